@@ -1,0 +1,38 @@
+"""Shared by the binary measures: which ranks hold a relevant item, and padding past the list."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validate import as_grades, as_items
+from .errors import MetricsInputError
+
+#: default relevance threshold: an item is relevant when its grade is at least this
+THRESHOLD = 1.0
+
+
+def relevant_flags(hits, threshold: float = THRESHOLD, name: str = "hits") -> tuple[np.ndarray, np.ndarray]:
+    """The grades and a boolean array: grade >= threshold."""
+    grades = as_grades(hits, name)
+    if threshold is None or not np.isfinite(threshold) or threshold <= 0:
+        raise MetricsInputError(f"relevance threshold must be a positive number, got {threshold!r}")
+    return grades, grades >= threshold
+
+
+def padded(grades: np.ndarray, flags: np.ndarray, items, depth: int):
+    """Grades, flags and labels for ``depth`` ranks; ranks past the list are empty and not relevant."""
+    labels = as_items(items, grades.size)
+    extra = max(depth - grades.size, 0)
+    return (np.r_[grades[:depth], np.zeros(extra)], np.r_[flags[:depth], np.zeros(extra, dtype=bool)],
+            labels[:depth] + [""] * extra)
+
+
+def total_relevant(flags: np.ndarray, n_relevant, name: str = "n_relevant") -> int:
+    """R: the given number of relevant items, checked against those in the list."""
+    found = int(flags.sum())
+    if n_relevant is None:
+        return found
+    if n_relevant < found:
+        raise MetricsInputError(
+            f"{name}={n_relevant} is smaller than the {found} relevant items already in the ranking")
+    return int(n_relevant)

@@ -1,0 +1,95 @@
+"""Average precision of one ranking: the precision at each hit, averaged."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._binary import THRESHOLD, padded, relevant_flags, total_relevant
+from ._validate import as_choice, as_count, as_k
+from .errors import MetricsInputError
+from .explanation import Explanation, join_terms, num, with_formula
+
+#: AP denominators: all relevant items R (trec_eval, ranx, ir_measures); the relevant items
+#: found in the top k (the first article's code, torchmetrics); min(k, R) (RecBole,
+#: Microsoft recommenders' map_at_k)
+DENOMINATORS = ("relevant", "found", "min_k_relevant")
+
+AP_FORMULA = r"\mathrm{AP@}k = \frac{1}{D} \sum_{i=1}^{k} P@i \cdot rel_i, \quad P@i = \frac{\text{hits in top } i}{i}"
+_D_LATEX = {"relevant": "R", "found": r"\text{hits found}", "min_k_relevant": r"\min(k, R)"}
+
+
+def ap_steps(hits, k: int | None = None, n_relevant: int | None = None, denominator: str | None = None,
+             items=None, threshold: float = THRESHOLD) -> Explanation:
+    """Explain AP@k: one row per rank with the precision there and whether it counts.
+
+    Columns: rank, item, rel, relevant, hits, precision, counted (precision at a hit, else 0),
+    running_sum, AP (running_sum / D); the last row's AP is the value. ``denominator`` is one of
+    ``"relevant"`` (R = ``n_relevant``), ``"found"`` (hits in the top k) or ``"min_k_relevant"``;
+    by default R when ``n_relevant`` is given, otherwise the hits found (the article's code).
+    """
+    grades, flags = relevant_flags(hits, threshold)
+    k = as_k(k)
+    n_relevant = as_count(n_relevant, "n_relevant")
+    R = total_relevant(flags, n_relevant)
+    if denominator is None:
+        denominator = "relevant" if n_relevant is not None else "found"
+    as_choice(denominator, DENOMINATORS, "denominator")
+    depth = grades.size if k is None else k
+    grades, flags, labels = padded(grades, flags, items, depth)
+    rank = np.arange(1, depth + 1)
+    hit_count = np.cumsum(flags)
+    precision = hit_count / rank
+    counted = np.where(flags, precision, 0.0)
+    running = np.cumsum(counted)
+    found = int(hit_count[-1]) if depth else 0
+    D = {"relevant": R, "found": found, "min_k_relevant": min(depth, R)}[denominator]
+    ap = running / D if D else np.zeros(depth)
+    table = pd.DataFrame({"rank": rank, "item": labels, "rel": grades, "relevant": flags,
+                          "hits": hit_count, "precision": precision, "counted": counted,
+                          "running_sum": running, "AP": ap})
+    value = float(ap[-1]) if depth else 0.0
+    k_label = str(k) if k is not None else str(depth)
+    hit_rows = table[table["relevant"]]
+    d_text = {"relevant": "R", "found": "hits found", "min_k_relevant": f"min({k_label}, R)"}[denominator]
+    latex_terms = join_terms([rf"\frac{{{h}}}{{{r}}}" for h, r in zip(hit_rows["hits"], hit_rows["rank"])])
+    text_terms = join_terms([f"{h}/{r}" for h, r in zip(hit_rows["hits"], hit_rows["rank"])])
+    worked = rf"\mathrm{{AP@{k_label}}} = \frac{{{latex_terms}}}{{{D}}} = {num(value)}"
+    worked_text = f"AP@{k_label} = ({text_terms}) / {D} = {num(value)}    [D = {d_text} = {D}]"
+    if D == 0:
+        worked_text += "\n(no relevant item: AP is defined as 0)"
+        worked += r" \quad \text{(no relevant item: AP is 0)}"
+    measure = "AP" + {"relevant": "", "found": "(denom=found)", "min_k_relevant": "(denom=minKR)"}[denominator]
+    return Explanation(
+        measure=measure + (f"@{k}" if k else ""), value=value, table=table,
+        formula=AP_FORMULA.replace("D}", _D_LATEX[denominator] + "}", 1),
+        worked=worked, worked_text=worked_text, column="AP",
+        details={"denominator": denominator, "D": D, "R": R, "found": found, "k": depth},
+    )
+
+
+@with_formula(AP_FORMULA)
+def average_precision(hits, k: int | None = None, n_relevant: int | None = None,
+                      denominator: str | None = None, threshold: float = THRESHOLD) -> float:
+    """Average precision: the precision at each relevant rank of the top k, summed, over D.
+
+    .. math:: <formula>
+
+    ``hits`` are 0/1 or grades in ranked order (relevant when ≥ ``threshold``). D is
+    ``n_relevant`` (R) when given, otherwise the hits found in ``hits`` (the first article's
+    code); ``denominator="min_k_relevant"`` uses min(k, R). No relevant item gives 0.
+
+    >>> average_precision([0, 1, 0, 1, 1])   # (1/2 + 2/4 + 3/5) / 3
+    0.5333333333333333
+    >>> average_precision([1, 1, 0, 0, 0], n_relevant=3)   # (1/1 + 2/2) / 3
+    0.6666666666666666
+    """
+    return ap_steps(hits, k=k, n_relevant=n_relevant, denominator=denominator, threshold=threshold).value
+
+
+def mean_average_precision(rankings, **options) -> float:
+    """MAP: the mean of :func:`average_precision` over several rankings."""
+    values = [average_precision(hits, **options) for hits in rankings]
+    if not values:
+        raise MetricsInputError("mean_average_precision needs at least one ranking")
+    return float(np.mean(values))

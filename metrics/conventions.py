@@ -1,0 +1,187 @@
+"""Named conventions where ranking libraries differ, and a preset for each library.
+
+The same ranking can get different numbers from different libraries. Each difference comes
+from one of these choices; :func:`score_under` applies a preset and says what that library
+would report. Observed behaviour is recorded in ``shared/notes/library-conventions.md`` and
+summarised in the README.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from ._validate import as_k
+from .ap import average_precision
+from .cutoff import precision_at_k, recall_at_k
+from .errors import MetricsInputError
+from .cumulative_gain import ndcg
+from .rr import reciprocal_rank
+
+GAINS = ("linear", "exponential", "binary")
+IDEALS = ("judged", "list")
+AP_DENOMINATORS = ("relevant", "found", "min_k_relevant")
+TIES = ("trec", "average", "as_given")
+
+#: what each choice means, for the app and the README
+CHOICES = {
+    "gain": {"linear": "gain = rel", "exponential": "gain = 2^rel - 1",
+             "binary": "gain = 1 if relevant else 0"},
+    "ideal": {"judged": "ideal ordering from all judged items, unretrieved ones included",
+              "list": "ideal ordering from the ranked list only"},
+    "ap_denominator": {"relevant": "AP divided by R, all relevant items",
+                       "found": "AP divided by the relevant items found in the top k",
+                       "min_k_relevant": "AP divided by min(k, R)"},
+    "ties": {"trec": "equal scores: item id descending (trec_eval)",
+             "average": "equal scores: gain averaged over the tie group (scikit-learn)",
+             "as_given": "equal scores: kept in input order"},
+}
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One library's choices."""
+
+    name: str
+    gain: str = "linear"
+    ideal: str = "judged"
+    ap_denominator: str = "relevant"
+    ties: str = "trec"
+    threshold: float = 1.0  #: relevant when grade >= threshold
+    rr_cutoff: bool = True  #: RR@k scores 0 past rank k (trec_eval's recip_rank has no cut-off)
+    ap_cutoff: bool = True  #: AP stops at k (scikit-learn's average_precision_score has no k)
+    truncate_grades: bool = False  #: real grades truncated to integers (ranx: int64 qrels)
+    nonpositive_scores_irrelevant: bool = False  #: torchmetrics: items scored <= 0 never count
+    recall_pool: bool = True  #: R counts judged relevant items outside the list
+    nan_when_no_relevant: tuple[str, ...] = ()  #: measures that become NaN with no relevant item
+    decimals: int | None = None  #: reported rounding
+    offers: tuple[str, ...] = ("nDCG", "AP", "RR", "P", "R")  #: measures the library has
+    notes: str = ""
+
+    def __post_init__(self):
+        for name, allowed in (("gain", GAINS), ("ideal", IDEALS), ("ap_denominator", AP_DENOMINATORS),
+                              ("ties", TIES)):
+            if getattr(self, name) not in allowed:
+                raise MetricsInputError(f"convention {name} must be one of {allowed}, got {getattr(self, name)!r}")
+
+    def differences(self, other: "Convention") -> list[str]:
+        """The names of the choices on which two conventions differ."""
+        return [f.name for f in fields(self) if f.name not in ("name", "notes", "offers")
+                and getattr(self, f.name) != getattr(other, f.name)]
+
+
+PRESETS: dict[str, Convention] = {
+    "trec_eval": Convention(
+        "trec_eval / pytrec_eval", rr_cutoff=False,
+        notes="Reference. AP and AP@k (map_cut) divide by all relevant judged items; recip_rank has "
+              "no cut-off; P@k divides by k; ties: score descending, then docno descending. "
+              "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
+    "sklearn": Convention(
+        "scikit-learn", ideal="list", ties="average", ap_denominator="found", ap_cutoff=False,
+        rr_cutoff=False, recall_pool=False, offers=("nDCG", "AP"),
+        notes="ndcg_score: ideal from the scored items only, ties averaged over all orders. "
+              "average_precision_score: no k, no pool, one threshold per tie group (shown here as "
+              "the AP of the whole list). Refuses one-item lists and negative grades."),
+    "ranx": Convention(
+        "ranx", ties="as_given", truncate_grades=True,
+        notes="ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
+              "qrels are int64, so real grades are silently truncated. Ties keep input order for "
+              "short lists."),
+    "torchmetrics": Convention(
+        "torchmetrics", ideal="list", ties="average", ap_denominator="found",
+        nonpositive_scores_irrelevant=True, recall_pool=False,
+        notes="RetrievalNormalizedDCG is scikit-learn's algorithm (list-only ideal, tie averaging) in "
+              "float32. RetrievalMAP(top_k) divides by the hits found in the top k. Binary metrics "
+              "treat items scored <= 0 as non-relevant. Ties in binary metrics follow torch.topk."),
+    "recbole": Convention(
+        "RecBole", gain="binary", ap_denominator="min_k_relevant", ties="as_given",
+        nan_when_no_relevant=("R",), decimals=4,
+        notes="Binary relevance only: NDCG's ideal is min(R, k) ones; MAP@k divides by min(k, R); "
+              "Recall is NaN without positives; reports round to 4 decimals."),
+    "recommenders": Convention(
+        "Microsoft recommenders", gain="binary", ap_denominator="min_k_relevant", ties="as_given",
+        offers=("nDCG", "AP", "P", "R"),
+        notes="Every row of rating_true is relevant; ndcg_at_k defaults to binary gain (score_type="
+              "'raw' is linear, 'exp' exponential) with the ideal from rating_true; map_at_k divides by "
+              "min(R, k); no MRR."),
+}
+
+
+def order_ranking(items, scores, ties: str = "trec") -> list[int]:
+    """Positions of ``items`` in ranked order: by score descending, ties broken per ``ties``.
+
+    ``"trec"``: item id descending (trec_eval); ``"as_given"`` or ``"average"``: input order.
+
+    >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0])
+    [1, 2, 0]
+    >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0], ties="as_given")
+    [1, 0, 2]
+    """
+    items = [str(item) for item in items]
+    scores = [float(score) for score in scores]
+    if len(items) != len(scores):
+        raise MetricsInputError(f"{len(scores)} scores for {len(items)} items")
+    if ties == "trec":
+        return sorted(range(len(items)), key=lambda i: (scores[i], items[i]), reverse=True)
+    return sorted(range(len(items)), key=lambda i: -scores[i])
+
+
+def score_under(convention: Convention, ranking, judgments: dict, k: int, scores=None) -> dict[str, float | None]:
+    """What a library following ``convention`` reports for one ranked list.
+
+    ``ranking``: item ids; ``judgments``: grade of every judged item (items of the ranking that
+    are missing are unjudged, grade 0); ``scores``: the system's scores in ``ranking`` order
+    (default: descending by position, no ties). Returns ``{"nDCG@k": ..., "AP@k": ..., ...}``
+    with None for a measure the library does not offer.
+    """
+    k = as_k(k, required=True)
+    ranking = [str(item) for item in ranking]
+    if len(set(ranking)) != len(ranking):
+        raise MetricsInputError("the ranking lists an item twice")
+    if scores is None:
+        scores = list(range(len(ranking), 0, -1))
+    order = order_ranking(ranking, scores, convention.ties)
+    ranking = [ranking[i] for i in order]
+    scores = np.asarray([float(scores[i]) for i in order])
+    judged = {str(item): float(grade) for item, grade in judgments.items()}
+    if convention.truncate_grades:
+        judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
+    grades = np.asarray([judged.get(item, 0.0) for item in ranking])
+    relevant = grades >= convention.threshold
+    pool_grades = list(judged.values())
+    n_relevant = int(sum(g >= convention.threshold for g in pool_grades)) if convention.recall_pool \
+        else int(relevant.sum())
+    n_relevant = max(n_relevant, int(relevant.sum()))
+    hits = relevant.astype(float)
+    if convention.nonpositive_scores_irrelevant:
+        hits = np.where(scores > 0, hits, 0.0)
+
+    if convention.gain == "binary":
+        gain_rels, ideal_rels, gain = hits, [1.0] * n_relevant, "linear"
+    else:
+        gain_rels, ideal_rels, gain = grades, pool_grades, convention.gain
+    ideal = None if convention.ideal == "list" else (ideal_rels or [0.0])
+    results: dict[str, float | None] = {
+        f"nDCG@{k}": ndcg(gain_rels, k, gain=gain, ideal=ideal,
+                          scores=scores if convention.ties == "average" else None),
+        ("AP" if not convention.ap_cutoff else f"AP@{k}"): average_precision(
+            hits, k=k if convention.ap_cutoff else None, n_relevant=n_relevant,
+            denominator=convention.ap_denominator),
+        ("RR" if not convention.rr_cutoff else f"RR@{k}"): reciprocal_rank(
+            hits, k=k if convention.rr_cutoff else None),
+        f"P@{k}": precision_at_k(hits, k),
+        f"R@{k}": recall_at_k(hits, k, n_relevant),
+    }
+    out = {}
+    for label, value in results.items():
+        base = label.split("@")[0]
+        if base not in convention.offers:
+            value = None
+        elif n_relevant == 0 and base in convention.nan_when_no_relevant:
+            value = float("nan")
+        elif convention.decimals is not None:
+            value = round(value, convention.decimals)
+        out[label] = value
+    return out

@@ -1,0 +1,235 @@
+"""Gain, CG, DCG, IDCG and nDCG of one ranking, with the step table behind each number.
+
+Rank i (counting from 1) is discounted by log2(i + 1). A grade's gain is ``rel`` (linear, as
+trec_eval, scikit-learn and ranx's ``ndcg``) or ``2^rel - 1`` (exponential, Burges et al.; ranx
+``ndcg_burges``, gdeval). Negative grades give gain 0, as in trec_eval.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._validate import as_choice, as_grades, as_items, as_k
+from .errors import MetricsInputError
+from .explanation import Explanation, join_terms, num, with_formula
+
+GAINS = ("linear", "exponential")
+
+CG_FORMULA = r"\mathrm{CG@}k = \sum_{i=1}^{k} rel_i"
+DCG_FORMULA = {
+    "linear": r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{rel_i}{\log_2(i+1)}",
+    "exponential": r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{2^{rel_i}-1}{\log_2(i+1)}",
+}
+NDCG_FORMULA = r"\mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}"
+
+#: column names of the NDCG step table, in order
+COLUMNS = ("rank", "item", "rel", "gain", "discount", "discounted_gain", "CG", "DCG")
+
+
+def gains(rels, gain: str = "linear") -> np.ndarray:
+    """Gain of each grade: ``max(rel, 0)`` (linear) or ``2^max(rel, 0) - 1`` (exponential)."""
+    as_choice(gain, GAINS, "gain")
+    rels = np.maximum(np.asarray(rels, dtype=float), 0.0)
+    return rels if gain == "linear" else np.exp2(rels) - 1.0
+
+
+def discounts(n: int) -> np.ndarray:
+    """log2(i + 1) for ranks i = 1..n."""
+    return np.log2(np.arange(2, n + 2, dtype=float))
+
+
+def _depth(n_ranked: int, n_ideal: int, k: int | None) -> int:
+    """Rows of the step tables: the cut-off, or every rank that can carry gain."""
+    full = max(n_ranked, n_ideal)
+    return full if k is None else min(k, full)
+
+
+def _table(rels: np.ndarray, items: list[str], depth: int, gain: str, ties=None) -> pd.DataFrame:
+    """Step table for the first ``depth`` ranks; ranks past the list get grade 0 and no item."""
+    padded = np.zeros(depth)
+    shown = min(depth, rels.size)
+    padded[:shown] = rels[:shown]
+    labels = items[:shown] + [""] * (depth - shown)
+    gain_values = gains(padded, gain)
+    if ties is not None:
+        gain_values = _tie_averaged(gains(rels, gain), ties)[:depth]
+        gain_values = np.concatenate([gain_values, np.zeros(depth - gain_values.size)])
+    discount = discounts(depth)
+    discounted = gain_values / discount
+    return pd.DataFrame({
+        "rank": np.arange(1, depth + 1),
+        "item": labels,
+        "rel": padded,
+        "gain": gain_values,
+        "discount": discount,
+        "discounted_gain": discounted,
+        "CG": np.cumsum(gain_values),
+        "DCG": np.cumsum(discounted),
+    })
+
+
+def _tie_averaged(gain_values: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Replace each gain by the mean gain of its tie group (items with equal scores).
+
+    The expected DCG over all orders of the tied items (McSherry & Najork 2008), as
+    scikit-learn's ``ndcg_score`` computes by default; ``scores`` are in ranked order.
+    """
+    out = gain_values.copy()
+    if out.size == 0:
+        return out
+    starts = np.flatnonzero(np.r_[True, scores[1:] != scores[:-1]])
+    sums = np.add.reduceat(out, starts)
+    sizes = np.diff(np.r_[starts, out.size])
+    return np.repeat(sums / sizes, sizes)
+
+
+def _order_by_score(rels, items, scores):
+    """Sort by score descending, keeping the given order among ties (a stable sort)."""
+    scores = as_grades(scores, "scores")
+    if scores.size != rels.size:
+        raise MetricsInputError(f"scores has {scores.size} values for {rels.size} grades")
+    order = np.argsort(-scores, kind="stable")
+    return rels[order], [items[i] for i in order], scores[order]
+
+
+def _dcg_terms(rels: np.ndarray, gain: str, text: bool) -> list[str]:
+    terms = []
+    for rank, rel in enumerate(rels, start=1):
+        top = num(rel) if gain == "linear" else (f"(2^{num(rel)}-1)" if text else f"2^{{{num(rel)}}}-1")
+        terms.append(f"{top}/log2({rank + 1})" if text else rf"\frac{{{top}}}{{\log_2({rank + 1})}}")
+    return terms
+
+
+def _dcg_worked(name: str, table: pd.DataFrame, gain: str, k_label: str, text: bool) -> str:
+    rels = table["rel"].to_numpy()
+    total = table["DCG"].iloc[-1] if len(table) else 0.0
+    terms = join_terms(_dcg_terms(rels, gain, text))
+    head = f"{name}@{k_label}" if text else rf"\mathrm{{{name}@{k_label}}}"
+    return f"{head} = {terms} = {num(total)}"
+
+
+def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, items=None,
+               scores=None) -> Explanation:
+    """Explain nDCG@k: step tables for the ranking and for the ideal ordering.
+
+    Parameters
+    ----------
+    rels : grades in ranked order.
+    k : cut-off (None: every rank that can carry gain).
+    gain : ``"linear"`` or ``"exponential"``.
+    ideal : grades of all judged items for the ideal ordering (default: ``rels``).
+    items : labels of the ranked items (default d1, d2, ...).
+    scores : optional scores in the same order as ``rels``; the list is then ordered by
+        score and tied items share their mean gain (scikit-learn's tie averaging).
+
+    The main table has columns rank, item, rel, gain, discount, discounted_gain, CG, DCG,
+    IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i); its last row is nDCG@k.
+    """
+    rels = as_grades(rels)
+    k = as_k(k)
+    as_choice(gain, GAINS, "gain")
+    items = as_items(items, rels.size)
+    ideal_rels = rels if ideal is None else as_grades(ideal, "ideal")
+    ties = None
+    if scores is not None:
+        rels, items, ties = _order_by_score(rels, items, scores)
+    ideal_sorted = np.sort(ideal_rels)[::-1]
+    depth = _depth(rels.size, ideal_sorted.size, k)
+    table = _table(rels, items, depth, gain, ties)
+    ideal_order = np.argsort(-rels, kind="stable") if ideal is None else None
+    ideal_items = [items[i] for i in ideal_order] if ideal_order is not None else [""] * ideal_sorted.size
+    ideal_table = _table(ideal_sorted, ideal_items, depth, gain)
+    table["IDCG"] = ideal_table["DCG"].to_numpy()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        table["nDCG"] = np.where(table["IDCG"] > 0, table["DCG"] / table["IDCG"], 0.0)
+    dcg_value = float(table["DCG"].iloc[-1]) if depth else 0.0
+    idcg_value = float(ideal_table["DCG"].iloc[-1]) if depth else 0.0
+    value = float(table["nDCG"].iloc[-1]) if depth else 0.0
+    k_label = str(k) if k is not None else str(depth)
+    measure = "nDCG" + ("(gain=exp)" if gain == "exponential" else "") + (f"@{k}" if k else "")
+    worked_parts = {}
+    for text in (False, True):
+        dcg_line = _dcg_worked("DCG", table, gain, k_label, text)
+        idcg_line = _dcg_worked("IDCG", ideal_table, gain, k_label, text)
+        if text:
+            ratio = f"nDCG@{k_label} = {num(dcg_value)} / {num(idcg_value)} = {num(value)}"
+            worked_parts[text] = "\n".join([dcg_line, idcg_line, ratio])
+        else:
+            ratio = (rf"\mathrm{{nDCG@{k_label}}} = \frac{{{num(dcg_value)}}}{{{num(idcg_value)}}}"
+                     rf" = {num(value)}")
+            worked_parts[text] = r" \\ ".join([dcg_line, idcg_line, ratio])
+    if idcg_value == 0:
+        note = "IDCG is 0 (no item carries gain), so nDCG is defined as 0."
+        worked_parts[True] += f"\n({note})"
+        worked_parts[False] += rf" \quad \text{{({note})}}"
+    return Explanation(
+        measure=measure,
+        value=value,
+        table=table,
+        formula=r" \qquad ".join([DCG_FORMULA[gain], NDCG_FORMULA]),
+        worked=worked_parts[False],
+        worked_text=worked_parts[True],
+        column="nDCG",
+        details={"ideal_table": ideal_table, "DCG": dcg_value, "IDCG": idcg_value,
+                 "CG": float(table["CG"].iloc[-1]) if depth else 0.0, "k": depth, "gain": gain},
+    )
+
+
+@with_formula(CG_FORMULA)
+def cg(rels, k: int | None = None) -> float:
+    """Cumulative gain of the top k: the sum of the grades, order ignored.
+
+    .. math:: <formula>
+
+    >>> round(cg([0.5, 0.9, 0.3, 0.6, 0.1]), 6)   # 0.5 + 0.9 + 0.3 + 0.6 + 0.1
+    2.4
+    """
+    rels = as_grades(rels)
+    k = as_k(k)
+    return float(np.sum(gains(rels[:k])))
+
+
+@with_formula(DCG_FORMULA["linear"] + r" \quad\text{or, exponential: }\ " + DCG_FORMULA["exponential"])
+def dcg(rels, k: int | None = None, gain: str = "linear") -> float:
+    """Discounted cumulative gain of the top k ranks.
+
+    .. math:: <formula>
+
+    >>> round(dcg([3, 2, 3, 0, 1], k=3), 3)   # 3/log2(2) + 2/log2(3) + 3/log2(4)
+    5.762
+    >>> round(dcg([3, 2, 3, 0, 1], k=3, gain="exponential"), 3)   # 7/1 + 3/1.585 + 7/2
+    12.393
+    """
+    rels = as_grades(rels)
+    k = as_k(k)
+    depth = _depth(rels.size, 0, k)
+    return float(_table(rels, [""] * rels.size, depth, gain)["DCG"].iloc[-1]) if depth else 0.0
+
+
+def idcg(rels, k: int | None = None, gain: str = "linear") -> float:
+    """Ideal DCG: the DCG of ``rels`` sorted by grade, highest first, cut at k.
+
+    >>> round(idcg([3, 2, 3, 0, 1], k=3), 3)   # 3/log2(2) + 3/log2(3) + 2/log2(4)
+    5.893
+    """
+    rels = as_grades(rels)
+    return dcg(np.sort(rels)[::-1], k, gain)
+
+
+@with_formula(NDCG_FORMULA)
+def ndcg(rels, k: int | None = None, gain: str = "linear", ideal=None, scores=None) -> float:
+    """Normalised DCG: DCG@k divided by the DCG@k of the ideal ordering (0 when that is 0).
+
+    .. math:: <formula>
+
+    ``ideal`` holds the grades of all judged items (trec_eval, ranx); by default the ideal
+    ordering is built from ``rels`` alone (scikit-learn). With ``scores``, tied items share
+    their mean gain (scikit-learn's tie averaging). See :func:`ndcg_steps` for the steps.
+
+    >>> round(ndcg([3, 2, 3, 0, 1], k=3), 4)   # 5.762 / 5.893
+    0.9778
+    >>> round(ndcg([3, 2, 3, 0, 1], k=3, ideal=[3, 3, 3, 2, 1, 0]), 4)   # 5.762 / (3 + 3/log2(3) + 3/2)
+    0.9013
+    """
+    return ndcg_steps(rels, k=k, gain=gain, ideal=ideal, scores=scores).value

@@ -1,0 +1,65 @@
+"""Reciprocal rank of one ranking: 1 / the rank of the first relevant item."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._binary import THRESHOLD, padded, relevant_flags
+from ._validate import as_k
+from .errors import MetricsInputError
+from .explanation import Explanation, num, with_formula
+
+RR_FORMULA = r"\mathrm{RR} = \frac{1}{\mathrm{rank}_1}, \quad \mathrm{rank}_1 = \text{rank of the first relevant item}"
+
+
+def rr_steps(hits, k: int | None = None, items=None, threshold: float = THRESHOLD) -> Explanation:
+    """Explain RR@k: columns rank, item, rel, relevant, first_hit, RR (1/first-hit rank so far)."""
+    grades, flags = relevant_flags(hits, threshold)
+    k = as_k(k)
+    depth = grades.size if k is None else k
+    grades, flags, labels = padded(grades, flags, items, depth)
+    rank = np.arange(1, depth + 1)
+    seen = np.cumsum(flags)
+    first = flags & (seen == 1)
+    first_rank = int(rank[first][0]) if first.any() else None
+    rr = np.where(seen > 0, 1.0 / (first_rank or 1), 0.0)
+    table = pd.DataFrame({"rank": rank, "item": labels, "rel": grades, "relevant": flags,
+                          "first_hit": first, "RR": rr})
+    value = float(rr[-1]) if depth else 0.0
+    k_label = "" if k is None else f"@{k}"
+    if first_rank is None:
+        within = f"in the top {k}" if k else "in the list"
+        worked_text = f"RR{k_label} = 0   (no relevant item {within})"
+        worked = rf"\mathrm{{RR{k_label}}} = 0 \quad \text{{(no relevant item {within})}}"
+    else:
+        worked_text = f"RR{k_label} = 1/{first_rank} = {num(value)}"
+        worked = rf"\mathrm{{RR{k_label}}} = \frac{{1}}{{{first_rank}}} = {num(value)}"
+    return Explanation(measure=f"RR{k_label}", value=value, table=table, formula=RR_FORMULA,
+                       worked=worked, worked_text=worked_text, column="RR",
+                       details={"first_hit_rank": first_rank, "k": depth})
+
+
+@with_formula(RR_FORMULA)
+def reciprocal_rank(hits, k: int | None = None, threshold: float = THRESHOLD) -> float:
+    """Reciprocal rank: 1 / rank of the first relevant item in the top k, 0 if none.
+
+    .. math:: <formula>
+
+    trec_eval's ``recip_rank`` has no cut-off (k=None); ``RR@k`` (ir_measures, ranx
+    ``mrr@k``, RecBole ``MRR@k``) scores 0 when the first hit lies below rank k.
+
+    >>> reciprocal_rank([0, 0, 1, 0, 1])   # first hit at rank 3
+    0.3333333333333333
+    >>> reciprocal_rank([0, 0, 1], k=2)
+    0.0
+    """
+    return rr_steps(hits, k=k, threshold=threshold).value
+
+
+def mean_reciprocal_rank(rankings, **options) -> float:
+    """MRR: the mean of :func:`reciprocal_rank` over several rankings."""
+    values = [reciprocal_rank(hits, **options) for hits in rankings]
+    if not values:
+        raise MetricsInputError("mean_reciprocal_rank needs at least one ranking")
+    return float(np.mean(values))
