@@ -1,0 +1,377 @@
+"""ROC curve, ROC AUC and the confusion matrix at one threshold.
+
+Everything here takes binary ``labels`` (0 = negative, 1 = positive) and real-valued
+``scores`` (higher = more likely positive), one per example, and works on plain numbers:
+no plotting, no streamlit.  Ties in the scores form a single threshold, exactly as in
+:func:`sklearn.metrics.roc_curve`, so a tie between a positive and a negative is a
+diagonal segment of the curve and earns half credit in the AUC.
+
+>>> labels = [1, 0, 1, 0]
+>>> scores = [0.9, 0.8, 0.4, 0.4]
+>>> roc_auc(labels, scores)
+0.625
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+import numpy as np
+import pandas as pd
+
+from .errors import MetricsInputError
+
+__all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "confusion_at", "ARTICLE_NOTES"]
+
+#: Mistakes found in the seed articles (``/work/shared/seeds``) about the measures of this
+#: module; key ``<article number>_<topic>``, value a short English explanation.
+ARTICLE_NOTES: dict[str, str] = {
+    "001_confusion_matrix": (
+        "Article 001's confusion_marix() computes precision as PPV = FP / (TP + FP), the share "
+        "of predicted positives that are wrong (the false discovery rate); precision is "
+        "TP / (TP + FP). Its F1 = 2 / (1/TPR + 1/PPV) therefore uses the wrong precision, and "
+        "it raises ZeroDivisionError whenever TP = 0 (1/TPR with TPR = 0), and also when "
+        "TP + FN = 0 or TP + FP = 0. Here precision = TP / (TP + FP), "
+        "F1 = 2TP / (2TP + FP + FN), and every 0/0 is reported as 0.0."
+    ),
+    "001_recall_wording": (
+        "Article 001 writes Recall = TP / (TP + FN) (correct) but describes it as 'of everything "
+        "predicted True, how much is really true' - that sentence describes precision. Recall is "
+        "the share of the real positives that were predicted positive."
+    ),
+    "001_roc_axes": (
+        "Article 001 says the ROC curve plots FP on the x-axis and TP on the y-axis; the axes are "
+        "the rates FPR = FP / (FP + TN) and TPR = TP / (TP + FN), so both run from 0 to 1. An AUC "
+        "above 0.5 is not guaranteed (a worse-than-random scorer has AUC < 0.5), and the "
+        "empirical curve is a staircase, not necessarily concave."
+    ),
+}
+
+
+# ----------------------------------------------------------------------------- validation
+
+
+def _preview(values, limit: int = 6) -> str:
+    values = list(values)
+    text = ", ".join(repr(v) for v in values[:limit])
+    return f"[{text}{', ...' if len(values) > limit else ''}]"
+
+
+def _as_labels(labels) -> np.ndarray:
+    if isinstance(labels, (str, bytes)) or not hasattr(labels, "__iter__"):
+        raise MetricsInputError(f"labels must be a sequence of 0/1 values, got {labels!r}")
+    if isinstance(labels, (np.ndarray, pd.Series)) and labels.ndim == 1 \
+            and isinstance(labels.dtype, np.dtype) and labels.dtype.kind in "biuf":
+        array = np.asarray(labels)
+        if np.all((array == 0) | (array == 1)):  # fast path; NaN fails the test
+            return array.astype(np.int64)
+    raw = list(labels.tolist() if hasattr(labels, "tolist") else labels)
+    bad = []
+    out = np.empty(len(raw), dtype=np.int64)
+    for position, value in enumerate(raw):
+        if isinstance(value, (bool, np.bool_)):
+            out[position] = int(value)
+        elif isinstance(value, Real) and not (isinstance(value, float) and math.isnan(value)) and value in (0, 1):
+            out[position] = int(value)
+        else:
+            bad.append((position, value))
+    if bad:
+        position, value = bad[0]
+        more = f" ({len(bad) - 1} more label(s) are not 0/1 either)" if len(bad) > 1 else ""
+        raise MetricsInputError(f"labels[{position + 1}] must be 0 or 1, got {value!r}{more}")
+    return out
+
+
+def _as_scores(scores) -> np.ndarray:
+    if isinstance(scores, (str, bytes)) or not hasattr(scores, "__iter__"):
+        raise MetricsInputError(f"scores must be a sequence of numbers, got {scores!r}")
+    raw = list(scores.tolist() if hasattr(scores, "tolist") else scores)
+    try:
+        out = np.asarray(raw, dtype=float)
+    except (TypeError, ValueError):
+        raise MetricsInputError(f"scores must be numbers, got {_preview(raw)}") from None
+    if out.ndim != 1:
+        raise MetricsInputError(f"scores must be one-dimensional, got shape {out.shape}")
+    bad = np.flatnonzero(~np.isfinite(out))
+    if bad.size:
+        more = f" ({bad.size - 1} more score(s) are not finite either)" if bad.size > 1 else ""
+        raise MetricsInputError(
+            f"scores[{bad[0] + 1}] must be a finite number (not NaN or infinite), got {raw[bad[0]]!r}{more}")
+    return out
+
+
+def _validate(labels, scores, *, need_both_classes: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    y = _as_labels(labels)
+    s = _as_scores(scores)
+    if len(y) != len(s):
+        raise MetricsInputError(f"labels and scores differ in length: {len(y)} labels, {len(s)} scores")
+    if len(y) == 0:
+        raise MetricsInputError("labels and scores are empty")
+    if need_both_classes:
+        positives = int(y.sum())
+        if positives == 0 or positives == len(y):
+            only = "1 (positive)" if positives else "0 (negative)"
+            raise MetricsInputError(
+                f"ROC needs both classes, but all {len(y)} labels are {only}: "
+                "TPR or FPR would divide by zero")
+    return y, s
+
+
+# ----------------------------------------------------------------------------- ROC curve
+
+
+def _curve_counts(y: np.ndarray, s: np.ndarray):
+    """Distinct thresholds (descending) with cumulative tp/fp counts, without the start point."""
+    order = np.argsort(-s, kind="mergesort")
+    s_sorted, y_sorted = s[order], y[order]
+    # last index of every run of equal scores
+    ends = np.r_[np.flatnonzero(np.diff(s_sorted) != 0), len(s_sorted) - 1]
+    tp = np.cumsum(y_sorted)[ends]
+    fp = (ends + 1) - tp
+    return s_sorted[ends], tp, fp
+
+
+def roc_curve(labels, scores) -> pd.DataFrame:
+    r"""The ROC curve: one row per distinct score threshold, plus the start point (0, 0).
+
+    An example is predicted positive when its score is at least the threshold.  Row 0 has
+    threshold ``inf`` (nothing predicted positive); each further row lowers the threshold to
+    the next distinct score, so tied scores move the curve in one (possibly diagonal) step.
+
+    .. math::
+
+        \mathrm{TPR}(t) = \frac{TP(t)}{P} = \frac{|\{i : y_i = 1,\ s_i \ge t\}|}{P}, \qquad
+        \mathrm{FPR}(t) = \frac{FP(t)}{N} = \frac{|\{i : y_i = 0,\ s_i \ge t\}|}{N}
+
+    Parameters
+    ----------
+    labels : sequence of {0, 1}
+        True classes; both must occur.
+    scores : sequence of float
+        Finite scores, same length as ``labels``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``threshold, tp, fp, tn, fn, tpr, fpr``, thresholds descending.  The points
+        ``(fpr, tpr)`` are those of ``sklearn.metrics.roc_curve(..., drop_intermediate=False)``.
+
+    Raises
+    ------
+    MetricsInputError
+        If the lengths differ, a label is not 0/1, a score is NaN or infinite, the input is
+        empty, or only one class is present.
+
+    Examples
+    --------
+    Two positives (0.9, 0.4) and two negatives (0.8, 0.4); the tie at 0.4 is one step:
+
+    >>> roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.4])
+       threshold  tp  fp  tn  fn  tpr  fpr
+    0        inf   0   0   2   2  0.0  0.0
+    1        0.9   1   0   2   1  0.5  0.0
+    2        0.8   1   1   1   1  0.5  0.5
+    3        0.4   2   2   0   0  1.0  1.0
+    """
+    y, s = _validate(labels, scores)
+    thresholds, tp, fp = _curve_counts(y, s)
+    positives, negatives = int(y.sum()), int(len(y) - y.sum())
+    tp = np.r_[0, tp].astype(np.int64)
+    fp = np.r_[0, fp].astype(np.int64)
+    return pd.DataFrame({
+        "threshold": np.r_[np.inf, thresholds],
+        "tp": tp,
+        "fp": fp,
+        "tn": negatives - fp,
+        "fn": positives - tp,
+        "tpr": tp / positives,
+        "fpr": fp / negatives,
+    })
+
+
+def _trapezoids(labels, scores):
+    curve = roc_curve(labels, scores)
+    positives = int(curve["tp"].iloc[-1])
+    negatives = int(curve["fp"].iloc[-1])
+    tp = curve["tp"].to_numpy()
+    fp = curve["fp"].to_numpy()
+    # twice the area of each trapezoid in "count units" (P * N cells): an exact integer
+    doubled = (fp[1:] - fp[:-1]) * (tp[1:] + tp[:-1])
+    return curve, doubled, 2 * positives * negatives
+
+
+def roc_auc(labels, scores) -> float:
+    r"""Area under the ROC curve, by the trapezoid rule over :func:`roc_curve`.
+
+    .. math::
+
+        \mathrm{AUC} = \sum_{j=1}^{m} (\mathrm{FPR}_j - \mathrm{FPR}_{j-1})\,
+        \frac{\mathrm{TPR}_{j-1} + \mathrm{TPR}_j}{2}
+        = P(s^+ > s^-) + \tfrac12 P(s^+ = s^-)
+
+    The second form is the Mann-Whitney statistic: over all P x N (positive, negative) pairs,
+    the share in which the positive scores higher, a tie counting one half.  The areas are
+    summed as exact integers (in units of 1 / (2PN)) and divided once, so the result is the
+    correctly rounded value of that fraction.
+
+    Parameters
+    ----------
+    labels : sequence of {0, 1}
+        True classes; both must occur.
+    scores : sequence of float
+        Finite scores, same length as ``labels``.
+
+    Returns
+    -------
+    float
+        The AUC, in [0, 1]; 0.5 for scores that carry no information.
+
+    Raises
+    ------
+    MetricsInputError
+        As :func:`roc_curve`.
+
+    Examples
+    --------
+    Pairs (positive, negative): (0.9, 0.8) win, (0.9, 0.4) win, (0.4, 0.8) loss,
+    (0.4, 0.4) tie, so AUC = (1 + 1 + 0 + 0.5) / 4 = 0.625:
+
+    >>> roc_auc([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.4])
+    0.625
+    """
+    _, doubled, denominator = _trapezoids(labels, scores)
+    return int(doubled.sum()) / denominator
+
+
+def roc_auc_steps(labels, scores) -> pd.DataFrame:
+    r"""The trapezoids whose areas add up to :func:`roc_auc`, one per segment of the curve.
+
+    Segment *j* joins curve points *j-1* and *j*; its area is
+
+    .. math::
+
+        A_j = (\mathrm{FPR}_j - \mathrm{FPR}_{j-1}) \cdot \frac{\mathrm{TPR}_{j-1} + \mathrm{TPR}_j}{2}
+
+    A vertical segment (only positives at that threshold) has width 0 and area 0; a diagonal
+    one comes from a tie between positives and negatives.
+
+    Parameters
+    ----------
+    labels, scores
+        As :func:`roc_curve`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``step`` (1, 2, ...), ``threshold`` (reached at the end of the segment),
+        ``from_fpr, to_fpr, width, tpr_left, tpr_right, area, running_area``.  The last
+        ``running_area`` equals ``roc_auc(labels, scores)`` exactly.
+
+    Raises
+    ------
+    MetricsInputError
+        As :func:`roc_curve`.
+
+    Examples
+    --------
+    >>> steps = roc_auc_steps([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.4])
+    >>> steps[["from_fpr", "to_fpr", "tpr_left", "tpr_right", "area", "running_area"]]
+       from_fpr  to_fpr  tpr_left  tpr_right   area  running_area
+    0       0.0     0.0       0.0        0.5  0.000         0.000
+    1       0.0     0.5       0.5        0.5  0.250         0.250
+    2       0.5     1.0       0.5        1.0  0.375         0.625
+    """
+    curve, doubled, denominator = _trapezoids(labels, scores)
+    fpr = curve["fpr"].to_numpy()
+    tpr = curve["tpr"].to_numpy()
+    running = np.cumsum(doubled)
+    return pd.DataFrame({
+        "step": np.arange(1, len(doubled) + 1),
+        "threshold": curve["threshold"].to_numpy()[1:],
+        "from_fpr": fpr[:-1],
+        "to_fpr": fpr[1:],
+        "width": fpr[1:] - fpr[:-1],
+        "tpr_left": tpr[:-1],
+        "tpr_right": tpr[1:],
+        "area": doubled / denominator,
+        "running_area": running / denominator,
+    })
+
+
+# ----------------------------------------------------------------------------- one threshold
+
+
+def _ratio(numerator: int, denominator: int) -> float:
+    return numerator / denominator if denominator else 0.0
+
+
+def confusion_at(labels, scores, threshold) -> dict:
+    r"""Confusion matrix and the usual rates when predicting positive for ``score >= threshold``.
+
+    .. math::
+
+        \mathrm{TPR} = \frac{TP}{TP + FN},\quad \mathrm{FPR} = \frac{FP}{FP + TN},\quad
+        \mathrm{precision} = \frac{TP}{TP + FP},\quad
+        \mathrm{accuracy} = \frac{TP + TN}{TP + FP + TN + FN},\quad
+        F_1 = \frac{2\,TP}{2\,TP + FP + FN}
+
+    :math:`F_1` written this way equals the harmonic mean of precision and recall whenever both
+    are positive, and is 0 (not an error) when TP = 0.
+
+    **Zero division:** every ratio whose denominator is 0 is reported as ``0.0`` - TPR with no
+    positives, FPR with no negatives, precision with nothing predicted positive, and F1 when
+    there are no positives and nothing is predicted positive.  (scikit-learn's
+    ``zero_division=0.0`` gives the same numbers.)  Unlike :func:`roc_curve`, a single class is
+    therefore allowed here.
+
+    Parameters
+    ----------
+    labels : sequence of {0, 1}
+        True classes.
+    scores : sequence of float
+        Finite scores, same length as ``labels``.
+    threshold : float
+        Predict positive when ``score >= threshold``; may be ``inf`` or ``-inf``, not NaN.
+
+    Returns
+    -------
+    dict
+        ``tp, fp, tn, fn`` (int) and ``tpr`` (recall), ``fpr``, ``precision``, ``accuracy``,
+        ``f1`` (float).
+
+    Raises
+    ------
+    MetricsInputError
+        If the lengths differ, a label is not 0/1, a score is not finite, the input is empty,
+        or the threshold is not a number.
+
+    Examples
+    --------
+    At threshold 0.5 the predictions are 1, 1, 0, 0 against labels 1, 0, 1, 0:
+    TP = 1, FP = 1, TN = 1, FN = 1, precision = 1/2, recall = 1/2, F1 = 2/(2+1+1):
+
+    >>> confusion_at([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.4], 0.5)
+    {'tp': 1, 'fp': 1, 'tn': 1, 'fn': 1, 'tpr': 0.5, 'fpr': 0.5, 'precision': 0.5, 'accuracy': 0.5, 'f1': 0.5}
+    """
+    y, s = _validate(labels, scores, need_both_classes=False)
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, (Real, np.number)):
+        raise MetricsInputError(f"threshold must be a number, got {threshold!r}")
+    if math.isnan(float(threshold)):
+        raise MetricsInputError(f"threshold must be a number, got {threshold!r}")
+    predicted = s >= float(threshold)
+    tp = int(np.sum(predicted & (y == 1)))
+    fp = int(np.sum(predicted & (y == 0)))
+    fn = int(np.sum(~predicted & (y == 1)))
+    tn = int(np.sum(~predicted & (y == 0)))
+    return {
+        "tp": tp,
+        "fp": fp,
+        "tn": tn,
+        "fn": fn,
+        "tpr": _ratio(tp, tp + fn),
+        "fpr": _ratio(fp, fp + tn),
+        "precision": _ratio(tp, tp + fp),
+        "accuracy": _ratio(tp + tn, tp + fp + tn + fn),
+        "f1": _ratio(2 * tp, 2 * tp + fp + fn),
+    }
