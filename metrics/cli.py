@@ -1,0 +1,148 @@
+"""Command line: ``python -m metrics evaluate`` (trec_eval-style) and ``python -m metrics explain``.
+
+Bad input or a bad measure name: exit status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import MetricsInputError
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors are one line and exit 2."""
+
+    def error(self, message):
+        raise MetricsInputError(message)
+
+
+def _float_list(values):
+    out = []
+    for value in values:
+        try:
+            out.append(float(value))
+        except ValueError:
+            raise MetricsInputError(f"expected numbers, got {value!r}") from None
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .explain import EXPLAINERS
+
+    parser = _Parser(prog="python -m metrics", description="Ranking metrics, exactly and step by step.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    ev = commands.add_parser("evaluate", help="evaluate a TREC run against TREC qrels (trec_eval semantics)",
+                             description="Evaluate RUN against QRELS. Measures in ir_measures syntax: nDCG, "
+                             "nDCG@10, AP, AP@100, RR, RR@10, P@5, R@100, F1@10, Success@1, Rprec, with "
+                             "parameters such as nDCG(gain=exp)@10 or AP(rel=2).")
+    ev.add_argument("qrels", help="TREC qrels file: qid iter docid rel")
+    ev.add_argument("run", help="TREC run file: qid Q0 docid rank score tag")
+    ev.add_argument("-m", "--measure", action="append", required=True, help="a measure; repeat for more")
+    ev.add_argument("-q", "--per-query", action="store_true", help="also print each query's values")
+    ev.add_argument("-c", "--count-missing", action="store_true",
+                    help="queries in the qrels but not in the run score 0 and count (trec_eval -c)")
+    ev.add_argument("--no-relevant", choices=("zero", "skip", "nan"), default="zero",
+                    help="a query without relevant documents: scores 0 and counts (default), is "
+                    "left out of the mean, or makes the mean NaN")
+    ev.add_argument("--output", choices=("text", "json", "csv"), default="text")
+
+    ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
+                             description="Print the step table and the worked formula. "
+                             "Example: python -m metrics explain ndcg --rels 3 2 3 0 1 -k 3")
+    ex.add_argument("metric", choices=sorted(EXPLAINERS), help="which metric")
+    ex.add_argument("--rels", nargs="+", required=True, help="grades in ranked order")
+    ex.add_argument("-k", type=int, help="cut-off")
+    ex.add_argument("--items", nargs="+", help="item labels in ranked order")
+    ex.add_argument("--gain", choices=("linear", "exponential"), help="nDCG gain")
+    ex.add_argument("--ideal", nargs="+", help="nDCG: grades of all judged items for the ideal ordering")
+    ex.add_argument("--n-relevant", type=int, help="R, the number of relevant items (AP, recall, Rprec)")
+    ex.add_argument("--denominator", choices=("relevant", "found", "min_k_relevant"), help="AP denominator")
+    ex.add_argument("--threshold", type=float, help="relevant when grade >= threshold (default 1)")
+    return parser
+
+
+def _evaluate(args, out) -> None:
+    from .batch import evaluate
+    from .io import read_qrels, read_run
+    from .measures import parse_measures
+
+    measures = parse_measures(args.measure)
+    result = evaluate(read_qrels(args.qrels), read_run(args.run), measures,
+                      count_missing=args.count_missing, no_relevant=args.no_relevant)
+    names = [str(m) for m in measures]
+    if args.output == "json":
+        per_query = {str(q): {n: _json_number(row[n]) for n in names} for q, row in result.per_query.iterrows()}
+        json.dump({"aggregate": {n: _json_number(result.aggregate[n]) for n in names},
+                   "per_query": per_query if args.per_query else {}}, out, indent=2)
+        out.write("\n")
+    elif args.output == "csv":
+        frame = result.per_query[names] if args.per_query else result.per_query[names].iloc[0:0]
+        frame = frame.copy()
+        frame.loc["all"] = [result.aggregate[n] for n in names]
+        frame.index.name = "query"
+        frame.to_csv(out, float_format="%.6f")
+    else:
+        width = max(22, *(len(n) for n in names))
+        for name in names:
+            if args.per_query:
+                for query, value in result.per_query[name].items():
+                    out.write(f"{name:<{width}}\t{query}\t{value:.4f}\n")
+            out.write(f"{name:<{width}}\tall\t{result.aggregate[name]:.4f}\n")
+
+
+def _json_number(value):
+    value = float(value)
+    return None if value != value else value
+
+
+def _explain(args, out) -> None:
+    from .explain import EXPLAINERS, explain
+
+    rels = _float_list(args.rels)
+    options = {"items": args.items, "gain": args.gain, "n_relevant": args.n_relevant,
+               "denominator": args.denominator, "threshold": args.threshold,
+               "ideal": _float_list(args.ideal) if args.ideal else None}
+    result = explain(args.metric, rels, args.k, **options)
+    out.write(f"{EXPLAINERS[args.metric].title} — {result.measure}\n\n")
+    out.write(_table_text(result.table) + "\n")
+    ideal = result.details.get("ideal_table")
+    if ideal is not None:
+        out.write("\nideal ordering:\n" + _table_text(ideal) + "\n")
+    out.write("\n" + result.worked_text + "\n")
+    out.write(f"\n{result.measure} = {result.value:.6f}\n")
+
+
+def _table_text(table) -> str:
+    """A step table as text: whole-number columns as integers, others to 4 decimals."""
+    table = table.copy()
+    for column in table.columns:
+        values = table[column]
+        if values.dtype.kind == "f" and values.notna().all() and (values == values.round()).all():
+            table[column] = values.astype(int)
+    return table.to_string(index=False, float_format=lambda v: f"{v:.4f}")
+
+
+def main(argv=None, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+        (_evaluate if args.command == "evaluate" else _explain)(args, out)
+    except MetricsInputError as error:
+        err.write(f"metrics: error: {error}\n")
+        return USAGE_ERROR
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing more to say
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as error:
+        err.write(f"metrics: error: {error.filename or ''}: {error.strerror or error}\n")
+        return USAGE_ERROR
+    return 0
