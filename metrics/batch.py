@@ -1,0 +1,529 @@
+r"""Batch evaluation: every query of a run against its qrels at once, vectorised with numpy.
+
+By default the numbers are trec_eval's (``trec_eval -q``; with ``count_missing=True``,
+``trec_eval -c``).  For one query with retrieved items at ranks :math:`i = 1, 2, \dots`, grade
+:math:`g_i` (0 for unjudged items), relevance :math:`r_i = [g_i \ge \theta]` (threshold
+:math:`\theta`, measure parameter ``rel``, default 1) and :math:`R` relevant judged items:
+
+.. math::
+
+    \mathrm{P@k} = \frac{1}{k}\sum_{i \le k} r_i \qquad
+    \mathrm{R@k} = \frac{1}{R}\sum_{i \le k} r_i \qquad
+    \mathrm{F1@k} = \frac{2\,\mathrm{P@k}\,\mathrm{R@k}}{\mathrm{P@k} + \mathrm{R@k}} \qquad
+    \mathrm{Success@k} = [\textstyle\sum_{i \le k} r_i > 0]
+
+    \mathrm{AP@k} = \frac{1}{D}\sum_{i \le k} r_i \, \frac{\sum_{j \le i} r_j}{i} \qquad
+    \mathrm{RR@k} = \frac{1}{\min\{i \le k : r_i = 1\}} \qquad
+    \mathrm{Rprec} = \frac{1}{R}\sum_{i \le R} r_i
+
+    \mathrm{nDCG@k} = \frac{\sum_{i \le k} G(g_i) / \log_2(i + 1)}
+                           {\sum_{i \le k} G(g^*_i) / \log_2(i + 1)}
+
+with :math:`D = R` (``denom=R``, trec_eval's ``map``/``map_cut``), the relevant items found in
+the top k (``denom=found``) or :math:`\min(k, R)` (``denom=minKR``); :math:`G(g) = \max(g, 0)`
+(``gain=lin``) or :math:`2^{\max(g,0)} - 1` (``gain=exp``); :math:`g^*` all judged grades of the
+query sorted descending (``ideal=judged``) or the retrieved items' grades sorted descending
+(``ideal=list``).  Without ``@k`` the sums run over the whole ranking.  A fraction whose
+denominator is 0 is 0.
+
+trec_eval's conventions, kept here: items are ordered by score descending, ties by item id
+descending (byte-wise string comparison); the file's rank field is ignored; scores are compared
+as float64; negative grades have gain 0 and are never relevant; only queries with judgements are
+evaluated (and, without ``count_missing``, only those also in the run); the aggregate is the
+mean over the evaluated queries.
+
+Implementation: strings become integer codes whose order is the strings' order
+(:meth:`metrics.io.StrColumn.dense_codes`); one sort of (query, item) keys joins grades onto the
+run and finds duplicates; one sort orders the ranking (skipped when the run is already in
+trec_eval's order); every measure is then a ``np.bincount`` over query codes of a per-row
+contribution.  pandas is imported only when :attr:`Evaluation.per_query` is first read.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .errors import MetricsInputError
+from .io import (_CSV_ALIAS, DEFAULT_QUERY, Dataset, DictColumn, StrColumn, TrecColumns, _dense,
+                 column_codes, read_qrels_columns, read_run_columns)
+from .measures import Measure, parse_measures
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+#: accepted values of ``no_relevant``
+NO_RELEVANT = ("zero", "skip", "nan")
+
+
+@dataclass(frozen=True, eq=False)
+class Evaluation:
+    """Result of :func:`evaluate`.
+
+    Attributes
+    ----------
+    queries : tuple of str
+        The evaluated query ids, in trec_eval's order (string order).
+    values : dict of str to numpy.ndarray
+        Canonical measure name -> per-query values aligned with ``queries`` (NaN for a query
+        left out by ``no_relevant="skip"``/``"nan"``).
+    aggregate : dict of str to float
+        Canonical measure name -> mean over the queries (trec_eval's ``all`` line).
+    per_query : pandas.DataFrame
+        (property) index ``query`` = ``queries``, one column per measure.
+    """
+
+    queries: tuple[str, ...]
+    values: dict[str, np.ndarray]
+    aggregate: dict[str, float]
+
+    @cached_property
+    def per_query(self) -> pd.DataFrame:
+        import pandas as pd
+
+        index = pd.Index(list(self.queries), dtype="str", name="query")
+        return pd.DataFrame({name: values for name, values in self.values.items()}, index=index,
+                            columns=list(self.values))
+
+
+def evaluate(qrels, run, measures, *, count_missing: bool = False,
+             no_relevant: str = "zero") -> Evaluation:
+    """Evaluate every query of ``run`` against ``qrels`` (trec_eval semantics by default).
+
+    Parameters
+    ----------
+    qrels, run
+        A pandas DataFrame (qrels: ``query``, ``item``, ``rel``; run: ``query``, ``item`` and
+        ``score`` and/or ``rank``; the CSV aliases of :mod:`metrics.io` are accepted and a missing
+        ``query`` column means one query ``"q1"``), a :class:`~metrics.io.Dataset`, a
+        :class:`~metrics.io.TrecColumns`, a path or the bytes of a TREC file, or a pytrec_eval
+        style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade are unjudged.
+    measures
+        Measure names (``"nDCG@10"``, ``"AP"``, ``"ndcg_cut_10"`` ...) or
+        :class:`~metrics.measures.Measure` objects, or one comma-separated string.
+    count_missing
+        Like ``trec_eval -c``: queries in the qrels but not in the run score 0 and count.
+    no_relevant
+        A query without relevant judged items (for nDCG: without a positive gain) scores 0 and
+        counts (``"zero"``, trec_eval), is left out of the mean with NaN in ``per_query``
+        (``"skip"``), or makes the mean NaN (``"nan"``).
+
+    Returns
+    -------
+    Evaluation
+        ``per_query`` (index sorted like trec_eval) and ``aggregate`` (means).  With no query to
+        evaluate, ``per_query`` is empty and every mean is NaN.
+
+    Raises
+    ------
+    MetricsInputError
+        Bad measure names, a missing column, a non-finite score, an item listed twice for one
+        query (in a file: both lines named).
+
+    >>> ev = evaluate({"q1": {"a": 1, "b": 0}}, {"q1": {"a": 0.5, "b": 0.9}}, ["P@1", "RR", "AP"])
+    >>> ev.aggregate
+    {'P@1': 0.0, 'RR': 0.5, 'AP': 0.5}
+    """
+    if no_relevant not in NO_RELEVANT:
+        raise MetricsInputError(f"no_relevant must be one of {', '.join(NO_RELEVANT)}, got {no_relevant!r}")
+    parsed = parse_measures(measures)
+    qrels_cols = _as_columns(qrels, "qrels")
+    run_cols = _as_columns(run, "run")
+    return _Evaluator(qrels_cols, run_cols, count_missing).evaluate(parsed, no_relevant)
+
+
+# --------------------------------------------------------------------------------------------
+# inputs
+
+
+def _as_columns(obj, kind: str) -> TrecColumns:
+    if isinstance(obj, Dataset):
+        obj = obj.qrels if kind == "qrels" else obj.run
+        if obj is None:
+            raise MetricsInputError(f"the dataset has no {kind}")
+    if isinstance(obj, TrecColumns):
+        if obj.kind != kind:
+            raise MetricsInputError(f"expected {kind}, got {obj.kind} ({obj.source})")
+        return obj
+    if isinstance(obj, (str, os.PathLike, bytes, bytearray, memoryview)) or hasattr(obj, "read"):
+        reader = read_qrels_columns if kind == "qrels" else read_run_columns
+        return reader(obj, check_duplicates=False)
+    if isinstance(obj, dict):
+        return _dict_columns(obj, kind)
+    if hasattr(obj, "columns") and hasattr(obj, "__len__"):
+        return _frame_columns(obj, kind)
+    raise TypeError(f"{kind}: expected a DataFrame, Dataset, TrecColumns, path, bytes or dict, "
+                    f"got {type(obj).__name__}")
+
+
+def _dict_columns(obj: dict, kind: str) -> TrecColumns:
+    queries, items, values = [], [], []
+    for query, inner in obj.items():
+        if not isinstance(inner, dict):
+            raise MetricsInputError(f"{kind}: query {query!r} must map items to numbers")
+        for item, value in inner.items():
+            queries.append(str(query))
+            items.append(str(item))
+            values.append(value)
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise MetricsInputError(f"{kind}: every grade or score must be a number") from None
+    if kind == "run" and not np.isfinite(array).all():
+        raise MetricsInputError("run: every score must be a finite number")
+    return TrecColumns(kind, kind, StrColumn.from_strings(queries), StrColumn.from_strings(items),
+                       array, None, False, None)
+
+
+def _frame_columns(frame, kind: str) -> TrecColumns:
+    names = {}
+    for column in frame.columns:
+        canon = _CSV_ALIAS.get(str(column).strip().lower())
+        canon = "rel" if canon == "relevance" else canon
+        if canon is not None and canon not in names:
+            names[canon] = column
+    found = ", ".join(repr(str(c)) for c in frame.columns)
+    if "item" not in names:
+        raise MetricsInputError(f"{kind}: missing column 'item'; found columns: {found}")
+    if kind == "qrels" and "rel" not in names:
+        raise MetricsInputError(f"qrels: missing column 'rel'; found columns: {found}")
+    if kind == "run" and "score" not in names and "rank" not in names:
+        raise MetricsInputError(f"run: missing column 'score' (or 'rank'); found columns: {found}")
+    n = len(frame)
+    if kind == "qrels":
+        values = np.asarray(frame[names["rel"]], dtype=np.float64)
+        keep = ~np.isnan(values)
+    else:
+        if "score" in names:
+            values = np.asarray(frame[names["score"]], dtype=np.float64)
+        else:
+            values = -np.asarray(frame[names["rank"]], dtype=np.float64)
+        bad = ~np.isfinite(values)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise MetricsInputError(f"run: score in row {row} is not a finite number ({values[row]!r})")
+        keep = None
+    items = frame[names["item"]]
+    queries = frame[names["query"]] if "query" in names else None
+    for label, column in (("item", items), ("query", queries)):
+        missing = np.asarray(column.isna()) if column is not None else None
+        if missing is not None and missing.any():
+            raise MetricsInputError(f"{kind}: missing {label} in row {int(np.flatnonzero(missing)[0])}")
+    if keep is not None and not keep.all():
+        items, values = items[keep], values[keep]
+        queries = queries[keep] if queries is not None else None
+        n = int(keep.sum())
+    query_col = StrColumn.from_strings(_as_str(queries)) if queries is not None \
+        else StrColumn.from_strings([DEFAULT_QUERY] * n)
+    return TrecColumns(kind, kind, query_col, StrColumn.from_strings(_as_str(items)),
+                       np.ascontiguousarray(values), None, False, None)
+
+
+def _as_str(series):
+    dtype = getattr(series, "dtype", None)
+    if dtype is not None and getattr(dtype, "kind", "O") not in ("O", "U", "S", "T") \
+            and str(dtype) not in ("str", "string"):
+        return series.astype(str)
+    return series
+
+
+# --------------------------------------------------------------------------------------------
+# the engine
+
+
+class _Evaluator:
+    """Shared state of one evaluation: codes, the ranked run with grades, per-query counts."""
+
+    def __init__(self, qrels: TrecColumns, run: TrecColumns, count_missing: bool):
+        self.qrels, self.run = qrels, run
+        nr, nj = len(run), len(qrels)
+        (rq, jq), nq = column_codes(run.query, qrels.query)
+        dcodes, nd = StrColumn.dense_codes(run.item, qrels.item)
+        self.nq = nq
+        rd, jd = dcodes[:nr], dcodes[nr:]
+        self.qcodes = np.concatenate((rq, jq))
+        self.jq, self.jrel = jq, qrels.value
+        grade = self._join(rq, rd, jq, jd, max(nd, 1))
+        order = _ranking_order(rq, run.value, rd, nq, max(nd, 1))
+        if order is not None:
+            rq, grade = rq[order], grade[order]
+        n = len(rq)
+        pos = np.arange(1, n + 1, dtype=np.int64)
+        if n:
+            starts = np.flatnonzero(np.concatenate(([True], rq[1:] != rq[:-1])))
+            pos -= np.repeat(starts, np.diff(np.append(starts, n)))
+        # Only judged rows can contribute to any measure: keep those, in ranked order, with
+        # their query code, rank (1-based position in the query's ranking) and grade.
+        judged = np.flatnonzero(~np.isnan(grade))
+        self.q, self.grade, self.pos = rq[judged], grade[judged], pos[judged]
+        m = len(judged)
+        if m:
+            self.starts = np.flatnonzero(np.concatenate(([True], self.q[1:] != self.q[:-1])))
+            self.lens = np.diff(np.append(self.starts, m))
+        else:
+            self.starts = self.lens = np.zeros(0, np.int64)
+        in_qrels = np.bincount(jq, minlength=nq) > 0
+        in_run = np.bincount(rq, minlength=nq) > 0
+        self.evaluated = np.flatnonzero(in_qrels & (in_run | count_missing))
+        self._cache: dict = {}
+
+    # -- joining grades onto the run, finding duplicates
+    def _join(self, rq, rd, jq, jd, nd) -> np.ndarray:
+        """Grade of each run row (NaN: unjudged) by one sort of all (query, item) keys; equal
+        keys are adjacent, qrels rows first (ties are broken by row number)."""
+        nj, nr = len(jq), len(rq)
+        keys = np.concatenate((jq * nd + jd, rq * nd + rd))
+        ordered, order = _sort(keys, self.nq * nd)
+        grade = np.full(nr, np.nan)
+        same = ordered[1:] == ordered[:-1]
+        if same.any():
+            is_run = order >= nj
+            left, right = is_run[:-1], is_run[1:]
+            duplicate = same & (left == right)
+            if duplicate.any():
+                at = int(np.flatnonzero(duplicate)[0])
+                self._duplicate(int(order[at]), int(order[at + 1]), nj)
+            hit = same & right & ~left
+            grade[order[1:][hit] - nj] = self.qrels.value[order[:-1][hit]]
+        return grade
+
+    def _duplicate(self, a: int, b: int, nj: int):
+        source = self.qrels if a < nj else self.run
+        if a >= nj:
+            a, b = a - nj, b - nj
+        source.reraise_duplicate()  # names the lines when the columns came from a file
+        a, b = sorted((a, b))
+        what = "judged" if source.kind == "qrels" else "listed"
+        raise MetricsInputError(f"item {source.item[a]!r} {what} twice for query "
+                                f"{source.query[a]!r} (rows {a} and {b} of the {source.kind})",
+                                source.source)
+
+    # -- cached per-row and per-query pieces
+    def relevant(self, threshold) -> np.ndarray:
+        key = ("rel", threshold)
+        if key not in self._cache:
+            self._cache[key] = self.grade >= threshold  # NaN (unjudged) -> False
+        return self._cache[key]
+
+    def found_so_far(self, threshold) -> np.ndarray:
+        """Relevant items at ranks 1..i of the row's query (inclusive; judged rows only, as
+        the others are never relevant)."""
+        key = ("cum", threshold)
+        if key not in self._cache:
+            rel = self.relevant(threshold)
+            cum = np.cumsum(rel, dtype=np.int64)
+            if len(cum):
+                cum -= np.repeat(cum[self.starts] - rel[self.starts], self.lens)
+            self._cache[key] = cum
+        return self._cache[key]
+
+    def num_relevant(self, threshold) -> np.ndarray:
+        key = ("R", threshold)
+        if key not in self._cache:
+            self._cache[key] = np.bincount(self.jq, weights=self.jrel >= threshold, minlength=self.nq)
+        return self._cache[key]
+
+    def within(self, k) -> np.ndarray | None:
+        if k is None:
+            return None
+        key = ("k", k)
+        if key not in self._cache:
+            self._cache[key] = self.pos <= k
+        return self._cache[key]
+
+    def per_query(self, weights: np.ndarray, k=None) -> np.ndarray:
+        """Sum ``weights`` over each query's rows (ranks <= k): sequential, like trec_eval."""
+        mask = self.within(k)
+        if mask is not None:
+            weights = np.where(mask, weights, 0.0)
+        return np.bincount(self.q, weights=weights, minlength=self.nq)
+
+    def count(self, threshold, k=None) -> np.ndarray:
+        rel = self.relevant(threshold)
+        return self.per_query(rel.astype(np.float64), k)
+
+    def discount(self) -> np.ndarray:
+        if "disc" not in self._cache:
+            self._cache["disc"] = np.log2(self.pos + 1.0)
+        return self._cache["disc"]
+
+    # -- measures
+    def evaluate(self, measures: list[Measure], no_relevant: str) -> Evaluation:
+        codes = self.evaluated
+        values: dict[str, np.ndarray] = {}
+        aggregate: dict[str, float] = {}
+        for measure in measures:
+            value, missing = self.measure(measure)
+            value = value[codes].astype(np.float64, copy=True)
+            if no_relevant != "zero":
+                value[missing[codes]] = np.nan
+            if len(value) == 0 or (no_relevant == "skip" and np.isnan(value).all()):
+                mean = float("nan")
+            elif no_relevant == "skip":
+                mean = float(np.nanmean(value))
+            else:
+                mean = float(np.mean(value))
+            values[str(measure)] = value
+            aggregate[str(measure)] = mean
+        return Evaluation(self.query_names(codes), values, aggregate)
+
+    def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
+        """(value per query code, mask of queries without relevant items)."""
+        name, k = m.name, m.k
+        if name == "nDCG":
+            return self.ndcg(k, m.param("gain"), m.param("ideal"))
+        theta = m.param("rel")
+        big_r = self.num_relevant(theta)
+        missing = big_r == 0
+        if name == "P":
+            return self.count(theta, k) / k, missing
+        if name == "R":
+            return _ratio(self.count(theta, k), big_r), missing
+        if name == "F1":
+            p, r = self.count(theta, k) / k, _ratio(self.count(theta, k), big_r)
+            return _ratio(2 * p * r, p + r), missing
+        if name == "Success":
+            return (self.count(theta, k) > 0).astype(np.float64), missing
+        if name == "Rprec":
+            rel = self.relevant(theta)
+            within = self.pos <= big_r[self.q] if len(self.q) else rel
+            hits = np.bincount(self.q, weights=rel & within, minlength=self.nq)
+            return _ratio(hits, big_r), missing
+        if name == "RR":
+            rel = self.relevant(theta)
+            first = rel & (self.found_so_far(theta) == 1)
+            return self.per_query(np.where(first, 1.0 / self.pos, 0.0), k), missing
+        if name == "AP":
+            rel = self.relevant(theta)
+            precision = np.where(rel, self.found_so_far(theta) / self.pos, 0.0)
+            total = self.per_query(precision, k)
+            denom = m.param("denom")
+            if denom == "found":
+                return _ratio(total, self.count(theta, k)), missing
+            if denom == "minKR" and k is not None:
+                return _ratio(total, np.minimum(big_r, k)), missing
+            return _ratio(total, big_r), missing
+        raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
+
+    def ndcg(self, k, gain: str, ideal: str) -> tuple[np.ndarray, np.ndarray]:
+        run_gain = _gain(self.grade, gain)
+        dcg = self.per_query(run_gain / self.discount(), k)
+        judged_ideal = self.ideal_dcg(gain, "judged", None)
+        best = judged_ideal if ideal == "judged" and k is None else self.ideal_dcg(gain, ideal, k)
+        return _ratio(dcg, best), judged_ideal == 0
+
+    def ideal_dcg(self, gain: str, ideal: str, k) -> np.ndarray:
+        key = ("idcg", gain, ideal, k)
+        if key not in self._cache:
+            if ideal == "judged":
+                queries, gains = self.jq, _gain(self.jrel, gain)
+            else:
+                queries, gains = self.q, _gain(self.grade, gain)
+            self._cache[key] = _ideal_dcg(queries, gains, self.nq, k)
+        return self._cache[key]
+
+    def query_names(self, codes: np.ndarray) -> tuple[str, ...]:
+        if not len(codes):
+            return ()
+        first = np.empty(self.nq, np.int64)
+        rows = np.arange(len(self.qcodes) - 1, -1, -1)
+        first[self.qcodes[rows]] = rows  # the last write wins: each code's first row
+        picks = first[codes]
+        nr = len(self.run)
+        names = np.empty(len(codes), dtype=object)
+        in_run = picks < nr
+        names[in_run] = _decode_rows(self.run.query, picks[in_run])
+        names[~in_run] = _decode_rows(self.qrels.query, picks[~in_run] - nr)
+        return tuple(names.tolist())
+
+
+def _decode_rows(column, rows: np.ndarray) -> list[str]:
+    if not len(rows):
+        return []
+    if isinstance(column, DictColumn):
+        column, rows = column.values, column.indices[rows]
+    width = max(1, int((column.offsets[rows + 1] - column.offsets[rows]).max()))
+    starts = column.offsets[rows]
+    lens = column.offsets[rows + 1] - starts
+    index = starts[:, None] + np.arange(width)
+    valid = np.arange(width) < lens[:, None]
+    matrix = np.zeros((len(rows), width), np.uint8)
+    matrix[valid] = column.data[index[valid]]
+    fixed = matrix.view(f"S{width}").ravel()
+    return np.strings.decode(fixed, "utf-8").tolist()
+
+
+def _sort(keys: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted keys, order) of non-negative int64 ``keys`` < ``bound``; equal keys keep their
+    row order (stable).  When key and row number fit in 63 bits together they are packed into
+    one int64 and sorted as values, several times faster than ``np.argsort``."""
+    n = len(keys)
+    bits = max(n - 1, 1).bit_length()
+    if n and bound < (1 << (63 - bits)):
+        packed = np.sort((keys << bits) | np.arange(n, dtype=np.int64))
+        return packed >> bits, packed & ((1 << bits) - 1)
+    order = np.argsort(keys, kind="stable")
+    return keys[order], order
+
+
+def _ranking_order(rq, score, rd, nq: int, nd: int) -> np.ndarray | None:
+    """Row order grouping each query's rows, by score descending then item id descending
+    (trec_eval's order); None when the rows already are in that order.
+
+    Runs are usually written query by query with scores descending; then only groups of tied
+    scores may need reordering, which a sort on (tie group, item) does."""
+    n = len(rq)
+    if n < 2:
+        return None
+    same = rq[1:] == rq[:-1]
+    prev, nxt = score[:-1], score[1:]
+    tie = same & (prev == nxt)
+    if ((prev > nxt) | tie | ~same).all():
+        heads = rq[np.flatnonzero(np.concatenate(([True], ~same)))]
+        if np.bincount(heads, minlength=nq).max() <= 1:  # each query in one block
+            misplaced = tie & (rd[:-1] < rd[1:])
+            if not misplaced.any():
+                return None
+            group = np.zeros(n, np.int64)
+            np.cumsum(~tie, out=group[1:])
+            return _sort(group * nd + (nd - 1 - rd), n * nd)[1]
+    score_rank, ns = _dense(score)
+    if nq * ns * nd < 2 ** 62:
+        key = (rq * ns + (ns - 1 - score_rank)) * nd + (nd - 1 - rd)
+        return _sort(key, nq * ns * nd)[1]
+    return np.lexsort((-rd, -score, rq))
+
+
+def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
+    positive = grades > 0  # NaN (unjudged) and negative grades: gain 0
+    if gain == "exp":
+        return np.where(positive, np.exp2(np.where(positive, grades, 0.0)) - 1.0, 0.0)
+    return np.where(positive, grades, 0.0)
+
+
+def _ideal_dcg(queries: np.ndarray, gains: np.ndarray, nq: int, k) -> np.ndarray:
+    """Per query: DCG of its gains sorted descending (cut at k)."""
+    n = len(queries)
+    if n == 0:
+        return np.zeros(nq)
+    gain_rank, ng = _dense(gains)
+    order = _sort(queries * ng + (ng - 1 - gain_rank), nq * ng)[1]
+    q, g = queries[order], gains[order]
+    starts = np.flatnonzero(np.concatenate(([True], q[1:] != q[:-1])))
+    lens = np.diff(np.append(starts, n))
+    pos = np.arange(1, n + 1, dtype=np.int64) - np.repeat(starts, lens)
+    contribution = g / np.log2(pos + 1.0)
+    if k is not None:
+        contribution = np.where(pos <= k, contribution, 0.0)
+    return np.bincount(q, weights=contribution, minlength=nq)
+
+
+def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """numerator / denominator, 0 where the denominator is 0."""
+    denominator = np.asarray(denominator, dtype=np.float64)
+    safe = np.where(denominator != 0, denominator, 1.0)
+    return np.where(denominator != 0, numerator / safe, 0.0)
