@@ -110,7 +110,7 @@ def _dcg_worked(name: str, table: pd.DataFrame, gain: str, k_label: str, text: b
 
 
 def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, items=None,
-               scores=None) -> Explanation:
+               scores=None, ideal_items=None) -> Explanation:
     """Explain nDCG@k: step tables for the ranking and for the ideal ordering.
 
     Parameters
@@ -122,6 +122,7 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     items : labels of the ranked items (default d1, d2, ...).
     scores : optional scores in the same order as ``rels``; the list is then ordered by
         score and tied items share their mean gain (scikit-learn's tie averaging).
+    ideal_items : labels of the ``ideal`` grades, for the ideal table.
 
     The main table has columns rank, item, rel, gain, discount, discounted_gain, CG, DCG,
     IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i); its last row is nDCG@k.
@@ -131,14 +132,20 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     as_choice(gain, GAINS, "gain")
     items = as_items(items, rels.size)
     ideal_rels = rels if ideal is None else as_grades(ideal, "ideal")
+    if ideal is None:
+        ideal_labels = items
+    elif ideal_items is not None:
+        ideal_labels = as_items(ideal_items, ideal_rels.size, "ideal_items")
+    else:
+        ideal_labels = [""] * ideal_rels.size
     ties = None
     if scores is not None:
         rels, items, ties = _order_by_score(rels, items, scores)
-    ideal_sorted = np.sort(ideal_rels)[::-1]
+    ideal_order = np.argsort(-ideal_rels, kind="stable")
+    ideal_sorted = ideal_rels[ideal_order]
+    ideal_items = [ideal_labels[i] for i in ideal_order]
     depth = _depth(rels.size, ideal_sorted.size, k)
     table = _table(rels, items, depth, gain, ties)
-    ideal_order = np.argsort(-rels, kind="stable") if ideal is None else None
-    ideal_items = [items[i] for i in ideal_order] if ideal_order is not None else [""] * ideal_sorted.size
     ideal_table = _table(ideal_sorted, ideal_items, depth, gain)
     table["IDCG"] = ideal_table["DCG"].to_numpy()
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -1,0 +1,92 @@
+"""The command line: evaluate (text, json, csv; trec_eval's golden output) and explain."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from metrics.cli import main
+from tests.conftest import REPO_ROOT
+from tests.test_conformance import GOLDEN, QRELS, RESULTS, golden_for_us, mismatches, needs_collection, \
+    parse_trec_eval_lines
+
+TREC = REPO_ROOT / "sample_data" / "trec"
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(a) for a in argv], out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@needs_collection
+def test_text_output_reproduces_trec_eval_golden_file():
+    measures = sorted({name for name, _ in golden_for_us(GOLDEN)})
+    argv = ["evaluate", QRELS, RESULTS, "--per-query"]
+    for measure in measures:
+        argv += ["-m", measure]
+    status, out, err = run(*argv)
+    assert status == 0 and err == ""
+    assert mismatches(parse_trec_eval_lines(out)) == []
+
+
+def test_json_output_has_aggregate_and_per_query():
+    status, out, _ = run("evaluate", TREC / "qrels.txt", TREC / "run_a.txt", "-m", "nDCG@10", "-m", "AP",
+                         "--per-query", "--output", "json")
+    data = json.loads(out)
+    assert status == 0 and set(data) == {"aggregate", "per_query"}
+    assert set(data["aggregate"]) == {"nDCG@10", "AP"}
+    values = [row["AP"] for row in data["per_query"].values()]
+    assert data["aggregate"]["AP"] == pytest.approx(sum(values) / len(values))
+
+
+def test_csv_output_and_count_missing():
+    status, out, _ = run("evaluate", TREC / "qrels.txt", TREC / "run_a.txt", "-m", "P@5", "--per-query",
+                         "--output", "csv", "-c")
+    lines = out.strip().splitlines()
+    assert status == 0 and lines[0] == "query,P@5" and lines[-1].startswith("all,")
+    assert any(line.startswith("108,0.000000") for line in lines)  # only in the qrels: counted as 0 with -c
+
+
+def test_text_output_is_three_columns():
+    status, out, _ = run("evaluate", TREC / "qrels.txt", TREC / "run_a.txt", "-m", "RR")
+    assert status == 0
+    measure, query, value = out.strip().split("\t")
+    assert (measure.strip(), query) == ("RR", "all") and len(value.split(".")[1]) == 4
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["evaluate", TREC / "qrels.txt", TREC / "run_a.txt", "-m", "nDCG@x"], "bad measure 'nDCG@x'"),
+    (["evaluate", TREC / "qrels.txt", TREC / "run_a.txt", "-m", "MAP@5(rel=2)"], "bad measure"),
+    (["evaluate", TREC / "run_a.txt", TREC / "qrels.txt", "-m", "AP"], "run_a.txt line 1: expected 4 fields"),
+    (["evaluate", TREC / "qrels.txt", TREC / "missing.txt", "-m", "AP"], "missing.txt"),
+    (["evaluate", TREC / "qrels.txt"], "required"),
+    (["explain", "ndcg", "--rels", "3", "x"], "expected numbers, got 'x'"),
+    (["explain", "p", "--rels", "1", "0"], "p needs a cut-off k"),
+    (["explain", "ndcg", "--rels", "1", "-k", "0"], "k must be a positive integer"),
+    (["nonsense"], "invalid choice"),
+])
+def test_bad_input_exits_2_with_one_line(argv, message):
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_explain_prints_step_table_and_worked_formula():
+    status, out, _ = run("explain", "ndcg", "--rels", "3", "2", "3", "0", "1", "-k", "3")
+    assert status == 0
+    assert "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.762" in out
+    assert "ideal ordering:" in out and "nDCG@3 = 0.977781" in out
+    status, out, _ = run("explain", "ap", "--rels", "0", "1", "0", "1", "1", "--n-relevant", "4")
+    assert "AP@5 = (1/2 + 2/4 + 3/5) / 4 = 0.4" in out
+
+
+def test_module_entry_point_runs_as_a_process():
+    done = subprocess.run([sys.executable, "-m", "metrics", "explain", "rr", "--rels", "0", "0", "1"],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "RR = 1/3 = 0.333" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "metrics", "evaluate", "x", "y", "-m", "AP"],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("metrics: error:") and "Traceback" not in done.stderr
