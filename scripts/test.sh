@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Install what the tests need, then run all of them (unit, AppTest and real-browser tests).
+# Usage: bash scripts/test.sh [extra pytest arguments, e.g. -m "not e2e" or -k smoke]
+# Idempotent: what is already installed is not installed again.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PYTHON="${PYTHON:-python}"
+
+# 1. Python packages (pip skips what already satisfies the ranges).
+"$PYTHON" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r requirements-dev.txt
+
+# 2. A browser for the Playwright tests: Debian's Chromium (`playwright install` cannot download
+#    browsers here), and a CJK font so the Chinese text is drawn in screenshots.
+apt_packages=()
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+    apt_packages+=(chromium)
+fi
+if ! { command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh family 2>/dev/null)" ]; }; then
+    apt_packages+=(fonts-wqy-microhei)
+fi
+if [ "${#apt_packages[@]}" -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
+    echo "Installing with apt-get: ${apt_packages[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${SUDO[@]}" apt-get update -qq
+    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${apt_packages[@]}" >/dev/null
+fi
+
+# 3. The tests. pytest exits 5 when it collected no test: that is a failure too.
+status=0
+"$PYTHON" -m pytest "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+    echo "scripts/test.sh: pytest collected no tests" >&2
+fi
+exit "$status"

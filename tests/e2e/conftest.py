@@ -1,0 +1,250 @@
+"""Real-browser tests: a Streamlit server of the whole app, driven by Playwright in Chromium.
+
+Design
+------
+* The server: one `streamlit run app.py` per test session (fixture `app_url`), on a free port of
+  127.0.0.1, started from the repo root and killed (its whole process group) at teardown. Its
+  output goes to artifacts/streamlit-server.log. With `--base-url URL` the tests use an app that
+  is already running instead (handy while developing: `streamlit run app.py` in another shell).
+* The browser: we keep pytest-playwright's own fixtures (`playwright`, `browser`, `context`,
+  `page`) and override only the two documented hooks, `browser_type_launch_args` and
+  `browser_context_args`. That is the robust choice here: pytest-playwright owns the lifecycle
+  (one browser per session, a fresh context - so a fresh Streamlit session - per test, everything
+  closed even when a test fails) and its options keep working (`--headed`, `--slowmo`,
+  `--tracing retain-on-failure`, `--screenshot only-on-failure`, output in test-results/).
+  Its default launch looks for a browser downloaded by `playwright install`, which cannot
+  download anything on our machines, so we point it at Debian's /usr/bin/chromium
+  (`CHROMIUM_PATH` overrides) with the flags that are known to work headless, as root, offline.
+* Helpers, as fixtures: `wait_for_app(page)` waits until Streamlit has finished running the
+  script and fails on any exception box; `screenshot(page, name)` writes artifacts/screenshots/<name>.png (git
+  ignores artifacts/). Screenshots use a tall viewport instead of `full_page=True`, which misses
+  what lies below the fold because Streamlit scrolls its own container.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS_DIR = REPO_ROOT / "artifacts"
+SCREENSHOT_DIR = ARTIFACTS_DIR / "screenshots"
+SERVER_LOG = ARTIFACTS_DIR / "streamlit-server.log"
+
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",  # we run as root in CI
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1400, "height": 2400}
+
+SERVER_START_TIMEOUT_S = 30.0
+APP_TIMEOUT_MS = 30_000  # a whole script run on a busy 2-core CI machine stays far below this
+
+# Playwright's `expect` waits 5 s by default: too tight for a loaded CI machine.
+expect.set_options(timeout=15_000)
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _healthy(base_url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=2) as response:
+            return response.status == 200 and response.read().strip() == b"ok"
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Terminate the server and anything it started (it leads its own process group)."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+def _log_tail(lines: int = 40) -> str:
+    try:
+        return "\n".join(SERVER_LOG.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no server log)"
+
+
+def _start_server() -> tuple[subprocess.Popen, str]:
+    """Start `streamlit run app.py` on a free port; return the process and its base URL."""
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    last_problem = ""
+    for _attempt in range(3):  # another process may grab the free port before Streamlit does
+        port = _free_port()
+        base_url = f"http://127.0.0.1:{port}"
+        command = [
+            sys.executable, "-m", "streamlit", "run", "app.py",
+            "--server.headless", "true",
+            "--server.port", str(port),
+            "--server.address", "127.0.0.1",
+            "--server.fileWatcherType", "none",
+            "--browser.gatherUsageStats", "false",
+        ]  # fmt: skip
+        with SERVER_LOG.open("w") as log:
+            process = subprocess.Popen(
+                command,
+                cwd=REPO_ROOT,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # own process group: teardown kills all of it
+            )
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                last_problem = f"the server exited with code {process.returncode}"
+                break
+            if _healthy(base_url):
+                return process, base_url
+            time.sleep(0.2)
+        else:
+            last_problem = f"no 'ok' from /_stcore/health within {SERVER_START_TIMEOUT_S:.0f} s"
+        _stop(process)
+    raise RuntimeError(
+        f"Streamlit did not start: {last_problem}. Last lines of {SERVER_LOG}:\n{_log_tail()}"
+    )
+
+
+@pytest.fixture(scope="session")
+def app_url(pytestconfig: pytest.Config) -> Iterator[str]:
+    """Base URL (no trailing slash) of a running app: our own server, or --base-url if given."""
+    given = pytestconfig.getoption("--base-url", default=None) or pytestconfig.getini("base_url")
+    if given:
+        yield given.rstrip("/")
+        return
+    process, base_url = _start_server()
+    try:
+        yield base_url
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="session")
+def base_url(app_url: str) -> str:
+    """pytest-playwright passes this to every browser context: `page.goto("/")` works."""
+    return app_url
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict, browser_name: str) -> dict:
+    """pytest-playwright's launch options (--headed, --slowmo, ...) plus Debian's Chromium."""
+    if browser_name != "chromium":
+        return browser_type_launch_args
+    if not os.path.exists(CHROMIUM_PATH):
+        pytest.fail(
+            f"No Chromium at {CHROMIUM_PATH}: run scripts/test.sh (it installs Debian's "
+            "chromium) or set CHROMIUM_PATH. `playwright install` cannot download browsers here."
+        )
+    headless = browser_type_launch_args.get("headless", True)
+    flags = (["--headless"] if headless else []) + CHROMIUM_FLAGS
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM_PATH,
+        "args": [*browser_type_launch_args.get("args", []), *flags],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """A tall viewport, so that screenshots show the whole page."""
+    return {**browser_context_args, "viewport": VIEWPORT}
+
+
+@pytest.fixture
+def app_page(page: Page, app_url: str) -> Page:
+    """A page (a new Streamlit session) with the app's default page loaded and finished."""
+    page.set_default_timeout(APP_TIMEOUT_MS)
+    page.goto(app_url + "/")
+    wait_for_streamlit(page)
+    return page
+
+
+# --------------------------------------------------------------------------- helpers
+# Plain functions, handed to tests by the fixtures of the same role below (test modules should not
+# import from conftest.py): `def test_x(app_page, wait_for_app, screenshot): ...`.
+
+
+def wait_for_streamlit(page: Page, timeout_ms: float = APP_TIMEOUT_MS) -> None:
+    """Wait until Streamlit is connected, has run the script and shows its output; then assert
+    that no exception box is on the page.
+
+    Call it after anything that triggers a rerun (a click, a drag, an upload): the short pause
+    first lets the rerun start, since the app says `notRunning` until it does.
+    """
+    page.wait_for_timeout(150)
+    app = page.get_by_test_id("stApp")
+    expect(app).to_have_attribute("data-test-connection-state", "CONNECTED", timeout=timeout_ms)
+    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=timeout_ms)
+    # Before the first run the state is also `notRunning`: wait for some output in the main area,
+    # and for the elements of the previous run that the new run did not redraw to be removed.
+    first_element = page.locator('[data-testid="stMain"] [data-testid="stElementContainer"]').first
+    expect(first_element).to_be_attached(timeout=timeout_ms)
+    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=timeout_ms)
+    assert_no_exception(page)
+
+
+def assert_no_exception(page: Page) -> None:
+    """Fail, quoting them, if the page shows any Streamlit exception box."""
+    exceptions = page.get_by_test_id("stException")
+    if exceptions.count():
+        texts = "\n---\n".join(exceptions.all_inner_texts())
+        raise AssertionError(f"The app shows {exceptions.count()} exception(s):\n{texts}")
+
+
+def take_screenshot(page: Page, name: str) -> Path:
+    """Save a PNG of the viewport to artifacts/screenshots/<name>.png and return its path."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "screenshot"
+    path = SCREENSHOT_DIR / f"{safe}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.fixture
+def wait_for_app() -> Callable[..., None]:
+    """`wait_for_app(page)`: see `wait_for_streamlit`."""
+    return wait_for_streamlit
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Page, str], Path]:
+    """`screenshot(page, name)`: see `take_screenshot`."""
+    return take_screenshot
