@@ -1,0 +1,52 @@
+"""nDCG: G → CG → DCG → IDCG → nDCG, for the ranking and for the ideal ordering."""
+
+import streamlit as st
+
+from metrics import ndcg_steps
+from ui import charts, explainer
+from ui.builder import ranking_builder
+
+PAGE = "ndcg"
+
+st.title("nDCG — normalised discounted cumulative gain")
+board = ranking_builder()
+
+controls, result = st.columns([1, 2])
+with controls:
+    k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
+    gain = explainer.convention_radio(PAGE, "gain", "Gain")
+    explainer.convention_radio(PAGE, "ideal", "Ideal ordering")
+board = explainer.state.board()
+explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
+                  ideal_items=board.ideal_items())
+with result:
+    left, middle, right = st.columns(3)
+    left.metric(f"DCG@{k}", f"{explanation.details['DCG']:.4f}")
+    middle.metric(f"IDCG@{k}", f"{explanation.details['IDCG']:.4f}")
+    right.metric(explanation.measure, f"{explanation.value:.4f}")
+    explainer.formula(explanation)
+
+st.subheader("Step by step: your ranking")
+step = explainer.step_control(PAGE, len(explanation.table))
+explainer.step_table(explanation.table, step, hit_column=None)
+st.subheader("The ideal ordering")
+explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
+
+chart_left, chart_right = st.columns(2)
+chart_left.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
+chart_right.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
+other = "exponential" if gain == "linear" else "linear"
+counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
+                  ideal_items=board.ideal_items())
+linear, exponential = (explanation, counterpart) if gain == "linear" else (counterpart, explanation)
+chart_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
+chart_left.caption(f"nDCG@{k}: linear gain {linear.value:.4f} · exponential gain {exponential.value:.4f}")
+chart_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
+
+explainer.about(
+    rewards="Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "
+            "divided by log2(rank + 1), and the total is divided by the best possible total.",
+    use="Graded relevance (0-3 stars, click/purchase levels) and a user who looks at the top of the list.",
+    pitfalls="Linear and exponential gain give different numbers; so does an ideal ordering built from the "
+             "list instead of all judged items. A query with no relevant item has IDCG = 0 (nDCG defined as 0). "
+             "nDCG@k is not comparable across different k.")

@@ -1,0 +1,161 @@
+"""The board: the example everybody is looking at — judged items with grades, and the ranking.
+
+Plain Python, no Streamlit: pages keep one Board in ``st.session_state`` and ask
+``metrics`` for numbers. Every change returns a new Board (they are immutable).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from metrics import MetricsInputError
+
+#: a grade of None marks an unjudged item: it counts as not relevant (gain 0) and is left
+#: out of the ideal ordering, as trec_eval treats documents missing from the qrels
+Grade = float | None
+
+
+@dataclass(frozen=True)
+class Board:
+    """Items with their grades (``grades``, in pool order) and the ranked list (``ranking``)."""
+
+    grades: dict[str, Grade]
+    ranking: tuple[str, ...]
+    k: int = 5
+    title: str = ""
+    note: str = ""
+    scores: dict[str, float] = field(default_factory=dict)  #: optional system scores (ROC page)
+    gain: str = "linear"  #: nDCG gain: "linear" or "exponential"
+    ideal: str = "judged"  #: nDCG ideal ordering from all "judged" items or the ranked "list"
+    ap_denominator: str = "relevant"  #: "relevant" (R), "found" or "min_k_relevant"
+    threshold: float = 1.0  #: relevant when grade >= threshold
+
+    def __post_init__(self):
+        names = list(self.grades)
+        if any(not isinstance(name, str) or not name.strip() for name in names):
+            raise MetricsInputError("item names must be non-empty text")
+        unknown = [item for item in self.ranking if item not in self.grades]
+        if unknown:
+            raise MetricsInputError(f"ranked item {unknown[0]!r} is not among the items")
+        if len(set(self.ranking)) != len(self.ranking):
+            raise MetricsInputError("the ranking lists an item twice")
+        if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
+            raise MetricsInputError(f"k must be a positive integer, got {self.k!r}")
+        for name, allowed in (("gain", ("linear", "exponential")), ("ideal", ("judged", "list")),
+                              ("ap_denominator", ("relevant", "found", "min_k_relevant"))):
+            if getattr(self, name) not in allowed:
+                raise MetricsInputError(f"{name} must be one of {', '.join(allowed)}, got {getattr(self, name)!r}")
+        if not isinstance(self.threshold, (int, float)) or not self.threshold > 0:
+            raise MetricsInputError(f"threshold must be a positive number, got {self.threshold!r}")
+
+    # --- what the metrics need ----------------------------------------------------------
+    @property
+    def items(self) -> list[str]:
+        return list(self.grades)
+
+    @property
+    def pool(self) -> list[str]:
+        """Items not in the ranking, in pool order."""
+        ranked = set(self.ranking)
+        return [item for item in self.grades if item not in ranked]
+
+    def rels(self) -> list[float]:
+        """Grades in ranked order (unjudged: 0)."""
+        return [self.grade(item) for item in self.ranking]
+
+    def grade(self, item: str) -> float:
+        value = self.grades[item]
+        return 0.0 if value is None else float(value)
+
+    def judged(self) -> list[float]:
+        """Grades of all judged items, ranked or not: the ideal ordering's material."""
+        return [float(g) for g in self.grades.values() if g is not None]
+
+    def n_relevant(self, threshold: float = 1.0) -> int:
+        return sum(1 for g in self.judged() if g >= threshold)
+
+    def effective_k(self) -> int:
+        """k, clipped to the longest list that can carry gain (for sliders)."""
+        return max(1, min(self.k, max(len(self.ranking), len(self.judged()), 1)))
+
+    # --- changes ---------------------------------------------------------------------------
+    def with_ranking(self, ranking) -> "Board":
+        return replace(self, ranking=tuple(ranking))
+
+    def with_k(self, k: int) -> "Board":
+        return replace(self, k=int(k))
+
+    def with_scores(self, scores: dict[str, float]) -> "Board":
+        """New system scores {item: score} (items not on the board are dropped; {} clears them)."""
+        return replace(self, scores={item: float(s) for item, s in scores.items() if item in self.grades})
+
+    def with_grades(self, grades: dict[str, Grade]) -> "Board":
+        """New items and grades; ranked items that disappeared are dropped from the ranking."""
+        return replace(self, grades=dict(grades), ranking=tuple(i for i in self.ranking if i in grades),
+                       scores={i: s for i, s in self.scores.items() if i in grades})
+
+    def renamed(self, old: str, new: str) -> "Board":
+        new = new.strip()
+        if new in self.grades and new != old:
+            raise MetricsInputError(f"an item named {new!r} already exists")
+        grades = {(new if item == old else item): g for item, g in self.grades.items()}
+        return replace(self, grades=grades, ranking=tuple(new if i == old else i for i in self.ranking),
+                       scores={(new if i == old else i): s for i, s in self.scores.items()})
+
+    def moved(self, item: str, offset: int) -> "Board":
+        """Move a ranked item up (negative offset) or down, staying inside the list."""
+        order = list(self.ranking)
+        position = order.index(item)
+        target = max(0, min(len(order) - 1, position + offset))
+        order.insert(target, order.pop(position))
+        return self.with_ranking(order)
+
+    def ideal_order(self) -> "Board":
+        """All items, most relevant first (ties keep pool order)."""
+        return self.with_ranking(sorted(self.grades, key=lambda i: -self.grade(i)))
+
+    def worst_order(self) -> "Board":
+        return self.with_ranking(sorted(self.grades, key=lambda i: self.grade(i)))
+
+    def shuffled(self, seed: int | None = None) -> "Board":
+        order = list(self.ranking) or list(self.grades)
+        random.Random(seed).shuffle(order)
+        return self.with_ranking(order)
+
+    # --- for links and tests ----------------------------------------------------------------
+    def with_settings(self, **settings) -> "Board":
+        """Change k, gain, ideal, ap_denominator or threshold."""
+        return replace(self, **settings)
+
+    def ideal_grades(self) -> list[float]:
+        """The grades the nDCG ideal ordering is built from, per the ``ideal`` setting."""
+        return self.judged() if self.ideal == "judged" else self.rels()
+
+    def ideal_items(self) -> list[str]:
+        """The items behind :meth:`ideal_grades`, in the same order."""
+        if self.ideal == "judged":
+            return [item for item, grade in self.grades.items() if grade is not None]
+        return list(self.ranking)
+
+    def to_dict(self) -> dict:
+        return {"grades": dict(self.grades), "ranking": list(self.ranking), "k": self.k, "title": self.title,
+                "note": self.note, "scores": dict(self.scores), "gain": self.gain, "ideal": self.ideal,
+                "ap_denominator": self.ap_denominator, "threshold": self.threshold}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Board":
+        defaults = cls(grades={}, ranking=())
+        return cls(grades=dict(data["grades"]), ranking=tuple(data["ranking"]), k=int(data.get("k", 5)),
+                   title=data.get("title", ""), note=data.get("note", ""), scores=dict(data.get("scores", {})),
+                   gain=data.get("gain", defaults.gain), ideal=data.get("ideal", defaults.ideal),
+                   ap_denominator=data.get("ap_denominator", defaults.ap_denominator),
+                   threshold=float(data.get("threshold", defaults.threshold)))
+
+    @classmethod
+    def from_ranking(cls, rels, items=None, k: int = 5, **extra) -> "Board":
+        """A board whose every item is ranked, from grades in ranked order."""
+        items = [str(i) for i in items] if items is not None else [f"d{i}" for i in range(1, len(rels) + 1)]
+        if len(items) != len(rels):
+            raise MetricsInputError(f"{len(items)} item names for {len(rels)} grades")
+        return cls(grades=dict(zip(items, rels)), ranking=tuple(items), k=k, **extra)

@@ -1,0 +1,176 @@
+"""The ranking builder every explainer page shows: presets, buttons, the drag-and-drop list,
+the grade table and keyboard controls. It edits the shared board and nothing else."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import streamlit as st
+from streamlit_sortables import sort_items
+
+from metrics import MetricsInputError
+from metrics.explanation import num
+
+from . import state
+from .board import Board
+from .presets import PRESETS
+
+RANKING_HEADER = "Ranking (top first)"
+POOL_HEADER = "Pool (not ranked)"
+SORTABLE_STYLE = """
+.sortable-component { font-size: 1.05rem; }
+.sortable-container { min-height: 3rem; }
+.sortable-item { padding: 0.35rem 0.6rem; margin: 0.2rem 0; }
+"""
+
+
+def grade_text(grade) -> str:
+    return "unjudged" if grade is None else num(grade)
+
+
+def item_label(board: Board, item: str) -> str:
+    """What the drag-and-drop list shows for an item: its name and grade (unique per item)."""
+    return f"{item}  ·  {grade_text(board.grades[item])}"
+
+
+def _load_preset() -> None:
+    st.session_state[state.PRESET] = st.session_state["builder_preset"]
+    chosen = PRESETS[st.session_state[state.PRESET]]
+    state.set_board(chosen, origin=True)
+
+
+def preset_picker() -> None:
+    # the widget's own state is dropped when a person leaves the page: show the plain key's value
+    names = list(PRESETS)
+    current = st.session_state.get(state.PRESET)
+    st.selectbox("Example", options=names, key="builder_preset", on_change=_load_preset,
+                 index=names.index(current) if current in names else 0, format_func=lambda key: PRESETS[key].title)
+
+
+def order_buttons() -> None:
+    board = state.board()
+    columns = st.columns(4)
+    actions = {
+        "Reset": lambda: state.origin(),
+        "Shuffle": lambda: board.shuffled(),
+        "Ideal order": lambda: board.ideal_order(),
+        "Worst order": lambda: board.worst_order(),
+    }
+    for column, (label, action) in zip(columns, actions.items()):
+        if column.button(label, key=f"builder_{label}", width="stretch"):
+            state.set_board(action())
+
+
+def sortable_ranking() -> None:
+    """Drag items between the ranking and the pool, and reorder them."""
+    board = state.board()
+    labels = {item_label(board, item): item for item in board.grades}
+    containers = [
+        {"header": RANKING_HEADER, "items": [item_label(board, i) for i in board.ranking]},
+        {"header": POOL_HEADER, "items": [item_label(board, i) for i in board.pool]},
+    ]
+    result = sort_items(containers, multi_containers=True, direction="vertical", custom_style=SORTABLE_STYLE,
+                        key=f"builder_sortable_{state.revision()}")
+    ranked = result[0]["items"] if result else []
+    if any(label not in labels for label in ranked):
+        return  # a stale answer from before the board changed
+    new_ranking = tuple(labels[label] for label in ranked)
+    if new_ranking != board.ranking:
+        state.set_board(board.with_ranking(new_ranking), external=False)
+
+
+def grade_table() -> None:
+    """Edit names and grades; add and remove items. An empty grade means unjudged."""
+    board = state.board()
+    rank = {item: position for position, item in enumerate(board.ranking, start=1)}
+    frame = pd.DataFrame({
+        "item": board.items,
+        "grade": [board.grades[i] if board.grades[i] is not None else math.nan for i in board.items],
+        "rank": [rank.get(i) for i in board.items],
+        "was": board.items,  # hidden: the row's original name (new rows: empty), so renames follow the row
+    })
+    edited = st.data_editor(
+        frame, key=f"builder_grades_{state.revision()}", num_rows="dynamic", hide_index=True,
+        width="stretch", disabled=["rank"],
+        column_config={
+            "item": st.column_config.TextColumn("Item", required=True),
+            "grade": st.column_config.NumberColumn("Grade", help="Relevance grade; empty = unjudged", format="%g"),
+            "rank": st.column_config.NumberColumn("Rank", help="Position in the ranking (empty: in the pool)"),
+            "was": None,
+        })
+    if edited.equals(frame):
+        return
+    try:
+        new_board = apply_grade_edits(board, frame, edited)
+    except MetricsInputError as error:
+        st.error(f"Not applied: {error}. The ranking is unchanged.")
+        return
+    state.set_board(new_board)
+    st.rerun()
+
+
+def apply_grade_edits(board: Board, before: pd.DataFrame, after: pd.DataFrame) -> Board:
+    """The board after the grade table was edited: renames follow the row, new rows join the pool."""
+    renames, grades = {}, {}
+    for index, row in after.iterrows():
+        name = "" if pd.isna(row["item"]) else str(row["item"]).strip()
+        if not name:
+            raise MetricsInputError("an item needs a name")
+        if name in grades:
+            raise MetricsInputError(f"two items are named {name!r}")
+        grade = row["grade"]
+        grades[name] = None if pd.isna(grade) else float(grade)
+        # not the row index: after a deletion, an added row may reuse a deleted row's index
+        was = row["was"] if "was" in after.columns else (before.at[index, "item"] if index in before.index else None)
+        if isinstance(was, str) and was in board.grades:
+            renames[was] = name
+    ranking = [renames[item] for item in board.ranking if item in renames]
+    return Board(grades=grades, ranking=tuple(ranking), k=board.k, title=board.title, note=board.note,
+                 scores={renames[i]: s for i, s in board.scores.items() if i in renames}, gain=board.gain,
+                 ideal=board.ideal, ap_denominator=board.ap_denominator, threshold=board.threshold)
+
+
+def keyboard_controls() -> None:
+    """Move items without dragging: pick one, then move it with buttons (Tab, Enter, Space)."""
+    board = state.board()
+    if board.ranking:
+        left, right = st.columns([2, 3])
+        last = st.session_state.get("builder_kbd_last")  # keep the item picked across moves (new key each move)
+        chosen = left.selectbox("Ranked item", board.ranking, key=f"builder_kbd_item_{state.revision()}",
+                                index=board.ranking.index(last) if last in board.ranking else 0,
+                                format_func=lambda i: f"{board.ranking.index(i) + 1}. {item_label(board, i)}")
+        st.session_state["builder_kbd_last"] = chosen
+        buttons = right.columns(4)
+        moves = {"Up": -1, "Down": 1, "Top": -len(board.ranking)}
+        for column, (label, offset) in zip(buttons, moves.items()):
+            if column.button(label, key=f"builder_kbd_{label}", width="stretch"):
+                state.set_board(board.moved(chosen, offset))
+                st.rerun()
+        if buttons[3].button("Unrank", key="builder_kbd_unrank", width="stretch",
+                             help="Move this item back to the pool"):
+            state.set_board(board.with_ranking([i for i in board.ranking if i != chosen]))
+            st.rerun()
+    if board.pool:
+        left, right = st.columns([2, 3])
+        chosen = left.selectbox("Pool item", board.pool, key=f"builder_kbd_pool_{state.revision()}",
+                                format_func=lambda i: item_label(board, i))
+        if right.button("Add to the end of the ranking", key="builder_kbd_add"):
+            state.set_board(board.with_ranking([*board.ranking, chosen]))
+            st.rerun()
+
+
+def ranking_builder(expanded: bool = True) -> Board:
+    """The whole builder; returns the board after this run's changes."""
+    board = state.board()
+    with st.expander(f"Ranking builder — {board.title or 'your ranking'}", expanded=expanded):
+        preset_picker()
+        order_buttons()
+        sortable_ranking()
+        with st.popover("Edit items and grades", width="stretch"):
+            grade_table()
+        with st.popover("Keyboard controls", width="stretch"):
+            keyboard_controls()
+        if state.board().note:
+            st.caption(state.board().note)
+    return state.board()

@@ -1,0 +1,107 @@
+"""Layout pieces every explainer page uses: K and convention controls, the formula with the
+person's numbers, the step table with the current row highlighted, and step-by-step pacing."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from metrics.conventions import CHOICES
+from metrics.explanation import Explanation
+
+from . import state
+
+HIGHLIGHT = "background-color: #FFE8A3; font-weight: 700"
+HIT_ROW = "color: #1B6E33"
+
+#: which library uses which choice, in one sentence each, for the convention controls
+LIBRARY_NOTES = {
+    "gain": "Linear: trec_eval, scikit-learn, ranx `ndcg`, torchmetrics. Exponential: ranx `ndcg_burges`, "
+            "gdeval, many learning-to-rank papers. Binary: RecBole, recommenders' default.",
+    "ideal": "All judged items: trec_eval, ranx, recommenders. The list only: scikit-learn, torchmetrics.",
+    "ap_denominator": "R: trec_eval, ranx, ir_measures. Hits found: torchmetrics, the first article's code. "
+                      "min(k, R): RecBole, recommenders' map_at_k.",
+    "threshold": "trec_eval counts grade ≥ 1 as relevant (its -l option changes it); ir_measures writes AP(rel=2).",
+}
+
+
+def k_slider(page: str, maximum: int) -> int:
+    """The board's cut-off K (shared by all pages)."""
+    board = state.board()
+    maximum = max(1, maximum)
+    k = st.slider("K (cut-off)", 1, maximum, min(board.k, maximum), key=f"{page}_k_{state.revision()}")
+    if k != board.k:
+        state.set_board(board.with_k(k), external=False)
+    return k
+
+
+def convention_radio(page: str, setting: str, label: str) -> str:
+    """A radio for one convention of the board, with the libraries that use each option."""
+    board = state.board()
+    options = list(CHOICES[setting]) if setting != "gain" else ["linear", "exponential"]
+    value = st.radio(label, options, index=options.index(getattr(board, setting)), horizontal=True,
+                     key=f"{page}_{setting}_{state.revision()}",
+                     format_func=lambda option: CHOICES[setting][option], help=LIBRARY_NOTES[setting])
+    if value != getattr(board, setting):
+        state.set_board(board.with_settings(**{setting: value}), external=False)
+    return value
+
+
+def threshold_input(page: str) -> float:
+    board = state.board()
+    value = st.number_input("Relevant when grade ≥", min_value=0.01, value=float(board.threshold), step=1.0,
+                            key=f"{page}_threshold_{state.revision()}", help=LIBRARY_NOTES["threshold"])
+    if value != board.threshold:
+        state.set_board(board.with_settings(threshold=float(value)), external=False)
+    return value
+
+
+def step_control(page: str, n_rows: int) -> int:
+    """Reveal the step table one rank at a time (classroom pacing); returns the rows to show."""
+    key = state.page_key(page, "step")
+    if n_rows == 0:
+        return 0
+    current = st.session_state.get(key, n_rows)
+    current = min(max(current, 1), n_rows)
+    previous, following, everything, where = st.columns([1, 1, 1, 3])
+    if previous.button("◀ Previous", key=f"{key}_prev", width="stretch", disabled=current <= 1):
+        current -= 1
+    if following.button("Next ▶", key=f"{key}_next", width="stretch", disabled=current >= n_rows):
+        current += 1
+    if everything.button("Show all", key=f"{key}_all", width="stretch", disabled=current >= n_rows):
+        current = n_rows
+    st.session_state[key] = current
+    where.markdown(f"**Step {current} of {n_rows}** — rank {current} highlighted")
+    return current
+
+
+def formula(explanation: Explanation) -> None:
+    """The general formula, then the same with this ranking's numbers."""
+    st.latex(explanation.formula)
+    for line in explanation.worked.split(r" \\ "):
+        st.latex(line)
+
+
+def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | None = "relevant",
+               digits: int = 4) -> None:
+    """The step table, rows revealed up to ``step``, that row highlighted, hits in green."""
+    shown = table if step is None else table.iloc[:step]
+    current = len(shown) - 1
+
+    def style_row(row):
+        if row.name == current:
+            return [HIGHLIGHT] * len(row)
+        if hit_column and hit_column in row and bool(row[hit_column]):
+            return [HIT_ROW] * len(row)
+        return [""] * len(row)
+
+    formats = {c: f"{{:.{digits}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c not in ("rel",)}
+    formats["rel"] = "{:g}"
+    styler = shown.style.apply(style_row, axis=1).format(formats)
+    st.dataframe(styler, hide_index=True, width="stretch")
+
+
+def about(rewards: str, use: str, pitfalls: str) -> None:
+    """What the metric rewards, when to use it, and its pitfalls."""
+    with st.expander("What it rewards · when to use it · pitfalls", expanded=False):
+        st.markdown(f"**Rewards.** {rewards}\n\n**Use it when.** {use}\n\n**Pitfalls.** {pitfalls}")

@@ -1,0 +1,40 @@
+"""The mean of a measure over the uploaded queries (MAP, MRR), shown on the explainer pages."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from metrics.measures import parse_measure
+
+from . import charts, state
+from .board import Board
+
+_DENOM = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
+
+
+def measure_name(base: str, k: int | None, board: Board) -> str:
+    """The ir_measures name of ``base`` under the board's conventions, e.g. ``AP(denom=found,rel=2)@5``."""
+    params = {"rel": f"{board.threshold:g}"}
+    if base == "AP":
+        params["denom"] = _DENOM[board.ap_denominator]
+    text = base + "(" + ",".join(f"{key}={value}" for key, value in params.items()) + ")"
+    return str(parse_measure(text + (f"@{k}" if k else "")))
+
+
+def mean_over_queries(page: str, base: str, k: int | None, board: Board, label: str) -> None:
+    """Per-query values of one measure and their mean, when a multi-query file is loaded."""
+    if st.session_state.get(state.DATASET) is None:
+        st.info(f"{label} is the mean of {base} over many queries. Upload a TREC run and qrels (or a CSV "
+                f"or JSON with several queries) to see it computed query by query.")
+        st.page_link("pages/upload.py", label="Upload lists or load a sample", icon=":material/upload_file:")
+        return
+    from . import dataset
+
+    name = measure_name(base, k, board)
+    result = dataset.evaluation((name,))
+    values = result.per_query[name]
+    left, right = st.columns([1, 3])
+    left.metric(f"{label} ({name})", f"{result.aggregate[name]:.4f}")
+    left.caption(f"Mean over {values.notna().sum()} queries of {st.session_state.get(state.DATASET_NAME, 'the upload')}.")
+    right.plotly_chart(charts.per_query_bars(values, f"{name} per query", name), width="stretch",
+                       key=state.page_key(page, "per_query_chart"))

@@ -1,0 +1,61 @@
+"""Session state shared by the pages: every key lives here, declared once.
+
+Widget state is dropped when a person leaves a page, so the board is kept in plain
+``st.session_state`` keys; widgets that show it carry the board's revision in their key and
+are rebuilt whenever the board is changed from elsewhere (a preset, a button, an upload).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from .board import Board
+from .presets import DEFAULT_PRESET, PRESETS
+
+BOARD = "board"  #: the current Board
+ORIGIN = "board_origin"  #: the Board that Reset goes back to
+REVISION = "board_revision"  #: bumped when the board changes other than through the sortable list
+DATASET = "dataset"  #: the uploaded metrics.io.Dataset, or absent
+DATASET_NAME = "dataset_name"  #: the uploaded file names, for messages
+QUERY = "query"  #: the query of the dataset shown on the board
+DATASET_DIGEST = "dataset_digest"  #: sha256 of the uploaded bytes: the evaluation cache's key
+PRESET = "preset"  #: the preset picker's value
+SECOND = "second_ranking"  #: the compare page's "list 2": another order of the board's ranked items
+
+
+def init() -> None:
+    """Create the shared state once per session (the entry script calls this on every run)."""
+    if BOARD not in st.session_state:
+        st.session_state[BOARD] = PRESETS[DEFAULT_PRESET]
+        st.session_state[ORIGIN] = PRESETS[DEFAULT_PRESET]
+        st.session_state[REVISION] = 0
+        st.session_state[PRESET] = DEFAULT_PRESET
+
+
+def board() -> Board:
+    init()  # a page opened by its own URL may run before the entry script's init in a new session
+    return st.session_state[BOARD]
+
+
+def revision() -> int:
+    init()
+    return st.session_state[REVISION]
+
+
+def set_board(new: Board, *, external: bool = True, origin: bool = False) -> None:
+    """Replace the board. ``external``: rebuild the widgets that show it; ``origin``: Reset target."""
+    st.session_state[BOARD] = new
+    if origin:
+        st.session_state[ORIGIN] = new
+    if external:
+        st.session_state[REVISION] += 1
+
+
+def origin() -> Board:
+    init()
+    return st.session_state[ORIGIN]
+
+
+def page_key(page: str, name: str) -> str:
+    """A widget key private to one page, so two pages never share a key by accident."""
+    return f"{page}__{name}"
