@@ -164,6 +164,10 @@ def ranking_builder(expanded: bool = True) -> Board:
     """The whole builder; returns the board after this run's changes."""
     board = state.board()
     with st.expander(f"Ranking builder — {board.title or 'your ranking'}", expanded=expanded):
+        if st.session_state.get(state.DATASET) is not None:
+            from .dataset import query_picker
+
+            query_picker("builder")
         preset_picker()
         order_buttons()
         sortable_ranking()

@@ -1,0 +1,87 @@
+"""AppTest: the nDCG, AP, RR and P/R/F1/Hit pages show exactly what the core computes."""
+
+import pytest
+
+import metrics
+from ui import state
+from ui.presets import PRESETS
+
+PAGES = ["pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py"]
+
+
+def metric_values(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def expected(page, board):
+    k = min(board.k, max(len(board.ranking), len(board.judged()), 1)) if page == "pages/ndcg.py" \
+        else min(board.k, max(len(board.ranking), 1))
+    rels, R = board.rels(), board.n_relevant(board.threshold)
+    if page == "pages/ndcg.py":
+        e = metrics.ndcg_steps(rels, k, board.gain, ideal=board.ideal_grades())
+        return {e.measure: e.value, f"DCG@{k}": e.details["DCG"], f"IDCG@{k}": e.details["IDCG"]}
+    if page == "pages/ap.py":
+        e = metrics.ap_steps(rels, k, n_relevant=R, denominator=board.ap_denominator)
+        return {e.measure: e.value}
+    if page == "pages/rr.py":
+        return {"RR": metrics.reciprocal_rank(rels)}
+    return {f"P@{k}": metrics.precision_at_k(rels, k), f"R@{k}": metrics.recall_steps(rels, k, R).value,
+            f"Hit@{k}": metrics.hit_rate_at_k(rels, k), "Rprec": metrics.r_precision(rels, R)}
+
+
+@pytest.fixture
+def started(app_test):
+    at = app_test()
+    at.run()
+    return at
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_page_shows_core_values_for_every_preset(started, page, preset):
+    at = started
+    at.switch_page(page).run()
+    at.selectbox(key="builder_preset").set_value(preset).run()
+    assert not at.exception
+    board = at.session_state[state.BOARD]
+    assert board == PRESETS[preset]
+    shown = metric_values(at)
+    for label, value in expected(page, board).items():
+        assert shown[label] == f"{value:.4f}", (label, shown)
+
+
+def test_convention_controls_change_the_numbers(started):
+    at = started
+    at.switch_page("pages/ndcg.py").run()
+    at.selectbox(key="builder_preset").set_value("003_ndcg").run()
+    assert metric_values(at)["nDCG(gain=exp)@5"] == "0.8645"
+    revision = at.session_state[state.REVISION]
+    at.radio(key=f"ndcg_gain_{revision}").set_value("linear").run()
+    assert metric_values(at)["nDCG@5"] == f"{metrics.ndcg([4, 5, 2, 3, 1], 5):.4f}"
+    at.switch_page("pages/ap.py").run()
+    at.radio(key=f"ap_ap_denominator_{revision}").set_value("found").run()
+    assert at.session_state[state.BOARD].ap_denominator == "found"
+
+
+def test_step_through_reveals_one_rank_at_a_time(started):
+    at = started
+    at.switch_page("pages/ap.py").run()
+    at.selectbox(key="builder_preset").set_value("000_map_q1").run()
+    rows = len(at.dataframe[-1].value)
+    at.button(key="ap__step_prev").click().run()
+    assert len(at.dataframe[-1].value) == rows - 1
+    at.button(key="ap__step_next").click().run()
+    assert len(at.dataframe[-1].value) == rows
+
+
+def test_board_survives_page_switches_and_unjudged_items_count_as_zero(started):
+    at = started
+    at.switch_page("pages/ndcg.py").run()
+    at.selectbox(key="builder_preset").set_value("unjudged").run()
+    board = at.session_state[state.BOARD]
+    for page in ["pages/home.py", "pages/rr.py", "pages/cutoff.py", "pages/ndcg.py"]:
+        at.switch_page(page).run()
+        assert not at.exception
+        assert at.session_state[state.BOARD] == board
+    judged = metrics.ndcg(board.rels(), 5, ideal=board.judged())
+    assert metric_values(at)["nDCG@5"] == f"{judged:.4f}"
