@@ -674,7 +674,7 @@ def _field_problem(parts: list[bytes], raw: bytes, kind: str, first: bool) -> st
     problem = f"expected {want} fields ({spec}), got {got}"
     if kind == "qrels" and got == 6:
         problem += "; this looks like a TREC run, not qrels"
-    elif kind == "run" and got == 4:
+    elif kind == "run" and got == 4 and parts[1].upper() != b"Q0":
         problem += "; this looks like TREC qrels, not a run"
     return problem
 

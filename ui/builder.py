@@ -44,8 +44,11 @@ def preset_picker() -> None:
     # the widget's own state is dropped when a person leaves the page: show the plain key's value
     names = list(PRESETS)
     current = st.session_state.get(state.PRESET)
+    if current in PRESETS and PRESETS[current] != state.origin():
+        current = None  # the board came from elsewhere (an upload, a query): no preset is on it
     st.selectbox("Example", options=names, key="builder_preset", on_change=_load_preset,
-                 index=names.index(current) if current in names else 0, format_func=lambda key: PRESETS[key].title)
+                 index=names.index(current) if current in names else None, placeholder="Pick an example",
+                 format_func=lambda key: PRESETS[key].title)
 
 
 def order_buttons() -> None:

@@ -102,7 +102,8 @@ def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
     figure = go.Figure(go.Bar(x=[_short(q, 16) for q in values.index], y=values.to_numpy(), marker_color=ACCENT,
                               name=axis))
     mean = float(np.nanmean(values.to_numpy())) if len(values) else 0.0
-    figure.add_hline(y=mean, line_dash="dash", line_color=SECOND, annotation_text=f"mean = {mean:.4f}")
+    figure.add_hline(y=mean, line_dash="dash", line_color=SECOND, annotation_text=f"mean = {mean:.4f}",
+                     annotation_position="top left")
     return _layout(figure, title, "query", axis)
 
 
@@ -135,7 +136,9 @@ def roc(curve: pd.DataFrame, auc: float, threshold_point: tuple[float, float] | 
                                     marker=dict(size=16, color=SECOND), name="chosen threshold"))
     figure.update_xaxes(range=[0, 1.02])
     figure.update_yaxes(range=[0, 1.02], scaleanchor="x")
-    return _layout(figure, "ROC curve", "false positive rate", "true positive rate", 460)
+    figure = _layout(figure, "ROC curve", "false positive rate", "true positive rate", 500)
+    # the legend below the plot: above it, three entries wrap and cover the title in a half-width column
+    return figure.update_layout(legend=dict(orientation="h", yanchor="top", y=-0.2, x=0), margin=dict(b=110))
 
 
 def distribution(values: pd.Series, title: str) -> go.Figure:

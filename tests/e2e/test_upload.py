@@ -1,0 +1,71 @@
+"""The upload page in a real browser: a TREC pair gives the per-query table; a malformed run gives
+an error naming the file and line, and the board stays as it was."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+TREC = ROOT / "sample_data" / "trec"
+
+
+def _open(page: Page, title: str, wait_for_app) -> None:
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
+    wait_for_app(page)
+    expect(page.get_by_role("heading", level=1)).to_contain_text(title.split(" ")[0])
+
+
+def _metric(page: Page, label: str):
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def test_upload_pair_then_a_malformed_run(app_page: Page, wait_for_app, screenshot, tmp_path):
+    page = app_page
+    _open(page, "Upload & many queries", wait_for_app)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        [str(TREC / "qrels.txt"), str(TREC / "run_a.txt")])
+    wait_for_app(page)
+    expect(page.get_by_role("heading", name="Loaded: run_a.txt + qrels.txt")).to_be_visible()
+    expect(_metric(page, "Queries")).to_have_text("7")
+    expect(_metric(page, "mean nDCG@10")).to_have_text("0.7451")
+    table = page.get_by_test_id("stDataFrame").filter(has_text="Rprec")
+    cells = table.locator('[role="gridcell"]')  # the grid is drawn on a canvas; these are its a11y cells
+    expect(cells.filter(has_text=re.compile(r"^all$"))).to_have_count(1)
+    expect(cells.filter(has_text=re.compile(r"^107$"))).to_have_count(1)
+    expect(cells.filter(has_text=re.compile(r"^0\.7635"))).to_have_count(1)  # nDCG@10 of query 101
+    expect(page.get_by_test_id("stPlotlyChart")).to_have_count(2)
+    page.get_by_text("Preview: the first rows").click()  # open the preview for the screenshot
+    wait_for_app(page)
+    screenshot(page, "upload")
+
+    # the board now shows query 101; the nDCG page agrees with the table
+    _open(page, "nDCG", wait_for_app)
+    expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
+    builder_title = page.get_by_test_id("stExpander").filter(has_text="Ranking builder").first
+    expect(builder_title).to_contain_text("query 101 of run_a.txt + qrels.txt")
+
+    # a malformed run: a line with 4 fields
+    bad = tmp_path / "bad_run.txt"
+    bad.write_text("101 Q0 doc-101-01 1 22.5 sys\n101 Q0 doc-101-11 2\n")
+    _open(page, "Upload & many queries", wait_for_app)
+    chips = page.get_by_test_id("stFileChipDeleteBtn")
+    while chips.count():
+        chips.first.click()
+        wait_for_app(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(bad))
+    wait_for_app(page)
+    error = page.get_by_test_id("stAlert").filter(has_text="bad_run.txt line 2")
+    expect(error).to_contain_text("expected 6 fields")
+    expect(page.get_by_role("heading", name="Loaded: run_a.txt + qrels.txt")).to_be_visible()
+    screenshot(page, "upload-error")
+
+    _open(page, "nDCG", wait_for_app)
+    expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
+    expect(page.get_by_test_id("stExpander").filter(has_text="Ranking builder").first).to_contain_text(
+        "query 101 of run_a.txt + qrels.txt")

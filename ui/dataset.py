@@ -1,0 +1,275 @@
+"""Uploaded data on the Streamlit side: read files or pasted text with ``metrics.io``, keep the
+Dataset in the session, put one query of it on the board, and evaluate it (cached).
+
+The upload page and the explainer pages (through the query picker) share these helpers; the
+numbers all come from ``metrics``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+import metrics
+from metrics import MetricsInputError
+from metrics.conventions import order_ranking
+from metrics.io import Dataset
+
+from . import state
+from .board import Board
+
+#: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)
+DEFAULT_MEASURES: tuple[str, ...] = ("nDCG@10", "AP", "RR", "P@10", "R@10", "Rprec")
+#: what each default measure is, in a few words (for captions and column help)
+MEASURE_HELP = {
+    "nDCG@10": "normalised discounted cumulative gain of the top 10 (linear gain)",
+    "AP": "average precision, divided by all relevant judged items",
+    "RR": "reciprocal rank of the first relevant item (no cut-off)",
+    "P@10": "precision at 10: relevant items in the top 10, divided by 10",
+    "R@10": "recall at 10: relevant items in the top 10, divided by all relevant",
+    "Rprec": "R-precision: precision at R, the number of relevant items",
+}
+#: largest file accepted (also `server.maxUploadSize` in .streamlit/config.toml)
+MAX_UPLOAD_MB = 20
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+#: k of a freshly loaded query's board: min(DEFAULT_K, length of the ranking)
+DEFAULT_K = 10
+PASTED_NAME = "pasted text"
+
+
+# --------------------------------------------------------------------------------------------
+# reading
+
+
+def _name_and_bytes(file) -> tuple[str, bytes]:
+    """(name, bytes) of an st.file_uploader value, or of a (name, bytes) pair."""
+    if isinstance(file, (tuple, list)):
+        name, data = file[0], file[1]
+    else:
+        name = getattr(file, "name", "upload")
+        data = file.getvalue() if hasattr(file, "getvalue") else file.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return Path(str(name)).name, bytes(data)
+
+
+def _kind(dataset: Dataset) -> str:
+    """"qrels" (judgements only), "run" (a ranking only) or "both"."""
+    if dataset.run is None:
+        return "qrels"
+    return "run" if dataset.qrels.empty else "both"
+
+
+def read_files(files) -> Dataset:
+    """One Dataset from one file (any format) or a qrels file + a run file (either order).
+
+    Raises MetricsInputError naming the file (and line) on any problem, including a file larger
+    than the upload limit.
+    """
+    pairs = [_name_and_bytes(f) for f in files]
+    if not pairs:
+        raise MetricsInputError("no file given")
+    if len(pairs) > 2:
+        raise MetricsInputError(f"{len(pairs)} files given ({', '.join(n for n, _ in pairs)}): upload one file, "
+                                "or one qrels file and one run file")
+    loaded = [metrics.load(name, data, max_bytes=MAX_UPLOAD_BYTES) for name, data in pairs]
+    if len(loaded) == 1:
+        return loaded[0]
+    kinds = {_kind(d): d for d in loaded}
+    if set(kinds) != {"qrels", "run"}:
+        described = " and ".join(f"{d.source} holds {_describe(_kind(d))}" for d in loaded)
+        raise MetricsInputError(f"two files need to be one qrels file and one run file, but {described}")
+    qrels, run = kinds["qrels"], kinds["run"]
+    return Dataset(qrels.qrels, run.run, f"{run.source} + {qrels.source}")
+
+
+def _describe(kind: str) -> str:
+    return {"qrels": "judgements only (qrels)", "run": "a ranking only (run)",
+            "both": "a ranking and judgements"}[kind]
+
+
+def _digest(pairs) -> str:
+    h = hashlib.sha256()
+    for name, data in pairs:
+        h.update(name.encode("utf-8") + b"\0" + len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def load_upload(files) -> MetricsInputError | None:
+    """Read uploaded files (st.file_uploader values, or (name, bytes) pairs) and show them.
+
+    On success the Dataset goes to ``state.DATASET`` (its file names to ``state.DATASET_NAME``)
+    and its first query onto the board (also the Reset target). On bad input: ``st.error`` with
+    the message (file, line, problem) and nothing changes; the error is returned.
+    """
+    pairs = [_name_and_bytes(f) for f in files]
+    try:
+        dataset = read_files(pairs)
+    except MetricsInputError as error:
+        st.error(str(error), icon=":material/error:")
+        return error
+    return _use(dataset, _digest(pairs))
+
+
+def load_pasted(text: str) -> MetricsInputError | None:
+    """Like :func:`load_upload`, for a list typed or pasted into a text area."""
+    try:
+        dataset = metrics.parse_pasted(text or "", PASTED_NAME)
+    except MetricsInputError as error:
+        st.error(str(error), icon=":material/error:")
+        return error
+    return _use(dataset, _digest([(PASTED_NAME, (text or "").encode("utf-8"))]))
+
+
+def _use(dataset: Dataset, digest: str) -> MetricsInputError | None:
+    names = queries(dataset)
+    try:
+        board = board_for_query(dataset, names[0]) if names else None
+    except MetricsInputError as error:  # e.g. an item name the board refuses
+        st.error(f"{dataset.source}: {error}", icon=":material/error:")
+        return error
+    if board is None:
+        error = MetricsInputError("no query to show", dataset.source)
+        st.error(str(error), icon=":material/error:")
+        return error
+    st.session_state[state.DATASET] = dataset
+    st.session_state[state.DATASET_NAME] = dataset.source
+    st.session_state[state.DATASET_DIGEST] = digest
+    st.session_state[state.QUERY] = names[0]
+    state.set_board(board, origin=True)
+    return None
+
+
+def dataset() -> Dataset | None:
+    """The loaded Dataset, or None."""
+    return st.session_state.get(state.DATASET)
+
+
+# --------------------------------------------------------------------------------------------
+# one query on the board
+
+
+def queries(dataset: Dataset) -> list[str]:
+    """The queries the picker offers: the run's (in trec_eval's string order), or the qrels' when
+    there is no run."""
+    frame = dataset.run if dataset.run is not None else dataset.qrels
+    return sorted(str(q) for q in pd.unique(frame["query"]))
+
+
+def board_title(dataset: Dataset, query: str) -> str:
+    return f"query {query} of {dataset.source}"
+
+
+def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board:
+    """The board of one query: its judged items with grades, the run's items in trec_eval order.
+
+    Ranked items are ordered by score descending, then item id descending
+    (``metrics.conventions.order_ranking``); retrieved items without a judgement get grade None
+    (unjudged); judged items the run did not retrieve stay in the pool. Without a run, the judged
+    items are ranked in file order. ``k``: the cut-off (default min(10, length of the ranking)).
+    """
+    query = str(query)
+    judged = dataset.qrels[dataset.qrels["query"] == query]
+    grades: dict[str, float | None] = dict(zip(judged["item"].tolist(), judged["rel"].astype(float).tolist()))
+    scores: dict[str, float] = {}
+    if dataset.run is not None:
+        rows = dataset.run[dataset.run["query"] == query]
+        items, values = rows["item"].tolist(), rows["score"].astype(float).tolist()
+        ranking = [items[i] for i in order_ranking(items, values, ties="trec")]
+        scores = dict(zip(items, values))
+    else:
+        ranking = list(grades)
+    ranked = set(ranking)
+    # the grade table lists the ranked items first, then the pool (judged, not retrieved)
+    ordered = {item: grades.get(item) for item in ranking} | {i: g for i, g in grades.items() if i not in ranked}
+    if k is None:
+        k = min(DEFAULT_K, len(ranking))
+    return Board(grades=ordered, ranking=tuple(ranking), k=max(1, int(k)), scores=scores,
+                 title=board_title(dataset, query),
+                 note="Unjudged retrieved items count as not relevant; judged items the run did not "
+                      "retrieve wait in the pool." if dataset.run is not None else
+                      "Judgements only: the judged items are ranked in file order.")
+
+
+def show_query(query: str) -> None:
+    """Put a query of the loaded dataset on the board, keeping the board's k and conventions."""
+    data = dataset()
+    if data is None:
+        return
+    current = state.board()
+    board = board_for_query(data, query, k=current.k).with_settings(
+        gain=current.gain, ideal=current.ideal, ap_denominator=current.ap_denominator,
+        threshold=current.threshold)
+    st.session_state[state.QUERY] = str(query)
+    state.set_board(board, origin=True)
+
+
+def _picked(key: str) -> None:
+    query = st.session_state.get(key)
+    if query is not None:
+        show_query(query)
+
+
+def query_picker(page: str) -> None:
+    """A selectbox of the dataset's queries (only when a dataset is loaded); picking one puts it on
+    the board. Empty while the board shows something else (a preset, say)."""
+    data = dataset()
+    if data is None:
+        return
+    options = _cached_queries(st.session_state.get(state.DATASET_DIGEST, ""), data)
+    current = st.session_state.get(state.QUERY)
+    on_board = current in options and state.board().title == board_title(data, current)
+    key = state.page_key(page, f"query_{state.revision()}")
+    count = f"{len(options):,} quer{'y' if len(options) == 1 else 'ies'}"
+    st.selectbox(f"Query of {data.source} ({count})", options,
+                 index=options.index(current) if on_board else None, key=key, on_change=_picked, args=(key,),
+                 placeholder="Pick a query to put it on the board",
+                 help="Puts the query's ranked items and judgements on the board; k and the conventions stay.")
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _cached_queries(digest: str, _dataset: Dataset) -> list[str]:
+    return queries(_dataset)
+
+
+# --------------------------------------------------------------------------------------------
+# many queries
+
+
+def summary(dataset: Dataset) -> dict[str, int]:
+    """Counts for the page: queries (run, qrels, both), judgements, retrieved items."""
+    run_queries = set(pd.unique(dataset.run["query"])) if dataset.run is not None else set()
+    qrels_queries = set(pd.unique(dataset.qrels["query"]))
+    return {
+        "queries": len(run_queries or qrels_queries),
+        "judgements": len(dataset.qrels),
+        "retrieved": 0 if dataset.run is None else len(dataset.run),
+        "run_only": len(run_queries - qrels_queries),
+        "qrels_only": len(qrels_queries - run_queries) if run_queries else 0,
+    }
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _evaluate(digest: str, _dataset: Dataset, measures: tuple[str, ...]) -> metrics.Evaluation:
+    # cached on the digest of the uploaded bytes; the Dataset itself is not hashed
+    return metrics.evaluate(_dataset.qrels, _dataset.run, list(measures))
+
+
+def evaluation(measures: tuple[str, ...] = DEFAULT_MEASURES) -> metrics.Evaluation | None:
+    """The loaded dataset evaluated with ``metrics.evaluate`` (trec_eval semantics), cached;
+    None when nothing is loaded or the dataset has no run."""
+    data = dataset()
+    if data is None or data.run is None:
+        return None
+    return _evaluate(st.session_state.get(state.DATASET_DIGEST, ""), data, tuple(measures))
+
+
+def results_table(result: metrics.Evaluation) -> pd.DataFrame:
+    """The per-query values with the mean as a last row named "all" (as trec_eval prints it)."""
+    table = result.per_query.copy()
+    mean = pd.DataFrame([result.aggregate], index=pd.Index(["all"], name=table.index.name))
+    return pd.concat([table, mean.astype(float)])
