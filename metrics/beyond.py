@@ -31,6 +31,9 @@ __all__ = [
     "intra_list_similarity",
     "intra_list_diversity",
     "similarity_steps",
+    "coverage_explanation",
+    "similarity_explanation",
+    "diversity_steps",
     "METRICS",
 ]
 
@@ -374,7 +377,7 @@ def intra_list_similarity(items, features=None, similarity=None, metric="cosine"
     >>> intra_list_similarity(["a", "b", "c"], genres, metric="jaccard")
     0.3333333333333333
     """
-    return float(_pairs(items, features, similarity, metric)["similarity"].mean())
+    return similarity_explanation(items, features=features, similarity=similarity, metric=metric).value
 
 
 def intra_list_diversity(items, features=None, similarity=None, metric="cosine") -> float:
@@ -430,3 +433,205 @@ def similarity_steps(items, features=None, similarity=None, metric="cosine") -> 
     2       2      b       3      c         0.8
     """
     return _pairs(items, features, similarity, metric)
+
+
+# ----------------------------------------------------------------------------- worked formulas
+
+COVERAGE_FORMULA = r"\mathrm{Coverage@}k = \frac{\bigl|\bigcup_{u} \mathrm{top}_k(L_u)\bigr|}{|I|}"
+ILS_FORMULA = r"\mathrm{ILS}(L) = \frac{2}{n(n-1)} \sum_{a<b} \mathrm{sim}(i_a, i_b)"
+DIVERSITY_FORMULA = (r"\overline{\mathrm{ILD}} = \frac{1}{|U|} \sum_{u \in U} "
+                     r"\bigl(1 - \mathrm{ILS}(\mathrm{top}_k(L_u))\bigr)")
+
+
+def coverage_explanation(recommendations, catalog, k=None):
+    r"""Explain catalog coverage: every catalog item, how often it is shown, and the fraction.
+
+    .. math::
+
+        \mathrm{Coverage@}k = \frac{\bigl|\bigcup_{u} \mathrm{top}_k(L_u)\bigr|}{|I|}
+
+    The table is :func:`coverage_steps` plus ``covered_so_far`` (covered items down to this row)
+    and ``coverage`` (``covered_so_far / |I|``); its last row is the value, which equals
+    :func:`catalog_coverage` exactly.
+
+    Parameters
+    ----------
+    recommendations, catalog, k
+        As :func:`catalog_coverage`.
+
+    Returns
+    -------
+    metrics.explanation.Explanation
+        ``column="coverage"``; ``details``: ``covered`` (count), ``catalog_size``,
+        ``never`` (items in no top-k list, catalog order), ``k``, ``users``.
+
+    Raises
+    ------
+    MetricsInputError
+        As :func:`catalog_coverage`.
+
+    Examples
+    --------
+    >>> e = coverage_explanation({"u1": ["a", "b"], "u2": ["b", "c"]}, ["a", "b", "c", "d"])
+    >>> e.value
+    0.75
+    >>> print(e.worked_text)
+    Coverage = |{a, b, c}| / |I| = 3 / 4 = 0.75
+    >>> e.details["never"]
+    ['d']
+    """
+    from .explanation import Explanation, num
+
+    catalog = _as_list(catalog, "catalog")
+    table = coverage_steps(recommendations, catalog, k=k)
+    size = len(table)
+    table["covered_so_far"] = np.cumsum(table["covered"].to_numpy(dtype=np.int64))
+    table["coverage"] = table["covered_so_far"] / size
+    covered = int(table["covered_so_far"].iloc[-1])
+    value = float(table["coverage"].iloc[-1])
+    k = as_k(k)
+    label = "Coverage" if k is None else f"Coverage@{k}"
+    covered_items = set(table.loc[table["covered"], "item"])
+    shown = [str(item) for item in catalog if item in covered_items]  # catalog order
+    never = [item for item in catalog if item not in covered_items]
+    listed = ", ".join(shown) if len(shown) <= 8 else ", ".join(shown[:5] + ["..."] + shown[-2:])
+    worked = rf"\mathrm{{{label}}} = \frac{{{covered}}}{{{size}}} = {num(value, 4)}"
+    worked_text = f"{label} = |{{{listed}}}| / |I| = {covered} / {size} = {num(value, 4)}"
+    return Explanation(
+        measure=label, value=value, table=table, formula=COVERAGE_FORMULA, worked=worked,
+        worked_text=worked_text, column="coverage",
+        details={"covered": covered, "catalog_size": size, "never": never, "k": k,
+                 "users": len(recommendations)},
+    )
+
+
+def similarity_explanation(items, features=None, similarity=None, metric="cosine"):
+    r"""Explain intra-list similarity: the pairs, their similarity, and the mean with numbers.
+
+    .. math::
+
+        \mathrm{ILS}(L) = \frac{2}{n(n-1)} \sum_{a<b} \mathrm{sim}(i_a, i_b)
+
+    The table is :func:`similarity_steps` plus ``running_sum`` (the similarities summed down
+    to this pair) and ``ILS`` (``running_sum`` over the number of pairs n(n-1)/2); its last
+    row is the value.  :func:`intra_list_similarity` returns this value.
+
+    Parameters
+    ----------
+    items, features, similarity, metric
+        As :func:`intra_list_similarity`.
+
+    Returns
+    -------
+    metrics.explanation.Explanation
+        ``measure="ILS"``, ``column="ILS"``; ``details``: ``n`` (items), ``pairs``
+        (n(n-1)/2), ``sum``, ``diversity`` (1 - ILS), ``metric`` (``"matrix"`` when a
+        similarity matrix was given).
+
+    Raises
+    ------
+    MetricsInputError
+        As :func:`intra_list_similarity`.
+
+    Examples
+    --------
+    >>> e = similarity_explanation(["a", "b", "c"], {"a": [1, 0], "b": [0, 1], "c": [3, 4]})
+    >>> e.table[["item_i", "item_j", "similarity", "running_sum"]]
+      item_i item_j  similarity  running_sum
+    0      a      b         0.0          0.0
+    1      a      c         0.6          0.6
+    2      b      c         0.8          1.4
+    >>> print(e.worked_text)
+    ILS = 2/(3·2) · (0 + 0.6 + 0.8) = 1.4 / 3 = 0.4667
+    """
+    from .explanation import Explanation, join_terms, num
+
+    table = _pairs(items, features, similarity, metric)
+    n = int(max(table["rank_j"].max(), 2))
+    pairs = len(table)
+    table["running_sum"] = np.cumsum(table["similarity"].to_numpy(dtype=float))
+    table["ILS"] = table["running_sum"] / pairs
+    total = float(table["running_sum"].iloc[-1])
+    value = float(table["ILS"].iloc[-1])
+    terms = [num(v) for v in table["similarity"]]
+    latex_sum = join_terms(terms, limit=10).replace("...", r"\cdots")
+    worked = (rf"\mathrm{{ILS}} = \frac{{2}}{{{n}\cdot{n - 1}}}\,({latex_sum})"
+              rf" \\ = \frac{{{num(total, 4)}}}{{{pairs}}} = {num(value, 4)}")
+    worked_text = f"ILS = 2/({n}·{n - 1}) · ({join_terms(terms, limit=10)}) = {num(total, 4)} / {pairs} = {num(value, 4)}"
+    return Explanation(
+        measure="ILS", value=value, table=table, formula=ILS_FORMULA, worked=worked, worked_text=worked_text,
+        column="ILS",
+        details={"n": n, "pairs": pairs, "sum": total, "diversity": 1.0 - value,
+                 "metric": "matrix" if similarity is not None else metric},
+    )
+
+
+def diversity_steps(recommendations, features=None, similarity=None, metric="cosine", k=None):
+    r"""Intra-list diversity of every user's top-k list, and their mean.
+
+    .. math::
+
+        \overline{\mathrm{ILD}} = \frac{1}{|U|} \sum_{u \in U} \bigl(1 - \mathrm{ILS}(\mathrm{top}_k(L_u))\bigr)
+
+    Parameters
+    ----------
+    recommendations : dict
+        ``{user: [item, ...]}`` in ranked order, as :func:`catalog_coverage`.
+    features, similarity, metric
+        As :func:`intra_list_similarity`.
+    k : int, optional
+        Look at the first ``k`` items of every list (at least 2 must remain).
+
+    Returns
+    -------
+    metrics.explanation.Explanation
+        One row per user (dict order): ``user, n_items, ILS, diversity, running_mean`` (mean
+        diversity of the users down to this row); ``column="running_mean"``, so the value is
+        the mean diversity.  ``details``: ``mean_ILS``, ``users``, ``k``.
+
+    Raises
+    ------
+    MetricsInputError
+        As :func:`intra_list_similarity` (for instance a list with fewer than 2 items in its
+        top k), an empty ``recommendations`` dict, or a bad ``k``.
+
+    Examples
+    --------
+    >>> features = {"a": [1, 0], "b": [0, 1], "c": [3, 4]}
+    >>> e = diversity_steps({"u1": ["a", "b"], "u2": ["a", "c", "b"]}, features, k=2)
+    >>> e.table
+      user  n_items  ILS  diversity  running_mean
+    0   u1        2  0.0        1.0           1.0
+    1   u2        2  0.6        0.4           0.7
+    >>> e.value
+    0.7
+    """
+    from .explanation import Explanation, join_terms, num
+
+    if not isinstance(recommendations, Mapping):
+        raise MetricsInputError(
+            f"recommendations must be a dict {{user: [items in ranked order]}}, got {_short(recommendations)}")
+    if not recommendations:
+        raise MetricsInputError("recommendations is empty: there is no list to average over")
+    k = as_k(k)
+    rows = []
+    for user, recommended in recommendations.items():
+        top = _as_list(recommended, f"recommendations[{user!r}]")
+        top = top if k is None else top[:k]
+        ils = similarity_explanation(top, features=features, similarity=similarity, metric=metric).value
+        rows.append((user, len(top), ils, 1.0 - ils))
+    table = pd.DataFrame(rows, columns=["user", "n_items", "ILS", "diversity"])
+    table["running_mean"] = np.cumsum(table["diversity"].to_numpy()) / np.arange(1, len(table) + 1)
+    value = float(table["running_mean"].iloc[-1])
+    users = len(table)
+    mean_ils = float(np.cumsum(table["ILS"].to_numpy())[-1] / users)
+    terms = [num(v) for v in table["diversity"]]
+    latex_sum = join_terms(terms, limit=10).replace("...", r"\cdots")
+    label = "ILD" if k is None else f"ILD@{k}"
+    worked = rf"\overline{{\mathrm{{{label}}}}} = \frac{{1}}{{{users}}}\,({latex_sum}) = {num(value, 4)}"
+    worked_text = f"mean {label} = ({join_terms(terms, limit=10)}) / {users} = {num(value, 4)}"
+    return Explanation(
+        measure=f"mean {label}", value=value, table=table, formula=DIVERSITY_FORMULA, worked=worked,
+        worked_text=worked_text, column="running_mean",
+        details={"mean_ILS": mean_ils, "users": users, "k": k},
+    )

@@ -22,7 +22,7 @@ import pandas as pd
 
 from .errors import MetricsInputError
 
-__all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "confusion_at", "ARTICLE_NOTES"]
+__all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at", "ARTICLE_NOTES"]
 
 #: Mistakes found in the seed articles (``/work/shared/seeds``) about the measures of this
 #: module; key ``<article number>_<topic>``, value a short English explanation.
@@ -375,3 +375,118 @@ def confusion_at(labels, scores, threshold) -> dict:
         "accuracy": _ratio(tp + tn, tp + fp + tn + fn),
         "f1": _ratio(2 * tp, 2 * tp + fp + fn),
     }
+
+
+# ----------------------------------------------------------------------------- worked formula
+
+AUC_FORMULA = (r"\mathrm{AUC} = \sum_{i=1}^{m} (\mathrm{FPR}_i - \mathrm{FPR}_{i-1}) \cdot "
+               r"\frac{\mathrm{TPR}_i + \mathrm{TPR}_{i-1}}{2}")
+
+#: largest number of (positive, negative) pairs for which the pair table is built
+MAX_PAIRS = 2500
+
+
+def _pair_counts(y: np.ndarray, s: np.ndarray) -> tuple[int, int, int]:
+    """(wins, ties, losses) over all (positive, negative) pairs, in O(n log n)."""
+    positives = s[y == 1]
+    negatives = np.sort(s[y == 0])
+    below = np.searchsorted(negatives, positives, side="left")
+    not_above = np.searchsorted(negatives, positives, side="right")
+    wins = int(below.sum())
+    ties = int((not_above - below).sum())
+    return wins, ties, len(positives) * len(negatives) - wins - ties
+
+
+def roc_auc_explanation(labels, scores, items=None):
+    r"""Explain the ROC AUC: the trapezoids, the formula with their numbers, and the pair count.
+
+    .. math::
+
+        \mathrm{AUC} = \sum_{i=1}^{m} (\mathrm{FPR}_i - \mathrm{FPR}_{i-1}) \cdot
+        \frac{\mathrm{TPR}_i + \mathrm{TPR}_{i-1}}{2}
+        = \frac{\#\{s^+ > s^-\} + \tfrac12 \#\{s^+ = s^-\}}{P \cdot N}
+
+    The table is :func:`roc_auc_steps` (one row per segment of the curve); its last
+    ``running_area`` is the value, so the value equals :func:`roc_auc` exactly.  Segments of
+    width 0 (only positives at that threshold) add nothing and are left out of the worked sum.
+
+    Parameters
+    ----------
+    labels, scores
+        As :func:`roc_curve`.
+    items : sequence of str, optional
+        Names of the examples (default ``1, 2, ...``), used by the pair table.
+
+    Returns
+    -------
+    metrics.explanation.Explanation
+        ``measure="AUC"``, ``column="running_area"``.  ``details``: ``P``, ``N`` (class sizes),
+        ``wins``, ``ties``, ``losses`` (over the P x N positive-negative pairs),
+        ``mann_whitney`` (LaTeX, two lines joined by ``\\``, as ``worked``) and ``mann_whitney_text``, ``curve`` (:func:`roc_curve`) and
+        ``pairs``: a DataFrame with one row per positive and one column per negative item whose
+        cells are the credit of that pair (1 win, 0.5 tie, 0 loss), or ``None`` above
+        ``MAX_PAIRS`` pairs.
+
+    Raises
+    ------
+    MetricsInputError
+        As :func:`roc_curve`, and if ``items`` has the wrong length.
+
+    Examples
+    --------
+    >>> e = roc_auc_explanation([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.4])
+    >>> e.value
+    0.625
+    >>> print(e.worked_text)
+    AUC = (0.5 - 0)·(0.5 + 0.5)/2 + (1 - 0.5)·(0.5 + 1)/2
+        = 0.25 + 0.375 = 0.625
+    >>> print(e.details["mann_whitney_text"])
+    AUC = (wins + ties/2) / (P·N) = (2 + 1/2) / (2·2) = 2.5 / 4 = 0.625
+    """
+    from .explanation import Explanation, join_terms, num
+
+    y, s = _validate(labels, scores)
+    if items is None:
+        names = [str(i) for i in range(1, len(y) + 1)]
+    else:
+        names = [str(i) for i in (items.tolist() if hasattr(items, "tolist") else items)]
+        if len(names) != len(y):
+            raise MetricsInputError(f"items and labels differ in length: {len(names)} items, {len(y)} labels")
+    table = roc_auc_steps(y, s)
+    value = float(table["running_area"].iloc[-1])
+    wide = table[table["width"] > 0]
+    latex_terms = [rf"({num(b)} - {num(a)})\cdot\frac{{{num(l)} + {num(r)}}}{{2}}"
+                   for a, b, l, r in zip(wide["from_fpr"], wide["to_fpr"], wide["tpr_left"], wide["tpr_right"])]
+    text_terms = [f"({num(b)} - {num(a)})·({num(l)} + {num(r)})/2"
+                  for a, b, l, r in zip(wide["from_fpr"], wide["to_fpr"], wide["tpr_left"], wide["tpr_right"])]
+    areas = [num(a) for a in wide["area"]]
+    latex_areas = join_terms(areas).replace("...", r"\cdots")
+    worked = (rf"\mathrm{{AUC}} = {join_terms(latex_terms, limit=6)}"
+              rf" \\ = {latex_areas} = {num(value, 4)}")
+    worked_text = (f"AUC = {join_terms(text_terms, limit=6)}\n"
+                   f"    = {join_terms(areas)} = {num(value, 4)}")
+    if len(wide) == 1:  # one trapezoid: its area is the value
+        worked = rf"\mathrm{{AUC}} = {latex_terms[0]} = {num(value, 4)}"
+        worked_text = f"AUC = {text_terms[0]} = {num(value, 4)}"
+    P, N = int(y.sum()), int(len(y) - y.sum())
+    wins, ties, losses = _pair_counts(y, s)
+    half = f"{ties}/2"
+    credit = wins + ties / 2
+    mann_whitney = (rf"\mathrm{{AUC}} = \frac{{\#\{{s^+ > s^-\}} + \tfrac12\,\#\{{s^+ = s^-\}}}}{{P \cdot N}}"
+                    rf" \\ = \frac{{{wins} + \tfrac12\cdot{ties}}}{{{P}\cdot{N}}} = \frac{{{num(credit)}}}{{{P * N}}}"
+                    rf" = {num(value, 4)}")
+    mann_whitney_text = (f"AUC = (wins + ties/2) / (P·N) = ({wins} + {half}) / ({P}·{N}) = "
+                         f"{num(credit)} / {P * N} = {num(value, 4)}")
+    pairs = None
+    if P * N <= MAX_PAIRS:
+        positive, negative = s[y == 1], s[y == 0]
+        cells = np.where(positive[:, None] > negative[None, :], 1.0,
+                         np.where(positive[:, None] == negative[None, :], 0.5, 0.0))
+        labels_of = np.asarray(names, dtype=object)
+        pairs = pd.DataFrame(cells, index=list(labels_of[y == 1]), columns=list(labels_of[y == 0]))
+    return Explanation(
+        measure="AUC", value=value, table=table, formula=AUC_FORMULA, worked=worked, worked_text=worked_text,
+        column="running_area",
+        details={"P": P, "N": N, "wins": wins, "ties": ties, "losses": losses, "mann_whitney": mann_whitney,
+                 "mann_whitney_text": mann_whitney_text, "curve": roc_curve(y, s), "pairs": pairs},
+    )

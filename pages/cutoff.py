@@ -34,7 +34,7 @@ for column, explanation in zip(st.columns(2) * 3, explanations.values()):
 
 st.subheader("Every cut-off K = 1 … N")
 table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, threshold=threshold)
-step = explainer.step_control(PAGE, len(table))
+step = explainer.step_control(PAGE, len(table), unit="cut-off K =")
 explainer.step_table(table, step)
 left, right = st.columns(2)
 left.plotly_chart(charts.cutoff_curves(table), width="stretch")

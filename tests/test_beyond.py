@@ -292,3 +292,60 @@ def test_module_imports_only_numpy_and_pandas():
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
     assert modules <= {"__future__", "collections", "math", "numbers", "numpy", "pandas"}
+
+
+# ----------------------------------------------------------------------------- worked formulas
+
+
+def _sample():
+    recs = (pd.read_csv(REPO / "sample_data/recsys/recommendations.csv").sort_values("rank")
+            .groupby("user")["item"].apply(list).to_dict())
+    features = pd.read_csv(REPO / "sample_data/recsys/item_features.csv")
+    catalog = pd.read_csv(REPO / "sample_data/recsys/catalog.csv")["item"].tolist()
+    return recs, features, catalog
+
+
+def test_coverage_explanation():
+    from metrics.beyond import coverage_explanation
+
+    e = coverage_explanation(RECS, CATALOG, k=2)
+    assert e.value == catalog_coverage(RECS, CATALOG, k=2) == 0.3
+    assert e.table["coverage"].iloc[-1] == e.value
+    assert e.details["covered"] == 3 and e.details["catalog_size"] == 10
+    assert e.details["never"] == ["c", "e", "f", "g", "h", "i", "j"]
+    assert e.worked_text == "Coverage@2 = |{a, b, d}| / |I| = 3 / 10 = 0.3"
+    recs, _, catalog = _sample()
+    for k in (1, 3, 5, 10, None):
+        assert coverage_explanation(recs, catalog, k=k).value == catalog_coverage(recs, catalog, k=k)
+    assert coverage_explanation(recs, catalog, k=10).details["covered"] == 33
+
+
+def test_similarity_explanation():
+    from metrics.beyond import similarity_explanation
+
+    e = similarity_explanation(["m1", "m2", "m3"], GENRES)
+    assert e.value == intra_list_similarity(["m1", "m2", "m3"], GENRES)
+    assert e.details["pairs"] == 3 and e.details["n"] == 3
+    assert e.details["diversity"] == intra_list_diversity(["m1", "m2", "m3"], GENRES)
+    assert list(e.table.columns) == ["rank_i", "item_i", "rank_j", "item_j", "similarity", "running_sum", "ILS"]
+    assert e.table["similarity"].mean() == pytest.approx(e.value)
+    recs, features, _ = _sample()
+    assert similarity_explanation(recs["u09"], features).value == pytest.approx(0.4806, abs=5e-5)
+    assert r"\cdots" in similarity_explanation(recs["u09"], features).worked
+
+
+def test_diversity_steps_sample():
+    from metrics.beyond import diversity_steps
+
+    recs, features, _ = _sample()
+    for metric, ils in (("cosine", 0.3515), ("jaccard", 0.2713)):
+        e = diversity_steps(recs, features, metric=metric, k=10)
+        assert e.value == pytest.approx(1 - ils, abs=5e-5)
+        assert e.details["mean_ILS"] == pytest.approx(ils, abs=5e-5)
+        for user, value in zip(e.table["user"], e.table["diversity"]):
+            assert value == intra_list_diversity(recs[user][:10], features, metric=metric)
+        assert e.value == pytest.approx(e.table["diversity"].mean())
+    with pytest.raises(MetricsInputError, match="at least 2 items"):
+        diversity_steps(recs, features, k=1)
+    with pytest.raises(MetricsInputError, match="empty"):
+        diversity_steps({}, features)

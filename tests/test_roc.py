@@ -262,3 +262,46 @@ def test_module_imports_only_numpy_and_pandas():
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
     assert modules <= {"__future__", "math", "numbers", "numpy", "pandas"}
+
+
+# ----------------------------------------------------------------------------- worked formula
+
+
+def test_auc_explanation_hand_worked():
+    from metrics.roc import roc_auc_explanation
+
+    e = roc_auc_explanation(LABELS, SCORES, items=list("abcdef"))
+    assert e.value == roc_auc(LABELS, SCORES) == 5 / 6
+    assert e.column == "running_area" and e.table[e.column].iloc[-1] == e.value
+    pd.testing.assert_frame_equal(e.table, roc_auc_steps(LABELS, SCORES))
+    # 0.9 wins 3; 0.7 ties 1, wins 2; 0.5 loses 1, wins 2
+    assert (e.details["wins"], e.details["ties"], e.details["losses"]) == (7, 1, 1)
+    assert (e.details["P"], e.details["N"]) == (3, 3)
+    assert e.details["pairs"].loc["b", "c"] == 0.5
+    assert e.details["pairs"].loc["d", "c"] == 0.0
+    assert e.details["pairs"].to_numpy().mean() == pytest.approx(e.value)
+    assert e.worked_text.splitlines()[-1].strip() == "= 0.167 + 0.333 + 0.333 = 0.8333"
+    assert e.details["mann_whitney_text"].endswith("7.5 / 9 = 0.8333")
+    assert r"\frac{7.5}{9}" in e.details["mann_whitney"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(labelled_scores())
+def test_auc_explanation_value_is_roc_auc(data):
+    from metrics.roc import roc_auc_explanation
+
+    labels, scores = data
+    e = roc_auc_explanation(labels, scores)
+    assert e.value == roc_auc(labels, scores)
+    P, N = e.details["P"], e.details["N"]
+    assert e.details["wins"] + e.details["ties"] + e.details["losses"] == P * N
+    assert (e.details["wins"] + e.details["ties"] / 2) / (P * N) == pytest.approx(e.value, abs=1e-12)
+
+
+def test_auc_explanation_errors():
+    from metrics.roc import roc_auc_explanation
+
+    with pytest.raises(MetricsInputError, match="both classes"):
+        roc_auc_explanation([1, 1], [0.1, 0.2])
+    with pytest.raises(MetricsInputError, match="2 items, 3 labels"):
+        roc_auc_explanation([1, 0, 1], [0.1, 0.2, 0.3], items=["a", "b"])

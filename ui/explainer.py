@@ -56,7 +56,7 @@ def threshold_input(page: str) -> float:
     return value
 
 
-def step_control(page: str, n_rows: int) -> int:
+def step_control(page: str, n_rows: int, unit: str = "rank") -> int:
     """Reveal the step table one rank at a time (classroom pacing); returns the rows to show."""
     key = state.page_key(page, "step")
     if n_rows == 0:
@@ -71,7 +71,7 @@ def step_control(page: str, n_rows: int) -> int:
     if everything.button("Show all", key=f"{key}_all", width="stretch", disabled=current >= n_rows):
         current = n_rows
     st.session_state[key] = current
-    where.markdown(f"**Step {current} of {n_rows}** — rank {current} highlighted")
+    where.markdown(f"**Step {current} of {n_rows}** — {unit} {current} highlighted")
     return current
 
 
@@ -98,7 +98,8 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     formats = {c: f"{{:.{digits}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c not in ("rel",)}
     formats["rel"] = "{:g}"
     styler = shown.style.apply(style_row, axis=1).format(formats)
-    st.dataframe(styler, hide_index=True, width="stretch")
+    rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
+    st.dataframe(styler, hide_index=True, width="stretch", height=(rows_shown + 1) * 35 + 3)
 
 
 def about(rewards: str, use: str, pitfalls: str) -> None:

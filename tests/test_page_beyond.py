@@ -1,0 +1,127 @@
+"""AppTest tests of the Beyond-accuracy page: the numbers on screen are metrics.beyond's (and
+metrics.cutoff's) on the recommender sample, K and the similarity change them, K = 1 gives a
+message, and a user's list can be put on the shared board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
+from ui import state
+from ui.presets import PRESETS
+
+PAGE = "pages/beyond.py"
+DATA = Path(__file__).resolve().parents[1] / "sample_data" / "recsys"
+RECS = (pd.read_csv(DATA / "recommendations.csv", dtype=str).astype({"rank": int}).sort_values("rank")
+        .groupby("user")["item"].apply(list).to_dict())
+HELD_OUT = pd.read_csv(DATA / "held_out.csv", dtype=str).groupby("user")["item"].apply(list).to_dict()
+FEATURES = pd.read_csv(DATA / "item_features.csv", dtype={"item": str}).set_index("item")
+CATALOG = pd.read_csv(DATA / "catalog.csv", dtype=str)["item"].tolist()
+
+
+def _open(app_test, board=None):
+    at = app_test()
+    at.run()
+    if board is not None:
+        at.session_state[state.BOARD] = board
+        at.session_state[state.REVISION] += 1
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _metric(at, label: str) -> str:
+    values = [m.value for m in at.metric if m.label == label]
+    assert len(values) == 1, [m.label for m in at.metric]
+    return values[0]
+
+
+def _hits(user: str, k: int) -> list[int]:
+    return [int(item in HELD_OUT[user]) for item in RECS[user][:k]]
+
+
+def test_default_view(app_test):
+    at = _open(app_test)
+    assert _metric(at, "Coverage@10") == f"{catalog_coverage(RECS, CATALOG, k=10):.3f}" == "0.825"
+    user = at.selectbox(key="beyond_user").value
+    assert user == "u01"
+    assert _metric(at, "ILS (similarity)") == f"{intra_list_similarity(RECS[user], FEATURES):.4f}"
+    assert _metric(at, "diversity = 1 − ILS") == f"{intra_list_diversity(RECS[user], FEATURES):.4f}"
+    assert _metric(at, "precision@10") == f"{precision_at_k(_hits(user, 10), 10):.3f}"
+    # the README's values for the whole sample
+    assert _metric(at, "mean ILS") == "0.3515"
+    assert _metric(at, "mean diversity") == "0.6485"
+    mean_diversity = sum(intra_list_diversity(items, FEATURES) for items in RECS.values()) / len(RECS)
+    assert float(_metric(at, "mean diversity")) == pytest.approx(mean_diversity, abs=5e-5)
+    mean_precision = sum(precision_at_k(_hits(u, 10), 10) for u in RECS) / len(RECS)
+    assert float(_metric(at, "mean precision@10")) == pytest.approx(mean_precision, abs=5e-5)
+    mean_hits = sum(hit_rate_at_k(_hits(u, 10), 10) for u in RECS) / len(RECS)
+    assert float(_metric(at, "mean hit rate@10")) == pytest.approx(mean_hits, abs=5e-5)
+    latex = " ".join(l.value for l in at.latex)
+    assert r"\frac{33}{40}" in latex and r"\frac{2}{10\cdot9}" in latex
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 5, 10])
+def test_k_slider(app_test, k):
+    at = _open(app_test)
+    at.slider(key="beyond_k").set_value(k).run()
+    assert not at.exception
+    assert _metric(at, f"Coverage@{k}") == f"{catalog_coverage(RECS, CATALOG, k=k):.3f}"
+    assert _metric(at, f"precision@{k}") == f"{precision_at_k(_hits('u01', k), k):.3f}"
+    if k == 1:  # no pair in a one-item list: a message, not an exception
+        assert len(at.info) == 2
+        assert not [m for m in at.metric if m.label == "ILS (similarity)"]
+    else:
+        assert not at.info
+        assert _metric(at, "ILS (similarity)") == f"{intra_list_similarity(RECS['u01'][:k], FEATURES):.4f}"
+
+
+@pytest.mark.parametrize("user", ["u03", "u07", "u09"])
+@pytest.mark.parametrize("metric", ["cosine", "jaccard"])
+def test_user_and_similarity(app_test, user, metric):
+    at = _open(app_test)
+    at.selectbox(key="beyond_user").set_value(user)
+    at.radio(key="beyond_metric").set_value(metric)
+    at.run()
+    assert not at.exception
+    items = RECS[user]
+    assert _metric(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES, metric=metric):.4f}"
+    assert _metric(at, "hit rate@10") == f"{hit_rate_at_k(_hits(user, 10), 10):.0f}"
+    listed = at.dataframe[1].value
+    assert listed["item"].tolist() == items
+    assert listed["held_out"].tolist() == [item in HELD_OUT[user] for item in items]
+    mean_ils = sum(intra_list_similarity(i, FEATURES, metric=metric) for i in RECS.values()) / len(RECS)
+    assert float(_metric(at, "mean ILS")) == pytest.approx(mean_ils, abs=5e-5)
+
+
+@pytest.mark.parametrize("preset", ["003_ndcg", "no_relevant", "unjudged"])
+def test_renders_whatever_the_board(app_test, preset):
+    at = _open(app_test, PRESETS[preset])  # the page does not use the board, it must not mind it
+    assert _metric(at, "Coverage@10") == "0.825"
+
+
+def test_user_list_goes_to_the_board(app_test):
+    at = _open(app_test)
+    at.selectbox(key="beyond_user").set_value("u07")
+    at.slider(key="beyond_k").set_value(5)
+    at.run()
+    revision = at.session_state[state.REVISION]
+    at.button(key="beyond_to_board").click().run()
+    assert not at.exception
+    board = at.session_state[state.BOARD]
+    assert at.session_state[state.ORIGIN] == board
+    assert at.session_state[state.REVISION] == revision + 1
+    assert board.ranking == tuple(RECS["u07"])
+    assert board.k == 5
+    assert set(board.pool) == set(HELD_OUT["u07"]) - set(RECS["u07"])
+    assert all(board.grades[i] == (1 if i in HELD_OUT["u07"] else 0) for i in board.grades)
+    assert at.success
+    # the other pages explain it
+    for page in ("pages/ndcg.py", "pages/roc.py"):
+        at.switch_page(page)
+        at.run()
+        assert not at.exception, page

@@ -1,0 +1,207 @@
+"""The recommender sample of ``sample_data/recsys/`` (10 users' top-10 lists over a 40-item
+catalog), loaded once per server with ``st.cache_data``, and the tables and figures of the
+Beyond-accuracy page. Every number comes from ``metrics``; this module only shapes inputs
+and outputs."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from metrics import evaluate
+from metrics.beyond import diversity_steps
+from metrics.explanation import Explanation, num
+
+from .board import Board
+from .charts import ACCENT, MISS, SECOND, _layout
+
+DATA = Path(__file__).resolve().parent.parent / "sample_data" / "recsys"
+SIMILARITY_NAMES = {"cosine": "cosine", "jaccard": "Jaccard"}
+
+
+# ----------------------------------------------------------------------------- loaders
+
+
+@st.cache_data(show_spinner=False)
+def recommendations() -> dict[str, list[str]]:
+    """``{user: [item, ...]}``, rank 1 first, from recommendations.csv."""
+    frame = pd.read_csv(DATA / "recommendations.csv", dtype={"user": str, "item": str})
+    ordered = frame.sort_values(["user", "rank"], kind="mergesort")
+    return {user: group["item"].tolist() for user, group in ordered.groupby("user", sort=True)}
+
+
+@st.cache_data(show_spinner=False)
+def held_out() -> dict[str, list[str]]:
+    """``{user: [item, ...]}``: the items each user chose later (the accuracy ground truth)."""
+    frame = pd.read_csv(DATA / "held_out.csv", dtype={"user": str, "item": str})
+    return {user: group["item"].tolist() for user, group in frame.groupby("user", sort=True)}
+
+
+@st.cache_data(show_spinner=False)
+def features() -> pd.DataFrame:
+    """0/1 genre flags, one row per item (index ``item``), one column per genre."""
+    return pd.read_csv(DATA / "item_features.csv", dtype={"item": str}).set_index("item")
+
+
+@st.cache_data(show_spinner=False)
+def catalog() -> pd.DataFrame:
+    """Every item that could be recommended: columns ``item, title``."""
+    return pd.read_csv(DATA / "catalog.csv", dtype={"item": str, "title": str})
+
+
+def users() -> list[str]:
+    return list(recommendations())
+
+
+def max_k() -> int:
+    return max(len(items) for items in recommendations().values())
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _titles() -> dict[str, str]:
+    frame = catalog()
+    return dict(zip(frame["item"], frame["title"]))
+
+
+def genres(item: str) -> str:
+    row = features().loc[item]
+    return ", ".join(str(genre) for genre, flag in row.items() if flag)
+
+
+def top(user: str, k: int) -> list[str]:
+    return recommendations()[user][:k]
+
+
+def user_list(user: str, k: int) -> pd.DataFrame:
+    """The user's top-k list: rank, item, title, genres, and whether the user chose it later."""
+    chosen = set(held_out().get(user, []))
+    titles = _titles()
+    items = top(user, k)
+    return pd.DataFrame({
+        "rank": range(1, len(items) + 1),
+        "item": items,
+        "title": [titles.get(i, "") for i in items],
+        "genres": [genres(i) for i in items],
+        "held_out": [i in chosen for i in items],
+    })
+
+
+def hits(user: str, k: int) -> list[int]:
+    """1 where the user's top-k item is one of their held-out items, else 0 (ranked order)."""
+    chosen = set(held_out().get(user, []))
+    return [1 if item in chosen else 0 for item in top(user, k)]
+
+
+def accuracy(k: int):
+    """P@k and hit rate@k (``Success@k``) of every user against the held-out items."""
+    run = pd.DataFrame([(user, item, rank) for user, items in recommendations().items()
+                        for rank, item in enumerate(items, start=1)], columns=["query", "item", "rank"])
+    qrels = pd.DataFrame([(user, item, 1) for user, items in held_out().items() for item in items],
+                         columns=["query", "item", "rel"])
+    return evaluate(qrels, run, [f"P@{k}", f"Success@{k}"])
+
+
+def per_user(k: int, metric: str) -> tuple[pd.DataFrame, Explanation, dict[str, float]]:
+    """One row per user (ILS, diversity, P@k, hit rate@k), the diversity explanation and the means."""
+    diversity = diversity_steps(recommendations(), features(), metric=metric, k=k)
+    evaluation = accuracy(k)
+    table = diversity.table[["user", "ILS", "diversity"]].set_index("user")
+    scores = evaluation.per_query.rename(columns={f"P@{k}": f"precision@{k}", f"Success@{k}": f"hit rate@{k}"})
+    table = table.join(scores).reset_index()
+    means = {"ILS": diversity.details["mean_ILS"], "diversity": diversity.value,
+             f"precision@{k}": evaluation.aggregate[f"P@{k}"], f"hit rate@{k}": evaluation.aggregate[f"Success@{k}"]}
+    return table, diversity, means
+
+
+def with_mean_row(table: pd.DataFrame, means: dict[str, float]) -> pd.DataFrame:
+    """The per-user table with the means as a last row labelled "mean"."""
+    return pd.concat([table, pd.DataFrame([{"user": "mean", **means}])], ignore_index=True)
+
+
+def similarity_matrix(pairs: pd.DataFrame) -> pd.DataFrame:
+    """The pair table of ``similarity_steps`` as a matrix: row rank i, column rank j > i
+    (ranks 1..n-1 down, 2..n across; the cells below the diagonal are empty)."""
+    labels = {}
+    for rank, item in zip(pd.concat([pairs["rank_i"], pairs["rank_j"]]), pd.concat([pairs["item_i"], pairs["item_j"]])):
+        labels[int(rank)] = f"{rank}. {item}"
+    order = [labels[r] for r in sorted(labels)]
+    # row i pairs with the later columns j > i: the last row and the first column stay empty
+    matrix = pd.DataFrame(np.nan, index=order[:-1], columns=order[1:])
+    for row in pairs.itertuples(index=False):
+        matrix.loc[labels[row.rank_i], labels[row.rank_j]] = row.similarity
+    return matrix
+
+
+def user_board(user: str, k: int) -> Board:
+    """The user's whole list as a board: grade 1 for held-out items, 0 otherwise; held-out
+    items that were not recommended wait in the pool."""
+    ranked = recommendations()[user]
+    chosen = held_out().get(user, [])
+    grades = {item: (1 if item in chosen else 0) for item in ranked}
+    grades |= {item: 1 for item in chosen if item not in grades}
+    return Board(grades=grades, ranking=tuple(ranked), k=max(1, min(k, len(ranked))),
+                 title=f"Recommender sample: user {user}'s top-{len(ranked)} list",
+                 note=f"Grade 1 = one of {user}'s held-out items (chosen later); grade 0 = not chosen. "
+                      "Held-out items the recommender missed wait in the pool.")
+
+
+# ----------------------------------------------------------------------------- figures
+
+
+def _label(text, limit: int = 14) -> str:
+    text = str(text)
+    return html.escape(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def coverage_bars(table: pd.DataFrame, k: int, users: int) -> go.Figure:
+    """How many top-k lists show each catalog item, most recommended first; × = never shown."""
+    titles = _titles()
+    names = [_label(i) for i in table["item"]]
+    hover = [f"{_label(i)} · {_label(titles.get(i, ''), 30)}: in {t} of {users} lists"
+             for i, t in zip(table["item"], table["times_recommended"])]
+    figure = go.Figure(go.Bar(x=names, y=table["times_recommended"], name="in this many lists",
+                              marker_color=[ACCENT if c else MISS for c in table["covered"]],
+                              hovertext=hover, hoverinfo="text"))
+    never = table[~table["covered"]]
+    if len(never):
+        figure.add_trace(go.Scatter(x=[_label(i) for i in never["item"]], y=[0] * len(never), mode="markers",
+                                    marker=dict(symbol="x", size=14, color=SECOND), name="never recommended",
+                                    hoverinfo="skip"))
+    figure.update_xaxes(tickangle=-60, tickfont=dict(size=14), categoryorder="array", categoryarray=names,
+                        tickmode="array", tickvals=names, ticktext=names)
+    figure.update_yaxes(range=[-0.6, users + 0.5], dtick=1 if users <= 12 else None)
+    return _layout(figure, f"How many users' top-{k} lists show each item (most recommended first)",
+                   "catalog item", "lists showing it", 380)
+
+
+def similarity_heatmap(matrix: pd.DataFrame, metric: str) -> go.Figure:
+    """Pairwise similarities of one list; each coloured cell is one pair i < j of the ILS sum."""
+    values = matrix.to_numpy(dtype=float)
+    text = [["" if np.isnan(v) else num(v, 2) for v in row] for row in values]
+    figure = go.Figure(go.Heatmap(
+        z=values, x=[_label(c) for c in matrix.columns], y=[_label(r) for r in matrix.index], zmin=0, zmax=1,
+        colorscale="Blues", text=text, texttemplate="%{text}", textfont=dict(size=15), xgap=2, ygap=2,
+        showscale=False, hovertemplate="%{y} × %{x}: %{z:.3f}<extra></extra>"))
+    figure.update_yaxes(autorange="reversed")
+    figure.update_xaxes(side="bottom", tickangle=-45)
+    return _layout(figure, f"{SIMILARITY_NAMES.get(metric, metric)} similarity of each pair (row i, column j > i)",
+                   "", "", 520)
+
+
+def accuracy_diversity(table: pd.DataFrame, k: int) -> go.Figure:
+    """Each user as a point: diversity of the list against its precision@k."""
+    figure = go.Figure(go.Scatter(
+        x=table["diversity"], y=table[f"precision@{k}"], mode="markers+text", text=[_label(u) for u in table["user"]],
+        textposition="top center", marker=dict(size=14, color=ACCENT), name="user",
+        hovertemplate="%{text}: diversity %{x:.3f}, precision %{y:.3f}<extra></extra>"))
+    top = float(table[f"precision@{k}"].max()) or 0.1
+    figure.update_yaxes(range=[-0.04 * top, 1.3 * top])  # room for the labels above the points
+    return _layout(figure, f"Accuracy against diversity, one point per user (top {k})",
+                   "intra-list diversity (1 − ILS)", f"precision@{k}", 380)

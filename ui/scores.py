@@ -1,0 +1,166 @@
+"""Inputs of the ROC page, built from the shared board, and the ROC page's own figures.
+
+Labels are "grade ≥ the board's threshold" for every item of the board (ranked and pool);
+scores are the board's typed ``scores`` when there are any, otherwise they are derived from
+the ranking: of n ranked items, rank 1 gets n, rank 2 gets n − 1, ..., rank n gets 1, and every
+pool item gets 0 (one tie, below everything ranked). Nothing here computes a metric.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from metrics import MetricsInputError
+from metrics.explanation import num
+
+from .board import Board
+from .charts import HIT, MISS, SECOND, _layout
+
+#: what the label column of the score table holds
+POSITIVE, NEGATIVE = 1, 0
+
+
+def default_scores(board: Board) -> dict[str, float]:
+    """Scores derived from the ranking: rank 1 of n gets n, ..., rank n gets 1, pool items 0."""
+    n = len(board.ranking)
+    ranked = {item: float(n - position) for position, item in enumerate(board.ranking)}
+    return {item: ranked.get(item, 0.0) for item in board.items}
+
+
+def typed(board: Board) -> bool:
+    """True when the scores come from the board (typed), not from the ranking."""
+    return bool(board.scores)
+
+
+def board_scores(board: Board) -> tuple[list[str], list[int], list[float]]:
+    """``(items, labels, scores)`` for every item of the board, in pool order.
+
+    Typed scores win (an uploaded run brings its own). An item without a score - judged but not
+    retrieved, or added after the scores were typed - gets one less than the lowest score, so it
+    sits below everything scored, as the pool items do with scores from the ranking.
+    """
+    source = board.scores if typed(board) else default_scores(board)
+    items = board.items
+    labels = [POSITIVE if board.grade(item) >= board.threshold else NEGATIVE for item in items]
+    below = min(source.values()) - 1.0 if source else 0.0
+    scores = [float(source.get(item, below)) for item in items]
+    return items, labels, scores
+
+
+def with_scores(board: Board, scores: dict[str, float]) -> Board:
+    """The board with these typed scores (an empty dict: back to scores from the ranking)."""
+    return replace(board, scores=dict(scores))
+
+
+def score_frame(board: Board) -> pd.DataFrame:
+    """The editable table: item, rank (empty in the pool), grade, label, score."""
+    items, labels, scores = board_scores(board)
+    rank = {item: position for position, item in enumerate(board.ranking, start=1)}
+    return pd.DataFrame({
+        "item": items,
+        "rank": pd.array([rank.get(i) for i in items], dtype="Int64"),
+        "grade": [math.nan if board.grades[i] is None else float(board.grades[i]) for i in items],
+        "label": labels,
+        "score": scores,
+    })
+
+
+def scores_from_frame(frame: pd.DataFrame) -> dict[str, float]:
+    """Read the score column back; an empty or non-finite cell raises MetricsInputError."""
+    scores = {}
+    for item, value in zip(frame["item"], frame["score"]):
+        if value is None or pd.isna(value) or not math.isfinite(float(value)):
+            raise MetricsInputError(f"the score of {item!r} is empty: type a number")
+        scores[str(item)] = float(value)
+    return scores
+
+
+def threshold_options(scores: list[float]) -> list[float]:
+    """The distinct scores, lowest first: the thresholds at which the prediction changes."""
+    return sorted(set(scores))
+
+
+def default_threshold(options: list[float]) -> float:
+    """A threshold in the middle of the distinct scores."""
+    return options[(len(options) - 1) // 2]
+
+
+def confusion_frame(confusion: dict) -> pd.DataFrame:
+    """The 2×2 confusion matrix of :func:`metrics.confusion_at`, predicted × actual, as text."""
+    return pd.DataFrame(
+        {"actually positive": [f"TP = {confusion['tp']}", f"FN = {confusion['fn']}"],
+         "actually negative": [f"FP = {confusion['fp']}", f"TN = {confusion['tn']}"]},
+        index=["predicted positive", "predicted negative"])
+
+
+# ----------------------------------------------------------------------------- figures
+
+
+def _label(text) -> str:
+    text = str(text)
+    return html.escape(text if len(text) <= 12 else text[:11] + "…")
+
+
+def score_strip(items: list[str], labels: list[int], scores: list[float], threshold: float) -> go.Figure:
+    """Every item's score on one axis, positives and negatives on two rows, and the threshold."""
+    figure = go.Figure()
+    for value, name, colour in ((POSITIVE, "positive (relevant)", HIT), (NEGATIVE, "negative", MISS)):
+        chosen = [i for i, label in enumerate(labels) if label == value]
+        figure.add_trace(go.Scatter(
+            x=[scores[i] for i in chosen], y=[name] * len(chosen), mode="markers+text", name=name,
+            text=[_label(items[i]) for i in chosen], textposition="top center",
+            marker=dict(size=18, color=colour, line=dict(color="#333", width=1)),
+            hovertext=[f"{_label(items[i])}: score {num(scores[i])}" for i in chosen], hoverinfo="text"))
+    low, high = min(scores), max(scores)
+    right_half = threshold >= (low + high) / 2  # put the label on the side with room
+    figure.add_vline(x=threshold, line_color=SECOND, line_width=3, line_dash="dash",
+                     annotation_text="← predicted negative" if right_half else "predicted positive →",
+                     annotation_position="bottom left" if right_half else "bottom right",
+                     annotation_font=dict(color=SECOND, size=15))
+    figure.update_yaxes(categoryorder="array", categoryarray=["negative", "positive (relevant)"], range=[-0.8, 1.6])
+    pad = (high - low) * 0.08 or 0.5
+    figure.update_xaxes(range=[low - pad, high + pad])
+    figure.update_layout(showlegend=False)
+    return _layout(figure, f"Scores by class · threshold {num(threshold)} (dashed)", "score", "", 500)
+
+
+def pair_heatmap(pairs: pd.DataFrame) -> go.Figure:
+    """Every (positive, negative) pair: 1 when the positive scores higher, ½ for a tie, 0 otherwise."""
+    values = pairs.to_numpy()
+    text = np.where(values == 1, "1", np.where(values == 0.5, "½", "0"))
+    figure = go.Figure(go.Heatmap(
+        z=values, x=[_label(c) for c in pairs.columns], y=[_label(r) for r in pairs.index], zmin=0, zmax=1,
+        colorscale=[[0, "#F4C7B8"], [0.5, "#F7E7A6"], [1, "#9FD3AE"]], showscale=False,
+        text=text, texttemplate="%{text}", textfont=dict(size=18), xgap=2, ygap=2))
+    figure.update_yaxes(autorange="reversed")
+    figure.update_xaxes(side="top")
+    height = max(220, 60 + 44 * len(pairs.index))
+    return _layout(figure, "", "negative items", "positive items", height)
+
+
+
+def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None = None) -> go.Figure:
+    """The ROC curve with the trapezoids of ``metrics.roc_auc_steps`` up to ``step`` shaded,
+    the current one highlighted."""
+    shown = steps if step is None else steps.iloc[:step]
+    figure = go.Figure()
+    for position, row in enumerate(shown.itertuples(index=False)):
+        current = position == len(shown) - 1
+        figure.add_trace(go.Scatter(
+            x=[row.from_fpr, row.to_fpr, row.to_fpr, row.from_fpr, row.from_fpr],
+            y=[0, 0, row.tpr_right, row.tpr_left, 0], fill="toself", mode="lines",
+            line=dict(color=SECOND if current else "rgba(11,79,156,0.5)", width=2 if current else 1),
+            fillcolor="rgba(217,72,15,0.35)" if current else "rgba(11,79,156,0.15)",
+            name=f"step {row.step}: area {num(row.area, 4)}", showlegend=False, hoverinfo="name"))
+    figure.add_trace(go.Scatter(x=curve["fpr"], y=curve["tpr"], mode="lines+markers", name="ROC curve",
+                                line=dict(color="#0B4F9C", width=3), showlegend=False))
+    figure.update_xaxes(range=[0, 1.02])
+    figure.update_yaxes(range=[0, 1.02], scaleanchor="x")
+    title = "Trapezoids" if shown.empty else f"Step {shown['step'].iloc[-1]}: area {num(shown['area'].iloc[-1], 4)} (orange)"
+    return _layout(figure, title, "false positive rate", "true positive rate", 460)
