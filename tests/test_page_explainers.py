@@ -85,3 +85,17 @@ def test_board_survives_page_switches_and_unjudged_items_count_as_zero(started):
         assert at.session_state[state.BOARD] == board
     judged = metrics.ndcg(board.rels(), 5, ideal=board.judged())
     assert metric_values(at)["nDCG@5"] == f"{judged:.4f}"
+
+
+def test_map_and_mrr_across_uploaded_queries_equal_evaluate(started):
+    at = started
+    at.switch_page("pages/upload.py").run()
+    at.button(key="upload__sample_TREC: qrels.txt + run_a.txt (7 queries)").click().run()
+    assert not at.exception
+    board = at.session_state[state.BOARD]
+    root = "sample_data/trec/"
+    for page, measure, label in (("pages/ap.py", f"AP@{board.k}", "MAP"), ("pages/rr.py", "RR", "MRR")):
+        at.switch_page(page).run()
+        assert not at.exception
+        expected = metrics.evaluate(root + "qrels.txt", root + "run_a.txt", [measure]).aggregate[measure]
+        assert metric_values(at)[f"{label} ({measure})"] == f"{expected:.4f}"

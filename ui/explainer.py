@@ -42,6 +42,7 @@ def convention_radio(page: str, setting: str, label: str) -> str:
     value = st.radio(label, options, index=options.index(getattr(board, setting)), horizontal=True,
                      key=f"{page}_{setting}_{state.revision()}",
                      format_func=lambda option: CHOICES[setting][option], help=LIBRARY_NOTES[setting])
+    st.caption(LIBRARY_NOTES[setting])
     if value != getattr(board, setting):
         state.set_board(board.with_settings(**{setting: value}), external=False)
     return value
