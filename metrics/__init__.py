@@ -31,6 +31,8 @@ _EXPORTS = {
     "conventions": ["Convention", "PRESETS", "score_under", "order_ranking"],
     "measures": ["Measure", "parse_measure", "parse_measures"],
     "batch": ["evaluate", "Evaluation"],
+    "summary": ["summarize", "compare_summaries"],
+    "swaps": ["swap_effects"],
     "io": ["read_qrels", "read_run", "read_csv", "read_json", "parse_pasted", "load", "Dataset"],
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

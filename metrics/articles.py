@@ -238,10 +238,10 @@ def _findings_003() -> list[Finding]:
             if finding.verdict == "wrong":
                 finding = Finding(
                     pk["id"], finding.quantity, claim, value, "wrong",
-                    f"With relevance [1, 1, 0, 1, 0] three of the top 5 are relevant: P@5 = 3/5 = 0.6, not 4/5. "
-                    f"With the graded scores 5-4-3-2-1 every item is relevant (grade >= 1) and P@5 = 1.",
-                    f"按相关性 [1, 1, 0, 1, 0],前 5 个中有 3 个相关:P@5 = 3/5 = 0.6,而不是 4/5。"
-                    f"若按 5-4-3-2-1 的分级相关性,每个条目都相关(相关性 >= 1),P@5 = 1。")
+                    "With relevance [1, 1, 0, 1, 0] three of the top 5 are relevant: P@5 = 3/5 = 0.6, not 4/5. "
+                    "With the graded scores 5-4-3-2-1 every item is relevant (grade >= 1) and P@5 = 1.",
+                    "按相关性 [1, 1, 0, 1, 0],前 5 个中有 3 个相关:P@5 = 3/5 = 0.6,而不是 4/5。"
+                    "若按 5-4-3-2-1 的分级相关性,每个条目都相关(相关性 >= 1),P@5 = 1。")
             out.append(finding)
     return out
 

@@ -240,7 +240,7 @@ class _Evaluator:
 
     def __init__(self, qrels: TrecColumns, run: TrecColumns, count_missing: bool):
         self.qrels, self.run = qrels, run
-        nr, nj = len(run), len(qrels)
+        nr = len(run)
         (rq, jq), nq = column_codes(run.query, qrels.query)
         dcodes, nd = StrColumn.dense_codes(run.item, qrels.item)
         self.nq = nq

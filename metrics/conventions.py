@@ -17,6 +17,7 @@ from ._validate import as_k
 from .ap import average_precision
 from .cutoff import precision_at_k, recall_at_k
 from .errors import MetricsInputError
+from .explanation import num
 from .cumulative_gain import ndcg
 from .rr import reciprocal_rank
 
@@ -38,6 +39,36 @@ CHOICES = {
              "average": "equal scores: gain averaged over the tie group (scikit-learn)",
              "as_given": "equal scores: kept in input order"},
 }
+
+#: the choices beyond CHOICES, in words (value -> text)
+_SETTING_TEXT = {
+    "threshold": lambda v: f"relevant when grade ≥ {num(v)}",
+    "rr_cutoff": lambda v: "RR@k: a first hit below rank k scores 0" if v else "RR: no cut-off",
+    "ap_cutoff": lambda v: "AP stops at rank k" if v else "AP over the whole list (no k)",
+    "truncate_grades": lambda v: "real grades truncated to integers (0.9 → 0)" if v else "grades used as given",
+    "nonpositive_scores_irrelevant": lambda v: "items scored ≤ 0 never count as relevant" if v
+    else "scores only order the list",
+    "recall_pool": lambda v: "R counts relevant judged items outside the list too" if v
+    else "R counts only the relevant items in the list",
+    "nan_when_no_relevant": lambda v: f"{', '.join(v)} is NaN when no item is relevant" if v
+    else "no relevant item: 0",
+    "decimals": lambda v: f"reports rounded to {v} decimals" if v is not None else "full precision",
+}
+#: a short label for every choice of a Convention
+CHOICE_LABELS = {
+    "gain": "nDCG gain", "ideal": "nDCG ideal from", "ap_denominator": "AP divided by", "ties": "ties in the scores",
+    "threshold": "relevant when grade ≥", "rr_cutoff": "RR cut at k", "ap_cutoff": "AP cut at k",
+    "truncate_grades": "grades truncated to int", "nonpositive_scores_irrelevant": "score ≤ 0 → not relevant",
+    "recall_pool": "R counts the pool", "nan_when_no_relevant": "NaN if nothing relevant",
+    "decimals": "rounded to decimals",
+}
+
+
+def describe_choice(setting: str, value) -> str:
+    """One choice of a :class:`Convention` in words, e.g. ``describe_choice("rr_cutoff", False)``."""
+    if setting in CHOICES:
+        return CHOICES[setting][value].removeprefix("equal scores: ")
+    return _SETTING_TEXT[setting](value)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ with controls:
     if scores.typed(board) and st.button(
             "Scores from the ranking", key=f"{PAGE}_reset_scores", width="stretch",
             help="Forget the typed scores: rank 1 of n gets n, rank n gets 1, pool items 0."):
-        state.set_board(scores.with_scores(board, {}))
+        state.set_board(board.with_scores({}))
         board = state.board()
     if scores.typed(board):
         st.caption("Scores typed here (or the uploaded run's). Equal scores make a tie; an item without a score "
@@ -47,7 +47,7 @@ with controls:
         })
     if not edited["score"].equals(frame["score"]):
         try:
-            board = scores.with_scores(board, scores.scores_from_frame(edited))
+            board = board.with_scores(scores.scores_from_frame(edited))
             state.set_board(board, external=False)
         except MetricsInputError as error:
             st.error(f"Not applied: {error}.")

@@ -100,7 +100,7 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     formats["rel"] = "{:g}"
     styler = shown.style.apply(style_row, axis=1).format(formats)
     rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
-    st.dataframe(styler, hide_index=True, width="stretch", height=(rows_shown + 1) * 35 + 3)
+    st.dataframe(styler, hide_index=True, width="stretch", height=(rows_shown + 1) * 39 + 3)
 
 
 def about(rewards: str, use: str, pitfalls: str) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -51,11 +50,6 @@ def board_scores(board: Board) -> tuple[list[str], list[int], list[float]]:
     below = min(source.values()) - 1.0 if source else 0.0
     scores = [float(source.get(item, below)) for item in items]
     return items, labels, scores
-
-
-def with_scores(board: Board, scores: dict[str, float]) -> Board:
-    """The board with these typed scores (an empty dict: back to scores from the ranking)."""
-    return replace(board, scores=dict(scores))
 
 
 def score_frame(board: Board) -> pd.DataFrame:

@@ -1,0 +1,124 @@
+"""Every single-ranking measure of one ranked list in one call, and two lists side by side.
+
+No arithmetic of its own: each number comes from the measure's own function
+(:func:`~metrics.cumulative_gain.ndcg`, :func:`~metrics.ap.average_precision`, ...), so a summary
+can never disagree with the explainer pages. Names follow ir_measures (:mod:`metrics.measures`)
+with the actual cut-off and any non-default parameter, e.g. ``nDCG@5``, ``nDCG(gain=exp)@5``,
+``AP(denom=found)@5``, ``P(rel=2)@5``; ``DCG@k`` is added beside nDCG.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ._binary import THRESHOLD, relevant_flags
+from ._validate import as_choice, as_grades, as_k
+from .ap import DENOMINATORS, average_precision
+from .cumulative_gain import GAINS, dcg, ndcg
+from .cutoff import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
+from .measures import Measure
+from .rr import reciprocal_rank
+
+#: AP denominator -> the ``denom`` parameter of the measure grammar
+_DENOM_PARAM = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
+
+#: columns of :func:`compare_summaries`
+COMPARE_COLUMNS = ("measure", "list 1", "list 2", "list 2 − list 1")
+
+
+def _name(name: str, k: int | None, **params) -> str:
+    """The ir_measures name with the non-default parameters (``rel=1``, ``gain=lin``, ... dropped)."""
+    defaults = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1}
+    kept = tuple(sorted((key, value) for key, value in params.items() if value != defaults[key]))
+    return str(Measure(name, k, kept))
+
+
+def summarize(rels, k: int, *, judged=None, gain: str = "linear", ideal=None,
+              ap_denominator: str = "relevant", threshold: float = THRESHOLD) -> dict[str, float]:
+    r"""Every single-ranking measure of one ranked list, named in ir_measures style.
+
+    Parameters
+    ----------
+    rels : grades in ranked order (unjudged items: 0).
+    k : the cut-off of the ``@k`` measures.
+    judged : grades of all judged items, retrieved or not (default: ``rels``). R, the number of
+        relevant items, counts those with grade ≥ ``threshold``; it is the denominator of R@k,
+        AP (``ap_denominator="relevant"``) and the depth of Rprec.
+    gain : nDCG and DCG gain, ``"linear"`` (rel) or ``"exponential"`` (2^rel − 1).
+    ideal : what the nDCG ideal ordering is built from: ``None`` or ``"judged"`` (all ``judged``
+        grades, trec_eval), ``"list"`` (``rels`` only, scikit-learn; named ``ideal=list``) or a
+        sequence of grades.
+    ap_denominator : ``"relevant"`` (R), ``"found"`` (hits in the top k) or ``"min_k_relevant"``.
+    threshold : an item is relevant when its grade is ≥ this (binary measures).
+
+    Returns
+    -------
+    dict of str to float
+        In this order: nDCG@k, DCG@k, AP@k, RR (no cut-off, as trec_eval's ``recip_rank``),
+        RR@k, P@k, R@k, F1@k, Success@k, Rprec — each computed by its own function:
+
+        .. math::
+
+            \mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}, \quad
+            \mathrm{AP@}k = \frac{1}{D}\sum_{i \le k} P@i \cdot rel_i, \quad
+            \mathrm{RR} = \frac{1}{\mathrm{rank}_1}, \quad
+            P@k = \frac{\text{hits}}{k}, \quad R@k = \frac{\text{hits}}{R}, \quad
+            \mathrm{Rprec} = P@R
+
+    Examples
+    --------
+    >>> s = summarize([0, 2, 0, 1], k=3, judged=[2, 1, 0, 0, 1])   # R = 3 (one relevant item not retrieved)
+    >>> {name: round(value, 4) for name, value in s.items()}  # doctest: +NORMALIZE_WHITESPACE
+    {'nDCG@3': 0.403, 'DCG@3': 1.2619, 'AP@3': 0.1667, 'RR': 0.5, 'RR@3': 0.5, 'P@3': 0.3333,
+     'R@3': 0.3333, 'F1@3': 0.3333, 'Success@3': 1.0, 'Rprec': 0.3333}
+    >>> list(summarize([3, 0], k=2, gain="exponential", ap_denominator="found", threshold=2))[:3]
+    ['nDCG(gain=exp)@2', 'DCG(gain=exp)@2', 'AP(denom=found,rel=2)@2']
+    """
+    grades = as_grades(rels)
+    k = as_k(k, required=True)
+    as_choice(gain, GAINS, "gain")
+    as_choice(ap_denominator, DENOMINATORS, "ap_denominator")
+    pool = grades if judged is None else as_grades(judged, "judged")
+    R = int(relevant_flags(pool, threshold, "judged")[1].sum())
+    ideal_param = "judged"
+    if ideal is None or (isinstance(ideal, str) and ideal == "judged"):
+        ideal_grades = pool
+    elif isinstance(ideal, str):
+        as_choice(ideal, ("judged", "list"), "ideal")
+        ideal_grades, ideal_param = grades, "list"
+    else:
+        ideal_grades = as_grades(ideal, "ideal")
+    g = "exp" if gain == "exponential" else "lin"
+    rel = int(threshold) if float(threshold).is_integer() else float(threshold)
+    return {
+        _name("nDCG", k, gain=g, ideal=ideal_param): ndcg(grades, k, gain=gain, ideal=ideal_grades),
+        _name("DCG", k, gain=g): dcg(grades, k, gain=gain),
+        _name("AP", k, denom=_DENOM_PARAM[ap_denominator], rel=rel): average_precision(
+            grades, k=k, n_relevant=R, denominator=ap_denominator, threshold=threshold),
+        _name("RR", None, rel=rel): reciprocal_rank(grades, threshold=threshold),
+        _name("RR", k, rel=rel): reciprocal_rank(grades, k=k, threshold=threshold),
+        _name("P", k, rel=rel): precision_at_k(grades, k, threshold=threshold),
+        _name("R", k, rel=rel): recall_at_k(grades, k, R, threshold=threshold),
+        _name("F1", k, rel=rel): f1_at_k(grades, k, R, threshold=threshold),
+        _name("Success", k, rel=rel): hit_rate_at_k(grades, k, threshold=threshold),
+        _name("Rprec", None, rel=rel): r_precision(grades, R, threshold=threshold),
+    }
+
+
+def compare_summaries(first: dict[str, float], second: dict[str, float]) -> pd.DataFrame:
+    """Two summaries side by side with the difference ``list 2 − list 1``, one row per measure.
+
+    Both must name the same measures (two :func:`summarize` calls with the same settings).
+
+    >>> compare_summaries({"P@2": 0.5}, {"P@2": 1.0})
+      measure  list 1  list 2  list 2 − list 1
+    0     P@2     0.5     1.0              0.5
+    """
+    if list(first) != list(second):
+        from .errors import MetricsInputError
+
+        raise MetricsInputError(f"the two summaries name different measures: {list(first)} and {list(second)}")
+    frame = pd.DataFrame({COMPARE_COLUMNS[0]: list(first), COMPARE_COLUMNS[1]: list(first.values()),
+                          COMPARE_COLUMNS[2]: list(second.values())})
+    frame[COMPARE_COLUMNS[3]] = frame[COMPARE_COLUMNS[2]] - frame[COMPARE_COLUMNS[1]]
+    return frame

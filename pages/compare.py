@@ -1,0 +1,185 @@
+"""Two rankings of the same items: every measure side by side with the difference, the nDCG steps of
+both, and what swapping two items of list 1 would do."""
+
+import random
+
+import streamlit as st
+from streamlit_sortables import sort_items
+
+from metrics import MetricsInputError, ndcg_steps
+from metrics.summary import COMPARE_COLUMNS, compare_summaries, summarize
+from metrics.swaps import swap_effects
+from ui import charts, explainer, state
+from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
+from ui.presets import PRESETS
+
+PAGE = "compare"
+LIST2_REVISION = state.page_key(PAGE, "list2_revision")  #: bumped when list 2 changes other than by dragging
+LIST2_ORIGIN = state.page_key(PAGE, "list2_origin")  #: the example (Reset target) list 2 was made for
+ARTICLE_LISTS = ("000_list_1", "000_list_2")  #: the article's two orders of the same five items
+SWAP_DEPTH = 15  #: the heatmap shows swaps among the top ranks only (the rest of the list still counts)
+POSITIVE, NEGATIVE = "color: #1B6E33; font-weight: 700", "color: #B42318; font-weight: 700"
+NDCG_COLUMNS = ["rank", "item", "rel", "gain", "discounted_gain", "DCG"]  #: IDCG is the same for both lists
+
+
+def list2_revision() -> int:
+    return st.session_state.get(LIST2_REVISION, 0)
+
+
+def set_list2(ranking, *, external: bool = True) -> None:
+    """Store list 2; ``external``: rebuild its drag-and-drop list (the order came from a button)."""
+    st.session_state[state.SECOND] = tuple(ranking)
+    if external:
+        st.session_state[LIST2_REVISION] = list2_revision() + 1
+
+
+def current_list2(board) -> tuple[str, ...]:
+    """List 2, kept to the board's ranked items: their old order, new ones at the end. A new example
+    (a preset, an upload, another query: a new Reset target) starts again from the ranking reversed."""
+    stored = st.session_state.get(state.SECOND)
+    ranked = board.ranking
+    if stored is None or st.session_state.get(LIST2_ORIGIN) != state.origin():
+        wanted = tuple(reversed(ranked))
+        st.session_state[LIST2_ORIGIN] = state.origin()
+    else:
+        kept = [item for item in stored if item in ranked]
+        wanted = tuple(kept + [item for item in ranked if item not in kept])
+    if wanted != stored:
+        set_list2(wanted)
+    return wanted
+
+
+def list2_buttons(board, second) -> None:
+    actions = {
+        "Copy list 1": lambda: board.ranking,
+        "Reverse": lambda: tuple(reversed(second)),
+        "Shuffle": lambda: random.sample(second, len(second)),
+        "Ideal order": lambda: sorted(second, key=lambda item: -board.grade(item)),
+    }
+    for column, (label, action) in zip(st.columns(2) * 2, actions.items()):
+        if column.button(label, key=f"{PAGE}_list2_{label}", width="stretch"):
+            set_list2(action())
+    for name in ARTICLE_LISTS:
+        if PRESETS[name].grades == board.grades:
+            chosen = PRESETS[name].ranking
+            label = f"Use the article's {name.removeprefix('000_')}"
+            if st.button(label, key=f"{PAGE}_{name}", width="stretch", help=f"Article 000: {', '.join(chosen)}"):
+                set_list2([item for item in chosen if item in board.ranking]
+                          + [item for item in board.ranking if item not in chosen])
+
+
+def list2_sortable(board) -> tuple[str, ...]:
+    """Drag to reorder list 2; returns list 2 after this run's changes."""
+    second = current_list2(board)
+    list2_buttons(board, second)
+    second = st.session_state[state.SECOND]
+    labels = {item_label(board, item): item for item in second}
+    result = sort_items(list(labels), direction="vertical", custom_style=SORTABLE_STYLE,
+                        key=f"{PAGE}_list2_sortable_{list2_revision()}_{state.revision()}")
+    if result and set(result) == set(labels):
+        dragged = tuple(labels[label] for label in result)
+        if dragged != second:
+            set_list2(dragged, external=False)
+            second = dragged
+    return second
+
+
+def metric_row(table, names) -> None:
+    """Big numbers: each measure for list 1 and list 2, with the change."""
+    rows = table.set_index(COMPARE_COLUMNS[0])
+    for column, name in zip(st.columns(len(names)), names):
+        row = rows.loc[name]
+        change = row[COMPARE_COLUMNS[3]]
+        same = abs(change) < 1e-12
+        column.markdown(f"**{name}**")
+        first, second = column.columns(2)
+        first.metric("list 1", f"{row[COMPARE_COLUMNS[1]]:.4f}")
+        second.metric("list 2", f"{row[COMPARE_COLUMNS[2]]:.4f}",
+                      delta="same" if same else f"{change:+.4f}", delta_color="off" if same else "normal",
+                      delta_arrow="off" if same else "auto")
+
+
+def signed(value: float) -> str:
+    return "0" if abs(value) < 1e-12 else f"{value:+.4f}"
+
+
+def comparison_table(table) -> None:
+    def sign_colour(value):
+        return POSITIVE if value > 1e-12 else NEGATIVE if value < -1e-12 else ""
+
+    formats = {COMPARE_COLUMNS[1]: "{:.4f}", COMPARE_COLUMNS[2]: "{:.4f}", COMPARE_COLUMNS[3]: signed}
+    styler = table.style.map(sign_colour, subset=[COMPARE_COLUMNS[3]]).format(formats)
+    st.dataframe(styler, hide_index=True, width="stretch", height=39 * (len(table) + 1) + 6)
+
+
+st.title("Compare two rankings")
+st.caption("List 1 is the ranking on the board (the builder); list 2 is another order of the same items.")
+board = ranking_builder()
+
+left, right = st.columns([1, 2], gap="large")
+with left:
+    st.subheader("List 2 (top first)")
+    second = list2_sortable(board)
+with right:
+    k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
+    with st.expander("Conventions: gain, ideal ordering, AP denominator, relevance threshold"):
+        explainer.convention_radio(PAGE, "gain", "Gain")
+        explainer.convention_radio(PAGE, "ideal", "Ideal ordering")
+        explainer.convention_radio(PAGE, "ap_denominator", "AP divided by")
+        explainer.threshold_input(PAGE)
+board = state.board()
+board2 = board.with_ranking(second)
+
+try:
+    summaries = [summarize(b.rels(), k, judged=b.judged(), gain=b.gain, ideal=b.ideal,
+                           ap_denominator=b.ap_denominator, threshold=b.threshold) for b in (board, board2)]
+except MetricsInputError as error:
+    st.error(f"Cannot compute the measures: {error}")
+    st.stop()
+table = compare_summaries(*summaries)
+ndcg_name, ap_name = table[COMPARE_COLUMNS[0]].iloc[0], table[COMPARE_COLUMNS[0]].iloc[2]
+with right:
+    metric_row(table, [ndcg_name, ap_name])
+    st.markdown("**Every measure** — green: list 2 is better, red: list 1 is better")
+    comparison_table(table)
+
+explanations = [ndcg_steps(b.rels(), k=k, gain=b.gain, ideal=b.ideal_grades(), items=b.ranking,
+                           ideal_items=b.ideal_items()) for b in (board, board2)]
+st.subheader(f"{explanations[0].measure} step by step")
+for name, explanation in zip(("List 1", "List 2"), explanations):
+    st.markdown(f"**{name}**")
+    explainer.formula(explanation)
+for column, name, explanation in zip(st.columns(2, gap="large"), ("List 1", "List 2"), explanations):
+    with column:
+        st.markdown(f"**{name}** — IDCG@{explanation.details['k']} = {explanation.details['IDCG']:.4f} for both")
+        shown = [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]  # gain = rel
+        explainer.step_table(explanation.table[shown], hit_column=None)
+
+st.subheader("What if two items of list 1 traded places?")
+chart, reading = st.columns([3, 2], gap="large")
+with reading:
+    measure = st.radio("Measure", ["nDCG", "AP"], horizontal=True, key=f"{PAGE}_swap_measure")
+    measure_name = ndcg_name if measure == "nDCG" else ap_name
+    st.markdown(f"Cell (i, j): how **{measure_name}** changes if the items at ranks i and j trade places.")
+    st.markdown("Blue: the swap helps · red: it hurts · 0: the two items have the same grade, or both lie "
+                "below K. The matrix is symmetric: swapping i and j is swapping j and i.")
+    if len(board.ranking) > SWAP_DEPTH:
+        st.caption(f"Showing the top {SWAP_DEPTH} ranks; the rest of the list still counts.")
+with chart:
+    if len(board.ranking) < 2:
+        st.info("Rank at least two items to see what a swap does.")
+    else:
+        matrix = swap_effects(board.rels(), k, gain=board.gain, ideal=board.ideal_grades(), measure=measure,
+                              items=board.ranking, n_relevant=board.n_relevant(board.threshold),
+                              denominator=board.ap_denominator, threshold=board.threshold, depth=SWAP_DEPTH)
+        figure = charts.heatmap(matrix, f"Change in {measure_name} when ranks i and j swap (list 1)")
+        figure.update_layout(xaxis_title="item at rank j", yaxis_title="item at rank i")
+        st.plotly_chart(figure, width="stretch")
+
+explainer.about(
+    rewards="Comparing two orders of the same items isolates what ordering does: the grades are the same, "
+            "only the positions differ, so every difference comes from where the relevant items sit.",
+    use="To see which measures agree that one ranking is better, how much a single swap matters, and which "
+        "swaps near the top matter more than swaps further down.",
+    pitfalls="Measures can disagree: a set measure (P@K, R@K) ignores order inside the top K, RR looks at the "
+             "first hit only, and nDCG also rewards grades. A swap below K changes no @K measure at all.")

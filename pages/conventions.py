@@ -1,0 +1,223 @@
+"""Why does my library give another number? The board's ranking scored under each library's conventions."""
+
+import zlib
+
+import pandas as pd
+import streamlit as st
+
+from metrics import MetricsInputError
+from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, describe_choice, order_ranking, score_under
+from metrics.explanation import num
+from ui import explainer, scores, state
+from ui.builder import ranking_builder
+
+PAGE = "conventions"
+REFERENCE = "trec_eval"
+MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: the rows, as score_under names them before the "@"
+DIFFERS = "background-color: #FFE8A3; font-weight: 700"
+MISSING = "color: #8A8F98"
+TOLERANCE = 1e-9
+
+#: short cell values for the table of choices
+SETTING_SHORT = {
+    "threshold": num, "decimals": lambda v: "—" if v is None else str(v),
+    "nan_when_no_relevant": lambda v: ", ".join(v) or "—",
+}
+
+
+def short(setting: str, value) -> str:
+    if setting in SETTING_SHORT:
+        return SETTING_SHORT[setting](value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def reference_text(setting: str) -> str:
+    """trec_eval's choice, briefly."""
+    value = getattr(PRESETS[REFERENCE], setting)
+    return describe_choice(setting, value) if short(setting, value) == "—" else short(setting, value)
+
+
+def value_text(value) -> str:
+    if value is None:
+        return "—"
+    if value != value:
+        return "NaN"
+    return f"{value:.4f}"
+
+
+def differs(value, reference) -> bool:
+    """Whether a library's cell shows another number than trec_eval's ("—": it lacks the measure)."""
+    if value is None or reference is None:
+        return False
+    if (value != value) or (reference != reference):
+        return (value != value) != (reference != reference)
+    return abs(value - reference) > TOLERANCE
+
+
+def ranked_scores(board) -> list[float]:
+    """The system scores of the ranked items: typed ones (shared with the ROC page), else n, n−1, ..., 1."""
+    source = board.scores if scores.typed(board) else scores.default_scores(board)
+    return [float(source.get(item, 0.0)) for item in board.ranking]
+
+
+def score_editor(board) -> None:
+    """Edit the scores; equal scores make ties that libraries break differently."""
+    if st.button("One big tie (all scores 1)", key=f"{PAGE}_tie", width="stretch"):
+        state.set_board(board.with_scores({**board.scores, **{item: 1.0 for item in board.ranking}}))
+    if st.button("Scores from the ranking", key=f"{PAGE}_clear", width="stretch",
+                     help="Forget typed scores: rank 1 of n gets n, rank 2 gets n − 1, ..."):
+        state.set_board(board.with_scores({}))
+    board = state.board()
+    frame = pd.DataFrame({"rank": range(1, len(board.ranking) + 1), "item": list(board.ranking),
+                          "score": ranked_scores(board)})
+    shape = zlib.crc32("\x1f".join(board.ranking).encode())
+    edited = st.data_editor(frame, key=f"{PAGE}_scores_{state.revision()}_{shape}", num_rows="fixed",
+                            hide_index=True, width="stretch", disabled=["rank", "item"],
+                            column_config={"score": st.column_config.NumberColumn(
+                                "Score", help="The system's score; the list is ordered by score", format="%g")})
+    if edited["score"].equals(frame["score"]):
+        return
+    try:
+        typed = scores.scores_from_frame(edited)
+    except MetricsInputError as error:
+        st.error(f"Not applied: {error}.")
+        return
+    state.set_board(board.with_scores({**board.scores, **typed}), external=False)
+
+
+def results_table(board, k: int, values: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Rows: measures (labelled as the libraries name them); columns: libraries. Text and a 'differs' mask."""
+    labels, cells, mask = {}, {}, {}
+    reference = {label.split("@")[0]: value for label, value in values[REFERENCE].items()}
+    for key, result in values.items():
+        by_measure = {label.split("@")[0]: (label, value) for label, value in result.items()}
+        for measure in MEASURES:
+            label = by_measure[measure][0]
+            labels.setdefault(measure, [])
+            if label not in labels[measure]:
+                labels[measure].append(label)
+        name = PRESETS[key].name
+        cells[name] = [value_text(by_measure[m][1]) for m in MEASURES]
+        mask[name] = [differs(by_measure[m][1], reference[m]) for m in MEASURES]
+    index = pd.Index([" · ".join(labels[m]) for m in MEASURES], name="measure")
+    return pd.DataFrame(cells, index=index), pd.DataFrame(mask, index=index)
+
+
+def styled(text: pd.DataFrame, mask: pd.DataFrame):
+    def style(frame):
+        return pd.DataFrame([[DIFFERS if mask.iat[r, c] else (MISSING if frame.iat[r, c] == "—" else "")
+                              for c in range(frame.shape[1])] for r in range(frame.shape[0])],
+                            index=frame.index, columns=frame.columns)
+
+    return text.style.apply(style, axis=None)
+
+
+def orders(board, ranked: list[float]) -> pd.DataFrame:
+    """The order each tie rule reads the list in; tied items (equal scores) are bracketed."""
+    rows = []
+    for ties in TIES:
+        users = ", ".join(c.name.split(" /")[0].removeprefix("Microsoft ") for c in PRESETS.values()
+                          if c.ties == ties)
+        if not users:
+            continue
+        order = order_ranking(board.ranking, ranked, ties)
+        groups, previous = [], None
+        for position in order:
+            if ties == "average" and groups and ranked[position] == previous:
+                groups[-1].append(board.ranking[position])
+            else:
+                groups.append([board.ranking[position]])
+            previous = ranked[position]
+        text = " → ".join(group[0] if len(group) == 1 else "{" + ", ".join(group) + "}" for group in groups)
+        rows.append({"ties": ties, "libraries": users, "order read": text})
+    return pd.DataFrame(rows)
+
+
+def table_height(rows: int) -> int:
+    """Pixels that show every row of a short table (rows are 39 px at the app's 18 px font)."""
+    return 39 * (rows + 1) + 6
+
+
+def choices_table() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Every choice of every preset, and where it differs from trec_eval's."""
+    settings = [s for s in CHOICE_LABELS]
+    reference = PRESETS[REFERENCE]
+    text = pd.DataFrame({c.name: [short(s, getattr(c, s)) for s in settings] for c in PRESETS.values()},
+                        index=pd.Index([CHOICE_LABELS[s] for s in settings], name="choice"))
+    mask = pd.DataFrame({c.name: [getattr(c, s) != getattr(reference, s) for s in settings]
+                         for c in PRESETS.values()}, index=text.index)
+    return text, mask
+
+
+st.title("Why does my library give another number?")
+st.caption("One ranking, scored the way each library scores it with its default settings.")
+board = ranking_builder(expanded=False)
+
+slider, legend = st.columns([1, 2], gap="large")
+with slider:
+    k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
+legend.markdown("**Highlighted:** a number that differs from trec_eval's. **—** : the library has no such "
+                "measure. Rows name each measure as the libraries do (RR has no cut-off in trec_eval).")
+table_area = st.container()
+editor, ordering = st.columns([1, 2], gap="large")
+with editor:
+    st.markdown("**Scores** — give two items the same score to create a tie")
+    score_editor(board)
+board = state.board()
+
+if not board.ranking:
+    table_area.info("Rank at least one item (in the builder above) to compare the libraries.")
+    st.stop()
+
+ranked = ranked_scores(board)
+judgments = {item: grade for item, grade in board.grades.items() if grade is not None}
+try:
+    values = {key: score_under(convention, board.ranking, judgments, k, ranked)
+              for key, convention in PRESETS.items()}
+except MetricsInputError as error:
+    table_area.error(f"Cannot score this board: {error}")
+    st.stop()
+
+text, mask = results_table(board, k, values)
+table_area.dataframe(styled(text, mask), width="stretch")
+with ordering:
+    st.markdown("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
+                "is averaged")
+    st.dataframe(orders(board, ranked), hide_index=True, width="stretch", column_config={
+        "ties": st.column_config.TextColumn("ties", width="small", help="; ".join(CHOICES["ties"].values())),
+        "libraries": st.column_config.TextColumn("libraries", width="medium"),
+        "order read": st.column_config.TextColumn("order read", width="large")})
+
+st.subheader("Why they differ")
+reference = PRESETS[REFERENCE]
+different = [key for key in PRESETS if key != REFERENCE and mask[PRESETS[key].name].any()]
+if not different:
+    st.success("On this ranking every library agrees with trec_eval. Try real grades, ties in the scores, "
+               "a relevant item left in the pool, or K smaller than the list.")
+for column, key in zip(st.columns(2, gap="large") * len(different), different):
+    convention = PRESETS[key]
+    with column.container(border=True):
+        rows = [label for label, flag in mask[convention.name].items() if flag]
+        st.markdown(f"**{convention.name}** — differs on: {', '.join(rows)}")
+        st.markdown("\n".join(
+            f"- **{CHOICE_LABELS[s]}:** {describe_choice(s, getattr(convention, s))} "
+            f"(trec_eval: {reference_text(s)})" for s in convention.differences(reference)))
+        st.caption(convention.notes)
+
+st.subheader("The choices, library by library")
+choice_text, choice_mask = choices_table()
+st.dataframe(styled(choice_text, choice_mask), width="stretch", height=table_height(len(choice_text)))
+with st.expander("What the options mean"):
+    st.markdown("\n".join(f"- **{CHOICE_LABELS[setting]}** — " + "; ".join(
+        f"`{option}`: {meaning}" for option, meaning in options.items()) for setting, options in CHOICES.items()))
+
+explainer.about(
+    rewards="Knowing which convention produced a number: the same ranking gives different nDCG, AP or RR "
+            "depending on the gain, the ideal ordering, the AP denominator, cut-offs and how ties are broken.",
+    use="Before comparing your number with a paper's or another library's: name the library and its "
+        "settings, or compute both ways.",
+    pitfalls="Ties in the scores are broken differently (item id, input order, or averaged), so a model "
+             "that outputs many equal scores gets different numbers in different libraries. Real-valued grades "
+             "are truncated by some libraries, and binary libraries ignore the grade levels altogether.")

@@ -1,0 +1,75 @@
+"""Real browser: the compare and conventions pages render, react, and look right on a projector."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def open_page(page: Page, wait_for_app, link: str) -> None:
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name=link).click()
+    wait_for_app(page)
+
+
+def metric(page: Page, label: str):
+    return page.get_by_test_id("stMetric").filter(has_text=label).get_by_test_id("stMetricValue")
+
+
+def test_compare_page(app_page: Page, wait_for_app, screenshot):
+    page = app_page
+    open_page(page, wait_for_app, "Two rankings")
+    expect(page.get_by_role("heading", name="Compare two rankings")).to_be_visible()
+    # two drag-and-drop lists: the builder's (list 1) and list 2
+    expect(page.locator('iframe[title="streamlit_sortables.sortable_items"]')).to_have_count(2)
+    before = metric(page, "list 2").first.inner_text()
+    page.get_by_role("button", name="Copy list 1").click()
+    wait_for_app(page)
+    expect(metric(page, "list 2").first).to_have_text(metric(page, "list 1").first.inner_text())
+    assert before != metric(page, "list 2").first.inner_text()
+    # drag list 2's top item to the bottom: its nDCG drops
+    page.get_by_role("button", name="Copy list 1").click()
+    wait_for_app(page)
+    expect(page.locator('iframe[title="streamlit_sortables.sortable_items"]')).to_have_count(2)
+    frame = page.frame_locator('iframe[title="streamlit_sortables.sortable_items"]').nth(1)
+    items = frame.locator(".sortable-item")
+    expect(items).to_have_count(5)
+    items.first.drag_to(items.last, steps=20)
+    wait_for_app(page)
+    expect(metric(page, "list 2").first).not_to_have_text(metric(page, "list 1").first.inner_text())
+    page.get_by_role("button", name="Reverse").click()
+    wait_for_app(page)
+    expect(page.locator(".js-plotly-plot")).to_have_count(1)
+    path = screenshot(page, "compare")
+    assert path.stat().st_size > 10_000
+    page.get_by_role("heading", name="What if two items of list 1 traded places?").scroll_into_view_if_needed()
+    screenshot(page, "compare-swaps")
+
+
+def test_compare_page_article_lists(app_page: Page, wait_for_app, screenshot):
+    page = app_page
+    open_page(page, wait_for_app, "Two rankings")
+    page.get_by_test_id("stSelectbox").filter(has_text="Example").click()
+    page.get_by_role("option", name="Article 000: list_1 = [A, B, C, D, E]").click()
+    wait_for_app(page)
+    page.get_by_role("button", name="Use the article's list_2").click()
+    wait_for_app(page)
+    expect(page.locator("strong", has_text="nDCG@5").first).to_be_visible()
+    expect(metric(page, "list 1").first).to_have_text("0.8930")
+    expect(metric(page, "list 2").first).to_have_text("0.8505")
+    screenshot(page, "compare-article")
+
+
+def test_conventions_page(app_page: Page, wait_for_app, screenshot):
+    page = app_page
+    open_page(page, wait_for_app, "Library conventions")
+    expect(page.get_by_role("heading", name="Why does my library give another number?")).to_be_visible()
+    expect(page.get_by_text("Why they differ")).to_be_visible()
+    page.get_by_role("button", name="One big tie (all scores 1)").click()
+    wait_for_app(page)
+    expect(page.get_by_text("differs on:").first).to_be_visible()
+    path = screenshot(page, "conventions")
+    assert path.stat().st_size > 10_000
+    page.get_by_role("heading", name="The choices, library by library").scroll_into_view_if_needed()
+    screenshot(page, "conventions-choices")

@@ -1,0 +1,200 @@
+"""AppTest: the conventions page (pages/conventions.py) shows what metrics.conventions.score_under says
+for each library, and its trec_eval column equals metrics.evaluate on the same one-query data."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import metrics
+from metrics.conventions import PRESETS as LIBRARIES
+from metrics.conventions import score_under
+from ui import state
+from ui.board import Board
+
+PAGE = "pages/conventions.py"
+TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
+PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "001_ndcg", "003_ndcg", "ties", "no_relevant",
+                 "unjudged", "relevant_at_bottom"]
+
+
+@pytest.fixture
+def page(app_test):
+    at = app_test().run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def load(at, preset: str):
+    at.selectbox(key="builder_preset").set_value(preset).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def k_of(board: Board) -> int:
+    return min(board.k, max(len(board.ranking), len(board.judged()), 1))
+
+
+def ranked_scores(board: Board) -> list[float]:
+    if board.scores:
+        return [float(board.scores.get(i, 0.0)) for i in board.ranking]
+    return [float(len(board.ranking) - p) for p in range(len(board.ranking))]
+
+
+def judgments(board: Board) -> dict:
+    return {item: grade for item, grade in board.grades.items() if grade is not None}
+
+
+def results(at) -> pd.DataFrame:
+    tables = [d.value for d in at.dataframe if d.value.index.name == "measure"]
+    assert len(tables) == 1
+    return tables[0]
+
+
+def text(value) -> str:
+    return "—" if value is None else ("NaN" if value != value else f"{value:.4f}")
+
+
+def assert_shows_score_under(at) -> dict:
+    board = at.session_state[state.BOARD]
+    k, scores = k_of(board), ranked_scores(board)
+    shown = results(at)
+    assert list(shown.columns) == [c.name for c in LIBRARIES.values()]
+    expected = {}
+    for convention in LIBRARIES.values():
+        values = score_under(convention, board.ranking, judgments(board), k, scores)
+        assert list(shown[convention.name]) == [text(v) for v in values.values()], convention.name
+        expected[convention.name] = values
+    trec = expected[LIBRARIES["trec_eval"].name]
+    assert list(shown.index)[0] == f"nDCG@{k}" and list(trec) == [f"nDCG@{k}", f"AP@{k}", "RR", f"P@{k}", f"R@{k}"]
+    return trec
+
+
+def assert_trec_column_equals_evaluate(at):
+    """The strong cross-check: the trec_eval column is what metrics.evaluate says for the same query."""
+    board = at.session_state[state.BOARD]
+    trec = assert_shows_score_under(at)
+    qrels = pd.DataFrame({"query": "q", "item": list(judgments(board)), "rel": list(judgments(board).values())})
+    run = pd.DataFrame({"query": "q", "item": list(board.ranking), "score": ranked_scores(board)})
+    evaluation = metrics.evaluate(qrels, run, list(trec))
+    shown = results(at)[LIBRARIES["trec_eval"].name]
+    for (name, value), cell in zip(evaluation.aggregate.items(), shown):
+        assert trec[name] == pytest.approx(value, abs=1e-12), name
+        assert cell == f"{value:.4f}", name
+
+
+@pytest.mark.parametrize("preset", PRESET_SAMPLE)
+def test_presets_render_and_match_score_under_and_evaluate(page, preset):
+    at = load(page, preset)
+    assert_trec_column_equals_evaluate(at)
+
+
+def test_k_slider_changes_every_column(page):
+    at = load(page, "relevant_at_bottom")
+    revision = at.session_state[state.REVISION]
+    at.slider(key=f"conventions_k_{revision}").set_value(3).run()
+    assert at.session_state[state.BOARD].k == 3
+    assert list(results(at).index)[0] == "nDCG@3"
+    assert_trec_column_equals_evaluate(at)
+
+
+def test_ties_split_trec_eval_and_scikit_learn(page):
+    """One big tie: trec_eval breaks it by item id descending, scikit-learn averages over the tie group."""
+    at = page
+    at.session_state[state.BOARD] = Board.from_ranking([3, 0, 0, 1], items=["a", "b", "c", "d"], k=2)
+    at.session_state[state.REVISION] += 1
+    at.run()
+    at.button(key="conventions_tie").click().run()
+    assert not at.exception
+    board = at.session_state[state.BOARD]
+    assert board.scores == {"a": 1.0, "b": 1.0, "c": 1.0, "d": 1.0}
+    assert_trec_column_equals_evaluate(at)
+    shown = results(at)
+    # trec_eval reads d, c, b, a: nDCG@2 = 1 / (3 + 1/log2 3)
+    assert shown.loc["nDCG@2", "trec_eval / pytrec_eval"] == f"{1 / (3 + 1 / math.log2(3)):.4f}"
+    # scikit-learn: every rank gets the mean gain 1, ideal from the list
+    assert shown.loc["nDCG@2", "scikit-learn"] == f"{(1 + 1 / math.log2(3)) / (3 + 1 / math.log2(3)):.4f}"
+    orders = next(d.value for d in at.dataframe if "order read" in d.value.columns)
+    assert "d → c → b → a" in list(orders["order read"])
+    assert "{a, b, c, d}" in list(orders["order read"])
+    assert any(m.value.startswith("**scikit-learn** — differs on:") for m in at.markdown)
+    # back to scores from the ranking
+    at.button(key="conventions_clear").click().run()
+    assert at.session_state[state.BOARD].scores == {}
+    assert_trec_column_equals_evaluate(at)
+
+
+def test_editing_a_score(page):
+    at = page
+    at.session_state[state.BOARD] = Board.from_ranking([1, 0, 2], items=["x", "y", "z"], k=3)
+    at.session_state[state.REVISION] += 1
+    at.run()
+    key = next(e.key for e in at.dataframe if e.key and e.key.startswith("conventions_scores_"))
+    at.session_state[key] = {"edited_rows": {"2": {"score": 3.0}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.session_state[state.BOARD].scores == {"x": 3.0, "y": 2.0, "z": 3.0}
+    assert_trec_column_equals_evaluate(at)   # x and z tie: trec_eval puts z (id descending) first
+    assert results(at).loc["RR · RR@3", "trec_eval / pytrec_eval"] == "1.0000"
+
+
+def test_an_empty_score_is_not_applied(page):
+    at = page
+    at.session_state[state.BOARD] = Board.from_ranking([1, 0], items=["x", "y"], k=2)
+    at.session_state[state.REVISION] += 1
+    at.run()
+    key = next(e.key for e in at.dataframe if e.key and e.key.startswith("conventions_scores_"))
+    at.session_state[key] = {"edited_rows": {"0": {"score": None}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    assert any("empty" in e.value for e in at.error)
+    assert at.session_state[state.BOARD].scores == {}
+
+
+def test_real_grades_show_ranx_truncation(page):
+    at = load(page, "000_list_1")   # grades 0.5, 0.9, ...: ranx truncates them all to 0
+    shown = results(at)
+    assert shown.loc["nDCG@5", "ranx"] == "0.0000"
+    assert shown.loc["nDCG@5", "trec_eval / pytrec_eval"] != "0.0000"
+    assert any("truncated" in m.value for m in at.markdown)
+
+
+def test_choices_table_is_rendered_from_the_presets(page):
+    at = page
+    table = next(d.value for d in at.dataframe if d.value.index.name == "choice")
+    assert list(table.columns) == [c.name for c in LIBRARIES.values()]
+    assert list(table.loc["nDCG gain"]) == [c.gain for c in LIBRARIES.values()]
+    assert list(table.loc["AP divided by"]) == [c.ap_denominator for c in LIBRARIES.values()]
+    assert list(table.loc["ties in the scores"]) == [c.ties for c in LIBRARIES.values()]
+
+
+def test_empty_ranking(page):
+    at = page
+    at.session_state[state.BOARD] = Board(grades={"a": 1, "b": 0}, ranking=(), k=2)
+    at.session_state[state.REVISION] += 1
+    at.run()
+    assert not at.exception
+    assert any("Rank at least one item" in i.value for i in at.info)
+
+
+def test_uploaded_query_with_run_scores(page):
+    """A query of an uploaded run (its own scores): the trec_eval column equals evaluate on the files."""
+    at = page
+    at.switch_page("pages/upload.py").run()
+    files = [TREC / "qrels.txt", TREC / "run_a.txt"]
+    at.file_uploader[0].set_value([(p.name, p.read_bytes(), "text/plain") for p in files]).run()
+    assert not at.exception, [e.message for e in at.exception]
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    board = at.session_state[state.BOARD]
+    assert board.scores and board.title.startswith("query")
+    assert_trec_column_equals_evaluate(at)
+    query = at.session_state[state.QUERY]
+    k = k_of(board)
+    on_files = metrics.evaluate(str(files[0]), str(files[1]), [f"nDCG@{k}", f"AP@{k}", "RR", f"P@{k}", f"R@{k}"])
+    shown = results(at)["trec_eval / pytrec_eval"]
+    assert list(shown) == [f"{v:.4f}" for v in on_files.per_query.loc[query]]
