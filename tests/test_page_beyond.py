@@ -12,6 +12,7 @@ import pytest
 from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
 from ui import state
 from ui.presets import PRESETS
+from tests.apptest_helpers import metric as metric_value, open_page
 
 PAGE = "pages/beyond.py"
 DATA = Path(__file__).resolve().parents[1] / "sample_data" / "recsys"
@@ -22,90 +23,72 @@ FEATURES = pd.read_csv(DATA / "item_features.csv", dtype={"item": str}).set_inde
 CATALOG = pd.read_csv(DATA / "catalog.csv", dtype=str)["item"].tolist()
 
 
-def _open(app_test, board=None):
-    at = app_test()
-    at.run()
-    if board is not None:
-        at.session_state[state.BOARD] = board
-        at.session_state[state.REVISION] += 1
-    at.switch_page(PAGE)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def _metric(at, label: str) -> str:
-    values = [m.value for m in at.metric if m.label == label]
-    assert len(values) == 1, [m.label for m in at.metric]
-    return values[0]
-
-
 def _hits(user: str, k: int) -> list[int]:
     return [int(item in HELD_OUT[user]) for item in RECS[user][:k]]
 
 
 def test_default_view(app_test):
-    at = _open(app_test)
-    assert _metric(at, "Coverage@10") == f"{catalog_coverage(RECS, CATALOG, k=10):.3f}" == "0.825"
+    at = open_page(app_test, PAGE)
+    assert metric_value(at, "Coverage@10") == f"{catalog_coverage(RECS, CATALOG, k=10):.3f}" == "0.825"
     user = at.selectbox(key="beyond_user").value
     assert user == "u01"
-    assert _metric(at, "ILS (similarity)") == f"{intra_list_similarity(RECS[user], FEATURES):.4f}"
-    assert _metric(at, "diversity = 1 − ILS") == f"{intra_list_diversity(RECS[user], FEATURES):.4f}"
-    assert _metric(at, "precision@10") == f"{precision_at_k(_hits(user, 10), 10):.3f}"
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(RECS[user], FEATURES):.4f}"
+    assert metric_value(at, "diversity = 1 − ILS") == f"{intra_list_diversity(RECS[user], FEATURES):.4f}"
+    assert metric_value(at, "precision@10") == f"{precision_at_k(_hits(user, 10), 10):.3f}"
     # the README's values for the whole sample
-    assert _metric(at, "mean ILS") == "0.3515"
-    assert _metric(at, "mean diversity") == "0.6485"
+    assert metric_value(at, "mean ILS") == "0.3515"
+    assert metric_value(at, "mean diversity") == "0.6485"
     mean_diversity = sum(intra_list_diversity(items, FEATURES) for items in RECS.values()) / len(RECS)
-    assert float(_metric(at, "mean diversity")) == pytest.approx(mean_diversity, abs=5e-5)
+    assert float(metric_value(at, "mean diversity")) == pytest.approx(mean_diversity, abs=5e-5)
     mean_precision = sum(precision_at_k(_hits(u, 10), 10) for u in RECS) / len(RECS)
-    assert float(_metric(at, "mean precision@10")) == pytest.approx(mean_precision, abs=5e-5)
+    assert float(metric_value(at, "mean precision@10")) == pytest.approx(mean_precision, abs=5e-5)
     mean_hits = sum(hit_rate_at_k(_hits(u, 10), 10) for u in RECS) / len(RECS)
-    assert float(_metric(at, "mean hit rate@10")) == pytest.approx(mean_hits, abs=5e-5)
+    assert float(metric_value(at, "mean hit rate@10")) == pytest.approx(mean_hits, abs=5e-5)
     latex = " ".join(l.value for l in at.latex)
     assert r"\frac{33}{40}" in latex and r"\frac{2}{10\cdot9}" in latex
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 5, 10])
 def test_k_slider(app_test, k):
-    at = _open(app_test)
+    at = open_page(app_test, PAGE)
     at.slider(key="beyond_k").set_value(k).run()
     assert not at.exception
-    assert _metric(at, f"Coverage@{k}") == f"{catalog_coverage(RECS, CATALOG, k=k):.3f}"
-    assert _metric(at, f"precision@{k}") == f"{precision_at_k(_hits('u01', k), k):.3f}"
+    assert metric_value(at, f"Coverage@{k}") == f"{catalog_coverage(RECS, CATALOG, k=k):.3f}"
+    assert metric_value(at, f"precision@{k}") == f"{precision_at_k(_hits('u01', k), k):.3f}"
     if k == 1:  # no pair in a one-item list: a message, not an exception
         assert len(at.info) == 2
         assert not [m for m in at.metric if m.label == "ILS (similarity)"]
     else:
         assert not at.info
-        assert _metric(at, "ILS (similarity)") == f"{intra_list_similarity(RECS['u01'][:k], FEATURES):.4f}"
+        assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(RECS['u01'][:k], FEATURES):.4f}"
 
 
 @pytest.mark.parametrize("user", ["u03", "u07", "u09"])
 @pytest.mark.parametrize("metric", ["cosine", "jaccard"])
 def test_user_and_similarity(app_test, user, metric):
-    at = _open(app_test)
+    at = open_page(app_test, PAGE)
     at.selectbox(key="beyond_user").set_value(user)
     at.radio(key="beyond_metric").set_value(metric)
     at.run()
     assert not at.exception
     items = RECS[user]
-    assert _metric(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES, metric=metric):.4f}"
-    assert _metric(at, "hit rate@10") == f"{hit_rate_at_k(_hits(user, 10), 10):.0f}"
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES, metric=metric):.4f}"
+    assert metric_value(at, "hit rate@10") == f"{hit_rate_at_k(_hits(user, 10), 10):.0f}"
     listed = at.dataframe[1].value
     assert listed["item"].tolist() == items
     assert listed["held_out"].tolist() == [item in HELD_OUT[user] for item in items]
     mean_ils = sum(intra_list_similarity(i, FEATURES, metric=metric) for i in RECS.values()) / len(RECS)
-    assert float(_metric(at, "mean ILS")) == pytest.approx(mean_ils, abs=5e-5)
+    assert float(metric_value(at, "mean ILS")) == pytest.approx(mean_ils, abs=5e-5)
 
 
 @pytest.mark.parametrize("preset", ["003_ndcg", "no_relevant", "unjudged"])
 def test_renders_whatever_the_board(app_test, preset):
-    at = _open(app_test, PRESETS[preset])  # the page does not use the board, it must not mind it
-    assert _metric(at, "Coverage@10") == "0.825"
+    at = open_page(app_test, PAGE, PRESETS[preset])  # the page does not use the board, it must not mind it
+    assert metric_value(at, "Coverage@10") == "0.825"
 
 
 def test_user_list_goes_to_the_board(app_test):
-    at = _open(app_test)
+    at = open_page(app_test, PAGE)
     at.selectbox(key="beyond_user").set_value("u07")
     at.slider(key="beyond_k").set_value(5)
     at.run()

@@ -17,6 +17,7 @@ from ui import state
 from ui.board import Board
 from ui.builder import item_label
 from ui.presets import PRESETS
+from tests.apptest_helpers import open_page
 
 PAGE = "pages/compare.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
@@ -26,10 +27,7 @@ PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "003_ndcg", "004
 
 @pytest.fixture
 def page(app_test):
-    at = app_test().run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_page(app_test, PAGE)
 
 
 def load(at, preset: str):

@@ -14,6 +14,7 @@ from metrics.conventions import PRESETS as LIBRARIES
 from metrics.conventions import score_under
 from ui import state
 from ui.board import Board
+from tests.apptest_helpers import open_page
 
 PAGE = "pages/conventions.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
@@ -23,10 +24,7 @@ PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "001_ndcg", "003
 
 @pytest.fixture
 def page(app_test):
-    at = app_test().run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_page(app_test, PAGE)
 
 
 def load(at, preset: str):

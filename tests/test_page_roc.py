@@ -12,27 +12,9 @@ from ui import state
 from ui.board import Board
 from ui.presets import PRESETS
 from ui.scores import board_scores, default_scores
+from tests.apptest_helpers import metric, open_page
 
 PAGE = "pages/roc.py"
-
-
-def _open(app_test, board: Board | None = None):
-    at = app_test()
-    at.run()
-    if board is not None:
-        at.session_state[state.BOARD] = board
-        at.session_state[state.ORIGIN] = board
-        at.session_state[state.REVISION] += 1
-    at.switch_page(PAGE)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def _metric(at, label: str) -> str:
-    values = [m.value for m in at.metric if m.label == label]
-    assert len(values) == 1, [m.label for m in at.metric]
-    return values[0]
 
 
 def _editor_key(at) -> str:
@@ -40,11 +22,11 @@ def _editor_key(at) -> str:
 
 
 def test_default_board(app_test):
-    at = _open(app_test)
+    at = open_page(app_test, PAGE)
     board = at.session_state[state.BOARD]
     items, labels, scores = board_scores(board)
-    assert _metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}" == "0.7500"
-    assert _metric(at, "Positives P") == "4" and _metric(at, "Negatives N") == "1"
+    assert metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}" == "0.7500"
+    assert metric(at, "Positives P") == "4" and metric(at, "Negatives N") == "1"
     assert at.title[0].value == "ROC curve and AUC"
     assert not at.info
     # the formula with numbers and the Mann-Whitney reading
@@ -57,10 +39,10 @@ def test_default_board(app_test):
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset(app_test, name):
     board = PRESETS[name]
-    at = _open(app_test, board)
+    at = open_page(app_test, PAGE, board)
     _, labels, scores = board_scores(board)
     if 0 < sum(labels) < len(labels):
-        assert _metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}"
+        assert metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}"
         assert not at.info
     else:
         assert at.info and "both classes" in at.info[0].value
@@ -68,28 +50,28 @@ def test_every_preset(app_test, name):
 
 
 def test_one_class_is_a_message(app_test):
-    at = _open(app_test, PRESETS["no_relevant"])
+    at = open_page(app_test, PAGE, PRESETS["no_relevant"])
     assert len(at.info) == 1
     assert "one positive and one negative" in at.info[0].value
     assert not at.error
     # raising the threshold above every grade makes everything negative on any board too
-    at = _open(app_test, PRESETS["003_ndcg"].with_settings(threshold=9.0))
+    at = open_page(app_test, PAGE, PRESETS["003_ndcg"].with_settings(threshold=9.0))
     assert at.info and not at.exception
 
 
 def test_threshold_input_relabels(app_test):
-    at = _open(app_test, PRESETS["003_ndcg"])  # grades A5 B4 C3 D2 E1
+    at = open_page(app_test, PAGE, PRESETS["003_ndcg"])  # grades A5 B4 C3 D2 E1
     at.number_input[0].set_value(4.0).run()
     board = at.session_state[state.BOARD]
     assert board.threshold == 4.0
     _, labels, scores = board_scores(board)
     assert sum(labels) == 2
-    assert _metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}"
+    assert metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}"
 
 
 def test_typed_scores_change_the_auc(app_test):
-    at = _open(app_test)
-    before = _metric(at, "AUC")
+    at = open_page(app_test, PAGE)
+    before = metric(at, "AUC")
     # d4 (grade 0, the only negative) gets the top score: every positive now loses to it
     at.session_state[_editor_key(at)] = {"edited_rows": {3: {"score": 10.0}}, "added_rows": [], "deleted_rows": []}
     at.run()
@@ -97,49 +79,49 @@ def test_typed_scores_change_the_auc(app_test):
     board = at.session_state[state.BOARD]
     assert board.scores == {**default_scores(board), "d4": 10.0}
     _, labels, scores = board_scores(board)
-    assert _metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}" == "0.0000" != before
+    assert metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}" == "0.0000" != before
     # d4 ties d1 (half a win) and beats d2, d3, d5: 0.5 / 4
     at.session_state[_editor_key(at)] = {"edited_rows": {3: {"score": 5.0}}, "added_rows": [], "deleted_rows": []}
     at.run()
     _, labels, scores = board_scores(at.session_state[state.BOARD])
-    assert _metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}" == "0.1250"
+    assert metric(at, "AUC") == f"{roc_auc(labels, scores):.4f}" == "0.1250"
     # back to the ranking's scores
     at.button(key="roc_reset_scores").click().run()
     assert at.session_state[state.BOARD].scores == {}
-    assert _metric(at, "AUC") == before
+    assert metric(at, "AUC") == before
 
 
 def test_empty_score_is_an_error_not_an_exception(app_test):
-    at = _open(app_test)
+    at = open_page(app_test, PAGE)
     at.session_state[_editor_key(at)] = {"edited_rows": {0: {"score": None}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception
     assert at.error and "d1" in at.error[0].value
     assert at.session_state[state.BOARD].scores == {}
-    assert _metric(at, "AUC") == "0.7500"
+    assert metric(at, "AUC") == "0.7500"
 
 
 def test_threshold_slider_gives_the_confusion_matrix(app_test):
     board = PRESETS["ties"]  # grades 2 2 1 1 0 2: all but one relevant
-    at = _open(app_test, board)
+    at = open_page(app_test, PAGE, board)
     _, labels, scores = board_scores(board)
     slider = at.select_slider[0]
     assert list(slider.options) == [num(s) for s in sorted(set(scores))]
     for cut in sorted(set(scores)):
         at.select_slider[0].set_value(cut).run()
         expected = confusion_at(labels, scores, cut)
-        assert _metric(at, "TPR (recall)") == f"{expected['tpr']:.3f}"
-        assert _metric(at, "FPR") == f"{expected['fpr']:.3f}"
-        assert _metric(at, "Precision") == f"{expected['precision']:.3f}"
-        assert _metric(at, "F1") == f"{expected['f1']:.3f}"
-        assert _metric(at, "Accuracy") == f"{expected['accuracy']:.3f}"
+        assert metric(at, "TPR (recall)") == f"{expected['tpr']:.3f}"
+        assert metric(at, "FPR") == f"{expected['fpr']:.3f}"
+        assert metric(at, "Precision") == f"{expected['precision']:.3f}"
+        assert metric(at, "F1") == f"{expected['f1']:.3f}"
+        assert metric(at, "Accuracy") == f"{expected['accuracy']:.3f}"
         table = at.table[0].value
         assert table.loc["predicted positive", "actually positive"] == f"TP = {expected['tp']}"
         assert table.loc["predicted negative", "actually negative"] == f"TN = {expected['tn']}"
 
 
 def test_step_control(app_test):
-    at = _open(app_test)  # scores 5 4 3 2 1: five thresholds, five trapezoids
+    at = open_page(app_test, PAGE)  # scores 5 4 3 2 1: five thresholds, five trapezoids
     assert any("Step 5 of 5" in m.value for m in at.markdown)
     at.button(key="roc__step_prev").click().run()
     assert any("Step 4 of 5" in m.value for m in at.markdown)

@@ -9,6 +9,7 @@ import pytest
 import metrics
 from ui import dataset as ds
 from ui.presets import PRESETS
+from tests.apptest_helpers import open_page
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"
@@ -21,10 +22,7 @@ def _file(path: Path, name: str | None = None) -> tuple[str, bytes, str]:
 
 @pytest.fixture
 def upload_page(app_test):
-    at = app_test().run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_page(app_test, PAGE)
 
 
 def _results(at):

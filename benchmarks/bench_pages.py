@@ -1,0 +1,233 @@
+"""Benchmark: how fast the pages answer, on the server and in the browser.
+
+(a) Server side, with AppTest (no browser): a 20-item ranking is put on the board (plain session
+    state, as the builder leaves it), then every page that app.py routes is run ``--runs`` times
+    after one warm-up run; the median and max milliseconds of ``AppTest.run()`` per page are
+    printed. Goal: median < 50 ms. (AppTest's own bookkeeping is included, so the real server is
+    a little faster.)
+
+(b) In the browser: a Streamlit server of the app and Debian's Chromium (Playwright). A 20-item
+    list is pasted on the upload page, then on the nDCG page the top item is dragged below the
+    second one ``--drags`` times (the two have different grades, so nDCG changes every time). Time
+    from the mouse release to the moment the nDCG metric shows its new value, measured inside the
+    page (``performance.now()`` just before the release, a MutationObserver for the change).
+    Goal: median < 0.15 s.
+
+Both are wall-clock figures: on a shared machine, other load inflates them (the load average is
+printed; the CPU-time column of (a) is less sensitive to it).
+
+Usage: ``python benchmarks/bench_pages.py [--runs 7] [--drags 10] [--skip-browser]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+#: 20 grades; the first two differ, so swapping ranks 1 and 2 always changes nDCG
+GRADES = [3, 0, 2, 1, 3, 0, 0, 2, 1, 0, 3, 1, 0, 2, 0, 1, 0, 0, 2, 1]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync"]
+SORTABLE = 'iframe[title="streamlit_sortables.sortable_items"]'
+
+
+def app_pages() -> list[tuple[str, str]]:
+    """(script, url path) of every st.Page(...) in app.py, in order."""
+    pages = []
+    for node in ast.walk(ast.parse((REPO / "app.py").read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Page" \
+                and node.args and isinstance(node.args[0], ast.Constant):
+            options = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+            script = node.args[0].value
+            pages.append((script, "" if options.get("default") else options.get("url_path", Path(script).stem)))
+    return pages
+
+
+# --------------------------------------------------------------------------- (a) server side
+
+
+def bench_server(runs: int) -> list[tuple[str, float, float, float, str]]:
+    from streamlit.testing.v1 import AppTest
+
+    from ui import state
+    from ui.board import Board
+
+    os.chdir(REPO)
+    board = Board.from_ranking(GRADES, k=10, title="20 items (benchmark)")
+    rows = []
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60).run()
+    at.session_state[state.BOARD] = board
+    at.session_state[state.ORIGIN] = board
+    at.session_state[state.REVISION] = at.session_state[state.REVISION] + 1
+    for script, _ in app_pages():
+        at.switch_page(script).run()  # warm-up: imports, caches
+        problem = "; ".join(e.message.splitlines()[0] for e in at.exception) if at.exception else ""
+        times, cpu = [], []
+        for _ in range(runs):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            at.run()
+            times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
+        if at.exception and not problem:
+            problem = at.exception[0].message.splitlines()[0]
+        ranked = len(at.session_state[state.BOARD].ranking)
+        rows.append((script, statistics.median(times), max(times), statistics.median(cpu),
+                     problem or f"board: {ranked} ranked"))
+    return rows
+
+
+# --------------------------------------------------------------------------- (b) browser
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
+        cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return process, url
+        except OSError:
+            time.sleep(0.2)
+    stop_server(process)
+    raise RuntimeError("the Streamlit server did not start")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+WATCH = """() => {
+  const value = () => {
+    for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+      const label = m.querySelector('[data-testid="stMetricLabel"]');
+      if (label && label.innerText.trim().startsWith('nDCG'))
+        return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+    }
+    return null;
+  };
+  const before = value();
+  window.__changed = null;
+  window.__value = null;
+  const observer = new MutationObserver(() => {
+    const now = value();
+    if (now !== null && now !== before && window.__changed === null) {
+      window.__changed = performance.now();
+      window.__value = now;
+      observer.disconnect();
+    }
+  });
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+  return before;
+}"""
+
+
+def wait_idle(page) -> None:
+    from playwright.sync_api import expect
+
+    page.wait_for_timeout(150)
+    app = page.get_by_test_id("stApp")
+    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=30_000)
+    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=30_000)
+    expect(page.locator(SORTABLE)).to_have_count(1, timeout=30_000)
+
+
+def bench_browser(drags: int) -> tuple[list[float], int]:
+    from playwright.sync_api import expect, sync_playwright
+
+    process, url = start_server()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 2400})
+            page.set_default_timeout(30_000)
+            page.goto(url + "/upload")
+            expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+            page.get_by_role("textbox", name="…or paste one ranked list").fill(" ".join(map(str, GRADES)))
+            page.get_by_role("button", name="Use pasted list").click()
+            page.wait_for_timeout(500)
+            expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
+            wait_idle(page)
+            frame = page.frame_locator(SORTABLE)
+            ranking = frame.locator(".sortable-container").first.locator(".sortable-item")
+            expect(ranking).to_have_count(len(GRADES))
+            times = []
+            for _ in range(drags):
+                source, target = ranking.nth(0).bounding_box(), ranking.nth(1).bounding_box()
+                x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+                below = target["y"] + target["height"] * 0.9
+                page.mouse.move(x, y)
+                page.mouse.down()
+                for step in range(1, 21):
+                    page.mouse.move(x, y + (below - y) * step / 20)
+                page.wait_for_timeout(150)  # let the list settle under the pointer
+                page.evaluate(WATCH)
+                page.evaluate("window.__released = performance.now()")
+                page.mouse.up()
+                page.wait_for_function("window.__changed !== null", timeout=30_000)
+                times.append(page.evaluate("window.__changed - window.__released") / 1000)
+                wait_idle(page)
+            browser.close()
+            return times, len(GRADES)
+    finally:
+        stop_server(process)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="reruns per page (after one warm-up)")
+    parser.add_argument("--drags", type=int, default=10)
+    parser.add_argument("--skip-browser", action="store_true")
+    args = parser.parse_args()
+
+    print(f"(a) server-side rerun, 20-item ranking, AppTest, {args.runs} runs per page (goal: median < 50 ms)")
+    print("    wall = elapsed time; cpu = CPU time of this process (less sensitive to other load on the machine)")
+    print(f"    load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"{'page':<24}{'median ms':>11}{'max ms':>9}{'cpu ms':>9}  ok?   note")
+    for script, median, worst, cpu, note in bench_server(args.runs):
+        print(f"{script:<24}{median:>11.1f}{worst:>9.1f}{cpu:>9.1f}  {'yes' if median < 50 else 'NO ':<4}  {note}")
+
+    if args.skip_browser:
+        return
+    times, n = bench_browser(args.drags)
+    print(f"\n(b) browser: drag release -> updated nDCG value, {n}-item ranking, {len(times)} drags "
+          "(goal: median < 0.15 s)")
+    print(f"{'median s':>10}{'max s':>9}{'min s':>9}  ok?")
+    print(f"{statistics.median(times):>10.3f}{max(times):>9.3f}{min(times):>9.3f}  "
+          f"{'yes' if statistics.median(times) < 0.15 else 'NO'}")
+    print("each drag (s): " + " ".join(f"{t:.3f}" for t in times))
+
+
+if __name__ == "__main__":
+    main()

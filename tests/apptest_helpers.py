@@ -1,0 +1,29 @@
+"""Helpers shared by the AppTest page tests."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from ui import state
+from ui.board import Board
+
+
+def open_page(app_test, page: str, board: Board | None = None) -> AppTest:
+    """Run the app, optionally put ``board`` on it (as a preset would), switch to ``page``."""
+    at = app_test()
+    at.run()
+    if board is not None:
+        at.session_state[state.BOARD] = board
+        at.session_state[state.ORIGIN] = board
+        at.session_state[state.REVISION] += 1
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    """The value of the one st.metric with this label."""
+    values = [m.value for m in at.metric if m.label == label]
+    assert len(values) == 1, [m.label for m in at.metric]
+    return values[0]

@@ -1,0 +1,390 @@
+"""The shared ranking builder (ui/builder.py), driven through the nDCG page with AppTest.
+
+No browser here: a drag is simulated by giving the sortable component's key the value the
+browser would send, and the grade table by seeding the data editor's widget state.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from metrics import ndcg
+from ui.board import Board
+from ui.builder import POOL_HEADER, RANKING_HEADER, item_label
+from ui.presets import DEFAULT_PRESET, PRESETS
+
+PAGE = "pages/ndcg.py"
+XSS = "<img src=x onerror=alert(1)>"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def ok(at):
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def open_ndcg(app_test):
+    at = ok(app_test().run())
+    return ok(at.switch_page(PAGE).run())
+
+
+def board_of(at) -> Board:
+    return at.session_state["board"]
+
+
+def revision(at) -> int:
+    return at.session_state["board_revision"]
+
+
+def shown(at) -> tuple[int, float]:
+    """(k, value) of the nDCG@k metric on the page."""
+    [metric] = [m for m in at.metric if m.label.startswith("nDCG")]  # nDCG@3, nDCG(gain=exp)@5
+    return int(metric.label.rsplit("@", 1)[1]), float(metric.value)
+
+
+def expected(board: Board, k: int) -> float:
+    return ndcg(board.rels(), k, board.gain, ideal=board.ideal_grades())
+
+
+def assert_shown_matches_core(at) -> float:
+    k, value = shown(at)
+    board = board_of(at)
+    assert k == at.slider[0].value == min(board.k, max(len(board.ranking), len(board.judged()), 1))
+    assert value == pytest.approx(expected(board, k), abs=5e-5)
+    return value
+
+
+def sortable(at) -> list[dict]:
+    """What the sortable component was given (its containers), as the browser receives it."""
+    [component] = at.get("component_instance")
+    return json.loads(component.proto.json_args)["items"]
+
+
+def drag(at, ranking: list[str], pool: list[str]):
+    """Do what the browser does after a drag: send the two containers' labels."""
+    board = board_of(at)
+    at.session_state[f"builder_sortable_{revision(at)}"] = [
+        {"header": RANKING_HEADER, "items": [item_label(board, i) for i in ranking]},
+        {"header": POOL_HEADER, "items": [item_label(board, i) for i in pool]},
+    ]
+    return ok(at.run())
+
+
+def edit_grades(at, edited_rows=None, added_rows=None, deleted_rows=None):
+    """Seed the grade table's widget state as the browser would after an edit."""
+    at.session_state[f"builder_grades_{revision(at)}"] = {
+        "edited_rows": edited_rows or {}, "added_rows": added_rows or [], "deleted_rows": deleted_rows or []}
+    return ok(at.run())
+
+
+def load(at, preset: str):
+    return ok(at.selectbox(key="builder_preset").set_value(preset).run())
+
+
+def click(at, key: str):
+    return ok(at.button(key=key).click().run())
+
+
+def grade_frame(at):
+    return at.dataframe[0].value  # the grade editor comes first (in the builder on top)
+
+
+# --------------------------------------------------------------------------- presets
+
+
+def test_default_preset_shown(app_test):
+    at = open_ndcg(app_test)
+    assert board_of(at) == PRESETS[DEFAULT_PRESET]
+    assert at.selectbox(key="builder_preset").value == DEFAULT_PRESET
+    assert_shown_matches_core(at)
+    assert [c["header"] for c in sortable(at)] == [RANKING_HEADER, POOL_HEADER]
+
+
+def test_preset_picker_loads_every_preset(app_test):
+    at = open_ndcg(app_test)
+    # start from the second one, so that every preset is a change (the picker starts on the default)
+    names = [n for n in PRESETS if n != DEFAULT_PRESET] + [DEFAULT_PRESET]
+    for name in names:
+        before = revision(at)
+        load(at, name)
+        preset, board = PRESETS[name], board_of(at)
+        assert revision(at) > before, name
+        assert (board.grades, board.ranking, board.gain, board.ideal) == (
+            preset.grades, preset.ranking, preset.gain, preset.ideal), name
+        assert at.session_state["board_origin"] == preset
+        value = assert_shown_matches_core(at)
+        assert f"{expected(preset, min(preset.k, preset.effective_k())):.4f}" == f"{value:.4f}", name
+        # the drag-and-drop list shows the preset's ranking and pool
+        ranking, pool = sortable(at)
+        assert ranking["items"] == [item_label(preset, i) for i in preset.ranking], name
+        assert pool["items"] == [item_label(preset, i) for i in preset.pool], name
+        # the grade table lists every item with its grade
+        frame = grade_frame(at)
+        assert list(frame["item"]) == preset.items, name
+
+
+# --------------------------------------------------------------------------- buttons
+
+
+def test_ideal_order_scores_one(app_test):
+    at = open_ndcg(app_test)
+    for name, preset in PRESETS.items():
+        if name != at.selectbox(key="builder_preset").value:
+            load(at, name)
+        click(at, "builder_Ideal order")
+        board = board_of(at)
+        assert board.ranking == preset.ideal_order().ranking, name
+        k, value = shown(at)
+        if any(g > 0 for g in board.judged()):
+            assert f"{value:.4f}" == "1.0000", name
+        else:
+            assert value == 0.0, name  # IDCG = 0: defined as 0
+        assert_shown_matches_core(at)
+
+
+def test_worst_order_reset_and_shuffle(app_test):
+    at = open_ndcg(app_test)
+    load(at, "000_list_1")
+    preset = PRESETS["000_list_1"]
+    start = assert_shown_matches_core(at)
+
+    click(at, "builder_Worst order")
+    assert board_of(at).ranking == ("E", "C", "A", "D", "B")
+    worst = assert_shown_matches_core(at)
+    assert worst < start
+
+    click(at, "builder_Ideal order")
+    assert board_of(at).ranking == ("B", "D", "A", "C", "E")
+    assert shown(at)[1] == pytest.approx(1.0)
+
+    click(at, "builder_Reset")
+    assert board_of(at).ranking == preset.ranking
+    assert shown(at)[1] == pytest.approx(start, abs=5e-5)
+
+    seen = set()
+    for _ in range(6):
+        before = revision(at)
+        click(at, "builder_Shuffle")
+        board = board_of(at)
+        assert revision(at) == before + 1  # the drag-and-drop list is rebuilt
+        assert sorted(board.ranking) == sorted(preset.ranking) and board.grades == preset.grades
+        assert sortable(at)[0]["items"] == [item_label(board, i) for i in board.ranking]
+        assert_shown_matches_core(at)
+        seen.add(board.ranking)
+    assert len(seen) > 1  # 6 shuffles of 5 items: all equal with probability (1/120)^5
+
+
+def test_reset_after_edits_goes_back_to_the_preset(app_test):
+    at = open_ndcg(app_test)
+    load(at, "ties")
+    drag(at, ["d6", "d1"], ["d2", "d3", "d4", "d5"])
+    edit_grades(at, edited_rows={0: {"grade": 0}})
+    click(at, "builder_Reset")
+    assert board_of(at).grades == PRESETS["ties"].grades
+    assert board_of(at).ranking == PRESETS["ties"].ranking
+
+
+# --------------------------------------------------------------------------- keyboard controls
+
+
+def test_keyboard_controls(app_test):
+    at = open_ndcg(app_test)  # default: d1..d5, all ranked, grades 3 2 3 0 1
+    assert board_of(at).ranking == ("d1", "d2", "d3", "d4", "d5")
+    v0 = assert_shown_matches_core(at)
+    items = at.selectbox(key=f"builder_kbd_item_{revision(at)}")
+    assert items.options[0] == f"1. {item_label(board_of(at), 'd1')}"
+
+    items.set_value("d3").run()
+    click(at, "builder_kbd_Up")
+    assert board_of(at).ranking == ("d1", "d3", "d2", "d4", "d5")
+    assert assert_shown_matches_core(at) != v0
+    # the picked item stays picked, so Up/Down can be pressed repeatedly
+    assert at.selectbox(key=f"builder_kbd_item_{revision(at)}").value == "d3"
+    click(at, "builder_kbd_Down")
+    click(at, "builder_kbd_Down")
+    assert board_of(at).ranking == ("d1", "d2", "d4", "d3", "d5")
+
+    at.selectbox(key=f"builder_kbd_item_{revision(at)}").set_value("d5").run()
+    click(at, "builder_kbd_Top")
+    assert board_of(at).ranking == ("d5", "d1", "d2", "d4", "d3")
+    click(at, "builder_kbd_Up")  # already on top: nothing moves
+    assert board_of(at).ranking == ("d5", "d1", "d2", "d4", "d3")
+    assert_shown_matches_core(at)
+
+    # Unrank: back to the pool; then the pool picker appears, and Add puts it at the end
+    assert not [b for b in at.button if b.key == "builder_kbd_add"]
+    click(at, "builder_kbd_unrank")
+    assert board_of(at).ranking == ("d1", "d2", "d4", "d3")
+    assert board_of(at).pool == ["d5"]
+    assert sortable(at)[1]["items"] == [item_label(board_of(at), "d5")]
+    assert_shown_matches_core(at)
+    at.selectbox(key=f"builder_kbd_item_{revision(at)}").set_value("d1").run()
+    click(at, "builder_kbd_unrank")
+    assert board_of(at).pool == ["d1", "d5"]
+    at.selectbox(key=f"builder_kbd_pool_{revision(at)}").set_value("d5").run()
+    click(at, "builder_kbd_add")
+    assert board_of(at).ranking == ("d2", "d4", "d3", "d5")
+    assert board_of(at).pool == ["d1"]
+    assert_shown_matches_core(at)
+
+
+# --------------------------------------------------------------------------- drag and drop (simulated)
+
+
+def test_drag_reorders_and_updates_ndcg(app_test):
+    at = open_ndcg(app_test)
+    rev = revision(at)
+    v0 = assert_shown_matches_core(at)
+    drag(at, ["d4", "d2", "d3", "d1", "d5"], [])
+    assert board_of(at).ranking == ("d4", "d2", "d3", "d1", "d5")
+    v1 = assert_shown_matches_core(at)
+    assert v1 != v0
+    assert revision(at) == rev  # a drag does not rebuild the list (it already shows the new order)
+    # the step table follows the new order
+    steps = at.dataframe[1].value
+    assert list(steps["item"]) == ["d4", "d2", "d3"]
+    assert list(steps["rel"]) == [0, 2, 3]
+    assert steps["nDCG"].iloc[-1] == pytest.approx(v1, abs=5e-5)
+
+
+def test_drag_between_ranking_and_pool(app_test):
+    at = open_ndcg(app_test)
+    load(at, "001_hit_ap_mrr")  # 5 ranked, 5 in the pool
+    board = board_of(at)
+    assert board.pool == ["1", "5", "6", "7", "8"]
+    # pool -> ranking, at the top
+    drag(at, ["1", *board.ranking], ["5", "6", "7", "8"])
+    assert board_of(at).ranking == ("1", "3", "4", "2", "100", "1000")
+    assert board_of(at).pool == ["5", "6", "7", "8"]
+    assert_shown_matches_core(at)
+    # ranking -> pool
+    drag(at, ["1", "3", "4", "2", "100"], ["1000", "5", "6", "7", "8"])
+    assert board_of(at).ranking == ("1", "3", "4", "2", "100")
+    assert "1000" in board_of(at).pool
+    assert_shown_matches_core(at)
+    # everything into the pool: nothing ranked, the page still works and shows 0
+    drag(at, [], board_of(at).items)
+    assert board_of(at).ranking == ()
+    assert shown(at)[1] == 0.0
+
+
+def test_stale_drag_answer_is_ignored(app_test):
+    at = open_ndcg(app_test)
+    board = board_of(at)
+    at.session_state[f"builder_sortable_{revision(at)}"] = [
+        {"header": RANKING_HEADER, "items": ["no such label", item_label(board, "d1")]},
+        {"header": POOL_HEADER, "items": []}]
+    ok(at.run())
+    assert board_of(at) == board
+
+
+# --------------------------------------------------------------------------- grade table
+
+
+def test_grade_edits_change_the_values(app_test):
+    at = open_ndcg(app_test)  # d1..d5 with 3 2 3 0 1, k = 3
+    v0 = assert_shown_matches_core(at)
+    rev = revision(at)
+    edit_grades(at, edited_rows={1: {"grade": 0}, 3: {"grade": 3}})
+    board = board_of(at)
+    assert board.grades == {"d1": 3, "d2": 0, "d3": 3, "d4": 3, "d5": 1}
+    assert revision(at) == rev + 1  # widgets that show the board are rebuilt
+    assert assert_shown_matches_core(at) != v0
+    assert list(grade_frame(at)["grade"]) == [3, 0, 3, 3, 1]
+    assert sortable(at)[0]["items"][1] == item_label(board, "d2") == "d2  ·  0"
+
+    # an empty grade means unjudged
+    edit_grades(at, edited_rows={4: {"grade": None}})
+    assert board_of(at).grades["d5"] is None
+    assert "unjudged" in sortable(at)[0]["items"][4]
+    assert_shown_matches_core(at)
+
+
+def test_grade_table_rename_add_delete(app_test):
+    at = open_ndcg(app_test)
+    edit_grades(at, edited_rows={0: {"item": "top"}})
+    board = board_of(at)
+    assert board.ranking == ("top", "d2", "d3", "d4", "d5") and board.grades["top"] == 3
+    # delete the last ranked item and add a new one: the new one joins the pool, it does not
+    # inherit the deleted item's rank
+    edit_grades(at, added_rows=[{"item": "fresh", "grade": 2}], deleted_rows=[4])
+    board = board_of(at)
+    assert board.ranking == ("top", "d2", "d3", "d4")
+    assert board.pool == ["fresh"] and board.grades["fresh"] == 2
+    assert_shown_matches_core(at)
+
+
+@pytest.mark.parametrize("edit, message", [
+    ({0: {"item": "d2"}}, "two items are named 'd2'"),
+    ({0: {"item": ""}}, "needs a name"),
+    ({0: {"item": "   "}}, "needs a name"),
+    ({0: {"item": None}}, "needs a name"),
+])
+def test_bad_names_show_an_error_and_keep_the_board(app_test, edit, message):
+    at = open_ndcg(app_test)
+    board, rev, value = board_of(at), revision(at), shown(at)
+    edit_grades(at, edited_rows=edit)
+    assert [e for e in at.error if message in e.value], [e.value for e in at.error]
+    assert board_of(at) == board
+    assert revision(at) == rev
+    assert shown(at) == value
+
+
+def test_duplicate_added_row_is_refused(app_test):
+    at = open_ndcg(app_test)
+    board = board_of(at)
+    edit_grades(at, added_rows=[{"item": "d3", "grade": 1}])
+    assert any("two items are named 'd3'" in e.value for e in at.error)
+    assert board_of(at) == board
+
+
+# --------------------------------------------------------------------------- across pages
+
+
+def test_board_survives_switching_pages(app_test):
+    at = open_ndcg(app_test)
+    load(at, "unjudged")
+    drag(at, ["d6", "d1", "d3"], ["d2", "d4", "d5"])
+    edit_grades(at, edited_rows={4: {"grade": 2}})  # d5: 0 -> 2
+    board = board_of(at)
+    value = assert_shown_matches_core(at)
+
+    ok(at.switch_page("pages/home.py").run())
+    assert board_of(at) == board
+    ok(at.switch_page(PAGE).run())
+    assert board_of(at) == board
+    assert shown(at)[1] == value
+    assert at.selectbox(key="builder_preset").value == "unjudged"
+    ranking, pool = sortable(at)
+    assert ranking["items"] == [item_label(board, i) for i in ("d6", "d1", "d3")]
+    assert pool["items"] == [item_label(board, i) for i in ("d2", "d4", "d5")]
+    assert list(grade_frame(at)["grade"].fillna(-1)) == [2, -1, 1, -1, 2, 3]
+
+
+# --------------------------------------------------------------------------- item names are text
+
+
+def test_html_item_name_is_kept_as_text(app_test):
+    at = open_ndcg(app_test)
+    edit_grades(at, edited_rows={0: {"item": XSS}})
+    board = board_of(at)
+    assert board.ranking[0] == XSS and board.grades[XSS] == 3
+    assert grade_frame(at)["item"].iloc[0] == XSS
+    label = item_label(board, XSS)
+    assert label == f"{XSS}  ·  3"
+    assert sortable(at)[0]["items"][0] == label
+    options = at.selectbox(key=f"builder_kbd_item_{revision(at)}").options
+    assert options[0] == f"1. {label}"
+    assert at.dataframe[1].value["item"].iloc[0] == XSS  # the step table
+    # nothing on the page renders it as HTML
+    for element in [*at.markdown, *at.caption]:
+        if "<img" in element.value:
+            assert not element.proto.allow_html, element.value
+    # and it survives a drag
+    drag(at, ["d2", XSS, "d3", "d4", "d5"], [])
+    assert board_of(at).ranking[1] == XSS
+    assert_shown_matches_core(at)
