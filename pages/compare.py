@@ -7,9 +7,9 @@ import streamlit as st
 from streamlit_sortables import sort_items
 
 from metrics import MetricsInputError, ndcg_steps
-from metrics.summary import COMPARE_COLUMNS, compare_summaries, summarize
-from metrics.swaps import swap_effects
+from metrics.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts, explainer, state
+from ui.cached import summarize, swap_effects
 from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
 from ui.presets import PRESETS
 
@@ -172,9 +172,8 @@ with chart:
         matrix = swap_effects(board.rels(), k, gain=board.gain, ideal=board.ideal_grades(), measure=measure,
                               items=board.ranking, n_relevant=board.n_relevant(board.threshold),
                               denominator=board.ap_denominator, threshold=board.threshold, depth=SWAP_DEPTH)
-        figure = charts.heatmap(matrix, f"Change in {measure_name} when ranks i and j swap (list 1)")
-        figure.update_layout(xaxis_title="item at rank j", yaxis_title="item at rank i")
-        st.plotly_chart(figure, width="stretch")
+        st.plotly_chart(charts.heatmap(matrix, f"Change in {measure_name} when ranks i and j swap (list 1)",
+                                       "item at rank j", "item at rank i"), width="stretch")
 
 explainer.about(
     rewards="Comparing two orders of the same items isolates what ordering does: the grades are the same, "

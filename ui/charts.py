@@ -5,6 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+import plotly.io as pio
+
+# One light template for every figure, set once: passing template= to each figure makes plotly
+# copy the whole template every time (about half of a page's rerun time).
+pio.templates.default = "plotly_white"
 
 HIT = "#1B7F3B"
 MISS = "#B8BEC8"
@@ -14,7 +19,7 @@ FONT = dict(size=16)
 
 
 def _layout(figure: go.Figure, title: str, x: str, y: str, height: int = 340) -> go.Figure:
-    figure.update_layout(title=title, xaxis_title=x, yaxis_title=y, template="plotly_white", font=FONT,
+    figure.update_layout(title=title, xaxis_title=x, yaxis_title=y, font=FONT,
                          height=height, margin=dict(l=60, r=20, t=60, b=50),
                          legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
     return figure
@@ -148,11 +153,11 @@ def distribution(values: pd.Series, title: str) -> go.Figure:
     return _layout(figure, title, "", "value")
 
 
-def heatmap(matrix: pd.DataFrame, title: str) -> go.Figure:
+def heatmap(matrix: pd.DataFrame, title: str, x: str = "", y: str = "") -> go.Figure:
     """A labelled matrix, e.g. the change in nDCG when positions i and j are swapped."""
     labels_x = [_short(c, 12) for c in matrix.columns]
     labels_y = [_short(r, 12) for r in matrix.index]
     figure = go.Figure(go.Heatmap(z=matrix.to_numpy(), x=labels_x, y=labels_y, colorscale="RdBu", zmid=0,
                                   text=np.round(matrix.to_numpy(), 3), texttemplate="%{text}"))
     figure.update_yaxes(autorange="reversed")
-    return _layout(figure, title, "", "", 480)
+    return _layout(figure, title, x, y, 480)
