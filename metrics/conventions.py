@@ -159,6 +159,28 @@ def order_ranking(items, scores, ties: str = "trec") -> list[int]:
     return sorted(range(len(items)), key=lambda i: -scores[i])
 
 
+def reading_order(items, scores, ties: str = "trec") -> list[list[str]]:
+    """The items in the order a tie rule reads them, tied items grouped where their gains are
+    averaged (``ties="average"``); every other rule gives groups of one.
+
+    >>> reading_order(["a", "b", "c"], [1, 2, 1], ties="average")
+    [['b'], ['a', 'c']]
+    >>> reading_order(["a", "b", "c"], [1, 2, 1])
+    [['b'], ['c'], ['a']]
+    """
+    items = [str(item) for item in items]
+    groups: list[list[str]] = []
+    previous = None
+    for position in order_ranking(items, scores, ties):
+        score = float(scores[position])
+        if ties == "average" and groups and score == previous:
+            groups[-1].append(items[position])
+        else:
+            groups.append([items[position]])
+        previous = score
+    return groups
+
+
 def score_under(convention: Convention, ranking, judgments: dict, k: int, scores=None) -> dict[str, float | None]:
     """What a library following ``convention`` reports for one ranked list.
 

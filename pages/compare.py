@@ -109,7 +109,7 @@ def comparison_table(table) -> None:
 
     formats = {COMPARE_COLUMNS[1]: "{:.4f}", COMPARE_COLUMNS[2]: "{:.4f}", COMPARE_COLUMNS[3]: signed}
     styler = table.style.map(sign_colour, subset=[COMPARE_COLUMNS[3]]).format(formats)
-    st.dataframe(styler, hide_index=True, width="stretch", height=39 * (len(table) + 1) + 6)
+    st.dataframe(styler, hide_index=True, width="stretch", height=explainer.table_height(len(table)))
 
 
 st.title("Compare two rankings")

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
-from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, describe_choice, order_ranking, score_under
+from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, describe_choice, reading_order, score_under
 from metrics.explanation import num
 from ui import explainer, scores, state
 from ui.builder import ranking_builder
@@ -115,29 +115,16 @@ def styled(text: pd.DataFrame, mask: pd.DataFrame):
 
 
 def orders(board, ranked: list[float]) -> pd.DataFrame:
-    """The order each tie rule reads the list in; tied items (equal scores) are bracketed."""
+    """The order each tie rule reads the list in; tied items whose gain is averaged are bracketed."""
     rows = []
     for ties in TIES:
         users = ", ".join(c.name.split(" /")[0].removeprefix("Microsoft ") for c in PRESETS.values()
                           if c.ties == ties)
-        if not users:
-            continue
-        order = order_ranking(board.ranking, ranked, ties)
-        groups, previous = [], None
-        for position in order:
-            if ties == "average" and groups and ranked[position] == previous:
-                groups[-1].append(board.ranking[position])
-            else:
-                groups.append([board.ranking[position]])
-            previous = ranked[position]
-        text = " → ".join(group[0] if len(group) == 1 else "{" + ", ".join(group) + "}" for group in groups)
-        rows.append({"ties": ties, "libraries": users, "order read": text})
+        if users:
+            groups = reading_order(board.ranking, ranked, ties)
+            text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
+            rows.append({"equal scores": describe_choice("ties", ties), "libraries": users, "order read": text})
     return pd.DataFrame(rows)
-
-
-def table_height(rows: int) -> int:
-    """Pixels that show every row of a short table (rows are 39 px at the app's 18 px font)."""
-    return 39 * (rows + 1) + 6
 
 
 def choices_table() -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -186,7 +173,7 @@ with ordering:
     st.markdown("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
                 "is averaged")
     st.dataframe(orders(board, ranked), hide_index=True, width="stretch", column_config={
-        "ties": st.column_config.TextColumn("ties", width="small", help="; ".join(CHOICES["ties"].values())),
+        "equal scores": st.column_config.TextColumn("equal scores", width="medium"),
         "libraries": st.column_config.TextColumn("libraries", width="medium"),
         "order read": st.column_config.TextColumn("order read", width="large")})
 
@@ -208,7 +195,7 @@ for column, key in zip(st.columns(2, gap="large") * len(different), different):
 
 st.subheader("The choices, library by library")
 choice_text, choice_mask = choices_table()
-st.dataframe(styled(choice_text, choice_mask), width="stretch", height=table_height(len(choice_text)))
+st.dataframe(styled(choice_text, choice_mask), width="stretch", height=explainer.table_height(len(choice_text)))
 with st.expander("What the options mean"):
     st.markdown("\n".join(f"- **{CHOICE_LABELS[setting]}** — " + "; ".join(
         f"`{option}`: {meaning}" for option, meaning in options.items()) for setting, options in CHOICES.items()))

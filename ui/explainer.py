@@ -83,6 +83,11 @@ def formula(explanation: Explanation) -> None:
         st.latex(line)
 
 
+def table_height(rows: int) -> int:
+    """Pixels that show every row of a short table at the app's 18 px font (about 39 px a row)."""
+    return 40 * (rows + 1) + 8
+
+
 def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | None = "relevant",
                digits: int = 4) -> None:
     """The step table, rows revealed up to ``step``, that row highlighted, hits in green."""
@@ -100,7 +105,7 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     formats["rel"] = "{:g}"
     styler = shown.style.apply(style_row, axis=1).format(formats)
     rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
-    st.dataframe(styler, hide_index=True, width="stretch", height=(rows_shown + 1) * 39 + 3)
+    st.dataframe(styler, hide_index=True, width="stretch", height=table_height(rows_shown))
 
 
 def about(rewards: str, use: str, pitfalls: str) -> None:
