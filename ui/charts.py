@@ -31,14 +31,6 @@ def _figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, x
     return go.Figure(data=traces, layout=spec)
 
 
-def _layout(figure: go.Figure, title: str, x: str, y: str, height: int = 340) -> go.Figure:
-    """The common look applied to a figure built elsewhere (slower than :func:`_figure`)."""
-    figure.update_layout(title=title, xaxis_title=x, yaxis_title=y, font=FONT, height=height,
-                         margin=dict(l=60, r=20, t=60, b=50),
-                         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
-    return figure
-
-
 def _rank_axis(table: pd.DataFrame) -> dict:
     """Ticks that name the item under each rank."""
     return dict(tickmode="array", tickvals=table["rank"].tolist(), ticktext=[

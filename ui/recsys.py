@@ -18,7 +18,7 @@ from metrics.beyond import diversity_steps
 from metrics.explanation import Explanation, num
 
 from .board import Board
-from .charts import ACCENT, MISS, SECOND, _layout
+from .charts import ACCENT, MISS, SECOND, _figure
 
 DATA = Path(__file__).resolve().parent.parent / "sample_data" / "recsys"
 SIMILARITY_NAMES = {"cosine": "cosine", "jaccard": "Jaccard"}
@@ -166,42 +166,39 @@ def coverage_bars(table: pd.DataFrame, k: int, users: int) -> go.Figure:
     names = [_label(i) for i in table["item"]]
     hover = [f"{_label(i)} · {_label(titles.get(i, ''), 30)}: in {t} of {users} lists"
              for i, t in zip(table["item"], table["times_recommended"])]
-    figure = go.Figure(go.Bar(x=names, y=table["times_recommended"], name="in this many lists",
-                              marker_color=[ACCENT if c else MISS for c in table["covered"]],
-                              hovertext=hover, hoverinfo="text"))
+    traces = [dict(type="bar", x=names, y=list(table["times_recommended"]), name="in this many lists",
+                   marker=dict(color=[ACCENT if c else MISS for c in table["covered"]]),
+                   hovertext=hover, hoverinfo="text")]
     never = table[~table["covered"]]
     if len(never):
-        figure.add_trace(go.Scatter(x=[_label(i) for i in never["item"]], y=[0] * len(never), mode="markers",
-                                    marker=dict(symbol="x", size=14, color=SECOND), name="never recommended",
-                                    hoverinfo="skip"))
-    figure.update_xaxes(tickangle=-60, tickfont=dict(size=14), categoryorder="array", categoryarray=names,
-                        tickmode="array", tickvals=names, ticktext=names)
-    figure.update_yaxes(range=[-0.6, users + 0.5], dtick=1 if users <= 12 else None)
-    return _layout(figure, f"How many users' top-{k} lists show each item (most recommended first)",
-                   "catalog item", "lists showing it", 380)
+        traces.append(dict(type="scatter", x=[_label(i) for i in never["item"]], y=[0] * len(never), mode="markers",
+                           marker=dict(symbol="x", size=14, color=SECOND), name="never recommended",
+                           hoverinfo="skip"))
+    return _figure(traces, f"How many users' top-{k} lists show each item (most recommended first)",
+                   "catalog item", "lists showing it", 380,
+                   xaxis=dict(tickangle=-60, tickfont=dict(size=14), categoryorder="array", categoryarray=names,
+                              tickmode="array", tickvals=names, ticktext=names),
+                   yaxis=dict(range=[-0.6, users + 0.5], dtick=1 if users <= 12 else None))
 
 
 def similarity_heatmap(matrix: pd.DataFrame, metric: str) -> go.Figure:
     """Pairwise similarities of one list; each coloured cell is one pair i < j of the ILS sum."""
     values = matrix.to_numpy(dtype=float)
     text = [["" if np.isnan(v) else num(v, 2) for v in row] for row in values]
-    figure = go.Figure(go.Heatmap(
-        z=values, x=[_label(c) for c in matrix.columns], y=[_label(r) for r in matrix.index], zmin=0, zmax=1,
-        colorscale="Blues", text=text, texttemplate="%{text}", textfont=dict(size=15), xgap=2, ygap=2,
-        showscale=False, hovertemplate="%{y} × %{x}: %{z:.3f}<extra></extra>"))
-    figure.update_yaxes(autorange="reversed")
-    figure.update_xaxes(side="bottom", tickangle=-45)
-    return _layout(figure, f"{SIMILARITY_NAMES.get(metric, metric)} similarity of each pair (row i, column j > i)",
-                   "", "", 520)
+    trace = dict(type="heatmap", z=values, x=[_label(c) for c in matrix.columns], y=[_label(r) for r in matrix.index],
+                 zmin=0, zmax=1, colorscale="Blues", text=text, texttemplate="%{text}", textfont=dict(size=15),
+                 xgap=2, ygap=2, showscale=False, hovertemplate="%{y} × %{x}: %{z:.3f}<extra></extra>")
+    return _figure([trace], f"{SIMILARITY_NAMES.get(metric, metric)} similarity of each pair (row i, column j > i)",
+                   "", "", 520, xaxis=dict(side="bottom", tickangle=-45), yaxis=dict(autorange="reversed"))
 
 
 def accuracy_diversity(table: pd.DataFrame, k: int) -> go.Figure:
     """Each user as a point: diversity of the list against its precision@k."""
-    figure = go.Figure(go.Scatter(
-        x=table["diversity"], y=table[f"precision@{k}"], mode="markers+text", text=[_label(u) for u in table["user"]],
-        textposition="top center", marker=dict(size=14, color=ACCENT), name="user",
-        hovertemplate="%{text}: diversity %{x:.3f}, precision %{y:.3f}<extra></extra>"))
     top = float(table[f"precision@{k}"].max()) or 0.1
-    figure.update_yaxes(range=[-0.04 * top, 1.3 * top])  # room for the labels above the points
-    return _layout(figure, f"Accuracy against diversity, one point per user (top {k})",
-                   "intra-list diversity (1 − ILS)", f"precision@{k}", 380)
+    trace = dict(type="scatter", x=list(table["diversity"]), y=list(table[f"precision@{k}"]), mode="markers+text",
+                 text=[_label(u) for u in table["user"]], textposition="top center",
+                 marker=dict(size=14, color=ACCENT), name="user",
+                 hovertemplate="%{text}: diversity %{x:.3f}, precision %{y:.3f}<extra></extra>")
+    return _figure([trace], f"Accuracy against diversity, one point per user (top {k})",
+                   "intra-list diversity (1 − ILS)", f"precision@{k}", 380,
+                   yaxis=dict(range=[-0.04 * top, 1.3 * top]))  # room for the labels above the points

@@ -19,7 +19,7 @@ from metrics import MetricsInputError
 from metrics.explanation import num
 
 from .board import Board
-from .charts import HIT, MISS, SECOND, _layout
+from .charts import HIT, MISS, SECOND, _figure
 
 #: what the label column of the score table holds
 POSITIVE, NEGATIVE = 1, 0
@@ -103,58 +103,56 @@ def _label(text) -> str:
 
 def score_strip(items: list[str], labels: list[int], scores: list[float], threshold: float) -> go.Figure:
     """Every item's score on one axis, positives and negatives on two rows, and the threshold."""
-    figure = go.Figure()
+    traces = []
     for value, name, colour in ((POSITIVE, "positive (relevant)", HIT), (NEGATIVE, "negative", MISS)):
         chosen = [i for i, label in enumerate(labels) if label == value]
-        figure.add_trace(go.Scatter(
-            x=[scores[i] for i in chosen], y=[name] * len(chosen), mode="markers+text", name=name,
+        traces.append(dict(
+            type="scatter", x=[scores[i] for i in chosen], y=[name] * len(chosen), mode="markers+text", name=name,
             text=[_label(items[i]) for i in chosen], textposition="top center",
             marker=dict(size=18, color=colour, line=dict(color="#333", width=1)),
             hovertext=[f"{_label(items[i])}: score {num(scores[i])}" for i in chosen], hoverinfo="text"))
     low, high = min(scores), max(scores)
     right_half = threshold >= (low + high) / 2  # put the label on the side with room
-    figure.add_vline(x=threshold, line_color=SECOND, line_width=3, line_dash="dash",
-                     annotation_text="← predicted negative" if right_half else "predicted positive →",
-                     annotation_position="bottom left" if right_half else "bottom right",
-                     annotation_font=dict(color=SECOND, size=15))
-    figure.update_yaxes(categoryorder="array", categoryarray=["negative", "positive (relevant)"], range=[-0.8, 1.6])
+    line = dict(type="line", x0=threshold, x1=threshold, yref="paper", y0=0, y1=1,
+                line=dict(color=SECOND, width=3, dash="dash"))
+    label = dict(x=threshold, yref="paper", y=0, showarrow=False, font=dict(color=SECOND, size=15),
+                 text="← predicted negative" if right_half else "predicted positive →",
+                 xanchor="right" if right_half else "left", yanchor="bottom")
     pad = (high - low) * 0.08 or 0.5
-    figure.update_xaxes(range=[low - pad, high + pad])
-    figure.update_layout(showlegend=False)
-    return _layout(figure, f"Scores by class · threshold {num(threshold)} (dashed)", "score", "", 500)
+    return _figure(traces, f"Scores by class · threshold {num(threshold)} (dashed)", "score", "", 500,
+                   xaxis=dict(range=[low - pad, high + pad]),
+                   yaxis=dict(categoryorder="array", categoryarray=["negative", "positive (relevant)"],
+                              range=[-0.8, 1.6]),
+                   showlegend=False, shapes=[line], annotations=[label])
 
 
 def pair_heatmap(pairs: pd.DataFrame) -> go.Figure:
     """Every (positive, negative) pair: 1 when the positive scores higher, ½ for a tie, 0 otherwise."""
     values = pairs.to_numpy()
     text = np.where(values == 1, "1", np.where(values == 0.5, "½", "0"))
-    figure = go.Figure(go.Heatmap(
-        z=values, x=[_label(c) for c in pairs.columns], y=[_label(r) for r in pairs.index], zmin=0, zmax=1,
-        colorscale=[[0, "#F4C7B8"], [0.5, "#F7E7A6"], [1, "#9FD3AE"]], showscale=False,
-        text=text, texttemplate="%{text}", textfont=dict(size=18), xgap=2, ygap=2))
-    figure.update_yaxes(autorange="reversed")
-    figure.update_xaxes(side="top")
+    trace = dict(type="heatmap", z=values, x=[_label(c) for c in pairs.columns], y=[_label(r) for r in pairs.index],
+                 zmin=0, zmax=1, colorscale=[[0, "#F4C7B8"], [0.5, "#F7E7A6"], [1, "#9FD3AE"]], showscale=False,
+                 text=text, texttemplate="%{text}", textfont=dict(size=18), xgap=2, ygap=2)
     height = max(220, 60 + 44 * len(pairs.index))
-    return _layout(figure, "", "negative items", "positive items", height)
-
+    return _figure([trace], "", "negative items", "positive items", height, xaxis=dict(side="top"),
+                   yaxis=dict(autorange="reversed"))
 
 
 def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None = None) -> go.Figure:
     """The ROC curve with the trapezoids of ``metrics.roc_auc_steps`` up to ``step`` shaded,
     the current one highlighted."""
     shown = steps if step is None else steps.iloc[:step]
-    figure = go.Figure()
+    traces = []
     for position, row in enumerate(shown.itertuples(index=False)):
         current = position == len(shown) - 1
-        figure.add_trace(go.Scatter(
-            x=[row.from_fpr, row.to_fpr, row.to_fpr, row.from_fpr, row.from_fpr],
+        traces.append(dict(
+            type="scatter", x=[row.from_fpr, row.to_fpr, row.to_fpr, row.from_fpr, row.from_fpr],
             y=[0, 0, row.tpr_right, row.tpr_left, 0], fill="toself", mode="lines",
             line=dict(color=SECOND if current else "rgba(11,79,156,0.5)", width=2 if current else 1),
             fillcolor="rgba(217,72,15,0.35)" if current else "rgba(11,79,156,0.15)",
             name=f"step {row.step}: area {num(row.area, 4)}", showlegend=False, hoverinfo="name"))
-    figure.add_trace(go.Scatter(x=curve["fpr"], y=curve["tpr"], mode="lines+markers", name="ROC curve",
-                                line=dict(color="#0B4F9C", width=3), showlegend=False))
-    figure.update_xaxes(range=[0, 1.02])
-    figure.update_yaxes(range=[0, 1.02], scaleanchor="x")
+    traces.append(dict(type="scatter", x=list(curve["fpr"]), y=list(curve["tpr"]), mode="lines+markers",
+                       name="ROC curve", line=dict(color="#0B4F9C", width=3), showlegend=False))
     title = "Trapezoids" if shown.empty else f"Step {shown['step'].iloc[-1]}: area {num(shown['area'].iloc[-1], 4)} (orange)"
-    return _layout(figure, title, "false positive rate", "true positive rate", 460)
+    return _figure(traces, title, "false positive rate", "true positive rate", 460, xaxis=dict(range=[0, 1.02]),
+                   yaxis=dict(range=[0, 1.02], scaleanchor="x"))
