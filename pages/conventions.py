@@ -6,9 +6,10 @@ import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
-from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, describe_choice, reading_order, score_under
+from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, describe_choice, reading_order
 from metrics.explanation import num
 from ui import explainer, scores, state
+from ui.cached import score_under
 from ui.builder import ranking_builder
 
 PAGE = "conventions"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics import summary, swaps
+from metrics import conventions, summary, swaps
 
 _cache = st.cache_data(max_entries=64, show_spinner=False)
 
 swap_effects = _cache(swaps.swap_effects)
 summarize = _cache(summary.summarize)
+score_under = _cache(conventions.score_under)

@@ -108,8 +108,10 @@ def accuracy(k: int):
     return evaluate(qrels, run, [f"P@{k}", f"Success@{k}"])
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
 def per_user(k: int, metric: str) -> tuple[pd.DataFrame, Explanation, dict[str, float]]:
-    """One row per user (ILS, diversity, P@k, hit rate@k), the diversity explanation and the means."""
+    """One row per user (ILS, diversity, P@k, hit rate@k), the diversity explanation and the means
+    (the sample is fixed, so once per k and similarity)."""
     diversity = diversity_steps(recommendations(), features(), metric=metric, k=k)
     evaluation = accuracy(k)
     table = diversity.table[["user", "ILS", "diversity"]].set_index("user")
