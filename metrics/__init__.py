@@ -33,6 +33,8 @@ _EXPORTS = {
     "batch": ["evaluate", "Evaluation"],
     "summary": ["summarize", "compare_summaries"],
     "swaps": ["swap_effects"],
+    "significance": ["paired_differences", "mean_difference_ci", "paired_t_test", "randomization_test",
+                     "exact_randomization_test"],
     "io": ["read_qrels", "read_run", "read_csv", "read_json", "parse_pasted", "load", "Dataset"],
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

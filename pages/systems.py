@@ -1,0 +1,262 @@
+"""Two systems on the same queries: per-query differences, the mean difference with its confidence
+interval, a paired t-test and a paired randomization test, and what a p-value does (not) tell.
+
+The two runs and their qrels live in a page-private session key: they are not the shared board.
+"""
+
+import re
+from pathlib import Path
+
+import streamlit as st
+
+import metrics
+from metrics import MetricsInputError
+from metrics import significance as sig
+from ui import charts, dataset, state
+
+PAGE = "systems"
+ROOT = Path(__file__).resolve().parent.parent
+#: the loaded comparison: {"qrels": (name, bytes), "a": (name, bytes), "b": (name, bytes)}
+SYSTEMS = state.page_key(PAGE, "systems")
+#: (file ids of the three uploads last read, the error they gave or None)
+UPLOADED = state.page_key(PAGE, "uploaded")
+SAMPLE = {"qrels": "sample_data/trec/qrels.txt", "a": "sample_data/trec/run_a.txt", "b": "sample_data/trec/run_b.txt"}
+MEASURES = ("nDCG@10", "AP", "RR", "P@10", "R@10")
+CONFIDENCE = 0.95
+TRIALS = dict(min_value=1_000, max_value=100_000, value=10_000, step=1_000)
+FILE_TYPES = ["txt", "qrels", "run", "tsv", "csv", "json"]
+LOSS = "#C92A2A"  #: red bars: queries where A is better
+MAX_LABELS = 30  #: up to this many queries each bar is labelled with its difference
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+TITLE = "Two systems — is B really better than A?"
+INTRO = ("Score two runs on the same queries, look at the difference query by query, and ask how sure "
+         "we can be about it. · 两个系统逐查询比较：差值、置信区间与显著性检验。")
+UPLOAD_LABELS = {"qrels": "Qrels (the judgements)", "a": "Run A (the baseline)", "b": "Run B (the new system)"}
+SAMPLE_BUTTON = "Load the sample: qrels.txt + run_a.txt + run_b.txt (7 queries)"
+NEED_ALL = "Upload all three files — the qrels, run A and run B — to compare (TREC, CSV or JSON)."
+NOTHING = ("Nothing to compare yet: upload a qrels file and two runs, or load the sample. "
+           "The example board of the other pages is not touched.")
+NO_QRELS = "holds no judgements: expected a qrels file (qid iter docid rel)"
+NO_RUN = "holds no ranking: expected a run file (qid Q0 docid rank score tag)"
+RANDOMIZATION_HOW = (
+    "**How it works.** If A and B were equally good, each query's difference could just as well have "
+    "had the opposite sign. So flip a coin for every query, flip the signs that come up tails, and "
+    "take the mean again — {trials:,} times. The p-value is the share of those means at least as far "
+    "from 0 as the real one: p = (1 + count) / (1 + trials), so the smallest p it can give is "
+    "1/{trials_plus:,}. No assumption about the shape of the differences.")
+EXACT_HOW = ("With {n} queries all 2{power} = {flips:,} sign patterns can be listed: the exact p is the share of "
+             "them with |mean| ≥ |observed mean| (smallest possible: 2/{flips:,} = {smallest:.4f}).")
+T_TEST_HOW = ("**How it works.** t = mean difference / (s/√n), compared with Student's t distribution with "
+              "n − 1 degrees of freedom. It assumes the mean difference is roughly normal: fine for many "
+              "queries, shaky for a handful.")
+P_VALUE_TEXT = """
+**What a p-value tells.** Suppose A and B were really equally good, so that each query's difference is
+noise that could as well have had the opposite sign. The p-value is how often a mean difference at least
+as far from 0 as the measured one ({mean:+.4f}) would turn up then. A small p (say below 0.05) says:
+this difference would be unusual if the two systems were equally good.
+
+**What it does not tell.**
+- It is **not the probability that B is better** (nor that A and B are equal): it is computed *assuming*
+  they are equal.
+- It is **not the size of the effect.** With many queries a tiny, useless difference gets a small p; with
+  few queries a large one may not. The mean difference and its confidence interval give the size.
+- **Few queries, little evidence.** Here n = {n}: one unusual query moves everything, and the t-test's
+  normal assumption is hard to check.
+- **Many measures, many chances.** Testing nDCG, AP, RR, P@10 and R@10 at 0.05 each gives far more than a
+  5% chance that at least one looks "significant" by luck (multiple comparisons). Choose the measure
+  before looking, or divide 0.05 by the number of tests (Bonferroni: 0.05 / 5 = 0.01).
+- p above 0.05 does **not** show the systems are equal: this sample cannot tell them apart.
+
+**The confidence interval tells the size.** The 95% interval [{low:+.4f}, {high:+.4f}] holds the mean
+differences that fit the data. When it excludes 0, the t-test's p is below 0.05.
+"""
+
+
+def _plain(text: str) -> str:
+    """User text (a file name) shown as itself in Markdown: its markup characters escaped."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", str(text))
+
+
+def _p(value: float) -> str:
+    if value != value:  # NaN
+        return "—"
+    return f"{value:.1e}" if 0 < value < 1e-4 else f"{value:.4f}"
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _scores(qrels: tuple[str, bytes], run: tuple[str, bytes]):
+    """Per-query values of MEASURES of one run against the qrels (metrics.load + metrics.evaluate),
+    cached on the files' names and bytes."""
+    judged = metrics.load(qrels[0], qrels[1], max_bytes=dataset.MAX_UPLOAD_BYTES)
+    if judged.qrels.empty:
+        raise MetricsInputError(NO_QRELS, qrels[0])
+    ranked = metrics.load(run[0], run[1], max_bytes=dataset.MAX_UPLOAD_BYTES)
+    if ranked.run is None:
+        raise MetricsInputError(NO_RUN, run[0])
+    return metrics.evaluate(judged.qrels, ranked.run, list(MEASURES)).per_query
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _randomization(a: tuple[float, ...], b: tuple[float, ...], trials: int) -> float:
+    return sig.randomization_test(a, b, trials=trials)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _exact(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return sig.exact_randomization_test(a, b)
+
+
+def _load(files: dict) -> str | None:
+    """Read and evaluate the three files; keep them when both runs evaluate. The error, or None."""
+    try:
+        scores = [_scores(files["qrels"], files[run]) for run in ("a", "b")]
+    except MetricsInputError as error:
+        return str(error)
+    try:  # the same queries are scored by every measure: one check covers them all
+        sig.difference_summary(sig.paired_differences(scores[0][MEASURES[0]], scores[1][MEASURES[0]]))
+    except MetricsInputError as error:
+        return f"{files['a'][0]} vs {files['b'][0]}: {error}"
+    st.session_state[SYSTEMS] = files
+    return None
+
+
+def _pair(file) -> tuple[str, bytes]:
+    return Path(file.name).name, file.getvalue()
+
+
+def difference_chart(pairs, measure: str, mean: float):
+    """Bars of B − A per query, in the order of ``pairs`` (sorted by difference): green where B is
+    better, red where A is, grey for ties; a dashed line at the mean difference."""
+    order = pairs["query"].tolist()
+    traces = []
+    for winner, name, colour in (("B", "B better", charts.HIT), ("A", "A better", LOSS), ("tie", "tie", charts.MISS)):
+        rows = pairs[pairs["winner"] == winner]
+        if len(rows):
+            labels = {} if len(pairs) > MAX_LABELS else dict(
+                text=[f"{d:+.3f}" if winner != "tie" else "0" for d in rows["difference"]], textposition="outside",
+                cliponaxis=False)
+            traces.append(dict(type="bar", x=rows["query"].tolist(), y=rows["difference"].tolist(), name=name,
+                               marker=dict(color=colour), customdata=rows[["a", "b"]].to_numpy().tolist(), **labels,
+                               hovertemplate="query %{x}<br>A %{customdata[0]:.4f} · B %{customdata[1]:.4f}"
+                                             "<br>B − A %{y:+.4f}<extra></extra>"))
+    return charts._figure(
+        traces, f"{measure}: B − A per query, sorted by difference", "query", f"B − A ({measure})", 420,
+        xaxis=dict(type="category", categoryorder="array", categoryarray=order),
+        yaxis=dict(zeroline=True, zerolinewidth=2, zerolinecolor="#444"),
+        shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=mean, y1=mean,
+                     line=dict(color=charts.ACCENT, dash="dash", width=2))],
+        annotations=[dict(xref="paper", x=1, y=mean, text=f"mean {mean:+.4f}", showarrow=False,
+                          xanchor="right", yanchor="bottom", font=dict(color=charts.ACCENT))],
+        bargap=0.25)
+
+
+st.title(TITLE)
+st.caption(INTRO)
+
+# --------------------------------------------------------------------------------------------
+# input: three uploads, or the sample
+
+uploads = st.columns(3)
+files = {role: column.file_uploader(UPLOAD_LABELS[role], type=FILE_TYPES, key=state.page_key(PAGE, f"file_{role}"),
+                                    help=f"Up to {dataset.MAX_UPLOAD_MB} MB.")
+         for column, role in zip(uploads, UPLOAD_LABELS)}
+if st.button(SAMPLE_BUTTON, key=state.page_key(PAGE, "sample"), icon=":material/dataset:"):
+    error = _load({role: (Path(path).name, (ROOT / path).read_bytes()) for role, path in SAMPLE.items()})
+    if error:  # the bundled files are checked by the tests; shown all the same
+        st.error(error, icon=":material/error:")
+    elif UPLOADED in st.session_state:
+        st.session_state[UPLOADED] = (st.session_state[UPLOADED][0], None)  # the upload's old error is old news
+
+given = [f for f in files.values() if f is not None]
+if len(given) == 3:
+    signature = tuple(f.file_id for f in files.values())
+    if st.session_state.get(UPLOADED, (None,))[0] != signature:
+        st.session_state[UPLOADED] = (signature, _load({role: _pair(f) for role, f in files.items()}))
+    if st.session_state[UPLOADED][1]:
+        st.error(st.session_state[UPLOADED][1], icon=":material/error:")
+else:
+    st.session_state.pop(UPLOADED, None)  # the same files can be uploaded again
+    if given:
+        st.info(NEED_ALL, icon=":material/upload_file:")
+
+systems = st.session_state.get(SYSTEMS)
+if systems is None:
+    st.info(NOTHING, icon=":material/compare_arrows:")
+    st.stop()
+
+# --------------------------------------------------------------------------------------------
+# the comparison
+
+names = {role: systems[role][0] for role in systems}
+st.divider()
+st.markdown(f"#### A = {_plain(names['a'])} · B = {_plain(names['b'])} · judged by {_plain(names['qrels'])}")
+measure = st.radio("Measure", MEASURES, horizontal=True, key=state.page_key(PAGE, "measure"),
+                   help=" · ".join(f"{m}: {dataset.MEASURE_HELP[m]}" for m in MEASURES))
+scores_a, scores_b = _scores(systems["qrels"], systems["a"]), _scores(systems["qrels"], systems["b"])
+try:
+    pairs = sig.paired_differences(scores_a[measure], scores_b[measure])
+    summary = sig.difference_summary(pairs, CONFIDENCE)
+    t, t_p = sig.paired_t_test(pairs["a"], pairs["b"])
+except MetricsInputError as error:
+    st.error(f"{names['a']} vs {names['b']}: {error}", icon=":material/error:")
+    st.stop()
+n = len(pairs)
+if n < max(len(scores_a), len(scores_b)):
+    st.warning(f"Compared on the {n} queries both runs answer ({len(scores_a)} in A, {len(scores_b)} in B, "
+               "each with judgements): the others are left out of everything below.", icon=":material/warning:")
+st.caption(f"{n} queries with judgements, scored by trec_eval's rules. {measure}: {dataset.MEASURE_HELP[measure]}.")
+
+mean_a, mean_b = sig.paired_means(pairs)
+columns = st.columns(3)
+columns[0].metric(f"A: mean {measure}", f"{mean_a:.4f}", help=f"A = {names['a']}")
+columns[1].metric(f"B: mean {measure}", f"{mean_b:.4f}", help=f"B = {names['b']}")
+columns[2].metric("Mean difference B − A", f"{summary['mean']:+.4f}",
+                  help="Positive: B scores higher on average.")
+ci_metric, ci_formula = st.columns([1.4, 2], vertical_alignment="center")
+ci_metric.metric(f"{CONFIDENCE:.0%} CI of the difference", f"[{summary['low']:.4f}, {summary['high']:.4f}]",
+                 help="The mean differences that fit the data (t distribution). It tells the size of the "
+                      "difference; a p-value does not.")
+with ci_formula:
+    st.latex(rf"\begin{{aligned}}\bar d \pm t_{{{(1 + CONFIDENCE) / 2:.3f},\,{summary['df']}}}\, s/\sqrt{{n}}"
+             rf" &= {summary['mean']:.4f} \pm {summary['t_critical']:.3f} \cdot {summary['sd']:.4f}/\sqrt{{{n}}}"
+             rf" \\ &= [{summary['low']:.4f},\ {summary['high']:.4f}]\end{{aligned}}")
+
+st.plotly_chart(difference_chart(pairs, measure, summary["mean"]), width="stretch", key=state.page_key(PAGE, "chart"))
+counts = sig.wins_losses_ties(pairs)
+wins, losses, ties = st.columns(3)
+wins.metric("B better (green)", counts["B"])
+losses.metric("A better (red)", counts["A"])
+ties.metric("Ties", counts["tie"])
+
+st.subheader("Could the difference be luck?")
+t_column, random_column = st.columns(2, gap="large")
+with t_column:
+    st.markdown("**Paired t-test**")
+    st.metric("p-value: paired t-test", _p(t_p), help=f"t = {t:.4f} with {summary['df']} degrees of freedom")
+    if t_p != t_p:
+        st.caption("Undefined: every difference is 0, so there is no spread to compare with.")
+    else:
+        st.latex(rf"t = \frac{{\overline{{d}}}}{{s/\sqrt{{n}}}}"
+                 rf" = \frac{{{summary['mean']:.4f}}}{{{summary['sd']:.4f}/\sqrt{{{n}}}}} = {t:.3f}")
+    st.markdown(T_TEST_HOW)
+with random_column:
+    st.markdown("**Paired randomization test (sign flips)**")
+    trials = st.slider("Random sign flips (trials)", key=state.page_key(PAGE, "trials"), **TRIALS)
+    a_values, b_values = tuple(pairs["a"].tolist()), tuple(pairs["b"].tolist())
+    st.metric("p-value: randomization test", _p(_randomization(a_values, b_values, trials)),
+              help=f"{trials:,} random sign flips, seed 0")
+    st.markdown(RANDOMIZATION_HOW.format(trials=trials, trials_plus=trials + 1))
+    if n <= sig.MAX_EXACT:
+        st.metric(f"p-value: exact (all {2 ** n:,} sign flips)", _p(_exact(a_values, b_values)))
+        st.caption(EXACT_HOW.format(n=n, power=str(n).translate(SUPERSCRIPT), flips=2 ** n, smallest=2 / 2 ** n))
+
+with st.expander("What a p-value tells — and what it does not", expanded=True):
+    st.markdown(P_VALUE_TEXT.format(mean=summary["mean"], n=n, low=summary["low"], high=summary["high"]))
+
+with st.expander("Every query: A, B and the difference", expanded=False):
+    st.dataframe(pairs, hide_index=True, width="stretch",
+                 column_config={"a": st.column_config.NumberColumn(f"A: {names['a']}", format="%.4f"),
+                                "b": st.column_config.NumberColumn(f"B: {names['b']}", format="%.4f"),
+                                "difference": st.column_config.NumberColumn("B − A", format="%+.4f"),
+                                "winner": st.column_config.TextColumn("better")})
