@@ -1,0 +1,620 @@
+"""Quiz: a random ranking, a metric to compute by hand, and a diagnosis of a wrong answer.
+
+A :class:`Question` is a ranking (grades in ranked order), the judged items that were not
+retrieved (``pool``), a cut-off ``k``, the metric and its exact answer under trec_eval's
+conventions: relevant when grade ≥ 1; nDCG's ideal ordering from all judged items; AP divided
+by R, all relevant judged items; RR without a cut-off; P@K divided by K.
+
+:func:`check` compares an answer with the exact value (± ``tolerance``). When the answer is
+wrong, :func:`diagnose` recomputes the metric under every known wrong method (:data:`MISTAKES`:
+a natural log in the discount, a shifted rank, the other gain, the ideal ordering from the list,
+AP over the hits found, RR of the last hit, ...) and names the one that gives the answer, with
+the step of the exact computation (:func:`steps`) where it goes wrong.
+
+>>> q = build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K")
+>>> round(q.answer, 4)                              # 3/log2(3) + 1/log2(4) + 2/log2(6)
+3.1665
+>>> check(q, 3.167).correct
+True
+>>> v = check(q, 4.568)                             # the same sum with ln instead of log2
+>>> v.correct, v.diagnosis.name
+(False, 'natural_log')
+>>> print(v.diagnosis.step.text)
+Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.
+
+Pure and deterministic: no Streamlit, and :func:`make_question` depends only on its arguments.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from .ap import ap_steps
+from .cumulative_gain import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
+from .cutoff import precision_steps
+from .errors import MetricsInputError
+from .explanation import Explanation, num
+from .rr import rr_steps
+
+#: the metrics a question can ask for
+QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K")
+#: difficulty levels, easiest first
+DIFFICULTIES = ("easy", "medium", "hard")
+#: an answer this close to the exact value counts as right
+TOLERANCE = 0.005
+#: an answer this close (but not within TOLERANCE) is diagnosed as rounding only
+ROUNDING = 0.02
+#: relevant when grade ≥ this (trec_eval's default)
+THRESHOLD = 1
+NO_MATCH = "No known mistake matches; compare your steps with the table."
+
+#: the table column whose last row is each metric's value
+COLUMN = {"DCG@K": "DCG", "nDCG@K": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P"}
+
+
+# --------------------------------------------------------------------------- the question
+
+
+@dataclass(frozen=True)
+class Question:
+    """One quiz question; build it with :func:`build_question` or :func:`make_question`.
+
+    ``rels`` are the grades in ranked order (``items`` names them), ``pool`` the grades of judged
+    items that were not retrieved (``pool_items``), ``answer`` the exact value and ``prompt``
+    the question in words.
+    """
+
+    metric: str
+    rels: tuple[int, ...]
+    k: int
+    pool: tuple[int, ...]
+    gain: str
+    answer: float
+    prompt: str
+    items: tuple[str, ...]
+    pool_items: tuple[str, ...]
+    difficulty: str = "custom"
+    seed: int | None = None
+
+    @property
+    def judged(self) -> list[int]:
+        """Grades of all judged items: retrieved (``rels``) and not (``pool``)."""
+        return list(self.rels) + list(self.pool)
+
+    @property
+    def n_relevant(self) -> int:
+        """R: judged items with grade ≥ 1, retrieved or not."""
+        return sum(1 for g in self.judged if g >= THRESHOLD)
+
+    @property
+    def grades(self) -> dict[str, int]:
+        """{item: grade} for every judged item, ranked ones first."""
+        return dict(zip(self.items + self.pool_items, self.judged))
+
+    @property
+    def uses_k(self) -> bool:
+        """RR has no cut-off; every other metric stops at rank K."""
+        return self.metric != "RR"
+
+    @property
+    def label(self) -> str:
+        """The metric's name with this question's K: ``nDCG@5``, ``AP@5``, ``RR``."""
+        return {"DCG@K": f"DCG@{self.k}", "nDCG@K": f"nDCG@{self.k}", "AP": f"AP@{self.k}",
+                "RR": "RR", "P@K": f"P@{self.k}"}[self.metric]
+
+
+def _hit_ranks(rels, depth: int | None = None) -> list[int]:
+    """Ranks (from 1) of the relevant items, down to ``depth``."""
+    return [i for i, g in enumerate(rels[:depth], start=1) if g >= THRESHOLD]
+
+
+def _prompt(metric: str, k: int, gain: str, n_pool: int) -> str:
+    relevant = "An item is relevant when its grade is at least 1."
+    unretrieved = (f" {n_pool} more judged item{'s' if n_pool != 1 else ''} (below the ranking) "
+                   f"{'were' if n_pool != 1 else 'was'} not retrieved.") if n_pool else ""
+    gain_text = ("exponential gain 2^grade − 1" if gain == "exponential" else "linear gain (gain = grade)")
+    text = {
+        "DCG@K": f"Compute DCG@{k} with {gain_text} and the discount log2(rank + 1).",
+        "nDCG@K": (f"Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). "
+                   f"The ideal ordering uses all judged items.{unretrieved}"),
+        "AP": (f"Compute AP@{k}. {relevant} Divide by R, the number of relevant judged items, "
+               f"retrieved or not.{unretrieved}"),
+        "RR": f"Compute RR, the reciprocal rank, over the whole list (no cut-off). {relevant}",
+        "P@K": f"Compute P@{k}. {relevant}",
+    }[metric]
+    return text + " Give 3 decimals."
+
+
+def build_question(rels, k: int, metric: str, pool=(), gain: str = "linear", difficulty: str = "custom",
+                   seed: int | None = None) -> Question:
+    """A question on a given ranking; the answer is computed with the core functions.
+
+    >>> q = build_question([0, 1, 0, 1], k=4, metric="AP", pool=[2])
+    >>> q.n_relevant, round(q.answer, 4)                 # (1/2 + 2/4) / 3
+    (3, 0.3333)
+    >>> q.grades
+    {'A': 0, 'B': 1, 'C': 0, 'D': 1, 'E': 2}
+    """
+    if metric not in QUIZ_METRICS:
+        raise MetricsInputError(f"metric must be one of {', '.join(QUIZ_METRICS)}, got {metric!r}")
+    if gain not in ("linear", "exponential"):
+        raise MetricsInputError(f"gain must be linear or exponential, got {gain!r}")
+    rels, pool = tuple(int(g) for g in rels), tuple(int(g) for g in pool)
+    if not rels:
+        raise MetricsInputError("a question needs at least one ranked item")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise MetricsInputError(f"k must be a positive integer, got {k!r}")
+    names = [chr(ord("A") + i) if i < 26 else f"d{i + 1}" for i in range(len(rels) + len(pool))]
+    question = Question(metric=metric, rels=rels, k=k, pool=pool, gain=gain, answer=0.0,
+                        prompt=_prompt(metric, k, gain, len(pool)), items=tuple(names[:len(rels)]),
+                        pool_items=tuple(names[len(rels):]), difficulty=difficulty, seed=seed)
+    return replace(question, answer=steps(question).value)
+
+
+def _grades(rng: random.Random, n: int, top: int) -> list[int]:
+    if top == 1:
+        return [rng.randint(0, 1) for _ in range(n)]
+    weights = {2: [45, 30, 25], 3: [40, 25, 20, 15]}[top]
+    return rng.choices(range(top + 1), weights=weights, k=n)
+
+
+def make_question(seed: int, difficulty: str, metric: str) -> Question:
+    """A random question, the same for the same arguments.
+
+    easy: 4-5 items, grades 0-1 or 0-2, K = the list's length. medium: 6-8 items, grades 0-3,
+    K < the list's length. hard: 8-10 items, grades 0-3, K < the length, and 1-3 relevant judged
+    items that were not retrieved, chosen so that the ideal top K from all judged items differs
+    from the ideal top K of the list; DCG and nDCG questions use exponential gain half the time.
+    The ranking depends on the seed and the difficulty only, so the same seed asks every metric
+    about the same ranking. Every ranking has a hit in the top K and at least two hits.
+
+    >>> q = make_question(7, "hard", "nDCG@K")
+    >>> 8 <= len(q.rels) <= 10 and q.k < len(q.rels) and len(q.pool) >= 1
+    True
+    >>> make_question(7, "hard", "nDCG@K") == q
+    True
+    """
+    if difficulty not in DIFFICULTIES:
+        raise MetricsInputError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
+    if metric not in QUIZ_METRICS:
+        raise MetricsInputError(f"metric must be one of {', '.join(QUIZ_METRICS)}, got {metric!r}")
+    rng = random.Random(f"ranking-metrics-quiz:{difficulty}:{int(seed)}")
+    lead_miss = rng.random() < 0.6  # rank 1 a miss in most questions: RR = 1 teaches little
+    exponential = rng.random() < 0.5
+    while True:
+        pool: list[int] = []
+        if difficulty == "easy":
+            n = rng.randint(4, 5)
+            rels = _grades(rng, n, rng.choice([1, 2]))
+            k = n
+        else:
+            n = rng.randint(6, 8) if difficulty == "medium" else rng.randint(8, 10)
+            rels = _grades(rng, n, 3)
+            k = rng.randint(3 if difficulty == "medium" else 4, n - 1)
+            if difficulty == "hard":
+                pool = [rng.choice([1, 2, 3, 3]) for _ in range(rng.randint(1, 3))]
+        top_hits = _hit_ranks(rels, k)
+        if not top_hits or len(top_hits) == k or len(_hit_ranks(rels)) < 2:
+            continue  # a hit and a miss in the top K, two hits in the list
+        if lead_miss and rels[0] >= THRESHOLD:
+            continue
+        if pool and sorted(rels + pool, reverse=True)[:k] == sorted(rels, reverse=True)[:k]:
+            continue  # the unretrieved items must change the ideal ordering
+        break
+    gain = "exponential" if difficulty == "hard" and exponential and metric in ("DCG@K", "nDCG@K") else "linear"
+    return build_question(rels, k, metric, pool=pool, gain=gain, difficulty=difficulty, seed=int(seed))
+
+
+def steps(question: Question) -> Explanation:
+    """The exact computation as the core explains it: ``ndcg_steps``, ``ap_steps``, ``rr_steps``
+    or ``precision_steps``, on this question's ranking; ``value`` is the exact answer.
+
+    For DCG@K the nDCG explanation is cut to its DCG part (column ``DCG``); for P@K the table
+    keeps rank, item, rel, relevant, hits and P.
+
+    >>> e = steps(build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K"))
+    >>> print(e.worked_text)
+    DCG@5 = 0/log2(2) + 3/log2(3) + 1/log2(4) + 0/log2(5) + 2/log2(6) = 3.166
+    """
+    q, items = question, list(question.items)
+    if q.metric in ("DCG@K", "nDCG@K"):
+        e = ndcg_steps(list(q.rels), k=q.k, gain=q.gain, ideal=q.judged, items=items,
+                       ideal_items=list(q.items + q.pool_items))
+        if q.metric == "nDCG@K":
+            return e
+        table = e.table.drop(columns=["IDCG", "nDCG"])
+        return replace(e, measure=f"DCG@{q.k}", value=float(table["DCG"].iloc[-1]), table=table,
+                       formula=DCG_FORMULA[q.gain], worked=e.worked.split(r" \\ ")[0],
+                       worked_text=e.worked_text.splitlines()[0], column="DCG")
+    if q.metric == "AP":
+        return ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="relevant", items=items)
+    if q.metric == "RR":
+        return rr_steps(list(q.rels), items=items)
+    e = precision_steps(list(q.rels), q.k, items=items)
+    return replace(e, table=e.table[["rank", "item", "rel", "relevant", "hits", "P"]])
+
+
+def ranking_table(question: Question) -> pd.DataFrame:
+    """What the student sees: rank, item, grade (and whether the rank is in the top K).
+
+    >>> ranking_table(build_question([0, 2, 1], k=2, metric="P@K")).to_dict("list")
+    {'rank': [1, 2, 3], 'item': ['A', 'B', 'C'], 'grade': [0, 2, 1], 'in top K': ['✓', '✓', '']}
+    """
+    q = question
+    table = pd.DataFrame({"rank": range(1, len(q.rels) + 1), "item": list(q.items), "grade": list(q.rels)})
+    if q.uses_k:
+        table["in top K"] = ["✓" if rank <= q.k else "" for rank in table["rank"]]
+    return table
+
+
+def pool_table(question: Question) -> pd.DataFrame:
+    """The judged items that were not retrieved: item and grade."""
+    return pd.DataFrame({"item": list(question.pool_items), "grade": list(question.pool)})
+
+
+# --------------------------------------------------------------------------- mistakes
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where to look in the exact computation: ``table`` ("ranking" = ``steps(q).table``,
+    "ideal" = its ``details["ideal_table"]``), the column, the rank (a row) and a sentence."""
+
+    table: str
+    column: str
+    rank: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One known wrong method: ``value(q)`` recomputes the metric that way (None when it does
+    not apply to this question), ``explain(q)`` says what went wrong, ``step(q)`` where."""
+
+    name: str
+    title: str
+    metrics: tuple[str, ...]
+    value: Callable[[Question], float | None]
+    explain: Callable[[Question], str]
+    step: Callable[[Question], Step]
+
+
+def _dcg_with(grades, k: int, gain: str, discount: Callable[[np.ndarray], np.ndarray]) -> float:
+    """DCG@k with another discount function of the rank i = 1, 2, ... (core gains)."""
+    g = gains(list(grades)[:k], gain)
+    return float(np.sum(g / discount(np.arange(1, g.size + 1, dtype=float))))
+
+
+def _ideal(q: Question) -> list[int]:
+    return sorted(q.judged, reverse=True)
+
+
+def _dcg_or_ndcg(q: Question, discount) -> float:
+    """The question's DCG@K or nDCG@K, every discount replaced by ``discount``."""
+    value = _dcg_with(q.rels, q.k, q.gain, discount)
+    if q.metric == "DCG@K":
+        return value
+    best = _dcg_with(_ideal(q), q.k, q.gain, discount)
+    return value / best if best else 0.0
+
+
+def _other_gain(q: Question) -> str:
+    return "linear" if q.gain == "exponential" else "exponential"
+
+
+def _core_value(q: Question, gain: str | None = None, k: int | None | str = "same", ideal=None) -> float:
+    """DCG@K / nDCG@K from the core with one choice changed."""
+    gain = gain or q.gain
+    k = q.k if k == "same" else k
+    if q.metric == "DCG@K":
+        return dcg(list(q.rels), k, gain)
+    return ndcg(list(q.rels), k, gain, ideal=q.judged if ideal is None else ideal)
+
+
+def _ap_table(q: Question) -> pd.DataFrame:
+    return ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="relevant").table
+
+
+def _ap_sum(q: Question) -> float:
+    return float(_ap_table(q)["running_sum"].iloc[-1])
+
+
+def _first_hit(q: Question) -> int | None:
+    hits = _hit_ranks(q.rels)
+    return hits[0] if hits else None
+
+
+def _hits_in_k(q: Question) -> int:
+    return len(_hit_ranks(q.rels, q.k))
+
+
+def _first_difference(a, b) -> int:
+    """The first rank (from 1) where two grade lists differ (1 if they do not)."""
+    for rank, (x, y) in enumerate(zip(a, b), start=1):
+        if x != y:
+            return rank
+    return 1
+
+
+def _gain_rank(q: Question) -> tuple[str, int]:
+    """Where the two gains first differ: a grade ≥ 2 in the top K, else in the ideal ordering."""
+    for rank, grade in enumerate(q.rels[:q.k], start=1):
+        if grade >= 2:
+            return "ranking", rank
+    return "ideal", 1
+
+
+def _gain_text(q: Question) -> str:
+    table, rank = _gain_rank(q)
+    grade = (q.rels if table == "ranking" else _ideal(q))[rank - 1]
+    right = grade if q.gain == "linear" else 2 ** grade - 1
+    wrong = 2 ** grade - 1 if q.gain == "linear" else grade
+    where = "gain column" if table == "ranking" else "ideal ordering's gain column"
+    return f"Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."
+
+
+def _last_row(q: Question) -> int:
+    return q.k if q.uses_k else len(q.rels)
+
+
+def _ideal_step(q: Question, wrong: list[int], how: str) -> Step:
+    rank = _first_difference(_ideal(q)[:q.k], wrong)
+    item = steps(q).details["ideal_table"]["item"].iloc[rank - 1]
+    grade = _ideal(q)[rank - 1]
+    where = "not retrieved" if item in q.pool_items else f"ranked {q.items.index(item) + 1}"
+    return Step("ideal", "rel", rank,
+                f"Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs "
+                f"there; {how} leaves it out.")
+
+
+def _rr_step(q: Question, text: str) -> Step:
+    first = _first_hit(q)
+    return Step("ranking", "first_hit", first, f"Look at the first_hit column, rank {first}: {text}")
+
+
+def _ap_d_step(q: Question, d_text: str) -> Step:
+    s = _ap_sum(q)
+    return Step("ranking", "AP", q.k, f"Look at the last row: the running sum {num(s)} is divided by "
+                                      f"R = {q.n_relevant}, not by {d_text}.")
+
+
+_DCG = ("DCG@K",)
+_GAINED = ("DCG@K", "nDCG@K")
+
+MISTAKES: tuple[Mistake, ...] = (
+    # (a) the logarithm's base: DCG only, since the base cancels out in DCG / IDCG
+    Mistake("natural_log", "Natural log in the discount", _DCG,
+            lambda q: _dcg_or_ndcg(q, lambda i: np.log(i + 1)),
+            lambda q: "You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
+                      f"1/ln(2) = {1 / math.log(2):.3f} times too large.",
+            lambda q: Step("ranking", "discount", 1,
+                           "Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.")),
+    Mistake("log10", "log10 in the discount", _DCG,
+            lambda q: _dcg_or_ndcg(q, lambda i: np.log10(i + 1)),
+            lambda q: "You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes out "
+                      f"1/log10(2) = {1 / math.log10(2):.3f} times too large.",
+            lambda q: Step("ranking", "discount", 1,
+                           "Look at the discount column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301.")),
+    # (b) off by one rank in the discount
+    Mistake("rank1_undiscounted", "Discount log2(rank), rank 1 undiscounted", _GAINED,
+            lambda q: _dcg_or_ndcg(q, lambda i: np.maximum(1.0, np.log2(i))),
+            lambda q: "You left rank 1 undiscounted and divided rank i by log2(i) (the original "
+                      "Järvelin-Kekäläinen form). Here every rank i is divided by log2(i + 1).",
+            lambda q: Step("ranking", "discount", min(2, q.k),
+                           "Look at the discount column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1.")),
+    Mistake("shifted_discount", "Discount log2(rank + 2)", _GAINED,
+            lambda q: _dcg_or_ndcg(q, lambda i: np.log2(i + 2)),
+            lambda q: "You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a "
+                      "rank that already counts from 1). Rank 1 is divided by log2(2) = 1.",
+            lambda q: Step("ranking", "discount", 1,
+                           "Look at the discount column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585.")),
+    # (c) the other gain
+    Mistake("gain_swapped", "Linear and exponential gain swapped", _GAINED,
+            lambda q: _core_value(q, gain=_other_gain(q)),
+            lambda q: ("You used exponential gain 2^grade − 1; this question uses linear gain: gain = grade."
+                       if q.gain == "linear" else
+                       "You used linear gain (gain = grade); this question uses exponential gain 2^grade − 1."),
+            lambda q: Step(_gain_rank(q)[0], "gain", _gain_rank(q)[1], _gain_text(q))),
+    # (d) the ideal ordering from the wrong items
+    Mistake("ideal_from_list", "Ideal ordering from the list only", ("nDCG@K",),
+            lambda q: _core_value(q, ideal=list(q.rels)),
+            lambda q: "You built the ideal ordering from the retrieved list only. It is built from all "
+                      "judged items, including relevant items the system did not retrieve.",
+            lambda q: _ideal_step(q, sorted(q.rels, reverse=True)[:q.k], "sorting the retrieved list")),
+    Mistake("ideal_from_top_k", "Ideal ordering from the top K only", ("nDCG@K",),
+            lambda q: _core_value(q, ideal=list(q.rels[:q.k])),
+            lambda q: f"You re-sorted the top {q.k} to get the ideal ordering. The ideal top {q.k} takes the "
+                      "best grades among all judged items, including those ranked below K or not retrieved.",
+            lambda q: _ideal_step(q, sorted(q.rels[:q.k], reverse=True), "re-sorting the top K")),
+    # (h) no normalisation
+    Mistake("not_normalised", "Forgot to normalise (gave DCG)", ("nDCG@K",),
+            lambda q: dcg(list(q.rels), q.k, q.gain),
+            lambda q: "You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering.",
+            lambda q: Step("ranking", "nDCG", q.k, f"Look at the last row: DCG@{q.k} is divided by IDCG@{q.k}.")),
+    # (e) AP divided by the wrong count
+    Mistake("ap_over_found", "AP divided by the hits found", ("AP",),
+            lambda q: ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="found").value,
+            lambda q: f"You divided by the {_hits_in_k(q)} hits found in the top {q.k}. trec_eval divides by "
+                      f"R = {q.n_relevant}, every relevant judged item, so missed relevant items lower AP.",
+            lambda q: _ap_d_step(q, f"the {_hits_in_k(q)} hits found")),
+    Mistake("ap_over_k", "AP divided by K", ("AP",),
+            lambda q: _ap_sum(q) / q.k,
+            lambda q: f"You divided by K = {q.k}. AP divides the sum of the precisions at the hits by "
+                      f"R = {q.n_relevant}, the number of relevant judged items."
+                      + (" (Here K is also min(K, R), RecBole's denominator.)" if q.n_relevant >= q.k else ""),
+            lambda q: _ap_d_step(q, f"K = {q.k}")),
+    # min(K, R) is always K or R: on a question where it is wrong it equals K, so it is named
+    # together with "divided by K" (in Diagnosis.also)
+    Mistake("ap_over_min_k_r", "AP divided by min(K, R)", ("AP",),
+            lambda q: ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="min_k_relevant").value,
+            lambda q: f"You divided by min(K, R) = {min(q.k, q.n_relevant)} (RecBole's convention). trec_eval "
+                      f"divides by R = {q.n_relevant}.",
+            lambda q: _ap_d_step(q, f"min(K, R) = {min(q.k, q.n_relevant)}")),
+    Mistake("ap_over_list_relevant", "AP divided by the relevant items in the list only", ("AP",),
+            lambda q: _ap_sum(q) / len(_hit_ranks(q.rels)),
+            lambda q: f"You divided by the {len(_hit_ranks(q.rels))} relevant items in the ranked list. R also "
+                      f"counts the {q.n_relevant - len(_hit_ranks(q.rels))} relevant judged item(s) that were "
+                      "not retrieved.",
+            lambda q: _ap_d_step(q, f"the {len(_hit_ranks(q.rels))} relevant items of the list")),
+    Mistake("ap_all_ranks", "Averaged the precision at every rank", ("AP",),
+            lambda q: float(_ap_table(q)["precision"].mean()),
+            lambda q: "You averaged the precision at every rank. Only ranks holding a relevant item add their "
+                      "precision; a miss adds nothing.",
+            lambda q: Step("ranking", "counted", next((r for r in range(1, q.k + 1) if q.rels[r - 1] < THRESHOLD), 1),
+                           "Look at the counted column: at a miss the precision is not added.")),
+    # (f) RR of the wrong hit
+    Mistake("rr_last_hit", "RR of the last hit", ("RR",),
+            lambda q: 1 / _hit_ranks(q.rels)[-1] if _hit_ranks(q.rels) else None,
+            lambda q: f"You took 1 / the rank of the last relevant item ({_hit_ranks(q.rels)[-1]}). RR uses the "
+                      "first relevant item only.",
+            lambda q: _rr_step(q, "the first relevant item decides RR.")),
+    Mistake("rr_second_hit", "RR of the second hit", ("RR",),
+            lambda q: 1 / _hit_ranks(q.rels)[1] if len(_hit_ranks(q.rels)) > 1 else None,
+            lambda q: f"You took 1 / the rank of the second relevant item ({_hit_ranks(q.rels)[1]}). RR uses the "
+                      "first relevant item.",
+            lambda q: _rr_step(q, "the first relevant item decides RR.")),
+    Mistake("rr_rank_from_zero", "RR with ranks counted from 0", ("RR",),
+            lambda q: 1 / (_first_hit(q) - 1) if _first_hit(q) and _first_hit(q) > 1 else None,
+            lambda q: f"You took 1/{_first_hit(q) - 1}, counting ranks from 0. Ranks count from 1: the first "
+                      f"hit is at rank {_first_hit(q)}.",
+            lambda q: _rr_step(q, f"the first hit is at rank {_first_hit(q)}, and rank 1 is the top.")),
+    Mistake("rr_gave_rank", "Gave the rank, not its reciprocal", ("RR",),
+            lambda q: float(_first_hit(q)) if _first_hit(q) else None,
+            lambda q: f"You gave the rank of the first hit. RR is its reciprocal: 1/{_first_hit(q)}.",
+            lambda q: _rr_step(q, f"RR = 1 / {_first_hit(q)}.")),
+    # (g) P@K divided by the wrong count
+    Mistake("p_over_retrieved", "P@K divided by the number retrieved", ("P@K",),
+            lambda q: _hits_in_k(q) / len(q.rels),
+            lambda q: f"You divided by the {len(q.rels)} items retrieved. P@K divides the hits in the top K "
+                      f"by K = {q.k}.",
+            lambda q: Step("ranking", "P", q.k, f"Look at the last row, rank {q.k}: hits / K.")),
+    Mistake("p_over_r", "P@K divided by R (that is recall)", ("P@K",),
+            lambda q: _hits_in_k(q) / q.n_relevant,
+            lambda q: f"You divided by R = {q.n_relevant}, the relevant items: that is recall@K. Precision "
+                      f"divides by K = {q.k}.",
+            lambda q: Step("ranking", "P", q.k, f"Look at the last row, rank {q.k}: hits / K.")),
+    # ignoring the cut-off
+    Mistake("ignored_cutoff", "Ignored the cut-off K", ("DCG@K", "nDCG@K", "AP", "P@K"),
+            lambda q: {"AP": lambda: ap_steps(list(q.rels), n_relevant=q.n_relevant, denominator="relevant").value,
+                       "P@K": lambda: len(_hit_ranks(q.rels)) / len(q.rels)}.get(
+                q.metric, lambda: _core_value(q, k=len(q.rels)))(),
+            lambda q: f"You used the whole list of {len(q.rels)} items. The metric stops at rank K = {q.k}.",
+            lambda q: Step("ranking", COLUMN[q.metric], q.k, f"Look at rank {q.k}: the table stops at K.")),
+)
+
+ROUNDING_MISTAKE = Mistake(
+    "rounding", "Rounding only", QUIZ_METRICS, lambda q: q.answer,
+    lambda q: "Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = "
+              "1.585, not 1.6) and round only the final answer.",
+    lambda q: Step("ranking", COLUMN[q.metric], _last_row(q),
+                   "Compare your intermediate numbers with the table, column by column."))
+
+#: every mistake by name (rounding included)
+BY_NAME = {m.name: m for m in MISTAKES + (ROUNDING_MISTAKE,)}
+
+
+def mistake_values(question: Question) -> dict[str, float]:
+    """What each mistake that applies to this question gives (finite values only).
+
+    >>> q = build_question([0, 1, 0, 1], k=4, metric="RR")
+    >>> mistake_values(q)
+    {'rr_last_hit': 0.25, 'rr_second_hit': 0.25, 'rr_rank_from_zero': 1.0, 'rr_gave_rank': 2.0}
+    """
+    values = {}
+    for mistake in MISTAKES:
+        if question.metric in mistake.metrics:
+            value = mistake.value(question)
+            if value is not None and math.isfinite(value):
+                values[mistake.name] = float(value)
+    return values
+
+
+# --------------------------------------------------------------------------- checking
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The likely mistake: its name and title, what went wrong, the value that mistake gives,
+    the step of the exact computation to look at, and other mistakes giving the same value."""
+
+    name: str
+    title: str
+    explanation: str
+    value: float
+    step: Step
+    also: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer checked: ``correct``, the ``exact`` value, the ``answer`` given and, for a wrong
+    answer, the ``diagnosis`` (None when no known mistake matches)."""
+
+    correct: bool
+    exact: float
+    answer: float
+    diagnosis: Diagnosis | None
+    tolerance: float = TOLERANCE
+
+    @property
+    def message(self) -> str:
+        if self.correct:
+            return f"Right: the exact value is {self.exact:.4f}."
+        if self.diagnosis is None:
+            return NO_MATCH
+        return f"{self.diagnosis.title}. {self.diagnosis.explanation}"
+
+
+def _diagnosis(mistake: Mistake, question: Question, value: float, also=()) -> Diagnosis:
+    return Diagnosis(mistake.name, mistake.title, mistake.explain(question), value, mistake.step(question),
+                     tuple(also))
+
+
+def diagnose(question: Question, answer: float, tolerance: float = TOLERANCE) -> Diagnosis | None:
+    """The known mistake whose value is nearest the answer (within ``tolerance``), or None.
+
+    Mistakes that give the exact value on this question cannot be told apart from a right answer
+    and are skipped. An answer within :data:`ROUNDING` of the exact value that no mistake
+    explains is diagnosed as rounding only.
+
+    >>> q = build_question([0, 1, 0, 1, 1], k=5, metric="AP", pool=[1])
+    >>> diagnose(q, (1/2 + 2/4 + 3/5) / 3).name      # divided by the 3 hits found, not R = 4
+    'ap_over_found'
+    >>> diagnose(q, 0.99) is None
+    True
+    """
+    exact = question.answer
+    matches = sorted((abs(answer - value), order, name, value)
+                     for order, (name, value) in enumerate(mistake_values(question).items())
+                     if abs(value - exact) > tolerance and abs(answer - value) <= tolerance)
+    if matches:
+        _, _, name, value = matches[0]
+        return _diagnosis(BY_NAME[name], question, value, [m[2] for m in matches[1:]])
+    if abs(answer - exact) <= ROUNDING:
+        return _diagnosis(ROUNDING_MISTAKE, question, exact)
+    return None
+
+
+def check(question: Question, answer: float, tolerance: float = TOLERANCE) -> Verdict:
+    """Right when ``|answer − exact| ≤ tolerance``; otherwise with :func:`diagnose`'s diagnosis.
+
+    >>> q = build_question([0, 1, 0, 0], k=4, metric="RR")
+    >>> check(q, 0.5).correct, check(q, 0.504).correct, check(q, 0.51).diagnosis.name
+    (True, True, 'rounding')
+    >>> check(q, 1.0).diagnosis.title                # 1/(2 - 1)
+    'RR with ranks counted from 0'
+    """
+    if isinstance(answer, bool) or not isinstance(answer, (int, float, np.floating, np.integer)):
+        raise MetricsInputError(f"the answer must be a number, got {answer!r}")
+    answer = float(answer)
+    if not math.isfinite(answer):
+        return Verdict(False, question.answer, answer, None, tolerance)
+    if abs(answer - question.answer) <= tolerance + 1e-12:
+        return Verdict(True, question.answer, answer, None, tolerance)
+    return Verdict(False, question.answer, answer, diagnose(question, answer, tolerance), tolerance)

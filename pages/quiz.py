@@ -1,0 +1,160 @@
+"""Quiz: compute a metric by hand on a random ranking; a wrong answer gets a diagnosis and the
+step of the exact computation where that mistake goes wrong."""
+
+import streamlit as st
+
+from metrics import quiz
+from metrics.explanation import num
+from ui import explainer, state
+from ui.board import Board
+
+PAGE = "quiz"
+SEED = state.page_key(PAGE, "seed")  # the question counter (plain key: survives page switches)
+SCORE = state.page_key(PAGE, "score")  # {"answered", "correct", "streak"}
+LAST = state.page_key(PAGE, "last")  # (question id, verdict) of the last check
+SCORED = state.page_key(PAGE, "scored")  # ids of the questions already scored (first answer counts)
+CHOSEN = state.page_key(PAGE, "chosen")  # the difficulty and metric picked, kept across page switches
+STEP = state.page_key(PAGE, "step")  # explainer.step_control's key: the row the diagnosis points at
+DIFFICULTY = state.page_key(PAGE, "difficulty")
+METRIC = state.page_key(PAGE, "metric")
+
+TITLE = "Quiz — compute it by hand"
+INTRO = ("Compute the metric on paper, type your answer, and check it. A wrong answer is diagnosed: "
+         "the app recomputes the metric under common wrong methods and shows the step where yours went wrong.")
+METRIC_LABELS = {"DCG@K": "DCG@K", "nDCG@K": "nDCG@K", "AP": "AP@K", "RR": "RR", "P@K": "P@K"}
+DIFFICULTY_HELP = ("easy: 4-5 items, K = all of them. medium: 6-8 items, grades 0-3, K shorter than the list. "
+                   "hard: 8-10 items, relevant items the system did not retrieve, sometimes exponential gain.")
+PAGES = {"DCG@K": "pages/ndcg.py", "nDCG@K": "pages/ndcg.py", "AP": "pages/ap.py", "RR": "pages/rr.py",
+         "P@K": "pages/cutoff.py"}
+STEPS_NOTE = "The tables stop at the step to look at (highlighted): press Next ▶ or Show all for the rest."
+SCORE_NOTE = "Each question is scored on its first answer; try again as often as you like."
+
+
+def reset_score() -> None:
+    st.session_state[SCORE] = {"answered": 0, "correct": 0, "streak": 0}
+    st.session_state[SCORED] = []
+
+
+def record(question_id: tuple, verdict: quiz.Verdict) -> None:
+    """Keep the verdict to show it, score the question's first answer, point the steps at the mistake."""
+    st.session_state[LAST] = (question_id, verdict)
+    if question_id not in st.session_state[SCORED]:
+        st.session_state[SCORED].append(question_id)
+        score = st.session_state[SCORE]
+        score["answered"] += 1
+        score["correct"] += verdict.correct
+        score["streak"] = score["streak"] + 1 if verdict.correct else 0
+    if verdict.diagnosis is not None:
+        st.session_state[STEP] = verdict.diagnosis.step.rank
+
+
+def show_steps(question: quiz.Question, explanation, diagnosis: quiz.Diagnosis | None = None) -> None:
+    """The exact computation: formula with the numbers, then the step table(s); with a diagnosis,
+    classroom pacing starts at the row it points at, and the table it points at comes first."""
+    explainer.formula(explanation)
+    step = None
+    if diagnosis is not None:
+        step = explainer.step_control(PAGE, len(explanation.table))
+        st.caption(STEPS_NOTE)
+    tables = [(f"Step table: {explanation.measure}", explanation.table,
+               None if question.metric in ("DCG@K", "nDCG@K") else "relevant")]
+    if question.metric == "nDCG@K":
+        ideal = ("The ideal ordering (all judged items)", explanation.details["ideal_table"], None)
+        tables = [ideal, tables[0]] if diagnosis is not None and diagnosis.step.table == "ideal" else [tables[0], ideal]
+    for heading, table, hit_column in tables:
+        st.markdown(f"**{heading}**")
+        explainer.step_table(table, step, hit_column=hit_column)
+
+
+# --------------------------------------------------------------------------- state
+st.session_state.setdefault(SEED, 1)
+st.session_state.setdefault(CHOSEN, {"difficulty": "easy", "metric": "nDCG@K"})
+if SCORE not in st.session_state:
+    reset_score()
+for key, name in ((DIFFICULTY, "difficulty"), (METRIC, "metric")):
+    if key not in st.session_state:  # widget state is dropped when a person leaves the page
+        st.session_state[key] = st.session_state[CHOSEN][name]
+
+st.title(TITLE)
+st.caption(INTRO)
+
+# --------------------------------------------------------------------------- controls and score
+controls, score_area = st.columns([3, 2])
+with controls:
+    difficulty = st.radio("Difficulty", quiz.DIFFICULTIES, key=DIFFICULTY, horizontal=True, help=DIFFICULTY_HELP)
+    metric = st.radio("Metric", quiz.QUIZ_METRICS, key=METRIC, horizontal=True,
+                      format_func=METRIC_LABELS.get)
+    st.session_state[CHOSEN] = {"difficulty": difficulty, "metric": metric}
+    if st.button("New question", key=state.page_key(PAGE, "new"), icon=":material/casino:", type="primary"):
+        st.session_state[SEED] += 1
+with score_area:
+    score = st.session_state[SCORE]
+    answered, correct, streak = st.columns(3)
+    answered.metric("Answered", score["answered"])
+    correct.metric("Correct", score["correct"])
+    streak.metric("Streak", score["streak"])
+    st.button("Reset score", key=state.page_key(PAGE, "reset"), on_click=reset_score, icon=":material/restart_alt:")
+    st.caption(SCORE_NOTE)
+
+seed = st.session_state[SEED]
+question = quiz.make_question(seed, difficulty, metric)
+question_id = (seed, difficulty, metric)
+
+# --------------------------------------------------------------------------- the question
+ranking_area, question_area = st.columns([2, 3])
+with ranking_area:
+    st.subheader("The ranking")
+    table = quiz.ranking_table(question)
+    st.dataframe(table, hide_index=True, width="stretch", height=explainer.table_height(len(table)))
+    if question.pool:
+        st.markdown("**Judged, but not retrieved**")
+        pool = quiz.pool_table(question)
+        st.dataframe(pool, hide_index=True, width="stretch", height=explainer.table_height(len(pool)))
+with question_area:
+    st.subheader(f"Question {seed} · {difficulty}: {question.label}")
+    st.markdown(f"#### {question.prompt}")
+    figures = st.columns(3)
+    if question.uses_k:
+        figures[0].metric("K", question.k)
+    figures[1].metric("Items ranked", len(question.rels))
+    if question.pool:
+        figures[2].metric("Not retrieved", len(question.pool))
+    answer = st.number_input(f"Your answer: {question.label} =", value=None, step=0.001, format="%.4f",
+                             placeholder="e.g. 0.631", key=state.page_key(PAGE, f"answer_{seed}_{difficulty}_{metric}"))
+    check, board_button = st.columns(2)
+    if check.button("Check", key=state.page_key(PAGE, "check"), icon=":material/task_alt:", type="primary",
+                    width="stretch"):
+        if answer is None:
+            st.warning("Type a number first.")
+        else:
+            record(question_id, quiz.check(question, answer))
+            st.rerun()  # the score above shows the new count
+    if board_button.button("Put this ranking on the board", key=state.page_key(PAGE, "board"),
+                           icon=":material/dashboard:", width="stretch"):
+        state.set_board(Board(grades=question.grades, ranking=question.items, k=question.k, gain=question.gain,
+                              title=f"Quiz question {seed} ({difficulty})", note=question.prompt), origin=True)
+        st.success("The ranking is on the board: every explainer page now shows it.")
+        st.page_link(PAGES[metric], label=f"Explain {question.label} step by step", icon=":material/arrow_forward:")
+
+# --------------------------------------------------------------------------- the verdict
+last = st.session_state.get(LAST)
+if last is not None and last[0] == question_id:
+    verdict: quiz.Verdict = last[1]
+    explanation = quiz.steps(question)
+    if verdict.correct:
+        st.success(f"**Right!** {question.label} = {verdict.exact:.4f} (your answer: {num(verdict.answer, 4)})")
+        with st.expander("See the steps", expanded=False):
+            show_steps(question, explanation)
+    else:
+        diagnosis = verdict.diagnosis
+        head = f"**Not quite:** you answered {num(verdict.answer, 4)}; the exact value is {verdict.exact:.4f}."
+        if diagnosis is None:
+            st.warning(f"{head}\n\n{quiz.NO_MATCH}")
+        else:
+            same = [quiz.BY_NAME[name].title for name in diagnosis.also]
+            also = f"\n\nThe same number also comes from: {'; '.join(same)}." if same else ""
+            st.warning(f"{head}\n\n**Likely mistake — {diagnosis.title}.** {diagnosis.explanation} "
+                       f"That method gives {diagnosis.value:.4f}.{also}")
+            st.info(f"**Where to look:** {diagnosis.step.text}", icon=":material/arrow_downward:")
+        st.subheader("The exact computation")
+        show_steps(question, explanation, diagnosis)
