@@ -12,6 +12,7 @@ from ui import charts, explainer, state
 from ui.cached import summarize, swap_effects
 from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
 from ui.presets import PRESETS
+from ui.safe import plain
 
 PAGE = "compare"
 LIST2_REVISION = state.page_key(PAGE, "list2_revision")  #: bumped when list 2 changes other than by dragging
@@ -134,7 +135,7 @@ try:
     summaries = [summarize(b.rels(), k, judged=b.judged(), gain=b.gain, ideal=b.ideal,
                            ap_denominator=b.ap_denominator, threshold=b.threshold) for b in (board, board2)]
 except MetricsInputError as error:
-    st.error(f"Cannot compute the measures: {error}")
+    st.error(f"Cannot compute the measures: {plain(error)}")
     st.stop()
 table = compare_summaries(*summaries)
 ndcg_name, ap_name = table[COMPARE_COLUMNS[0]].iloc[0], table[COMPARE_COLUMNS[0]].iloc[2]

@@ -11,6 +11,7 @@ from metrics.explanation import num
 from ui import explainer, scores, state
 from ui.cached import score_under
 from ui.builder import ranking_builder
+from ui.safe import plain
 
 PAGE = "conventions"
 REFERENCE = "trec_eval"
@@ -83,7 +84,7 @@ def score_editor(board) -> None:
     try:
         typed = scores.scores_from_frame(edited)
     except MetricsInputError as error:
-        st.error(f"Not applied: {error}.")
+        st.error(f"Not applied: {plain(error)}.")
         return
     state.set_board(board.with_scores({**board.scores, **typed}), external=False)
 

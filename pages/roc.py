@@ -9,6 +9,7 @@ from metrics.explanation import num
 from metrics.roc import ARTICLE_NOTES, roc_auc_explanation
 from ui import charts, explainer, scores, state
 from ui.builder import ranking_builder
+from ui.safe import plain
 
 PAGE = "roc"
 
@@ -50,7 +51,7 @@ with controls:
             board = board.with_scores(scores.scores_from_frame(edited))
             state.set_board(board, external=False)
         except MetricsInputError as error:
-            st.error(f"Not applied: {error}.")
+            st.error(f"Not applied: {plain(error)}.")
 
 items, labels, values = scores.board_scores(board)
 try:

@@ -13,6 +13,7 @@ import metrics
 from metrics import MetricsInputError
 from metrics import significance as sig
 from ui import charts, dataset, state
+from ui.safe import plain
 
 PAGE = "systems"
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,7 +165,7 @@ files = {role: column.file_uploader(UPLOAD_LABELS[role], type=FILE_TYPES, key=st
 if st.button(SAMPLE_BUTTON, key=state.page_key(PAGE, "sample"), icon=":material/dataset:"):
     error = _load({role: (Path(path).name, (ROOT / path).read_bytes()) for role, path in SAMPLE.items()})
     if error:  # the bundled files are checked by the tests; shown all the same
-        st.error(error, icon=":material/error:")
+        st.error(plain(error), icon=":material/error:")
     elif UPLOADED in st.session_state:
         st.session_state[UPLOADED] = (st.session_state[UPLOADED][0], None)  # the upload's old error is old news
 
@@ -174,7 +175,7 @@ if len(given) == 3:
     if st.session_state.get(UPLOADED, (None,))[0] != signature:
         st.session_state[UPLOADED] = (signature, _load({role: _pair(f) for role, f in files.items()}))
     if st.session_state[UPLOADED][1]:
-        st.error(st.session_state[UPLOADED][1], icon=":material/error:")
+        st.error(plain(st.session_state[UPLOADED][1]), icon=":material/error:")
 else:
     st.session_state.pop(UPLOADED, None)  # the same files can be uploaded again
     if given:
@@ -199,7 +200,7 @@ try:
     summary = sig.difference_summary(pairs, CONFIDENCE)
     t, t_p = sig.paired_t_test(pairs["a"], pairs["b"])
 except MetricsInputError as error:
-    st.error(f"{names['a']} vs {names['b']}: {error}", icon=":material/error:")
+    st.error(plain(f"{names['a']} vs {names['b']}: {error}"), icon=":material/error:")
     st.stop()
 n = len(pairs)
 if n < max(len(scores_a), len(scores_b)):

@@ -6,6 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui import charts, dataset, state
+from ui.safe import plain
 
 PAGE = "upload"
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +73,7 @@ with upload_column:
         error = dataset.load_upload(files)
         st.session_state[signature_key] = (signature, None if error is None else str(error))
     elif st.session_state[signature_key][1]:
-        st.error(st.session_state[signature_key][1], icon=":material/error:")
+        st.error(plain(st.session_state[signature_key][1]), icon=":material/error:")
 
     pasted = st.text_area("…or paste one ranked list", key=state.page_key(PAGE, "pasted"), height=140,
                           max_chars=200_000, placeholder="B 4\nA 5\nD 2\nC 3\nE 1",

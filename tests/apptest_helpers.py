@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from ui import state
@@ -27,3 +29,8 @@ def metric(at: AppTest, label: str) -> str:
     values = [m.value for m in at.metric if m.label == label]
     assert len(values) == 1, [m.label for m in at.metric]
     return values[0]
+
+
+def shown(element) -> str:
+    """An element's text as the reader sees it (Markdown escapes of ui.safe.plain removed)."""
+    return re.sub(r"\\(.)", r"\1", element.value)

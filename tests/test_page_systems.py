@@ -10,7 +10,7 @@ import pytest
 
 import metrics
 from metrics import significance as sig
-from tests.apptest_helpers import metric, open_page
+from tests.apptest_helpers import metric, open_page, shown
 from ui.presets import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,12 +144,12 @@ def test_malformed_upload_names_file_and_line_and_keeps_the_comparison(page):
     bad_run = "101 Q0 doc-101-01 1 22.5 sys\n101 Q0 doc-101-11 2\n"
     at = _upload(at, _file(TREC / "qrels.txt"), _file(TREC / "run_a.txt"), _text("bad_run.txt", bad_run))
     assert len(at.error) == 1
-    message = at.error[0].value
+    message = shown(at.error[0])
     assert "bad_run.txt line 2" in message and "6 fields" in message
     assert metric(at, "Mean difference B − A") == before  # the sample is still compared
     assert at.session_state["board"] == board
     at.run()  # the error stays on screen while the bad file is there
-    assert [e.value for e in at.error] == [message]
+    assert [shown(e) for e in at.error] == [message]
     # replacing the bad file clears the error
     at.file_uploader[2].set_value(_file(TREC / "run_b.txt"))
     at.run()
@@ -162,14 +162,14 @@ def test_malformed_upload_names_file_and_line_and_keeps_the_comparison(page):
 ])
 def test_files_in_the_wrong_slot_are_named(page, files, expected):
     at = _upload(page, *(_file(TREC / name) for name in files))
-    assert len(at.error) == 1 and at.error[0].value.startswith(expected)
+    assert len(at.error) == 1 and shown(at.error[0]).startswith(expected)
     assert any("Nothing to compare yet" in i.value for i in at.info)
 
 
 def test_a_malformed_qrels_line_is_named(page):
     at = _upload(page, _text("judged.txt", "101 0 doc-101-01 2\n101 0 doc-101-02 high\n"),
                  _file(TREC / "run_a.txt"), _file(TREC / "run_b.txt"))
-    assert len(at.error) == 1 and at.error[0].value.startswith("judged.txt line 2:")
+    assert len(at.error) == 1 and shown(at.error[0]).startswith("judged.txt line 2:")
 
 
 def test_runs_on_different_queries(page):
@@ -184,8 +184,8 @@ def test_runs_on_different_queries(page):
     at.file_uploader[1].set_value(_text("three.txt", only_103))
     at.run()
     _ok(at)
-    assert [e.value[:len("three.txt vs two.txt: ")] for e in at.error] == ["three.txt vs two.txt: "]
-    assert "no query in common" in at.error[0].value
+    assert [shown(e)[:len("three.txt vs two.txt: ")] for e in at.error] == ["three.txt vs two.txt: "]
+    assert "no query in common" in shown(at.error[0])
     assert "exact (all 4 sign flips)" in " ".join(m.label for m in at.metric)
 
 

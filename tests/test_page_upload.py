@@ -9,7 +9,7 @@ import pytest
 import metrics
 from ui import dataset as ds
 from ui.presets import PRESETS
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_page, shown
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"
@@ -104,7 +104,7 @@ def test_malformed_run_shows_file_and_line_and_keeps_the_board(upload_page, tmp_
     at.file_uploader[0].set_value([_file(TREC / "qrels.txt"), ("bad_run.txt", bad, "text/plain")]).run()
     assert not at.exception, [e.message for e in at.exception]
     assert len(at.error) == 1
-    assert at.error[0].value.startswith("bad_run.txt line 2: expected 6 fields (qid Q0 docid rank score tag), got 4")
+    assert shown(at.error[0]).startswith("bad_run.txt line 2: expected 6 fields (qid Q0 docid rank score tag), got 4")
     assert at.session_state["board"] == before_board
     assert at.session_state["dataset"] is before_data
     at.run()  # the error stays while the bad file is in the uploader; still nothing changes
@@ -134,7 +134,7 @@ def test_bad_pasted_text_errors_and_changes_nothing(upload_page):
     at.text_area[0].input("A 1\nB 2 3").run()
     _button(at, "Use pasted list").click().run()
     assert not at.exception
-    assert [e.value for e in at.error] == ["pasted text line 2: expected 'item grade', got 3 fields"]
+    assert [shown(e) for e in at.error] == ["pasted text line 2: expected 'item grade', got 3 fields"]
     assert at.session_state["board"] == before
     assert "dataset" not in at.session_state
 
@@ -165,7 +165,7 @@ def test_a_file_over_the_limit_is_refused_with_its_name(upload_page):
     big = b"q1 0 d1 1\n" * (ds.MAX_UPLOAD_BYTES // 10 + 1)
     at.file_uploader[0].set_value(("huge.qrels", big, "text/plain")).run()
     assert not at.exception
-    assert len(at.error) == 1 and at.error[0].value.startswith("huge.qrels: file is too large")
+    assert len(at.error) == 1 and shown(at.error[0]).startswith("huge.qrels: file is too large")
     assert at.session_state["board"] == before
 
 

@@ -12,9 +12,10 @@ from streamlit_sortables import sort_items
 from metrics import MetricsInputError
 from metrics.explanation import num
 
-from . import state
+from . import share, state
 from .board import Board
 from .presets import PRESETS
+from .safe import plain
 
 RANKING_HEADER = "Ranking (top first)"
 POOL_HEADER = "Pool (not ranked)"
@@ -107,7 +108,7 @@ def grade_table() -> None:
     try:
         new_board = apply_grade_edits(board, frame, edited)
     except MetricsInputError as error:
-        st.error(f"Not applied: {error}. The ranking is unchanged.")
+        st.error(f"Not applied: {plain(error)}. The ranking is unchanged.")
         return
     state.set_board(new_board)
     st.rerun()
@@ -178,6 +179,7 @@ def ranking_builder(expanded: bool = True) -> Board:
             grade_table()
         with st.popover("Keyboard controls", width="stretch"):
             keyboard_controls()
+        share.copy_link()
         if state.board().note:
             st.caption(state.board().note)
     return state.board()

@@ -20,6 +20,7 @@ from metrics.io import Dataset
 
 from . import state
 from .board import Board
+from .safe import plain
 
 #: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)
 DEFAULT_MEASURES: tuple[str, ...] = ("nDCG@10", "AP", "RR", "P@10", "R@10", "Rprec")
@@ -110,7 +111,7 @@ def load_upload(files) -> MetricsInputError | None:
     try:
         dataset = read_files(pairs)
     except MetricsInputError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(plain(error), icon=":material/error:")
         return error
     return _use(dataset, _digest(pairs))
 
@@ -120,7 +121,7 @@ def load_pasted(text: str) -> MetricsInputError | None:
     try:
         dataset = metrics.parse_pasted(text or "", PASTED_NAME)
     except MetricsInputError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(plain(error), icon=":material/error:")
         return error
     return _use(dataset, _digest([(PASTED_NAME, (text or "").encode("utf-8"))]))
 
@@ -134,7 +135,7 @@ def _use(dataset: Dataset, digest: str) -> MetricsInputError | None:
         return error
     if board is None:
         error = MetricsInputError("no query to show", dataset.source)
-        st.error(str(error), icon=":material/error:")
+        st.error(plain(error), icon=":material/error:")
         return error
     st.session_state[state.DATASET] = dataset
     st.session_state[state.DATASET_NAME] = dataset.source
