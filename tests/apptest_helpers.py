@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from streamlit.testing.v1 import AppTest
@@ -33,4 +34,4 @@ def metric(at: AppTest, label: str) -> str:
 
 def shown(element) -> str:
     """An element's text as the reader sees it (Markdown escapes of ui.safe.plain removed)."""
-    return re.sub(r"\\(.)", r"\1", element.value)
+    return html.unescape(re.sub(r"\\(.)", r"\1", element.value))
