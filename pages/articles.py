@@ -5,7 +5,6 @@ import streamlit as st
 
 from metrics.articles import VERDICT_MEANING
 from ui import articles, explainer, state
-from ui.presets import PRESETS
 
 PAGE = "articles"
 
@@ -32,7 +31,7 @@ TOAST = "Loaded “{title}” into the builder"
 def _load(key: str) -> None:
     """Put an example's board on the shared board (and make it the Reset target)."""
     state.set_board(articles.board(key), origin=True)
-    st.session_state[state.PRESET] = key if key in PRESETS else None
+    st.session_state[state.PRESET] = key
     st.session_state[state.page_key(PAGE, "loaded")] = key
 
 

@@ -107,7 +107,7 @@ def test_every_example_loads_into_the_builder(app_test, example_id, key):
     board = articles.board(key)
     assert at.session_state[state.BOARD] == board
     assert at.session_state[state.ORIGIN] == board
-    assert at.session_state[state.PRESET] == (key if key in PRESETS else None)
+    assert at.session_state[state.PRESET] == key
     assert any(board.title in s.value for s in at.success)
     # the page that explains it shows this board, with no exception
     path = articles.pages(example_id)[0][0]

@@ -13,10 +13,9 @@ from fractions import Fraction
 import pandas as pd
 
 from metrics.articles import Finding, examples, findings
-from .safe import plain
-
 from .board import Board
 from .presets import PRESETS
+from .safe import plain
 
 #: verdicts that mean "the article is wrong here" (highlighted red) and "only rounded" (amber)
 WRONG_VERDICTS = ("wrong", "wrong method", "code fails")
@@ -99,43 +98,8 @@ NO_EXAMPLE_EN = ("This article has no numeric example to check: it explains the 
 NO_EXAMPLE_ZH = ("这篇文章没有可核对的数值例子:它用文字讲解指标,"
                  "文中的例子(MRR 的三个用户列表、MAP 的 PR 曲线)都是缺失的图片。")
 
-#: boards for the examples that ui.presets has no preset for (built from the same JSON)
-_EXTRA_TITLES = {
-    "000_precision_recall": "Article 000: 3 recommended (p1, p2, p3), 4 bought (p1, p4, p5, p6)",
-    "001_ap_terms": "Article 001: hit, miss, hit — the precision terms of AP",
-    "001_ap_narrative": "Article 001: hit, hit, miss, miss, miss with 3 relevant items (x1 not recommended)",
-}
 
-
-def _extra_boards() -> dict[str, Board]:
-    ex = examples()
-    pr = ex["000_precision_recall"]["input"]
-    recommended = [f"p{i}" for i in range(1, pr["recommended"] + 1)]
-    bought = ["p1"] + [f"p{i}" for i in range(pr["recommended"] + 1, pr["recommended"] + pr["relevant"])]
-    boards = {"000_precision_recall": Board(
-        grades={item: (1 if item in bought else 0) for item in recommended} | {item: 1 for item in bought},
-        ranking=tuple(recommended), k=3, title=_EXTRA_TITLES["000_precision_recall"],
-        note="Item ids are invented: the article gives only the counts.")}
-    terms = ex["001_ap_terms"]["input"]["relevance_in_ranked_order"]
-    boards["001_ap_terms"] = Board.from_ranking(terms, items=[f"r{i}" for i in range(1, len(terms) + 1)], k=3,
-                                                title=_EXTRA_TITLES["001_ap_terms"])
-    narrative = ex["001_ap_narrative"]["input"]
-    hits = narrative["relevance_in_ranked_order"]
-    ranked = [f"r{i}" for i in range(1, len(hits) + 1)]
-    missing = {f"x{i}": 1 for i in range(1, narrative["relevant_total"] - sum(hits) + 1)}
-    boards["001_ap_narrative"] = Board(
-        grades=dict(zip(ranked, hits)) | missing, ranking=tuple(ranked), k=5, title=_EXTRA_TITLES["001_ap_narrative"],
-        note="x1 is relevant but was not recommended: it stays in the pool and still counts in R.")
-    for query, rank in ex["001_mrr_queries"]["input"]["first_relevant_rank"].items():
-        rels = [1 if r == rank else 0 for r in range(1, 4)]
-        boards[f"001_mrr_{query}"] = Board.from_ranking(
-            rels, items=["r1", "r2", "r3"], k=3, title=f"Article 001: query “{query}”, first hit at rank {rank}")
-    return boards
-
-
-EXTRA_BOARDS: dict[str, Board] = _extra_boards()
-
-#: example id -> the board keys that load it (PRESETS keys first, then EXTRA_BOARDS keys), in order
+#: example id -> the PRESETS keys that load it, in order
 _BOARDS_OF = {
     "000_ndcg_lists": ("000_list_1", "000_list_2"),
     "000_code_ndcg": ("000_code_q1", "000_code_q2"),
@@ -191,7 +155,7 @@ def board_keys(example_id: str) -> tuple[str, ...]:
 
 def board(key: str) -> Board:
     """The board of a key from :func:`board_keys`: a preset, or one built here."""
-    return PRESETS[key] if key in PRESETS else EXTRA_BOARDS[key]
+    return PRESETS[key]
 
 
 def board_label(example_id: str, key: str) -> str:

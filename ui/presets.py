@@ -58,6 +58,41 @@ def _article_boards() -> dict[str, Board]:
     return boards
 
 
+#: titles of the article examples whose input the article gives only as counts or patterns
+_EXTRA_TITLES = {
+    "000_precision_recall": "Article 000: 3 recommended (p1, p2, p3), 4 bought (p1, p4, p5, p6)",
+    "001_ap_terms": "Article 001: hit, miss, hit — the precision terms of AP",
+    "001_ap_narrative": "Article 001: hit, hit, miss, miss, miss with 3 relevant items (x1 not recommended)",
+}
+
+
+def _counted_examples() -> dict[str, Board]:
+    """Boards for the examples given as counts or hit patterns (item ids invented)."""
+    ex = examples()
+    pr = ex["000_precision_recall"]["input"]
+    recommended = [f"p{i}" for i in range(1, pr["recommended"] + 1)]
+    bought = ["p1"] + [f"p{i}" for i in range(pr["recommended"] + 1, pr["recommended"] + pr["relevant"])]
+    boards = {"000_precision_recall": Board(
+        grades={item: (1 if item in bought else 0) for item in recommended} | {item: 1 for item in bought},
+        ranking=tuple(recommended), k=3, title=_EXTRA_TITLES["000_precision_recall"],
+        note="Item ids are invented: the article gives only the counts.")}
+    terms = ex["001_ap_terms"]["input"]["relevance_in_ranked_order"]
+    boards["001_ap_terms"] = Board.from_ranking(terms, items=[f"r{i}" for i in range(1, len(terms) + 1)], k=3,
+                                                title=_EXTRA_TITLES["001_ap_terms"])
+    narrative = ex["001_ap_narrative"]["input"]
+    hits = narrative["relevance_in_ranked_order"]
+    ranked = [f"r{i}" for i in range(1, len(hits) + 1)]
+    missing = {f"x{i}": 1 for i in range(1, narrative["relevant_total"] - sum(hits) + 1)}
+    boards["001_ap_narrative"] = Board(
+        grades=dict(zip(ranked, hits)) | missing, ranking=tuple(ranked), k=5, title=_EXTRA_TITLES["001_ap_narrative"],
+        note="x1 is relevant but was not recommended: it stays in the pool and still counts in R.")
+    for query, rank in ex["001_mrr_queries"]["input"]["first_relevant_rank"].items():
+        rels = [1 if r == rank else 0 for r in range(1, 4)]
+        boards[f"001_mrr_{query}"] = Board.from_ranking(
+            rels, items=["r1", "r2", "r3"], k=3, title=f"Article 001: query “{query}”, first hit at rank {rank}")
+    return boards
+
+
 def _point_boards() -> dict[str, Board]:
     return {
         "relevant_at_bottom": Board.from_ranking(
@@ -81,5 +116,5 @@ def _point_boards() -> dict[str, Board]:
 
 
 #: preset id -> board (article examples first)
-PRESETS: dict[str, Board] = _article_boards() | _point_boards()
+PRESETS: dict[str, Board] = _article_boards() | _counted_examples() | _point_boards()
 DEFAULT_PRESET = "000_code_q1"
