@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from ui import state
+from ui import share, state
 
 st.set_page_config(page_title="Ranking Metrics Lab", page_icon=":material/leaderboard:", layout="wide")
 state.init()
+share.restore_from_url()  # a shared link's board (first run of a session only)
 
 navigation = st.navigation({
     "Start": [
@@ -23,6 +24,15 @@ navigation = st.navigation({
     "Compare": [
         st.Page("pages/compare.py", title="Two rankings", icon=":material/compare_arrows:"),
         st.Page("pages/conventions.py", title="Library conventions", icon=":material/rule:"),
+        st.Page("pages/systems.py", title="Two systems", icon=":material/query_stats:"),
+    ],
+    "Learn and teach": [
+        st.Page("pages/quiz.py", title="Quiz", icon=":material/quiz:"),
+        st.Page("pages/articles.py", title="The articles' examples", icon=":material/menu_book:"),
+        st.Page("pages/handout.py", title="Handout & presenter view", icon=":material/slideshow:"),
     ],
 })
-navigation.run()
+try:
+    navigation.run()
+finally:  # also after st.stop()/st.rerun(): the URL always holds the current board
+    share.write_to_url()

@@ -1,0 +1,384 @@
+"""Shareable boards: the current example lives in the URL, so a link reproduces it exactly.
+
+The board (items with grades, the ranking, K, the conventions, typed scores; not the title or
+the note) travels in one query parameter, ``b``; the page is the URL's path. The text is
+``1.`` (the format's version) followed by the board's JSON, compressed with zlib and written in
+base64url without padding: short, and safe in a URL without any escaping.
+
+:func:`encode_board` and :func:`decode_board` are pure (no Streamlit) and strict: anything
+malformed or hostile in a link gives a :class:`~metrics.MetricsInputError` naming the problem.
+:func:`restore_from_url` (the entry script, first run of a session), :func:`write_to_url`
+(after every run) and :func:`copy_link` (the builder's "Share" control) connect them to the app.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import numbers
+import re
+import unicodedata
+import zlib
+
+from metrics import MetricsInputError
+
+from .board import Board
+
+PARAM = "b"  #: the query parameter that carries the board
+VERSION = "1"  #: the format written before the first "." of the parameter's text
+MAX_LINK_CHARS = 8_000  #: longest accepted parameter text (browsers and servers cope easily)
+MAX_JSON_BYTES = 64 * 1024  #: largest accepted board JSON after decompression (no zlib bombs)
+MAX_ITEMS = 200
+MAX_NAME_CHARS = 100
+MAX_K = MAX_ITEMS
+MAX_ABS_NUMBER = 1_000  #: grades and the threshold: 2**1000 (exponential gain) is still finite
+CHOICES = {"gain": ("linear", "exponential"), "ideal": ("judged", "list"),
+           "ap_denominator": ("relevant", "found", "min_k_relevant")}
+FIELDS = ("grades", "ranking", "k", "gain", "ideal", "ap_denominator", "threshold", "scores")
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+# UI text (kept together for the translation to come)
+SHARE_LABEL = "Share this board"
+SHARE_ICON = ":material/link:"
+SHARE_HELP = "A link that opens this page with this exact board: items, grades, ranking, K and conventions."
+SHARE_CAPTION = ("Point at the box and press its copy button (top right). Whoever opens the link sees this "
+                 "page with this board: items, grades, ranking, K and conventions. The address bar holds the same link.")
+SHARE_TOO_LARGE = "This board cannot be shared as a link: {reason}"
+RESTORE_FAILED = "The link's board could not be read: {reason}; showing the default example."
+
+
+# --------------------------------------------------------------------------- pure part
+
+
+def encode_board(board: Board) -> str:
+    """The board as a short, URL-safe, versioned text (title and note are left out).
+
+    Raises MetricsInputError when the board cannot travel in a link (too many items, names too
+    long, numbers out of range), so that every text it returns is one :func:`decode_board` reads.
+
+    >>> board = Board(grades={"a": 3, "b": None, "c": 0}, ranking=("c", "a"), k=2)
+    >>> text = encode_board(board)
+    >>> text.startswith("1.") and decode_board(text) == board
+    True
+    """
+    data = {
+        "grades": {item: _plain(grade) for item, grade in board.grades.items()},
+        "ranking": list(board.ranking),
+        "k": _plain(board.k),
+        "gain": board.gain,
+        "ideal": board.ideal,
+        "ap_denominator": board.ap_denominator,
+        "threshold": _plain(board.threshold),
+        "scores": {item: _plain(score) for item, score in board.scores.items()},
+    }
+    _check(data)
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    if len(raw) > MAX_JSON_BYTES:
+        raise MetricsInputError(f"the board is too large for a link ({len(raw):,} bytes; limit {MAX_JSON_BYTES:,})")
+    text = VERSION + "." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode("ascii")
+    if len(text) > MAX_LINK_CHARS:
+        raise MetricsInputError(f"the board is too large for a link ({len(text):,} characters; "
+                                f"limit {MAX_LINK_CHARS:,}): use fewer items or shorter names")
+    return text
+
+
+def decode_board(text: str) -> Board:
+    """The board a link's text describes; MetricsInputError naming the problem if it is not one.
+
+    >>> decode_board("2.eJyrVkrPTy9Wsq")
+    Traceback (most recent call last):
+    ...
+    metrics.errors.MetricsInputError: unknown link version '2' (this app reads version 1)
+    """
+    if not isinstance(text, str):
+        raise MetricsInputError(f"the link's board must be text, got {type(text).__name__}")
+    text = text.strip()
+    if not text:
+        raise MetricsInputError("the link's board is empty")
+    if len(text) > MAX_LINK_CHARS:
+        raise MetricsInputError(f"the link's board is too long ({len(text):,} characters; limit {MAX_LINK_CHARS:,})")
+    version, dot, body = text.partition(".")
+    if not dot:
+        raise MetricsInputError(f"not a board link: it should start with the version, {VERSION!r}, and a dot")
+    if version != VERSION:
+        raise MetricsInputError(f"unknown link version {version[:10]!r} (this app reads version {VERSION})")
+    if not _BASE64URL.fullmatch(body):
+        bad = next(ch for ch in body if not _BASE64URL.fullmatch(ch))
+        raise MetricsInputError(f"the link's data is not base64url text (unexpected character {bad!r})")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise MetricsInputError(f"the link's data is not valid base64url ({error})") from None
+    raw = _inflate(packed)
+    try:
+        words = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MetricsInputError("the link's data is not UTF-8 text") from None
+    try:
+        data = json.loads(words, parse_constant=_no_constant, object_pairs_hook=_no_duplicate_keys)
+    except MetricsInputError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise MetricsInputError(f"the link's data is not valid JSON ({str(error)[:80]})") from None
+    try:
+        _check(data)
+        return Board(grades=dict(data["grades"]), ranking=tuple(data["ranking"]), k=data.get("k", 5),
+                     scores=dict(data.get("scores", {})), gain=data.get("gain", "linear"),
+                     ideal=data.get("ideal", "judged"), ap_denominator=data.get("ap_denominator", "relevant"),
+                     threshold=data.get("threshold", 1.0))
+    except MetricsInputError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as error:  # a check missed it
+        raise MetricsInputError(f"the link's board is not valid ({type(error).__name__})") from None
+
+
+def _plain(value):
+    """Python int/float/None for JSON (numpy numbers and bools included)."""
+    if value is None:
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return value  # not a number: _check names the problem
+
+
+def _inflate(packed: bytes) -> bytes:
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, MAX_JSON_BYTES + 1)
+    except zlib.error as error:
+        raise MetricsInputError(f"the link's data is damaged (zlib: {error})") from None
+    if len(raw) > MAX_JSON_BYTES or inflater.unconsumed_tail:
+        raise MetricsInputError(f"the link's board is too large (more than {MAX_JSON_BYTES:,} bytes unpacked)")
+    if not inflater.eof:
+        raise MetricsInputError("the link's data is cut short (incomplete compressed data)")
+    if inflater.unused_data:
+        raise MetricsInputError("the link's data has extra bytes after the board")
+    return raw
+
+
+def _no_constant(name: str):
+    raise MetricsInputError(f"numbers must be finite, the link contains {name}")
+
+
+def _no_duplicate_keys(pairs: list) -> dict:
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise MetricsInputError(f"the link names {_short(key)} twice")
+        result[key] = value
+    return result
+
+
+def literal(text) -> str:
+    """``text`` as a Markdown code span: shown as is, with no link (not even a bare URL, which
+    Markdown escapes do not stop), tag, formatting, colour or formula.
+
+    >>> print(literal("see https://x.example [a](b) `c` $d$"))
+    `` see https://x.example [a](b) `c` $d$ ``
+    """
+    text = " ".join(str(text).splitlines())
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"
+
+
+def _short(name) -> str:
+    text = repr(name)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check(data) -> None:
+    """Raise MetricsInputError unless ``data`` is a board description a link may carry."""
+    if not isinstance(data, dict):
+        raise MetricsInputError("the link's data is not a board (expected a JSON object)")
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        raise MetricsInputError(f"unknown field {_short(unknown[0])} in the link's board")
+    for required in ("grades", "ranking"):
+        if required not in data:
+            raise MetricsInputError(f"the link's board has no {required!r}")
+    grades = data["grades"]
+    if not isinstance(grades, dict):
+        raise MetricsInputError("'grades' must map item names to grades")
+    if not grades:
+        raise MetricsInputError("the board has no items")
+    if len(grades) > MAX_ITEMS:
+        raise MetricsInputError(f"too many items for a link ({len(grades)}; limit {MAX_ITEMS})")
+    for name, grade in grades.items():
+        _check_name(name)
+        if grade is None:
+            continue
+        if not _is_number(grade):
+            raise MetricsInputError(f"the grade of {_short(name)} is not a number: {_short(grade)}")
+        if not math.isfinite(grade):
+            raise MetricsInputError(f"the grade of {_short(name)} must be finite, got {grade}")
+        if abs(grade) > MAX_ABS_NUMBER:
+            raise MetricsInputError(f"the grade of {_short(name)} is out of range ({grade:g}; "
+                                    f"limit ±{MAX_ABS_NUMBER:,})")
+    ranking = data["ranking"]
+    if not isinstance(ranking, list):
+        raise MetricsInputError("'ranking' must be a list of item names")
+    seen = set()
+    for item in ranking:
+        if not isinstance(item, str):
+            raise MetricsInputError(f"the ranking holds {_short(item)}, not an item name")
+        if item not in grades:
+            raise MetricsInputError(f"ranked item {_short(item)} is not among the items")
+        if item in seen:
+            raise MetricsInputError(f"the ranking lists {_short(item)} twice")
+        seen.add(item)
+    k = data.get("k", 5)
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise MetricsInputError(f"K must be a whole number, got {_short(k)}")
+    if not 1 <= k <= MAX_K:
+        raise MetricsInputError(f"K is out of range ({k}; it must be 1 to {MAX_K})")
+    for setting, allowed in CHOICES.items():
+        value = data.get(setting, allowed[0] if setting != "ap_denominator" else "relevant")
+        if value not in allowed:
+            raise MetricsInputError(f"{setting} must be one of {', '.join(allowed)}, got {_short(value)}")
+    threshold = data.get("threshold", 1.0)
+    if not _is_number(threshold) or not math.isfinite(threshold) or not 0 < threshold <= MAX_ABS_NUMBER:
+        raise MetricsInputError(f"the relevance threshold must be a number above 0 and at most "
+                                f"{MAX_ABS_NUMBER:,}, got {_short(threshold)}")
+    scores = data.get("scores", {})
+    if not isinstance(scores, dict):
+        raise MetricsInputError("'scores' must map item names to scores")
+    for name, score in scores.items():
+        if name not in grades:
+            raise MetricsInputError(f"scored item {_short(name)} is not among the items")
+        if not _is_number(score) or not math.isfinite(score):
+            raise MetricsInputError(f"the score of {_short(name)} must be a finite number, got {_short(score)}")
+
+
+def _check_name(name) -> None:
+    if not isinstance(name, str) or not name.strip():
+        raise MetricsInputError("item names must be non-empty text")
+    if len(name) > MAX_NAME_CHARS:
+        raise MetricsInputError(f"item name {_short(name)} is too long ({len(name)} characters; "
+                                f"limit {MAX_NAME_CHARS})")
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            raise MetricsInputError(f"item name {_short(name)} contains a control character "
+                                    f"(U+{ord(char):04X})")
+
+
+# --------------------------------------------------------------------------- Streamlit part
+
+
+def _keys():
+    from . import state
+
+    return state.page_key("share", "restored"), state.page_key("share", "cache"), state.page_key("share", "slot")
+
+
+def restore_from_url() -> None:
+    """On a session's first run, put the link's board on (if the URL has a valid one).
+
+    An unreadable board is ignored with a warning; it never raises. Call it right after
+    ``state.init()`` in the entry script.
+    """
+    import streamlit as st
+
+    from . import state
+    from .presets import PRESETS
+
+    restored, _, _ = _keys()
+    if st.session_state.get(restored):
+        return
+    st.session_state[restored] = True
+    text = st.query_params.get(PARAM)
+    if text is None:
+        return
+    try:
+        board = decode_board(text)
+    except MetricsInputError as error:
+        st.warning(RESTORE_FAILED.format(reason=literal(error)), icon=":material/link_off:")
+        return
+    # a link to an unchanged example gets the example's title and note back
+    preset = next((key for key, example in PRESETS.items() if _same(example, board)), None)
+    state.set_board(PRESETS[preset] if preset else board, origin=True)
+    st.session_state[state.PRESET] = preset
+
+
+def _same(example: Board, board: Board) -> bool:
+    return example.to_dict() | {"title": "", "note": ""} == board.to_dict()
+
+
+def _encoded(board: Board) -> tuple[str | None, str | None]:
+    """(text, None) or (None, why not): cached per session, so unchanged boards cost nothing."""
+    import streamlit as st
+
+    _, cache, _ = _keys()
+    last = st.session_state.get(cache)
+    if last is not None and (last[0] is board or last[0] == board):
+        return last[1], last[2]
+    try:
+        result = encode_board(board), None
+    except MetricsInputError as error:
+        result = None, str(error)
+    st.session_state[cache] = (board, *result)
+    return result
+
+
+def write_to_url() -> None:
+    """Keep ``st.query_params["b"]`` equal to the current board's text (none if it cannot be
+    shared) and fill the builder's share control. Call it after the page ran; it never raises."""
+    import streamlit as st
+
+    from . import state
+
+    _, _, slot_key = _keys()
+    slot = st.session_state.pop(slot_key, None)
+    text, _ = _encoded(state.board())
+    if text is None:
+        if PARAM in st.query_params:
+            del st.query_params[PARAM]
+    elif st.query_params.get(PARAM) != text:
+        st.query_params[PARAM] = text
+    if slot is not None:
+        _fill(slot)
+
+
+def link(text: str) -> str:
+    """The full link to this page with the board ``text`` (a relative one when the app's URL is
+    unknown, as in tests)."""
+    import streamlit as st
+
+    base = getattr(st.context, "url", None) or ""
+    return f"{base}?{PARAM}={text}"
+
+
+def copy_link() -> None:
+    """The visible "Share this board" control: the link in a code box with a copy button.
+
+    The box is filled again after the page ran (:func:`write_to_url`), so it shows the board
+    after the page's own controls (K, conventions) changed it.
+    """
+    import streamlit as st
+
+    _, _, slot_key = _keys()
+    with st.popover(SHARE_LABEL, icon=SHARE_ICON, help=SHARE_HELP, width="stretch"):
+        slot = st.empty()
+    _fill(slot)
+    st.session_state[slot_key] = slot
+
+
+def _fill(slot) -> None:
+    import streamlit as st
+
+    from . import state
+
+    text, why_not = _encoded(state.board())
+    with slot.container():
+        if text is None:
+            st.warning(SHARE_TOO_LARGE.format(reason=literal(why_not)))
+        else:
+            st.code(link(text), language=None, wrap_lines=True)
+            st.caption(SHARE_CAPTION)
