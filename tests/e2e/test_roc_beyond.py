@@ -3,6 +3,8 @@ exception box, the key numbers on screen, screenshots roc.png and beyond.png."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -20,7 +22,7 @@ def _metric(page: Page, label: str):
 
 def test_roc_page(app_page: Page, wait_for_app, screenshot):
     _open(app_page, "ROC / AUC", wait_for_app)
-    assert app_page.url.rstrip("/").endswith("/roc")
+    assert urlsplit(app_page.url).path.rstrip("/").endswith("/roc")
     expect(app_page.get_by_role("heading", name="ROC curve and AUC", level=1)).to_be_visible()
     # default board: grades [3, 2, 3, 0, 1], relevant when ≥ 1, scores from the ranking: 3 of 4 pairs won
     expect(_metric(app_page, "AUC")).to_have_text("0.7500")
@@ -38,7 +40,7 @@ def test_roc_page(app_page: Page, wait_for_app, screenshot):
 
 def test_beyond_page(app_page: Page, wait_for_app, screenshot):
     _open(app_page, "Beyond accuracy", wait_for_app)
-    assert app_page.url.rstrip("/").endswith("/beyond")
+    assert urlsplit(app_page.url).path.rstrip("/").endswith("/beyond")
     expect(app_page.get_by_role("heading", name="Beyond accuracy — coverage and diversity", level=1)).to_be_visible()
     expect(_metric(app_page, "Coverage@10")).to_have_text("0.825")
     expect(_metric(app_page, "mean diversity")).to_have_text("0.6485")
