@@ -39,9 +39,12 @@ other = "exponential" if gain == "linear" else "linear"
 counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
                   ideal_items=board.ideal_items())
 linear, exponential = (explanation, counterpart) if gain == "linear" else (counterpart, explanation)
-chart_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
-chart_left.caption(f"nDCG@{k}: linear gain {linear.value:.4f} · exponential gain {exponential.value:.4f}")
-chart_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
+with st.expander(f"Linear vs exponential gain (nDCG@{k}: {linear.value:.4f} vs {exponential.value:.4f}) "
+                 "· the discount curve"):
+    gain_left, gain_right = st.columns(2)
+    gain_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
+    gain_left.caption(f"nDCG@{k}: linear gain {linear.value:.4f} · exponential gain {exponential.value:.4f}")
+    gain_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
 
 explainer.about(
     rewards="Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "
