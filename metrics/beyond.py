@@ -22,7 +22,7 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from ._validate import as_k
+from ._validate import _short, as_k
 from .errors import MetricsInputError
 
 __all__ = [
@@ -39,11 +39,6 @@ __all__ = [
 
 #: similarity functions available for feature vectors
 METRICS = ("cosine", "jaccard")
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _as_list(items, name: str) -> list:

@@ -35,3 +35,10 @@ def metric(at: AppTest, label: str) -> str:
 def shown(element) -> str:
     """An element's text as the reader sees it (Markdown escapes of ui.safe.plain removed)."""
     return html.unescape(re.sub(r"\\(.)", r"\1", element.value))
+
+
+def load_preset(at: AppTest, key: str) -> AppTest:
+    """Choose a preset in the ranking builder's example picker."""
+    at.selectbox(key="builder_preset").set_value(key).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at

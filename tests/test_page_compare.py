@@ -17,7 +17,7 @@ from ui import state
 from ui.board import Board
 from ui.builder import item_label
 from ui.presets import PRESETS
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import load_preset, open_page
 
 PAGE = "pages/compare.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
@@ -31,8 +31,7 @@ def page(app_test):
 
 
 def load(at, preset: str):
-    at.selectbox(key="builder_preset").set_value(preset).run()
-    assert not at.exception, [e.message for e in at.exception]
+    load_preset(at, preset)
     assert at.session_state[state.BOARD] == PRESETS[preset]
     return at
 

@@ -14,7 +14,7 @@ from metrics.conventions import PRESETS as LIBRARIES
 from metrics.conventions import score_under
 from ui import state
 from ui.board import Board
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import load_preset, open_page
 
 PAGE = "pages/conventions.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
@@ -25,12 +25,6 @@ PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "001_ndcg", "003
 @pytest.fixture
 def page(app_test):
     return open_page(app_test, PAGE)
-
-
-def load(at, preset: str):
-    at.selectbox(key="builder_preset").set_value(preset).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def k_of(board: Board) -> int:
@@ -87,12 +81,12 @@ def assert_trec_column_equals_evaluate(at):
 
 @pytest.mark.parametrize("preset", PRESET_SAMPLE)
 def test_presets_render_and_match_score_under_and_evaluate(page, preset):
-    at = load(page, preset)
+    at = load_preset(page, preset)
     assert_trec_column_equals_evaluate(at)
 
 
 def test_k_slider_changes_every_column(page):
-    at = load(page, "relevant_at_bottom")
+    at = load_preset(page, "relevant_at_bottom")
     revision = at.session_state[state.REVISION]
     at.slider(key=f"conventions_k_{revision}").set_value(3).run()
     assert at.session_state[state.BOARD].k == 3
@@ -154,7 +148,7 @@ def test_an_empty_score_is_not_applied(page):
 
 
 def test_real_grades_show_ranx_truncation(page):
-    at = load(page, "000_list_1")   # grades 0.5, 0.9, ...: ranx truncates them all to 0
+    at = load_preset(page, "000_list_1")   # grades 0.5, 0.9, ...: ranx truncates them all to 0
     shown = results(at)
     assert shown.loc["nDCG@5", "ranx"] == "0.0000"
     assert shown.loc["nDCG@5", "trec_eval / pytrec_eval"] != "0.0000"
