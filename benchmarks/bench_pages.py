@@ -44,13 +44,20 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 SORTABLE = 'iframe[title="streamlit_sortables.sortable_items"]'
 
 
+
+def _literal(node):
+    """A keyword's constant value, also inside the translation call t("...")."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args:
+        node = node.args[0]
+    return node.value if isinstance(node, ast.Constant) else None
+
 def app_pages() -> list[tuple[str, str]]:
     """(script, url path) of every st.Page(...) in app.py, in order."""
     pages = []
     for node in ast.walk(ast.parse((REPO / "app.py").read_text())):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Page" \
                 and node.args and isinstance(node.args[0], ast.Constant):
-            options = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+            options = {k.arg: _literal(k.value) for k in node.keywords if _literal(k.value) is not None}
             script = node.args[0].value
             pages.append((script, "" if options.get("default") else options.get("url_path", Path(script).stem)))
     return pages

@@ -19,6 +19,13 @@ pytestmark = pytest.mark.e2e
 APP = Path(__file__).resolve().parents[2] / "app.py"
 
 
+
+def _literal(node):
+    """A keyword's constant value, also inside the translation call t("...")."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args:
+        node = node.args[0]
+    return node.value if isinstance(node, ast.Constant) else None
+
 def app_pages() -> list[dict]:
     """The st.Page(...) calls of app.py: script path, title, url path, default flag."""
     pages = []
@@ -28,7 +35,7 @@ def app_pages() -> list[dict]:
         if not node.args or not isinstance(node.args[0], ast.Constant):
             continue
         script = node.args[0].value
-        options = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+        options = {k.arg: _literal(k.value) for k in node.keywords if _literal(k.value) is not None}
         stem = Path(script).stem
         pages.append({"script": script, "name": stem, "title": options.get("title", stem),
                       "url_path": "" if options.get("default") else options.get("url_path", stem)})
