@@ -116,7 +116,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
 
     # a convention below the builder: linear gain (the share box is filled after the page ran)
     _, before = ndcg_metric(page)
-    page.get_by_test_id("stRadio").first.get_by_text("gain = rel", exact=True).click()
+    page.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_text("gain = rel", exact=True).click()
     wait_for_metric_change(page, before)
     wait_for_app(page)
 
@@ -139,7 +139,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     assert labels(other) == ranking
     assert labels(other, 1) == []
     assert ndcg_metric(other) == metric
-    expect(other.get_by_test_id("stRadio").first.get_by_role("radio", name="gain = rel")).to_be_checked()
+    expect(other.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_role("radio", name="gain = rel")).to_be_checked()
     expect(other.get_by_test_id("stAlertContentWarning")).to_have_count(0)
     assert shared_link(other) == link  # and its own link is the same
     other.context.close()

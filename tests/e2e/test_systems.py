@@ -45,7 +45,7 @@ def test_sample_comparison(app_page: Page, wait_for_app, screenshot, tmp_path):
     screenshot(page, "systems-p-value")
 
     # another measure
-    page.get_by_test_id("stRadio").get_by_text("AP", exact=True).click()
+    page.get_by_test_id("stMain").get_by_test_id("stRadio").get_by_text("AP", exact=True).click()
     wait_for_app(page)
     expect(_metric(page, "A: mean AP")).to_have_text("0.6840")
 
