@@ -35,7 +35,7 @@ def sortable(page: Page) -> FrameLocator:
 
     Right after the board changes, the old and the new component can both exist for a moment."""
     expect(page.locator(SORTABLE)).to_have_count(1)
-    frame = page.frame_locator(SORTABLE)
+    frame = page.frame_locator(SORTABLE).last  # the newest, should another rerun remount it meanwhile
     expect(frame.locator(".sortable-container")).to_have_count(2)
     return frame
 
