@@ -3,6 +3,7 @@ person's numbers, the step table with the current row highlighted, and step-by-s
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -94,16 +95,19 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     shown = table if step is None else table.iloc[:step]
     current = len(shown) - 1
 
-    def style_row(row):
-        if row.name == current:
-            return [HIGHLIGHT] * len(row)
-        if hit_column and hit_column in row and bool(row[hit_column]):
-            return [HIT_ROW] * len(row)
-        return [""] * len(row)
+    def styles(frame: pd.DataFrame) -> pd.DataFrame:
+        """One CSS string per cell, built for the whole table at once (a per-row callback is slower)."""
+        rows = np.full(len(frame), "", dtype=object)
+        if hit_column and hit_column in frame:
+            rows[frame[hit_column].to_numpy(dtype=bool)] = HIT_ROW
+        if current >= 0:
+            rows[current] = HIGHLIGHT
+        return pd.DataFrame(np.repeat(rows[:, None], frame.shape[1], axis=1), index=frame.index,
+                            columns=frame.columns)
 
     formats = {c: f"{{:.{digits}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c not in ("rel",)}
     formats["rel"] = "{:g}"
-    styler = shown.style.apply(style_row, axis=1).format(formats)
+    styler = shown.style.apply(styles, axis=None).format(formats)
     rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
     st.dataframe(styler, hide_index=True, width="stretch", height=table_height(rows_shown))
 
