@@ -9,6 +9,7 @@ from ._binary import THRESHOLD, padded, relevant_flags, total_relevant
 from ._validate import as_choice, as_count, as_k
 from .errors import MetricsInputError
 from .explanation import Explanation, join_terms, num, with_formula
+from .measures import DENOM_OF, measure_name
 
 #: AP denominators: all relevant items R (trec_eval, ranx, ir_measures); the relevant items
 #: found in the top k (the first article's code, torchmetrics); min(k, R) (RecBole,
@@ -59,9 +60,8 @@ def ap_steps(hits, k: int | None = None, n_relevant: int | None = None, denomina
     if D == 0:
         worked_text += "\n(no relevant item: AP is defined as 0)"
         worked += r" \quad \text{(no relevant item: AP is 0)}"
-    measure = "AP" + {"relevant": "", "found": "(denom=found)", "min_k_relevant": "(denom=minKR)"}[denominator]
     return Explanation(
-        measure=measure + (f"@{k}" if k else ""), value=value, table=table,
+        measure=measure_name("AP", k, denom=DENOM_OF[denominator]), value=value, table=table,
         formula=AP_FORMULA.replace("D}", _D_LATEX[denominator] + "}", 1),
         worked=worked, worked_text=worked_text, column="AP",
         details={"denominator": denominator, "D": D, "R": R, "found": found, "k": depth},

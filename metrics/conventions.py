@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ._validate import as_k
-from .ap import average_precision
+from .ap import DENOMINATORS, average_precision
 from .cutoff import precision_at_k, recall_at_k
 from .errors import MetricsInputError
 from .explanation import num
@@ -23,7 +23,7 @@ from .rr import reciprocal_rank
 
 GAINS = ("linear", "exponential", "binary")
 IDEALS = ("judged", "list")
-AP_DENOMINATORS = ("relevant", "found", "min_k_relevant")
+AP_DENOMINATORS = DENOMINATORS  #: as metrics.average_precision names them
 TIES = ("trec", "average", "as_given")
 
 #: what each choice means, for the app and the README

@@ -53,6 +53,9 @@ PARAM_VALUES = {
 }
 DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1}
 
+#: the ``denominator`` argument of :func:`metrics.average_precision` -> the ``denom`` parameter
+DENOM_OF = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
+
 _MEASURE_RE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9_\-]*?)(?:\((?P<params>[^()]*)\))?(?:@(?P<k>[^@]+))?$")
 _TREC_RE = re.compile(r"^(?P<name>ndcg_cut|map_cut|P|recall|success|ndcg|map|recip_rank|Rprec)(?:_(?P<k>\d+))?$")
 _TREC_NAMES = {"ndcg_cut": "nDCG", "ndcg": "nDCG", "map_cut": "AP", "map": "AP", "P": "P",
@@ -78,6 +81,16 @@ class Measure:
         if self.k is not None:
             text += f"@{self.k}"
         return text
+
+
+def measure_name(name: str, k: int | None = None, **params) -> str:
+    """The canonical name of a measure, parameters at their default left out.
+
+    >>> measure_name("AP", 5, denom=DENOM_OF["found"], rel=2.0), measure_name("nDCG", 10, gain="lin")
+    ('AP(denom=found,rel=2)@5', 'nDCG@10')
+    """
+    kept = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
+    return str(Measure(name, k, kept))
 
 
 def _fmt(value) -> str:

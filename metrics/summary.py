@@ -16,21 +16,11 @@ from ._validate import as_choice, as_grades, as_k
 from .ap import DENOMINATORS, average_precision
 from .cumulative_gain import GAINS, dcg, ndcg
 from .cutoff import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
-from .measures import Measure
+from .measures import DENOM_OF, measure_name
 from .rr import reciprocal_rank
-
-#: AP denominator -> the ``denom`` parameter of the measure grammar
-_DENOM_PARAM = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
 
 #: columns of :func:`compare_summaries`
 COMPARE_COLUMNS = ("measure", "list 1", "list 2", "list 2 − list 1")
-
-
-def _name(name: str, k: int | None, **params) -> str:
-    """The ir_measures name with the non-default parameters (``rel=1``, ``gain=lin``, ... dropped)."""
-    defaults = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1}
-    kept = tuple(sorted((key, value) for key, value in params.items() if value != defaults[key]))
-    return str(Measure(name, k, kept))
 
 
 def summarize(rels, k: int, *, judged=None, gain: str = "linear", ideal=None,
@@ -91,17 +81,17 @@ def summarize(rels, k: int, *, judged=None, gain: str = "linear", ideal=None,
     g = "exp" if gain == "exponential" else "lin"
     rel = int(threshold) if float(threshold).is_integer() else float(threshold)
     return {
-        _name("nDCG", k, gain=g, ideal=ideal_param): ndcg(grades, k, gain=gain, ideal=ideal_grades),
-        _name("DCG", k, gain=g): dcg(grades, k, gain=gain),
-        _name("AP", k, denom=_DENOM_PARAM[ap_denominator], rel=rel): average_precision(
+        measure_name("nDCG", k, gain=g, ideal=ideal_param): ndcg(grades, k, gain=gain, ideal=ideal_grades),
+        measure_name("DCG", k, gain=g): dcg(grades, k, gain=gain),
+        measure_name("AP", k, denom=DENOM_OF[ap_denominator], rel=rel): average_precision(
             grades, k=k, n_relevant=R, denominator=ap_denominator, threshold=threshold),
-        _name("RR", None, rel=rel): reciprocal_rank(grades, threshold=threshold),
-        _name("RR", k, rel=rel): reciprocal_rank(grades, k=k, threshold=threshold),
-        _name("P", k, rel=rel): precision_at_k(grades, k, threshold=threshold),
-        _name("R", k, rel=rel): recall_at_k(grades, k, R, threshold=threshold),
-        _name("F1", k, rel=rel): f1_at_k(grades, k, R, threshold=threshold),
-        _name("Success", k, rel=rel): hit_rate_at_k(grades, k, threshold=threshold),
-        _name("Rprec", None, rel=rel): r_precision(grades, R, threshold=threshold),
+        measure_name("RR", None, rel=rel): reciprocal_rank(grades, threshold=threshold),
+        measure_name("RR", k, rel=rel): reciprocal_rank(grades, k=k, threshold=threshold),
+        measure_name("P", k, rel=rel): precision_at_k(grades, k, threshold=threshold),
+        measure_name("R", k, rel=rel): recall_at_k(grades, k, R, threshold=threshold),
+        measure_name("F1", k, rel=rel): f1_at_k(grades, k, R, threshold=threshold),
+        measure_name("Success", k, rel=rel): hit_rate_at_k(grades, k, threshold=threshold),
+        measure_name("Rprec", None, rel=rel): r_precision(grades, R, threshold=threshold),
     }
 
 

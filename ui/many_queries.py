@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics.measures import parse_measure
+from metrics.measures import DENOM_OF, measure_name
 
 from . import charts, state
 from .board import Board
 
-_DENOM = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
-
-
-def measure_name(base: str, k: int | None, board: Board) -> str:
-    """The ir_measures name of ``base`` under the board's conventions, e.g. ``AP(denom=found,rel=2)@5``."""
-    params = {"rel": f"{board.threshold:g}"}
+def board_measure(base: str, k: int | None, board: Board) -> str:
+    """The name of ``base`` under the board's conventions, e.g. ``AP(denom=found,rel=2)@5``."""
+    params = {"rel": board.threshold}
     if base == "AP":
-        params["denom"] = _DENOM[board.ap_denominator]
-    text = base + "(" + ",".join(f"{key}={value}" for key, value in params.items()) + ")"
-    return str(parse_measure(text + (f"@{k}" if k else "")))
+        params["denom"] = DENOM_OF[board.ap_denominator]
+    return measure_name(base, k, **params)
 
 
 def mean_over_queries(page: str, base: str, k: int | None, board: Board, label: str) -> None:
@@ -30,7 +26,7 @@ def mean_over_queries(page: str, base: str, k: int | None, board: Board, label: 
         return
     from . import dataset
 
-    name = measure_name(base, k, board)
+    name = board_measure(base, k, board)
     result = dataset.evaluation((name,))
     values = result.per_query[name]
     left, right = st.columns([1, 3])
