@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.articles import VERDICT_MEANING, findings
-from ui.i18n import language, t
+from ui.i18n import headers, language, t
 
 st.title(t("Ranking Metrics Lab"))
 st.markdown(t(
@@ -50,5 +50,5 @@ for row in problems.itertuples():
 with st.expander(t("What the verdicts mean, and every checked number")):
     st.table(pd.DataFrame({t("verdict"): [t(v) for v in VERDICT_MEANING],
                            t("meaning"): [t(m) for m in VERDICT_MEANING.values()]}))
-    st.dataframe(table, hide_index=True, width="stretch",
-                 column_config={"why": st.column_config.TextColumn("why", width="large")})
+    st.dataframe(headers(table), hide_index=True, width="stretch",
+                 column_config={t("why"): st.column_config.TextColumn(t("why"), width="large")})

@@ -1,4 +1,5 @@
-"""English and 中文: every string the UI passes to t() has a translation, and switching works."""
+"""English and 中文: every string the UI passes to t() or N_() has a translation, every page shows
+no English sentence when 中文 is chosen, and switching works."""
 
 import ast
 from pathlib import Path
@@ -6,17 +7,19 @@ from pathlib import Path
 import pytest
 
 from metrics.articles import VERDICT_MEANING
-from ui.zh import ZH
+from ui.zh import ZH, merge
+from tests.visible_text import item_names, untranslated
 
 ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
 SOURCES = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
 
 
 def translated_literals():
-    """Every t("...") call with a literal string in the app's source, with its place."""
+    """Every t("...") / N_("...") call with a literal string in the app's source, with its place."""
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args \
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("t", "N_") and node.args \
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 yield node.args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}"
 
@@ -53,3 +56,22 @@ def test_switching_language_changes_the_visible_strings(app_test, language):
     text = " ".join(m.value for m in at.markdown)
     assert ("See **how** ranking metrics are computed" in text) == (language == "en")
     assert ("一步步看清排序指标" in text) == (language == "zh")
+
+
+def test_one_english_text_has_one_translation():
+    with pytest.raises(ValueError, match="translates 'Gain'"):
+        merge({"a": {"Gain": "增益"}, "b": {"Gain": "收益"}})
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_shows_no_english_sentence_in_chinese(app_test, page):
+    """With 中文 chosen, every visible string of the page (labels, help, captions, tables, charts)
+    is Chinese or made of language-neutral tokens (measure names, numbers, item names)."""
+    at = app_test()
+    at.run()
+    at.radio(key="sidebar_language").set_value("zh").run()
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    left = untranslated(at, item_names(at))
+    assert not left, f"{page} still shows English:\n" + "\n".join(left)

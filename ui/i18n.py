@@ -1,14 +1,21 @@
 """English and 简体中文: every UI string goes through :func:`t`.
 
 Strings are written in English in the code (the gettext convention) and looked up in the
-Chinese catalogue ``ui/zh.py`` when the reader chose 中文. ``tests/test_i18n.py`` scans the
-source for ``t("...")`` calls and fails when a string has no translation, so a page cannot
-ship half-translated. Placeholders use ``str.format``: ``t("Step {n} of {total}").format(...)``.
-The terminology follows the source articles (归一化折损累计增益, 平均精度均值, 平均倒数排名).
+Chinese catalogue ``ui/zh/`` when the reader chose 中文. ``tests/test_i18n.py`` scans the
+source for ``t("...")`` and ``N_("...")`` calls and fails when a string has no translation, and
+opens every page in 中文 to check that no English sentence is left. Placeholders use
+``str.format``: ``t("Step {n} of {total}").format(...)``. Text defined at import time (presets,
+tables of labels) is marked with :func:`N_` and translated where it is shown, with ``t(label)``.
+Text that comes from ``metrics`` (convention names, table headers, LaTeX ``\\text{}``) is
+translated here too; the tests list those strings. The terminology follows the source articles
+(归一化折损累计增益, 平均精度均值, 平均倒数排名).
 """
 
 from __future__ import annotations
 
+import re
+
+import pandas as pd
 import streamlit as st
 
 from .zh import ZH
@@ -37,6 +44,29 @@ def t(text: str) -> str:
     if language() == "zh":
         return ZH.get(text, text)
     return text
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for translation without translating it yet (gettext's ``N_``): for strings
+    defined at import time, translated with ``t(text)`` where they are shown."""
+    return text
+
+
+def headers(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its column names in the reader's language (the data is left as it is)."""
+    if language() != "zh":
+        return frame
+    return frame.rename(columns=lambda column: ZH.get(column, column) if isinstance(column, str) else column)
+
+
+_TEXT = re.compile(r"\\text\{([^{}]*)\}")
+
+
+def latex(formula: str) -> str:
+    """A LaTeX formula from ``metrics`` with the words inside ``\\text{...}`` translated."""
+    if language() != "zh":
+        return formula
+    return _TEXT.sub(lambda m: r"\text{" + ZH.get(m.group(1), m.group(1)) + "}", formula)
 
 
 def language_switch() -> None:

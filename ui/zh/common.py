@@ -1,8 +1,4 @@
-"""简体中文 translations of the UI strings, keyed by the English text (see ``ui/i18n.py``).
-
-Terminology follows the source articles: 归一化折损累计增益 (nDCG), 平均精度 / 平均精度均值
-(AP / MAP), 倒数排名 / 平均倒数排名 (RR / MRR), 精确率, 召回率, 命中率, 相关性等级.
-"""
+"""中文 for the navigation, the home page, the sidebar and the verdicts of the articles' numbers."""
 
 ZH: dict[str, str] = {
     # navigation (app.py)
@@ -58,6 +54,11 @@ ZH: dict[str, str] = {
         "**{example} · {quantity}** —— 文章:{claimed},精确值:**{exact}**(*{verdict}*)",
     "What the verdicts mean, and every checked number": "各判定的含义,以及所有核对过的数字",
     "verdict": "判定",
+    "article example": "文章中的例子",
+    "quantity": "指标",
+    "article says": "文章给出",
+    "exact": "精确值",
+    "why": "原因",
     "meaning": "含义",
     # verdicts (metrics.articles.VERDICT_MEANING)
     "agrees": "相符",
