@@ -1,6 +1,31 @@
 """中文 for the navigation, the home page, the sidebar and the verdicts of the articles' numbers."""
 
 ZH: dict[str, str] = {
+    # shared terms (table headers and labels used by several parts: translate them once, here)
+    "rank": "名次",
+    "item": "条目",
+    "items": "条目",
+    "grade": "等级",
+    "rel": "相关性",
+    "relevant": "相关",
+    "gain": "增益",
+    "discount": "折损",
+    "discounted_gain": "折损后增益",
+    "query": "查询",
+    "hits": "命中数",
+    "hit": "命中",
+    "precision": "精确率",
+    "recall": "召回率",
+    "score": "得分",
+    "label": "标签",
+    "value": "数值",
+    "measure": "指标",
+    "linear": "线性",
+    "exponential": "指数",
+    "binary": "二值",
+    "Gain": "增益",
+    "Ideal ordering": "理想排序",
+    "K (cut-off)": "截断位置 K",
     # navigation (app.py)
     "Start": "开始",
     "Home": "首页",
