@@ -1,0 +1,62 @@
+"""English and 中文 in a real browser: a Chinese browser gets the Chinese app without asking, the
+sidebar switch changes the language in place, and every page opens in Chinese (a screenshot of
+each lands in artifacts/screenshots/page_<name>_zh.png)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.test_all_pages import PAGES, settle
+
+pytestmark = pytest.mark.e2e
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def chinese_page(browser: Browser, browser_context_args: dict, app_url: str, wait_for_app):
+    """A new session in a browser whose language is zh-CN, on the home page."""
+    context = browser.new_context(**{**browser_context_args, "locale": "zh-CN"})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(app_url + "/")
+    wait_for_app(page)
+    yield page
+    context.close()
+
+
+def heading(page: Page) -> str:
+    return page.get_by_test_id("stMain").get_by_role("heading", level=1).first.inner_text()
+
+
+def test_a_chinese_browser_gets_the_chinese_app(chinese_page: Page):
+    assert "排序指标实验室" in heading(chinese_page)
+    nav = chinese_page.get_by_test_id("stSidebarNav")
+    expect(nav).to_contain_text("讲解一个排序")
+    expect(chinese_page.get_by_test_id("stSidebar").get_by_role("radio", name="中文")).to_be_checked()
+
+
+def test_the_sidebar_switch_changes_the_language(app_page: Page, wait_for_app):
+    assert heading(app_page).startswith("Ranking Metrics Lab")
+    app_page.get_by_test_id("stSidebar").get_by_text("中文", exact=True).click()
+    wait_for_app(app_page)
+    expect(app_page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_contain_text("排序指标实验室")
+    expect(app_page.get_by_test_id("stSidebarNav")).to_contain_text("讲解一个排序")
+    app_page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+    wait_for_app(app_page)
+    expect(app_page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_contain_text(
+        "Ranking Metrics Lab")
+
+
+@pytest.mark.parametrize("info", PAGES, ids=[p["name"] for p in PAGES])
+def test_every_page_opens_in_chinese(chinese_page: Page, app_url: str, wait_for_app, screenshot, info):
+    page = chinese_page
+    page.get_by_test_id("stSidebarNav").locator(f'a[href="{app_url}/{info["url_path"]}"]').click()
+    wait_for_app(page)
+    title = heading(page)
+    assert CJK.search(title), f"{info['script']}: the title is not Chinese: {title!r}"
+    settle(page)
+    screenshot(page, f"page_{info['name']}_zh")
