@@ -5,10 +5,11 @@ import streamlit as st
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from ui import charts, explainer, state
 from ui.builder import ranking_builder
+from ui.i18n import N_, t
 
 PAGE = "cutoff"
 
-st.title("Precision, recall, F1 and hit rate @K · R-precision")
+st.title(t("Precision, recall, F1 and hit rate @K · R-precision"))
 board = ranking_builder()
 
 controls = st.columns(2)
@@ -28,26 +29,27 @@ explanations = {
 }
 for column, explanation in zip(st.columns(len(explanations)), explanations.values()):
     column.metric(explanation.measure, f"{explanation.value:.4f}")
-st.caption(f"R = {R} relevant item(s) among all judged items (grade ≥ {threshold:g}).")
+st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
+    R=R, threshold=f"{threshold:g}"))
 for column, explanation in zip(st.columns(2) * 3, explanations.values()):
-    column.latex(explanation.worked)
+    column.latex(explainer.tex(explanation.worked))
 
-st.subheader("Every cut-off K = 1 … N")
+st.subheader(t("Every cut-off K = 1 … N"))
 table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, threshold=threshold)
-step = explainer.step_control(PAGE, len(table), unit="cut-off K =")
+step = explainer.step_control(PAGE, len(table), unit=N_("cut-off K ="))
 explainer.step_table(table, step)
 left, right = st.columns(2)
 left.plotly_chart(charts.cutoff_curves(table), width="stretch")
 right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
-with st.expander("Formulas"):
+with st.expander(t("Formulas")):
     for explanation in explanations.values():
-        st.latex(explanation.formula)
+        st.latex(explainer.tex(explanation.formula))
 
 explainer.about(
-    rewards="P@K: how much of the top K is relevant. R@K: how much of everything relevant is in the top K. "
-            "F1@K balances the two. Hit@K: whether the top K holds anything relevant at all. R-precision: "
-            "precision at the depth R where a perfect ranking would have found everything.",
-    use="A fixed-size result page or recommendation slate (K = what the user sees).",
-    pitfalls="Order inside the top K does not matter. P@K divides by K even when fewer items were "
-             "retrieved (trec_eval); R@K needs R, all relevant items, not only those retrieved. A 'hit "
-             "ratio' computed as hits / |relevant| (article 001) is recall, not a hit rate.")
+    rewards=t("P@K: how much of the top K is relevant. R@K: how much of everything relevant is in the top K. "
+              "F1@K balances the two. Hit@K: whether the top K holds anything relevant at all. R-precision: "
+              "precision at the depth R where a perfect ranking would have found everything."),
+    use=t("A fixed-size result page or recommendation slate (K = what the user sees)."),
+    pitfalls=t("Order inside the top K does not matter. P@K divides by K even when fewer items were "
+               "retrieved (trec_eval); R@K needs R, all relevant items, not only those retrieved. A 'hit "
+               "ratio' computed as hits / |relevant| (article 001) is recall, not a hit rate."))

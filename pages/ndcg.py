@@ -5,17 +5,18 @@ import streamlit as st
 from metrics import ndcg_steps
 from ui import charts, explainer
 from ui.builder import ranking_builder
+from ui.i18n import t
 
 PAGE = "ndcg"
 
-st.title("nDCG — normalised discounted cumulative gain")
+st.title(t("nDCG — normalised discounted cumulative gain"))
 board = ranking_builder()
 
 controls, result = st.columns([1, 2])
 with controls:
     k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-    gain = explainer.convention_radio(PAGE, "gain", "Gain")
-    explainer.convention_radio(PAGE, "ideal", "Ideal ordering")
+    gain = explainer.convention_radio(PAGE, "gain", t("Gain"))
+    explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
 board = explainer.state.board()
 explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
                   ideal_items=board.ideal_items())
@@ -26,10 +27,10 @@ with result:
     right.metric(explanation.measure, f"{explanation.value:.4f}")
     explainer.formula(explanation)
 
-st.subheader("Step by step: your ranking")
+st.subheader(t("Step by step: your ranking"))
 step = explainer.step_control(PAGE, len(explanation.table))
 explainer.step_table(explanation.table, step, hit_column=None)
-st.subheader("The ideal ordering")
+st.subheader(t("The ideal ordering"))
 explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
 
 chart_left, chart_right = st.columns(2)
@@ -39,17 +40,18 @@ other = "exponential" if gain == "linear" else "linear"
 counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
                   ideal_items=board.ideal_items())
 linear, exponential = (explanation, counterpart) if gain == "linear" else (counterpart, explanation)
-with st.expander(f"Linear vs exponential gain (nDCG@{k}: {linear.value:.4f} vs {exponential.value:.4f}) "
-                 "· the discount curve"):
+with st.expander(t("Linear vs exponential gain (nDCG@{k}: {linear} vs {exponential}) · the discount curve").format(
+        k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}")):
     gain_left, gain_right = st.columns(2)
     gain_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
-    gain_left.caption(f"nDCG@{k}: linear gain {linear.value:.4f} · exponential gain {exponential.value:.4f}")
+    gain_left.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(
+        k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}"))
     gain_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
 
 explainer.about(
-    rewards="Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "
-            "divided by log2(rank + 1), and the total is divided by the best possible total.",
-    use="Graded relevance (0-3 stars, click/purchase levels) and a user who looks at the top of the list.",
-    pitfalls="Linear and exponential gain give different numbers; so does an ideal ordering built from the "
-             "list instead of all judged items. A query with no relevant item has IDCG = 0 (nDCG defined as 0). "
-             "nDCG@k is not comparable across different k.")
+    rewards=t("Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "
+              "divided by log2(rank + 1), and the total is divided by the best possible total."),
+    use=t("Graded relevance (0-3 stars, click/purchase levels) and a user who looks at the top of the list."),
+    pitfalls=t("Linear and exponential gain give different numbers; so does an ideal ordering built from the "
+               "list instead of all judged items. A query with no relevant item has IDCG = 0 (nDCG defined as 0). "
+               "nDCG@k is not comparable across different k."))

@@ -1,4 +1,8 @@
-"""Plotly figures drawn from the step tables of ``metrics`` (nothing is recomputed here)."""
+"""Plotly figures drawn from the step tables of ``metrics`` (nothing is recomputed here).
+
+Every title, axis title and trace name is shown in the reader's language (``t``); titles passed in
+by a page are the page's to translate.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
+
+from .i18n import t
 
 # One light template for every figure, set once: passing template= to each figure makes plotly
 # copy the whole template every time (about half of a page's rerun time).
@@ -53,33 +59,34 @@ def _line(x, y, name: str, **extra) -> dict:
 def gain_bars(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Gain and discounted gain at each rank."""
     shown = table if step is None else table.iloc[:step]
-    return _figure([_bar(shown["rank"], shown["gain"], "gain", MISS),
-                    _bar(shown["rank"], shown["discounted_gain"], "gain / log2(i+1)", ACCENT)],
-                   "Gain and discounted gain per rank", "rank", "gain", xaxis=_rank_axis(table), barmode="group")
+    return _figure([_bar(shown["rank"], shown["gain"], t("gain"), MISS),
+                    _bar(shown["rank"], shown["discounted_gain"], t("gain / log2(i+1)"), ACCENT)],
+                   t("Gain and discounted gain per rank"), t("rank"), t("gain"), xaxis=_rank_axis(table),
+                   barmode="group")
 
 
 def running_dcg(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Running DCG of the ranking against the running IDCG of the ideal ordering."""
     shown = table if step is None else table.iloc[:step]
-    return _figure([_line(table["rank"], table["IDCG"], "IDCG@i (ideal)", line=dict(color=SECOND, dash="dash")),
-                    _line(shown["rank"], shown["DCG"], "DCG@i (yours)", line=dict(color=ACCENT, width=3))],
-                   "Running DCG vs running IDCG", "rank i", "cumulative", xaxis=_rank_axis(table))
+    return _figure([_line(table["rank"], table["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
+                    _line(shown["rank"], shown["DCG"], t("DCG@i (yours)"), line=dict(color=ACCENT, width=3))],
+                   t("Running DCG vs running IDCG"), t("rank i"), t("cumulative"), xaxis=_rank_axis(table))
 
 
 def discount_curve(n: int) -> go.Figure:
     """How much each rank's gain is kept: 1 / log2(i + 1)."""
     ranks = np.arange(1, max(n, 1) + 1)
     return _figure([_line(ranks, 1 / np.log2(ranks + 1), "1/log2(i+1)", line=dict(color=ACCENT))],
-                   "Discount curve: share of the gain kept at rank i", "rank i", "1 / log2(i+1)", 300,
+                   t("Discount curve: share of the gain kept at rank i"), t("rank i"), "1 / log2(i+1)", 300,
                    xaxis=dict(dtick=1))
 
 
 def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame) -> go.Figure:
     """Discounted gain per rank under linear and exponential gain."""
-    return _figure([_bar(linear["rank"], linear["discounted_gain"], "linear: rel", ACCENT),
-                    _bar(exponential["rank"], exponential["discounted_gain"], "exponential: 2^rel − 1", SECOND)],
-                   "Discounted gain: linear vs exponential", "rank", "discounted gain", xaxis=_rank_axis(linear),
-                   barmode="group")
+    return _figure([_bar(linear["rank"], linear["discounted_gain"], t("linear: rel"), ACCENT),
+                    _bar(exponential["rank"], exponential["discounted_gain"], t("exponential: 2^rel − 1"), SECOND)],
+                   t("Discounted gain: linear vs exponential"), t("rank"), t("discounted gain"),
+                   xaxis=_rank_axis(linear), barmode="group")
 
 
 def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figure:
@@ -88,7 +95,7 @@ def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figur
     colours = [HIT if hit else MISS for hit in shown["relevant"]]
     return _figure([_bar(shown["rank"], shown["precision"], "P@i", colours,
                          text=[f"{p:.2f}" for p in shown["precision"]], textposition="outside")],
-                   "Precision at each rank (green: a hit, counted by AP)", "rank i", "P@i",
+                   t("Precision at each rank (green: a hit, counted by AP)"), t("rank i"), "P@i",
                    xaxis=_rank_axis(table), yaxis=dict(range=[0, 1.15]))
 
 
@@ -97,8 +104,8 @@ def first_hit(table: pd.DataFrame) -> go.Figure:
     colours = [HIT if first else (MISS if not rel else "#7FBF95") for first, rel in
                zip(table["first_hit"], table["relevant"])]
     return _figure([_bar(table["rank"], [1] * len(table), "", colours, showlegend=False, textposition="inside",
-                         text=["first hit" if f else "" for f in table["first_hit"]])],
-                   "Where is the first relevant item?", "rank", "", 220, xaxis=_rank_axis(table),
+                         text=[t("first hit") if f else "" for f in table["first_hit"]])],
+                   t("Where is the first relevant item?"), t("rank"), "", 220, xaxis=_rank_axis(table),
                    yaxis=dict(visible=False))
 
 
@@ -106,22 +113,23 @@ def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
     """One bar per query with the mean as a dashed line."""
     mean = float(np.nanmean(values.to_numpy())) if len(values) else 0.0
     line = dict(type="line", xref="paper", x0=0, x1=1, y0=mean, y1=mean, line=dict(color=SECOND, dash="dash"))
-    label = dict(xref="paper", x=0, y=mean, text=f"mean = {mean:.4f}", showarrow=False, yshift=12, xanchor="left")
-    return _figure([_bar([_short(q, 16) for q in values.index], values.to_numpy(), axis, ACCENT)], title, "query",
-                   axis, shapes=[line], annotations=[label])
+    label = dict(xref="paper", x=0, y=mean, text=t("mean = {mean}").format(mean=f"{mean:.4f}"), showarrow=False,
+                 yshift=12, xanchor="left")
+    return _figure([_bar([_short(q, 16) for q in values.index], values.to_numpy(), axis, ACCENT)], title,
+                   t("query"), axis, shapes=[line], annotations=[label])
 
 
 def cutoff_curves(table: pd.DataFrame) -> go.Figure:
     """P@K, R@K and F1@K for K = 1..N."""
     return _figure([_line(table["rank"], table[c], f"{c}@K") for c in ("P", "R", "F1")],
-                   "Precision, recall and F1 as K grows", "K", "value", yaxis=dict(range=[0, 1.05]))
+                   t("Precision, recall and F1 as K grows"), "K", t("value"), yaxis=dict(range=[0, 1.05]))
 
 
 def precision_recall_curve(table: pd.DataFrame) -> go.Figure:
     """Precision against recall, one point per cut-off K."""
     return _figure([_line(table["R"], table["P"], "P vs R", line=dict(color=ACCENT),
                           text=[f"K={k}" for k in table["rank"]])],
-                   "Precision-recall curve (one point per K)", "recall", "precision",
+                   t("Precision-recall curve (one point per K)"), t("recall"), t("precision"),
                    xaxis=dict(range=[0, 1.05]), yaxis=dict(range=[0, 1.05]))
 
 
@@ -129,12 +137,12 @@ def roc(curve: pd.DataFrame, auc: float, threshold_point: tuple[float, float] | 
     """The ROC curve with the area under it shaded."""
     traces = [_line(curve["fpr"], curve["tpr"], f"ROC (AUC = {auc:.4f})", fill="tozeroy",
                     line=dict(color=ACCENT, width=3), fillcolor="rgba(11,79,156,0.18)"),
-              dict(type="scatter", mode="lines", x=[0, 1], y=[0, 1], name="chance", line=dict(color=MISS, dash="dot"))]
+              dict(type="scatter", mode="lines", x=[0, 1], y=[0, 1], name=t("chance"), line=dict(color=MISS, dash="dot"))]
     if threshold_point is not None:
         traces.append(dict(type="scatter", mode="markers", x=[threshold_point[0]], y=[threshold_point[1]],
-                           marker=dict(size=16, color=SECOND), name="chosen threshold"))
+                           marker=dict(size=16, color=SECOND), name=t("chosen threshold")))
     # the legend below the plot: above it, three entries wrap and cover the title in a half-width column
-    return _figure(traces, "ROC curve", "false positive rate", "true positive rate", 500,
+    return _figure(traces, t("ROC curve"), t("false positive rate"), t("true positive rate"), 500,
                    xaxis=dict(range=[0, 1.02]), yaxis=dict(range=[0, 1.02], scaleanchor="x"),
                    legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
                    margin=dict(l=60, r=20, t=60, b=110))
@@ -143,7 +151,7 @@ def roc(curve: pd.DataFrame, auc: float, threshold_point: tuple[float, float] | 
 def distribution(values: pd.Series, title: str) -> go.Figure:
     """The per-query distribution of a measure."""
     return _figure([dict(type="box", y=values.to_numpy(), boxpoints="all", jitter=0.4, name=values.name or "",
-                         marker=dict(color=ACCENT), text=[str(q) for q in values.index])], title, "", "value")
+                         marker=dict(color=ACCENT), text=[str(q) for q in values.index])], title, "", t("value"))
 
 
 def heatmap(matrix: pd.DataFrame, title: str, x: str = "", y: str = "") -> go.Figure:

@@ -3,6 +3,9 @@ person's numbers, the step table with the current row highlighted, and step-by-s
 
 from __future__ import annotations
 
+import re
+import string
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -11,26 +14,38 @@ from metrics.conventions import CHOICES
 from metrics.explanation import Explanation
 
 from . import state
+from .i18n import N_, headers, language, latex, t
 
 HIGHLIGHT = "background-color: #FFE8A3; font-weight: 700"
 HIT_ROW = "color: #1B6E33"
 
 #: which library uses which choice, in one sentence each, for the convention controls
 LIBRARY_NOTES = {
-    "gain": "Linear: trec_eval, scikit-learn, ranx `ndcg`, torchmetrics. Exponential: ranx `ndcg_burges`, "
-            "gdeval, many learning-to-rank papers. Binary: RecBole, recommenders' default.",
-    "ideal": "All judged items: trec_eval, ranx, recommenders. The list only: scikit-learn, torchmetrics.",
-    "ap_denominator": "R: trec_eval, ranx, ir_measures. Hits found: torchmetrics, the first article's code. "
-                      "min(k, R): RecBole, recommenders' map_at_k.",
-    "threshold": "trec_eval counts grade ≥ 1 as relevant (its -l option changes it); ir_measures writes AP(rel=2).",
+    "gain": N_("Linear: trec_eval, scikit-learn, ranx `ndcg`, torchmetrics. Exponential: ranx `ndcg_burges`, "
+               "gdeval, many learning-to-rank papers. Binary: RecBole, recommenders' default."),
+    "ideal": N_("All judged items: trec_eval, ranx, recommenders. The list only: scikit-learn, torchmetrics."),
+    "ap_denominator": N_("R: trec_eval, ranx, ir_measures. Hits found: torchmetrics, the first article's code. "
+                         "min(k, R): RecBole, recommenders' map_at_k."),
+    "threshold": N_("trec_eval counts grade ≥ 1 as relevant (its -l option changes it); ir_measures writes "
+                    "AP(rel=2)."),
 }
+
+#: ``\text{}`` phrases of the formulas that hold a variable or a number, whose Chinese puts it
+#: elsewhere: the English LaTeX (its groups are the fields) and the catalogue entry
+PHRASES = (
+    (re.compile(r"\\text\{hits in top \}\s*(?P<i>[A-Za-z])\b"), N_("hits in top {i}")),
+    (re.compile(r"\\text\{top \}\s*(?P<k>[A-Za-z])\b"), N_("top {k}")),
+    (re.compile(r"\\text\{\((?P<found>\d+) relevant in the top (?P<k>\d+)\)\}"),
+     N_("({found} relevant in the top {k})")),
+    (re.compile(r"\\text\{\(no relevant item in the top (?P<k>\d+)\)\}"), N_("(no relevant item in the top {k})")),
+)
 
 
 def k_slider(page: str, maximum: int) -> int:
     """The board's cut-off K (shared by all pages)."""
     board = state.board()
     maximum = max(1, maximum)
-    k = st.slider("K (cut-off)", 1, maximum, min(board.k, maximum), key=f"{page}_k_{state.revision()}")
+    k = st.slider(t("K (cut-off)"), 1, maximum, min(board.k, maximum), key=f"{page}_k_{state.revision()}")
     if k != board.k:
         state.set_board(board.with_k(k), external=False)
     return k
@@ -40,10 +55,13 @@ def convention_radio(page: str, setting: str, label: str) -> str:
     """A radio for one convention of the board, with the libraries that use each option."""
     board = state.board()
     options = list(CHOICES[setting]) if setting != "gain" else ["linear", "exponential"]
+    note = t(LIBRARY_NOTES[setting])
+    # the labels translated now, not inside format_func: AppTest calls format_func outside the run,
+    # where the reader's language is unknown
+    labels = {option: t(CHOICES[setting][option]) for option in options}
     value = st.radio(label, options, index=options.index(getattr(board, setting)), horizontal=True,
-                     key=f"{page}_{setting}_{state.revision()}",
-                     format_func=lambda option: CHOICES[setting][option], help=LIBRARY_NOTES[setting])
-    st.caption(LIBRARY_NOTES[setting])
+                     key=f"{page}_{setting}_{state.revision()}", format_func=labels.get, help=note)
+    st.caption(note)
     if value != getattr(board, setting):
         state.set_board(board.with_settings(**{setting: value}), external=False)
     return value
@@ -51,37 +69,76 @@ def convention_radio(page: str, setting: str, label: str) -> str:
 
 def threshold_input(page: str) -> float:
     board = state.board()
-    value = st.number_input("Relevant when grade ≥", min_value=0.01, value=float(board.threshold), step=1.0,
-                            key=f"{page}_threshold_{state.revision()}", help=LIBRARY_NOTES["threshold"])
+    value = st.number_input(t("Relevant when grade ≥"), min_value=0.01, value=float(board.threshold), step=1.0,
+                            key=f"{page}_threshold_{state.revision()}", help=t(LIBRARY_NOTES["threshold"]))
     if value != board.threshold:
         state.set_board(board.with_settings(threshold=float(value)), external=False)
     return value
 
 
 def step_control(page: str, n_rows: int, unit: str = "rank") -> int:
-    """Reveal the step table one rank at a time (classroom pacing); returns the rows to show."""
+    """Reveal the step table one rank at a time (classroom pacing); returns the rows to show.
+
+    ``unit`` names what a row is ("rank", "cut-off K ="), in English: it is translated here."""
     key = state.page_key(page, "step")
     if n_rows == 0:
         return 0
     current = st.session_state.get(key, n_rows)
     current = min(max(current, 1), n_rows)
     previous, following, everything, where = st.columns([1, 1, 1, 3])
-    if previous.button("◀ Previous", key=f"{key}_prev", width="stretch", disabled=current <= 1):
+    if previous.button(t("◀ Previous"), key=f"{key}_prev", width="stretch", disabled=current <= 1):
         current -= 1
-    if following.button("Next ▶", key=f"{key}_next", width="stretch", disabled=current >= n_rows):
+    if following.button(t("Next ▶"), key=f"{key}_next", width="stretch", disabled=current >= n_rows):
         current += 1
-    if everything.button("Show all", key=f"{key}_all", width="stretch", disabled=current >= n_rows):
+    if everything.button(t("Show all"), key=f"{key}_all", width="stretch", disabled=current >= n_rows):
         current = n_rows
     st.session_state[key] = current
-    where.markdown(f"**Step {current} of {n_rows}** — {unit} {current} highlighted")
+    where.markdown(t("**Step {n} of {total}** — {unit} {n} highlighted").format(n=current, total=n_rows,
+                                                                               unit=t(unit)))
     return current
+
+
+def _mixed(template: str, values: dict[str, str]) -> str:
+    """A translated phrase in LaTeX: its words in ``\\text{}``, its variables in math (numbers stay in
+    the text).
+
+    >>> _mixed("前 {k} 名", {"k": "R"})
+    '\\\\text{前 }R\\\\text{ 名}'
+    >>> _mixed("(前 {k} 名中有 {found} 个相关)", {"k": "5", "found": "2"})
+    '\\\\text{(前 5 名中有 2 个相关)}'
+    """
+    parts, text = [], ""
+    for literal, field, _, _ in string.Formatter().parse(template):
+        text += literal
+        if field is None:
+            continue
+        value = values[field]
+        if value.isdigit():
+            text += value
+            continue
+        if text:
+            parts.append(rf"\text{{{text}}}")
+        parts.append(value)
+        text = ""
+    if text:
+        parts.append(rf"\text{{{text}}}")
+    return "".join(parts)
+
+
+def tex(formula: str) -> str:
+    """A formula of ``metrics`` in the reader's language: the words inside ``\\text{}`` translated."""
+    if language() != "zh":
+        return formula
+    for pattern, template in PHRASES:
+        formula = pattern.sub(lambda match: _mixed(t(template), match.groupdict()), formula)
+    return latex(formula)
 
 
 def formula(explanation: Explanation) -> None:
     """The general formula, then the same with this ranking's numbers."""
-    st.latex(explanation.formula)
+    st.latex(tex(explanation.formula))
     for line in explanation.worked.split(r" \\ "):
-        st.latex(line)
+        st.latex(tex(line))
 
 
 def table_height(rows: int) -> int:
@@ -94,12 +151,13 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     """The step table, rows revealed up to ``step``, that row highlighted, hits in green."""
     shown = table if step is None else table.iloc[:step]
     current = len(shown) - 1
+    hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
 
     def styles(frame: pd.DataFrame) -> pd.DataFrame:
         """One CSS string per cell, built for the whole table at once (a per-row callback is slower)."""
         rows = np.full(len(frame), "", dtype=object)
-        if hit_column and hit_column in frame:
-            rows[frame[hit_column].to_numpy(dtype=bool)] = HIT_ROW
+        if hits is not None:
+            rows[hits] = HIT_ROW
         if current >= 0:
             rows[current] = HIGHLIGHT
         return pd.DataFrame(np.repeat(rows[:, None], frame.shape[1], axis=1), index=frame.index,
@@ -107,6 +165,8 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
 
     formats = {c: f"{{:.{digits}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c not in ("rel",)}
     formats["rel"] = "{:g}"
+    shown = headers(shown)  # renamed first, then styled: the formats are keyed by the shown names
+    formats = {t(column): style for column, style in formats.items()}
     styler = shown.style.apply(styles, axis=None).format(formats)
     rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
     st.dataframe(styler, hide_index=True, width="stretch", height=table_height(rows_shown))
@@ -114,5 +174,6 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
 
 def about(rewards: str, use: str, pitfalls: str) -> None:
     """What the metric rewards, when to use it, and its pitfalls."""
-    with st.expander("What it rewards · when to use it · pitfalls", expanded=False):
-        st.markdown(f"**Rewards.** {rewards}\n\n**Use it when.** {use}\n\n**Pitfalls.** {pitfalls}")
+    with st.expander(t("What it rewards · when to use it · pitfalls"), expanded=False):
+        st.markdown(t("**Rewards.** {rewards}\n\n**Use it when.** {use}\n\n**Pitfalls.** {pitfalls}").format(
+            rewards=rewards, use=use, pitfalls=pitfalls))
