@@ -37,8 +37,8 @@ NEUTRAL = {
 }
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
-WORD = re.compile(r"[A-Za-z][A-Za-z_]*")
-LATEX = re.compile(r"Ranking Metrics Lab|\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|https?://\S+|:material/\w+:|\{[a-z_]+\}", re.S)
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+LATEX = re.compile(r"Ranking Metrics Lab|\b[A-Za-z]+\((?:[a-z_]+=[\w.]+,?\s*)+\)(?:@\w+)?|\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|https?://\S+|:material/\w+:|\{[a-z_]+\}", re.S)
 
 
 def _strings(message: Message, field: str = "") -> list[str]:
