@@ -74,6 +74,21 @@ def test_step_through_reveals_one_rank_at_a_time(started):
     assert len(at.dataframe[-1].value) == rows
 
 
+def test_stepping_survives_a_drag_and_restarts_with_another_example(started):
+    at = started
+    at.switch_page("pages/ap.py").run()
+    at.selectbox(key="builder_preset").set_value("000_map_q1").run()
+    rows = len(at.dataframe[-1].value)
+    at.button(key="ap__step_prev").click().run()
+    at.button(key="ap__step_prev").click().run()
+    board = at.session_state[state.BOARD]  # a drag: the board changes, its revision does not
+    at.session_state[state.BOARD] = board.with_ranking(board.ranking[::-1])
+    at.run()
+    assert len(at.dataframe[-1].value) == rows - 2
+    at.selectbox(key="builder_preset").set_value("001_ap_terms").run()  # another example: every row again
+    assert len(at.dataframe[-1].value) == len(at.session_state[state.BOARD].ranking)
+
+
 def test_board_survives_page_switches_and_unjudged_items_count_as_zero(started):
     at = started
     at.switch_page("pages/ndcg.py").run()

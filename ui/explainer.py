@@ -80,9 +80,12 @@ def step_control(page: str, n_rows: int, unit: str = "rank") -> int:
     """Reveal the step table one rank at a time (classroom pacing); returns the rows to show.
 
     ``unit`` names what a row is ("rank", "cut-off K ="), in English: it is translated here."""
-    key = state.page_key(page, "step")
+    key, shown_for = state.page_key(page, "step"), state.page_key(page, "step_revision")
     if n_rows == 0:
         return 0
+    if st.session_state.get(shown_for, state.revision()) != state.revision():
+        st.session_state.pop(key, None)  # another example was loaded: start again with every row shown
+    st.session_state[shown_for] = state.revision()
     current = st.session_state.get(key, n_rows)
     current = min(max(current, 1), n_rows)
     previous, following, everything, where = st.columns([1, 1, 1, 3])
