@@ -6,6 +6,7 @@ import streamlit as st
 from ui import share, state
 from ui.i18n import language_switch, t
 
+share.restore_language()  # a shared link's language (first run of a session), before anything is translated
 st.set_page_config(page_title=t("Ranking Metrics Lab"), page_icon=":material/leaderboard:", layout="wide")
 state.init()
 share.restore_from_url()  # a shared link's board (first run of a session only)

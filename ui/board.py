@@ -16,6 +16,26 @@ from metrics import MetricsInputError
 Grade = float | None
 
 
+def N_(text: str) -> str:
+    """``ui.i18n.N_`` for the plain-Python modules (no Streamlit import): marks ``text`` for
+    translation and returns it unchanged."""
+    return text
+
+
+class InputError(MetricsInputError):
+    """A MetricsInputError the UI can show in the reader's language: ``str(error)`` is the
+    English message, ``template`` (marked with N_) and ``fields`` let ``ui.state.message``
+    translate it.
+
+    >>> str(InputError(N_("K is out of range ({k})"), k=0))
+    'K is out of range (0)'
+    """
+
+    def __init__(self, template: str, **fields):
+        super().__init__(template.format(**fields))
+        self.template, self.fields = template, fields
+
+
 @dataclass(frozen=True)
 class Board:
     """Items with their grades (``grades``, in pool order) and the ranked list (``ranking``)."""

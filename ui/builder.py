@@ -13,12 +13,18 @@ from metrics import MetricsInputError
 from metrics.explanation import num
 
 from . import share, state
-from .board import Board
-from .presets import PRESETS
+from .board import Board, InputError
+from .i18n import N_, headers, t
+from .presets import PRESETS, TITLES
 from .safe import plain
 
-RANKING_HEADER = "Ranking (top first)"
-POOL_HEADER = "Pool (not ranked)"
+RANKING_HEADER = N_("Ranking (top first)")
+POOL_HEADER = N_("Pool (not ranked)")
+#: the order buttons: widget key suffix (English, as before) and label
+ORDER_BUTTONS = {"Reset": N_("Reset"), "Shuffle": N_("Shuffle"), "Ideal order": N_("Ideal order"),
+                 "Worst order": N_("Worst order")}
+#: the keyboard controls' moves: widget key suffix (English, as before) and label
+MOVES = {"Up": N_("Up"), "Down": N_("Down"), "Top": N_("Top")}
 SORTABLE_STYLE = """
 .sortable-component { font-size: 1.05rem; }
 .sortable-container { min-height: 3rem; }
@@ -27,7 +33,14 @@ SORTABLE_STYLE = """
 
 
 def grade_text(grade) -> str:
-    return "unjudged" if grade is None else num(grade)
+    return t("unjudged") if grade is None else num(grade)
+
+
+def title_text(title: str) -> str:
+    """A board's title in the reader's language (a preset's title is translated with its
+    template; other titles, an upload's for instance, through the catalogue if they are in it)."""
+    template, fields = TITLES.get(title, (title, {}))
+    return t(template).format(**fields) if fields else t(title)
 
 
 def item_label(board: Board, item: str) -> str:
@@ -47,9 +60,11 @@ def preset_picker() -> None:
     current = st.session_state.get(state.PRESET)
     if current in PRESETS and PRESETS[current] != state.origin():
         current = None  # the board came from elsewhere (an upload, a query): no preset is on it
-    st.selectbox("Example", options=names, key="builder_preset", on_change=_load_preset,
-                 index=names.index(current) if current in names else None, placeholder="Pick an example",
-                 format_func=lambda key: PRESETS[key].title)
+    # labels made now, in this run's language (AppTest calls format_func outside the run, too)
+    titles = {key: title_text(PRESETS[key].title) for key in names}
+    st.selectbox(t("Example"), options=names, key="builder_preset", on_change=_load_preset,
+                 index=names.index(current) if current in names else None, placeholder=t("Pick an example"),
+                 format_func=titles.__getitem__)
 
 
 def order_buttons() -> None:
@@ -61,8 +76,8 @@ def order_buttons() -> None:
         "Ideal order": lambda: board.ideal_order(),
         "Worst order": lambda: board.worst_order(),
     }
-    for column, (label, action) in zip(columns, actions.items()):
-        if column.button(label, key=f"builder_{label}", width="stretch"):
+    for column, (name, action) in zip(columns, actions.items()):
+        if column.button(t(ORDER_BUTTONS[name]), key=f"builder_{name}", width="stretch"):
             state.set_board(action())
 
 
@@ -71,8 +86,8 @@ def sortable_ranking() -> None:
     board = state.board()
     labels = {item_label(board, item): item for item in board.grades}
     containers = [
-        {"header": RANKING_HEADER, "items": [item_label(board, i) for i in board.ranking]},
-        {"header": POOL_HEADER, "items": [item_label(board, i) for i in board.pool]},
+        {"header": t(RANKING_HEADER), "items": [item_label(board, i) for i in board.ranking]},
+        {"header": t(POOL_HEADER), "items": [item_label(board, i) for i in board.pool]},
     ]
     result = sort_items(containers, multi_containers=True, direction="vertical", custom_style=SORTABLE_STYLE,
                         key=f"builder_sortable_{state.revision()}")
@@ -94,21 +109,24 @@ def grade_table() -> None:
         "rank": [rank.get(i) for i in board.items],
         "was": board.items,  # hidden: the row's original name (new rows: empty), so renames follow the row
     })
+    shown = headers(frame)  # 中文: the columns carry the translated names (the editor's state too)
+    name = dict(zip(frame.columns, shown.columns))
     edited = st.data_editor(
-        frame, key=f"builder_grades_{state.revision()}", num_rows="dynamic", hide_index=True,
-        width="stretch", disabled=["rank"],
+        shown, key=f"builder_grades_{state.revision()}", num_rows="dynamic", hide_index=True,
+        width="stretch", disabled=[name["rank"]],
         column_config={
-            "item": st.column_config.TextColumn("Item", required=True),
-            "grade": st.column_config.NumberColumn("Grade", help="Relevance grade; empty = unjudged", format="%g"),
-            "rank": st.column_config.NumberColumn("Rank", help="Position in the ranking (empty: in the pool)"),
-            "was": None,
-        })
+            name["item"]: st.column_config.TextColumn(t("Item"), required=True),
+            name["grade"]: st.column_config.NumberColumn(t("Grade"), help=t("Relevance grade; empty = unjudged"),
+                                                         format="%g"),
+            name["rank"]: st.column_config.NumberColumn(t("Rank"), help=t("Position in the ranking (empty: in the pool)")),
+            name["was"]: None,
+        }).rename(columns=dict(zip(shown.columns, frame.columns)))
     if edited.equals(frame):
         return
     try:
         new_board = apply_grade_edits(board, frame, edited)
     except MetricsInputError as error:
-        st.error(f"Not applied: {plain(error)}. The ranking is unchanged.")
+        st.error(t("Not applied: {reason}. The ranking is unchanged.").format(reason=plain(state.message(error))))
         return
     state.set_board(new_board)
     st.rerun()
@@ -120,9 +138,9 @@ def apply_grade_edits(board: Board, before: pd.DataFrame, after: pd.DataFrame) -
     for index, row in after.iterrows():
         name = "" if pd.isna(row["item"]) else str(row["item"]).strip()
         if not name:
-            raise MetricsInputError("an item needs a name")
+            raise InputError(N_("an item needs a name"))
         if name in grades:
-            raise MetricsInputError(f"two items are named {name!r}")
+            raise InputError(N_("two items are named {name}"), name=repr(name))
         grade = row["grade"]
         grades[name] = None if pd.isna(grade) else float(grade)
         # not the row index: after a deletion, an added row may reuse a deleted row's index
@@ -141,25 +159,27 @@ def keyboard_controls() -> None:
     if board.ranking:
         left, right = st.columns([2, 3])
         last = st.session_state.get("builder_kbd_last")  # keep the item picked across moves (new key each move)
-        chosen = left.selectbox("Ranked item", board.ranking, key=f"builder_kbd_item_{state.revision()}",
+        ranked = {item: f"{n}. {item_label(board, item)}" for n, item in enumerate(board.ranking, start=1)}
+        chosen = left.selectbox(t("Ranked item"), board.ranking, key=f"builder_kbd_item_{state.revision()}",
                                 index=board.ranking.index(last) if last in board.ranking else 0,
-                                format_func=lambda i: f"{board.ranking.index(i) + 1}. {item_label(board, i)}")
+                                format_func=ranked.__getitem__)
         st.session_state["builder_kbd_last"] = chosen
         buttons = right.columns(4)
         moves = {"Up": -1, "Down": 1, "Top": -len(board.ranking)}
-        for column, (label, offset) in zip(buttons, moves.items()):
-            if column.button(label, key=f"builder_kbd_{label}", width="stretch"):
+        for column, (name, offset) in zip(buttons, moves.items()):
+            if column.button(t(MOVES[name]), key=f"builder_kbd_{name}", width="stretch"):
                 state.set_board(board.moved(chosen, offset))
                 st.rerun()
-        if buttons[3].button("Unrank", key="builder_kbd_unrank", width="stretch",
-                             help="Move this item back to the pool"):
+        if buttons[3].button(t("Unrank"), key="builder_kbd_unrank", width="stretch",
+                             help=t("Move this item back to the pool")):
             state.set_board(board.with_ranking([i for i in board.ranking if i != chosen]))
             st.rerun()
     if board.pool:
         left, right = st.columns([2, 3])
-        chosen = left.selectbox("Pool item", board.pool, key=f"builder_kbd_pool_{state.revision()}",
-                                format_func=lambda i: item_label(board, i))
-        if right.button("Add to the end of the ranking", key="builder_kbd_add"):
+        pooled = {item: item_label(board, item) for item in board.pool}
+        chosen = left.selectbox(t("Pool item"), board.pool, key=f"builder_kbd_pool_{state.revision()}",
+                                format_func=pooled.__getitem__)
+        if right.button(t("Add to the end of the ranking"), key="builder_kbd_add"):
             state.set_board(board.with_ranking([*board.ranking, chosen]))
             st.rerun()
 
@@ -167,7 +187,8 @@ def keyboard_controls() -> None:
 def ranking_builder(expanded: bool = True) -> Board:
     """The whole builder; returns the board after this run's changes."""
     board = state.board()
-    with st.expander(f"Ranking builder — {board.title or 'your ranking'}", expanded=expanded):
+    title = title_text(board.title) if board.title else t("your ranking")
+    with st.expander(t("Ranking builder — {title}").format(title=title), expanded=expanded):
         if st.session_state.get(state.DATASET) is not None:
             from .dataset import query_picker
 
@@ -175,11 +196,11 @@ def ranking_builder(expanded: bool = True) -> Board:
         preset_picker()
         order_buttons()
         sortable_ranking()
-        with st.popover("Edit items and grades", width="stretch"):
+        with st.popover(t("Edit items and grades"), width="stretch"):
             grade_table()
-        with st.popover("Keyboard controls", width="stretch"):
+        with st.popover(t("Keyboard controls"), width="stretch"):
             keyboard_controls()
         share.copy_link()
         if state.board().note:
-            st.caption(state.board().note)
+            st.caption(t(state.board().note))
     return state.board()

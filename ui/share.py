@@ -3,7 +3,9 @@
 The board (items with grades, the ranking, K, the conventions, typed scores; not the title or
 the note) travels in one query parameter, ``b``; the page is the URL's path. The text is
 ``1.`` (the format's version) followed by the board's JSON, compressed with zlib and written in
-base64url without padding: short, and safe in a URL without any escaping.
+base64url without padding: short, and safe in a URL without any escaping. A link made in 中文
+also carries ``lang=zh``, so that it opens in 中文 in a new session (:func:`restore_language`);
+English links carry no language (the browser's applies).
 
 :func:`encode_board` and :func:`decode_board` are pure (no Streamlit) and strict: anything
 malformed or hostile in a link gives a :class:`~metrics.MetricsInputError` naming the problem.
@@ -24,9 +26,10 @@ import zlib
 
 from metrics import MetricsInputError
 
-from .board import Board
+from .board import N_, Board, InputError
 
 PARAM = "b"  #: the query parameter that carries the board
+LANGUAGE_PARAM = "lang"  #: the query parameter that carries the reader's language (中文 only)
 VERSION = "1"  #: the format written before the first "." of the parameter's text
 MAX_LINK_CHARS = 8_000  #: longest accepted parameter text (browsers and servers cope easily)
 MAX_JSON_BYTES = 64 * 1024  #: largest accepted board JSON after decompression (no zlib bombs)
@@ -39,14 +42,15 @@ CHOICES = {"gain": ("linear", "exponential"), "ideal": ("judged", "list"),
 FIELDS = ("grades", "ranking", "k", "gain", "ideal", "ap_denominator", "threshold", "scores")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
-# UI text (kept together for the translation to come)
-SHARE_LABEL = "Share this board"
+# UI text (English; shown with ui.i18n.t)
+SHARE_LABEL = N_("Share this board")
 SHARE_ICON = ":material/link:"
-SHARE_HELP = "A link that opens this page with this exact board: items, grades, ranking, K and conventions."
-SHARE_CAPTION = ("Point at the box and press its copy button (top right). Whoever opens the link sees this "
-                 "page with this board: items, grades, ranking, K and conventions. The address bar holds the same link.")
-SHARE_TOO_LARGE = "This board cannot be shared as a link: {reason}"
-RESTORE_FAILED = "The link's board could not be read: {reason}; showing the default example."
+SHARE_HELP = N_("A link that opens this page with this exact board: items, grades, ranking, K and conventions.")
+SHARE_CAPTION = N_("Point at the box and press its copy button (top right). Whoever opens the link sees this "
+                   "page with this board: items, grades, ranking, K and conventions. The address bar holds the "
+                   "same link.")
+SHARE_TOO_LARGE = N_("This board cannot be shared as a link: {reason}")
+RESTORE_FAILED = N_("The link's board could not be read: {reason}; showing the default example.")
 
 
 # --------------------------------------------------------------------------- pure part
@@ -76,11 +80,12 @@ def encode_board(board: Board) -> str:
     _check(data)
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     if len(raw) > MAX_JSON_BYTES:
-        raise MetricsInputError(f"the board is too large for a link ({len(raw):,} bytes; limit {MAX_JSON_BYTES:,})")
+        raise InputError(N_("the board is too large for a link ({size:,} bytes; limit {limit:,})"),
+                         size=len(raw), limit=MAX_JSON_BYTES)
     text = VERSION + "." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode("ascii")
     if len(text) > MAX_LINK_CHARS:
-        raise MetricsInputError(f"the board is too large for a link ({len(text):,} characters; "
-                                f"limit {MAX_LINK_CHARS:,}): use fewer items or shorter names")
+        raise InputError(N_("the board is too large for a link ({size:,} characters; limit {limit:,}): "
+                            "use fewer items or shorter names"), size=len(text), limit=MAX_LINK_CHARS)
     return text
 
 
@@ -90,38 +95,41 @@ def decode_board(text: str) -> Board:
     >>> decode_board("2.eJyrVkrPTy9Wsq")
     Traceback (most recent call last):
     ...
-    metrics.errors.MetricsInputError: unknown link version '2' (this app reads version 1)
+    ui.board.InputError: unknown link version '2' (this app reads version 1)
     """
     if not isinstance(text, str):
-        raise MetricsInputError(f"the link's board must be text, got {type(text).__name__}")
+        raise InputError(N_("the link's board must be text, got {type}"), type=type(text).__name__)
     text = text.strip()
     if not text:
-        raise MetricsInputError("the link's board is empty")
+        raise InputError(N_("the link's board is empty"))
     if len(text) > MAX_LINK_CHARS:
-        raise MetricsInputError(f"the link's board is too long ({len(text):,} characters; limit {MAX_LINK_CHARS:,})")
+        raise InputError(N_("the link's board is too long ({size:,} characters; limit {limit:,})"),
+                         size=len(text), limit=MAX_LINK_CHARS)
     version, dot, body = text.partition(".")
     if not dot:
-        raise MetricsInputError(f"not a board link: it should start with the version, {VERSION!r}, and a dot")
+        raise InputError(N_("not a board link: it should start with the version, {version}, and a dot"),
+                         version=repr(VERSION))
     if version != VERSION:
-        raise MetricsInputError(f"unknown link version {version[:10]!r} (this app reads version {VERSION})")
+        raise InputError(N_("unknown link version {found} (this app reads version {version})"),
+                         found=repr(version[:10]), version=VERSION)
     if not _BASE64URL.fullmatch(body):
         bad = next(ch for ch in body if not _BASE64URL.fullmatch(ch))
-        raise MetricsInputError(f"the link's data is not base64url text (unexpected character {bad!r})")
+        raise InputError(N_("the link's data is not base64url text (unexpected character {char})"), char=repr(bad))
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as error:
-        raise MetricsInputError(f"the link's data is not valid base64url ({error})") from None
+        raise InputError(N_("the link's data is not valid base64url ({error})"), error=str(error)) from None
     raw = _inflate(packed)
     try:
         words = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise MetricsInputError("the link's data is not UTF-8 text") from None
+        raise InputError(N_("the link's data is not UTF-8 text")) from None
     try:
         data = json.loads(words, parse_constant=_no_constant, object_pairs_hook=_no_duplicate_keys)
     except MetricsInputError:
         raise
     except (ValueError, RecursionError) as error:
-        raise MetricsInputError(f"the link's data is not valid JSON ({str(error)[:80]})") from None
+        raise InputError(N_("the link's data is not valid JSON ({error})"), error=str(error)[:80]) from None
     try:
         _check(data)
         return Board(grades=dict(data["grades"]), ranking=tuple(data["ranking"]), k=data.get("k", 5),
@@ -131,7 +139,7 @@ def decode_board(text: str) -> Board:
     except MetricsInputError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as error:  # a check missed it
-        raise MetricsInputError(f"the link's board is not valid ({type(error).__name__})") from None
+        raise InputError(N_("the link's board is not valid ({error})"), error=type(error).__name__) from None
 
 
 def _plain(value):
@@ -150,25 +158,25 @@ def _inflate(packed: bytes) -> bytes:
     try:
         raw = inflater.decompress(packed, MAX_JSON_BYTES + 1)
     except zlib.error as error:
-        raise MetricsInputError(f"the link's data is damaged (zlib: {error})") from None
+        raise InputError(N_("the link's data is damaged (zlib: {error})"), error=str(error)) from None
     if len(raw) > MAX_JSON_BYTES or inflater.unconsumed_tail:
-        raise MetricsInputError(f"the link's board is too large (more than {MAX_JSON_BYTES:,} bytes unpacked)")
+        raise InputError(N_("the link's board is too large (more than {limit:,} bytes unpacked)"), limit=MAX_JSON_BYTES)
     if not inflater.eof:
-        raise MetricsInputError("the link's data is cut short (incomplete compressed data)")
+        raise InputError(N_("the link's data is cut short (incomplete compressed data)"))
     if inflater.unused_data:
-        raise MetricsInputError("the link's data has extra bytes after the board")
+        raise InputError(N_("the link's data has extra bytes after the board"))
     return raw
 
 
 def _no_constant(name: str):
-    raise MetricsInputError(f"numbers must be finite, the link contains {name}")
+    raise InputError(N_("numbers must be finite, the link contains {name}"), name=name)
 
 
 def _no_duplicate_keys(pairs: list) -> dict:
     result = {}
     for key, value in pairs:
         if key in result:
-            raise MetricsInputError(f"the link names {_short(key)} twice")
+            raise InputError(N_("the link names {name} twice"), name=_short(key))
         result[key] = value
     return result
 
@@ -197,76 +205,78 @@ def _is_number(value) -> bool:
 def _check(data) -> None:
     """Raise MetricsInputError unless ``data`` is a board description a link may carry."""
     if not isinstance(data, dict):
-        raise MetricsInputError("the link's data is not a board (expected a JSON object)")
+        raise InputError(N_("the link's data is not a board (expected a JSON object)"))
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise MetricsInputError(f"unknown field {_short(unknown[0])} in the link's board")
+        raise InputError(N_("unknown field {field} in the link's board"), field=_short(unknown[0]))
     for required in ("grades", "ranking"):
         if required not in data:
-            raise MetricsInputError(f"the link's board has no {required!r}")
+            raise InputError(N_("the link's board has no {field}"), field=repr(required))
     grades = data["grades"]
     if not isinstance(grades, dict):
-        raise MetricsInputError("'grades' must map item names to grades")
+        raise InputError(N_("'grades' must map item names to grades"))
     if not grades:
-        raise MetricsInputError("the board has no items")
+        raise InputError(N_("the board has no items"))
     if len(grades) > MAX_ITEMS:
-        raise MetricsInputError(f"too many items for a link ({len(grades)}; limit {MAX_ITEMS})")
+        raise InputError(N_("too many items for a link ({count}; limit {limit})"), count=len(grades), limit=MAX_ITEMS)
     for name, grade in grades.items():
         _check_name(name)
         if grade is None:
             continue
         if not _is_number(grade):
-            raise MetricsInputError(f"the grade of {_short(name)} is not a number: {_short(grade)}")
+            raise InputError(N_("the grade of {name} is not a number: {grade}"), name=_short(name), grade=_short(grade))
         if not math.isfinite(grade):
-            raise MetricsInputError(f"the grade of {_short(name)} must be finite, got {grade}")
+            raise InputError(N_("the grade of {name} must be finite, got {grade}"), name=_short(name), grade=grade)
         if abs(grade) > MAX_ABS_NUMBER:
-            raise MetricsInputError(f"the grade of {_short(name)} is out of range ({grade:g}; "
-                                    f"limit ±{MAX_ABS_NUMBER:,})")
+            raise InputError(N_("the grade of {name} is out of range ({grade:g}; limit ±{limit:,})"),
+                             name=_short(name), grade=grade, limit=MAX_ABS_NUMBER)
     ranking = data["ranking"]
     if not isinstance(ranking, list):
-        raise MetricsInputError("'ranking' must be a list of item names")
+        raise InputError(N_("'ranking' must be a list of item names"))
     seen = set()
     for item in ranking:
         if not isinstance(item, str):
-            raise MetricsInputError(f"the ranking holds {_short(item)}, not an item name")
+            raise InputError(N_("the ranking holds {item}, not an item name"), item=_short(item))
         if item not in grades:
-            raise MetricsInputError(f"ranked item {_short(item)} is not among the items")
+            raise InputError(N_("ranked item {item} is not among the items"), item=_short(item))
         if item in seen:
-            raise MetricsInputError(f"the ranking lists {_short(item)} twice")
+            raise InputError(N_("the ranking lists {item} twice"), item=_short(item))
         seen.add(item)
     k = data.get("k", 5)
     if not isinstance(k, int) or isinstance(k, bool):
-        raise MetricsInputError(f"K must be a whole number, got {_short(k)}")
+        raise InputError(N_("K must be a whole number, got {k}"), k=_short(k))
     if not 1 <= k <= MAX_K:
-        raise MetricsInputError(f"K is out of range ({k}; it must be 1 to {MAX_K})")
+        raise InputError(N_("K is out of range ({k}; it must be 1 to {limit})"), k=k, limit=MAX_K)
     for setting, allowed in CHOICES.items():
         value = data.get(setting, allowed[0] if setting != "ap_denominator" else "relevant")
         if value not in allowed:
-            raise MetricsInputError(f"{setting} must be one of {', '.join(allowed)}, got {_short(value)}")
+            raise InputError(N_("{setting} must be one of {allowed}, got {value}"), setting=setting,
+                             allowed=", ".join(allowed), value=_short(value))
     threshold = data.get("threshold", 1.0)
     if not _is_number(threshold) or not math.isfinite(threshold) or not 0 < threshold <= MAX_ABS_NUMBER:
-        raise MetricsInputError(f"the relevance threshold must be a number above 0 and at most "
-                                f"{MAX_ABS_NUMBER:,}, got {_short(threshold)}")
+        raise InputError(N_("the relevance threshold must be a number above 0 and at most {limit:,}, got {value}"),
+                         limit=MAX_ABS_NUMBER, value=_short(threshold))
     scores = data.get("scores", {})
     if not isinstance(scores, dict):
-        raise MetricsInputError("'scores' must map item names to scores")
+        raise InputError(N_("'scores' must map item names to scores"))
     for name, score in scores.items():
         if name not in grades:
-            raise MetricsInputError(f"scored item {_short(name)} is not among the items")
+            raise InputError(N_("scored item {name} is not among the items"), name=_short(name))
         if not _is_number(score) or not math.isfinite(score):
-            raise MetricsInputError(f"the score of {_short(name)} must be a finite number, got {_short(score)}")
+            raise InputError(N_("the score of {name} must be a finite number, got {score}"), name=_short(name),
+                             score=_short(score))
 
 
 def _check_name(name) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise MetricsInputError("item names must be non-empty text")
+        raise InputError(N_("item names must be non-empty text"))
     if len(name) > MAX_NAME_CHARS:
-        raise MetricsInputError(f"item name {_short(name)} is too long ({len(name)} characters; "
-                                f"limit {MAX_NAME_CHARS})")
+        raise InputError(N_("item name {name} is too long ({size} characters; limit {limit})"), name=_short(name),
+                         size=len(name), limit=MAX_NAME_CHARS)
     for char in name:
         if unicodedata.category(char) in ("Cc", "Cs"):
-            raise MetricsInputError(f"item name {_short(name)} contains a control character "
-                                    f"(U+{ord(char):04X})")
+            raise InputError(N_("item name {name} contains a control character (U+{code:04X})"), name=_short(name),
+                             code=ord(char))
 
 
 # --------------------------------------------------------------------------- Streamlit part
@@ -278,6 +288,30 @@ def _keys():
     return state.page_key("share", "restored"), state.page_key("share", "cache"), state.page_key("share", "slot")
 
 
+def restore_language() -> None:
+    """On a session's first run, take the reader's language from the link (``lang=zh``), if it
+    names one the app speaks; otherwise the browser's language applies (``ui.i18n.language``).
+    Call it before anything is translated in the entry script; it never raises."""
+    import streamlit as st
+
+    from .i18n import LANGUAGE, LANGUAGES
+
+    if LANGUAGE in st.session_state:  # chosen already in this session: the link does not override it
+        return
+    value = st.query_params.get(LANGUAGE_PARAM)
+    if isinstance(value, str) and value.strip().lower() in LANGUAGES:
+        st.session_state[LANGUAGE] = value.strip().lower()
+
+
+def language_param() -> str | None:
+    """The ``lang`` value links carry: the reader's language, or None for English (the source;
+    English links look as they did before the app spoke Chinese)."""
+    from .i18n import language
+
+    chosen = language()
+    return None if chosen == "en" else chosen
+
+
 def restore_from_url() -> None:
     """On a session's first run, put the link's board on (if the URL has a valid one).
 
@@ -287,6 +321,7 @@ def restore_from_url() -> None:
     import streamlit as st
 
     from . import state
+    from .i18n import t
     from .presets import PRESETS
 
     restored, _, _ = _keys()
@@ -299,7 +334,7 @@ def restore_from_url() -> None:
     try:
         board = decode_board(text)
     except MetricsInputError as error:
-        st.warning(RESTORE_FAILED.format(reason=literal(error)), icon=":material/link_off:")
+        st.warning(t(RESTORE_FAILED).format(reason=literal(state.message(error))), icon=":material/link_off:")
         return
     # a link to an unchanged example gets the example's title and note back
     preset = next((key for key, example in PRESETS.items() if _same(example, board)), None)
@@ -311,8 +346,9 @@ def _same(example: Board, board: Board) -> bool:
     return example.to_dict() | {"title": "", "note": ""} == board.to_dict()
 
 
-def _encoded(board: Board) -> tuple[str | None, str | None]:
-    """(text, None) or (None, why not): cached per session, so unchanged boards cost nothing."""
+def _encoded(board: Board) -> tuple[str | None, MetricsInputError | None]:
+    """(text, None) or (None, the error saying why not): cached per session, so unchanged boards
+    cost nothing."""
     import streamlit as st
 
     _, cache, _ = _keys()
@@ -322,14 +358,15 @@ def _encoded(board: Board) -> tuple[str | None, str | None]:
     try:
         result = encode_board(board), None
     except MetricsInputError as error:
-        result = None, str(error)
+        result = None, error
     st.session_state[cache] = (board, *result)
     return result
 
 
 def write_to_url() -> None:
     """Keep ``st.query_params["b"]`` equal to the current board's text (none if it cannot be
-    shared) and fill the builder's share control. Call it after the page ran; it never raises."""
+    shared), ``st.query_params["lang"]`` equal to :func:`language_param`, and fill the builder's
+    share control. Call it after the page ran; it never raises."""
     import streamlit as st
 
     from . import state
@@ -342,17 +379,24 @@ def write_to_url() -> None:
             del st.query_params[PARAM]
     elif st.query_params.get(PARAM) != text:
         st.query_params[PARAM] = text
+    lang = language_param()
+    if lang is None:
+        if LANGUAGE_PARAM in st.query_params:
+            del st.query_params[LANGUAGE_PARAM]
+    elif st.query_params.get(LANGUAGE_PARAM) != lang:
+        st.query_params[LANGUAGE_PARAM] = lang
     if slot is not None:
         _fill(slot)
 
 
 def link(text: str) -> str:
-    """The full link to this page with the board ``text`` (a relative one when the app's URL is
-    unknown, as in tests)."""
+    """The full link to this page with the board ``text`` and the reader's language (a relative
+    one when the app's URL is unknown, as in tests)."""
     import streamlit as st
 
     base = getattr(st.context, "url", None) or ""
-    return f"{base}?{PARAM}={text}"
+    lang = language_param()
+    return f"{base}?{PARAM}={text}" + (f"&{LANGUAGE_PARAM}={lang}" if lang else "")
 
 
 def copy_link() -> None:
@@ -363,8 +407,10 @@ def copy_link() -> None:
     """
     import streamlit as st
 
+    from .i18n import t
+
     _, _, slot_key = _keys()
-    with st.popover(SHARE_LABEL, icon=SHARE_ICON, help=SHARE_HELP, width="stretch"):
+    with st.popover(t(SHARE_LABEL), icon=SHARE_ICON, help=t(SHARE_HELP), width="stretch"):
         slot = st.empty()
     _fill(slot)
     st.session_state[slot_key] = slot
@@ -374,11 +420,12 @@ def _fill(slot) -> None:
     import streamlit as st
 
     from . import state
+    from .i18n import t
 
     text, why_not = _encoded(state.board())
     with slot.container():
         if text is None:
-            st.warning(SHARE_TOO_LARGE.format(reason=literal(why_not)))
+            st.warning(t(SHARE_TOO_LARGE).format(reason=literal(state.message(why_not))))
         else:
             st.code(link(text), language=None, wrap_lines=True)
-            st.caption(SHARE_CAPTION)
+            st.caption(t(SHARE_CAPTION))

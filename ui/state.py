@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from .board import Board
+from .board import Board, InputError
+from .i18n import t
 from .presets import DEFAULT_PRESET, PRESETS
 
 BOARD = "board"  #: the current Board
@@ -59,3 +60,11 @@ def origin() -> Board:
 def page_key(page: str, name: str) -> str:
     """A widget key private to one page, so two pages never share a key by accident."""
     return f"{page}__{name}"
+
+
+def message(error: Exception) -> str:
+    """An error's message in the reader's language (a :class:`~ui.board.InputError` is translated
+    with its template; other errors keep their text)."""
+    if isinstance(error, InputError):
+        return t(error.template).format(**error.fields)
+    return str(error)
