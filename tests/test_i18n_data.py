@@ -220,7 +220,7 @@ def test_systems_page_with_two_runs_compared_is_chinese(app_test):
     left = _english_left(at)
     assert left == [], "\n".join(left)
     labels = [m.label for m in at.metric]
-    assert "A：nDCG@10 平均值" in labels and "差值的 95% 置信区间" in labels
+    assert "A：nDCG@10 均值" in labels and "差值的 95% 置信区间" in labels
     assert "p 值：精确检验（全部 128 种符号翻转）" in labels
     texts = " ".join(m.value for m in at.markdown)
     assert "不是 B 更好的概率" in texts and "多重比较" in texts and "1/10,001" in texts

@@ -126,7 +126,7 @@ ZH: dict[str, str] = {
     "header to sort; the last row, “all”, is the mean.":
         "采用 trec_eval 的默认设置：等级 ≥ 1 即为相关，线性增益，AP 除以全部相关条目数。"
         "点击列标题可以排序；最后一行“all”（trec_eval 的写法）是平均值。",
-    "mean {measure}": "{measure} 平均值",
+    "mean {measure}": "{measure} 均值",
     "Download the table (CSV)": "下载结果表（CSV）",
     "Measure to plot": "要绘图的指标",
     "{measure} across queries (one dot per query)": "{measure} 在各查询上的分布（每个点是一个查询）",
@@ -166,8 +166,8 @@ ZH: dict[str, str] = {
         "其余查询不参与下面的任何计算。",
     "{n} queries with judgements, scored by trec_eval's rules. {measure}: {help}.":
         "{n} 个带相关性标注的查询，按 trec_eval 的规则计分。{measure}：{help}。",
-    "A: mean {measure}": "A：{measure} 平均值",
-    "B: mean {measure}": "B：{measure} 平均值",
+    "A: mean {measure}": "A：{measure} 均值",
+    "B: mean {measure}": "B：{measure} 均值",
     "Mean difference B − A": "平均差值 B − A",
     "Positive: B scores higher on average.": "为正：B 的平均得分更高。",
     "{level} CI of the difference": "差值的 {level} 置信区间",
@@ -178,7 +178,7 @@ ZH: dict[str, str] = {
     "B better": "B 更好",
     "A better": "A 更好",
     "tie": "持平",
-    "mean {value}": "平均 {value}",
+    "mean {value}": "均值 {value}",
     "B better (green)": "B 更好（绿色）",
     "A better (red)": "A 更好（红色）",
     "Ties": "持平",
