@@ -13,6 +13,7 @@ import metrics
 from metrics import MetricsInputError
 from metrics import significance as sig
 from ui import charts, dataset, state
+from ui.i18n import N_, t
 from ui.safe import plain
 
 PAGE = "systems"
@@ -30,28 +31,32 @@ LOSS = "#C92A2A"  #: red bars: queries where A is better
 MAX_LABELS = 30  #: up to this many queries each bar is labelled with its difference
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
-TITLE = "Two systems — is B really better than A?"
-INTRO = ("Score two runs on the same queries, look at the difference query by query, and ask how sure "
-         "we can be about it. · 两个系统逐查询比较：差值、置信区间与显著性检验。")
-UPLOAD_LABELS = {"qrels": "Qrels (the judgements)", "a": "Run A (the baseline)", "b": "Run B (the new system)"}
-SAMPLE_BUTTON = "Load the sample: qrels.txt + run_a.txt + run_b.txt (7 queries)"
-NEED_ALL = "Upload all three files — the qrels, run A and run B — to compare (TREC, CSV or JSON)."
-NOTHING = ("Nothing to compare yet: upload a qrels file and two runs, or load the sample. "
-           "The example board of the other pages is not touched.")
-NO_QRELS = "holds no judgements: expected a qrels file (qid iter docid rel)"
-NO_RUN = "holds no ranking: expected a run file (qid Q0 docid rank score tag)"
-RANDOMIZATION_HOW = (
+# the page's texts, in English (marked with N_, shown with t())
+TITLE = N_("Two systems — is B really better than A?")
+INTRO = N_("Score two runs on the same queries, look at the difference query by query, and ask how sure "
+           "we can be about it. · 两个系统逐查询比较：差值、置信区间与显著性检验。")
+UPLOAD_LABELS = {"qrels": N_("Qrels (the judgements)"), "a": N_("Run A (the baseline)"),
+                 "b": N_("Run B (the new system)")}
+SAMPLE_BUTTON = N_("Load the sample: qrels.txt + run_a.txt + run_b.txt (7 queries)")
+NEED_ALL = N_("Upload all three files — the qrels, run A and run B — to compare (TREC, CSV or JSON).")
+NOTHING = N_("Nothing to compare yet: upload a qrels file and two runs, or load the sample. "
+             "The example board of the other pages is not touched.")
+NO_QRELS = N_("holds no judgements: expected a qrels file (qid iter docid rel)")
+NO_RUN = N_("holds no ranking: expected a run file (qid Q0 docid rank score tag)")
+#: the winner column's values (metrics.significance.paired_differences) and the chart's legend
+WINNERS = {"B": N_("B better"), "A": N_("A better"), "tie": N_("tie")}
+RANDOMIZATION_HOW = N_(
     "**How it works.** If A and B were equally good, each query's difference could just as well have "
     "had the opposite sign. So flip a coin for every query, flip the signs that come up tails, and "
     "take the mean again — {trials:,} times. The p-value is the share of those means at least as far "
     "from 0 as the real one: p = (1 + count) / (1 + trials), so the smallest p it can give is "
     "1/{trials_plus:,}. No assumption about the shape of the differences.")
-EXACT_HOW = ("With {n} queries all 2{power} = {flips:,} sign patterns can be listed: the exact p is the share of "
+EXACT_HOW = N_("With {n} queries all 2{power} = {flips:,} sign patterns can be listed: the exact p is the share of "
              "them with |mean| ≥ |observed mean| (smallest possible: 2/{flips:,} = {smallest:.4f}).")
-T_TEST_HOW = ("**How it works.** t = mean difference / (s/√n), compared with Student's t distribution with "
+T_TEST_HOW = N_("**How it works.** t = mean difference / (s/√n), compared with Student's t distribution with "
               "n − 1 degrees of freedom. It assumes the mean difference is roughly normal: fine for many "
               "queries, shaky for a handful.")
-P_VALUE_TEXT = """
+P_VALUE_TEXT = N_("""
 **What a p-value tells.** Suppose A and B were really equally good, so that each query's difference is
 noise that could as well have had the opposite sign. The p-value is how often a mean difference at least
 as far from 0 as the measured one ({mean:+.4f}) would turn up then. A small p (say below 0.05) says:
@@ -71,7 +76,7 @@ this difference would be unusual if the two systems were equally good.
 
 **The confidence interval tells the size.** The 95% interval [{low:+.4f}, {high:+.4f}] holds the mean
 differences that fit the data. When it excludes 0, the t-test's p is below 0.05.
-"""
+""")
 
 
 def _plain(text: str) -> str:
@@ -108,18 +113,28 @@ def _exact(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return sig.exact_randomization_test(a, b)
 
 
-def _load(files: dict) -> str | None:
-    """Read and evaluate the three files; keep them when both runs evaluate. The error, or None."""
+def _load(files: dict) -> tuple | None:
+    """Read and evaluate the three files; keep them when both runs evaluate. None, or the error
+    as (MetricsInputError, the two runs' names when it is about the pair, else None): kept in the
+    session and worded by :func:`_message` each time it is shown, in the reader's language."""
     try:
         scores = [_scores(files["qrels"], files[run]) for run in ("a", "b")]
     except MetricsInputError as error:
-        return str(error)
+        return error, None
     try:  # the same queries are scored by every measure: one check covers them all
         sig.difference_summary(sig.paired_differences(scores[0][MEASURES[0]], scores[1][MEASURES[0]]))
     except MetricsInputError as error:
-        return f"{files['a'][0]} vs {files['b'][0]}: {error}"
+        return error, (files["a"][0], files["b"][0])
     st.session_state[SYSTEMS] = files
     return None
+
+
+def _message(error: MetricsInputError, pair: tuple[str, str] | None = None) -> str:
+    """The error as Markdown for st.error: "file line N: problem", or "A vs B: problem" for the pair."""
+    text = dataset.error_text(error)
+    if pair is None:
+        return text
+    return t("{a} vs {b}: {problem}").format(a=plain(pair[0]), b=plain(pair[1]), problem=text)
 
 
 def _pair(file) -> tuple[str, bytes]:
@@ -131,7 +146,8 @@ def difference_chart(pairs, measure: str, mean: float):
     better, red where A is, grey for ties; a dashed line at the mean difference."""
     order = pairs["query"].tolist()
     traces = []
-    for winner, name, colour in (("B", "B better", charts.HIT), ("A", "A better", LOSS), ("tie", "tie", charts.MISS)):
+    for winner, colour in (("B", charts.HIT), ("A", LOSS), ("tie", charts.MISS)):
+        name = t(WINNERS[winner])
         rows = pairs[pairs["winner"] == winner]
         if len(rows):
             labels = {} if len(pairs) > MAX_LABELS else dict(
@@ -139,33 +155,35 @@ def difference_chart(pairs, measure: str, mean: float):
                 cliponaxis=False)
             traces.append(dict(type="bar", x=rows["query"].tolist(), y=rows["difference"].tolist(), name=name,
                                marker=dict(color=colour), customdata=rows[["a", "b"]].to_numpy().tolist(), **labels,
-                               hovertemplate="query %{x}<br>A %{customdata[0]:.4f} · B %{customdata[1]:.4f}"
-                                             "<br>B − A %{y:+.4f}<extra></extra>"))
+                               hovertemplate=t("query") + " %{x}<br>A %{customdata[0]:.4f} · B %{customdata[1]:.4f}"
+                                                          "<br>B − A %{y:+.4f}<extra></extra>"))
     return charts._figure(
-        traces, f"{measure}: B − A per query, sorted by difference", "query", f"B − A ({measure})", 420,
+        traces, t("{measure}: B − A per query, sorted by difference").format(measure=measure), t("query"),
+        f"B − A ({measure})", 420,
         xaxis=dict(type="category", categoryorder="array", categoryarray=order),
         yaxis=dict(zeroline=True, zerolinewidth=2, zerolinecolor="#444"),
         shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=mean, y1=mean,
                      line=dict(color=charts.ACCENT, dash="dash", width=2))],
-        annotations=[dict(xref="paper", x=1, y=mean, text=f"mean {mean:+.4f}", showarrow=False,
+        annotations=[dict(xref="paper", x=1, y=mean, text=t("mean {value}").format(value=f"{mean:+.4f}"), showarrow=False,
                           xanchor="right", yanchor="bottom", font=dict(color=charts.ACCENT))],
         bargap=0.25)
 
 
-st.title(TITLE)
-st.caption(INTRO)
+st.title(t(TITLE))
+st.caption(t(INTRO))
 
 # --------------------------------------------------------------------------------------------
 # input: three uploads, or the sample
 
 uploads = st.columns(3)
-files = {role: column.file_uploader(UPLOAD_LABELS[role], type=FILE_TYPES, key=state.page_key(PAGE, f"file_{role}"),
-                                    help=f"Up to {dataset.MAX_UPLOAD_MB} MB.")
+files = {role: column.file_uploader(t(UPLOAD_LABELS[role]), type=FILE_TYPES,
+                                    key=state.page_key(PAGE, f"file_{role}"),
+                                    help=t("Up to {mb} MB.").format(mb=dataset.MAX_UPLOAD_MB))
          for column, role in zip(uploads, UPLOAD_LABELS)}
-if st.button(SAMPLE_BUTTON, key=state.page_key(PAGE, "sample"), icon=":material/dataset:"):
+if st.button(t(SAMPLE_BUTTON), key=state.page_key(PAGE, "sample"), icon=":material/dataset:"):
     error = _load({role: (Path(path).name, (ROOT / path).read_bytes()) for role, path in SAMPLE.items()})
     if error:  # the bundled files are checked by the tests; shown all the same
-        st.error(plain(error), icon=":material/error:")
+        st.error(_message(*error), icon=":material/error:")
     elif UPLOADED in st.session_state:
         st.session_state[UPLOADED] = (st.session_state[UPLOADED][0], None)  # the upload's old error is old news
 
@@ -175,15 +193,15 @@ if len(given) == 3:
     if st.session_state.get(UPLOADED, (None,))[0] != signature:
         st.session_state[UPLOADED] = (signature, _load({role: _pair(f) for role, f in files.items()}))
     if st.session_state[UPLOADED][1]:
-        st.error(plain(st.session_state[UPLOADED][1]), icon=":material/error:")
+        st.error(_message(*st.session_state[UPLOADED][1]), icon=":material/error:")
 else:
     st.session_state.pop(UPLOADED, None)  # the same files can be uploaded again
     if given:
-        st.info(NEED_ALL, icon=":material/upload_file:")
+        st.info(t(NEED_ALL), icon=":material/upload_file:")
 
 systems = st.session_state.get(SYSTEMS)
 if systems is None:
-    st.info(NOTHING, icon=":material/compare_arrows:")
+    st.info(t(NOTHING), icon=":material/compare_arrows:")
     st.stop()
 
 # --------------------------------------------------------------------------------------------
@@ -191,33 +209,38 @@ if systems is None:
 
 names = {role: systems[role][0] for role in systems}
 st.divider()
-st.markdown(f"#### A = {_plain(names['a'])} · B = {_plain(names['b'])} · judged by {_plain(names['qrels'])}")
-measure = st.radio("Measure", MEASURES, horizontal=True, key=state.page_key(PAGE, "measure"),
-                   help=" · ".join(f"{m}: {dataset.MEASURE_HELP[m]}" for m in MEASURES))
+st.markdown(t("#### A = {a} · B = {b} · judged by {qrels}").format(
+    a=_plain(names["a"]), b=_plain(names["b"]), qrels=_plain(names["qrels"])))
+measure = st.radio(t("Measure"), MEASURES, horizontal=True, key=state.page_key(PAGE, "measure"),
+                   help=" · ".join(t("{measure}: {help}").format(measure=m, help=dataset.measure_help(m))
+                                   for m in MEASURES))
 scores_a, scores_b = _scores(systems["qrels"], systems["a"]), _scores(systems["qrels"], systems["b"])
 try:
     pairs = sig.paired_differences(scores_a[measure], scores_b[measure])
     summary = sig.difference_summary(pairs, CONFIDENCE)
-    t, t_p = sig.paired_t_test(pairs["a"], pairs["b"])
+    t_value, t_p = sig.paired_t_test(pairs["a"], pairs["b"])
 except MetricsInputError as error:
-    st.error(plain(f"{names['a']} vs {names['b']}: {error}"), icon=":material/error:")
+    st.error(_message(error, (names["a"], names["b"])), icon=":material/error:")
     st.stop()
 n = len(pairs)
 if n < max(len(scores_a), len(scores_b)):
-    st.warning(f"Compared on the {n} queries both runs answer ({len(scores_a)} in A, {len(scores_b)} in B, "
-               "each with judgements): the others are left out of everything below.", icon=":material/warning:")
-st.caption(f"{n} queries with judgements, scored by trec_eval's rules. {measure}: {dataset.MEASURE_HELP[measure]}.")
+    st.warning(t("Compared on the {n} queries both runs answer ({in_a} in A, {in_b} in B, each with judgements): "
+                 "the others are left out of everything below.").format(n=n, in_a=len(scores_a), in_b=len(scores_b)),
+               icon=":material/warning:")
+st.caption(t("{n} queries with judgements, scored by trec_eval's rules. {measure}: {help}.").format(
+    n=n, measure=measure, help=dataset.measure_help(measure)))
 
 mean_a, mean_b = sig.paired_means(pairs)
 columns = st.columns(3)
-columns[0].metric(f"A: mean {measure}", f"{mean_a:.4f}", help=f"A = {names['a']}")
-columns[1].metric(f"B: mean {measure}", f"{mean_b:.4f}", help=f"B = {names['b']}")
-columns[2].metric("Mean difference B − A", f"{summary['mean']:+.4f}",
-                  help="Positive: B scores higher on average.")
+columns[0].metric(t("A: mean {measure}").format(measure=measure), f"{mean_a:.4f}", help=f"A = {names['a']}")
+columns[1].metric(t("B: mean {measure}").format(measure=measure), f"{mean_b:.4f}", help=f"B = {names['b']}")
+columns[2].metric(t("Mean difference B − A"), f"{summary['mean']:+.4f}",
+                  help=t("Positive: B scores higher on average."))
 ci_metric, ci_formula = st.columns([1.4, 2], vertical_alignment="center")
-ci_metric.metric(f"{CONFIDENCE:.0%} CI of the difference", f"[{summary['low']:.4f}, {summary['high']:.4f}]",
-                 help="The mean differences that fit the data (t distribution). It tells the size of the "
-                      "difference; a p-value does not.")
+ci_metric.metric(t("{level} CI of the difference").format(level=f"{CONFIDENCE:.0%}"),
+                 f"[{summary['low']:.4f}, {summary['high']:.4f}]",
+                 help=t("The mean differences that fit the data (t distribution). It tells the size of the "
+                        "difference; a p-value does not."))
 with ci_formula:
     st.latex(rf"\begin{{aligned}}\bar d \pm t_{{{(1 + CONFIDENCE) / 2:.3f},\,{summary['df']}}}\, s/\sqrt{{n}}"
              rf" &= {summary['mean']:.4f} \pm {summary['t_critical']:.3f} \cdot {summary['sd']:.4f}/\sqrt{{{n}}}"
@@ -226,38 +249,44 @@ with ci_formula:
 st.plotly_chart(difference_chart(pairs, measure, summary["mean"]), width="stretch", key=state.page_key(PAGE, "chart"))
 counts = sig.wins_losses_ties(pairs)
 wins, losses, ties = st.columns(3)
-wins.metric("B better (green)", counts["B"])
-losses.metric("A better (red)", counts["A"])
-ties.metric("Ties", counts["tie"])
+wins.metric(t("B better (green)"), counts["B"])
+losses.metric(t("A better (red)"), counts["A"])
+ties.metric(t("Ties"), counts["tie"])
 
-st.subheader("Could the difference be luck?")
+st.subheader(t("Could the difference be luck?"))
 t_column, random_column = st.columns(2, gap="large")
 with t_column:
-    st.markdown("**Paired t-test**")
-    st.metric("p-value: paired t-test", _p(t_p), help=f"t = {t:.4f} with {summary['df']} degrees of freedom")
+    st.markdown(t("**Paired t-test**"))
+    st.metric(t("p-value: paired t-test"), _p(t_p),
+              help=t("t = {t} with {df} degrees of freedom").format(t=f"{t_value:.4f}", df=summary["df"]))
     if t_p != t_p:
-        st.caption("Undefined: every difference is 0, so there is no spread to compare with.")
+        st.caption(t("Undefined: every difference is 0, so there is no spread to compare with."))
     else:
         st.latex(rf"t = \frac{{\overline{{d}}}}{{s/\sqrt{{n}}}}"
-                 rf" = \frac{{{summary['mean']:.4f}}}{{{summary['sd']:.4f}/\sqrt{{{n}}}}} = {t:.3f}")
-    st.markdown(T_TEST_HOW)
+                 rf" = \frac{{{summary['mean']:.4f}}}{{{summary['sd']:.4f}/\sqrt{{{n}}}}} = {t_value:.3f}")
+    st.markdown(t(T_TEST_HOW))
 with random_column:
-    st.markdown("**Paired randomization test (sign flips)**")
-    trials = st.slider("Random sign flips (trials)", key=state.page_key(PAGE, "trials"), **TRIALS)
+    st.markdown(t("**Paired randomization test (sign flips)**"))
+    trials = st.slider(t("Random sign flips (trials)"), key=state.page_key(PAGE, "trials"), **TRIALS)
     a_values, b_values = tuple(pairs["a"].tolist()), tuple(pairs["b"].tolist())
-    st.metric("p-value: randomization test", _p(_randomization(a_values, b_values, trials)),
-              help=f"{trials:,} random sign flips, seed 0")
-    st.markdown(RANDOMIZATION_HOW.format(trials=trials, trials_plus=trials + 1))
+    st.metric(t("p-value: randomization test"), _p(_randomization(a_values, b_values, trials)),
+              help=t("{trials} random sign flips, seed 0").format(trials=f"{trials:,}"))
+    st.markdown(t(RANDOMIZATION_HOW).format(trials=trials, trials_plus=trials + 1))
     if n <= sig.MAX_EXACT:
-        st.metric(f"p-value: exact (all {2 ** n:,} sign flips)", _p(_exact(a_values, b_values)))
-        st.caption(EXACT_HOW.format(n=n, power=str(n).translate(SUPERSCRIPT), flips=2 ** n, smallest=2 / 2 ** n))
+        st.metric(t("p-value: exact (all {flips} sign flips)").format(flips=f"{2 ** n:,}"),
+                  _p(_exact(a_values, b_values)))
+        st.caption(t(EXACT_HOW).format(n=n, power=str(n).translate(SUPERSCRIPT), flips=2 ** n, smallest=2 / 2 ** n))
 
-with st.expander("What a p-value tells — and what it does not", expanded=True):
-    st.markdown(P_VALUE_TEXT.format(mean=summary["mean"], n=n, low=summary["low"], high=summary["high"]))
+with st.expander(t("What a p-value tells — and what it does not"), expanded=True):
+    st.markdown(t(P_VALUE_TEXT).format(mean=summary["mean"], n=n, low=summary["low"], high=summary["high"]))
 
-with st.expander("Every query: A, B and the difference", expanded=False):
-    st.dataframe(pairs, hide_index=True, width="stretch",
-                 column_config={"a": st.column_config.NumberColumn(f"A: {names['a']}", format="%.4f"),
-                                "b": st.column_config.NumberColumn(f"B: {names['b']}", format="%.4f"),
-                                "difference": st.column_config.NumberColumn("B − A", format="%+.4f"),
-                                "winner": st.column_config.TextColumn("better")})
+with st.expander(t("Every query: A, B and the difference"), expanded=False):
+    # columns renamed to what the reader sees (column_config is keyed by the shown names)
+    label_a, label_b, label_winner = f"A: {names['a']}", f"B: {names['b']}", t("better")
+    table = pairs.assign(winner=pairs["winner"].map(lambda w: t(WINNERS[w]) if w == "tie" else w)).rename(
+        columns={"query": t("query"), "a": label_a, "b": label_b, "difference": "B − A", "winner": label_winner})
+    st.dataframe(table, hide_index=True, width="stretch",
+                 column_config={label_a: st.column_config.NumberColumn(format="%.4f"),
+                                label_b: st.column_config.NumberColumn(format="%.4f"),
+                                "B − A": st.column_config.NumberColumn(format="%+.4f"),
+                                label_winner: st.column_config.TextColumn()})

@@ -20,25 +20,84 @@ from metrics.io import Dataset
 
 from . import state
 from .board import Board
+from .i18n import N_, t
 from .safe import plain
+from .zh import ZH
 
 #: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)
 DEFAULT_MEASURES: tuple[str, ...] = ("nDCG@10", "AP", "RR", "P@10", "R@10", "Rprec")
 #: what each default measure is, in a few words (for captions and column help)
+#: (English, marked with N_: show them with :func:`measure_help`)
 MEASURE_HELP = {
-    "nDCG@10": "normalised discounted cumulative gain of the top 10 (linear gain)",
-    "AP": "average precision, divided by all relevant judged items",
-    "RR": "reciprocal rank of the first relevant item (no cut-off)",
-    "P@10": "precision at 10: relevant items in the top 10, divided by 10",
-    "R@10": "recall at 10: relevant items in the top 10, divided by all relevant",
-    "Rprec": "R-precision: precision at R, the number of relevant items",
+    "nDCG@10": N_("normalised discounted cumulative gain of the top 10 (linear gain)"),
+    "AP": N_("average precision, divided by all relevant judged items"),
+    "RR": N_("reciprocal rank of the first relevant item (no cut-off)"),
+    "P@10": N_("precision at 10: relevant items in the top 10, divided by 10"),
+    "R@10": N_("recall at 10: relevant items in the top 10, divided by all relevant"),
+    "Rprec": N_("R-precision: precision at R, the number of relevant items"),
 }
 #: largest file accepted (also `server.maxUploadSize` in .streamlit/config.toml)
 MAX_UPLOAD_MB = 20
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 #: k of a freshly loaded query's board: min(DEFAULT_K, length of the ranking)
 DEFAULT_K = 10
-PASTED_NAME = "pasted text"
+PASTED_NAME = N_("pasted text")  #: the source name of a pasted list (shown translated, stored in English)
+#: the board's note under a loaded query (English; the builder shows it with t())
+NOTE_RUN = N_("Unjudged retrieved items count as not relevant; judged items the run did not retrieve wait "
+              "in the pool.")
+NOTE_QRELS_ONLY = N_("Judgements only: the judged items are ranked in file order.")
+NO_QUERY = N_("no query to show")
+#: the query picker's label, by number of queries
+PICKER_ONE = N_("Query of {source} ({n} query)")
+PICKER_MANY = N_("Query of {source} ({n} queries)")
+
+
+def measure_help(measure: str) -> str:
+    """What a default measure is, in the reader's language ('' for another measure)."""
+    text = MEASURE_HELP.get(measure)
+    return t(text) if text else ""
+
+
+# --------------------------------------------------------------------------------------------
+# errors: the core's problem text (English, quoting the input) inside a translated sentence
+
+
+class UploadError(MetricsInputError):
+    """A problem found by the UI (not by ``metrics``): its text is a template, translated where it
+    is shown. ``words``: the fields that are UI words (translated too), not user data."""
+
+    def __init__(self, template: str, source: str | None = None, *, words: tuple[str, ...] = (), **fields):
+        self.template, self.fields, self.words = template, fields, words
+        super().__init__(template.format(**fields), source)
+
+
+def source_name(source: str | None) -> str:
+    """A dataset's or an error's source as shown: file names as they are, "pasted text" translated."""
+    return t(source) if source == PASTED_NAME else str(source or "")
+
+
+def problem_text(error: MetricsInputError) -> str:
+    """The problem as Markdown: the UI's own problems translated, the core's (English, quoting the
+    user's input) escaped."""
+    if isinstance(error, UploadError):
+        fields = {name: t(value) if name in error.words else plain(str(value)) for name, value in error.fields.items()}
+        return t(error.template).format(**fields)
+    # the UI's own fixed problems are in the catalogue; the core's text quotes the input: escaped
+    return t(error.problem) if error.problem in ZH else plain(error.problem)
+
+
+def error_text(error: MetricsInputError) -> str:
+    """``error`` as Markdown for st.error: "file line N: problem" in the reader's language, the
+    file name and the core's problem text shown literally."""
+    problem = problem_text(error)
+    source = plain(source_name(error.source)) if error.source else ""
+    if source and error.line is not None:
+        return t("{source} line {line}: {problem}").format(source=source, line=error.line, problem=problem)
+    if source:
+        return t("{source}: {problem}").format(source=source, problem=problem)
+    if error.line is not None:
+        return t("line {line}: {problem}").format(line=error.line, problem=problem)
+    return problem
 
 
 # --------------------------------------------------------------------------------------------
@@ -72,24 +131,27 @@ def read_files(files) -> Dataset:
     """
     pairs = [_name_and_bytes(f) for f in files]
     if not pairs:
-        raise MetricsInputError("no file given")
+        raise UploadError(N_("no file given"))
     if len(pairs) > 2:
-        raise MetricsInputError(f"{len(pairs)} files given ({', '.join(n for n, _ in pairs)}): upload one file, "
-                                "or one qrels file and one run file")
+        raise UploadError(N_("{count} files given ({names}): upload one file, or one qrels file and one run file"),
+                          count=len(pairs), names=", ".join(n for n, _ in pairs))
     loaded = [metrics.load(name, data, max_bytes=MAX_UPLOAD_BYTES) for name, data in pairs]
     if len(loaded) == 1:
         return loaded[0]
     kinds = {_kind(d): d for d in loaded}
     if set(kinds) != {"qrels", "run"}:
-        described = " and ".join(f"{d.source} holds {_describe(_kind(d))}" for d in loaded)
-        raise MetricsInputError(f"two files need to be one qrels file and one run file, but {described}")
+        first, second = loaded
+        raise UploadError(N_("two files need to be one qrels file and one run file, but {first} holds {first_kind} "
+                             "and {second} holds {second_kind}"), words=("first_kind", "second_kind"),
+                          first=first.source, first_kind=_describe(_kind(first)),
+                          second=second.source, second_kind=_describe(_kind(second)))
     qrels, run = kinds["qrels"], kinds["run"]
     return Dataset(qrels.qrels, run.run, f"{run.source} + {qrels.source}")
 
 
 def _describe(kind: str) -> str:
-    return {"qrels": "judgements only (qrels)", "run": "a ranking only (run)",
-            "both": "a ranking and judgements"}[kind]
+    return {"qrels": N_("judgements only (qrels)"), "run": N_("a ranking only (run)"),
+            "both": N_("a ranking and judgements")}[kind]
 
 
 def _digest(pairs) -> str:
@@ -111,7 +173,7 @@ def load_upload(files) -> MetricsInputError | None:
     try:
         dataset = read_files(pairs)
     except MetricsInputError as error:
-        st.error(plain(error), icon=":material/error:")
+        st.error(error_text(error), icon=":material/error:")
         return error
     return _use(dataset, _digest(pairs))
 
@@ -121,7 +183,7 @@ def load_pasted(text: str) -> MetricsInputError | None:
     try:
         dataset = metrics.parse_pasted(text or "", PASTED_NAME)
     except MetricsInputError as error:
-        st.error(plain(error), icon=":material/error:")
+        st.error(error_text(error), icon=":material/error:")
         return error
     return _use(dataset, _digest([(PASTED_NAME, (text or "").encode("utf-8"))]))
 
@@ -131,11 +193,12 @@ def _use(dataset: Dataset, digest: str) -> MetricsInputError | None:
     try:
         board = board_for_query(dataset, names[0]) if names else None
     except MetricsInputError as error:  # e.g. an item name the board refuses
-        st.error(f"{dataset.source}: {error}", icon=":material/error:")
+        st.error(t("{source}: {problem}").format(source=plain(source_name(dataset.source)),
+                                                 problem=error_text(error)), icon=":material/error:")
         return error
     if board is None:
-        error = MetricsInputError("no query to show", dataset.source)
-        st.error(plain(error), icon=":material/error:")
+        error = MetricsInputError(NO_QUERY, dataset.source)
+        st.error(error_text(error), icon=":material/error:")
         return error
     st.session_state[state.DATASET] = dataset
     st.session_state[state.DATASET_NAME] = dataset.source
@@ -162,7 +225,17 @@ def queries(dataset: Dataset) -> list[str]:
 
 
 def board_title(dataset: Dataset, query: str) -> str:
+    """The board's title (stored in English: it identifies the query's board)."""
     return f"query {query} of {dataset.source}"
+
+
+def shown_title(board: Board) -> str:
+    """The board's title in the reader's language: a loaded query's title is rebuilt from the
+    dataset; any other title (a preset's) goes through t()."""
+    data, query = dataset(), st.session_state.get(state.QUERY)
+    if data is not None and query is not None and board.title == board_title(data, query):
+        return t("query {query} of {source}").format(query=query, source=source_name(data.source))
+    return t(board.title) if board.title else board.title
 
 
 def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board:
@@ -191,9 +264,7 @@ def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board
         k = min(DEFAULT_K, len(ranking))
     return Board(grades=ordered, ranking=tuple(ranking), k=max(1, int(k)), scores=scores,
                  title=board_title(dataset, query),
-                 note="Unjudged retrieved items count as not relevant; judged items the run did not "
-                      "retrieve wait in the pool." if dataset.run is not None else
-                      "Judgements only: the judged items are ranked in file order.")
+                 note=NOTE_RUN if dataset.run is not None else NOTE_QRELS_ONLY)
 
 
 def show_query(query: str) -> None:
@@ -225,11 +296,11 @@ def query_picker(page: str) -> None:
     current = st.session_state.get(state.QUERY)
     on_board = current in options and state.board().title == board_title(data, current)
     key = state.page_key(page, f"query_{state.revision()}")
-    count = f"{len(options):,} quer{'y' if len(options) == 1 else 'ies'}"
-    st.selectbox(f"Query of {data.source} ({count})", options,
+    label = t(PICKER_ONE if len(options) == 1 else PICKER_MANY)
+    st.selectbox(label.format(source=source_name(data.source), n=f"{len(options):,}"), options,
                  index=options.index(current) if on_board else None, key=key, on_change=_picked, args=(key,),
-                 placeholder="Pick a query to put it on the board",
-                 help="Puts the query's ranked items and judgements on the board; k and the conventions stay.")
+                 placeholder=t("Pick a query to put it on the board"),
+                 help=t("Puts the query's ranked items and judgements on the board; k and the conventions stay."))
 
 
 @st.cache_data(show_spinner=False, max_entries=8)

@@ -8,6 +8,8 @@ from metrics.measures import DENOM_OF, measure_name
 
 from . import charts, state
 from .board import Board
+from .i18n import t
+from .safe import plain
 
 def board_measure(base: str, k: int | None, board: Board) -> str:
     """The name of ``base`` under the board's conventions, e.g. ``AP(denom=found,rel=2)@5``."""
@@ -20,9 +22,9 @@ def board_measure(base: str, k: int | None, board: Board) -> str:
 def mean_over_queries(page: str, base: str, k: int | None, board: Board, label: str) -> None:
     """Per-query values of one measure and their mean, when a multi-query file is loaded."""
     if st.session_state.get(state.DATASET) is None:
-        st.info(f"{label} is the mean of {base} over many queries. Upload a TREC run and qrels (or a CSV "
-                f"or JSON with several queries) to see it computed query by query.")
-        st.page_link("pages/upload.py", label="Upload lists or load a sample", icon=":material/upload_file:")
+        st.info(t("{label} is the mean of {base} over many queries. Upload a TREC run and qrels (or a CSV "
+                  "or JSON with several queries) to see it computed query by query.").format(label=label, base=base))
+        st.page_link("pages/upload.py", label=t("Upload lists or load a sample"), icon=":material/upload_file:")
         return
     from . import dataset
 
@@ -31,6 +33,9 @@ def mean_over_queries(page: str, base: str, k: int | None, board: Board, label: 
     values = result.per_query[name]
     left, right = st.columns([1, 3])
     left.metric(f"{label} ({name})", f"{result.aggregate[name]:.4f}")
-    left.caption(f"Mean over {values.notna().sum()} queries of {st.session_state.get(state.DATASET_NAME, 'the upload')}.")
-    right.plotly_chart(charts.per_query_bars(values, f"{name} per query", name), width="stretch",
+    source = st.session_state.get(state.DATASET_NAME)
+    left.caption(t("Mean over {n} queries of {source}.").format(
+        n=values.notna().sum(), source=plain(dataset.source_name(source)) if source else t("the upload")))
+    right.plotly_chart(charts.per_query_bars(values, t("{measure} per query").format(measure=name), name),
+                       width="stretch",
                        key=state.page_key(page, "per_query_chart"))
