@@ -116,25 +116,27 @@ def _pattern(template: str) -> re.Pattern:
     return re.compile("".join(parts), re.S)
 
 
-def match(text: str) -> tuple[str, dict[str, str]] | None:
+def match(text: str, templates: tuple[str, ...] = TEMPLATES) -> tuple[str, dict[str, str]] | None:
     """The template ``text`` was built from and its fields, or None."""
-    for template in TEMPLATES:
+    for template in templates:
         found = _pattern(template).fullmatch(text)
         if found:
             return template, found.groupdict()
     return None
 
 
-def localize(text: str, translate: Callable[[str], str] = t) -> str:
-    """``text`` from metrics.quiz in the reader's language (unchanged in English)."""
+def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[str, ...] = TEMPLATES) -> str:
+    """``text`` from metrics.quiz (or built from other ``templates``) in the reader's language
+    (unchanged in English)."""
     if language() == "en" and translate is t:
         return text
-    return _localize(text, translate)
+    return _localize(text, translate, templates)
 
 
-def _localize(text: str, translate: Callable[[str], str]) -> str:
-    found = match(text)
+def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES) -> str:
+    found = match(text, templates)
     if found is None:
         return translate(text)
     template, fields = found
-    return translate(template).format(**{name: _localize(value.strip(), translate) for name, value in fields.items()})
+    return translate(template).format(**{name: _localize(value.strip(), translate, templates)
+                                         for name, value in fields.items()})

@@ -253,4 +253,70 @@ ZH: dict[str, str] = {
     "mean nDCG@3": "nDCG@3 的平均值",
     "nDCG@5 (rel_a, exponential gain)": "nDCG@5(rel_a,指数增益)",
     "nDCG@5 (rel_b, exponential gain)": "nDCG@5(rel_b,指数增益)",
+    # ------------------------------------------------------------------ handout page (pages/handout.py)
+    "Handout & presenter view": "讲义与演示模式",
+    "The worked example of the board, ready to hand out: the formula with your numbers and the step "
+    "table, as Markdown, LaTeX or CSV. The presenter view shows one rank at a time in large type.":
+        "把面板上的计算例子做成讲义:带着你的数字的公式和步骤表,可导出为 Markdown、LaTeX 或 CSV。"
+        "演示模式用大字号一次展示一个名次。",
+    "**On the board:** {title} · ranking {ranking} · K = {k}": "**面板上:** {title} · 排序 {ranking} · K = {k}",
+    "(untitled)": "(未命名)",
+    "Change the ranking, K or the conventions on the nDCG page": "在 nDCG 页面修改排序、K 或约定",
+    "Gain: {gain}; ideal ordering from {ideal} (as on the nDCG page).": "增益:{gain};理想排序取自{ideal}(与 nDCG 页面相同)。",
+    "Divided by {denominator}; relevant when grade ≥ {threshold:g} (as on the AP page).":
+        "除以{denominator};相关性等级 ≥ {threshold:g} 算作相关(与 AP 页面相同)。",
+    "Reciprocal rank with cut-off K; relevant when grade ≥ {threshold:g}.":
+        "截断位置为 K 的倒数排名;相关性等级 ≥ {threshold:g} 算作相关。",
+    "Precision at K; relevant when grade ≥ {threshold:g} (as on the P / R / F1 page).":
+        "前 K 个的精确率;相关性等级 ≥ {threshold:g} 算作相关(与 P / R / F1 页面相同)。",
+    "all judged items": "全部已标注条目",
+    "the list only": "仅列表中的条目",
+    "all relevant items R": "全部相关条目数 R",
+    "the hits found": "找到的命中数",
+    "Presenter view": "演示模式",
+    "One rank at a time in large type, with Previous / Next.": "用大字号一次展示一个名次,可点“上一步 / 下一步”。",
+    "Download": "下载",
+    "Preview of the handout": "讲义预览",
+    "◀ Previous": "◀ 上一步",
+    "Next ▶": "下一步 ▶",
+    "Step {current} of {total}": "第 {current} 步,共 {total} 步",
+    "The board has no ranked item: put some items into the ranking first.": "面板上没有排序的条目:请先把条目放进排序。",
+    "Markdown (.md)": "Markdown 文件(.md)",
+    "LaTeX (.tex)": "LaTeX 文件(.tex)",
+    "steps table (.csv)": "步骤表(.csv)",
+    "ideal table (.csv)": "理想排序表(.csv)",
+    # the handout's words (metrics.handout.LABELS)
+    "{measure}: a worked example": "{measure}:计算示例",
+    "Formula": "公式",
+    "With the numbers": "代入数字",
+    "Step by step": "逐步计算",
+    "The ideal ordering": "理想排序",
+    "Result": "结果",
+    "(the last row of the column {column}).": "({column} 列的最后一行)。",
+    # the presenter's sentences (metrics.handout.presenter_steps)
+    "{where}: {text}": "{where}:{text}",
+    "rank {rank} · {item}": "第 {rank} 位 · {item}",
+    "rank {rank}": "第 {rank} 位",
+    "step {rank} · {item}": "第 {rank} 步 · {item}",
+    "step {rank}": "第 {rank} 步",
+    "gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}":
+        "增益 {gain},折损 log2({next}) = {discount},加上 {added} → DCG {dcg}",
+    "relevant, {hits} hits in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
+    "{so_far}":
+        "相关,前 {rank} 个中有 {hits} 个命中:精确率 {h}/{r} = {precision},加上 {counted} → 和为 {sum},{so_far}",
+    "relevant, {hits} hit in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
+    "{so_far}":
+        "相关,前 {rank} 个中有 {hits} 个命中:精确率 {h}/{r} = {precision},加上 {counted} → 和为 {sum},{so_far}",
+    "not relevant: adds nothing, the sum stays {sum}, {so_far}": "不相关:不加任何值,和仍为 {sum},{so_far}",
+    "the first relevant item → RR = 1/{rank} = {value}": "第一个相关条目 → RR = 1/{rank} = {value}",
+    "after the first hit: RR ignores it, stays 1/{first} = {value}": "在第一个命中之后:RR 不再变化,仍为 1/{first} = {value}",
+    "relevant, {hits} hits → {value}": "相关,{hits} 个命中 → {value}",
+    "relevant, {hits} hit → {value}": "相关,{hits} 个命中 → {value}",
+    "not relevant, {hits} hits → {value}": "不相关,{hits} 个命中 → {value}",
+    "not relevant, {hits} hit → {value}": "不相关,{hits} 个命中 → {value}",
+    "AP = 0 (no relevant item)": "AP = 0(没有相关条目)",
+    "not relevant: no hit yet, RR so far 0": "不相关:还没有命中,目前 RR 为 0",
+    "AP so far": "目前的 AP",
+    "sum of precisions": "精确率之和",
+    "RR so far": "目前的 RR",
 }
