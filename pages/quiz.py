@@ -86,7 +86,7 @@ st.caption(t(INTRO))
 controls, score_area = st.columns([3, 2])
 with controls:
     difficulty = st.radio(t("Difficulty"), quiz.DIFFICULTIES, key=DIFFICULTY, horizontal=True, help=t(DIFFICULTY_HELP),
-                          format_func=lambda name: t(DIFFICULTY_NAMES.get(name, name)))
+                          format_func={name: t(label) for name, label in DIFFICULTY_NAMES.items()}.get)
     metric = st.radio(t("Metric"), quiz.QUIZ_METRICS, key=METRIC, horizontal=True,
                       format_func=METRIC_LABELS.get)
     st.session_state[CHOSEN] = {"difficulty": difficulty, "metric": metric}

@@ -249,7 +249,7 @@ ZH: dict[str, str] = {
     "Recall": "召回率",
     "RR (first hit at rank 2)": "RR(第一个命中在第 2 位)",
     "RR (first hit at rank 3)": "RR(第一个命中在第 3 位)",
-    "hit() = HR@5": "hit() = HR@5",
+    "hit() = HR@5": "hit() = HR@5(命中率)",
     "mean nDCG@3": "nDCG@3 的平均值",
     "nDCG@5 (rel_a, exponential gain)": "nDCG@5(rel_a,指数增益)",
     "nDCG@5 (rel_b, exponential gain)": "nDCG@5(rel_b,指数增益)",
