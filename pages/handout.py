@@ -143,7 +143,8 @@ def handout(explanation, title: str) -> None:
                                key=state.page_key(PAGE, "md"), on_click="ignore", icon=":material/description:",
                                width="stretch")
     columns[1].download_button(t(LATEX_FILE), latex_handout(explanation, title, labels=labels, columns=headers),
-                               file_name=f"{stem}.tex", mime="application/x-tex", key=state.page_key(PAGE, "tex"), on_click="ignore",
+                               file_name=f"{stem}.tex", mime="application/x-tex", key=state.page_key(PAGE, "tex"),
+                               on_click="ignore",
                                icon=":material/functions:", width="stretch")
     for column, (name, text) in zip(columns[2:], tables.items()):
         column.download_button(t(CSV_FILES.get(name, f"{name} table (.csv)")), text, file_name=f"{stem}-{name}.csv",

@@ -126,7 +126,8 @@ with question_area:
     if question.pool:
         figures[2].metric(t("Not retrieved"), len(question.pool))
     answer = st.number_input(t("Your answer: {label} =").format(label=question.label), value=None, step=0.001,
-                             format="%.4f", placeholder=t("e.g. 0.631"), key=state.page_key(PAGE, f"answer_{seed}_{difficulty}_{metric}"))
+                             format="%.4f", placeholder=t("e.g. 0.631"),
+                             key=state.page_key(PAGE, f"answer_{seed}_{difficulty}_{metric}"))
     check, board_button = st.columns(2)
     if check.button(t("Check"), key=state.page_key(PAGE, "check"), icon=":material/task_alt:", type="primary",
                     width="stretch"):
@@ -142,7 +143,8 @@ with question_area:
                                   seed=seed, difficulty=t(DIFFICULTY_NAMES[difficulty])),
                               note=localize(question.prompt)), origin=True)
         st.success(t("The ranking is on the board: every explainer page now shows it."))
-        st.page_link(PAGES[metric], label=t("Explain {label} step by step").format(label=question.label), icon=":material/arrow_forward:")
+        st.page_link(PAGES[metric], label=t("Explain {label} step by step").format(label=question.label),
+                     icon=":material/arrow_forward:")
 
 # --------------------------------------------------------------------------- the verdict
 last = st.session_state.get(LAST)
@@ -164,9 +166,9 @@ if last is not None and last[0] == question_id:
             same = [t(quiz.BY_NAME[name].title) for name in diagnosis.also]
             also = ("\n\n" + t("The same number also comes from: {mistakes}.").format(mistakes=t("; ").join(same))
                     if same else "")
-            st.warning(f"{head}\n\n" + t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
+            likely = t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
                 title=t(diagnosis.title), explanation=localize(diagnosis.explanation), value=f"{diagnosis.value:.4f}")
-                + also)
+            st.warning(f"{head}\n\n{likely}{also}")
             st.info(t("**Where to look:** {step}").format(step=localize(diagnosis.step.text)),
                     icon=":material/arrow_downward:")
         st.subheader(t("The exact computation"))

@@ -1,4 +1,5 @@
-"""The quiz's sentences from ``metrics.quiz`` (prompts, mistake explanations, where to look) in the
+"""The quiz's sentences from ``metrics.quiz`` (prompts, mistake explanations, where to look) -- and the
+handout presenter's sentences (pages/handout.py passes its own templates) -- in the
 reader's language.
 
 ``metrics.quiz`` builds its sentences in English with the question's numbers in them. Each kind
