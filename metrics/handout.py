@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pandas as pd
@@ -32,10 +33,23 @@ import pandas as pd
 from .explanation import Explanation, num
 
 __all__ = ["markdown_handout", "latex_handout", "csv_tables", "presenter_steps", "PresenterStep",
-           "escape_markdown", "escape_latex", "format_cell", "markdown_table", "latex_table", "file_stem", "DIGITS"]
+           "escape_markdown", "escape_latex", "format_cell", "markdown_table", "latex_table", "file_stem", "DIGITS",
+           "LABELS"]
 
 #: decimals of every non-integer number in the exported tables
 DIGITS = 4
+
+#: the words of the handouts around the formula and the tables; a UI passes them in the reader's
+#: language (``labels=``), keeping the ``{fields}``
+LABELS = {
+    "title": "{measure}: a worked example",
+    "formula": "Formula",
+    "numbers": "With the numbers",
+    "steps": "Step by step",
+    "ideal": "The ideal ordering",
+    "result": "Result",
+    "last_row": "(the last row of the column {column}).",
+}
 
 _LATEX_ESCAPES = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
@@ -108,22 +122,23 @@ def _numeric(table: pd.DataFrame, column: str) -> bool:
     return table[column].dtype.kind in "iuf"
 
 
-def markdown_table(table: pd.DataFrame) -> str:
-    """A Markdown pipe table: numbers right-aligned, text escaped.
+def markdown_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None) -> str:
+    """A Markdown pipe table: numbers right-aligned, text escaped; ``columns`` renames the headers.
 
     >>> print(markdown_table(pd.DataFrame({"rank": [1], "item": ["a|b"], "AP": [0.5]})))
     | rank | item | AP |
     | ---: | :--- | ---: |
     | 1 | a\\|b | 0.5000 |
     """
-    header = "| " + " | ".join(escape_markdown(c) for c in table.columns) + " |"
+    names = columns or {}
+    header = "| " + " | ".join(escape_markdown(names.get(c, c)) for c in table.columns) + " |"
     rule = "| " + " | ".join("---:" if _numeric(table, c) else ":---" for c in table.columns) + " |"
     rows = ["| " + " | ".join(escape_markdown(cell) for cell in row) + " |" for row in _cells(table)]
     return "\n".join([header, rule, *rows])
 
 
-def latex_table(table: pd.DataFrame) -> str:
-    r"""A booktabs ``tabular``: numbers right-aligned, text escaped.
+def latex_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None) -> str:
+    r"""A booktabs ``tabular``: numbers right-aligned, text escaped; ``columns`` renames the headers.
 
     >>> print(latex_table(pd.DataFrame({"item": ["50%"], "P": [0.25]})))
     \begin{tabular}{lr}
@@ -136,7 +151,7 @@ def latex_table(table: pd.DataFrame) -> str:
     """
     spec = "".join("r" if _numeric(table, c) else "l" for c in table.columns)
     lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-             " & ".join(escape_latex(c) for c in table.columns) + r" \\", r"\midrule"]
+             " & ".join(escape_latex((columns or {}).get(c, c)) for c in table.columns) + r" \\", r"\midrule"]
     lines += [" & ".join(escape_latex(cell) for cell in row) + r" \\" for row in _cells(table)]
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines)
@@ -156,16 +171,21 @@ def _worked_lines(explanation: Explanation) -> list[str]:
     return [line.strip() for line in explanation.worked.split(r" \\ ") if line.strip()]
 
 
-def _title(explanation: Explanation, title: str) -> str:
-    return title or f"{explanation.measure}: a worked example"
+def _labels(labels: Mapping[str, str] | None) -> dict[str, str]:
+    return {**LABELS, **(labels or {})}
 
 
-def _tables(explanation: Explanation) -> list[tuple[str, str, pd.DataFrame]]:
+def _title(explanation: Explanation, title: str, labels: Mapping[str, str] | None = None) -> str:
+    return title or _labels(labels)["title"].format(measure=explanation.measure)
+
+
+def _tables(explanation: Explanation, labels: Mapping[str, str] | None = None) -> list[tuple[str, str, pd.DataFrame]]:
     """(key, heading, table) of every table of the explanation: the steps, then the ideal ordering."""
-    tables = [("steps", "Step by step", explanation.table)]
+    words = _labels(labels)
+    tables = [("steps", words["steps"], explanation.table)]
     ideal = explanation.details.get("ideal_table") if explanation.details else None
     if isinstance(ideal, pd.DataFrame):
-        tables.append(("ideal", "The ideal ordering", ideal))
+        tables.append(("ideal", words["ideal"], ideal))
     return tables
 
 
@@ -176,13 +196,15 @@ def _fence(text: str) -> str:
     return f"{fence}text\n{text}\n{fence}"
 
 
-def markdown_handout(explanation: Explanation, title: str = "") -> str:
+def markdown_handout(explanation: Explanation, title: str = "", labels: Mapping[str, str] | None = None,
+                     columns: Mapping[str, str] | None = None) -> str:
     r"""The worked example as a Markdown handout.
 
     The title, the value, the general formula and the formula with the numbers (``$$`` math,
     then the plain-text version in a code block), the step table (and for nDCG the ideal
     ordering's table), numbers to 4 decimals, and the final value. Every item name and the title
-    are escaped (:func:`escape_markdown`).
+    are escaped (:func:`escape_markdown`). ``labels`` replaces the words of :data:`LABELS` (the
+    headings and the sentences), ``columns`` the tables' headers.
 
     >>> from metrics import ap_steps
     >>> md = markdown_handout(ap_steps([0, 1, 0, 1, 1], n_relevant=4))
@@ -193,27 +215,29 @@ def markdown_handout(explanation: Explanation, title: str = "") -> str:
     >>> md.rstrip().splitlines()[-1]
     '**AP = 0.4000** (the last row of the column `AP`).'
     """
+    words = _labels(labels)
     measure = escape_markdown(explanation.measure)
-    parts = [f"# {escape_markdown(_title(explanation, title))}",
+    parts = [f"# {escape_markdown(_title(explanation, title, labels))}",
              f"**{measure} = {explanation.value:.{DIGITS}f}**",
-             "## Formula", f"$$\n{explanation.formula}\n$$",
-             "## With the numbers", *(f"$$\n{line}\n$$" for line in _worked_lines(explanation)),
+             f"## {words['formula']}", f"$$\n{explanation.formula}\n$$",
+             f"## {words['numbers']}", *(f"$$\n{line}\n$$" for line in _worked_lines(explanation)),
              _fence(explanation.worked_text)]
-    for _key, heading, table in _tables(explanation):
-        parts += [f"## {heading}", markdown_table(table)]
-    parts += ["## Result",
-              f"**{measure} = {explanation.value:.{DIGITS}f}** (the last row of the column "
-              f"`{explanation.column.replace('`', '')}`)."]
+    for _key, heading, table in _tables(explanation, labels):
+        parts += [f"## {heading}", markdown_table(table, columns)]
+    parts += [f"## {words['result']}",
+              f"**{measure} = {explanation.value:.{DIGITS}f}** "
+              + words["last_row"].format(column=f"`{explanation.column.replace('`', '')}`")]
     return "\n\n".join(parts) + "\n"
 
 
-def latex_handout(explanation: Explanation, title: str = "") -> str:
+def latex_handout(explanation: Explanation, title: str = "", labels: Mapping[str, str] | None = None,
+                  columns: Mapping[str, str] | None = None) -> str:
     r"""The worked example as a LaTeX document (``article`` class, amsmath and booktabs).
 
     The same parts as :func:`markdown_handout`: title, formula, formula with the numbers (one
     ``gather*`` line each), the step table(s) as ``tabular`` and the final value. Item names and
     the title are escaped (:func:`escape_latex`). Compiles with pdflatex; item names in Chinese
-    need xelatex with xeCJK.
+    need xelatex with xeCJK. ``labels`` and ``columns`` as in :func:`markdown_handout`.
 
     >>> from metrics import rr_steps
     >>> tex = latex_handout(rr_steps([0, 0, 1]), title="Third time lucky")
@@ -224,20 +248,24 @@ def latex_handout(explanation: Explanation, title: str = "") -> str:
     >>> tex.count(r"\begin{tabular}") == tex.count(r"\end{tabular}") == 1
     True
     """
+    words = _labels(labels)
     lines = [r"\documentclass[11pt]{article}", r"\usepackage[utf8]{inputenc}", r"\usepackage[T1]{fontenc}",
              r"\usepackage{amsmath,amssymb}", r"\usepackage{booktabs}", r"\usepackage[margin=2cm]{geometry}",
              r"% Ranking Metrics Lab handout. Chinese item names: compile with xelatex and \usepackage{xeCJK}.",
              r"\begin{document}",
-             rf"\section*{{{escape_latex(_title(explanation, title))}}}",
+             rf"\section*{{{escape_latex(_title(explanation, title, labels))}}}",
              rf"\textbf{{{escape_latex(explanation.measure)}}} = {explanation.value:.{DIGITS}f}",
-             r"\subsection*{Formula}", r"\begin{gather*}", explanation.formula, r"\end{gather*}",
-             r"\subsection*{With the numbers}", r"\begin{gather*}",
+             rf"\subsection*{{{escape_latex(words['formula'])}}}", r"\begin{gather*}", explanation.formula,
+             r"\end{gather*}",
+             rf"\subsection*{{{escape_latex(words['numbers'])}}}", r"\begin{gather*}",
              " \\\\\n".join(_worked_lines(explanation)), r"\end{gather*}"]
-    for _key, heading, table in _tables(explanation):
-        lines += [rf"\subsection*{{{heading}}}", r"\begin{center}", r"\small", latex_table(table), r"\end{center}"]
-    lines += [r"\subsection*{Result}",
+    for _key, heading, table in _tables(explanation, labels):
+        lines += [rf"\subsection*{{{escape_latex(heading)}}}", r"\begin{center}", r"\small",
+                  latex_table(table, columns), r"\end{center}"]
+    column = rf"\texttt{{{escape_latex(explanation.column)}}}"
+    lines += [rf"\subsection*{{{escape_latex(words['result'])}}}",
               rf"\textbf{{{escape_latex(explanation.measure)}}} = {explanation.value:.{DIGITS}f} "
-              rf"(the last row of the column \texttt{{{escape_latex(explanation.column)}}}).",
+              + escape_latex(words["last_row"]).replace(escape_latex("{column}"), "{column}").format(column=column),
               r"\end{document}"]
     return "\n".join(lines) + "\n"
 

@@ -6,6 +6,8 @@ import streamlit as st
 from metrics import quiz
 from metrics.explanation import num
 from ui import explainer, state
+from ui.i18n import N_, headers, t
+from ui.quiz_text import localize
 from ui.board import Board
 
 PAGE = "quiz"
@@ -18,16 +20,18 @@ STEP = state.page_key(PAGE, "step")  # explainer.step_control's key: the row the
 DIFFICULTY = state.page_key(PAGE, "difficulty")
 METRIC = state.page_key(PAGE, "metric")
 
-TITLE = "Quiz — compute it by hand"
-INTRO = ("Compute the metric on paper, type your answer, and check it. A wrong answer is diagnosed: "
-         "the app recomputes the metric under common wrong methods and shows the step where yours went wrong.")
+TITLE = N_("Quiz — compute it by hand")
+INTRO = N_("Compute the metric on paper, type your answer, and check it. A wrong answer is diagnosed: "
+           "the app recomputes the metric under common wrong methods and shows the step where yours went wrong.")
 METRIC_LABELS = {"DCG@K": "DCG@K", "nDCG@K": "nDCG@K", "AP": "AP@K", "RR": "RR", "P@K": "P@K"}
-DIFFICULTY_HELP = ("easy: 4-5 items, K = all of them. medium: 6-8 items, grades 0-3, K shorter than the list. "
-                   "hard: 8-10 items, relevant items the system did not retrieve, sometimes exponential gain.")
+DIFFICULTY_HELP = N_("easy: 4-5 items, K = all of them. medium: 6-8 items, grades 0-3, K shorter than the list. "
+                     "hard: 8-10 items, relevant items the system did not retrieve, sometimes exponential gain.")
+#: the names of metrics.quiz.DIFFICULTIES
+DIFFICULTY_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 PAGES = {"DCG@K": "pages/ndcg.py", "nDCG@K": "pages/ndcg.py", "AP": "pages/ap.py", "RR": "pages/rr.py",
          "P@K": "pages/cutoff.py"}
-STEPS_NOTE = "The tables stop at the step to look at (highlighted): press Next ▶ or Show all for the rest."
-SCORE_NOTE = "Each question is scored on its first answer; try again as often as you like."
+STEPS_NOTE = N_("The tables stop at the step to look at (highlighted): press Next ▶ or Show all for the rest.")
+SCORE_NOTE = N_("Each question is scored on its first answer; try again as often as you like.")
 
 
 def reset_score() -> None:
@@ -55,11 +59,11 @@ def show_steps(question: quiz.Question, explanation, diagnosis: quiz.Diagnosis |
     step = None
     if diagnosis is not None:
         step = explainer.step_control(PAGE, len(explanation.table))
-        st.caption(STEPS_NOTE)
-    tables = [(f"Step table: {explanation.measure}", explanation.table,
+        st.caption(t(STEPS_NOTE))
+    tables = [(t("Step table: {measure}").format(measure=explanation.measure), explanation.table,
                None if question.metric in ("DCG@K", "nDCG@K") else "relevant")]
     if question.metric == "nDCG@K":
-        ideal = ("The ideal ordering (all judged items)", explanation.details["ideal_table"], None)
+        ideal = (t("The ideal ordering (all judged items)"), explanation.details["ideal_table"], None)
         tables = [ideal, tables[0]] if diagnosis is not None and diagnosis.step.table == "ideal" else [tables[0], ideal]
     for heading, table, hit_column in tables:
         st.markdown(f"**{heading}**")
@@ -75,26 +79,27 @@ for key, name in ((DIFFICULTY, "difficulty"), (METRIC, "metric")):
     if key not in st.session_state:  # widget state is dropped when a person leaves the page
         st.session_state[key] = st.session_state[CHOSEN][name]
 
-st.title(TITLE)
-st.caption(INTRO)
+st.title(t(TITLE))
+st.caption(t(INTRO))
 
 # --------------------------------------------------------------------------- controls and score
 controls, score_area = st.columns([3, 2])
 with controls:
-    difficulty = st.radio("Difficulty", quiz.DIFFICULTIES, key=DIFFICULTY, horizontal=True, help=DIFFICULTY_HELP)
-    metric = st.radio("Metric", quiz.QUIZ_METRICS, key=METRIC, horizontal=True,
+    difficulty = st.radio(t("Difficulty"), quiz.DIFFICULTIES, key=DIFFICULTY, horizontal=True, help=t(DIFFICULTY_HELP),
+                          format_func={name: t(label) for name, label in DIFFICULTY_NAMES.items()}.get)
+    metric = st.radio(t("Metric"), quiz.QUIZ_METRICS, key=METRIC, horizontal=True,
                       format_func=METRIC_LABELS.get)
     st.session_state[CHOSEN] = {"difficulty": difficulty, "metric": metric}
-    if st.button("New question", key=state.page_key(PAGE, "new"), icon=":material/casino:", type="primary"):
+    if st.button(t("New question"), key=state.page_key(PAGE, "new"), icon=":material/casino:", type="primary"):
         st.session_state[SEED] += 1
 with score_area:
     score = st.session_state[SCORE]
     answered, correct, streak = st.columns(3)
-    answered.metric("Answered", score["answered"])
-    correct.metric("Correct", score["correct"])
-    streak.metric("Streak", score["streak"])
-    st.button("Reset score", key=state.page_key(PAGE, "reset"), on_click=reset_score, icon=":material/restart_alt:")
-    st.caption(SCORE_NOTE)
+    answered.metric(t("Answered"), score["answered"])
+    correct.metric(t("Correct"), score["correct"])
+    streak.metric(t("Streak"), score["streak"])
+    st.button(t("Reset score"), key=state.page_key(PAGE, "reset"), on_click=reset_score, icon=":material/restart_alt:")
+    st.caption(t(SCORE_NOTE))
 
 seed = st.session_state[SEED]
 question = quiz.make_question(seed, difficulty, metric)
@@ -103,38 +108,43 @@ question_id = (seed, difficulty, metric)
 # --------------------------------------------------------------------------- the question
 ranking_area, question_area = st.columns([2, 3])
 with ranking_area:
-    st.subheader("The ranking")
+    st.subheader(t("The ranking"))
     table = quiz.ranking_table(question)
-    st.dataframe(table, hide_index=True, width="stretch", height=explainer.table_height(len(table)))
+    st.dataframe(headers(table), hide_index=True, width="stretch", height=explainer.table_height(len(table)))
     if question.pool:
-        st.markdown("**Judged, but not retrieved**")
+        st.markdown(t("**Judged, but not retrieved**"))
         pool = quiz.pool_table(question)
-        st.dataframe(pool, hide_index=True, width="stretch", height=explainer.table_height(len(pool)))
+        st.dataframe(headers(pool), hide_index=True, width="stretch", height=explainer.table_height(len(pool)))
 with question_area:
-    st.subheader(f"Question {seed} · {difficulty}: {question.label}")
-    st.markdown(f"#### {question.prompt}")
+    st.subheader(t("Question {seed} · {difficulty}: {label}").format(
+        seed=seed, difficulty=t(DIFFICULTY_NAMES.get(difficulty, difficulty)), label=question.label))
+    st.markdown(f"#### {localize(question.prompt)}")
     figures = st.columns(3)
     if question.uses_k:
         figures[0].metric("K", question.k)
-    figures[1].metric("Items ranked", len(question.rels))
+    figures[1].metric(t("Items ranked"), len(question.rels))
     if question.pool:
-        figures[2].metric("Not retrieved", len(question.pool))
-    answer = st.number_input(f"Your answer: {question.label} =", value=None, step=0.001, format="%.4f",
-                             placeholder="e.g. 0.631", key=state.page_key(PAGE, f"answer_{seed}_{difficulty}_{metric}"))
+        figures[2].metric(t("Not retrieved"), len(question.pool))
+    answer = st.number_input(t("Your answer: {label} =").format(label=question.label), value=None, step=0.001,
+                             format="%.4f", placeholder=t("e.g. 0.631"),
+                             key=state.page_key(PAGE, f"answer_{seed}_{difficulty}_{metric}"))
     check, board_button = st.columns(2)
-    if check.button("Check", key=state.page_key(PAGE, "check"), icon=":material/task_alt:", type="primary",
+    if check.button(t("Check"), key=state.page_key(PAGE, "check"), icon=":material/task_alt:", type="primary",
                     width="stretch"):
         if answer is None:
-            st.warning("Type a number first.")
+            st.warning(t("Type a number first."))
         else:
             record(question_id, quiz.check(question, answer))
             st.rerun()  # the score above shows the new count
-    if board_button.button("Put this ranking on the board", key=state.page_key(PAGE, "board"),
+    if board_button.button(t("Put this ranking on the board"), key=state.page_key(PAGE, "board"),
                            icon=":material/dashboard:", width="stretch"):
         state.set_board(Board(grades=question.grades, ranking=question.items, k=question.k, gain=question.gain,
-                              title=f"Quiz question {seed} ({difficulty})", note=question.prompt), origin=True)
-        st.success("The ranking is on the board: every explainer page now shows it.")
-        st.page_link(PAGES[metric], label=f"Explain {question.label} step by step", icon=":material/arrow_forward:")
+                              title=t("Quiz question {seed} ({difficulty})").format(
+                                  seed=seed, difficulty=t(DIFFICULTY_NAMES[difficulty])),
+                              note=localize(question.prompt)), origin=True)
+        st.success(t("The ranking is on the board: every explainer page now shows it."))
+        st.page_link(PAGES[metric], label=t("Explain {label} step by step").format(label=question.label),
+                     icon=":material/arrow_forward:")
 
 # --------------------------------------------------------------------------- the verdict
 last = st.session_state.get(LAST)
@@ -142,19 +152,24 @@ if last is not None and last[0] == question_id:
     verdict: quiz.Verdict = last[1]
     explanation = quiz.steps(question)
     if verdict.correct:
-        st.success(f"**Right!** {question.label} = {verdict.exact:.4f} (your answer: {num(verdict.answer, 4)})")
-        with st.expander("See the steps", expanded=False):
+        st.success(t("**Right!** {label} = {exact} (your answer: {answer})").format(
+            label=question.label, exact=f"{verdict.exact:.4f}", answer=num(verdict.answer, 4)))
+        with st.expander(t("See the steps"), expanded=False):
             show_steps(question, explanation)
     else:
         diagnosis = verdict.diagnosis
-        head = f"**Not quite:** you answered {num(verdict.answer, 4)}; the exact value is {verdict.exact:.4f}."
+        head = t("**Not quite:** you answered {answer}; the exact value is {exact}.").format(
+            answer=num(verdict.answer, 4), exact=f"{verdict.exact:.4f}")
         if diagnosis is None:
-            st.warning(f"{head}\n\n{quiz.NO_MATCH}")
+            st.warning(f"{head}\n\n{localize(quiz.NO_MATCH)}")
         else:
-            same = [quiz.BY_NAME[name].title for name in diagnosis.also]
-            also = f"\n\nThe same number also comes from: {'; '.join(same)}." if same else ""
-            st.warning(f"{head}\n\n**Likely mistake — {diagnosis.title}.** {diagnosis.explanation} "
-                       f"That method gives {diagnosis.value:.4f}.{also}")
-            st.info(f"**Where to look:** {diagnosis.step.text}", icon=":material/arrow_downward:")
-        st.subheader("The exact computation")
+            same = [t(quiz.BY_NAME[name].title) for name in diagnosis.also]
+            also = ("\n\n" + t("The same number also comes from: {mistakes}.").format(mistakes=t("; ").join(same))
+                    if same else "")
+            likely = t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
+                title=t(diagnosis.title), explanation=localize(diagnosis.explanation), value=f"{diagnosis.value:.4f}")
+            st.warning(f"{head}\n\n{likely}{also}")
+            st.info(t("**Where to look:** {step}").format(step=localize(diagnosis.step.text)),
+                    icon=":material/arrow_downward:")
+        st.subheader(t("The exact computation"))
         show_steps(question, explanation, diagnosis)

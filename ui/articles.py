@@ -14,6 +14,7 @@ import pandas as pd
 
 from metrics.articles import Finding, examples, findings
 from .board import Board
+from .i18n import N_
 from .presets import PRESETS
 from .safe import plain
 
@@ -25,10 +26,10 @@ ROUNDED_STYLE = "background-color: #FFF1C7"
 
 #: explainer pages, by short name
 PAGES = {
-    "ndcg": ("pages/ndcg.py", "nDCG explained", ":material/stacked_bar_chart:"),
-    "ap": ("pages/ap.py", "AP / MAP explained", ":material/percent:"),
-    "rr": ("pages/rr.py", "RR / MRR explained", ":material/looks_one:"),
-    "cutoff": ("pages/cutoff.py", "P / R / Hit @K explained", ":material/filter_list:"),
+    "ndcg": ("pages/ndcg.py", N_("nDCG explained"), ":material/stacked_bar_chart:"),
+    "ap": ("pages/ap.py", N_("AP / MAP explained"), ":material/percent:"),
+    "rr": ("pages/rr.py", N_("RR / MRR explained"), ":material/looks_one:"),
+    "cutoff": ("pages/cutoff.py", N_("P / R / Hit @K explained"), ":material/filter_list:"),
 }
 
 
@@ -76,7 +77,7 @@ ARTICLES: tuple[Article, ...] = (
     Article("002", "002_c61f786f7d9707da.txt", "MRR、MAP、NDCG:推荐系统的三个排序感知指标",
             "MRR, MAP and NDCG: three rank-aware metrics (Moussa Taifi, translated by ronghuaiyang)",
             "Explains the pros and cons of MRR, MAP and NDCG in words; its examples were pictures.",
-            "用文字讲解 MRR、MAP、NDCG 的优缺点;文中的例子都是图片。", tab="MRR、MAP、NDCG (no example)"),
+            "用文字讲解 MRR、MAP、NDCG 的优缺点;文中的例子都是图片。", tab=N_("MRR、MAP、NDCG (no example)")),
     Article("003", "003_6d16541d6fd5e69f.txt", "排序模型评估:准确率@K和NDCG", "Evaluating ranking models: Precision@K and NDCG",
             "Precision@K and NDCG@5 (exponential gain) on five items B, A, D, C, E, by hand and in Python.",
             "在五个商品 B, A, D, C, E 上手算并用 Python 计算准确率@K 与 NDCG@5(指数增益)。",
@@ -172,10 +173,14 @@ def example_findings(example_id: str) -> list[Finding]:
     return [f for f in findings() if f.example == example_id]
 
 
+#: what the "article says" column shows when the article prints no number
+NOT_PRINTED = N_("— (not printed)")
+
+
 def printed(value: float | None, quantity: str = "") -> str:
     """A claimed number as a person reads it: 0.861, 1/3, 0.8607594936708861 (code output, verbatim)."""
     if value is None:
-        return "— (not printed)"
+        return NOT_PRINTED
     text = repr(float(value))
     if len(text) <= 8 or "code" in quantity:
         return text.removesuffix(".0") if text.endswith(".0") else text
@@ -212,11 +217,14 @@ def row_style(row: pd.Series) -> list[str]:
     return [""] * len(row)
 
 
-def whys(example_id: str, language: str = "en") -> list[tuple[str, str]]:
-    """(quantities, why) of one example, each distinct explanation once."""
+def whys(example_id: str, language: str = "en", name=None, sep: str = ", ") -> list[tuple[str, str]]:
+    """(quantities, why) of one example, each distinct explanation once.
+
+    ``name`` shows a quantity in the reader's language (the UI passes ``t``), ``sep`` joins them.
+    """
     out: dict[str, list[str]] = {}
     for f in example_findings(example_id):
         text = f.why_en if language == "en" else f.why_zh
         if text:
-            out.setdefault(text, []).append(f.quantity)
-    return [(", ".join(quantities), text) for text, quantities in out.items()]
+            out.setdefault(text, []).append(name(f.quantity) if name else f.quantity)
+    return [(sep.join(quantities), text) for text, quantities in out.items()]
