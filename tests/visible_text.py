@@ -38,7 +38,7 @@ NEUTRAL = {
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-LATEX = re.compile(r"Ranking Metrics Lab|\b[A-Za-z]+\((?:[a-z_]+=[\w.]+,?\s*)+\)(?:@\w+)?|\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|https?://\S+|:material/\w+:|\{[a-z_]+\}", re.S)
+LATEX = re.compile(r"<style.*?</style>|Ranking Metrics Lab|\b[A-Za-z]+\((?:[a-z_]+=[\w.]+,?\s*)+\)(?:@\w+)?|\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|https?://\S+|:material/\w+:|\{[a-z_]+\}", re.S)
 
 
 def _strings(message: Message, field: str = "") -> list[str]:
@@ -118,7 +118,8 @@ def english_left(text: str, neutral: set[str] = frozenset()) -> list[str]:
     """
     allowed = NEUTRAL | {w.lower() for w in neutral}
     stripped = LATEX.sub(" ", text)
-    words = [w for w in WORD.findall(stripped) if w.lower() not in allowed and w.lower().rstrip("s") not in allowed]
+    words = [w for w in WORD.findall(stripped)  # a token with a digit is an id or a name (q1, d2, F1)
+             if not any(c.isdigit() for c in w) and w.lower() not in allowed and w.lower().rstrip("s") not in allowed]
     if not CJK.search(stripped):
         return words
     # Chinese text: flag runs of three or more English words in a row (an untranslated phrase)
