@@ -35,7 +35,9 @@ _EXPORTS = {
     "swaps": ["swap_effects"],
     "significance": ["paired_differences", "mean_difference_ci", "paired_t_test", "randomization_test",
                      "exact_randomization_test"],
-    "io": ["read_qrels", "read_run", "read_csv", "read_json", "parse_pasted", "load", "Dataset"],
+    "trec": ["read_qrels", "read_run"],
+    "tables": ["read_csv", "read_json", "parse_pasted", "Dataset"],
+    "io": ["load"],
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_WHERE)

@@ -33,7 +33,7 @@ evaluated (and, without ``count_missing``, only those also in the run); the aggr
 mean over the evaluated queries.
 
 Implementation: strings become integer codes whose order is the strings' order
-(:meth:`metrics.io.StrColumn.dense_codes`); one sort of (query, item) keys joins grades onto the
+(:meth:`metrics.columns.StrColumn.dense_codes`); one sort of (query, item) keys joins grades onto the
 run and finds duplicates; one sort orders the ranking (skipped when the run is already in
 trec_eval's order); every measure is then a ``np.bincount`` over query codes of a per-row
 contribution.  pandas is imported only when :attr:`Evaluation.per_query` is first read.
@@ -48,10 +48,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from .errors import MetricsInputError
-from .io import (_CSV_ALIAS, DEFAULT_QUERY, Dataset, DictColumn, StrColumn, TrecColumns, _dense,
-                 column_codes, read_qrels_columns, read_run_columns)
+from .fields import CSV_ALIAS, DEFAULT_QUERY
 from .measures import Measure, parse_measures
+from .tables import Dataset
+from .trec import read_qrels_columns, read_run_columns
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -182,7 +184,7 @@ def _dict_columns(obj: dict, kind: str) -> TrecColumns:
 def _frame_columns(frame, kind: str) -> TrecColumns:
     names = {}
     for column in frame.columns:
-        canon = _CSV_ALIAS.get(str(column).strip().lower())
+        canon = CSV_ALIAS.get(str(column).strip().lower())
         canon = "rel" if canon == "relevance" else canon
         if canon is not None and canon not in names:
             names[canon] = column
@@ -491,7 +493,7 @@ def _ranking_order(rq, score, rd, nq: int, nd: int) -> np.ndarray | None:
             group = np.zeros(n, np.int64)
             np.cumsum(~tie, out=group[1:])
             return _sort(group * nd + (nd - 1 - rd), n * nd)[1]
-    score_rank, ns = _dense(score)
+    score_rank, ns = dense_ranks(score)
     if nq * ns * nd < 2 ** 62:
         key = (rq * ns + (ns - 1 - score_rank)) * nd + (nd - 1 - rd)
         return _sort(key, nq * ns * nd)[1]
@@ -510,7 +512,7 @@ def _ideal_dcg(queries: np.ndarray, gains: np.ndarray, nq: int, k) -> np.ndarray
     n = len(queries)
     if n == 0:
         return np.zeros(nq)
-    gain_rank, ng = _dense(gains)
+    gain_rank, ng = dense_ranks(gains)
     order = _sort(queries * ng + (ng - 1 - gain_rank), nq * ng)[1]
     q, g = queries[order], gains[order]
     starts = np.flatnonzero(np.concatenate(([True], q[1:] != q[:-1])))

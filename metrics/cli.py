@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _evaluate(args, out) -> None:
     from .batch import evaluate
-    from .io import read_qrels, read_run
+    from .trec import read_qrels, read_run
     from .measures import parse_measures
 
     measures = parse_measures(args.measure)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import io
+from metrics import columns, io, sources, trec
 from metrics.errors import MetricsInputError
 from metrics.io import (MAX_BYTES, Dataset, load, parse_pasted, read_csv, read_json, read_qrels,
                         read_qrels_columns, read_run, read_run_columns)
@@ -100,7 +100,7 @@ def test_size_limit():
 def test_size_limit_of_a_path_is_checked_before_reading(tmp_path, monkeypatch):
     path = tmp_path / "huge.txt"
     path.write_bytes(b"".join(b"q 0 d%d 1\n" % i for i in range(10)))
-    monkeypatch.setattr(io, "MAX_BYTES", 50)
+    monkeypatch.setattr(sources, "MAX_BYTES", 50)
     assert error(read_qrels, path) == ("huge.txt: file is too large: 90 bytes, over the limit of "
                                        "50 bytes (MAX_BYTES; pass max_bytes= to change it)")
     assert len(read_qrels(path, max_bytes=90)) == 10
@@ -179,7 +179,8 @@ def test_columns_readers_do_not_import_pandas():
 
 
 def test_everything_works_without_pyarrow(monkeypatch):
-    monkeypatch.setattr(io, "_pyarrow", lambda: None)
+    monkeypatch.setattr(columns, "optional_pyarrow", lambda: None)
+    monkeypatch.setattr(trec, "optional_pyarrow", lambda: None)
     text = b"q2\tQ0 b 1 2.0 t\nq1 Q0 a 1 1.0 t\nq1 Q0 b 2 0.5 t\n"
     assert read_run(text).values.tolist() == [["q2", "b", 2.0, 1], ["q1", "a", 1.0, 1], ["q1", "b", 0.5, 2]]
     assert error(read_run, text + b"q1 Q0 a 3 0 t\n", name="r") == \
@@ -218,8 +219,8 @@ def test_fast_and_slow_parsers_agree(rows):
         line = sep.join([query, "Q0", item, str(rank), repr(score), "tag"])
         lines.append(("  " + line + " \t") if pad else line)
     data = ("\n".join(lines) + "\n").encode()
-    fast = io._parse_trec_fast(data, "r", "run")
-    slow = io._parse_trec_slow(data, "run", "r")
+    fast = trec._parse_trec_fast(data, "r", "run")
+    slow = trec.parse_trec_slow(data, "run", "r")
     assert fast is not None
     assert fast.query.to_list() == slow.query.to_list()
     assert fast.item.to_list() == slow.item.to_list()
@@ -245,7 +246,7 @@ def test_dense_codes_follow_byte_order(first, second):
 def test_fast_path_falls_back_on_anything_odd():
     for data in [b"q Q0 a 1 2 t\nq Q0 b 2\n", b"q Q0 a 1 x t\n", b"q Q0 a 1 nan t\n",
                  b"q\x0bQ0 a 1 2 t\n", b"q Q0  1 2 t\n"]:
-        assert io._parse_trec_fast(data, "r", "run") is None
+        assert trec._parse_trec_fast(data, "r", "run") is None
 
 
 def test_round_trip_trec_text():

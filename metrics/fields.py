@@ -1,0 +1,61 @@
+"""What the readers' fields hold: field and column names, and numbers in text.
+
+Shared by the TREC readers (:mod:`metrics.trec`), the CSV, JSON and pasted-text readers
+(:mod:`metrics.tables`) and format sniffing (:func:`metrics.io.load`): the TREC field lists, the
+CSV column aliases, the number patterns and :func:`parse_number`, whose errors say why a token is
+not a finite number.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import MetricsInputError
+
+#: Query id given to inputs that name no query (CSV without a query column, pasted text, lists).
+DEFAULT_QUERY = "q1"
+
+QRELS_FIELDS = "qid iter docid rel"
+RUN_FIELDS = "qid Q0 docid rank score tag"
+
+#: canonical CSV column -> accepted header names (compared lower-cased, spaces/hyphens as "_")
+CSV_COLUMNS: dict[str, tuple[str, ...]] = {
+    "query": ("query", "qid", "query_id", "user", "user_id", "topic"),
+    "item": ("item", "docid", "doc_id", "doc", "item_id", "docno", "document"),
+    "score": ("score", "sim", "prediction", "pred"),
+    "rank": ("rank", "position", "pos"),
+    "relevance": ("relevance", "rel", "grade", "label", "judgment", "rating"),
+}
+#: accepted header name -> canonical CSV column
+CSV_ALIAS = {alias: canon for canon, aliases in CSV_COLUMNS.items() for alias in aliases}
+
+NUMBER_RE = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+INT_RE = re.compile(rb"[+-]?\d+")
+LOOSE_NUMBER_RE = re.compile(rb"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|inf|infinity)", re.I)
+
+
+def looks_like_csv_header(line: bytes) -> bool:
+    """Whether ``line`` names at least two known CSV columns (separated by ``,;`` tabs or spaces)."""
+    lowered = {t.decode("utf-8", "replace").strip().lower() for t in re.split(rb"[,;\t ]+", line) if t}
+    return len(lowered & set(CSV_ALIAS)) >= 2
+
+
+def parse_number(token: bytes, what: str, name: str, line: int) -> float:
+    """``token`` as a finite float; else an error naming ``what`` (e.g. "score"), source and line.
+
+    >>> parse_number(b"-1.5e2", "score", "run.txt", 3)
+    -150.0
+    """
+    if NUMBER_RE.fullmatch(token):
+        value = float(token)
+        if math.isfinite(value):
+            return value
+        raise MetricsInputError(f"{what} {token.decode('utf-8', 'replace')!r} is too large", name, line)
+    low = token.lower().lstrip(b"+-")
+    text = token.decode("utf-8", "replace")
+    if low == b"nan":
+        raise MetricsInputError(f"{what} is NaN ({text!r}); expected a finite number", name, line)
+    if low in (b"inf", b"infinity"):
+        raise MetricsInputError(f"{what} is infinite ({text!r}); expected a finite number", name, line)
+    raise MetricsInputError(f"{what} must be a number, got {text!r}", name, line)

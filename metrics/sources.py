@@ -1,0 +1,106 @@
+"""Getting the bytes a reader parses, from a path, an open file or the content itself.
+
+A source is an ``os.PathLike``, a ``str`` that names an existing file or is a single token
+without whitespace or commas, an open binary file (anything with ``.read()``, e.g. a Streamlit
+upload), or the content as ``bytes`` or ``str``.  :func:`load_bytes` refuses input larger than
+:data:`MAX_BYTES` (or ``max_bytes=``) and drops a UTF-8 byte order mark; :func:`check_utf8` and
+:func:`decode_utf8` name the line of the first invalid byte.  Problems raise
+:class:`~metrics.errors.MetricsInputError` naming the source.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import MetricsInputError
+
+#: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
+MAX_BYTES = 256 * 1024 * 1024
+
+
+def load_bytes(source, name: str | None, max_bytes: int | None, default_name: str) -> tuple[bytes, str]:
+    """The bytes of ``source`` (see the module docstring) and its name for messages: ``name``, else
+    the file's name, else ``default_name``.  At most ``max_bytes`` (default :data:`MAX_BYTES`)."""
+    limit = MAX_BYTES if max_bytes is None else int(max_bytes)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        name = name or default_name
+    elif isinstance(source, str) and not _looks_like_path(source):
+        data = source.encode("utf-8")
+        name = name or default_name
+    elif isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        name = name or path.name
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise MetricsInputError(f"cannot read file: {exc.strerror or exc}", name) from None
+        _check_size(size, limit, name)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise MetricsInputError(f"cannot read file: {exc.strerror or exc}", name) from None
+    elif hasattr(source, "read"):
+        name = name or Path(str(getattr(source, "name", "") or default_name)).name
+        data = source.read(limit + 1)
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+    else:
+        raise TypeError(f"expected a path, bytes, str or a binary file, got {type(source).__name__}")
+    _check_size(len(data), limit, name)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data, name
+
+
+def _looks_like_path(text: str) -> bool:
+    """A str is a path if it names an existing file, or is one token that cannot be content
+    (no whitespace, comma or newline; not JSON); otherwise it is the content itself."""
+    if "\n" in text or len(text) > 4096:
+        return False
+    try:
+        if os.path.isfile(text):
+            return True
+    except (OSError, ValueError):
+        return False
+    stripped = text.strip()
+    return bool(stripped) and not any(c.isspace() or c == "," for c in stripped) \
+        and stripped[0] not in "{["
+
+
+def _fmt_size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MiB"
+    if n >= 1024:
+        return f"{n / 1024:.1f} KiB"
+    return f"{n} bytes"
+
+
+def _check_size(size: int, limit: int, name: str) -> None:
+    if size > limit:
+        exact = lambda n: _fmt_size(n) + (f" ({n:,} bytes)" if n >= 1024 else "")  # noqa: E731
+        raise MetricsInputError(
+            f"file is too large: {exact(size)}, over the limit of {exact(limit)} "
+            "(MAX_BYTES; pass max_bytes= to change it)", name)
+
+
+def check_utf8(data: bytes, name: str) -> None:
+    """Raise :class:`~metrics.errors.MetricsInputError` naming the line and column of the first
+    byte that is not UTF-8."""
+    if data.isascii():
+        return
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise MetricsInputError(
+            f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at column {column}); "
+            "save the file as UTF-8", name, line) from None
+
+
+def decode_utf8(data: bytes, name: str) -> str:
+    """``data`` as text, after :func:`check_utf8`."""
+    check_utf8(data, name)
+    return data.decode("utf-8")

@@ -1,0 +1,368 @@
+"""Datasets from CSV, JSON and pasted text: the readers that give qrels and a run together.
+
+:class:`Dataset` holds qrels (possibly empty), a run (or None) and the source's name;
+:func:`read_csv`, :func:`read_json` and :func:`parse_pasted` read the formats described in
+:mod:`metrics.io`, whose :func:`~metrics.io.load` picks the reader for an uploaded file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io as _stdio
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .errors import MetricsInputError
+from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, INT_RE, LOOSE_NUMBER_RE, parse_number
+from .sources import decode_utf8, load_bytes
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """What a file holds: qrels (possibly empty), a run (or None) and the source's name.
+
+    ``qrels`` has columns ``query``, ``item``, ``rel``; ``run`` has ``query``, ``item``,
+    ``score``, ``rank`` (see :mod:`metrics.io`).
+    """
+
+    qrels: pd.DataFrame
+    run: pd.DataFrame | None
+    source: str
+
+
+def qrels_frame(queries, items, rels) -> pd.DataFrame:
+    """The readers' qrels frame (``query``, ``item``, ``rel``) from three sequences."""
+    import pandas as pd  # lazy: the TREC fast path and batch evaluation never need pandas
+
+    return pd.DataFrame({"query": pd.array(list(queries), dtype="str"),
+                         "item": pd.array(list(items), dtype="str"),
+                         "rel": np.asarray(rels, dtype=np.float64)})
+
+
+def run_frame(queries, items, scores, ranks) -> pd.DataFrame:
+    """The readers' run frame (``query``, ``item``, ``score``, ``rank``) from four sequences."""
+    import pandas as pd
+
+    return pd.DataFrame({"query": pd.array(list(queries), dtype="str"),
+                         "item": pd.array(list(items), dtype="str"),
+                         "score": np.asarray(scores, dtype=np.float64),
+                         "rank": np.asarray(ranks, dtype=np.int64)})
+
+
+def _trec_ranks(queries: list[str], items: list[str], scores: list[float]) -> list[int]:
+    """trec_eval's rank of each row: by score descending, then item descending, per query."""
+    # ties in score: item descending (string order) -- a stable two-pass sort
+    order = sorted(range(len(items)), key=lambda i: items[i], reverse=True)
+    order.sort(key=lambda i: (queries[i], -scores[i]))
+    ranks = [0] * len(items)
+    last, position = None, 0
+    for i in order:
+        position = position + 1 if queries[i] == last else 1
+        last = queries[i]
+        ranks[i] = position
+    return ranks
+
+
+def _csv_number(cell: str, what: str, name: str, line: int) -> float:
+    return parse_number(cell.strip().encode("utf-8"), what, name, line)
+
+
+def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -> Dataset:
+    """Read a CSV with a header, one row per (query, item) (columns: see :mod:`metrics.io`).
+
+    Returns
+    -------
+    Dataset
+        qrels from the rows with a relevance value; a run when there is a score or rank column
+        (or, with neither, the row order).
+
+    Raises
+    ------
+    MetricsInputError
+        No item column, or none of score/rank/relevance (the message lists the columns found);
+        a row with the wrong number of cells; a score, grade or rank that is not a number; an
+        item listed twice for one query (both lines named); empty input; invalid UTF-8.
+
+    >>> ds = read_csv(b"qid,docid,score,grade\\nq1,d1,0.9,2\\nq1,d2,0.1,\\n")
+    >>> ds.run["item"].tolist(), ds.qrels["item"].tolist()
+    (['d1', 'd2'], ['d1'])
+    """
+    data, name = load_bytes(source, name, max_bytes, "csv")
+    text = decode_utf8(data, name)
+    lines = text.splitlines()
+    header_line = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if header_line is None:
+        raise MetricsInputError("empty file: expected a CSV header row and data rows", name)
+    head = lines[header_line]
+    delimiter = "," if "," in head else "\t" if "\t" in head else ";" if ";" in head else ","
+    reader = csv.reader(_stdio.StringIO(text, newline=""), delimiter=delimiter)
+    header: list[str] | None = None
+    mapping: dict[str, int] = {}
+    rows: list[tuple[int, list[str]]] = []
+    for cells in reader:
+        if not any(cell.strip() for cell in cells):
+            continue
+        if header is None:
+            header = [cell.strip() for cell in cells]
+            header_lineno = reader.line_num
+            for index, column in enumerate(header):
+                canon = CSV_ALIAS.get(re.sub(r"[\s\-]+", "_", column.lower()))
+                if canon is None:
+                    continue
+                if canon in mapping:
+                    raise MetricsInputError(
+                        f"two columns mean {canon}: {header[mapping[canon]]!r} and {column!r}",
+                        name, header_lineno)
+                mapping[canon] = index
+            found = ", ".join(repr(c) for c in header)
+            if "item" not in mapping:
+                raise MetricsInputError(
+                    f"missing column 'item' (or one of {', '.join(CSV_COLUMNS['item'][1:])}); "
+                    f"found columns: {found}", name, header_lineno)
+            if not {"score", "rank", "relevance"} & mapping.keys():
+                raise MetricsInputError(
+                    "missing column: need at least one of score, rank or relevance "
+                    f"(or an alias such as rel, grade, sim, position); found columns: {found}",
+                    name, header_lineno)
+            continue
+        if len(cells) != len(header):
+            raise MetricsInputError(
+                f"expected {len(header)} cells ({', '.join(header)}), got {len(cells)}",
+                name, reader.line_num)
+        rows.append((reader.line_num, cells))
+    if not rows:
+        raise MetricsInputError("no data rows after the header", name)
+
+    queries, items, scores, rank_values = [], [], [], []
+    seen: dict[tuple[str, str], int] = {}
+    judged_q, judged_i, judged_r = [], [], []
+    for lineno, cells in rows:
+        query = cells[mapping["query"]].strip() if "query" in mapping else DEFAULT_QUERY
+        item = cells[mapping["item"]].strip()
+        if not item:
+            raise MetricsInputError("empty item cell", name, lineno)
+        if "query" in mapping and not query:
+            raise MetricsInputError("empty query cell", name, lineno)
+        earlier = seen.setdefault((query, item), lineno)
+        if earlier != lineno:
+            raise MetricsInputError(
+                f"item {item!r} listed twice for query {query!r} (lines {earlier} and {lineno})",
+                name, lineno)
+        if "score" in mapping:
+            scores.append(_csv_number(cells[mapping["score"]], "score", name, lineno))
+        if "rank" in mapping:
+            cell = cells[mapping["rank"]].strip()
+            if not INT_RE.fullmatch(cell.encode("utf-8")):
+                raise MetricsInputError(f"rank must be an integer, got {cell!r}", name, lineno)
+            rank_values.append(int(cell))
+        if "relevance" in mapping:
+            cell = cells[mapping["relevance"]].strip()
+            if cell:
+                judged_q.append(query)
+                judged_i.append(item)
+                judged_r.append(_csv_number(cell, "relevance", name, lineno))
+        queries.append(query)
+        items.append(item)
+    qrels = qrels_frame(judged_q, judged_i, judged_r)
+    if "score" in mapping:
+        ranks = rank_values if "rank" in mapping else _trec_ranks(queries, items, scores)
+    else:
+        if "rank" not in mapping:  # the row order is the ranking
+            counter: dict[str, int] = {}
+            rank_values = [counter.__setitem__(q, counter.get(q, 0) + 1) or counter[q] for q in queries]
+        ranks = rank_values
+        scores = [-float(r) for r in rank_values]
+    run = run_frame(queries, items, scores, ranks)
+    return Dataset(qrels, run, name)
+
+
+def _json_line(text: str, *keys) -> int | None:
+    """Best-effort line of a nested key: find each key's JSON spelling after the previous one."""
+    position, start = 0, 0
+    for key in keys:
+        found = text.find(json.dumps(key, ensure_ascii=False), start)
+        if found < 0:
+            found = text.find(json.dumps(key), start)
+        if found < 0:
+            break
+        position, start = found, found + 1
+    return text.count("\n", 0, position) + 1
+
+
+def read_json(source, name: str | None = None, *, max_bytes: int | None = None) -> Dataset:
+    """Read JSON: ``{query: [items]}`` (run), ``{query: {item: grade}}`` (qrels),
+    ``{"run": ..., "qrels": ...}`` or a bare list of items (a run for query ``"q1"``).
+
+    Raises
+    ------
+    MetricsInputError
+        Malformed JSON (its line), a duplicate key or item (its line), a grade or score that is
+        not a finite number, a shape that is none of the above, empty input.
+
+    >>> ds = read_json(b'{"run": {"q1": ["d2", "d1"]}, "qrels": {"q1": {"d1": 1}}}')
+    >>> ds.run[["item", "score", "rank"]].values.tolist(), ds.qrels["rel"].tolist()
+    ([['d2', 2.0, 1], ['d1', 1.0, 2]], [1.0])
+    """
+    data, name = load_bytes(source, name, max_bytes, "json")
+    text = decode_utf8(data, name)
+    if not text.strip():
+        raise MetricsInputError("empty file: expected JSON", name)
+
+    def pairs_hook(pairs):
+        result = {}
+        for key, value in pairs:
+            if key in result:
+                raise _DuplicateKey(key)
+            result[key] = value
+        return result
+
+    try:
+        document = json.loads(text, object_pairs_hook=pairs_hook)
+    except json.JSONDecodeError as exc:
+        raise MetricsInputError(f"malformed JSON: {exc.msg} (column {exc.colno})", name, exc.lineno) from None
+    except _DuplicateKey as exc:
+        key = exc.args[0]
+        first = text.find(json.dumps(key))
+        second = text.find(json.dumps(key), first + 1)
+        raise MetricsInputError(f"key {key!r} appears twice in one object", name,
+                                text.count("\n", 0, max(second, 0)) + 1) from None
+
+    run_part = qrels_part = None
+    if isinstance(document, list):
+        run_part = {DEFAULT_QUERY: document}
+    elif isinstance(document, dict) and document and set(document) <= {"run", "qrels"}:
+        run_part, qrels_part = document.get("run"), document.get("qrels")
+        if isinstance(run_part, list):
+            run_part = {DEFAULT_QUERY: run_part}
+    elif isinstance(document, dict) and document:
+        kinds = {type(v) for v in document.values()}
+        if kinds <= {list}:
+            run_part = document
+        elif kinds <= {dict}:
+            qrels_part = document
+        else:
+            raise MetricsInputError(
+                "expected {query: [items in ranked order]} (a run) or {query: {item: grade}} "
+                "(qrels), not a mix", name, 1)
+    else:
+        raise MetricsInputError(
+            "expected {query: [items]}, {query: {item: grade}}, {\"run\": ..., \"qrels\": ...} "
+            "or a list of items", name, 1)
+
+    run = None
+    if run_part is not None:
+        if not isinstance(run_part, dict):
+            raise MetricsInputError('"run" must map queries to lists of items', name, _json_line(text, "run"))
+        rq, ri, rs, rr = [], [], [], []
+        for query, ranking in run_part.items():
+            if isinstance(ranking, list):
+                seen: set[str] = set()
+                for position, item in enumerate(ranking, 1):
+                    if not isinstance(item, (str, int)) or isinstance(item, bool):
+                        raise MetricsInputError(f"items must be strings, got {item!r} in query {query!r}",
+                                                name, _json_line(text, query))
+                    item = str(item)
+                    if item in seen:
+                        raise MetricsInputError(f"item {item!r} listed twice for query {query!r}",
+                                                name, _json_line(text, query, item, item))
+                    seen.add(item)
+                    rq.append(str(query)), ri.append(item), rr.append(position)
+                    rs.append(float(len(ranking) - position + 1))
+            elif isinstance(ranking, dict):
+                start = len(ri)
+                for item, score in ranking.items():
+                    rq.append(str(query)), ri.append(str(item))
+                    rs.append(_json_number(score, "score", text, name, query, item))
+                rr.extend(_trec_ranks(rq[start:], ri[start:], rs[start:]))
+            else:
+                raise MetricsInputError(f"query {query!r}: expected a list of items or {{item: score}}",
+                                        name, _json_line(text, query))
+        run = run_frame(rq, ri, rs, rr)
+
+    jq, ji, jr = [], [], []
+    if qrels_part is not None:
+        if not isinstance(qrels_part, dict):
+            raise MetricsInputError('"qrels" must map queries to {item: grade}', name, _json_line(text, "qrels"))
+        for query, grades in qrels_part.items():
+            if isinstance(grades, list):  # a list of relevant items: grade 1 each
+                grades = {str(item): 1 for item in grades}
+            if not isinstance(grades, dict):
+                raise MetricsInputError(f"query {query!r}: expected {{item: grade}}", name, _json_line(text, query))
+            for item, grade in grades.items():
+                jq.append(str(query)), ji.append(str(item))
+                jr.append(_json_number(grade, "grade", text, name, query, item))
+    return Dataset(qrels_frame(jq, ji, jr), run, name)
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _json_number(value: Any, what: str, text: str, name: str, query: str, item: str) -> float:
+    line = None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        line = _json_line(text, query, item)
+        raise MetricsInputError(f"{what} of item {item!r} in query {query!r} must be a number, got {value!r}",
+                                name, line)
+    value = float(value)
+    if not math.isfinite(value):
+        raise MetricsInputError(f"{what} of item {item!r} in query {query!r} is not finite",
+                                name, _json_line(text, query, item))
+    return value
+
+
+_PASTE_SPLIT = re.compile(r"\s*[,;\t]\s*|\s+")
+
+
+def parse_pasted(text: str, name: str = "pasted text") -> Dataset:
+    """One query typed by hand: ``item grade`` per line in ranked order, or one line of grades.
+
+    Lines are ``item grade``, ``item,grade`` or ``item<TAB>grade`` (an item alone is unjudged);
+    blank lines and lines starting with ``#`` are skipped.  A single line of numbers
+    ``3 2 3 0 1`` (or one number per line) gives items ``d1 .. dn`` with those grades.
+    The run has rank = position and score = n - position + 1.
+
+    >>> ds = parse_pasted("3 2 0")
+    >>> ds.run["item"].tolist(), ds.qrels["rel"].tolist()
+    (['d1', 'd2', 'd3'], [3.0, 2.0, 0.0])
+    """
+    if isinstance(text, bytes):
+        text = decode_utf8(text, name)
+    entries = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#")]
+    if not entries:
+        raise MetricsInputError("nothing to read: type one item per line ('item grade') or a line of grades", name)
+    split = [(n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries]
+    all_numbers = all(LOOSE_NUMBER_RE.fullmatch(t.encode()) for _, toks in split for t in toks)
+    grades_only = all_numbers and (len(split) == 1 or all(len(toks) == 1 for _, toks in split))
+    items: list[str] = []
+    grades: list[float | None] = []
+    if grades_only:
+        for lineno, toks in split:
+            for token in toks:
+                grades.append(parse_number(token.encode(), "grade", name, lineno))
+        items = [f"d{i}" for i in range(1, len(grades) + 1)]
+    else:
+        seen: dict[str, int] = {}
+        for lineno, toks in split:
+            if len(toks) > 2:
+                raise MetricsInputError(f"expected 'item grade', got {len(toks)} fields", name, lineno)
+            item = toks[0]
+            earlier = seen.setdefault(item, lineno)
+            if earlier != lineno:
+                raise MetricsInputError(f"item {item!r} listed twice (lines {earlier} and {lineno})", name, lineno)
+            items.append(item)
+            grades.append(parse_number(toks[1].encode(), "grade", name, lineno) if len(toks) == 2 else None)
+    n = len(items)
+    run = run_frame([DEFAULT_QUERY] * n, items, [float(n - i) for i in range(n)], range(1, n + 1))
+    judged = [(item, g) for item, g in zip(items, grades) if g is not None]
+    qrels = qrels_frame([DEFAULT_QUERY] * len(judged), [i for i, _ in judged], [g for _, g in judged])
+    return Dataset(qrels, run, name)

@@ -1,0 +1,263 @@
+"""TREC qrels and run files: the readers.
+
+``qid iter docid rel`` (qrels) and ``qid Q0 docid rank score tag`` (run), fields separated by
+spaces or tabs.  Large inputs are parsed with pyarrow's CSV reader when it is installed (imported
+lazily), after collapsing tabs and runs of spaces, and checked with numpy; small inputs, inputs
+the fast path does not accept, and inputs with a problem are read line by line
+(:func:`parse_trec_slow`, the reference behaviour), which names the first bad line.  The formats
+and frames are described in :mod:`metrics.io`.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
+from .errors import MetricsInputError
+from .fields import INT_RE, QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number
+from .sources import check_utf8, load_bytes
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+#: Below this size the TREC readers parse line by line unless pyarrow is already imported
+#: (importing it costs more than it saves on small inputs).
+SMALL_INPUT = 256 * 1024
+
+
+def read_qrels(source, name: str | None = None, *, max_bytes: int | None = None) -> pd.DataFrame:
+    """Read TREC qrels (``qid iter docid rel``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query`` (str), ``item`` (str), ``rel`` (float64), in file order.
+
+    Raises
+    ------
+    MetricsInputError
+        Empty input, a line without 4 fields, a grade that is not a finite number, a (qid,
+        docid) pair listed twice (both lines named), invalid UTF-8, a CSV file, input over
+        ``max_bytes``.
+
+    >>> read_qrels(b"q1 0 d1 2\\nq1 0 d2 0\\n").to_dict("list")
+    {'query': ['q1', 'q1'], 'item': ['d1', 'd2'], 'rel': [2.0, 0.0]}
+    """
+    return read_qrels_columns(source, name, max_bytes=max_bytes).to_frame()
+
+
+def read_run(source, name: str | None = None, *, max_bytes: int | None = None) -> pd.DataFrame:
+    """Read a TREC run (``qid Q0 docid rank score tag``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query`` (str), ``item`` (str), ``score`` (float64), ``rank`` (int64), in file
+        order.
+
+    Raises
+    ------
+    MetricsInputError
+        Empty input, a line without 6 fields, a score that is not a finite number, a rank that
+        is not an integer, a document listed twice for one query (both lines named), invalid
+        UTF-8, a CSV file, input over ``max_bytes``.
+
+    >>> read_run(b"q1 Q0 d1 1 2.5 bm25\\n").to_dict("list")
+    {'query': ['q1'], 'item': ['d1'], 'score': [2.5], 'rank': [1]}
+    """
+    return read_run_columns(source, name, max_bytes=max_bytes).to_frame()
+
+
+def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None = None,
+                       check_duplicates: bool = True) -> TrecColumns:
+    """:func:`read_qrels` as numpy columns (:class:`TrecColumns`), without importing pandas."""
+    data, name = load_bytes(source, name, max_bytes, "qrels")
+    return _read_trec(data, name, "qrels", check_duplicates)
+
+
+def read_run_columns(source, name: str | None = None, *, max_bytes: int | None = None,
+                     check_duplicates: bool = True) -> TrecColumns:
+    """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
+    data, name = load_bytes(source, name, max_bytes, "run")
+    return _read_trec(data, name, "run", check_duplicates)
+
+
+def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool) -> TrecColumns:
+    check_utf8(data, name)
+    if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
+        return parse_trec_slow(data, kind, name)
+    columns = _parse_trec_fast(data, name, kind)
+    if columns is None:
+        return parse_trec_slow(data, kind, name)
+    if check_duplicates:
+        (qcodes,), _ = column_codes(columns.query)
+        dcodes, nd = StrColumn.dense_codes(columns.item)
+        keys = np.sort(qcodes * max(nd, 1) + dcodes)
+        if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
+            return parse_trec_slow(data, kind, name)  # raises, naming both lines
+    return TrecColumns(kind, name, columns.query, columns.item, columns.value, columns.rank,
+                       check_duplicates, data)
+
+
+def _normalise_whitespace(data: bytes) -> bytes:
+    """Make every field separator one space and drop spaces at line ends (line count kept)."""
+    if b"\r" in data:
+        data = data.replace(b"\r", b" ")
+    if b"\t" in data:
+        data = data.replace(b"\t", b" ")
+    while b"  " in data:
+        data = data.replace(b"  ", b" ")
+    if b"\n " in data:
+        data = data.replace(b"\n ", b"\n")
+    if b" \n" in data:
+        data = data.replace(b" \n", b"\n")
+    return data.strip(b" ")
+
+
+def _arrow_numbers(column, dtype) -> np.ndarray | None:
+    arr = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+    if arr.null_count:
+        return None
+    return np.frombuffer(arr.buffers()[1], dtype=dtype, count=len(arr),
+                         offset=arr.offset * np.dtype(dtype).itemsize)
+
+
+def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
+    """pyarrow-based parse; None when anything looks wrong (the slow path then names the line).
+
+    pyarrow splits on single spaces only: files with tabs or carriage returns are normalised
+    first; runs of spaces or spaces at line ends show up as empty fields (or a field-count
+    error), and then the input is normalised and parsed once more.
+    """
+    pa = optional_pyarrow()
+    if pa is None or b"\x0b" in data or b"\x0c" in data:
+        return None
+    normalised = False
+    if b"\t" in data or b"\r" in data:
+        data, normalised = _normalise_whitespace(data), True
+    while True:
+        columns = _parse_arrow(pa, data, name, kind) if data else None
+        if columns is not None or normalised:
+            return columns
+        data, normalised = _normalise_whitespace(data), True
+
+
+def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
+    import pyarrow.csv as pacsv
+
+    string, coded = pa.string(), pa.dictionary(pa.int32(), pa.string())
+    if kind == "run":
+        types = {"q": coded, "x": coded, "d": string, "r": pa.int64(), "v": pa.float64(), "t": coded}
+    else:
+        types = {"q": coded, "x": coded, "d": string, "v": pa.float64()}
+    try:
+        table = pacsv.read_csv(
+            pa.BufferReader(data),
+            read_options=pacsv.ReadOptions(column_names=list(types), block_size=1 << 22),
+            parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, escape_char=False,
+                                              double_quote=False, ignore_empty_lines=True),
+            convert_options=pacsv.ConvertOptions(column_types=types, null_values=[],
+                                                 strings_can_be_null=False, check_utf8=True))
+    except (pa.ArrowException, ValueError):
+        return None
+    values = _arrow_numbers(table.column("v"), np.float64)
+    if values is None or not np.isfinite(values).all():
+        return None
+    rank = None
+    if kind == "run":
+        rank = _arrow_numbers(table.column("r"), np.int64)
+        if rank is None:
+            return None
+    try:
+        query = DictColumn.from_arrow(table.column("q"))
+        item = StrColumn.from_arrow(table.column("d"))
+        if not len(item) or int(item.lengths().min()) == 0:
+            return None  # an empty field: two spaces in a row or a space at a line's end
+        for key in types:
+            if types[key] == coded:
+                values_of = query.values if key == "q" else StrColumn.from_arrow(
+                    table.column(key).unify_dictionaries().chunk(0).dictionary)
+                if int(values_of.lengths().min()) == 0:
+                    return None
+    except (ValueError, pa.ArrowException):
+        return None
+    return TrecColumns(kind, name, query, item, values, rank, False, None)
+
+
+def _field_problem(parts: list[bytes], raw: bytes, kind: str, first: bool) -> str:
+    want, spec = (6, RUN_FIELDS) if kind == "run" else (4, QRELS_FIELDS)
+    label = "TREC run" if kind == "run" else "TREC qrels"
+    got = len(parts)
+    expected = f"expected {label} lines '{spec}' ({want} fields separated by spaces or tabs)"
+    if b"," in raw:
+        cells = len(next(csv.reader([raw.decode("utf-8", "replace")])))
+        return f"looks like CSV ({cells} comma-separated cells); {expected}; use read_csv for CSV"
+    if first and looks_like_csv_header(raw):
+        header = ", ".join(p.decode("utf-8", "replace") for p in parts)
+        return f"looks like a CSV header ({header}); {expected}; use read_csv for CSV"
+    problem = f"expected {want} fields ({spec}), got {got}"
+    if kind == "qrels" and got == 6:
+        problem += "; this looks like a TREC run, not qrels"
+    elif kind == "run" and got == 4 and parts[1].upper() != b"Q0":
+        problem += "; this looks like TREC qrels, not a run"
+    return problem
+
+
+def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, lineno: int,
+                     first: bool) -> tuple[float, int]:
+    """(grade or score, rank) of one non-empty line, or MetricsInputError naming the line."""
+    want = 6 if kind == "run" else 4
+    if len(parts) != want:
+        raise MetricsInputError(_field_problem(parts, raw, kind, first), name, lineno)
+    if kind == "qrels":
+        return parse_number(parts[3], "grade", name, lineno), 0
+    value = parse_number(parts[4], "score", name, lineno)
+    if not INT_RE.fullmatch(parts[3]):
+        raise MetricsInputError(
+            f"rank must be an integer, got {parts[3].decode('utf-8', 'replace')!r}", name, lineno)
+    return value, int(parts[3])
+
+
+def parse_trec_slow(data: bytes, kind: str, name: str) -> TrecColumns:
+    """Line-by-line parse: the reference behaviour, used to find and name the first bad line."""
+    check_utf8(data, name)
+    queries: list[bytes] = []
+    items: list[bytes] = []
+    values: list[float] = []
+    ranks: list[int] = []
+    seen: dict[tuple[bytes, bytes], int] = {}
+    first = True
+    for lineno, raw in enumerate(data.split(b"\n"), 1):
+        parts = raw.split()
+        if not parts:
+            continue
+        try:
+            value, rank = _parse_trec_line(parts, raw, kind, name, lineno, first)
+        except MetricsInputError:
+            if first and b"," in raw:  # a CSV, perhaps with spaces after the commas
+                raise MetricsInputError(_field_problem(parts, raw, kind, True), name, lineno) from None
+            raise
+        first = False
+        query, item = parts[0], parts[2]
+        earlier = seen.setdefault((query, item), lineno)
+        if earlier != lineno:
+            label = "document" if kind == "run" else "judgement for document"
+            raise MetricsInputError(
+                f"{label} {item.decode()!r} listed twice for query {query.decode()!r} "
+                f"(lines {earlier} and {lineno})", name, lineno)
+        queries.append(query)
+        items.append(item)
+        values.append(value)
+        ranks.append(rank)
+    if not queries:
+        label = "run" if kind == "run" else "qrels"
+        spec = RUN_FIELDS if kind == "run" else QRELS_FIELDS
+        raise MetricsInputError(f"empty file: no {label} lines ('{spec}')", name)
+    return TrecColumns(kind, name, DictColumn.from_tokens(queries), StrColumn.from_tokens(items),
+                       np.array(values, dtype=np.float64),
+                       np.array(ranks, dtype=np.int64) if kind == "run" else None, True, data)
+
