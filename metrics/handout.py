@@ -236,8 +236,8 @@ def latex_handout(explanation: Explanation, title: str = "", labels: Mapping[str
 
     The same parts as :func:`markdown_handout`: title, formula, formula with the numbers (one
     ``gather*`` line each), the step table(s) as ``tabular`` and the final value. Item names and
-    the title are escaped (:func:`escape_latex`). Compiles with pdflatex; item names in Chinese
-    need xelatex with xeCJK. ``labels`` and ``columns`` as in :func:`markdown_handout`.
+    the title are escaped (:func:`escape_latex`). Compiles with pdflatex; Chinese text (a 中文
+    handout, Chinese item names) with xelatex, which loads xeCJK. ``labels`` and ``columns`` as in :func:`markdown_handout`.
 
     >>> from metrics import rr_steps
     >>> tex = latex_handout(rr_steps([0, 0, 1]), title="Third time lucky")
@@ -249,9 +249,10 @@ def latex_handout(explanation: Explanation, title: str = "", labels: Mapping[str
     True
     """
     words = _labels(labels)
-    lines = [r"\documentclass[11pt]{article}", r"\usepackage[utf8]{inputenc}", r"\usepackage[T1]{fontenc}",
+    lines = [r"\documentclass[11pt]{article}", r"\usepackage{iftex}",
+             r"% Ranking Metrics Lab handout: pdflatex for English; xelatex (xeCJK) for Chinese text.",
+             r"\ifXeTeX\usepackage{xeCJK}\else\usepackage[utf8]{inputenc}\usepackage[T1]{fontenc}\fi",
              r"\usepackage{amsmath,amssymb}", r"\usepackage{booktabs}", r"\usepackage[margin=2cm]{geometry}",
-             r"% Ranking Metrics Lab handout. Chinese item names: compile with xelatex and \usepackage{xeCJK}.",
              r"\begin{document}",
              rf"\section*{{{escape_latex(_title(explanation, title, labels))}}}",
              rf"\textbf{{{escape_latex(explanation.measure)}}} = {explanation.value:.{DIGITS}f}",
