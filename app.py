@@ -3,7 +3,7 @@ routing; nothing else."""
 
 import streamlit as st
 
-from ui import share, state
+from ui import builder, share, state
 from ui.i18n import language_switch, t
 
 share.restore_language()  # a shared link's language (first run of a session), before anything is translated
@@ -38,5 +38,6 @@ navigation = st.navigation({
 }, expanded=True)
 try:
     navigation.run()
-finally:  # also after st.stop()/st.rerun(): the URL always holds the current board
+finally:  # also after st.stop()/st.rerun(): the builder's last controls, the board in the URL
+    builder.finish()
     share.write_to_url()

@@ -25,6 +25,16 @@ def open_page(app_test, page: str, board: Board | None = None) -> AppTest:
     return at
 
 
+def open_builder_tools(at: AppTest) -> AppTest:
+    """Open the builder's grade editor and keyboard popovers (built only while open) for the next
+    run, as a click on each would."""
+    from ui.builder import GRADES_OPEN, KEYS_OPEN
+
+    at.session_state[GRADES_OPEN] = True
+    at.session_state[KEYS_OPEN] = True
+    return at
+
+
 def metric(at: AppTest, label: str) -> str:
     """The value of the one st.metric with this label."""
     values = [m.value for m in at.metric if m.label == label]

@@ -14,6 +14,7 @@ from metrics import ndcg
 from ui.board import Board
 from ui.builder import POOL_HEADER, RANKING_HEADER, item_label
 from ui.presets import DEFAULT_PRESET, PRESETS
+from tests.apptest_helpers import open_builder_tools
 
 PAGE = "pages/ndcg.py"
 XSS = "<img src=x onerror=alert(1)>"
@@ -28,8 +29,9 @@ def ok(at):
 
 
 def open_ndcg(app_test):
+    """The nDCG page with the builder's popovers open (the grade editor is the first table)."""
     at = ok(app_test().run())
-    return ok(at.switch_page(PAGE).run())
+    return ok(open_builder_tools(at.switch_page(PAGE)).run())
 
 
 def board_of(at) -> Board:

@@ -8,6 +8,7 @@ import pytest
 
 from metrics.articles import VERDICT_MEANING
 from ui.zh import ZH, merge
+from tests.apptest_helpers import open_builder_tools
 from tests.visible_text import item_names, untranslated
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,7 +71,7 @@ def test_every_page_shows_no_english_sentence_in_chinese(app_test, page):
     at = app_test()
     at.run()
     at.radio(key="sidebar_language").set_value("zh").run()
-    at.switch_page(page)
+    open_builder_tools(at.switch_page(page))  # the builder's popovers too, on the pages that have it
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     left = untranslated(at, item_names(at))

@@ -16,7 +16,7 @@ from ui.builder import POOL_HEADER, RANKING_HEADER
 from ui.presets import DEFAULT_PRESET, PRESETS, TITLES
 from ui.share import LANGUAGE_PARAM, PARAM, RESTORE_FAILED, encode_board
 from ui.zh import ZH
-from tests.apptest_helpers import load_preset
+from tests.apptest_helpers import load_preset, open_builder_tools
 from tests.test_share import XSS, pack
 from tests.visible_text import CJK, english_left, item_names, untranslated
 
@@ -37,7 +37,7 @@ def chinese(app_test, page: str = NDCG, link: dict | None = None):
     ok(at.run())
     if at.radio(key="sidebar_language").value != "zh":
         ok(at.radio(key="sidebar_language").set_value("zh").run())
-    return ok(at.switch_page(page).run())
+    return ok(open_builder_tools(at.switch_page(page)).run())
 
 
 def builder(at):

@@ -67,18 +67,23 @@ def preset_picker() -> None:
                  format_func=titles.__getitem__)
 
 
+#: what each order button does to the board
+ORDER_ACTIONS = {
+    "Reset": lambda board: state.origin(),
+    "Shuffle": lambda board: board.shuffled(),
+    "Ideal order": lambda board: board.ideal_order(),
+    "Worst order": lambda board: board.worst_order(),
+}
+
+
+def _reorder(name: str) -> None:
+    state.set_board(ORDER_ACTIONS[name](state.board()))
+
+
 def order_buttons() -> None:
-    board = state.board()
-    columns = st.columns(4)
-    actions = {
-        "Reset": lambda: state.origin(),
-        "Shuffle": lambda: board.shuffled(),
-        "Ideal order": lambda: board.ideal_order(),
-        "Worst order": lambda: board.worst_order(),
-    }
-    for column, (name, action) in zip(columns, actions.items()):
-        if column.button(t(ORDER_BUTTONS[name]), key=f"builder_{name}", width="stretch"):
-            state.set_board(action())
+    """Reset, shuffle, ideal and worst order. Callbacks: the board changes before the page runs."""
+    for name in ORDER_ACTIONS:
+        st.button(t(ORDER_BUTTONS[name]), key=f"builder_{name}", width="stretch", on_click=_reorder, args=(name,))
 
 
 def sortable_ranking() -> None:
@@ -185,7 +190,8 @@ def keyboard_controls() -> None:
 
 
 def ranking_builder(expanded: bool = True) -> Board:
-    """The whole builder; returns the board after this run's changes."""
+    """The builder's example picker and drag-and-drop list; returns the board after this run's
+    changes. Its other controls are drawn by :func:`finish` after the page."""
     board = state.board()
     title = title_text(board.title) if board.title else t("your ranking")
     with st.expander(t("Ranking builder — {title}").format(title=title), expanded=expanded):
@@ -194,13 +200,38 @@ def ranking_builder(expanded: bool = True) -> Board:
 
             query_picker("builder")
         preset_picker()
-        order_buttons()
+        buttons = st.container(horizontal=True)
         sortable_ranking()
-        with st.popover(t("Edit items and grades"), width="stretch"):
-            grade_table()
-        with st.popover(t("Keyboard controls"), width="stretch"):
-            keyboard_controls()
-        share.copy_link()
+        extras = st.container()
         if state.board().note:
             st.caption(t(state.board().note))
+    st.session_state[LATER] = (buttons, extras)
     return state.board()
+
+
+LATER = "builder_later"  #: the builder's containers that finish() fills after the page ran
+GRADES_OPEN = "builder_grades_open"  #: the grade editor's popover is open
+KEYS_OPEN = "builder_keys_open"  #: the keyboard controls' popover is open
+
+
+def finish() -> None:
+    """Draw the builder's controls that cannot change this run's numbers after the page ran, so
+    that after a drag the page's numbers reach the browser first (every element sent before them
+    delays them): the order buttons (callbacks), the grade editor and keyboard popovers (built
+    only while open) and the share link. The entry script calls this after every page."""
+    slots = st.session_state.pop(LATER, None)
+    if slots is None:
+        return
+    buttons, extras = slots
+    with buttons:
+        order_buttons()
+    with extras:
+        grades = st.popover(t("Edit items and grades"), width="stretch", key=GRADES_OPEN, on_change="rerun")
+        if grades.open:
+            with grades:
+                grade_table()
+        keys = st.popover(t("Keyboard controls"), width="stretch", key=KEYS_OPEN, on_change="rerun")
+        if keys.open:
+            with keys:
+                keyboard_controls()
+        share.copy_link()
