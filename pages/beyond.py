@@ -33,9 +33,12 @@ with st.expander(t("Every catalog item: how many lists show it")):
 # --------------------------------------------------------------------------- one user's list
 st.header(t("One user's list: intra-list similarity"))
 pick, kind = st.columns(2)
-user = pick.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=recsys.user_label)
+# labels worked out in this run (a format_func may also be called outside it, e.g. by AppTest)
+user_labels = {user: recsys.user_label(user) for user in recsys.users()}
+similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
+user = pick.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
 metric = kind.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
-                    key=f"{PAGE}_metric", format_func=lambda name: t(recsys.SIMILARITY_NAMES[name]),
+                    key=f"{PAGE}_metric", format_func=similarity_labels.get,
                     help=t("Cosine: angle between the 0/1 genre vectors. Jaccard: shared genres / all genres of the two."))
 listing, numbers = st.columns([3, 2])
 with listing:
