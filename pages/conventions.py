@@ -38,9 +38,10 @@ def short(setting: str, value) -> str:
 
 
 def reference_text(setting: str) -> str:
-    """trec_eval's choice, briefly (in Chinese, a choice of CHOICES in words: its code is English)."""
+    """trec_eval's choice, briefly (in Chinese always in words: the short form is an English code or a
+    bare 是/否 there)."""
     value = getattr(PRESETS[REFERENCE], setting)
-    if short(setting, value) == "—" or (setting in CHOICES and language() != "en"):
+    if short(setting, value) == "—" or language() != "en":
         return choice_text(setting, value)
     return short(setting, value)
 

@@ -103,6 +103,13 @@ def test_table_columns_have_entries():
     assert not missing, missing
 
 
+def test_every_genre_of_the_sample_has_an_entry():
+    from ui.recsys import DATA, GENRES
+
+    assert tuple(pd.read_csv(DATA / "item_features.csv", nrows=0).columns[1:]) == GENRES
+    assert all(ZH.get(genre) for genre in GENRES)
+
+
 def test_recsys_column_names(chinese):
     from ui.recsys import column_name
 
@@ -273,7 +280,7 @@ def test_conventions_libraries_disagree(app_test):
     assert_chinese(at)
     at.button(key="conventions_tie").click().run()  # one big tie: the tie rules differ
     orders = next(d.value for d in at.dataframe if "读取顺序" in d.value.columns)
-    assert set(orders["得分相同时"]) <= {"按条目 id 降序(trec_eval)", "并列组内的增益取平均(scikit-learn)", "保持输入顺序"}
+    assert set(orders["得分相同时"]) <= {"按条目 id 降序(trec_eval)", "增益在并列组内取平均(scikit-learn)", "保持输入顺序"}
     assert_chinese(at)
 
 

@@ -76,9 +76,14 @@ def _titles() -> dict[str, str]:
     return dict(zip(frame["item"], frame["title"]))
 
 
+#: the genres of the sample's item_features.csv, for the catalogue (shown through ``t``)
+GENRES = (N_("action"), N_("comedy"), N_("drama"), N_("scifi"), N_("romance"), N_("animation"))
+
+
 def genres(item: str) -> str:
+    """The item's genres in the reader's language, e.g. "action, comedy" (动作、喜剧)."""
     row = features().loc[item]
-    return ", ".join(str(genre) for genre, flag in row.items() if flag)
+    return t(", ").join(t(str(genre)) for genre, flag in row.items() if flag)
 
 
 def top(user: str, k: int) -> list[str]:

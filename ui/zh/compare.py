@@ -20,8 +20,8 @@ ZH: dict[str, str] = {
     "Grade": "等级",
     "Label": "标签",
     "Score": "得分",
-    "Position in the ranking (empty: in the pool)": "在排序中的位置(空:在候选池中)",
-    "Empty: unjudged (counts as 0)": "空:未标注(按 0 计)",
+    "Position in the ranking (empty: in the pool)": "在排序中的位置(留空:在候选池中)",
+    "Empty: unjudged (counts as 0)": "留空:未评定(按 0 计)",
     "1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.":
         "1 = 正例(等级 ≥ 阈值),0 = 负例。请在排序构建器中修改等级。",
     "The system's score: higher = more likely positive": "系统给出的得分:越高越可能是正例",
@@ -39,11 +39,11 @@ ZH: dict[str, str] = {
     "Negatives N": "负例数 N",
     "**The same number, read as pairs.** Take a random positive and a random negative: AUC is "
     "the chance that the positive scores higher, a tie counting one half.":
-        "**同一个数,从样本对来读。** 随机取一个正例和一个负例:AUC 就是正例得分更高的概率,得分相同记一半。",
+        "**同一个数,换成样本对来理解。** 随机取一个正例和一个负例:AUC 就是正例得分更高的概率,得分相同记一半。",
     "{wins} pairs won · {ties} tied · {losses} lost, out of P × N = {P} × {N} pairs.":
         "在 P × N = {P} × {N} 个样本对中:{wins} 对正例胜出 · {ties} 对并列 · {losses} 对正例落后。",
     "Pick a threshold": "选一个阈值",
-    "Predict positive when score ≥": "得分 ≥ 多少时预测为正例",
+    "Predict positive when score ≥": "得分 ≥ 阈值时预测为正例",
     "TPR (recall)": "TPR(召回率)",
     "Precision": "精确率",
     "Accuracy": "准确率",
@@ -163,7 +163,7 @@ ZH: dict[str, str] = {
     "mean": "均值",
     "Coverage: a recommender that shows much of its catalog to someone. Diversity: lists whose items "
     "differ from each other (here: in genre).":
-        "覆盖率:推荐系统把目录中尽可能多的条目推荐给了某些用户。多样性:列表中的条目彼此不同(这里指电影类型不同)。",
+        "覆盖率:推荐系统至少向某位用户展示过目录中的大部分条目。多样性:列表中的条目彼此不同(这里指电影类型不同)。",
     "Next to accuracy measures, never instead of them: a random recommender covers the whole catalog and is "
     "very diverse, yet useless. They show what accuracy hides — popularity bias and lists of near-duplicates.":
         "与准确率指标一起使用,而不是代替它们:随机推荐能覆盖整个目录、多样性也很高,却毫无用处。"
@@ -184,6 +184,14 @@ ZH: dict[str, str] = {
     "coverage": "覆盖率",
     "title": "标题",
     "genres": "类型",
+    # the genres of the sample (sample_data/recsys/item_features.csv)
+    "action": "动作",
+    "comedy": "喜剧",
+    "drama": "剧情",
+    "scifi": "科幻",
+    "romance": "爱情",
+    "animation": "动画",
+    ", ": "、",
     "held_out": "留出集",
     "user": "用户",
     "ILS": "ILS",
@@ -210,10 +218,9 @@ ZH: dict[str, str] = {
     "Held-out items the recommender missed wait in the pool.":
         "等级 1 = 用户 {user} 留出集中的条目(后来选择的);等级 0 = 未选择。推荐系统漏掉的留出条目放在候选池中。",
     # ------------------------------------------------------------------ two rankings (pages/compare.py)
-    "Compare two rankings": "比较两个排序",
     "List 1 is the ranking on the board (the builder); list 2 is another order of the same items.":
         "列表 1 是排序构建器中的排序;列表 2 是同一批条目的另一种顺序。",
-    "List 2 (top first)": "列表 2(第一名在上)",
+    "List 2 (top first)": "列表 2(首位在上)",
     "Copy list 1": "复制列表 1",
     "Reverse": "倒序",
     "Shuffle": "打乱",
@@ -257,7 +264,6 @@ ZH: dict[str, str] = {
         "不同指标可能给出相反的结论:集合型指标(P@K、R@K)不管前 K 个内部的顺序,RR 只看第一个命中,"
         "nDCG 还会奖励更高的等级。K 之后的互换完全不会改变任何 @K 指标。",
     # ------------------------------------------------------------------ library conventions (pages/conventions.py)
-    "Why does my library give another number?": "为什么我用的库算出来不一样?",
     "One ranking, scored the way each library scores it with its default settings.":
         "同一个排序,按各个库的默认设置分别计算。",
     "**Highlighted:** a number that differs from trec_eval's. **—** : the library has no such "
@@ -284,7 +290,7 @@ ZH: dict[str, str] = {
         "在这个排序上,所有库都与 trec_eval 一致。试试实数等级、得分并列、把一个相关条目留在候选池中,"
         "或者让 K 小于列表长度。",
     "**{library}** — differs on: {measures}": "**{library}** —— 不同之处:{measures}",
-    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}:** {value}(trec_eval:{reference})",
+    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}:** {value};trec_eval 的做法:{reference}",
     "The choices, library by library": "逐个库看各项选择",
     "choice": "选择",
     "yes": "是",
@@ -317,7 +323,7 @@ ZH: dict[str, str] = {
     "rounded to decimals": "保留小数位数",
     # the ties choices as describe_choice words them (without "equal scores: ")
     "item id descending (trec_eval)": "按条目 id 降序(trec_eval)",
-    "gain averaged over the tie group (scikit-learn)": "并列组内的增益取平均(scikit-learn)",
+    "gain averaged over the tie group (scikit-learn)": "增益在并列组内取平均(scikit-learn)",
     "kept in input order": "保持输入顺序",
     # the choices beyond CHOICES (ui/choices.py: metrics.conventions.describe_choice)
     "relevant when grade ≥ {value}": "等级 ≥ {value} 即为相关",
