@@ -11,6 +11,7 @@ from metrics.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts, explainer, state
 from ui.cached import summarize, swap_effects
 from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
+from ui.i18n import N_, headers, t
 from ui.presets import PRESETS
 from ui.safe import plain
 
@@ -21,6 +22,7 @@ ARTICLE_LISTS = ("000_list_1", "000_list_2")  #: the article's two orders of the
 SWAP_DEPTH = 15  #: the heatmap shows swaps among the top ranks only (the rest of the list still counts)
 POSITIVE, NEGATIVE = "color: #1B6E33; font-weight: 700", "color: #B42318; font-weight: 700"
 NDCG_COLUMNS = ["rank", "item", "rel", "gain", "discounted_gain", "DCG"]  #: IDCG is the same for both lists
+LIST_NAMES = (N_("List 1"), N_("List 2"))
 
 
 def list2_revision() -> int:
@@ -52,19 +54,20 @@ def current_list2(board) -> tuple[str, ...]:
 
 def list2_buttons(board, second) -> None:
     actions = {
-        "Copy list 1": lambda: board.ranking,
-        "Reverse": lambda: tuple(reversed(second)),
-        "Shuffle": lambda: random.sample(second, len(second)),
-        "Ideal order": lambda: sorted(second, key=lambda item: -board.grade(item)),
+        N_("Copy list 1"): lambda: board.ranking,
+        N_("Reverse"): lambda: tuple(reversed(second)),
+        N_("Shuffle"): lambda: random.sample(second, len(second)),
+        N_("Ideal order"): lambda: sorted(second, key=lambda item: -board.grade(item)),
     }
     for column, (label, action) in zip(st.columns(2) * 2, actions.items()):
-        if column.button(label, key=f"{PAGE}_list2_{label}", width="stretch"):
+        if column.button(t(label), key=f"{PAGE}_list2_{label}", width="stretch"):
             set_list2(action())
     for name in ARTICLE_LISTS:
         if PRESETS[name].grades == board.grades:
             chosen = PRESETS[name].ranking
-            label = f"Use the article's {name.removeprefix('000_')}"
-            if st.button(label, key=f"{PAGE}_{name}", width="stretch", help=f"Article 000: {', '.join(chosen)}"):
+            label = t("Use the article's {name}").format(name=name.removeprefix("000_"))
+            if st.button(label, key=f"{PAGE}_{name}", width="stretch",
+                         help=t("Article 000: {items}").format(items=", ".join(chosen))):
                 set_list2([item for item in chosen if item in board.ranking]
                           + [item for item in board.ranking if item not in chosen])
 
@@ -94,9 +97,9 @@ def metric_row(table, names) -> None:
         same = abs(change) < 1e-12
         column.markdown(f"**{name}**")
         first, second = column.columns(2)
-        first.metric("list 1", f"{row[COMPARE_COLUMNS[1]]:.4f}")
-        second.metric("list 2", f"{row[COMPARE_COLUMNS[2]]:.4f}",
-                      delta="same" if same else f"{change:+.4f}", delta_color="off" if same else "normal",
+        first.metric(t(COMPARE_COLUMNS[1]), f"{row[COMPARE_COLUMNS[1]]:.4f}")
+        second.metric(t(COMPARE_COLUMNS[2]), f"{row[COMPARE_COLUMNS[2]]:.4f}",
+                      delta=t("same") if same else f"{change:+.4f}", delta_color="off" if same else "normal",
                       delta_arrow="off" if same else "auto")
 
 
@@ -108,25 +111,27 @@ def comparison_table(table) -> None:
     def sign_colour(value):
         return POSITIVE if value > 1e-12 else NEGATIVE if value < -1e-12 else ""
 
-    formats = {COMPARE_COLUMNS[1]: "{:.4f}", COMPARE_COLUMNS[2]: "{:.4f}", COMPARE_COLUMNS[3]: signed}
-    styler = table.style.map(sign_colour, subset=[COMPARE_COLUMNS[3]]).format(formats)
+    shown = headers(table)  # renamed first, then styled: the styles name the shown columns
+    first, second, change = (t(c) for c in COMPARE_COLUMNS[1:])
+    formats = {first: "{:.4f}", second: "{:.4f}", change: signed}
+    styler = shown.style.map(sign_colour, subset=[change]).format(formats)
     st.dataframe(styler, hide_index=True, width="stretch", height=explainer.table_height(len(table)))
 
 
-st.title("Compare two rankings")
-st.caption("List 1 is the ranking on the board (the builder); list 2 is another order of the same items.")
+st.title(t("Compare two rankings"))
+st.caption(t("List 1 is the ranking on the board (the builder); list 2 is another order of the same items."))
 board = ranking_builder()
 
 left, right = st.columns([1, 2], gap="large")
 with left:
-    st.subheader("List 2 (top first)")
+    st.subheader(t("List 2 (top first)"))
     second = list2_sortable(board)
 with right:
     k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-    with st.expander("Conventions: gain, ideal ordering, AP denominator, relevance threshold"):
-        explainer.convention_radio(PAGE, "gain", "Gain")
-        explainer.convention_radio(PAGE, "ideal", "Ideal ordering")
-        explainer.convention_radio(PAGE, "ap_denominator", "AP divided by")
+    with st.expander(t("Conventions: gain, ideal ordering, AP denominator, relevance threshold")):
+        explainer.convention_radio(PAGE, "gain", t("Gain"))
+        explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
+        explainer.convention_radio(PAGE, "ap_denominator", t("AP divided by"))
         explainer.threshold_input(PAGE)
 board = state.board()
 board2 = board.with_ranking(second)
@@ -135,51 +140,54 @@ try:
     summaries = [summarize(b.rels(), k, judged=b.judged(), gain=b.gain, ideal=b.ideal,
                            ap_denominator=b.ap_denominator, threshold=b.threshold) for b in (board, board2)]
 except MetricsInputError as error:
-    st.error(f"Cannot compute the measures: {plain(error)}")
+    st.error(t("Cannot compute the measures: {error}").format(error=plain(error)))
     st.stop()
 table = compare_summaries(*summaries)
 ndcg_name, ap_name = table[COMPARE_COLUMNS[0]].iloc[0], table[COMPARE_COLUMNS[0]].iloc[2]
 with right:
     metric_row(table, [ndcg_name, ap_name])
-    st.markdown("**Every measure** — green: list 2 is better, red: list 1 is better")
+    st.markdown(t("**Every measure** — green: list 2 is better, red: list 1 is better"))
     comparison_table(table)
 
 explanations = [ndcg_steps(b.rels(), k=k, gain=b.gain, ideal=b.ideal_grades(), items=b.ranking,
                            ideal_items=b.ideal_items()) for b in (board, board2)]
-st.subheader(f"{explanations[0].measure} step by step")
-for name, explanation in zip(("List 1", "List 2"), explanations):
-    st.markdown(f"**{name}**")
+st.subheader(t("{measure} step by step").format(measure=explanations[0].measure))
+for name, explanation in zip(LIST_NAMES, explanations):
+    st.markdown(f"**{t(name)}**")
     explainer.formula(explanation)
-for column, name, explanation in zip(st.columns(2, gap="large"), ("List 1", "List 2"), explanations):
+for column, name, explanation in zip(st.columns(2, gap="large"), LIST_NAMES, explanations):
     with column:
-        st.markdown(f"**{name}** — IDCG@{explanation.details['k']} = {explanation.details['IDCG']:.4f} for both")
+        st.markdown(t("**{name}** — IDCG@{k} = {idcg} for both").format(
+            name=t(name), k=explanation.details["k"], idcg=f"{explanation.details['IDCG']:.4f}"))
         shown = [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]  # gain = rel
         explainer.step_table(explanation.table[shown], hit_column=None)
 
-st.subheader("What if two items of list 1 traded places?")
+st.subheader(t("What if two items of list 1 traded places?"))
 chart, reading = st.columns([3, 2], gap="large")
 with reading:
-    measure = st.radio("Measure", ["nDCG", "AP"], horizontal=True, key=f"{PAGE}_swap_measure")
+    measure = st.radio(t("Measure"), ["nDCG", "AP"], horizontal=True, key=f"{PAGE}_swap_measure")
     measure_name = ndcg_name if measure == "nDCG" else ap_name
-    st.markdown(f"Cell (i, j): how **{measure_name}** changes if the items at ranks i and j trade places.")
-    st.markdown("Blue: the swap helps · red: it hurts · 0: the two items have the same grade, or both lie "
-                "below K. The matrix is symmetric: swapping i and j is swapping j and i.")
+    st.markdown(t("Cell (i, j): how **{measure}** changes if the items at ranks i and j trade places.").format(
+        measure=measure_name))
+    st.markdown(t("Blue: the swap helps · red: it hurts · 0: the two items have the same grade, or both lie "
+                  "below K. The matrix is symmetric: swapping i and j is swapping j and i."))
     if len(board.ranking) > SWAP_DEPTH:
-        st.caption(f"Showing the top {SWAP_DEPTH} ranks; the rest of the list still counts.")
+        st.caption(t("Showing the top {depth} ranks; the rest of the list still counts.").format(depth=SWAP_DEPTH))
 with chart:
     if len(board.ranking) < 2:
-        st.info("Rank at least two items to see what a swap does.")
+        st.info(t("Rank at least two items to see what a swap does."))
     else:
         matrix = swap_effects(board.rels(), k, gain=board.gain, ideal=board.ideal_grades(), measure=measure,
                               items=board.ranking, n_relevant=board.n_relevant(board.threshold),
                               denominator=board.ap_denominator, threshold=board.threshold, depth=SWAP_DEPTH)
-        st.plotly_chart(charts.heatmap(matrix, f"Change in {measure_name} when ranks i and j swap (list 1)",
-                                       "item at rank j", "item at rank i"), width="stretch")
+        st.plotly_chart(charts.heatmap(
+            matrix, t("Change in {measure} when ranks i and j swap (list 1)").format(measure=measure_name),
+            t("item at rank j"), t("item at rank i")), width="stretch")
 
 explainer.about(
-    rewards="Comparing two orders of the same items isolates what ordering does: the grades are the same, "
-            "only the positions differ, so every difference comes from where the relevant items sit.",
-    use="To see which measures agree that one ranking is better, how much a single swap matters, and which "
-        "swaps near the top matter more than swaps further down.",
-    pitfalls="Measures can disagree: a set measure (P@K, R@K) ignores order inside the top K, RR looks at the "
-             "first hit only, and nDCG also rewards grades. A swap below K changes no @K measure at all.")
+    rewards=t("Comparing two orders of the same items isolates what ordering does: the grades are the same, "
+              "only the positions differ, so every difference comes from where the relevant items sit."),
+    use=t("To see which measures agree that one ranking is better, how much a single swap matters, and which "
+          "swaps near the top matter more than swaps further down."),
+    pitfalls=t("Measures can disagree: a set measure (P@K, R@K) ignores order inside the top K, RR looks at the "
+               "first hit only, and nDCG also rewards grades. A swap below K changes no @K measure at all."))

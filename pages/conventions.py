@@ -6,11 +6,13 @@ import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
-from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, describe_choice, reading_order
+from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, reading_order
 from metrics.explanation import num
 from ui import explainer, scores, state
 from ui.cached import score_under
 from ui.builder import ranking_builder
+from ui.choices import choice_label, choice_text
+from ui.i18n import headers, language, t
 from ui.safe import plain
 
 PAGE = "conventions"
@@ -31,14 +33,17 @@ def short(setting: str, value) -> str:
     if setting in SETTING_SHORT:
         return SETTING_SHORT[setting](value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("yes") if value else t("no")
     return str(value)
 
 
 def reference_text(setting: str) -> str:
-    """trec_eval's choice, briefly."""
+    """trec_eval's choice, briefly (in Chinese always in words: the short form is an English code or a
+    bare 是/否 there)."""
     value = getattr(PRESETS[REFERENCE], setting)
-    return describe_choice(setting, value) if short(setting, value) == "—" else short(setting, value)
+    if short(setting, value) == "—" or language() != "en":
+        return choice_text(setting, value)
+    return short(setting, value)
 
 
 def value_text(value) -> str:
@@ -66,25 +71,27 @@ def ranked_scores(board) -> list[float]:
 
 def score_editor(board) -> None:
     """Edit the scores; equal scores make ties that libraries break differently."""
-    if st.button("One big tie (all scores 1)", key=f"{PAGE}_tie", width="stretch"):
+    if st.button(t("One big tie (all scores 1)"), key=f"{PAGE}_tie", width="stretch"):
         state.set_board(board.with_scores({**board.scores, **{item: 1.0 for item in board.ranking}}))
-    if st.button("Scores from the ranking", key=f"{PAGE}_clear", width="stretch",
-                     help="Forget typed scores: rank 1 of n gets n, rank 2 gets n − 1, ..."):
+    if st.button(t("Scores from the ranking"), key=f"{PAGE}_clear", width="stretch",
+                     help=t("Forget typed scores: rank 1 of n gets n, rank 2 gets n − 1, ...")):
         state.set_board(board.with_scores({}))
     board = state.board()
     frame = pd.DataFrame({"rank": range(1, len(board.ranking) + 1), "item": list(board.ranking),
                           "score": ranked_scores(board)})
     shape = zlib.crc32("\x1f".join(board.ranking).encode())
-    edited = st.data_editor(frame, key=f"{PAGE}_scores_{state.revision()}_{shape}", num_rows="fixed",
-                            hide_index=True, width="stretch", disabled=["rank", "item"],
-                            column_config={"score": st.column_config.NumberColumn(
-                                "Score", help="The system's score; the list is ordered by score", format="%g")})
+    # translated column names (switching the language starts a fresh editor), read back in English
+    edited = st.data_editor(headers(frame), key=f"{PAGE}_scores_{state.revision()}_{shape}", num_rows="fixed",
+                            hide_index=True, width="stretch", disabled=[t("rank"), t("item")],
+                            column_config={t("score"): st.column_config.NumberColumn(
+                                t("Score"), help=t("The system's score; the list is ordered by score"), format="%g")})
+    edited.columns = frame.columns
     if edited["score"].equals(frame["score"]):
         return
     try:
         typed = scores.scores_from_frame(edited)
     except MetricsInputError as error:
-        st.error(f"Not applied: {plain(error)}.")
+        st.error(t("Not applied: {error}.").format(error=plain(error)))
         return
     state.set_board(board.with_scores({**board.scores, **typed}), external=False)
 
@@ -125,8 +132,8 @@ def orders(board, ranked: list[float]) -> pd.DataFrame:
         if users:
             groups = reading_order(board.ranking, ranked, ties)
             text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
-            rows.append({"equal scores": describe_choice("ties", ties), "libraries": users, "order read": text})
-    return pd.DataFrame(rows)
+            rows.append({"equal scores": choice_text("ties", ties), "libraries": users, "order read": text})
+    return pd.DataFrame(rows, columns=["equal scores", "libraries", "order read"])
 
 
 def choices_table() -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -134,30 +141,30 @@ def choices_table() -> tuple[pd.DataFrame, pd.DataFrame]:
     settings = [s for s in CHOICE_LABELS]
     reference = PRESETS[REFERENCE]
     text = pd.DataFrame({c.name: [short(s, getattr(c, s)) for s in settings] for c in PRESETS.values()},
-                        index=pd.Index([CHOICE_LABELS[s] for s in settings], name="choice"))
+                        index=pd.Index([choice_label(s) for s in settings], name=t("choice")))
     mask = pd.DataFrame({c.name: [getattr(c, s) != getattr(reference, s) for s in settings]
                          for c in PRESETS.values()}, index=text.index)
     return text, mask
 
 
-st.title("Why does my library give another number?")
-st.caption("One ranking, scored the way each library scores it with its default settings.")
+st.title(t("Why does my library give another number?"))
+st.caption(t("One ranking, scored the way each library scores it with its default settings."))
 board = ranking_builder(expanded=False)
 
 slider, legend = st.columns([1, 2], gap="large")
 with slider:
     k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-legend.markdown("**Highlighted:** a number that differs from trec_eval's. **—** : the library has no such "
-                "measure. Rows name each measure as the libraries do (RR has no cut-off in trec_eval).")
+legend.markdown(t("**Highlighted:** a number that differs from trec_eval's. **—** : the library has no such "
+                  "measure. Rows name each measure as the libraries do (RR has no cut-off in trec_eval)."))
 table_area = st.container()
 editor, ordering = st.columns([1, 2], gap="large")
 with editor:
-    st.markdown("**Scores** — give two items the same score to create a tie")
+    st.markdown(t("**Scores** — give two items the same score to create a tie"))
     score_editor(board)
 board = state.board()
 
 if not board.ranking:
-    table_area.info("Rank at least one item (in the builder above) to compare the libraries.")
+    table_area.info(t("Rank at least one item (in the builder above) to compare the libraries."))
     st.stop()
 
 ranked = ranked_scores(board)
@@ -166,47 +173,50 @@ try:
     values = {key: score_under(convention, board.ranking, judgments, k, ranked)
               for key, convention in PRESETS.items()}
 except MetricsInputError as error:
-    table_area.error(f"Cannot score this board: {error}")
+    table_area.error(t("Cannot score this board: {error}").format(error=error))
     st.stop()
 
 text, mask = results_table(board, k, values)
+text.index.name = mask.index.name = t(text.index.name)
 table_area.dataframe(styled(text, mask), width="stretch")
 with ordering:
-    st.markdown("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
-                "is averaged")
-    st.dataframe(orders(board, ranked), hide_index=True, width="stretch", column_config={
-        "equal scores": st.column_config.TextColumn("equal scores", width="medium"),
-        "libraries": st.column_config.TextColumn("libraries", width="medium"),
-        "order read": st.column_config.TextColumn("order read", width="large")})
+    st.markdown(t("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
+                  "is averaged"))
+    st.dataframe(headers(orders(board, ranked)), hide_index=True, width="stretch", column_config={
+        t("equal scores"): st.column_config.TextColumn(t("equal scores"), width="medium"),
+        t("libraries"): st.column_config.TextColumn(t("libraries"), width="medium"),
+        t("order read"): st.column_config.TextColumn(t("order read"), width="large")})
 
-st.subheader("Why they differ")
+st.subheader(t("Why they differ"))
 reference = PRESETS[REFERENCE]
 different = [key for key in PRESETS if key != REFERENCE and mask[PRESETS[key].name].any()]
 if not different:
-    st.success("On this ranking every library agrees with trec_eval. Try real grades, ties in the scores, "
-               "a relevant item left in the pool, or K smaller than the list.")
+    st.success(t("On this ranking every library agrees with trec_eval. Try real grades, ties in the scores, "
+                 "a relevant item left in the pool, or K smaller than the list."))
 for column, key in zip(st.columns(2, gap="large") * len(different), different):
     convention = PRESETS[key]
     with column.container(border=True):
         rows = [label for label, flag in mask[convention.name].items() if flag]
-        st.markdown(f"**{convention.name}** — differs on: {', '.join(rows)}")
+        st.markdown(t("**{library}** — differs on: {measures}").format(library=convention.name,
+                                                                         measures=", ".join(rows)))
         st.markdown("\n".join(
-            f"- **{CHOICE_LABELS[s]}:** {describe_choice(s, getattr(convention, s))} "
-            f"(trec_eval: {reference_text(s)})" for s in convention.differences(reference)))
-        st.caption(convention.notes)
+            t("- **{choice}:** {value} (trec_eval: {reference})").format(
+                choice=choice_label(s), value=choice_text(s, getattr(convention, s)), reference=reference_text(s))
+            for s in convention.differences(reference)))
+        st.caption(t(convention.notes))
 
-st.subheader("The choices, library by library")
+st.subheader(t("The choices, library by library"))
 choice_text, choice_mask = choices_table()
 st.dataframe(styled(choice_text, choice_mask), width="stretch", height=explainer.table_height(len(choice_text)))
-with st.expander("What the options mean"):
-    st.markdown("\n".join(f"- **{CHOICE_LABELS[setting]}** — " + "; ".join(
-        f"`{option}`: {meaning}" for option, meaning in options.items()) for setting, options in CHOICES.items()))
+with st.expander(t("What the options mean")):
+    st.markdown("\n".join(f"- **{choice_label(setting)}** — " + t("; ").join(
+        f"`{option}`: {t(meaning)}" for option, meaning in options.items()) for setting, options in CHOICES.items()))
 
 explainer.about(
-    rewards="Knowing which convention produced a number: the same ranking gives different nDCG, AP or RR "
-            "depending on the gain, the ideal ordering, the AP denominator, cut-offs and how ties are broken.",
-    use="Before comparing your number with a paper's or another library's: name the library and its "
-        "settings, or compute both ways.",
-    pitfalls="Ties in the scores are broken differently (item id, input order, or averaged), so a model "
-             "that outputs many equal scores gets different numbers in different libraries. Real-valued grades "
-             "are truncated by some libraries, and binary libraries ignore the grade levels altogether.")
+    rewards=t("Knowing which convention produced a number: the same ranking gives different nDCG, AP or RR "
+              "depending on the gain, the ideal ordering, the AP denominator, cut-offs and how ties are broken."),
+    use=t("Before comparing your number with a paper's or another library's: name the library and its "
+          "settings, or compute both ways."),
+    pitfalls=t("Ties in the scores are broken differently (item id, input order, or averaged), so a model "
+               "that outputs many equal scores gets different numbers in different libraries. Real-valued grades "
+               "are truncated by some libraries, and binary libraries ignore the grade levels altogether."))

@@ -9,13 +9,14 @@ from metrics.explanation import num
 from metrics.roc import ARTICLE_NOTES, roc_auc_explanation
 from ui import charts, explainer, scores, state
 from ui.builder import ranking_builder
+from ui.i18n import N_, headers, t
 from ui.safe import plain
 
 PAGE = "roc"
 
-st.title("ROC curve and AUC")
-st.caption("Each item is a positive when its grade reaches the threshold, a negative otherwise. "
-           "A good scorer puts positives above negatives; AUC says how often it does.")
+st.title(t("ROC curve and AUC"))
+st.caption(t("Each item is a positive when its grade reaches the threshold, a negative otherwise. "
+             "A good scorer puts positives above negatives; AUC says how often it does."))
 board = ranking_builder(expanded=False)
 
 controls, result = st.columns([2, 3])
@@ -23,35 +24,38 @@ with controls:
     explainer.threshold_input(PAGE)
     board = state.board()
     if scores.typed(board) and st.button(
-            "Scores from the ranking", key=f"{PAGE}_reset_scores", width="stretch",
-            help="Forget the typed scores: rank 1 of n gets n, rank n gets 1, pool items 0."):
+            t("Scores from the ranking"), key=f"{PAGE}_reset_scores", width="stretch",
+            help=t("Forget the typed scores: rank 1 of n gets n, rank n gets 1, pool items 0.")):
         state.set_board(board.with_scores({}))
         board = state.board()
     if scores.typed(board):
-        st.caption("Scores typed here (or the uploaded run's). Equal scores make a tie; an item without a score "
-                   "gets one less than the lowest.")
+        st.caption(t("Scores typed here (or the uploaded run's). Equal scores make a tie; an item without a score "
+                     "gets one less than the lowest."))
     else:
-        st.caption("Scores from the ranking: rank 1 of n scores n, the last rank 1, pool items 0. "
-                   "Type your own scores in the table.")
+        st.caption(t("Scores from the ranking: rank 1 of n scores n, the last rank 1, pool items 0. "
+                     "Type your own scores in the table."))
     frame = scores.score_frame(board)
+    # the editor shows translated column names (its widget identity follows them, so switching the
+    # language starts a fresh editor); its result is read back under the English names
     edited = st.data_editor(
-        frame, key=f"{PAGE}_scores_{state.revision()}", num_rows="fixed", hide_index=True, width="stretch",
-        disabled=["item", "rank", "grade", "label"],
+        headers(frame), key=f"{PAGE}_scores_{state.revision()}", num_rows="fixed", hide_index=True,
+        width="stretch", disabled=[t("item"), t("rank"), t("grade"), t("label")],
         column_config={
-            "item": st.column_config.TextColumn("Item"),
-            "rank": st.column_config.NumberColumn("Rank", help="Position in the ranking (empty: in the pool)"),
-            "grade": st.column_config.NumberColumn("Grade", format="%g", help="Empty: unjudged (counts as 0)"),
-            "label": st.column_config.NumberColumn(
-                "Label", help="1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder."),
-            "score": st.column_config.NumberColumn("Score", format="%g", required=True,
-                                                   help="The system's score: higher = more likely positive"),
+            t("item"): st.column_config.TextColumn(t("Item")),
+            t("rank"): st.column_config.NumberColumn(t("Rank"), help=t("Position in the ranking (empty: in the pool)")),
+            t("grade"): st.column_config.NumberColumn(t("Grade"), format="%g", help=t("Empty: unjudged (counts as 0)")),
+            t("label"): st.column_config.NumberColumn(
+                t("Label"), help=t("1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.")),
+            t("score"): st.column_config.NumberColumn(t("Score"), format="%g", required=True,
+                                                      help=t("The system's score: higher = more likely positive")),
         })
+    edited.columns = frame.columns
     if not edited["score"].equals(frame["score"]):
         try:
             board = board.with_scores(scores.scores_from_frame(edited))
             state.set_board(board, external=False)
         except MetricsInputError as error:
-            st.error(f"Not applied: {plain(error)}.")
+            st.error(t("Not applied: {error}.").format(error=plain(error)))
 
 items, labels, values = scores.board_scores(board)
 try:
@@ -59,62 +63,64 @@ try:
 except MetricsInputError as error:
     explanation = None
     with result:
-        st.info(f"ROC needs at least one positive and one negative item. {error}. Change a grade in the "
-                "ranking builder, or the threshold “Relevant when grade ≥”.", icon=":material/info:")
+        st.info(t("ROC needs at least one positive and one negative item. {error}. Change a grade in the "
+                  "ranking builder, or the threshold “Relevant when grade ≥”.").format(
+                      error=scores.one_class_reason(labels, error)), icon=":material/info:")
 
 if explanation is not None:
     details = explanation.details
     with result:
         left, middle, right = st.columns(3)
         left.metric("AUC", f"{explanation.value:.4f}")
-        middle.metric("Positives P", details["P"])
-        right.metric("Negatives N", details["N"])
+        middle.metric(t("Positives P"), details["P"])
+        right.metric(t("Negatives N"), details["N"])
         explainer.formula(explanation)
-        st.markdown("**The same number, read as pairs.** Take a random positive and a random negative: AUC is "
-                    "the chance that the positive scores higher, a tie counting one half.")
+        st.markdown(t("**The same number, read as pairs.** Take a random positive and a random negative: AUC is "
+                      "the chance that the positive scores higher, a tie counting one half."))
         for line in details["mann_whitney"].split(r" \\ "):
             st.latex(line)
-        st.caption(f"{details['wins']} pairs won · {details['ties']} tied · {details['losses']} lost, "
-                   f"out of P × N = {details['P']} × {details['N']} pairs.")
+        st.caption(t("{wins} pairs won · {ties} tied · {losses} lost, out of P × N = {P} × {N} pairs.").format(
+            wins=details["wins"], ties=details["ties"], losses=details["losses"], P=details["P"], N=details["N"]))
 
-    st.subheader("Pick a threshold")
+    st.subheader(t("Pick a threshold"))
     options = scores.threshold_options(values)
     signature = hashlib.sha1(repr(options).encode()).hexdigest()[:8]
-    cut = st.select_slider("Predict positive when score ≥", options=options, value=scores.default_threshold(options),
+    cut = st.select_slider(t("Predict positive when score ≥"), options=options, value=scores.default_threshold(options),
                            format_func=num, key=f"{PAGE}_cut_{state.revision()}_{signature}")
     confusion = confusion_at(labels, values, cut)
     matrix, rates = st.columns([2, 3])
     matrix.table(scores.confusion_frame(confusion))
     first, second, third = rates.columns(3)
-    first.metric("TPR (recall)", f"{confusion['tpr']:.3f}", help="TP / (TP + FN)")
+    first.metric(t("TPR (recall)"), f"{confusion['tpr']:.3f}", help="TP / (TP + FN)")
     second.metric("FPR", f"{confusion['fpr']:.3f}", help="FP / (FP + TN)")
-    third.metric("Precision", f"{confusion['precision']:.3f}", help="TP / (TP + FP); 0 when nothing is predicted")
-    first.metric("Accuracy", f"{confusion['accuracy']:.3f}", help="(TP + TN) / all")
-    second.metric("F1", f"{confusion['f1']:.3f}", help="2TP / (2TP + FP + FN)")
+    third.metric(t("Precision"), f"{confusion['precision']:.3f}", help=t("TP / (TP + FP); 0 when nothing is predicted"))
+    first.metric(t("Accuracy"), f"{confusion['accuracy']:.3f}", help=t("(TP + TN) / all"))
+    second.metric(t("F1"), f"{confusion['f1']:.3f}", help="2TP / (2TP + FP + FN)")
 
     chart_left, chart_right = st.columns(2)
     chart_left.plotly_chart(charts.roc(details["curve"], explanation.value, (confusion["fpr"], confusion["tpr"])),
                             width="stretch")
     chart_right.plotly_chart(scores.score_strip(items, labels, values, cut), width="stretch")
 
-    st.subheader("Step by step: the area as trapezoids")
-    st.caption("Lower the threshold one distinct score at a time: each step moves the curve right (a negative), "
-               "up (a positive) or diagonally (a tie), and adds the trapezoid under that segment.")
-    step = explainer.step_control(PAGE, len(explanation.table), unit="trapezoid")
+    st.subheader(t("Step by step: the area as trapezoids"))
+    st.caption(t("Lower the threshold one distinct score at a time: each step moves the curve right (a negative), "
+                 "up (a positive) or diagonally (a tie), and adds the trapezoid under that segment."))
+    step = explainer.step_control(PAGE, len(explanation.table), unit=N_("trapezoid"))
     explainer.step_table(explanation.table, step, hit_column=None)
     trapezoids, pairs = st.columns(2)
     trapezoids.plotly_chart(scores.trapezoid_chart(details["curve"], explanation.table, step), width="stretch")
     if details["pairs"] is not None and max(details["pairs"].shape) <= 20:
         with pairs:
-            st.markdown("**Every positive–negative pair:** 1 = the positive scores higher, ½ = tie, 0 = lower. "
-                        "AUC is the mean of this table.")
+            st.markdown(t("**Every positive–negative pair:** 1 = the positive scores higher, ½ = tie, 0 = lower. "
+                          "AUC is the mean of this table."))
             st.plotly_chart(scores.pair_heatmap(details["pairs"]), width="stretch")
 
 explainer.about(
-    rewards="Positives ranked above negatives, anywhere in the list: every positive–negative pair counts the same, "
-            "whether it sits at the top or at the bottom.",
-    use="A scorer or classifier whose threshold is not fixed yet; comparing scorers over all thresholds at once.",
-    pitfalls="AUC is not top-heavy: swapping ranks 1 and 2 weighs as much as swapping ranks 99 and 100, so it "
-             "says little about the first page of results (use nDCG or AP for that). With few positives among many "
-             "negatives, a high AUC can still mean poor precision. Ties in the scores earn half credit.\n\n"
-             "**In the articles.** " + ARTICLE_NOTES["001_confusion_matrix"] + " " + ARTICLE_NOTES["001_roc_axes"])
+    rewards=t("Positives ranked above negatives, anywhere in the list: every positive–negative pair counts the same, "
+              "whether it sits at the top or at the bottom."),
+    use=t("A scorer or classifier whose threshold is not fixed yet; comparing scorers over all thresholds at once."),
+    pitfalls=t("AUC is not top-heavy: swapping ranks 1 and 2 weighs as much as swapping ranks 99 and 100, so it "
+               "says little about the first page of results (use nDCG or AP for that). With few positives among many "
+               "negatives, a high AUC can still mean poor precision. Ties in the scores earn half credit.\n\n"
+               "**In the articles.** {confusion} {axes}").format(
+        confusion=t(ARTICLE_NOTES["001_confusion_matrix"]), axes=t(ARTICLE_NOTES["001_roc_axes"])))

@@ -19,9 +19,15 @@ from metrics.explanation import Explanation, num
 
 from .board import Board
 from .charts import ACCENT, MISS, SECOND, _figure
+from .i18n import N_, language, t
 
 DATA = Path(__file__).resolve().parent.parent / "sample_data" / "recsys"
-SIMILARITY_NAMES = {"cosine": "cosine", "jaccard": "Jaccard"}
+SIMILARITY_NAMES = {"cosine": N_("cosine"), "jaccard": N_("Jaccard")}
+#: the title of the similarity heatmap, one whole sentence per similarity (the word order differs in Chinese)
+SIMILARITY_TITLES = {"cosine": N_("cosine similarity of each pair (row i, column j > i)"),
+                     "jaccard": N_("Jaccard similarity of each pair (row i, column j > i)")}
+#: the columns of the per-user table and of the user's list, as :func:`column_names` shows them
+USER_COLUMNS = (N_("user"), N_("ILS"), N_("diversity"), N_("title"), N_("genres"), N_("held_out"))
 
 
 # ----------------------------------------------------------------------------- loaders
@@ -70,9 +76,14 @@ def _titles() -> dict[str, str]:
     return dict(zip(frame["item"], frame["title"]))
 
 
+#: the genres of the sample's item_features.csv, for the catalogue (shown through ``t``)
+GENRES = (N_("action"), N_("comedy"), N_("drama"), N_("scifi"), N_("romance"), N_("animation"))
+
+
 def genres(item: str) -> str:
+    """The item's genres in the reader's language, e.g. "action, comedy" (动作、喜剧)."""
     row = features().loc[item]
-    return ", ".join(str(genre) for genre, flag in row.items() if flag)
+    return t(", ").join(t(str(genre)) for genre, flag in row.items() if flag)
 
 
 def top(user: str, k: int) -> list[str]:
@@ -122,9 +133,25 @@ def per_user(k: int, metric: str) -> tuple[pd.DataFrame, Explanation, dict[str, 
     return table, diversity, means
 
 
-def with_mean_row(table: pd.DataFrame, means: dict[str, float]) -> pd.DataFrame:
-    """The per-user table with the means as a last row labelled "mean"."""
-    return pd.concat([table, pd.DataFrame([{"user": "mean", **means}])], ignore_index=True)
+def with_mean_row(table: pd.DataFrame, means: dict[str, float], label: str = "mean") -> pd.DataFrame:
+    """The per-user table with the means as a last row labelled ``label`` ("mean")."""
+    return pd.concat([table, pd.DataFrame([{"user": label, **means}])], ignore_index=True)
+
+
+def column_name(name: str, k: int) -> str:
+    """A column of the per-user table (or a key of its means) in the reader's language:
+    ``precision@{k}`` and ``hit rate@{k}`` carry K, the others are words of the catalogue."""
+    if name == f"precision@{k}":
+        return t("precision@{k}").format(k=k)
+    if name == f"hit rate@{k}":
+        return t("hit rate@{k}").format(k=k)
+    return t(name)
+
+
+def user_label(user: str) -> str:
+    """A user id as the user picker shows it: the id itself in English, "用户 u01" in Chinese
+    (an id alone reads as an untranslated word there)."""
+    return user if language() == "en" else t("user {user}").format(user=user)
 
 
 def similarity_matrix(pairs: pd.DataFrame) -> pd.DataFrame:
@@ -148,10 +175,11 @@ def user_board(user: str, k: int) -> Board:
     chosen = held_out().get(user, [])
     grades = {item: (1 if item in chosen else 0) for item in ranked}
     grades |= {item: 1 for item in chosen if item not in grades}
+    # written in the reader's language when the list is put on the board (a user id cannot be looked up later)
     return Board(grades=grades, ranking=tuple(ranked), k=max(1, min(k, len(ranked))),
-                 title=f"Recommender sample: user {user}'s top-{len(ranked)} list",
-                 note=f"Grade 1 = one of {user}'s held-out items (chosen later); grade 0 = not chosen. "
-                      "Held-out items the recommender missed wait in the pool.")
+                 title=t("Recommender sample: user {user}'s top-{n} list").format(user=user, n=len(ranked)),
+                 note=t("Grade 1 = one of {user}'s held-out items (chosen later); grade 0 = not chosen. "
+                        "Held-out items the recommender missed wait in the pool.").format(user=user))
 
 
 # ----------------------------------------------------------------------------- figures
@@ -166,18 +194,19 @@ def coverage_bars(table: pd.DataFrame, k: int, users: int) -> go.Figure:
     """How many top-k lists show each catalog item, most recommended first; × = never shown."""
     titles = _titles()
     names = [_label(i) for i in table["item"]]
-    hover = [f"{_label(i)} · {_label(titles.get(i, ''), 30)}: in {t} of {users} lists"
-             for i, t in zip(table["item"], table["times_recommended"])]
-    traces = [dict(type="bar", x=names, y=list(table["times_recommended"]), name="in this many lists",
+    hover = [t("{item} · {title}: in {times} of {users} lists").format(
+                 item=_label(i), title=_label(titles.get(i, ""), 30), times=times, users=users)
+             for i, times in zip(table["item"], table["times_recommended"])]
+    traces = [dict(type="bar", x=names, y=list(table["times_recommended"]), name=t("in this many lists"),
                    marker=dict(color=[ACCENT if c else MISS for c in table["covered"]]),
                    hovertext=hover, hoverinfo="text")]
     never = table[~table["covered"]]
     if len(never):
         traces.append(dict(type="scatter", x=[_label(i) for i in never["item"]], y=[0] * len(never), mode="markers",
-                           marker=dict(symbol="x", size=14, color=SECOND), name="never recommended",
+                           marker=dict(symbol="x", size=14, color=SECOND), name=t("never recommended"),
                            hoverinfo="skip"))
-    return _figure(traces, f"How many users' top-{k} lists show each item (most recommended first)",
-                   "catalog item", "lists showing it", 380,
+    return _figure(traces, t("How many users' top-{k} lists show each item (most recommended first)").format(k=k),
+                   t("catalog item"), t("lists showing it"), 380,
                    xaxis=dict(tickangle=-60, tickfont=dict(size=14), categoryorder="array", categoryarray=names,
                               tickmode="array", tickvals=names, ticktext=names),
                    yaxis=dict(range=[-0.6, users + 0.5], dtick=1 if users <= 12 else None))
@@ -190,7 +219,9 @@ def similarity_heatmap(matrix: pd.DataFrame, metric: str) -> go.Figure:
     trace = dict(type="heatmap", z=values, x=[_label(c) for c in matrix.columns], y=[_label(r) for r in matrix.index],
                  zmin=0, zmax=1, colorscale="Blues", text=text, texttemplate="%{text}", textfont=dict(size=15),
                  xgap=2, ygap=2, showscale=False, hovertemplate="%{y} × %{x}: %{z:.3f}<extra></extra>")
-    return _figure([trace], f"{SIMILARITY_NAMES.get(metric, metric)} similarity of each pair (row i, column j > i)",
+    title = t(SIMILARITY_TITLES[metric]) if metric in SIMILARITY_TITLES else \
+        f"{metric} similarity of each pair (row i, column j > i)"
+    return _figure([trace], title,
                    "", "", 520, xaxis=dict(side="bottom", tickangle=-45), yaxis=dict(autorange="reversed"))
 
 
@@ -199,8 +230,8 @@ def accuracy_diversity(table: pd.DataFrame, k: int) -> go.Figure:
     top = float(table[f"precision@{k}"].max()) or 0.1
     trace = dict(type="scatter", x=list(table["diversity"]), y=list(table[f"precision@{k}"]), mode="markers+text",
                  text=[_label(u) for u in table["user"]], textposition="top center",
-                 marker=dict(size=14, color=ACCENT), name="user",
-                 hovertemplate="%{text}: diversity %{x:.3f}, precision %{y:.3f}<extra></extra>")
-    return _figure([trace], f"Accuracy against diversity, one point per user (top {k})",
-                   "intra-list diversity (1 − ILS)", f"precision@{k}", 380,
+                 marker=dict(size=14, color=ACCENT), name=t("user"),
+                 hovertemplate=t("%{text}: diversity %{x:.3f}, precision %{y:.3f}") + "<extra></extra>")
+    return _figure([trace], t("Accuracy against diversity, one point per user (top {k})").format(k=k),
+                   t("intra-list diversity (1 − ILS)"), t("precision@{k}").format(k=k), 380,
                    yaxis=dict(range=[-0.04 * top, 1.3 * top]))  # room for the labels above the points

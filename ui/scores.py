@@ -20,9 +20,12 @@ from metrics.explanation import num
 
 from .board import Board
 from .charts import HIT, MISS, SECOND, _figure
+from .i18n import N_, language, t
 
 #: what the label column of the score table holds
 POSITIVE, NEGATIVE = 1, 0
+#: the two classes as the score strip names its rows
+CLASS_NAMES = {POSITIVE: N_("positive (relevant)"), NEGATIVE: N_("negative")}
 
 
 def default_scores(board: Board) -> dict[str, float]:
@@ -70,7 +73,7 @@ def scores_from_frame(frame: pd.DataFrame) -> dict[str, float]:
     scores = {}
     for item, value in zip(frame["item"], frame["score"]):
         if value is None or pd.isna(value) or not math.isfinite(float(value)):
-            raise MetricsInputError(f"the score of {item!r} is empty: type a number")
+            raise MetricsInputError(t("the score of {item} is empty: type a number").format(item=repr(item)))
         scores[str(item)] = float(value)
     return scores
 
@@ -85,12 +88,27 @@ def default_threshold(options: list[float]) -> float:
     return options[(len(options) - 1) // 2]
 
 
+def one_class_reason(labels: list[int], error: Exception) -> str:
+    """Why ROC cannot be drawn, in the reader's language: ``error`` (from ``metrics``) in English,
+    the same reason in words of the catalogue otherwise."""
+    if language() == "en":
+        return str(error)
+    if not labels:
+        return t("there is no item")
+    positives = sum(labels)
+    if positives in (0, len(labels)):
+        return t("ROC needs both classes, but all {n} labels are {label}: TPR or FPR would divide by zero").format(
+            n=len(labels), label=t("1 (positive)") if positives else t("0 (negative)"))
+    return str(error)
+
+
 def confusion_frame(confusion: dict) -> pd.DataFrame:
-    """The 2×2 confusion matrix of :func:`metrics.confusion_at`, predicted × actual, as text."""
+    """The 2×2 confusion matrix of :func:`metrics.confusion_at`, predicted × actual, as text
+    (row and column names in the reader's language)."""
     return pd.DataFrame(
-        {"actually positive": [f"TP = {confusion['tp']}", f"FN = {confusion['fn']}"],
-         "actually negative": [f"FP = {confusion['fp']}", f"TN = {confusion['tn']}"]},
-        index=["predicted positive", "predicted negative"])
+        {t("actually positive"): [f"TP = {confusion['tp']}", f"FN = {confusion['fn']}"],
+         t("actually negative"): [f"FP = {confusion['fp']}", f"TN = {confusion['tn']}"]},
+        index=[t("predicted positive"), t("predicted negative")])
 
 
 # ----------------------------------------------------------------------------- figures
@@ -104,24 +122,28 @@ def _label(text) -> str:
 def score_strip(items: list[str], labels: list[int], scores: list[float], threshold: float) -> go.Figure:
     """Every item's score on one axis, positives and negatives on two rows, and the threshold."""
     traces = []
-    for value, name, colour in ((POSITIVE, "positive (relevant)", HIT), (NEGATIVE, "negative", MISS)):
+    names = {value: t(name) for value, name in CLASS_NAMES.items()}
+    for value, colour in ((POSITIVE, HIT), (NEGATIVE, MISS)):
+        name = names[value]
         chosen = [i for i, label in enumerate(labels) if label == value]
         traces.append(dict(
             type="scatter", x=[scores[i] for i in chosen], y=[name] * len(chosen), mode="markers+text", name=name,
             text=[_label(items[i]) for i in chosen], textposition="top center",
             marker=dict(size=18, color=colour, line=dict(color="#333", width=1)),
-            hovertext=[f"{_label(items[i])}: score {num(scores[i])}" for i in chosen], hoverinfo="text"))
+            hovertext=[t("{item}: score {score}").format(item=_label(items[i]), score=num(scores[i]))
+                       for i in chosen], hoverinfo="text"))
     low, high = min(scores), max(scores)
     right_half = threshold >= (low + high) / 2  # put the label on the side with room
     line = dict(type="line", x0=threshold, x1=threshold, yref="paper", y0=0, y1=1,
                 line=dict(color=SECOND, width=3, dash="dash"))
     label = dict(x=threshold, yref="paper", y=0, showarrow=False, font=dict(color=SECOND, size=15),
-                 text="← predicted negative" if right_half else "predicted positive →",
+                 text=t("← predicted negative") if right_half else t("predicted positive →"),
                  xanchor="right" if right_half else "left", yanchor="bottom")
     pad = (high - low) * 0.08 or 0.5
-    return _figure(traces, f"Scores by class · threshold {num(threshold)} (dashed)", "score", "", 500,
+    return _figure(traces, t("Scores by class · threshold {threshold} (dashed)").format(threshold=num(threshold)),
+                   t("score"), "", 500,
                    xaxis=dict(range=[low - pad, high + pad]),
-                   yaxis=dict(categoryorder="array", categoryarray=["negative", "positive (relevant)"],
+                   yaxis=dict(categoryorder="array", categoryarray=[names[NEGATIVE], names[POSITIVE]],
                               range=[-0.8, 1.6]),
                    showlegend=False, shapes=[line], annotations=[label])
 
@@ -134,7 +156,7 @@ def pair_heatmap(pairs: pd.DataFrame) -> go.Figure:
                  zmin=0, zmax=1, colorscale=[[0, "#F4C7B8"], [0.5, "#F7E7A6"], [1, "#9FD3AE"]], showscale=False,
                  text=text, texttemplate="%{text}", textfont=dict(size=18), xgap=2, ygap=2)
     height = max(220, 60 + 44 * len(pairs.index))
-    return _figure([trace], "", "negative items", "positive items", height, xaxis=dict(side="top"),
+    return _figure([trace], "", t("negative items"), t("positive items"), height, xaxis=dict(side="top"),
                    yaxis=dict(autorange="reversed"))
 
 
@@ -150,9 +172,11 @@ def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None =
             y=[0, 0, row.tpr_right, row.tpr_left, 0], fill="toself", mode="lines",
             line=dict(color=SECOND if current else "rgba(11,79,156,0.5)", width=2 if current else 1),
             fillcolor="rgba(217,72,15,0.35)" if current else "rgba(11,79,156,0.15)",
-            name=f"step {row.step}: area {num(row.area, 4)}", showlegend=False, hoverinfo="name"))
+            name=t("step {step}: area {area}").format(step=row.step, area=num(row.area, 4)), showlegend=False,
+            hoverinfo="name"))
     traces.append(dict(type="scatter", x=list(curve["fpr"]), y=list(curve["tpr"]), mode="lines+markers",
-                       name="ROC curve", line=dict(color="#0B4F9C", width=3), showlegend=False))
-    title = "Trapezoids" if shown.empty else f"Step {shown['step'].iloc[-1]}: area {num(shown['area'].iloc[-1], 4)} (orange)"
-    return _figure(traces, title, "false positive rate", "true positive rate", 460, xaxis=dict(range=[0, 1.02]),
+                       name=t("ROC curve"), line=dict(color="#0B4F9C", width=3), showlegend=False))
+    title = t("Trapezoids") if shown.empty else t("Step {step}: area {area} (orange)").format(
+        step=shown["step"].iloc[-1], area=num(shown["area"].iloc[-1], 4))
+    return _figure(traces, title, t("false positive rate"), t("true positive rate"), 460, xaxis=dict(range=[0, 1.02]),
                    yaxis=dict(range=[0, 1.02], scaleanchor="x"))
