@@ -76,3 +76,18 @@ def test_every_page_shows_no_english_sentence_in_chinese(app_test, page):
     assert not at.exception, [e.message for e in at.exception]
     left = untranslated(at, item_names(at))
     assert not left, f"{page} still shows English:\n" + "\n".join(left)
+
+
+CJK = "\u3400-\u9fff"
+
+
+def test_chinese_text_uses_chinese_punctuation():
+    """，：；（） in Chinese sentences, not the ASCII marks (calls and measure names such as
+    log2(i + 1), AP(rel=2), min(k, R) keep theirs, as do code, formulas and placeholders)."""
+    import re
+
+    outside = re.compile(r"`[^`]*`|\$[^$]*\$|\{[^{}]*\}|https?://\S+|[A-Za-z_]\w*\([^()]*\)")
+    ascii_next_to_chinese = re.compile(rf"[{CJK}] ?[,;:?!(]|[,;:?!] ?[{CJK}]|\([^()]*[{CJK}][^()]*\)")
+    wrong = [f"{english!r}: {chinese!r}" for english, chinese in ZH.items()
+             if ascii_next_to_chinese.search(outside.sub("x", chinese))]
+    assert not wrong, "run python scripts/zh_punctuation.py ui/zh/*.py:\n" + "\n".join(wrong[:20])

@@ -30,7 +30,7 @@ def ok(at):
 
 
 def chinese(app_test, page: str = NDCG, link: dict | None = None):
-    """A new session (opened with the query parameters ``link``), 中文 chosen, on ``page``."""
+    """A new session (opened with the query parameters ``link``)，中文 chosen, on ``page``."""
     at = app_test()
     for name, value in (link or {}).items():
         at.query_params[name] = value
@@ -67,7 +67,7 @@ def language_of(at) -> str:
 def test_builder_shows_no_english(app_test, page):
     at = chinese(app_test, page)
     assert not english_in(at, builder(at))
-    assert builder(at).label == "排序构建器 —— 文章 000 代码:ndcg_at_k([3, 2, 3, 0, 1], 3)"
+    assert builder(at).label == "排序构建器 —— 文章 000 代码：ndcg_at_k([3, 2, 3, 0, 1], 3)"
     labels = [p.proto.popover.label for p in at.get("popover")]
     assert {"编辑条目与等级", "键盘操作", "分享这个排序"} <= set(labels)
     # the caption under the builder is the preset's note, translated
@@ -85,11 +85,11 @@ def test_builder_after_loading_a_preset(app_test, preset):
 
 def test_article_titles_read_in_chinese(app_test):
     at = load_preset(chinese(app_test), "000_list_1")
-    assert builder(at).label == "排序构建器 —— 文章 000:list_1 = [A, B, C, D, E]"
+    assert builder(at).label == "排序构建器 —— 文章 000：list_1 = [A, B, C, D, E]"
     picker = at.selectbox(key="builder_preset")
     assert picker.label == "例子"
-    assert "文章 000:list_2 = [D, A, E, C, B]" in picker.options
-    assert "文章 001:查询“cat”,第一个命中在第 3 位" in picker.options
+    assert "文章 000：list_2 = [D, A, E, C, B]" in picker.options
+    assert "文章 001：查询“cat”，第一个命中在第 3 位" in picker.options
 
 
 def test_every_preset_title_and_note_has_a_translation():
@@ -131,7 +131,7 @@ def test_grade_editor_in_chinese(app_test):
     at.session_state[key] = {"edited_rows": {1: {"条目": first}}, "added_rows": [], "deleted_rows": []}
     ok(at.run())
     [error] = at.error
-    assert error.value.startswith("未应用:有两个条目都叫") and error.value.endswith("排序没有改变。")
+    assert error.value.startswith("未应用：有两个条目都叫") and error.value.endswith("排序没有改变。")
     assert not english_in(at, at.error)
 
 
@@ -152,7 +152,7 @@ def test_board_too_large_for_a_link_says_why_in_chinese(app_test):
     at.session_state[state.REVISION] += 1
     ok(at.run())
     [warning] = [w for w in at.warning if w.value.startswith("这个排序无法用链接分享")]
-    assert "条目太多,无法放进链接(250 个;上限 200)" in warning.value
+    assert "条目太多，无法放进链接（250 个；上限 200）" in warning.value
     assert not english_in(at, [warning])
 
 
@@ -160,8 +160,8 @@ def test_board_too_large_for_a_link_says_why_in_chinese(app_test):
     ("garbage", "不是排序链接"),
     ("2.abc", "未知的链接版本 '2'"),
     (pack({"grades": {XSS: 1}, "ranking": ["[click me](https://example.com)"]}), "不在条目之中"),
-    (pack({"grades": {"a": 1}, "ranking": ["a"], "k": 0}), "K 超出范围(0;应为 1 到 200)"),
-    (pack('{"grades": {"a": NaN}, "ranking": []}'), "数字必须是有限值,链接中含有 NaN"),
+    (pack({"grades": {"a": 1}, "ranking": ["a"], "k": 0}), "K 超出范围（0；应为 1 到 200）"),
+    (pack('{"grades": {"a": NaN}, "ranking": []}'), "数字必须是有限值，链接中含有 NaN"),
 ], ids=["garbage", "version", "hostile-name", "k", "nan"])
 def test_bad_link_notice_in_chinese(app_test, text, reason):
     at = app_test()
@@ -171,7 +171,7 @@ def test_bad_link_notice_in_chinese(app_test, text, reason):
     assert at.session_state[state.BOARD] == PRESETS[DEFAULT_PRESET]
     [warning] = at.warning
     # the reason stays a code span (no link, tag or formatting from a hostile name)
-    match = re.fullmatch(r"无法读取链接中的排序:(`+) (.*) \1;现在显示默认例子。", warning.value)
+    match = re.fullmatch(r"无法读取链接中的排序：(`+) (.*) \1；现在显示默认例子。", warning.value)
     assert match, warning.value
     assert reason in match[2]
     assert not english_in(at, [warning])

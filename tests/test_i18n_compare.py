@@ -231,7 +231,7 @@ def test_roc_one_class_and_typed_scores(app_test):
     assert_chinese(at)
     at.session_state[key] = {"edited_rows": {3: {"得分": None}}, "added_rows": [], "deleted_rows": []}
     at.run()
-    assert at.error and at.error[0].value.startswith("未应用:")
+    assert at.error and at.error[0].value.startswith("未应用：")
     assert_chinese(at)
 
 
@@ -247,7 +247,7 @@ def test_beyond_other_states(app_test):
     at.slider(key="beyond_k").set_value(5).run()
     at.button(key="beyond_to_board").click().run()
     assert at.success and "u07" in at.success[0].value
-    assert at.session_state[state.BOARD].title == "推荐系统样例:用户 u07 的前 10 推荐列表"
+    assert at.session_state[state.BOARD].title == "推荐系统样例：用户 u07 的前 10 推荐列表"
     assert_chinese(at)
 
 
@@ -276,11 +276,11 @@ def test_compare_swap_measure_and_article_lists(app_test):
 def test_conventions_libraries_disagree(app_test):
     at = open_zh(app_test, "pages/conventions.py", PRESETS["000_list_1"])  # real grades: ranx truncates
     text = " ".join(m.value for m in at.markdown)
-    assert "—— 不同之处:" in text and "实数等级被截断为整数(0.9 → 0)" in text
+    assert "—— 不同之处：" in text and "实数等级被截断为整数（0.9 → 0）" in text
     assert_chinese(at)
     at.button(key="conventions_tie").click().run()  # one big tie: the tie rules differ
     orders = next(d.value for d in at.dataframe if "读取顺序" in d.value.columns)
-    assert set(orders["得分相同时"]) <= {"按条目 id 降序(trec_eval)", "增益在并列组内取平均(scikit-learn)", "保持输入顺序"}
+    assert set(orders["得分相同时"]) <= {"按条目 id 降序（trec_eval）", "增益在并列组内取平均（scikit-learn）", "保持输入顺序"}
     assert_chinese(at)
 
 
@@ -288,7 +288,7 @@ def test_conventions_libraries_agree(app_test):
     board = Board.from_ranking([1, 0, 0], items=["x", "y", "z"], k=3)
     at = open_zh(app_test, "pages/conventions.py", board)
     if at.success:
-        assert at.success[0].value.startswith("在这个排序上,所有库都与 trec_eval 一致")
+        assert at.success[0].value.startswith("在这个排序上，所有库都与 trec_eval 一致")
     assert_chinese(at)
     choices = next(d.value for d in at.dataframe if d.value.index.name == "选择")
     assert "R 包含候选池" in choices.index

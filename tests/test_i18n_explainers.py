@@ -123,12 +123,12 @@ def test_rr_cut_off_and_step_control_in_chinese(app_test):
     assert english_in_formulas(at) == []
     assert any("前 2 名中没有相关条目" in element.value for element in at.latex)
     at.button(key="rr__step_prev").click().run()
-    assert any(m.value == "**第 1 步,共 2 步** —— 高亮:名次 1" for m in at.markdown)
+    assert any(m.value == "**第 1 步，共 2 步** —— 高亮：名次 1" for m in at.markdown)
 
 
 def test_cutoff_step_control_names_the_cut_off(app_test):
     at = chinese(app_test, "pages/cutoff.py", "003_precision")
-    assert any(re.fullmatch(r"\*\*第 (\d) 步,共 5 步\*\* —— 高亮:截断位置 K = \1", m.value) for m in at.markdown)
+    assert any(re.fullmatch(r"\*\*第 (\d) 步，共 5 步\*\* —— 高亮：截断位置 K = \1", m.value) for m in at.markdown)
     assert any("前 " in element.value and "名中有 3 个相关" in element.value for element in at.latex)
 
 
@@ -229,7 +229,7 @@ def test_formulas_in_chinese_keep_no_english_word(in_chinese):
 def test_formula_phrases_put_the_variable_where_chinese_does(in_chinese):
     assert explainer.tex(r"P@i = \frac{\text{hits in top } i}{i}") == r"P@i = \frac{\text{前 }i\text{ 名中的命中数}}{i}"
     assert explainer.tex(r"|\text{relevant} \cap \text{top } R|") == r"|\text{相关} \cap \text{前 }R\text{ 名}|"
-    assert explainer.tex(r"\quad \text{(2 relevant in the top 3)}") == r"\quad \text{(前 3 名中有 2 个相关)}"
+    assert explainer.tex(r"\quad \text{(2 relevant in the top 3)}") == r"\quad \text{（前 3 名中有 2 个相关）}"
 
 
 def test_formulas_in_english_are_unchanged():

@@ -203,7 +203,7 @@ ZH: dict[str, str] = {
     "shape of the differences.":
         "**原理**：如果 A 和 B 一样好，每个查询的差值取相反的符号也同样可能。于是给每个查询抛一次硬币，"
         "反面朝上就把该查询差值的符号翻转，再算一次平均值——这样重复 {trials:,} 次。p 值就是这些平均值中"
-        "离 0 至少和真实平均值一样远的比例：p = (1 + 这样的次数) / (1 + 总次数)，所以它能给出的最小 p 值是 "
+        "离 0 至少和真实平均值一样远的比例：p =（1 + 这样的次数）/（1 + 总次数），所以它能给出的最小 p 值是 "
         "1/{trials_plus:,}。它不对差值的分布形状做任何假设。",
     "p-value: exact (all {flips} sign flips)": "p 值：精确检验（全部 {flips} 种符号翻转）",
     "With {n} queries all 2{power} = {flips:,} sign patterns can be listed: the exact p is the share of them with "

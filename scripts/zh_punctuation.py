@@ -1,0 +1,126 @@
+"""Give the Chinese strings of Python files Chinese punctuation: ASCII , : ; ? ! ( ) in or next to
+Chinese text become ，：；？！（）, without the spaces around them. Code spans, $math$,
+{placeholders}, URLs and calls such as log2(i + 1) or AP(rel=2) keep theirs; module docstrings are
+left alone. tests/test_i18n.py checks the catalogue (ui/zh/) follows the rule.
+
+Usage: ``python scripts/zh_punctuation.py ui/zh/*.py`` (rewrites the files in place, prints the
+number of string literals changed in each).
+"""
+import io, re, sys, tokenize
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+FULL = {",": "，", ":": "：", ";": "；", "?": "？", "!": "！"}
+CJKISH = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef“”]")
+
+
+def protected(text):
+    """Spans not to touch: `code`, $math$, {placeholders}, URLs, :material/x:."""
+    spans = []
+    for m in re.finditer(r"`[^`]*`|\$[^$]*\$|\{[^{}]*\}|https?://\S+|:material/\w+:|\\[a-zA-Z]+", text):
+        spans.append((m.start(), m.end()))
+    return spans
+
+
+def inside(i, spans):
+    return any(a <= i < b for a, b in spans)
+
+
+def convert(text):
+    if not CJK.search(text):
+        return text
+    spans = protected(text)
+    chars = list(text)
+    n = len(chars)
+
+    def neighbour(i, step):
+        j = i + step
+        while 0 <= j < n and chars[j] == " ":
+            j += step
+        return chars[j] if 0 <= j < n else ""
+
+    # parentheses, by pairs
+    stack = []
+    pairs = []
+    for i, c in enumerate(chars):
+        if inside(i, spans):
+            continue
+        if c == "(":
+            stack.append(i)
+        elif c == ")" and stack:
+            pairs.append((stack.pop(), i))
+    for a, b in pairs:
+        content = text[a + 1:b]
+        before = neighbour(a, -1)
+        after = neighbour(b, 1)
+        if re.search(r"[A-Za-z_][A-Za-z0-9_]*$", text[:a]):
+            continue  # a function call or a measure name: log2(i + 1), AP(rel=2)
+        if CJK.search(content) or CJKISH.match(before or "x"):
+            chars[a], chars[b] = "（", "）"
+    for i, c in enumerate(chars):
+        if c in FULL and not inside(i, spans):
+            before, after = neighbour(i, -1), neighbour(i, 1)
+            if c == ":" and (after == "/" or (before.isdigit() and after.isdigit())):
+                continue
+            if c in ",;" and before.isdigit() and after.isdigit():
+                continue
+            if CJKISH.match(before or "x") or CJKISH.match(after or "x") or (c == ":" and CJK.search(text[:i])):
+                chars[i] = FULL[c]
+    return "".join(chars)
+
+
+def tidy(text):
+    """No spaces around full-width punctuation."""
+    return re.sub(r" *([，：；？！（）]) *", lambda m: m.group(1), text)
+
+
+def fix_source(path):
+    src = open(path, encoding="utf-8").read()
+    tokens = list(tokenize.generate_tokens(io.StringIO(src).readline))
+    lines = src.splitlines(keepends=True)
+    edits = []
+    first = next(t for t in tokens if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE))
+    groups, current = [], []
+    for tok in tokens:
+        if tok.type == tokenize.STRING and tok is not first:
+            current.append(tok)
+        elif tok.type in (tokenize.NL, tokenize.COMMENT) and current:
+            continue
+        else:
+            if current:
+                groups.append(current)
+            current = []
+    edits = []
+    for group in groups:
+        parts = []
+        for tok in group:
+            m = re.match(r"([rRbBuU]*)('\'\'|\"\"\"|'|\")(.*)\2$", tok.string, re.S)
+            parts.append(m)
+        if any(m is None for m in parts):
+            continue
+        joined = "".join(m.group(3) for m in parts)
+        if not CJK.search(joined):
+            continue
+        converted = convert(joined)
+        position = 0
+        for tok, m in zip(group, parts):
+            body = converted[position:position + len(m.group(3))]
+            position += len(m.group(3))
+            new = m.group(1) + m.group(2) + tidy(body) + m.group(2)
+            if new != tok.string:
+                edits.append((tok.start, tok.end, new))
+    if not edits:
+        return 0
+    # apply from the end
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    for (sr, sc), (er, ec), new in reversed(edits):
+        a, b = offsets[sr - 1] + sc, offsets[er - 1] + ec
+        src = src[:a] + new + src[b:]
+    open(path, "w", encoding="utf-8").write(src)
+    return len(edits)
+
+
+if __name__ == "__main__":
+    for p in sys.argv[1:]:
+        print(p, fix_source(p))
