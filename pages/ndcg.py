@@ -3,7 +3,7 @@
 import streamlit as st
 
 from metrics import ndcg_steps
-from ui import charts, explainer
+from ui import charts, explainer, state
 from ui.builder import ranking_builder
 from ui.i18n import t
 
@@ -12,20 +12,22 @@ PAGE = "ndcg"
 st.title(t("nDCG — normalised discounted cumulative gain"))
 board = ranking_builder()
 
+# the numbers first, then the controls that change them (callbacks): after a drag, the new value
+# reaches the browser before anything else of the page
 controls, result = st.columns([1, 2])
-with controls:
-    k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-    gain = explainer.convention_radio(PAGE, "gain", t("Gain"))
-    explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
-board = explainer.state.board()
+k = explainer.current_k(max(len(board.ranking), len(board.judged())))
 explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
-                  ideal_items=board.ideal_items())
+                         ideal_items=board.ideal_items())
 with result:
     left, middle, right = st.columns(3)
     left.metric(f"DCG@{k}", f"{explanation.details['DCG']:.4f}")
     middle.metric(f"IDCG@{k}", f"{explanation.details['IDCG']:.4f}")
     right.metric(explanation.measure, f"{explanation.value:.4f}")
     explainer.formula(explanation)
+with controls:
+    explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
+    explainer.convention_radio(PAGE, "gain", t("Gain"))
+    explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
 
 st.subheader(t("Step by step: your ranking"))
 step = explainer.step_control(PAGE, len(explanation.table))
@@ -36,17 +38,19 @@ explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
 chart_left, chart_right = st.columns(2)
 chart_left.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
 chart_right.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
-other = "exponential" if gain == "linear" else "linear"
+other = "exponential" if board.gain == "linear" else "linear"
 counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
-                  ideal_items=board.ideal_items())
-linear, exponential = (explanation, counterpart) if gain == "linear" else (counterpart, explanation)
-with st.expander(t("Linear vs exponential gain (nDCG@{k}: {linear} vs {exponential}) · the discount curve").format(
-        k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}")):
-    gain_left, gain_right = st.columns(2)
-    gain_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
-    gain_left.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(
-        k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}"))
-    gain_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
+                         ideal_items=board.ideal_items())
+linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
+values = {"k": k, "linear": f"{linear.value:.4f}", "exponential": f"{exponential.value:.4f}"}
+gains = st.expander(t("Linear vs exponential gain (nDCG@{k}: {linear} vs {exponential}) · the discount curve").format(
+    **values), key=state.page_key(PAGE, "gains_open"), on_change="rerun")
+if gains.open:  # drawn only while open
+    with gains:
+        gain_left, gain_right = st.columns(2)
+        gain_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
+        gain_left.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(**values))
+        gain_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
 
 explainer.about(
     rewards=t("Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "

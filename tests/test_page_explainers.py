@@ -114,3 +114,19 @@ def test_map_and_mrr_across_uploaded_queries_equal_evaluate(started):
         assert not at.exception
         expected = metrics.evaluate(root + "qrels.txt", root + "run_a.txt", [measure]).aggregate[measure]
         assert metric_values(at)[f"{label} ({measure})"] == f"{expected:.4f}"
+
+
+def test_linear_and_exponential_gain_side_by_side_when_opened(started):
+    at = started
+    at.switch_page("pages/ndcg.py").run()
+    at.selectbox(key="builder_preset").set_value("003_ndcg").run()
+    board = at.session_state[state.BOARD]
+    closed = len(at.get("plotly_chart"))
+    at.session_state[state.page_key("ndcg", "gains_open")] = True  # a click on the expander
+    at.run()
+    assert not at.exception
+    assert len(at.get("plotly_chart")) == closed + 2  # gain comparison and discount curve, built only when open
+    k = min(board.k, max(len(board.ranking), len(board.judged())))
+    linear, exponential = (metrics.ndcg_steps(board.rels(), k, gain, ideal=board.ideal_grades()).value
+                           for gain in ("linear", "exponential"))
+    assert f"nDCG@{k}: linear gain {linear:.4f} · exponential gain {exponential:.4f}" in [c.value for c in at.caption]

@@ -41,14 +41,23 @@ PHRASES = (
 )
 
 
+def current_k(maximum: int) -> int:
+    """The board's cut-off K, at most ``maximum`` (the slider's top): what the page computes with."""
+    return min(state.board().k, max(1, maximum))
+
+
+def _changed(key: str, apply) -> None:
+    """A control's callback: the board changes before the page runs, so a page may draw its numbers
+    first and its controls after them (the numbers reach the browser sooner)."""
+    state.set_board(apply(state.board(), st.session_state[key]), external=False)
+
+
 def k_slider(page: str, maximum: int) -> int:
-    """The board's cut-off K (shared by all pages)."""
-    board = state.board()
-    maximum = max(1, maximum)
-    k = st.slider(t("K (cut-off)"), 1, maximum, min(board.k, maximum), key=f"{page}_k_{state.revision()}")
-    if k != board.k:
-        state.set_board(board.with_k(k), external=False)
-    return k
+    """The board's cut-off K (shared by all pages); returns :func:`current_k`."""
+    key = f"{page}_k_{state.revision()}"
+    st.slider(t("K (cut-off)"), 1, max(1, maximum), current_k(maximum), key=key, on_change=_changed,
+              args=(key, lambda board, k: board.with_k(k)))
+    return current_k(maximum)
 
 
 def convention_radio(page: str, setting: str, label: str) -> str:
@@ -59,21 +68,21 @@ def convention_radio(page: str, setting: str, label: str) -> str:
     # the labels translated now, not inside format_func: AppTest calls format_func outside the run,
     # where the reader's language is unknown
     labels = {option: t(CHOICES[setting][option]) for option in options}
-    value = st.radio(label, options, index=options.index(getattr(board, setting)), horizontal=True,
-                     key=f"{page}_{setting}_{state.revision()}", format_func=labels.get, help=note)
+    key = f"{page}_{setting}_{state.revision()}"
+    st.radio(label, options, index=options.index(getattr(board, setting)), horizontal=True, key=key,
+             format_func=labels.get, help=note, on_change=_changed,
+             args=(key, lambda board, value: board.with_settings(**{setting: value})))
     st.caption(note)
-    if value != getattr(board, setting):
-        state.set_board(board.with_settings(**{setting: value}), external=False)
-    return value
+    return getattr(state.board(), setting)
 
 
 def threshold_input(page: str) -> float:
-    board = state.board()
-    value = st.number_input(t("Relevant when grade ≥"), min_value=0.01, value=float(board.threshold), step=1.0,
-                            key=f"{page}_threshold_{state.revision()}", help=t(LIBRARY_NOTES["threshold"]))
-    if value != board.threshold:
-        state.set_board(board.with_settings(threshold=float(value)), external=False)
-    return value
+    """The grade from which an item counts as relevant (trec_eval's -l)."""
+    key = f"{page}_threshold_{state.revision()}"
+    st.number_input(t("Relevant when grade ≥"), min_value=0.01, value=float(state.board().threshold), step=1.0,
+                    key=key, help=t(LIBRARY_NOTES["threshold"]), on_change=_changed,
+                    args=(key, lambda board, value: board.with_settings(threshold=float(value))))
+    return state.board().threshold
 
 
 def step_control(page: str, n_rows: int, unit: str = "rank") -> int:
