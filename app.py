@@ -5,6 +5,7 @@ import streamlit as st
 
 from ui import builder, share, state
 from ui.i18n import language_switch, t
+from ui.page import PageEnd
 
 share.restore_language()  # a shared link's language (first run of a session), before anything is translated
 st.set_page_config(page_title=t("Ranking Metrics Lab"), page_icon=":material/leaderboard:", layout="wide")
@@ -38,6 +39,8 @@ navigation = st.navigation({
 }, expanded=True)
 try:
     navigation.run()
+except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn
+    pass
 finally:  # also after st.stop()/st.rerun(): the builder's last controls, the board in the URL
     builder.finish()
     share.write_to_url()

@@ -9,9 +9,10 @@ from streamlit_sortables import sort_items
 from metrics import MetricsInputError, ndcg_steps
 from metrics.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts, explainer, state
-from ui.cached import summarize, swap_effects
 from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
+from ui.cached import summarize, swap_effects
 from ui.i18n import N_, headers, t
+from ui.page import end_page
 from ui.presets import PRESETS
 from ui.safe import plain
 
@@ -141,7 +142,7 @@ try:
                            ap_denominator=b.ap_denominator, threshold=b.threshold) for b in (board, board2)]
 except MetricsInputError as error:
     st.error(t("Cannot compute the measures: {error}").format(error=plain(error)))
-    st.stop()
+    end_page()
 table = compare_summaries(*summaries)
 ndcg_name, ap_name = table[COMPARE_COLUMNS[0]].iloc[0], table[COMPARE_COLUMNS[0]].iloc[2]
 with right:

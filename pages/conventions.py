@@ -9,10 +9,11 @@ from metrics import MetricsInputError
 from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, reading_order
 from metrics.explanation import num
 from ui import explainer, scores, state
-from ui.cached import score_under
 from ui.builder import ranking_builder
+from ui.cached import score_under
 from ui.choices import choice_label, choice_text
 from ui.i18n import headers, language, t
+from ui.page import end_page
 from ui.safe import plain
 
 PAGE = "conventions"
@@ -165,7 +166,7 @@ board = state.board()
 
 if not board.ranking:
     table_area.info(t("Rank at least one item (in the builder above) to compare the libraries."))
-    st.stop()
+    end_page()
 
 ranked = ranked_scores(board)
 judgments = {item: grade for item, grade in board.grades.items() if grade is not None}
@@ -174,7 +175,7 @@ try:
               for key, convention in PRESETS.items()}
 except MetricsInputError as error:
     table_area.error(t("Cannot score this board: {error}").format(error=error))
-    st.stop()
+    end_page()
 
 text, mask = results_table(board, k, values)
 text.index.name = mask.index.name = t(text.index.name)

@@ -9,6 +9,7 @@ from metrics.handout import (LABELS, csv_tables, escape_markdown, file_stem, lat
                              presenter_steps)
 from ui import explainer, state
 from ui.i18n import N_, language, t
+from ui.page import end_page
 from ui.quiz_text import localize
 
 PAGE = "handout"
@@ -174,12 +175,12 @@ st.caption(t(CONVENTIONS[metric]).format(gain=t(board.gain), ideal=t(IDEAL_NAMES
 
 if not board.ranking:
     st.warning(t(NOTHING))
-    st.stop()
+    end_page()
 try:
     explanation = explain(board, metric)
 except MetricsInputError as error:
     st.error(str(error))
-    st.stop()
+    end_page()
 
 if show_presenter:
     presenter(explanation, metric)

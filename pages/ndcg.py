@@ -3,9 +3,9 @@
 import streamlit as st
 
 from metrics import ndcg_steps
-from ui import charts, explainer, state
+from ui import charts, explainer
 from ui.builder import ranking_builder
-from ui.i18n import t
+from ui.i18n import N_, t
 
 PAGE = "ndcg"
 
@@ -29,28 +29,34 @@ with controls:
     explainer.convention_radio(PAGE, "gain", t("Gain"))
     explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
 
-st.subheader(t("Step by step: your ranking"))
+st.subheader(t("Step by step"))
 step = explainer.step_control(PAGE, len(explanation.table))
-explainer.step_table(explanation.table, step, hit_column=None)
-st.subheader(t("The ideal ordering"))
-explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
+# one table and one chart at a time (tabs built only while open): a projector shows them without
+# scrolling, and a drag redraws less
+yours, ideal = explainer.lazy_tabs(PAGE, "tables", [N_("Your ranking"), N_("The ideal ordering")])
+if yours:
+    with yours:
+        explainer.step_table(explanation.table, step, hit_column=None)
+if ideal:
+    with ideal:
+        explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
 
-chart_left, chart_right = st.columns(2)
-chart_left.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
-chart_right.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
 other = "exponential" if board.gain == "linear" else "linear"
 counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
                          ideal_items=board.ideal_items())
 linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
 values = {"k": k, "linear": f"{linear.value:.4f}", "exponential": f"{exponential.value:.4f}"}
-gains = st.expander(t("Linear vs exponential gain (nDCG@{k}: {linear} vs {exponential}) · the discount curve").format(
-    **values), key=state.page_key(PAGE, "gains_open"), on_change="rerun")
-if gains.open:  # drawn only while open
-    with gains:
-        gain_left, gain_right = st.columns(2)
-        gain_left.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
-        gain_left.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(**values))
-        gain_right.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
+gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [
+    N_("Gain and discounted gain"), N_("Running DCG vs IDCG"), N_("Linear vs exponential gain"), N_("Discount curve")])
+if gains:
+    gains.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
+if running:
+    running.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
+if compared:
+    compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
+    compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(**values))
+if discount:
+    discount.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
 
 explainer.about(
     rewards=t("Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "

@@ -14,6 +14,7 @@ from metrics import MetricsInputError
 from metrics import significance as sig
 from ui import charts, dataset, state
 from ui.i18n import N_, t
+from ui.page import end_page
 from ui.safe import plain
 
 PAGE = "systems"
@@ -202,7 +203,7 @@ else:
 systems = st.session_state.get(SYSTEMS)
 if systems is None:
     st.info(t(NOTHING), icon=":material/compare_arrows:")
-    st.stop()
+    end_page()
 
 # --------------------------------------------------------------------------------------------
 # the comparison
@@ -221,7 +222,7 @@ try:
     t_value, t_p = sig.paired_t_test(pairs["a"], pairs["b"])
 except MetricsInputError as error:
     st.error(_message(error, (names["a"], names["b"])), icon=":material/error:")
-    st.stop()
+    end_page()
 n = len(pairs)
 if n < max(len(scores_a), len(scores_b)):
     st.warning(t("Compared on the {n} queries both runs answer ({in_a} in A, {in_b} in B, each with judgements): "

@@ -7,6 +7,7 @@ import streamlit as st
 
 from ui import charts, dataset, state
 from ui.i18n import N_, headers, t
+from ui.page import end_page
 from ui.safe import plain
 
 PAGE = "upload"
@@ -103,7 +104,7 @@ data = dataset.dataset()
 if data is None:
     st.info(t("Nothing loaded yet: upload files, paste a list, or try a sample. The explainer pages keep "
               "working on the example board until then."), icon=":material/upload_file:")
-    st.stop()
+    end_page()
 
 st.divider()
 st.header(t("Loaded: {source}").format(source=plain(dataset.source_name(data.source))))
@@ -145,11 +146,11 @@ result = dataset.evaluation()
 if result is None:
     st.info(t("A qrels file alone has no ranking to score: upload a run with it to see the per-query table."),
             icon=":material/info:")
-    st.stop()
+    end_page()
 if result.per_query.empty:
     st.warning(t("No query has both a ranking and judgements, so there is nothing to score."),
                icon=":material/warning:")
-    st.stop()
+    end_page()
 
 st.subheader(t("Every query, every measure"))
 st.caption(t("trec_eval's defaults: relevant when grade ≥ 1, linear gain, AP divided by all relevant items. "

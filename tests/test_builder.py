@@ -390,3 +390,21 @@ def test_html_item_name_is_kept_as_text(app_test):
     drag(at, ["d2", XSS, "d3", "d4", "d5"], [])
     assert board_of(at).ranking[1] == XSS
     assert_shown_matches_core(at)
+
+
+def test_builder_is_drawn_when_a_page_ends_early(app_test):
+    """The conventions page ends early on an empty ranking; the builder (drawn after the page)
+    must still be there, or the reader could not rank anything."""
+    at = ok(app_test().run())
+    at.session_state["board"] = PRESETS[DEFAULT_PRESET].with_ranking([])
+    at.session_state["board_revision"] += 1
+    ok(at.switch_page("pages/conventions.py").run())
+    assert at.info, "the page says why it stopped"
+    assert sortable(at)[0]["items"] == [] and len(sortable(at)[1]["items"]) == len(PRESETS[DEFAULT_PRESET].items)
+    assert at.selectbox(key="builder_preset")
+
+
+def test_pages_end_early_without_st_stop(repo_root):
+    """st.stop() would also stop the builder drawn after the page: pages call ui.page.end_page()."""
+    offenders = [p.name for p in (repo_root / "pages").glob("*.py") if "st.stop()" in p.read_text()]
+    assert not offenders

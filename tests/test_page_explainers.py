@@ -116,17 +116,21 @@ def test_map_and_mrr_across_uploaded_queries_equal_evaluate(started):
         assert metric_values(at)[f"{label} ({measure})"] == f"{expected:.4f}"
 
 
-def test_linear_and_exponential_gain_side_by_side_when_opened(started):
+def test_ndcg_tabs_build_only_the_open_table_and_chart(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
     at.selectbox(key="builder_preset").set_value("003_ndcg").run()
     board = at.session_state[state.BOARD]
-    closed = len(at.get("plotly_chart"))
-    at.session_state[state.page_key("ndcg", "gains_open")] = True  # a click on the expander
-    at.run()
-    assert not at.exception
-    assert len(at.get("plotly_chart")) == closed + 2  # gain comparison and discount curve, built only when open
     k = min(board.k, max(len(board.ranking), len(board.judged())))
+    explanation = metrics.ndcg_steps(board.rels(), k, board.gain, ideal=board.ideal_grades())
+    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.table["DCG"])]
+    assert len(at.get("plotly_chart")) == 1
+    at.session_state[state.page_key("ndcg", "tables")] = "The ideal ordering"  # a click on the tab
+    at.run()
+    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.details["ideal_table"]["DCG"])]
+    at.session_state[state.page_key("ndcg", "charts")] = "Linear vs exponential gain"
+    at.run()
+    assert not at.exception and len(at.get("plotly_chart")) == 1
     linear, exponential = (metrics.ndcg_steps(board.rels(), k, gain, ideal=board.ideal_grades()).value
                            for gain in ("linear", "exponential"))
     assert f"nDCG@{k}: linear gain {linear:.4f} · exponential gain {exponential:.4f}" in [c.value for c in at.caption]

@@ -86,22 +86,36 @@ def order_buttons() -> None:
         st.button(t(ORDER_BUTTONS[name]), key=f"builder_{name}", width="stretch", on_click=_reorder, args=(name,))
 
 
-def sortable_ranking() -> None:
-    """Drag items between the ranking and the pool, and reorder them."""
+def _sortable_key() -> str:
+    return f"builder_sortable_{state.revision()}"
+
+
+def _apply_sorted(result) -> bool:
+    """Put the order the drag-and-drop list sent on the board (ignored if it is stale); True if
+    the board changed."""
+    if not result:
+        return False
     board = state.board()
     labels = {item_label(board, item): item for item in board.grades}
+    ranked = result[0]["items"]
+    if any(label not in labels for label in ranked):
+        return False  # a stale answer from before the board changed
+    new_ranking = tuple(labels[label] for label in ranked)
+    if new_ranking == board.ranking:
+        return False
+    state.set_board(board.with_ranking(new_ranking), external=False)
+    return True
+
+
+def sortable_ranking() -> bool:
+    """Drag items between the ranking and the pool, and reorder them; True if the board changed."""
+    board = state.board()
     containers = [
         {"header": t(RANKING_HEADER), "items": [item_label(board, i) for i in board.ranking]},
         {"header": t(POOL_HEADER), "items": [item_label(board, i) for i in board.pool]},
     ]
-    result = sort_items(containers, multi_containers=True, direction="vertical", custom_style=SORTABLE_STYLE,
-                        key=f"builder_sortable_{state.revision()}")
-    ranked = result[0]["items"] if result else []
-    if any(label not in labels for label in ranked):
-        return  # a stale answer from before the board changed
-    new_ranking = tuple(labels[label] for label in ranked)
-    if new_ranking != board.ranking:
-        state.set_board(board.with_ranking(new_ranking), external=False)
+    return _apply_sorted(sort_items(containers, multi_containers=True, direction="vertical",
+                                    custom_style=SORTABLE_STYLE, key=_sortable_key()))
 
 
 def grade_table() -> None:
@@ -190,42 +204,42 @@ def keyboard_controls() -> None:
 
 
 def ranking_builder(expanded: bool = True) -> Board:
-    """The builder's example picker and drag-and-drop list; returns the board after this run's
-    changes. Its other controls are drawn by :func:`finish` after the page."""
+    """The builder, at the top of the page; returns the board after this run's changes.
+
+    Only its frame is drawn now: the order a drag sent is read from the session state and put on
+    the board, and the builder's widgets are drawn into the frame by :func:`finish` after the page.
+    After a drag, the page's new numbers are then the first thing the browser gets (every element
+    sent before them delays them)."""
+    _apply_sorted(st.session_state.get(_sortable_key()))  # the drag, before the page computes
     board = state.board()
     title = title_text(board.title) if board.title else t("your ranking")
-    with st.expander(t("Ranking builder — {title}").format(title=title), expanded=expanded):
-        if st.session_state.get(state.DATASET) is not None:
-            from .dataset import query_picker
-
-            query_picker("builder")
-        preset_picker()
-        buttons = st.container(horizontal=True)
-        sortable_ranking()
-        extras = st.container()
-        if state.board().note:
-            st.caption(t(state.board().note))
-    st.session_state[LATER] = (buttons, extras)
-    return state.board()
+    st.session_state[LATER] = st.expander(t("Ranking builder — {title}").format(title=title), expanded=expanded)
+    return board
 
 
-LATER = "builder_later"  #: the builder's containers that finish() fills after the page ran
+LATER = "builder_later"  #: the builder's frame, which finish() fills after the page ran
 GRADES_OPEN = "builder_grades_open"  #: the grade editor's popover is open
 KEYS_OPEN = "builder_keys_open"  #: the keyboard controls' popover is open
 
 
 def finish() -> None:
-    """Draw the builder's controls that cannot change this run's numbers after the page ran, so
-    that after a drag the page's numbers reach the browser first (every element sent before them
-    delays them): the order buttons (callbacks), the grade editor and keyboard popovers (built
-    only while open) and the share link. The entry script calls this after every page."""
-    slots = st.session_state.pop(LATER, None)
-    if slots is None:
+    """Draw the builder's widgets into the frame :func:`ranking_builder` left at the top of the
+    page: the query and example pickers, the order buttons (callbacks), the drag-and-drop list,
+    the grade editor and keyboard popovers (built only while open), the share link and the
+    example's note. The entry script calls this after every page."""
+    frame = st.session_state.pop(LATER, None)
+    if frame is None:
         return
-    buttons, extras = slots
-    with buttons:
-        order_buttons()
-    with extras:
+    with frame:
+        if st.session_state.get(state.DATASET) is not None:
+            from .dataset import query_picker
+
+            query_picker("builder")
+        preset_picker()
+        with st.container(horizontal=True):
+            order_buttons()
+        if sortable_ranking():  # a drag ranking_builder() did not see yet: show the page again with it
+            st.rerun()
         grades = st.popover(t("Edit items and grades"), width="stretch", key=GRADES_OPEN, on_change="rerun")
         if grades.open:
             with grades:
@@ -235,3 +249,5 @@ def finish() -> None:
             with keys:
                 keyboard_controls()
         share.copy_link()
+        if state.board().note:
+            st.caption(t(state.board().note))

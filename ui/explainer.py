@@ -85,6 +85,13 @@ def threshold_input(page: str) -> float:
     return state.board().threshold
 
 
+def lazy_tabs(page: str, name: str, labels: list[str]) -> list:
+    """Tabs of which only the open one is built (switching tabs reruns the page): the tab
+    containers, ``None`` for the closed ones. ``labels`` in English, translated here."""
+    tabs = st.tabs([t(label) for label in labels], key=state.page_key(page, name), on_change="rerun")
+    return [tab if tab.open else None for tab in tabs]
+
+
 def step_control(page: str, n_rows: int, unit: str = "rank") -> int:
     """Reveal the step table one rank at a time (classroom pacing); returns the rows to show.
 

@@ -3,10 +3,12 @@
 ZH: dict[str, str] = {
     # pages/ndcg.py
     "nDCG — normalised discounted cumulative gain": "nDCG —— 归一化折损累计增益",
-    "Step by step: your ranking": "逐步计算：你的排序",
+    "Your ranking": "你的排序",
+    "Gain and discounted gain": "增益与折损后增益",
+    "Running DCG vs IDCG": "累计 DCG 与 IDCG",
+    "Linear vs exponential gain": "线性增益与指数增益",
+    "Discount curve": "折损曲线",
     "The ideal ordering": "理想排序",
-    "Linear vs exponential gain (nDCG@{k}: {linear} vs {exponential}) · the discount curve":
-        "线性增益与指数增益（nDCG@{k}：{linear} 对 {exponential}）· 折损曲线",
     "nDCG@{k}: linear gain {linear} · exponential gain {exponential}":
         "nDCG@{k}：线性增益 {linear} · 指数增益 {exponential}",
     "Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is divided by "
