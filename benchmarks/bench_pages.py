@@ -67,11 +67,14 @@ def app_pages() -> list[tuple[str, str]]:
 
 
 def bench_server(runs: int) -> list[tuple[str, float, float, float, str]]:
+    import streamlit.testing.v1.app_test as app_test_module
     from streamlit.testing.v1 import AppTest
 
+    from tests.apptest_helpers import EntryScriptEveryRun
     from ui import state
     from ui.board import Board
 
+    app_test_module.PagesManager = EntryScriptEveryRun  # app.py runs on every rerun, as on the server
     os.chdir(REPO)
     board = Board.from_ranking(GRADES, k=10, title="20 items (benchmark)")
     rows = []

@@ -123,8 +123,12 @@ with st.expander(t(LEGEND)):
     st.caption(t(LEGEND_COLOURS))
     st.markdown("\n".join(f"- **{t(verdict)}** — {t(meaning)}" for verdict, meaning in VERDICT_MEANING.items()))
 
-tabs = st.tabs([f"{article.number} · {t(article.tab or article.title_zh)}" for article in articles.ARTICLES])
+# one article at a time (tabs built only while open): 13 example cards at once are slow to draw
+tabs = explainer.lazy_tabs(PAGE, "article", [f"{article.number} · {t(article.tab or article.title_zh)}"
+                                             for article in articles.ARTICLES])
 for tab, article in zip(tabs, articles.ARTICLES):
+    if tab is None:
+        continue
     with tab:
         st.header(t(HEADER).format(number=article.number, title=article.title_zh if zh else article.title_en))
         if zh:

@@ -5,7 +5,7 @@ import streamlit as st
 from metrics import ndcg_steps
 from ui import charts, explainer
 from ui.builder import ranking_builder
-from ui.i18n import N_, t
+from ui.i18n import t
 
 PAGE = "ndcg"
 
@@ -33,7 +33,7 @@ st.subheader(t("Step by step"))
 step = explainer.step_control(PAGE, len(explanation.table))
 # one table and one chart at a time (tabs built only while open): a projector shows them without
 # scrolling, and a drag redraws less
-yours, ideal = explainer.lazy_tabs(PAGE, "tables", [N_("Your ranking"), N_("The ideal ordering")])
+yours, ideal = explainer.lazy_tabs(PAGE, "tables", [t("Your ranking"), t("The ideal ordering")])
 if yours:
     with yours:
         explainer.step_table(explanation.table, step, hit_column=None)
@@ -47,7 +47,7 @@ counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades
 linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
 values = {"k": k, "linear": f"{linear.value:.4f}", "exponential": f"{exponential.value:.4f}"}
 gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [
-    N_("Gain and discounted gain"), N_("Running DCG vs IDCG"), N_("Linear vs exponential gain"), N_("Discount curve")])
+    t("Gain and discounted gain"), t("Running DCG vs IDCG"), t("Linear vs exponential gain"), t("Discount curve")])
 if gains:
     gains.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
 if running:

@@ -5,10 +5,22 @@ from __future__ import annotations
 import html
 import re
 
+from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 from ui import state
 from ui.board import Board
+
+
+class EntryScriptEveryRun(PagesManager):
+    """AppTest (1.67) resets ``PagesManager.uses_pages_directory`` before every run; since this app
+    has a pages/ folder, every run after the first would execute the page file alone, as a legacy
+    multipage app, without app.py. The real server runs app.py on every run (st.navigation turns
+    the legacy mode off for good); so does AppTest with this page manager."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        PagesManager.uses_pages_directory = False
 
 
 def open_page(app_test, page: str, board: Board | None = None) -> AppTest:

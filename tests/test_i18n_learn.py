@@ -195,6 +195,8 @@ def test_articles_tabs_and_expanders_in_chinese(app_test):
     table = at.dataframe[0].value
     assert list(table.columns)[:3] == ["指标", "文章给出", "精确值"]
     assert "列表 list_1 的 DCG" in list(table["指标"])
+    at.session_state[state.page_key("articles", "article")] = at.tabs[3].label  # article 003's tab
+    at.run()
     at.button(key=state.page_key("articles", "load_003_ndcg")).click().run()
     assert not at.exception
     assert any("面板上现在是" in s.value for s in at.success)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import doctest
 
+from types import SimpleNamespace
+
 import pytest
 
 import ui.articles
@@ -18,9 +20,35 @@ PAGE = "pages/articles.py"
 ALL_KEYS = [(example_id, key) for example_id in examples() for key in articles.board_keys(example_id)]
 
 
+ELEMENTS = ("dataframe", "markdown", "caption", "info", "expander", "header", "subheader", "button", "tabs")
+
+
+def every_tab(at) -> SimpleNamespace:
+    """The page's elements over all its article tabs (only the open tab is built): each tab is
+    opened in turn, as a reader would click it, and its elements are collected in tab order."""
+    seen = {name: [] for name in ELEMENTS}
+    for tab in [tab.label for tab in at.tabs]:
+        at.session_state[state.page_key("articles", "article")] = tab
+        at.run()
+        assert not at.exception, [e.message for e in at.exception]
+        for name in ELEMENTS:
+            seen[name] += [e for e in getattr(at, name) if name != "tabs" or not seen["tabs"]]
+    return SimpleNamespace(**seen)
+
+
+def open_card(app_test, example_id: str):
+    """The articles page with the tab of the article that holds ``example_id`` open."""
+    at = open_page(app_test, PAGE)
+    [article] = [a for a in articles.ARTICLES if example_id in [ex["id"] for ex in articles.article_examples(a)]]
+    at.session_state[state.page_key("articles", "article")] = article.tab_label
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
 @pytest.fixture
 def articles_page(app_test):
-    return open_page(app_test, PAGE)
+    return every_tab(open_page(app_test, PAGE))
 
 
 def tables_by_example(at):
@@ -101,7 +129,7 @@ def test_descriptions_are_shown_literally(articles_page):
 
 @pytest.mark.parametrize(("example_id", "key"), ALL_KEYS)
 def test_every_example_loads_into_the_builder(app_test, example_id, key):
-    at = open_page(app_test, PAGE)
+    at = open_card(app_test, example_id)
     at.button(key=state.page_key("articles", f"load_{key}")).click().run()
     assert not at.exception, [e.message for e in at.exception]
     board = articles.board(key)
@@ -117,7 +145,7 @@ def test_every_example_loads_into_the_builder(app_test, example_id, key):
 
 
 def test_article_003_loads_and_the_ndcg_page_shows_the_exact_value(app_test):
-    at = open_page(app_test, PAGE)
+    at = open_card(app_test, "003_ndcg")
     at.button(key="articles__load_003_ndcg").click().run()
     at.switch_page("pages/ndcg.py").run()
     assert not at.exception
@@ -128,7 +156,7 @@ def test_article_003_loads_and_the_ndcg_page_shows_the_exact_value(app_test):
 
 
 def test_loading_one_example_marks_only_its_card(app_test):
-    at = open_page(app_test, PAGE)
+    at = open_card(app_test, "001_mrr_queries")
     at.button(key="articles__load_001_mrr_torus").click().run()
     successes = [s.value for s in at.success]
     assert len(successes) == 1 and "torus" in successes[0]

@@ -87,8 +87,8 @@ def threshold_input(page: str) -> float:
 
 def lazy_tabs(page: str, name: str, labels: list[str]) -> list:
     """Tabs of which only the open one is built (switching tabs reruns the page): the tab
-    containers, ``None`` for the closed ones. ``labels`` in English, translated here."""
-    tabs = st.tabs([t(label) for label in labels], key=state.page_key(page, name), on_change="rerun")
+    containers, ``None`` for the closed ones. The open tab is remembered by its label."""
+    tabs = st.tabs(labels, key=state.page_key(page, name), on_change="rerun")
     return [tab if tab.open else None for tab in tabs]
 
 

@@ -34,9 +34,11 @@ def browser_language() -> str:
 
 
 def language() -> str:
-    if LANGUAGE not in st.session_state:
-        st.session_state[LANGUAGE] = browser_language()
-    return st.session_state[LANGUAGE]
+    """The reader's language, "en" or "zh" (the browser's until the reader picks one)."""
+    chosen = st.session_state.get(LANGUAGE)  # one look-up: t() asks for every string
+    if chosen is None:
+        chosen = st.session_state[LANGUAGE] = browser_language()
+    return chosen
 
 
 def t(text: str) -> str:

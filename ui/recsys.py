@@ -80,10 +80,17 @@ def _titles() -> dict[str, str]:
 GENRES = (N_("action"), N_("comedy"), N_("drama"), N_("scifi"), N_("romance"), N_("animation"))
 
 
-def genres(item: str) -> str:
-    """The item's genres in the reader's language, e.g. "action, comedy" (动作、喜剧)."""
-    row = features().loc[item]
-    return t(", ").join(t(str(genre)) for genre, flag in row.items() if flag)
+@st.cache_data(show_spinner=False)
+def _genres() -> dict[str, tuple[str, ...]]:
+    """item -> its genres (once per server: a cached DataFrame is copied on every call)."""
+    frame = features()
+    return {item: tuple(str(genre) for genre, flag in row.items() if flag) for item, row in frame.iterrows()}
+
+
+def genres(items: list[str]) -> list[str]:
+    """The items' genres in the reader's language, e.g. "action, comedy" (动作、喜剧)."""
+    of = _genres()
+    return [t(", ").join(t(genre) for genre in of[item]) for item in items]
 
 
 def top(user: str, k: int) -> list[str]:
@@ -99,7 +106,7 @@ def user_list(user: str, k: int) -> pd.DataFrame:
         "rank": range(1, len(items) + 1),
         "item": items,
         "title": [titles.get(i, "") for i in items],
-        "genres": [genres(i) for i in items],
+        "genres": genres(items),
         "held_out": [i in chosen for i in items],
     })
 
@@ -157,15 +164,16 @@ def user_label(user: str) -> str:
 def similarity_matrix(pairs: pd.DataFrame) -> pd.DataFrame:
     """The pair table of ``similarity_steps`` as a matrix: row rank i, column rank j > i
     (ranks 1..n-1 down, 2..n across; the cells below the diagonal are empty)."""
-    labels = {}
-    for rank, item in zip(pd.concat([pairs["rank_i"], pairs["rank_j"]]), pd.concat([pairs["item_i"], pairs["item_j"]])):
-        labels[int(rank)] = f"{rank}. {item}"
-    order = [labels[r] for r in sorted(labels)]
+    ranks = np.concatenate([pairs["rank_i"].to_numpy(int), pairs["rank_j"].to_numpy(int)])
+    items = np.concatenate([pairs["item_i"].to_numpy(object), pairs["item_j"].to_numpy(object)])
+    labels = dict(zip(ranks.tolist(), (f"{rank}. {item}" for rank, item in zip(ranks, items))))
+    order = sorted(labels)
+    position = {rank: index for index, rank in enumerate(order)}
     # row i pairs with the later columns j > i: the last row and the first column stay empty
-    matrix = pd.DataFrame(np.nan, index=order[:-1], columns=order[1:])
-    for row in pairs.itertuples(index=False):
-        matrix.loc[labels[row.rank_i], labels[row.rank_j]] = row.similarity
-    return matrix
+    values = np.full((len(order), len(order)), np.nan)
+    values[[position[r] for r in pairs["rank_i"]], [position[r] for r in pairs["rank_j"]]] = pairs["similarity"]
+    names = [labels[r] for r in order]
+    return pd.DataFrame(values[:-1, 1:], index=names[:-1], columns=names[1:])
 
 
 def user_board(user: str, k: int) -> Board:
