@@ -23,10 +23,13 @@ class EntryScriptEveryRun(PagesManager):
         PagesManager.uses_pages_directory = False
 
 
-def open_page(app_test, page: str, board: Board | None = None) -> AppTest:
-    """Run the app, optionally put ``board`` on it (as a preset would), switch to ``page``."""
+def open_page(app_test, page: str, board: Board | None = None, language: str = "en") -> AppTest:
+    """Run the app, choose ``language`` ("zh": 中文) in the sidebar, optionally put ``board`` on it
+    (as a preset would), switch to ``page``."""
     at = app_test()
     at.run()
+    if language != "en":
+        at.radio(key="sidebar_language").set_value(language).run()
     if board is not None:
         at.session_state[state.BOARD] = board
         at.session_state[state.ORIGIN] = board

@@ -22,6 +22,7 @@ from ui.choices import SETTING_TEXT, choice_label, choice_text, kind
 from ui.presets import PRESETS
 from ui.zh import ZH
 from tests.visible_text import english_left, item_names, visible_strings
+from tests.apptest_helpers import open_page
 
 # ----------------------------------------------------------------------------- strings from metrics
 
@@ -175,18 +176,9 @@ def english_of_this_part(at) -> list[str]:
     return left
 
 
-def open_zh(app_test, page: str, board: Board | None = None):
-    at = app_test()
-    at.run()
-    at.radio(key="sidebar_language").set_value("zh").run()
-    if board is not None:
-        at.session_state[state.BOARD] = board
-        at.session_state[state.ORIGIN] = board
-        at.session_state[state.REVISION] += 1
-    at.switch_page(page)
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+def open_zh(app_test, page: str, board=None):
+    """``page`` in 中文, optionally with ``board`` on it."""
+    return open_page(app_test, page, board, language="zh")
 
 
 def assert_chinese(at):

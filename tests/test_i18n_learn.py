@@ -121,17 +121,8 @@ def test_every_presenter_sentence_is_chinese(handout_page, explanation):
 
 
 def chinese(app_test, page: str, board=None):
-    at = app_test()
-    at.run()
-    at.radio(key="sidebar_language").set_value("zh").run()
-    if board is not None:
-        at.session_state[state.BOARD] = board
-        at.session_state[state.ORIGIN] = board
-        at.session_state[state.REVISION] += 1
-    at.switch_page(page)
-    at.run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    """``page`` in 中文, optionally with ``board`` on it."""
+    return open_page(app_test, page, board, language="zh")
 
 
 #: the step controls of ui/explainer.py (the quiz's diagnosis uses them; translated by another part)

@@ -75,7 +75,12 @@ def check_against_core(page: Page, board: Board) -> float:
     k, shown = ndcg_metric(page)
     expected = ndcg(board.rels(), k, board.gain, ideal=board.ideal_grades())
     assert shown == f"{expected:.4f}", (board.ranking, k)
-    rows = step_table(page)
+    # the grid draws its new rows a moment after the run ends (it sits in a tab): wait for them
+    for _ in range(50):
+        rows = step_table(page)
+        if [r["item"] for r in rows] == list(board.ranking[:k]):
+            break
+        page.wait_for_timeout(100)
     assert [r["item"] for r in rows] == list(board.ranking[:k])
     assert [float(r["rel"]) for r in rows] == board.rels()[:k]
     if rows:
