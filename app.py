@@ -11,7 +11,6 @@ share.restore_language()  # a shared link's language (first run of a session), b
 st.set_page_config(page_title=t("Ranking Metrics Lab"), page_icon=":material/leaderboard:", layout="wide")
 state.init()
 share.restore_from_url()  # a shared link's board (first run of a session only)
-language_switch()
 
 navigation = st.navigation({
     t("Start"): [
@@ -41,6 +40,7 @@ try:
     navigation.run()
 except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn
     pass
-finally:  # also after st.stop()/st.rerun(): the builder's last controls, the board in the URL
+finally:  # also after st.rerun(): the builder's widgets, the language switch, the board in the URL
     builder.finish()
+    language_switch()
     share.write_to_url()

@@ -71,11 +71,15 @@ def latex(formula: str) -> str:
     return _TEXT.sub(lambda m: r"\text{" + ZH.get(m.group(1), m.group(1)) + "}", formula)
 
 
+SWITCH = "sidebar_language"  #: the sidebar radio's key
+
+
+def _switched() -> None:
+    st.session_state[LANGUAGE] = st.session_state[SWITCH]
+
+
 def language_switch() -> None:
-    """The sidebar control (the entry script shows it on every page)."""
-    current = language()
-    chosen = st.sidebar.radio("Language · 语言", list(LANGUAGES), index=list(LANGUAGES).index(current),
-                              format_func=LANGUAGES.get, horizontal=True, key="sidebar_language")
-    if chosen != current:
-        st.session_state[LANGUAGE] = chosen
-        st.rerun()
+    """The sidebar control (the entry script shows it after every page; a callback, so the run
+    that follows a click is already in the chosen language)."""
+    st.sidebar.radio("Language · 语言", list(LANGUAGES), index=list(LANGUAGES).index(language()),
+                     format_func=LANGUAGES.get, horizontal=True, key=SWITCH, on_change=_switched)
