@@ -33,12 +33,22 @@ def test_symmetric_with_zero_diagonal(rels, measure, k):
 @SETTINGS
 @given(grades, measures, ks, st.sampled_from(["linear", "exponential"]))
 def test_moving_the_better_item_up_never_hurts(rels, measure, k, gain):
-    """Swapping towards the ideal order (the higher grade moves up) gives a change >= 0."""
-    m = swap_effects(rels, gain=gain, **_kwargs(measure, k)).to_numpy()
+    """Swapping towards the ideal order (the higher grade moves up) gives a change >= 0 — for AP
+    with the R denominator (trec_eval); divided by the hits found, it can drop (next test)."""
+    R = {"n_relevant": sum(g >= 1 for g in rels)} if measure == "AP" else {}
+    m = swap_effects(rels, gain=gain, **_kwargs(measure, k), **R).to_numpy()
     for i in range(len(rels)):
         for j in range(i + 1, len(rels)):
             if rels[j] > rels[i]:
                 assert m[i, j] >= -1e-12
+
+
+def test_ap_over_hits_found_can_drop_when_a_hit_moves_up():
+    """AP@3 divided by the hits found (no R given): [1, 0, 0, 1] scores 1/1 = 1; bring the hit at
+    rank 4 up to rank 3 and it scores (1 + 2/3) / 2 = 0.8333 — the convention rewards finding fewer."""
+    m = swap_effects([1, 0, 0, 1], k=3, measure="AP")
+    assert m.loc[3, 4] == pytest.approx(5 / 6 - 1)
+    assert swap_effects([1, 0, 0, 1], k=3, measure="AP", n_relevant=2).loc[3, 4] == pytest.approx(5 / 6 - 1 / 2)
 
 
 @SETTINGS

@@ -296,7 +296,7 @@ ZH: dict[str, str] = {
     "yes": "是",
     "no": "否",
     "What the options mean": "各选项的含义",
-    "; ": ";",
+    "; ": "；",
     "Knowing which convention produced a number: the same ranking gives different nDCG, AP or RR "
     "depending on the gain, the ideal ordering, the AP denominator, cut-offs and how ties are broken.":
         "知道一个数是按哪种约定算出来的：同一个排序，因增益、理想排序、AP 分母、截断位置以及并列的处理方式不同，"

@@ -45,7 +45,7 @@ ZH: dict[str, str] = {
     "See the steps": "查看步骤",
     "**Not quite:** you answered {answer}; the exact value is {exact}.": "**不太对：** 你的答案是 {answer}；精确值是 {exact}。",
     "The same number also comes from: {mistakes}.": "以下错误也会得到同一个数：{mistakes}。",
-    "; ": ";",
+    "; ": "；",
     "**Likely mistake — {title}.** {explanation} That method gives {value}.":
         "**可能的错误——{title}。** {explanation}按这种算法得到 {value}。",
     "**Where to look:** {step}": "**该看哪里：** {step}",
