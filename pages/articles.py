@@ -13,8 +13,8 @@ TITLE = N_("The articles' examples — checked")
 INTRO = N_("Five Chinese blog posts on ranking metrics, and every number they compute: what the article says, "
            "the exact value, and why the two differ. **Load** an example to put it on the shared board, then "
            "open the page that explains it step by step.")
-INTRO_ZH = ("五篇讲排序指标的中文博客,逐一核对其中算出的每个数:文章的数、精确值,以及二者为何不同。"
-            "点击“载入”把例子放到排序面板上,再打开对应页面逐步查看。")
+INTRO_ZH = ("五篇讲排序指标的中文博客，逐一核对其中算出的每个数：文章的数、精确值，以及二者为何不同。"
+            "点击“载入”把例子放到排序面板上，再打开对应页面逐步查看。")
 PROBLEMS = N_("What the articles get wrong")
 LEGEND = N_("What the verdicts and colours mean")
 LEGEND_COLOURS = N_("Red rows: the article is wrong (a wrong number, a wrong method, or code that fails). "

@@ -56,48 +56,48 @@ ARTICLES: tuple[Article, ...] = (
     Article("000", "000_5b3731a57ef614e0.txt", "排序评估指标——NDCG和MAP", "Ranking metrics: NDCG and MAP",
             "Builds NDCG as G → CG → DCG → NDCG on two lists of five items with real-valued grades, then MAP, "
             "with Python code for both.",
-            "按 G → CG → DCG → NDCG 的顺序讲解 NDCG(五个条目、实数相关性的两个列表),再讲 MAP,并附 Python 代码。",
+            "按 G → CG → DCG → NDCG 的顺序讲解 NDCG(五个条目、实数相关性的两个列表)，再讲 MAP，并附 Python 代码。",
             ("Rounded logarithms: the DCG table rounds log2(i+1) and every term to 2 decimals before adding, "
              "so list 1's DCG comes out 1.52 instead of 1.5149.",
              "The ndcg_at_k code calls np.asfarray, which NumPy 2.0 removed: it fails today.",
              "The MAP code divides each AP by the hits found, not by all relevant items."),
-            ("对数被四舍五入:DCG 表把 log2(i+1) 和每一项都先舍入到两位小数再相加,"
+            ("对数被四舍五入：DCG 表把 log2(i+1) 和每一项都先舍入到两位小数再相加，"
              "列表 1 的 DCG 因而是 1.52 而不是 1.5149。",
-             "ndcg_at_k 代码调用了 NumPy 2.0 已删除的 np.asfarray:今天运行会报错。",
-             "MAP 代码用找到的命中数作 AP 的分母,而不是全部相关条目数。"), "NDCG和MAP"),
+             "ndcg_at_k 代码调用了 NumPy 2.0 已删除的 np.asfarray：今天运行会报错。",
+             "MAP 代码用找到的命中数作 AP 的分母，而不是全部相关条目数。"), "NDCG和MAP"),
     Article("001", "001_9a36c89d890bfcc8.txt", "评价指标", "Evaluation metrics (recommender systems)",
             "Recall, ROC/AUC, NDCG, hit ratio, MAP, MRR and ILS for a recommender, each with a short Python function.",
-            "推荐系统的召回率、ROC/AUC、NDCG、命中率、MAP、MRR 与 ILS,各附一段 Python 函数。",
+            "推荐系统的召回率、ROC/AUC、NDCG、命中率、MAP、MRR 与 ILS，各附一段 Python 函数。",
             ("The \"hit ratio\" hit() returns hits / len(gt_items): that is recall, not a hit rate.",
              "MRR() tests `pred_item in pred_items` (always true) and adds ranks: it raises ValueError.",
              "getDCG does not sum its terms, so getNDCG prints an array instead of one number."),
-            ("“命中率” hit() 返回 命中数 / len(gt_items):这是召回率,不是命中率。",
-             "MRR() 判断 `pred_item in pred_items`(永远为真)并把名次相加:会抛出 ValueError。",
-             "getDCG 没有对各项求和,所以 getNDCG 打印的是数组而不是一个数。"), "评价指标"),
-    Article("002", "002_c61f786f7d9707da.txt", "MRR、MAP、NDCG:推荐系统的三个排序感知指标",
+            ("“命中率” hit() 返回 命中数 / len(gt_items)：这是召回率，不是命中率。",
+             "MRR() 判断 `pred_item in pred_items`（永远为真）并把名次相加：会抛出 ValueError。",
+             "getDCG 没有对各项求和，所以 getNDCG 打印的是数组而不是一个数。"), "评价指标"),
+    Article("002", "002_c61f786f7d9707da.txt", "MRR、MAP、NDCG：推荐系统的三个排序感知指标",
             "MRR, MAP and NDCG: three rank-aware metrics (Moussa Taifi, translated by ronghuaiyang)",
             "Explains the pros and cons of MRR, MAP and NDCG in words; its examples were pictures.",
-            "用文字讲解 MRR、MAP、NDCG 的优缺点;文中的例子都是图片。", tab=N_("MRR、MAP、NDCG (no example)")),
-    Article("003", "003_6d16541d6fd5e69f.txt", "排序模型评估:准确率@K和NDCG", "Evaluating ranking models: Precision@K and NDCG",
+            "用文字讲解 MRR、MAP、NDCG 的优缺点；文中的例子都是图片。", tab=N_("MRR、MAP、NDCG (no example)")),
+    Article("003", "003_6d16541d6fd5e69f.txt", "排序模型评估：准确率@K和NDCG", "Evaluating ranking models: Precision@K and NDCG",
             "Precision@K and NDCG@5 (exponential gain) on five items B, A, D, C, E, by hand and in Python.",
-            "在五个商品 B, A, D, C, E 上手算并用 Python 计算准确率@K 与 NDCG@5(指数增益)。",
+            "在五个商品 B, A, D, C, E 上手算并用 Python 计算准确率@K 与 NDCG@5（指数增益）。",
             ("A shifted discount: ranks 3-5 are divided by 2.585, 3.17 and 3.459 instead of log2(4) = 2, "
              "log2(5) = 2.322 and log2(6) = 2.585, so NDCG@5 = 0.861 instead of 0.8645.",
              "P@5 = 4/5 is claimed for relevance [1, 1, 0, 1, 0]: three of five are relevant, 0.6."),
-            ("折损错位:第 3-5 位除以 2.585、3.17、3.459,而不是 log2(4) = 2、log2(5) = 2.322、log2(6) = 2.585,"
+            ("折损错位：第 3-5 位除以 2.585、3.17、3.459，而不是 log2(4) = 2、log2(5) = 2.322、log2(6) = 2.585，"
              "因此 NDCG@5 = 0.861 而不是 0.8645。",
-             "相关性 [1, 1, 0, 1, 0] 时文章说 P@5 = 4/5:其实五个里只有三个相关,是 0.6。"), "准确率@K和NDCG"),
+             "相关性 [1, 1, 0, 1, 0] 时文章说 P@5 = 4/5：其实五个里只有三个相关，是 0.6。"), "准确率@K和NDCG"),
     Article("004", "004_26e32d6a523addb6.txt", "NDCG 计算", "Computing NDCG",
             "CG, DCG, IDCG and NDCG defined, then NDCG of two lists with exponential gain in pandas.",
-            "定义 CG、DCG、IDCG 与 NDCG,再用 pandas 以指数增益计算两个列表的 NDCG。", tab="NDCG 计算"),
+            "定义 CG、DCG、IDCG 与 NDCG，再用 pandas 以指数增益计算两个列表的 NDCG。", tab="NDCG 计算"),
 )
 
 #: what an article without a numeric example gets instead of one
 NO_EXAMPLE_EN = ("This article has no numeric example to check: it explains the metrics in words, and its worked "
                  "examples (three users' lists for MRR, the precision-recall curves for MAP) were images that are "
                  "missing from the text.")
-NO_EXAMPLE_ZH = ("这篇文章没有可核对的数值例子:它用文字讲解指标,"
-                 "文中的例子(MRR 的三个用户列表、MAP 的 PR 曲线)都是缺失的图片。")
+NO_EXAMPLE_ZH = ("这篇文章没有可核对的数值例子：它用文字讲解指标，"
+                 "文中的例子（MRR 的三个用户列表、MAP 的 PR 曲线）都是缺失的图片。")
 
 
 #: example id -> the PRESETS keys that load it, in order
