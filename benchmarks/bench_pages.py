@@ -4,7 +4,9 @@
     state, as the builder leaves it), then every page that app.py routes is run ``--runs`` times
     after one warm-up run; the median and max milliseconds of ``AppTest.run()`` per page are
     printed. Goal: median < 50 ms. (AppTest's own bookkeeping is included, so the real server is
-    a little faster.)
+    a little faster.) These reruns keep the board: a run whose headline numbers change (a drag,
+    a new K) also waits ``ui.explainer.DRAW_PAUSE_S`` (20 ms, idle) after them, so that the
+    browser draws them before the rest of the page arrives — that is what (b) measures.
 
 (b) In the browser: a Streamlit server of the app and Debian's Chromium (Playwright). A 20-item
     list is pasted on the upload page, then on the nDCG page the top item is dragged below the
@@ -223,6 +225,7 @@ def main() -> None:
 
     print(f"(a) server-side rerun, 20-item ranking, AppTest, {args.runs} runs per page (goal: median < 50 ms)")
     print("    wall = elapsed time; cpu = CPU time of this process (less sensitive to other load on the machine)")
+    print("    (same board each rerun; a run with new headline numbers also waits 20 ms after them: see (b))")
     print(f"    load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'page':<24}{'median ms':>11}{'max ms':>9}{'cpu ms':>9}  ok?   note")
     for script, median, worst, cpu, note in bench_server(args.runs):

@@ -29,6 +29,7 @@ with result:
     first.metric(explanation.measure, f"{explanation.value:.4f}")
     second.metric(t("Relevant items R"), R)
     third.metric(t(DENOMINATOR_LABELS[board.ap_denominator]), explanation.details["D"])
+    explainer.let_the_numbers_show(PAGE, explanation.value, R, explanation.details["D"])
     explainer.formula(explanation)
     st.caption(t("Only the ranks with a hit add their precision; misses add nothing but push later hits down."))
 

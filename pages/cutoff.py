@@ -29,6 +29,7 @@ explanations = {
 }
 for column, explanation in zip(st.columns(len(explanations)), explanations.values()):
     column.metric(explanation.measure, f"{explanation.value:.4f}")
+explainer.let_the_numbers_show(PAGE, *(e.value for e in explanations.values()))
 st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
     R=R, threshold=f"{threshold:g}"))
 for column, explanation in zip(st.columns(2) * 3, explanations.values()):

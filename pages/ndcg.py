@@ -23,6 +23,7 @@ with result:
     left.metric(f"DCG@{k}", f"{explanation.details['DCG']:.4f}")
     middle.metric(f"IDCG@{k}", f"{explanation.details['IDCG']:.4f}")
     right.metric(explanation.measure, f"{explanation.value:.4f}")
+    explainer.let_the_numbers_show(PAGE, explanation.value, explanation.details["DCG"], explanation.details["IDCG"])
     explainer.formula(explanation)
 with controls:
     explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))

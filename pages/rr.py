@@ -26,6 +26,7 @@ with result:
     first.metric(explanation.measure, f"{explanation.value:.4f}")
     rank = explanation.details["first_hit_rank"]
     second.metric(t("First relevant item at rank"), rank if rank is not None else t("none"))
+    explainer.let_the_numbers_show(PAGE, explanation.value)
     explainer.formula(explanation)
 
 st.subheader(t("Step by step"))

@@ -134,3 +134,21 @@ def test_ndcg_tabs_build_only_the_open_table_and_chart(started):
     linear, exponential = (metrics.ndcg_steps(board.rels(), k, gain, ideal=board.ideal_grades()).value
                            for gain in ("linear", "exponential"))
     assert f"nDCG@{k}: linear gain {linear:.4f} · exponential gain {exponential:.4f}" in [c.value for c in at.caption]
+
+
+def test_the_server_pauses_for_the_browser_only_when_the_numbers_change(started, monkeypatch):
+    """After new headline numbers the page waits DRAW_PAUSE_S so the browser draws them first;
+    a rerun with the same numbers (a page switch back, a click elsewhere) does not wait."""
+    from types import SimpleNamespace
+
+    from ui import explainer
+
+    pauses = []
+    monkeypatch.setattr(explainer, "time", SimpleNamespace(sleep=pauses.append))
+    at = started
+    at.switch_page("pages/ndcg.py").run()
+    assert pauses == [explainer.DRAW_PAUSE_S]
+    at.run()
+    assert len(pauses) == 1
+    at.slider(key=f"ndcg_k_{at.session_state[state.REVISION]}").set_value(2).run()  # new numbers
+    assert len(pauses) == 2

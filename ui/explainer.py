@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import string
+import time
 
 import numpy as np
 import pandas as pd
@@ -39,6 +40,23 @@ PHRASES = (
      N_("({found} relevant in the top {k})")),
     (re.compile(r"\\text\{\(no relevant item in the top (?P<k>\d+)\)\}"), N_("(no relevant item in the top {k})")),
 )
+
+
+#: seconds the server waits once a page has sent headline numbers that changed (after a drag, a new
+#: K or convention), so that the browser draws them before the heavy rest of the page arrives
+#: (formulas, tables, charts): messages that arrive together are drawn together, and typesetting
+#: formulas takes the browser tens of milliseconds. Measured with benchmarks/trace_drag.py and
+#: bench_pages.py: drag -> new value, median 0.14 s -> 0.10 s. Such a run takes this much longer
+#: (waiting, not computing); a run whose numbers did not change does not wait.
+DRAW_PAUSE_S = 0.02
+
+
+def let_the_numbers_show(page: str, *numbers) -> None:
+    """Call right after a page's headline numbers (see :data:`DRAW_PAUSE_S`)."""
+    key = state.page_key(page, "numbers_shown")
+    if st.session_state.get(key) != numbers:
+        st.session_state[key] = numbers
+        time.sleep(DRAW_PAUSE_S)
 
 
 def current_k(maximum: int) -> int:
