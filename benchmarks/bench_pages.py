@@ -174,36 +174,48 @@ def wait_idle(page) -> None:
     expect(page.locator(SORTABLE)).to_have_count(1, timeout=30_000)
 
 
+def ndcg_page_with_grades(page, url: str):
+    """Paste GRADES on the upload page, go to the nDCG page; the ranked items of the drag list."""
+    from playwright.sync_api import expect
+
+    page.set_default_timeout(30_000)
+    page.goto(url + "/upload")
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+    page.get_by_role("textbox", name="…or paste one ranked list").fill(" ".join(map(str, GRADES)))
+    page.get_by_role("button", name="Use pasted list").click()
+    page.wait_for_timeout(500)
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
+    wait_idle(page)
+    ranking = page.frame_locator(SORTABLE).locator(".sortable-container").first.locator(".sortable-item")
+    expect(ranking).to_have_count(len(GRADES))
+    return ranking
+
+
+def hold_top_item_below_the_second(page, ranking) -> None:
+    """Pick up the top item and hold it just below the second (the release is the caller's)."""
+    source, target = ranking.nth(0).bounding_box(), ranking.nth(1).bounding_box()
+    x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+    below = target["y"] + target["height"] * 0.9
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 21):
+        page.mouse.move(x, y + (below - y) * step / 20)
+    page.wait_for_timeout(150)  # let the list settle under the pointer
+
+
 def bench_browser(drags: int) -> tuple[list[float], int]:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     process, url = start_server()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             page = browser.new_page(viewport={"width": 1400, "height": 2400})
-            page.set_default_timeout(30_000)
-            page.goto(url + "/upload")
-            expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
-            page.get_by_role("textbox", name="…or paste one ranked list").fill(" ".join(map(str, GRADES)))
-            page.get_by_role("button", name="Use pasted list").click()
-            page.wait_for_timeout(500)
-            expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
-            page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
-            wait_idle(page)
-            frame = page.frame_locator(SORTABLE)
-            ranking = frame.locator(".sortable-container").first.locator(".sortable-item")
-            expect(ranking).to_have_count(len(GRADES))
+            ranking = ndcg_page_with_grades(page, url)
             times = []
             for _ in range(drags):
-                source, target = ranking.nth(0).bounding_box(), ranking.nth(1).bounding_box()
-                x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
-                below = target["y"] + target["height"] * 0.9
-                page.mouse.move(x, y)
-                page.mouse.down()
-                for step in range(1, 21):
-                    page.mouse.move(x, y + (below - y) * step / 20)
-                page.wait_for_timeout(150)  # let the list settle under the pointer
+                hold_top_item_below_the_second(page, ranking)
                 page.evaluate(WATCH)
                 page.evaluate("window.__released = performance.now()")
                 page.mouse.up()

@@ -13,7 +13,8 @@ Streamlit's ``ForwardMsg`` protobuf, and prints for each drag, in ms after the m
 plus the number of messages received before the value. ``value -> shown`` and the gaps between
 messages are the browser's main thread at work (Streamlit re-rendering the page per batch of
 messages); ``sent -> started`` is the server's turn. ``--messages`` lists every message of the
-last drag.
+last drag. The hook copies every frame, which slows the browser: read the proportions here, and
+take the figures from bench_pages.py.
 
 Usage: ``python benchmarks/trace_drag.py [--drags 5] [--messages]``
 """
@@ -80,7 +81,7 @@ def describe(payload: str | None) -> str:
 
 
 def trace(drags: int, show_messages: bool) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     b = bench_pages
     process, url = b.start_server()
@@ -89,26 +90,11 @@ def trace(drags: int, show_messages: bool) -> None:
             browser = playwright.chromium.launch(executable_path=b.CHROMIUM, args=b.CHROMIUM_FLAGS)
             page = browser.new_page(viewport={"width": 1400, "height": 2400})
             page.add_init_script(HOOK)
-            page.set_default_timeout(30_000)
-            page.goto(url + "/upload")
-            expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
-            page.get_by_role("textbox", name="…or paste one ranked list").fill(" ".join(map(str, b.GRADES)))
-            page.get_by_role("button", name="Use pasted list").click()
-            page.wait_for_timeout(500)
-            page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
-            b.wait_idle(page)
-            ranking = page.frame_locator(b.SORTABLE).locator(".sortable-container").first.locator(".sortable-item")
+            ranking = b.ndcg_page_with_grades(page, url)
             rows = []
             print(f"{'drag':>4}{'sent':>8}{'started':>9}{'value':>8}{'shown':>8}{'finished':>10}  messages before the value")
             for number in range(1, drags + 1):
-                source, target = ranking.nth(0).bounding_box(), ranking.nth(1).bounding_box()
-                x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
-                below = target["y"] + target["height"] * 0.9
-                page.mouse.move(x, y)
-                page.mouse.down()
-                for step in range(1, 21):
-                    page.mouse.move(x, y + (below - y) * step / 20)
-                page.wait_for_timeout(150)
+                b.hold_top_item_below_the_second(page, ranking)
                 page.evaluate(b.WATCH)
                 page.evaluate("window.__frames = []; window.__released = performance.now()")
                 page.mouse.up()
