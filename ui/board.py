@@ -16,24 +16,19 @@ from metrics import MetricsInputError
 Grade = float | None
 
 
-def N_(text: str) -> str:
-    """``ui.i18n.N_`` for the plain-Python modules (no Streamlit import): marks ``text`` for
-    translation and returns it unchanged."""
-    return text
-
-
 class InputError(MetricsInputError):
-    """A MetricsInputError the UI can show in the reader's language: ``str(error)`` is the
-    English message, ``template`` (marked with N_) and ``fields`` let ``ui.state.message``
-    translate it.
+    """A problem the UI finds itself (not ``metrics``), shown in the reader's language:
+    ``str(error)`` is the English message; ``template`` (marked with N_), ``fields`` and ``words``
+    (the fields that are UI words, translated too, not user data) let ``ui.state.message``
+    translate it. ``source`` names the file, as in MetricsInputError.
 
-    >>> str(InputError(N_("K is out of range ({k})"), k=0))
+    >>> str(InputError("K is out of range ({k})", k=0))
     'K is out of range (0)'
     """
 
-    def __init__(self, template: str, **fields):
-        super().__init__(template.format(**fields))
-        self.template, self.fields = template, fields
+    def __init__(self, template: str, source: str | None = None, *, words: tuple[str, ...] = (), **fields):
+        super().__init__(template.format(**fields), source)
+        self.template, self.fields, self.words = template, fields, words
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from metrics.conventions import order_ranking
 from metrics.io import Dataset
 
 from . import state
-from .board import Board
+from .board import Board, InputError
 from .i18n import N_, t
 from .safe import plain
 from .zh import ZH
@@ -62,15 +62,6 @@ def measure_help(measure: str) -> str:
 # errors: the core's problem text (English, quoting the input) inside a translated sentence
 
 
-class UploadError(MetricsInputError):
-    """A problem found by the UI (not by ``metrics``): its text is a template, translated where it
-    is shown. ``words``: the fields that are UI words (translated too), not user data."""
-
-    def __init__(self, template: str, source: str | None = None, *, words: tuple[str, ...] = (), **fields):
-        self.template, self.fields, self.words = template, fields, words
-        super().__init__(template.format(**fields), source)
-
-
 def source_name(source: str | None) -> str:
     """A dataset's or an error's source as shown: file names as they are, "pasted text" translated."""
     return t(source) if source == PASTED_NAME else str(source or "")
@@ -79,9 +70,8 @@ def source_name(source: str | None) -> str:
 def problem_text(error: MetricsInputError) -> str:
     """The problem as Markdown: the UI's own problems translated, the core's (English, quoting the
     user's input) escaped."""
-    if isinstance(error, UploadError):
-        fields = {name: t(value) if name in error.words else plain(str(value)) for name, value in error.fields.items()}
-        return t(error.template).format(**fields)
+    if isinstance(error, InputError):
+        return state.message(error, escape=plain)
     # the UI's own fixed problems are in the catalogue; the core's text quotes the input: escaped
     return t(error.problem) if error.problem in ZH else plain(error.problem)
 
@@ -131,9 +121,9 @@ def read_files(files) -> Dataset:
     """
     pairs = [_name_and_bytes(f) for f in files]
     if not pairs:
-        raise UploadError(N_("no file given"))
+        raise InputError(N_("no file given"))
     if len(pairs) > 2:
-        raise UploadError(N_("{count} files given ({names}): upload one file, or one qrels file and one run file"),
+        raise InputError(N_("{count} files given ({names}): upload one file, or one qrels file and one run file"),
                           count=len(pairs), names=", ".join(n for n, _ in pairs))
     loaded = [metrics.load(name, data, max_bytes=MAX_UPLOAD_BYTES) for name, data in pairs]
     if len(loaded) == 1:
@@ -141,7 +131,7 @@ def read_files(files) -> Dataset:
     kinds = {_kind(d): d for d in loaded}
     if set(kinds) != {"qrels", "run"}:
         first, second = loaded
-        raise UploadError(N_("two files need to be one qrels file and one run file, but {first} holds {first_kind} "
+        raise InputError(N_("two files need to be one qrels file and one run file, but {first} holds {first_kind} "
                              "and {second} holds {second_kind}"), words=("first_kind", "second_kind"),
                           first=first.source, first_kind=_describe(_kind(first)),
                           second=second.source, second_kind=_describe(_kind(second)))

@@ -62,9 +62,12 @@ def page_key(page: str, name: str) -> str:
     return f"{page}__{name}"
 
 
-def message(error: Exception) -> str:
-    """An error's message in the reader's language (a :class:`~ui.board.InputError` is translated
-    with its template; other errors keep their text)."""
-    if isinstance(error, InputError):
-        return t(error.template).format(**error.fields)
-    return str(error)
+def message(error: Exception, escape=None) -> str:
+    """An error's message in the reader's language: a :class:`~ui.board.InputError` is translated
+    with its template (its ``words`` fields too; ``escape``, e.g. ui.safe.plain, applied to the other
+    text fields, which hold user data); other errors keep their text."""
+    if not isinstance(error, InputError):
+        return str(error)
+    fields = {name: t(value) if name in error.words else escape(value) if escape and isinstance(value, str) else value
+              for name, value in error.fields.items()}
+    return t(error.template).format(**fields)
