@@ -18,7 +18,10 @@ import re
 import pandas as pd
 import streamlit as st
 
-from .zh import ZH
+from .zh import N_, ZH
+
+__all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "headers", "language",
+           "language_switch", "latex", "t"]
 
 LANGUAGE = "language"  #: session-state key: "en" or "zh"
 LANGUAGES = {"en": "English", "zh": "中文"}
@@ -45,12 +48,6 @@ def t(text: str) -> str:
     """``text`` in the reader's language (English is the source)."""
     if language() == "zh":
         return ZH.get(text, text)
-    return text
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` for translation without translating it yet (gettext's ``N_``): for strings
-    defined at import time, translated with ``t(text)`` where they are shown."""
     return text
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from metrics.articles import examples
 
-from .board import N_, Board
+from .board import Board
+from .zh import N_
 
 #: English title -> (template, fields), so that the builder shows a preset's title in the
 #: reader's language (``ui.builder.title_text``); the Board keeps the English text

@@ -26,7 +26,8 @@ import zlib
 
 from metrics import MetricsInputError
 
-from .board import N_, Board, InputError
+from .board import Board, InputError
+from .zh import N_
 
 PARAM = "b"  #: the query parameter that carries the board
 LANGUAGE_PARAM = "lang"  #: the query parameter that carries the reader's language (中文 only)

@@ -10,6 +10,14 @@ Terminology follows the source articles: 归一化折损累计增益 (nDCG), 折
 
 from . import builder, common, compare, data, explainers, learn
 
+
+def N_(text: str) -> str:
+    """Mark English ``text`` for translation without translating it yet (gettext's ``N_``): for
+    strings defined at import time, translated with ``ui.i18n.t(text)`` where they are shown. Here,
+    with the catalogue, so that modules without Streamlit (ui.board, ui.presets) can use it."""
+    return text
+
+
 PARTS = {"common": common.ZH, "builder": builder.ZH, "explainers": explainers.ZH, "data": data.ZH,
          "compare": compare.ZH, "learn": learn.ZH}
 
