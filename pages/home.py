@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.articles import VERDICT_MEANING, findings
-from ui.i18n import headers, language, t
+from ui.i18n import N_, headers, language, t
 
 st.title(t("Ranking Metrics Lab"))
 st.markdown(t(
@@ -14,18 +14,18 @@ st.markdown(t(
 
 st.subheader(t("Where to start"))
 LINKS = [  # (page, label, icon), two columns
-    ("pages/ndcg.py", "nDCG: G → CG → DCG → IDCG → nDCG", ":material/stacked_bar_chart:"),
-    ("pages/ap.py", "AP / MAP: the precision at each hit", ":material/percent:"),
-    ("pages/rr.py", "RR / MRR: the rank of the first hit", ":material/looks_one:"),
-    ("pages/cutoff.py", "Precision, recall, F1, hit rate @K", ":material/filter_list:"),
-    ("pages/roc.py", "ROC curve and AUC", ":material/show_chart:"),
-    ("pages/quiz.py", "Quiz: compute it by hand, get your mistake diagnosed", ":material/quiz:"),
-    ("pages/upload.py", "Upload TREC / CSV / JSON lists, many queries", ":material/upload_file:"),
-    ("pages/beyond.py", "Coverage and intra-list diversity", ":material/diversity_3:"),
-    ("pages/compare.py", "Compare two rankings", ":material/compare_arrows:"),
-    ("pages/conventions.py", "Why does my library give another number?", ":material/rule:"),
-    ("pages/systems.py", "Is system B really better than A?", ":material/query_stats:"),
-    ("pages/articles.py", "The articles' worked examples, checked", ":material/menu_book:"),
+    ("pages/ndcg.py", N_("nDCG: G → CG → DCG → IDCG → nDCG"), ":material/stacked_bar_chart:"),
+    ("pages/ap.py", N_("AP / MAP: the precision at each hit"), ":material/percent:"),
+    ("pages/rr.py", N_("RR / MRR: the rank of the first hit"), ":material/looks_one:"),
+    ("pages/cutoff.py", N_("Precision, recall, F1, hit rate @K"), ":material/filter_list:"),
+    ("pages/roc.py", N_("ROC curve and AUC"), ":material/show_chart:"),
+    ("pages/quiz.py", N_("Quiz: compute it by hand, get your mistake diagnosed"), ":material/quiz:"),
+    ("pages/upload.py", N_("Upload TREC / CSV / JSON lists, many queries"), ":material/upload_file:"),
+    ("pages/beyond.py", N_("Coverage and intra-list diversity"), ":material/diversity_3:"),
+    ("pages/compare.py", N_("Compare two rankings"), ":material/compare_arrows:"),
+    ("pages/conventions.py", N_("Why does my library give another number?"), ":material/rule:"),
+    ("pages/systems.py", N_("Is system B really better than A?"), ":material/query_stats:"),
+    ("pages/articles.py", N_("The articles' worked examples, checked"), ":material/menu_book:"),
 ]
 for column, half in zip(st.columns(2), (LINKS[:6], LINKS[6:])):
     for page, label, icon in half:

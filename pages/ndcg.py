@@ -42,20 +42,20 @@ if ideal:
     with ideal:
         explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
 
-other = "exponential" if board.gain == "linear" else "linear"
-counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
-                         ideal_items=board.ideal_items())
-linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
-values = {"k": k, "linear": f"{linear.value:.4f}", "exponential": f"{exponential.value:.4f}"}
 gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [
     t("Gain and discounted gain"), t("Running DCG vs IDCG"), t("Linear vs exponential gain"), t("Discount curve")])
 if gains:
     gains.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
 if running:
     running.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
-if compared:
+if compared:  # the other gain's steps, computed only for this tab
+    other = "exponential" if board.gain == "linear" else "linear"
+    counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
+                             ideal_items=board.ideal_items())
+    linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
     compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
-    compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(**values))
+    compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(
+        k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}"))
 if discount:
     discount.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
 

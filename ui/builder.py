@@ -20,9 +20,6 @@ from .safe import plain
 
 RANKING_HEADER = N_("Ranking (top first)")
 POOL_HEADER = N_("Pool (not ranked)")
-#: the order buttons: widget key suffix (English, as before) and label
-ORDER_BUTTONS = {"Reset": N_("Reset"), "Shuffle": N_("Shuffle"), "Ideal order": N_("Ideal order"),
-                 "Worst order": N_("Worst order")}
 #: the keyboard controls' moves: widget key suffix (English, as before) and label
 MOVES = {"Up": N_("Up"), "Down": N_("Down"), "Top": N_("Top")}
 SORTABLE_STYLE = """
@@ -67,23 +64,23 @@ def preset_picker() -> None:
                  format_func=titles.__getitem__)
 
 
-#: what each order button does to the board
+#: the order buttons: widget key suffix (English, as before) -> label, what it does to the board
 ORDER_ACTIONS = {
-    "Reset": lambda board: state.origin(),
-    "Shuffle": lambda board: board.shuffled(),
-    "Ideal order": lambda board: board.ideal_order(),
-    "Worst order": lambda board: board.worst_order(),
+    "Reset": (N_("Reset"), lambda board: state.origin()),
+    "Shuffle": (N_("Shuffle"), lambda board: board.shuffled()),
+    "Ideal order": (N_("Ideal order"), lambda board: board.ideal_order()),
+    "Worst order": (N_("Worst order"), lambda board: board.worst_order()),
 }
 
 
 def _reorder(name: str) -> None:
-    state.set_board(ORDER_ACTIONS[name](state.board()))
+    state.set_board(ORDER_ACTIONS[name][1](state.board()))
 
 
 def order_buttons() -> None:
     """Reset, shuffle, ideal and worst order. Callbacks: the board changes before the page runs."""
-    for name in ORDER_ACTIONS:
-        st.button(t(ORDER_BUTTONS[name]), key=f"builder_{name}", width="stretch", on_click=_reorder, args=(name,))
+    for name, (label, _) in ORDER_ACTIONS.items():
+        st.button(t(label), key=f"builder_{name}", width="stretch", on_click=_reorder, args=(name,))
 
 
 def _sortable_key() -> str:
