@@ -102,7 +102,7 @@ def _findings_000() -> list[Finding]:
     for label, rels in (("nDCG (list_1)", grades["list_1"]), ("nDCG (list_2)", grades["list_2"])):
         out.append(Finding(ex["id"], label, None, ndcg(rels), "not printed",
                            why_en="The article defines NDCG = DCG/IDCG but never computes it for these lists.",
-                           why_zh="文章给出了 NDCG = DCG/IDCG,但没有算出这两个列表的 NDCG。"))
+                           why_zh="文章给出了 NDCG = DCG/IDCG，但没有算出这两个列表的 NDCG。"))
     code = examples()["000_code_ndcg"]
     queries = code["input"]["grades_in_ranked_order"]
     values = [ndcg(rels, code["k"]) for rels in queries.values()]
@@ -111,15 +111,15 @@ def _findings_000() -> list[Finding]:
                               "today (np.asarray(r, dtype=float) works). Its ideal ordering sorts the list's own "
                               "grades, as scikit-learn does; trec_eval would also count judged items that were "
                               "not retrieved.",
-                       why_zh="代码调用的 np.asfarray 已在 NumPy 2.0 中删除,现在运行会报 AttributeError"
-                              "(可改用 np.asarray(r, dtype=float))。它的理想排序只用列表自身的相关性(同 scikit-learn);"
+                       why_zh="代码调用的 np.asfarray 已在 NumPy 2.0 中删除，现在运行会报 AttributeError"
+                              "(可改用 np.asarray(r, dtype=float))。它的理想排序只用列表自身的相关性（同 scikit-learn）；"
                               "trec_eval 还会计入未被检索到的已标注条目。"))
     amap = examples()["000_code_map"]
     aps = [average_precision(hits) for hits in amap["input"]["relevance_in_ranked_order"].values()]
     out.append(Finding(amap["id"], "MAP", None, sum(aps) / len(aps), "not printed",
                        why_en="The code divides each AP by the relevant items it found in the list (not by all "
                               "relevant items R, as trec_eval does) and counts only grades equal to 1.",
-                       why_zh="代码用列表中找到的相关条目数作 AP 的分母(trec_eval 用全部相关条目数 R),"
+                       why_zh="代码用列表中找到的相关条目数作 AP 的分母（trec_eval 用全部相关条目数 R），"
                               "并且只把等于 1 的相关性当作相关。"))
     pr = examples()["000_precision_recall"]
     hits = [1, 0, 0]  # three recommended, one of them bought
@@ -143,14 +143,14 @@ def _findings_001() -> list[Finding]:
                        f"HR@5 只要前 5 个中有相关条目就是 1。"),
         Finding(ex["id"], "AP", None, average_precision(hits, n_relevant=R), "not printed",
                 why_en="AP() divides by all held-out items (R = 8), as trec_eval does.",
-                why_zh="AP() 除以全部真实交互物品数(R = 8),与 trec_eval 一致。"),
+                why_zh="AP() 除以全部真实交互物品数（R = 8），与 trec_eval 一致。"),
         Finding(ex["id"], "MRR", None, reciprocal_rank(hits), "code fails",
                 why_en="MRR() tests `pred_item in pred_items` (always true), then looks the item up in gt_items "
                        "(gt_items.index(100) raises ValueError) and adds positions: it crashes. The reciprocal "
                        "rank is 1/rank of the first relevant prediction: item 3 at rank 1, so 1.",
-                why_zh="MRR() 判断的是 `pred_item in pred_items`(永远为真),再用 gt_items.index 查位置"
-                       "(gt_items.index(100) 抛出 ValueError)并把位置相加:程序会报错。倒数排名应为第一个"
-                       "相关预测的名次的倒数:物品 3 排第 1,所以是 1。"),
+                why_zh="MRR() 判断的是 `pred_item in pred_items`（永远为真），再用 gt_items.index 查位置"
+                       "（gt_items.index(100) 抛出 ValueError）并把位置相加：程序会报错。倒数排名应为第一个"
+                       "相关预测的名次的倒数：物品 3 排第 1，所以是 1。"),
     ]
     terms = examples()["001_ap_terms"]
     from .ap import ap_steps
@@ -164,7 +164,7 @@ def _findings_001() -> list[Finding]:
                        average_precision(narrative["input"]["relevance_in_ranked_order"],
                                          n_relevant=narrative["input"]["relevant_total"]), "not printed",
                        why_en="The result is in a missing formula image: (1/1 + 2/2) / 3.",
-                       why_zh="结果在缺失的公式图片中:(1/1 + 2/2) / 3。"))
+                       why_zh="结果在缺失的公式图片中：(1/1 + 2/2) / 3。"))
     order = examples()["001_map_order"]
     for name, hits_list in order["input"]["relevance_in_ranked_order"].items():
         key = f"Precision_{name}"
@@ -172,7 +172,7 @@ def _findings_001() -> list[Finding]:
                           precision_at_k(hits_list, 5), 4))
         out.append(Finding(order["id"], f"AP ({name})", None, average_precision(hits_list), "not printed",
                            why_en="Same precision, different AP: AP rewards the hits that come first.",
-                           why_zh="准确率相同,AP 不同:AP 奖励排在前面的命中。"))
+                           why_zh="准确率相同，AP 不同：AP 奖励排在前面的命中。"))
     mrr = examples()["001_mrr_queries"]
     ranks = mrr["input"]["first_relevant_rank"]
     for rank, key in ((3, "RR_rank_3"), (2, "RR_rank_2")):
@@ -181,7 +181,7 @@ def _findings_001() -> list[Finding]:
     rrs = [reciprocal_rank([0] * (r - 1) + [1]) for r in ranks.values()]
     out.append(Finding(mrr["id"], "MRR", None, sum(rrs) / len(rrs), "not printed",
                        why_en="MRR is the mean of the reciprocal ranks: (1/3 + 1/2 + 1) / 3.",
-                       why_zh="MRR 是各查询倒数排名的平均值:(1/3 + 1/2 + 1) / 3。"))
+                       why_zh="MRR 是各查询倒数排名的平均值：(1/3 + 1/2 + 1) / 3。"))
     nd = examples()["001_ndcg"]
     rels = nd["input"]["grades_in_ranked_order"]
     ideal = sorted(rels, reverse=True)
@@ -240,8 +240,8 @@ def _findings_003() -> list[Finding]:
                     pk["id"], finding.quantity, claim, value, "wrong",
                     "With relevance [1, 1, 0, 1, 0] three of the top 5 are relevant: P@5 = 3/5 = 0.6, not 4/5. "
                     "With the graded scores 5-4-3-2-1 every item is relevant (grade >= 1) and P@5 = 1.",
-                    "按相关性 [1, 1, 0, 1, 0],前 5 个中有 3 个相关:P@5 = 3/5 = 0.6,而不是 4/5。"
-                    "若按 5-4-3-2-1 的分级相关性,每个条目都相关(相关性 >= 1),P@5 = 1。")
+                    "按相关性 [1, 1, 0, 1, 0]，前 5 个中有 3 个相关：P@5 = 3/5 = 0.6，而不是 4/5。"
+                    "若按 5-4-3-2-1 的分级相关性，每个条目都相关（相关性 >= 1），P@5 = 1。")
             out.append(finding)
     return out
 
@@ -254,7 +254,7 @@ def _findings_004() -> list[Finding]:
                            "not printed",
                            why_en="The article's output is a missing screenshot; its method (sum of the DCG column "
                                   "over sum of the IDCG column, exponential gain) is right.",
-                           why_zh="文章的输出是缺失的截图;它的方法(DCG 列之和除以 IDCG 列之和,指数增益)是对的。"))
+                           why_zh="文章的输出是缺失的截图；它的方法（DCG 列之和除以 IDCG 列之和，指数增益）是对的。"))
     return out
 
 
