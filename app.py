@@ -3,13 +3,14 @@ routing; nothing else."""
 
 import streamlit as st
 
-from ui import builder, share, state
+from ui import builder, share, state, style
 from ui.i18n import language_switch, t
 from ui.page import PageEnd
 
 share.restore_language()  # a shared link's language (first run of a session), before anything is translated
 st.set_page_config(page_title=t("Ranking Metrics Lab"), page_icon=":material/leaderboard:", layout="wide")
 state.init()
+style.inject()
 share.restore_from_url()  # a shared link's board (first run of a session only)
 
 navigation = st.navigation({
@@ -35,7 +36,7 @@ navigation = st.navigation({
         st.Page("pages/articles.py", title=t("The articles' examples"), icon=":material/menu_book:"),
         st.Page("pages/handout.py", title=t("Handout & presenter view"), icon=":material/slideshow:"),
     ],
-}, expanded=True)
+}, position="top")
 try:
     navigation.run()
 except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn

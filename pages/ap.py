@@ -3,40 +3,45 @@
 import streamlit as st
 
 from metrics import ap_steps
-from ui import charts, explainer, many_queries, state
+from ui import charts, explainer, lecture, many_queries, pacing, state
 from ui.builder import ranking_builder
 from ui.i18n import N_, t
 
 PAGE = "ap"
 #: the metric label of the denominator, one whole label per choice (word order differs in Chinese)
-DENOMINATOR_LABELS = {"relevant": N_("Denominator D (relevant)"), "found": N_("Denominator D (found)"),
-                      "min_k_relevant": N_("Denominator D (min k relevant)")}
+DENOMINATOR_LABELS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hits found"),
+                      "min_k_relevant": N_("D = min(k, R)")}
 
 st.title(t("AP / MAP — average precision"))
-board = ranking_builder()
-
-controls, result = st.columns([1, 2])
-with controls:
-    k = explainer.k_slider(PAGE, max(len(board.ranking), 1))
-    explainer.convention_radio(PAGE, "ap_denominator", t("Divide by"))
-    threshold = explainer.threshold_input(PAGE)
-board = state.board()
+ranking, numbers = lecture.stage()
+with ranking:
+    board = ranking_builder()
+k = explainer.current_k(max(len(board.ranking), 1))
+threshold = board.threshold
 R = board.n_relevant(threshold)
 explanation = ap_steps(board.rels(), k=k, n_relevant=R, denominator=board.ap_denominator,
                        items=board.ranking, threshold=threshold)
-with result:
-    first, second, third = st.columns(3)
-    first.metric(explanation.measure, f"{explanation.value:.4f}")
-    second.metric(t("Relevant items R"), R)
-    third.metric(t(DENOMINATOR_LABELS[board.ap_denominator]), explanation.details["D"])
-    explainer.let_the_numbers_show(PAGE, explanation.value, R, explanation.details["D"])
-    explainer.formula(explanation)
-    st.caption(t("Only the ranks with a hit add their precision; misses add nothing but push later hits down."))
+with numbers:
+    pace = pacing.current(PAGE, len(explanation.table))
+    values = lecture.headline(explanation, pace, {"AP": explanation.measure},
+                              {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
+    explainer.let_the_numbers_show(PAGE, *values.values(), R, explanation.details["D"])
+    pace = pacing.step_bar(PAGE, len(explanation.table))
+    lecture.worked(explanation, pace)
+    lecture.step_window(explanation.table, pace)
+st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+with ranking:
+    explainer.k_slider(PAGE, max(len(board.ranking), 1))
+    explainer.convention_radio(PAGE, "ap_denominator", t("Divide by"))
+    explainer.threshold_input(PAGE)
 
-st.subheader(t("Step by step"))
-step = explainer.step_control(PAGE, len(explanation.table))
-explainer.step_table(explanation.table, step)
-st.plotly_chart(charts.precision_at_ranks(explanation.table, step), width="stretch")
+st.caption(t("Only the ranks with a hit add their precision; misses add nothing but push later hits down."))
+chart, whole = explainer.lazy_tabs(PAGE, "below", [t("Precision at each rank"), t("The whole table")])
+if chart:
+    chart.plotly_chart(charts.precision_at_ranks(explanation.table, pace.step), width="stretch")
+if whole:
+    with whole:
+        explainer.step_table(explanation.table, pace.step)
 
 st.subheader(t("MAP: the mean over queries"))
 many_queries.mean_over_queries(PAGE, "AP", k, board, "MAP")

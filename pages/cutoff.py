@@ -3,21 +3,18 @@
 import streamlit as st
 
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
-from ui import charts, explainer, state
+from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
 from ui.i18n import N_, t
 
 PAGE = "cutoff"
 
 st.title(t("Precision, recall, F1 and hit rate @K · R-precision"))
-board = ranking_builder()
-
-controls = st.columns(2)
-with controls[0]:
-    k = explainer.k_slider(PAGE, max(len(board.ranking), 1))
-with controls[1]:
-    threshold = explainer.threshold_input(PAGE)
-board = state.board()
+ranking, numbers = lecture.stage()
+with ranking:
+    board = ranking_builder()
+k = explainer.current_k(max(len(board.ranking), 1))
+threshold = board.threshold
 R = board.n_relevant(threshold)
 rels, items = board.rels(), board.ranking
 explanations = {
@@ -25,26 +22,51 @@ explanations = {
     "R": recall_steps(rels, k, n_relevant=R, items=items, threshold=threshold),
     "F1": f1_steps(rels, k, n_relevant=R, items=items, threshold=threshold),
     "Hit": hit_rate_steps(rels, k, items=items, threshold=threshold),
-    "Rprec": r_precision_steps(rels, n_relevant=R, items=items, threshold=threshold),
 }
-for column, explanation in zip(st.columns(len(explanations)), explanations.values()):
-    column.metric(explanation.measure, f"{explanation.value:.4f}")
-explainer.let_the_numbers_show(PAGE, *(e.value for e in explanations.values()))
-st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
-    R=R, threshold=f"{threshold:g}"))
-for column, explanation in zip(st.columns(2) * 3, explanations.values()):
-    column.latex(explainer.tex(explanation.worked))
+r_precision = r_precision_steps(rels, n_relevant=R, items=items, threshold=threshold)
+with numbers:
+    rows = len(explanations["P"].table)
+    pace = pacing.current(PAGE, rows)
+    step = None if pace.complete else pace.step
+    columns = st.columns(len(explanations) + 1)
+    shown = []
+    for column, (quantity, explanation) in zip(columns, explanations.items()):
+        value = lecture.running_value(explanation, step, quantity)
+        label = explanation.measure if pace.complete else f"{quantity}@{pace.step}"
+        column.metric(label, lecture.value_text(value))
+        shown.append(value)
+    columns[-1].metric(r_precision.measure if pace.complete else t("R-precision"),
+                       lecture.value_text(r_precision.value) if pace.complete else "?",
+                       help=t("Precision at rank R; shown once every step is revealed."))
+    explainer.let_the_numbers_show(PAGE, *shown, r_precision.value if pace.complete else None)
+    pace = pacing.step_bar(PAGE, rows, unit=N_("cut-off K ="))
+    st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
+        R=R, threshold=f"{threshold:g}"))
+    with st.container(key="lecture_formula"):
+        for left, right in zip(*[iter(list(explanations.values()))] * 2):
+            pair = st.columns(2)
+            for column, explanation in zip(pair, (left, right)):
+                column.latex(explainer.tex(lecture.worked_line(explanation, None if pace.complete else pace.step)))
+    lecture.step_window(explanations["P"].table, pace)
+st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+with ranking:
+    explainer.k_slider(PAGE, max(len(board.ranking), 1))
+    explainer.threshold_input(PAGE)
 
-st.subheader(t("Every cut-off K = 1 … N"))
+curves, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
+    t("Every cut-off K = 1 … N"), t("The whole table"), t("Formulas")])
 table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, threshold=threshold)
-step = explainer.step_control(PAGE, len(table), unit=N_("cut-off K ="))
-explainer.step_table(table, step)
-left, right = st.columns(2)
-left.plotly_chart(charts.cutoff_curves(table), width="stretch")
-right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
-with st.expander(t("Formulas")):
-    for explanation in explanations.values():
-        st.latex(explainer.tex(explanation.formula))
+if curves:
+    left, right = curves.columns(2)
+    left.plotly_chart(charts.cutoff_curves(table), width="stretch")
+    right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
+if whole:
+    with whole:
+        explainer.step_table(table, None)
+if formulas:
+    for explanation in [*explanations.values(), r_precision]:
+        formulas.latex(explainer.tex(explanation.formula))
+    formulas.latex(explainer.tex(r_precision.worked))
 
 explainer.about(
     rewards=t("P@K: how much of the top K is relevant. R@K: how much of everything relevant is in the top K. "

@@ -3,47 +3,44 @@
 import streamlit as st
 
 from metrics import ndcg_steps
-from ui import charts, explainer
+from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
 from ui.i18n import t
 
 PAGE = "ndcg"
 
 st.title(t("nDCG — normalised discounted cumulative gain"))
-board = ranking_builder()
-
-# the numbers first, then the controls that change them (callbacks): after a drag, the new value
-# reaches the browser before anything else of the page
-controls, result = st.columns([1, 2])
+ranking, numbers = lecture.stage()
+with ranking:
+    board = ranking_builder()
 k = explainer.current_k(max(len(board.ranking), len(board.judged())))
 explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
                          ideal_items=board.ideal_items())
-with result:
-    left, middle, right = st.columns(3)
-    left.metric(f"DCG@{k}", f"{explanation.details['DCG']:.4f}")
-    middle.metric(f"IDCG@{k}", f"{explanation.details['IDCG']:.4f}")
-    right.metric(explanation.measure, f"{explanation.value:.4f}")
-    explainer.let_the_numbers_show(PAGE, explanation.value, explanation.details["DCG"], explanation.details["IDCG"])
-    explainer.formula(explanation)
-with controls:
+with numbers:
+    pace = pacing.current(PAGE, len(explanation.table))
+    # the numbers first, then the controls that change them (callbacks): after a drag, the new value
+    # reaches the browser before anything else of the page
+    values = lecture.headline(explanation, pace, {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure})
+    explainer.let_the_numbers_show(PAGE, *values.values())
+    pace = pacing.step_bar(PAGE, len(explanation.table))
+    lecture.worked(explanation, pace)
+    lecture.step_window(explanation.table, pace, hit_column=None)
+st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+with ranking:
     explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
     explainer.convention_radio(PAGE, "gain", t("Gain"))
     explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
 
-st.subheader(t("Step by step"))
-step = explainer.step_control(PAGE, len(explanation.table))
-# one table and one chart at a time (tabs built only while open): a projector shows them without
-# scrolling, and a drag redraws less
-yours, ideal = explainer.lazy_tabs(PAGE, "tables", [t("Your ranking"), t("The ideal ordering")])
-if yours:
-    with yours:
+step = pace.step
+tables, gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [
+    t("The whole tables"), t("Gain and discounted gain"), t("Running DCG vs IDCG"), t("Linear vs exponential gain"),
+    t("Discount curve")])
+if tables:
+    with tables:
+        st.markdown(t("**Your ranking**"))
         explainer.step_table(explanation.table, step, hit_column=None)
-if ideal:
-    with ideal:
+        st.markdown(t("**The ideal ordering**"))
         explainer.step_table(explanation.details["ideal_table"], step, hit_column=None)
-
-gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [
-    t("Gain and discounted gain"), t("Running DCG vs IDCG"), t("Linear vs exponential gain"), t("Discount curve")])
 if gains:
     gains.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
 if running:

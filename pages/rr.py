@@ -3,36 +3,52 @@
 import streamlit as st
 
 from metrics import rr_steps
-from ui import charts, explainer, many_queries, state
+from ui import charts, explainer, lecture, many_queries, pacing, state
 from ui.builder import ranking_builder
 from ui.i18n import t
 
 PAGE = "rr"
+CUT = f"{PAGE}_cut"  #: the RR@K toggle's key
 
 st.title(t("RR / MRR — reciprocal rank"))
-board = ranking_builder()
-
-controls, result = st.columns([1, 2])
-with controls:
-    cut = st.toggle(t("Stop at rank K (RR@K)"), value=False, key=f"{PAGE}_cut",
-                    help=t("trec_eval's recip_rank has no cut-off; ir_measures' RR@10, ranx mrr@k, RecBole "
-                           "MRR@k and torchmetrics score 0 when the first hit is below rank K."))
-    k = explainer.k_slider(PAGE, max(len(board.ranking), 1)) if cut else None
-    threshold = explainer.threshold_input(PAGE)
-board = state.board()
-explanation = rr_steps(board.rels(), k=k, items=board.ranking, threshold=threshold)
-with result:
-    first, second = st.columns(2)
-    first.metric(explanation.measure, f"{explanation.value:.4f}")
+ranking, numbers = lecture.stage()
+with ranking:
+    board = ranking_builder()
+cut = st.session_state.get(CUT, False)
+k = explainer.current_k(max(len(board.ranking), 1)) if cut else None
+explanation = rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold)
+with numbers:
+    pace = pacing.current(PAGE, len(explanation.table))
     rank = explanation.details["first_hit_rank"]
-    second.metric(t("First relevant item at rank"), rank if rank is not None else t("none"))
-    explainer.let_the_numbers_show(PAGE, explanation.value)
-    explainer.formula(explanation)
+    anywhere = next((i for i, grade in enumerate(board.rels(), start=1) if grade >= board.threshold), None)
+    if not pace.complete and (rank is None or rank > pace.step):
+        where = t("not in ranks 1–{i} yet").format(i=pace.step)
+    elif rank is not None:
+        where = rank
+    elif anywhere is not None:  # RR@K: the first hit lies below the cut-off
+        where = t("{rank}, beyond the cut-off K = {k}").format(rank=anywhere, k=k)
+    else:
+        where = t("none")
+    values = lecture.headline(explanation, pace, {"RR": explanation.measure}, {t("First relevant item at rank"): where})
+    explainer.let_the_numbers_show(PAGE, *values.values(), str(where))
+    pace = pacing.step_bar(PAGE, len(explanation.table))
+    lecture.worked(explanation, pace)
+    lecture.step_window(explanation.table, pace)
+st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+with ranking:
+    st.toggle(t("Stop at rank K (RR@K)"), key=CUT,
+              help=t("trec_eval's recip_rank has no cut-off; ir_measures' RR@10, ranx mrr@k, RecBole "
+                     "MRR@k and torchmetrics score 0 when the first hit is below rank K."))
+    if cut:
+        explainer.k_slider(PAGE, max(len(board.ranking), 1))
+    explainer.threshold_input(PAGE)
 
-st.subheader(t("Step by step"))
-step = explainer.step_control(PAGE, len(explanation.table))
-explainer.step_table(explanation.table, step)
-st.plotly_chart(charts.first_hit(explanation.table), width="stretch")
+chart, whole = explainer.lazy_tabs(PAGE, "below", [t("The first hit"), t("The whole table")])
+if chart:
+    chart.plotly_chart(charts.first_hit(explanation.table), width="stretch")
+if whole:
+    with whole:
+        explainer.step_table(explanation.table, pace.step)
 
 st.subheader(t("MRR: the mean over queries"))
 many_queries.mean_over_queries(PAGE, "RR", k, board, "MRR")

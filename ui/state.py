@@ -15,12 +15,15 @@ from .presets import DEFAULT_PRESET, PRESETS
 
 BOARD = "board"  #: the current Board
 ORIGIN = "board_origin"  #: the Board that Reset goes back to
+ORIGIN_REVISION = "board_origin_revision"  #: bumped when a new example is loaded (a new Reset target)
 REVISION = "board_revision"  #: bumped when the board changes other than through the sortable list
 DATASET = "dataset"  #: the uploaded metrics.io.Dataset, or absent
 DATASET_NAME = "dataset_name"  #: the uploaded file names, for messages
 QUERY = "query"  #: the query of the dataset shown on the board
 DATASET_DIGEST = "dataset_digest"  #: sha256 of the uploaded bytes: the evaluation cache's key
 PRESET = "preset"  #: the preset picker's value
+BUILDER_STEP = "builder_step"  #: the rank the page's step shows (the lanes highlight it), or None: all
+BUILDER_IDEAL = "builder_ideal"  #: True: the lanes show the ideal ordering beside the ranking
 SECOND = "second_ranking"  #: the compare page's "list 2": another order of the board's ranked items
 
 
@@ -48,8 +51,14 @@ def set_board(new: Board, *, external: bool = True, origin: bool = False) -> Non
     st.session_state[BOARD] = new
     if origin:
         st.session_state[ORIGIN] = new
+        st.session_state[ORIGIN_REVISION] = origin_revision() + 1
     if external:
         st.session_state[REVISION] += 1
+
+
+def origin_revision() -> int:
+    """Counts the examples loaded in this session (a preset, an upload's query, a shared link, ...)."""
+    return st.session_state.get(ORIGIN_REVISION, 0)
 
 
 def origin() -> Board:

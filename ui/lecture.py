@@ -1,0 +1,121 @@
+"""The one-screen layout of an explainer page: the ranking on the left; on the right the headline
+numbers, the worked formula and the step table at the current step (ui.pacing). At 1280×720 all of
+it is on screen without scrolling; charts and the rest of the page come below."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from metrics.explanation import Explanation
+
+from .explainer import HIGHLIGHT, HIT_ROW, tex
+from .i18n import headers, t
+from .pacing import Pace
+
+DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
+WINDOW = 6  #: rows of the step table on screen: the current row and the ones just before it
+
+
+def stage() -> tuple:
+    """The left column (the ranking you drag) and the right one (what it does to the numbers)."""
+    return st.columns([0.36, 0.64], gap="medium")
+
+
+def value_text(value) -> str:
+    """A number as the pages show it: counts as integers, every other number with 4 decimals.
+
+    >>> value_text(3), value_text(3.0), value_text(0.97777)
+    ('3', '3.0000', '0.9778')
+    """
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return f"{float(value):.{DIGITS}f}"
+
+
+def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra: dict[str, object] = ()) -> dict:
+    """The headline numbers after ``pace.step`` rows: the final ones only once every step is shown.
+
+    ``labels``: quantity of ``explanation.running_at`` -> its name when complete (e.g. "nDCG@3").
+    ``extra``: label -> value shown as they are (R, D, ...). Returns the running values."""
+    running = _running_at(explanation, None if pace.complete else pace.step)
+    columns = st.columns(len(labels) + len(dict(extra)))
+    for column, (quantity, label) in zip(columns, labels.items()):
+        shown = label if pace.complete else t("{name} so far (ranks 1–{i})").format(name=quantity, i=pace.step)
+        column.metric(shown, value_text(running[quantity]))
+    for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
+        column.metric(label, value if isinstance(value, str) else value_text(value))
+    return running
+
+
+def worked(explanation: Explanation, pace: Pace) -> None:
+    """The general formula, then the same with this ranking's numbers up to the current step; a long
+    sum is folded ("+ ⋯ +") and given whole, line by line, one click away."""
+    with st.container(key="lecture_formula"):
+        st.latex(tex(explanation.formula))
+        step = None if pace.complete else pace.step
+        folded = _worked_at(explanation, step).split(r" \\ ")
+        for line in folded:
+            st.latex(tex(line))
+        whole = _worked_lines(explanation, step)
+        if whole != folded:
+            with st.popover(t("The whole sum"), key="lecture_whole_sum"):
+                for line in whole:
+                    st.latex(tex(line))
+
+
+def _styles(frame: pd.DataFrame, current: int, hits) -> pd.DataFrame:
+    """One CSS string per cell: hits in green, the current row highlighted."""
+    rows = np.full(len(frame), "", dtype=object)
+    if hits is not None:
+        rows[hits] = HIT_ROW
+    if current >= 0:
+        rows[current] = HIGHLIGHT
+    return pd.DataFrame(np.repeat(rows[:, None], frame.shape[1], axis=1), index=frame.index, columns=frame.columns)
+
+
+def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
+                columns: list[str] | None = None) -> None:
+    """The step table up to the current row, which is highlighted and always on screen: at most
+    :data:`WINDOW` rows, ending at the current one (the earlier rows are counted above it)."""
+    shown = table.iloc[:pace.step]
+    first = max(0, len(shown) - WINDOW)
+    if first:
+        st.caption(t("⋯ ranks 1–{last} above (the whole table is below)").format(last=first))
+    shown = shown.iloc[first:]
+    hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
+    if columns is not None:
+        shown = shown[columns]
+    formats = {c: f"{{:.{DIGITS}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c != "rel"}
+    formats.update({c: "{:g}" for c in ("rel",) if c in shown.columns})
+    styler = shown.style.apply(lambda frame: _styles(frame, len(frame) - 1, hits), axis=None).format(
+        formats, na_rep="–").hide(axis="index").relabel_index(list(headers(shown).columns), axis="columns")
+    with st.container(key="lecture_table"):
+        st.table(styler)
+
+
+def running_value(explanation: Explanation, step: int | None, quantity: str) -> float:
+    """One running headline quantity after ``step`` rows (``None``: all)."""
+    return _running_at(explanation, step)[quantity]
+
+
+def worked_line(explanation: Explanation, step: int | None) -> str:
+    """The worked formula at ``step`` on one line (the cut-off page shows four side by side)."""
+    return _worked_at(explanation, step)
+
+
+# --- until metrics' Explanation knows its steps (branch formulas): the table's row, the whole formula
+def _running_at(explanation, step):
+    if hasattr(explanation, "running_at"):
+        return explanation.running_at(step)
+    row = explanation.table.iloc[(step or len(explanation.table)) - 1]
+    return {c: row[c] for c in explanation.table.columns if c in ("DCG", "IDCG", "nDCG", "AP", "RR", "AUC", explanation.column)}
+
+
+def _worked_at(explanation, step):
+    return explanation.worked_at(step) if hasattr(explanation, "worked_at") else explanation.worked
+
+
+def _worked_lines(explanation, step):
+    return explanation.worked_lines(step) if hasattr(explanation, "worked_lines") else explanation.worked.split(r" \\ ")

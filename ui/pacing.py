@@ -1,0 +1,89 @@
+"""Lecture pacing: the step a page shows, one thing for the whole page.
+
+A step i reveals row i of the step table, bar i of the chart, term i of the worked sum and the
+running headline (the value after i ranks), together. A newly loaded example starts at step 1;
+"Show all" (End) is one click or key away. The step is stored per page as a number, or as ``None``
+for "everything shown", so that a drag, a new K or a new convention never leaves it stale: it is
+clamped to the rows there are now, and "everything" stays everything when K grows.
+
+Keys a presentation clicker sends (ui.keys): → / PageDown / Space next, ← / PageUp back, Home the
+first step, End everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from . import state
+from .i18n import t
+
+ALL = None  #: the stored step when every row is shown
+
+
+@dataclass(frozen=True)
+class Pace:
+    """What a page reveals: the first ``step`` of ``total`` rows."""
+
+    step: int
+    total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.step >= self.total
+
+
+def _key(page: str) -> str:
+    return state.page_key(page, "step")
+
+
+def _stored(page: str) -> int | None:
+    """The page's stored step; a newly loaded example (or a new session) starts at step 1."""
+    seen = state.page_key(page, "step_origin")
+    if st.session_state.get(seen) != state.origin_revision():
+        st.session_state[seen] = state.origin_revision()
+        st.session_state[_key(page)] = 1
+    return st.session_state.get(_key(page), 1)
+
+
+def current(page: str, total: int) -> Pace:
+    """The step the page shows now, clamped to its ``total`` rows."""
+    stored = _stored(page)
+    step = total if stored is ALL else min(max(int(stored), 1), total)
+    return Pace(step=max(step, 0) if total else 0, total=total)
+
+
+def move(page: str, action: str, total: int) -> None:
+    """Apply "next", "back", "start" or "end" to the page's step."""
+    step = current(page, total).step
+    wanted = {"next": step + 1, "back": step - 1, "start": 1, "end": total}.get(action, step)
+    st.session_state[_key(page)] = ALL if wanted >= total else max(wanted, 1)
+
+
+def step_bar(page: str, total: int, unit: str = "rank") -> Pace:
+    """◀ back · next ▶ · show all, and "Step i of n"; keys too. Returns the step to show.
+
+    The buttons act through callbacks, so the page that follows is drawn with the new step.
+    ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here."""
+    pace = current(page, total)
+    if not total:
+        return pace
+    from .keys import clicker_keys  # the presentation clicker's keys, for this page
+
+    action = clicker_keys(state.page_key(page, "keys"))
+    if action:
+        move(page, action, total)
+        pace = current(page, total)
+    with st.container(horizontal=True, vertical_alignment="center", key=state.page_key(page, "step_bar")):
+        st.button(t("Start"), icon=":material/first_page:", key=state.page_key(page, "step_start"),
+                  help=t("First step (Home)"),
+                  disabled=pace.step <= 1, on_click=move, args=(page, "start", total))
+        st.button(t("◀ Back"), key=state.page_key(page, "step_back"), help=t("Previous step (← or PageUp)"),
+                  disabled=pace.step <= 1, on_click=move, args=(page, "back", total))
+        st.button(t("Next ▶"), key=state.page_key(page, "step_next"), help=t("Next step (→, PageDown or Space)"),
+                  disabled=pace.complete, on_click=move, args=(page, "next", total), type="primary")
+        st.button(t("Show all"), key=state.page_key(page, "step_all"), help=t("Every step (End)"),
+                  disabled=pace.complete, on_click=move, args=(page, "end", total))
+        st.markdown(t("**Step {n} of {total}** · {unit} {n}").format(n=pace.step, total=total, unit=t(unit)))
+    return pace
