@@ -4,7 +4,7 @@ import streamlit as st
 
 from metrics import MetricsInputError, hit_rate_at_k, precision_at_k
 from metrics.beyond import coverage_explanation, similarity_explanation
-from ui import explainer, recsys, state
+from ui import explainer, lecture, recsys, state
 from ui.i18n import headers, t
 
 PAGE = "beyond"
@@ -14,81 +14,102 @@ st.caption(t("A small recommender: top-{k} lists for {users} users over a catalo
              "each user chose later (held out).").format(k=recsys.max_k(), users=len(recsys.users()),
                                                          films=len(recsys.catalog())))
 
-k = st.slider(t("K (look at the top K of every list)"), 1, recsys.max_k(), recsys.max_k(), key=f"{PAGE}_k")
+tabs = explainer.lazy_tabs(PAGE, "parts", [t("One user's list: intra-list similarity"), t("Catalog coverage"),
+                                           t("Every user: diversity against accuracy")])
+one_user, catalog, everyone = tabs
+k = st.session_state.get(f"{PAGE}_k", recsys.max_k())
 
-# --------------------------------------------------------------------------- coverage
-st.header(t("Catalog coverage"))
-coverage = coverage_explanation(recsys.recommendations(), recsys.catalog()["item"], k=k)
-value, worked = st.columns([1, 2])
-value.metric(t("Coverage@{k}").format(k=k), f"{coverage.value:.3f}")
-value.caption(t("{covered} of {size} items appear in at least one top-{k} list; {never} never do.").format(
-    covered=coverage.details["covered"], size=coverage.details["catalog_size"], k=k,
-    never=len(coverage.details["never"])))
-with worked:
-    explainer.formula(coverage)
-st.plotly_chart(recsys.coverage_bars(coverage.table, k, coverage.details["users"]), width="stretch")
-with st.expander(t("Every catalog item: how many lists show it")):
-    st.dataframe(headers(coverage.table), hide_index=True, width="stretch")
 
-# --------------------------------------------------------------------------- one user's list
-st.header(t("One user's list: intra-list similarity"))
-pick, kind = st.columns(2)
-# labels worked out in this run (a format_func may also be called outside it, e.g. by AppTest)
-user_labels = {user: recsys.user_label(user) for user in recsys.users()}
-similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
-user = pick.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
-metric = kind.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
-                    key=f"{PAGE}_metric", format_func=similarity_labels.get,
-                    help=t("Cosine: angle between the 0/1 genre vectors. Jaccard: shared genres / all genres of the two."))
-listing, numbers = st.columns([3, 2])
-with listing:
-    st.dataframe(headers(recsys.user_list(user, k)), hide_index=True, width="stretch", column_config={
-        t("rank"): st.column_config.NumberColumn(t("rank"), width="small"),
-        t("held_out"): st.column_config.CheckboxColumn(t("chosen"), width="small",
-                                                       help=t("Chosen by the user later: one of the held-out items"))})
-with numbers:
-    user_hits = recsys.hits(user, k)
-    first, second = st.columns(2)
-    first.metric(t("precision@{k}").format(k=k), f"{precision_at_k(user_hits, k):.3f}")
-    second.metric(t("hit rate@{k}").format(k=k), f"{hit_rate_at_k(user_hits, k):.0f}")
-    try:
-        similarity = similarity_explanation(recsys.top(user, k), recsys.features(), metric=metric)
-    except MetricsInputError:
-        similarity = None
-        st.info(t("Intra-list similarity compares pairs of items: raise K to 2 or more."), icon=":material/info:")
+def k_slider() -> None:
+    """K for every list (shared by the three tabs)."""
+    st.slider(t("K (look at the top K of every list)"), 1, recsys.max_k(), key=f"{PAGE}_k")
+
+
+if f"{PAGE}_k" not in st.session_state:
+    st.session_state[f"{PAGE}_k"] = recsys.max_k()
+if one_user:
+    with one_user:
+        inputs, numbers = lecture.stage()
+    with inputs:
+        k_slider()
+    # ----------------------------------------------------------------------- one user's list
+    with inputs:
+        # labels worked out in this run (a format_func may also be called outside it, e.g. by AppTest)
+        user_labels = {user: recsys.user_label(user) for user in recsys.users()}
+        similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
+        user = st.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
+        metric = st.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
+                          key=f"{PAGE}_metric", format_func=similarity_labels.get,
+                          help=t("Cosine: angle between the 0/1 genre vectors. Jaccard: shared genres / all genres "
+                                 "of the two."))
+        st.dataframe(headers(recsys.user_list(user, k)), hide_index=True, width="stretch", column_config={
+            t("rank"): st.column_config.NumberColumn(t("rank"), width="small"),
+            t("held_out"): st.column_config.CheckboxColumn(t("chosen"), width="small",
+                                                           help=t("Chosen by the user later: one of the held-out "
+                                                                  "items"))})
+    with numbers:
+        user_hits = recsys.hits(user, k)
+        try:
+            similarity = similarity_explanation(recsys.top(user, k), recsys.features(), metric=metric)
+        except MetricsInputError:
+            similarity = None
+        columns = st.columns(4)
+        columns[0].metric(t("precision@{k}").format(k=k), lecture.value_text(precision_at_k(user_hits, k)))
+        columns[1].metric(t("hit rate@{k}").format(k=k), lecture.value_text(hit_rate_at_k(user_hits, k)))
+        if similarity is None:
+            st.info(t("Intra-list similarity compares pairs of items: raise K to 2 or more."), icon=":material/info:")
+        else:
+            columns[2].metric(t("ILS (similarity)"), lecture.value_text(similarity.value))
+            columns[3].metric(t("diversity = 1 − ILS"), lecture.value_text(similarity.details["diversity"]))
+            explainer.formula(similarity)
+            st.caption(t("The {pairs} pairs; ILS is the mean of the similarity column.").format(
+                pairs=similarity.details["pairs"]))
+            explainer.step_table(similarity.table[["item_i", "item_j", "similarity", "running_sum", "ILS"]],
+                                 hit_column=None)
+        if st.button(t("Explain this user's list on the other pages"), key=f"{PAGE}_to_board",
+                     help=t("Puts this list on the shared board: grade 1 for the films the user chose later.")):
+            state.set_board(recsys.user_board(user, k), origin=True)
+            st.success(t("{user}'s list is now the example on every explainer page.").format(user=user))
+            st.page_link("pages/ndcg.py", label=t("Open nDCG"), icon=":material/arrow_forward:")
     if similarity is not None:
-        first.metric(t("ILS (similarity)"), f"{similarity.value:.4f}")
-        second.metric(t("diversity = 1 − ILS"), f"{similarity.details['diversity']:.4f}")
-    if st.button(t("Explain this user's list on the other pages"), key=f"{PAGE}_to_board", width="stretch",
-                 help=t("Puts this list on the shared board: grade 1 for the films the user chose later.")):
-        state.set_board(recsys.user_board(user, k), origin=True)
-        st.success(t("{user}'s list is now the example on every explainer page.").format(user=user))
-        st.page_link("pages/ndcg.py", label=t("Open nDCG"), icon=":material/arrow_forward:")
-if similarity is not None:
-    explainer.formula(similarity)
-    heat, pairs = st.columns([4, 3])
-    heat.plotly_chart(recsys.similarity_heatmap(recsys.similarity_matrix(similarity.table), metric), width="stretch")
-    with pairs:
-        st.caption(t("The {pairs} pairs; ILS is the mean of the similarity column.").format(
-            pairs=similarity.details["pairs"]))
-        explainer.step_table(similarity.table[["item_i", "item_j", "similarity", "running_sum", "ILS"]],
-                             hit_column=None, digits=3)
+        one_user.plotly_chart(recsys.similarity_heatmap(recsys.similarity_matrix(similarity.table), metric),
+                        width="stretch")
 
-# --------------------------------------------------------------------------- all users
-st.header(t("Every user: diversity against accuracy"))
-if k < 2:
-    st.info(t("Diversity needs at least 2 items per list: raise K."), icon=":material/info:")
-else:
-    table, diversity, means = recsys.per_user(k, metric)
-    columns = st.columns(4)
-    for column, (name, value) in zip(columns, means.items()):
-        column.metric(t("mean {name}").format(name=recsys.column_name(name, k)), f"{value:.4f}")
-    summary, scatter = st.columns([1, 1])
-    shown = recsys.with_mean_row(table, means, label=t("mean")).rename(columns=lambda c: recsys.column_name(c, k))
-    summary.dataframe(shown, hide_index=True, width="stretch", height="content",
-                      column_config={recsys.column_name(name, k): st.column_config.NumberColumn(
-                          recsys.column_name(name, k), format="%.4f") for name in means})
-    scatter.plotly_chart(recsys.accuracy_diversity(table, k), width="stretch")
+if catalog:
+    # ----------------------------------------------------------------------- coverage
+    with catalog:
+        k_slider()
+        coverage = coverage_explanation(recsys.recommendations(), recsys.catalog()["item"], k=k)
+        value, worked = st.columns([1, 2])
+        value.metric(t("Coverage@{k}").format(k=k), lecture.value_text(coverage.value))
+        value.caption(t("{covered} of {size} items appear in at least one top-{k} list; {never} never do.").format(
+            covered=coverage.details["covered"], size=coverage.details["catalog_size"], k=k,
+            never=len(coverage.details["never"])))
+        with worked:
+            explainer.formula(coverage)
+        st.plotly_chart(recsys.coverage_bars(coverage.table, k, coverage.details["users"]), width="stretch")
+        with st.expander(t("Every catalog item: how many lists show it")):
+            st.dataframe(headers(coverage.table), hide_index=True, width="stretch")
+
+if everyone:
+    # ----------------------------------------------------------------------- all users
+    with everyone:
+        k_slider()
+        metric = st.session_state.get(f"{PAGE}_metric", "cosine")
+        if k < 2:
+            st.info(t("Diversity needs at least 2 items per list: raise K."), icon=":material/info:")
+        else:
+            table, diversity, means = recsys.per_user(k, metric)
+            columns = st.columns(4)
+            for column, (name, value) in zip(columns, means.items()):
+                column.metric(t("mean {name}").format(name=recsys.column_name(name, k)), lecture.value_text(value))
+            summary, scatter = st.columns([1, 1])
+            shown = recsys.with_mean_row(table, means, label=t("mean")).rename(
+                columns=lambda c: recsys.column_name(c, k))
+            summary.dataframe(shown, hide_index=True, width="stretch", height="content",
+                              column_config={recsys.column_name(name, k): st.column_config.NumberColumn(
+                                  recsys.column_name(name, k), format="%.4f") for name in means})
+            scatter.plotly_chart(recsys.accuracy_diversity(table, k), width="stretch")
 
 explainer.about(
     rewards=t("Coverage: a recommender that shows much of its catalog to someone. Diversity: lists whose items "

@@ -121,20 +121,13 @@ def comparison_table(table) -> None:
 
 st.title(t("Compare two rankings"))
 st.caption(t("List 1 is the ranking on the board (the builder); list 2 is another order of the same items."))
-board = ranking_builder()
-
-left, right = st.columns([1, 2], gap="large")
-with left:
-    st.subheader(t("List 2 (top first)"))
+first_list, second_list, numbers = st.columns([0.32, 0.2, 0.48], gap="medium")
+with first_list:
+    board = ranking_builder()
+with second_list:
+    st.markdown(t("**List 2 (top first)**"))
     second = list2_sortable(board)
-with right:
-    k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-    with st.expander(t("Conventions: gain, ideal ordering, AP denominator, relevance threshold")):
-        explainer.convention_radio(PAGE, "gain", t("Gain"))
-        explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
-        explainer.convention_radio(PAGE, "ap_denominator", t("AP divided by"))
-        explainer.threshold_input(PAGE)
-board = state.board()
+k = explainer.current_k(max(len(board.ranking), len(board.judged())))
 board2 = board.with_ranking(second)
 
 try:
@@ -145,10 +138,17 @@ except MetricsInputError as error:
     end_page()
 table = compare_summaries(*summaries)
 ndcg_name, ap_name = table[COMPARE_COLUMNS[0]].iloc[0], table[COMPARE_COLUMNS[0]].iloc[2]
-with right:
+with numbers:
     metric_row(table, [ndcg_name, ap_name])
     st.markdown(t("**Every measure** — green: list 2 is better, red: list 1 is better"))
     comparison_table(table)
+with second_list:
+    explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
+    with st.popover(t("Conventions"), width="stretch"):
+        explainer.convention_radio(PAGE, "gain", t("Gain"))
+        explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
+        explainer.convention_radio(PAGE, "ap_denominator", t("AP divided by"))
+        explainer.threshold_input(PAGE)
 
 explanations = [ndcg_steps(b.rels(), k=k, gain=b.gain, ideal=b.ideal_grades(), items=b.ranking,
                            ideal_items=b.ideal_items()) for b in (board, board2)]

@@ -7,7 +7,7 @@ import streamlit as st
 from metrics import MetricsInputError, confusion_at
 from metrics.explanation import num
 from metrics.roc import ARTICLE_NOTES, roc_auc_explanation
-from ui import charts, explainer, scores, state
+from ui import charts, explainer, lecture, pacing, scores, state
 from ui.builder import ranking_builder
 from ui.i18n import N_, headers, t
 from ui.safe import plain
@@ -17,12 +17,11 @@ PAGE = "roc"
 st.title(t("ROC curve and AUC"))
 st.caption(t("Each item is a positive when its grade reaches the threshold, a negative otherwise. "
              "A good scorer puts positives above negatives; AUC says how often it does."))
-board = ranking_builder(expanded=False)
-
-controls, result = st.columns([2, 3])
-with controls:
-    explainer.threshold_input(PAGE)
-    board = state.board()
+inputs, result = lecture.stage()
+with inputs:
+    score_table = st.container()  # the page's input table comes first; the ranking builder below it
+    board = ranking_builder()
+with score_table:
     if scores.typed(board) and st.button(
             t("Scores from the ranking"), key=f"{PAGE}_reset_scores", width="stretch",
             help=t("Forget the typed scores: rank 1 of n gets n, rank n gets 1, pool items 0.")):
@@ -41,12 +40,15 @@ with controls:
         headers(frame), key=f"{PAGE}_scores_{state.revision()}", num_rows="fixed", hide_index=True,
         width="stretch", disabled=[t("item"), t("rank"), t("grade"), t("label")],
         column_config={
-            t("item"): st.column_config.TextColumn(t("Item")),
-            t("rank"): st.column_config.NumberColumn(t("Rank"), help=t("Position in the ranking (empty: in the pool)")),
-            t("grade"): st.column_config.NumberColumn(t("Grade"), format="%g", help=t("Empty: unjudged (counts as 0)")),
+            t("item"): st.column_config.TextColumn(t("Item"), width="small"),
+            t("rank"): st.column_config.NumberColumn(t("Rank"), width="small",
+                                                     help=t("Position in the ranking (empty: in the pool)")),
+            t("grade"): st.column_config.NumberColumn(t("Grade"), format="%g", width="small",
+                                                      help=t("Empty: unjudged (counts as 0)")),
             t("label"): st.column_config.NumberColumn(
-                t("Label"), help=t("1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.")),
-            t("score"): st.column_config.NumberColumn(t("Score"), format="%g", required=True,
+                t("Label"), width="small",
+                help=t("1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.")),
+            t("score"): st.column_config.NumberColumn(t("Score"), format="%g", required=True, width="small",
                                                       help=t("The system's score: higher = more likely positive")),
         })
     edited.columns = frame.columns
@@ -67,14 +69,22 @@ except MetricsInputError as error:
                   "ranking builder, or the threshold “Relevant when grade ≥”.").format(
                       error=scores.one_class_reason(labels, error)), icon=":material/info:")
 
+pace = None
 if explanation is not None:
     details = explanation.details
     with result:
-        left, middle, right = st.columns(3)
-        left.metric("AUC", f"{explanation.value:.4f}")
-        middle.metric(t("Positives P"), details["P"])
-        right.metric(t("Negatives N"), details["N"])
-        explainer.formula(explanation)
+        pace = pacing.current(PAGE, len(explanation.table))
+        running = lecture.headline(explanation, pace, {"AUC": "AUC"},
+                                   {t("Positives P"): details["P"], t("Negatives N"): details["N"]})
+        explainer.let_the_numbers_show(PAGE, *running.values())
+        pace = pacing.step_bar(PAGE, len(explanation.table), unit=N_("trapezoid"))
+        lecture.worked(explanation, pace)
+        lecture.step_window(explanation.table, pace, hit_column=None)
+with inputs:
+    explainer.threshold_input(PAGE)
+
+if explanation is not None:
+    with st.expander(t("The same number, read as pairs"), expanded=False):
         st.markdown(t("**The same number, read as pairs.** Take a random positive and a random negative: AUC is "
                       "the chance that the positive scores higher, a tie counting one half."))
         for line in details["mann_whitney"].split(r" \\ "):
@@ -91,11 +101,12 @@ if explanation is not None:
     matrix, rates = st.columns([2, 3])
     matrix.table(scores.confusion_frame(confusion))
     first, second, third = rates.columns(3)
-    first.metric(t("TPR (recall)"), f"{confusion['tpr']:.3f}", help="TP / (TP + FN)")
-    second.metric("FPR", f"{confusion['fpr']:.3f}", help="FP / (FP + TN)")
-    third.metric(t("Precision"), f"{confusion['precision']:.3f}", help=t("TP / (TP + FP); 0 when nothing is predicted"))
-    first.metric(t("Accuracy"), f"{confusion['accuracy']:.3f}", help=t("(TP + TN) / all"))
-    second.metric(t("F1"), f"{confusion['f1']:.3f}", help="2TP / (2TP + FP + FN)")
+    first.metric(t("TPR (recall)"), lecture.value_text(confusion["tpr"]), help="TP / (TP + FN)")
+    second.metric("FPR", lecture.value_text(confusion["fpr"]), help="FP / (FP + TN)")
+    third.metric(t("Precision"), lecture.value_text(confusion["precision"]),
+                 help=t("TP / (TP + FP); 0 when nothing is predicted"))
+    first.metric(t("Accuracy"), lecture.value_text(confusion["accuracy"]), help=t("(TP + TN) / all"))
+    second.metric(t("F1"), lecture.value_text(confusion["f1"]), help="2TP / (2TP + FP + FN)")
 
     chart_left, chart_right = st.columns(2)
     chart_left.plotly_chart(charts.roc(details["curve"], explanation.value, (confusion["fpr"], confusion["tpr"])),
@@ -105,10 +116,8 @@ if explanation is not None:
     st.subheader(t("Step by step: the area as trapezoids"))
     st.caption(t("Lower the threshold one distinct score at a time: each step moves the curve right (a negative), "
                  "up (a positive) or diagonally (a tie), and adds the trapezoid under that segment."))
-    step = explainer.step_control(PAGE, len(explanation.table), unit=N_("trapezoid"))
-    explainer.step_table(explanation.table, step, hit_column=None)
     trapezoids, pairs = st.columns(2)
-    trapezoids.plotly_chart(scores.trapezoid_chart(details["curve"], explanation.table, step), width="stretch")
+    trapezoids.plotly_chart(scores.trapezoid_chart(details["curve"], explanation.table, pace.step), width="stretch")
     if details["pairs"] is not None and max(details["pairs"].shape) <= 20:
         with pairs:
             st.markdown(t("**Every positive–negative pair:** 1 = the positive scores higher, ½ = tie, 0 = lower. "

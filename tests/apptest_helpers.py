@@ -23,9 +23,26 @@ class EntryScriptEveryRun(PagesManager):
         PagesManager.uses_pages_directory = False
 
 
-def open_page(app_test, page: str, board: Board | None = None, language: str = "en") -> AppTest:
-    """Run the app, choose ``language`` ("zh": 中文) in the sidebar, optionally put ``board`` on it
-    (as a preset would), switch to ``page``."""
+PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc")  #: pages that reveal their steps one at a time (ui.pacing)
+
+
+def show_all(at: AppTest, run: bool = True) -> AppTest:
+    """Every step of every paced page shown, as the End key or "Show all" would (a newly loaded
+    example starts at step 1; these tests read the final numbers)."""
+    for page in PACED_PAGES:
+        at.session_state[state.page_key(page, "step")] = None
+        at.session_state[state.page_key(page, "step_origin")] = (
+            at.session_state[state.ORIGIN_REVISION] if state.ORIGIN_REVISION in at.session_state else 0)
+    if run:
+        at.run()
+        assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def open_page(app_test, page: str, board: Board | None = None, language: str = "en",
+              all_steps: bool = True) -> AppTest:
+    """Run the app, choose ``language`` ("zh": 中文), optionally put ``board`` on it (as a preset
+    would), switch to ``page``; ``all_steps``: every step shown (:func:`show_all`)."""
     at = app_test()
     at.run()
     if language != "en":
@@ -35,6 +52,8 @@ def open_page(app_test, page: str, board: Board | None = None, language: str = "
         at.session_state[state.ORIGIN] = board
         at.session_state[state.REVISION] += 1
     at.switch_page(page)
+    if all_steps:
+        show_all(at, run=False)
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -66,4 +85,4 @@ def load_preset(at: AppTest, key: str) -> AppTest:
     """Choose a preset in the ranking builder's example picker."""
     at.selectbox(key="builder_preset").set_value(key).run()
     assert not at.exception, [e.message for e in at.exception]
-    return at
+    return show_all(at)

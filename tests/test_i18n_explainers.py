@@ -122,13 +122,13 @@ def test_rr_cut_off_and_step_control_in_chinese(app_test):
     assert not english_left(at), english_left(at)
     assert english_in_formulas(at) == []
     assert any("前 2 名中没有相关条目" in element.value for element in at.latex)
-    at.button(key="rr__step_prev").click().run()
-    assert any(m.value == "**第 1 步，共 2 步** —— 高亮：名次 1" for m in at.markdown)
+    at.button(key="rr__step_back").click().run()
+    assert any(m.value == "**第 1 步，共 2 步** · 名次 1" for m in at.markdown)
 
 
 def test_cutoff_step_control_names_the_cut_off(app_test):
     at = chinese(app_test, "pages/cutoff.py", "003_precision")
-    assert any(re.fullmatch(r"\*\*第 (\d) 步，共 5 步\*\* —— 高亮：截断位置 K = \1", m.value) for m in at.markdown)
+    assert any(re.fullmatch(r"\*\*第 (\d) 步，共 5 步\*\* · 截断位置 K = \1", m.value) for m in at.markdown)
     assert any("前 " in element.value and "名中有 3 个相关" in element.value for element in at.latex)
 
 
@@ -137,10 +137,10 @@ def test_english_pages_unchanged(app_test):
     at.run()
     at.switch_page("pages/ap.py").run()
     load_preset(at, "000_map_q1")
-    assert [s.value for s in at.subheader] == ["Step by step", "MAP: the mean over queries"]
-    assert [m.label for m in at.metric][1:3] == ["Relevant items R", "Denominator D (found)"]
-    assert list(at.dataframe[-1].value.columns[:4]) == ["rank", "item", "rel", "relevant"]
-    assert any(re.fullmatch(r"\*\*Step (\d) of 5\*\* — rank \1 highlighted", m.value) for m in at.markdown)
+    assert [s.value for s in at.subheader] == ["MAP: the mean over queries"]
+    assert [m.label for m in at.metric][1:3] == ["Relevant items R", "D = hits found"]
+    assert list(at.table[0].value.columns[:4]) == ["rank", "item", "rel", "relevant"]
+    assert any(re.fullmatch(r"\*\*Step (\d) of 5\*\* · rank \1", m.value) for m in at.markdown)
     assert r"\frac{\text{hits in top } i}{i}" in at.latex[0].value
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 import metrics
+from tests.apptest_helpers import show_all
 from ui import state
 from ui.presets import PRESETS
 
@@ -43,6 +44,7 @@ def test_page_shows_core_values_for_every_preset(started, page, preset):
     at.switch_page(page).run()
     at.selectbox(key="builder_preset").set_value(preset).run()
     assert not at.exception
+    show_all(at)
     board = at.session_state[state.BOARD]
     assert board == PRESETS[preset]
     shown = metric_values(at)
@@ -53,7 +55,7 @@ def test_page_shows_core_values_for_every_preset(started, page, preset):
 def test_convention_controls_change_the_numbers(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
-    at.selectbox(key="builder_preset").set_value("003_ndcg").run()
+    show_all(at.selectbox(key="builder_preset").set_value("003_ndcg").run())
     assert metric_values(at)["nDCG(gain=exp)@5"] == "0.8645"
     revision = at.session_state[state.REVISION]
     at.radio(key=f"ndcg_gain_{revision}").set_value("linear").run()
@@ -63,36 +65,10 @@ def test_convention_controls_change_the_numbers(started):
     assert at.session_state[state.BOARD].ap_denominator == "found"
 
 
-def test_step_through_reveals_one_rank_at_a_time(started):
-    at = started
-    at.switch_page("pages/ap.py").run()
-    at.selectbox(key="builder_preset").set_value("000_map_q1").run()
-    rows = len(at.dataframe[-1].value)
-    at.button(key="ap__step_prev").click().run()
-    assert len(at.dataframe[-1].value) == rows - 1
-    at.button(key="ap__step_next").click().run()
-    assert len(at.dataframe[-1].value) == rows
-
-
-def test_stepping_survives_a_drag_and_restarts_with_another_example(started):
-    at = started
-    at.switch_page("pages/ap.py").run()
-    at.selectbox(key="builder_preset").set_value("000_map_q1").run()
-    rows = len(at.dataframe[-1].value)
-    at.button(key="ap__step_prev").click().run()
-    at.button(key="ap__step_prev").click().run()
-    board = at.session_state[state.BOARD]  # a drag: the board changes, its revision does not
-    at.session_state[state.BOARD] = board.with_ranking(board.ranking[::-1])
-    at.run()
-    assert len(at.dataframe[-1].value) == rows - 2
-    at.selectbox(key="builder_preset").set_value("001_ap_terms").run()  # another example: every row again
-    assert len(at.dataframe[-1].value) == len(at.session_state[state.BOARD].ranking)
-
-
 def test_board_survives_page_switches_and_unjudged_items_count_as_zero(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
-    at.selectbox(key="builder_preset").set_value("unjudged").run()
+    show_all(at.selectbox(key="builder_preset").set_value("unjudged").run())
     board = at.session_state[state.BOARD]
     for page in ["pages/home.py", "pages/rr.py", "pages/cutoff.py", "pages/ndcg.py"]:
         at.switch_page(page).run()
@@ -119,18 +95,17 @@ def test_map_and_mrr_across_uploaded_queries_equal_evaluate(started):
 def test_ndcg_tabs_build_only_the_open_table_and_chart(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
-    at.selectbox(key="builder_preset").set_value("003_ndcg").run()
+    show_all(at.selectbox(key="builder_preset").set_value("003_ndcg").run())
     board = at.session_state[state.BOARD]
     k = min(board.k, max(len(board.ranking), len(board.judged())))
     explanation = metrics.ndcg_steps(board.rels(), k, board.gain, ideal=board.ideal_grades())
-    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.table["DCG"])]
-    assert len(at.get("plotly_chart")) == 1
-    at.session_state[state.page_key("ndcg", "tables")] = "The ideal ordering"  # a click on the tab
+    # the first tab: both whole tables; no chart is built
+    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.table["DCG"]),
+                                                             list(explanation.details["ideal_table"]["DCG"])]
+    assert len(at.get("plotly_chart")) == 0
+    at.session_state[state.page_key("ndcg", "charts")] = "Linear vs exponential gain"  # a click on the tab
     at.run()
-    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.details["ideal_table"]["DCG"])]
-    at.session_state[state.page_key("ndcg", "charts")] = "Linear vs exponential gain"
-    at.run()
-    assert not at.exception and len(at.get("plotly_chart")) == 1
+    assert not at.exception and len(at.get("plotly_chart")) == 1 and not at.dataframe
     linear, exponential = (metrics.ndcg_steps(board.rels(), k, gain, ideal=board.ideal_grades()).value
                            for gain in ("linear", "exponential"))
     assert f"nDCG@{k}: linear gain {linear:.4f} · exponential gain {exponential:.4f}" in [c.value for c in at.caption]
@@ -148,6 +123,10 @@ def test_the_server_pauses_for_the_browser_only_when_the_numbers_change(started,
     at = started
     at.switch_page("pages/ndcg.py").run()
     assert pauses == [explainer.DRAW_PAUSE_S]
+    show_all(at)  # every step shown: new numbers
+    assert len(pauses) == 2
+    pauses.clear()
+    pauses.append(explainer.DRAW_PAUSE_S)
     at.run()
     assert len(pauses) == 1
     at.slider(key=f"ndcg_k_{at.session_state[state.REVISION]}").set_value(2).run()  # new numbers

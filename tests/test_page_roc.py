@@ -110,12 +110,12 @@ def test_threshold_slider_gives_the_confusion_matrix(app_test):
     for cut in sorted(set(scores)):
         at.select_slider[0].set_value(cut).run()
         expected = confusion_at(labels, scores, cut)
-        assert metric(at, "TPR (recall)") == f"{expected['tpr']:.3f}"
-        assert metric(at, "FPR") == f"{expected['fpr']:.3f}"
-        assert metric(at, "Precision") == f"{expected['precision']:.3f}"
-        assert metric(at, "F1") == f"{expected['f1']:.3f}"
-        assert metric(at, "Accuracy") == f"{expected['accuracy']:.3f}"
-        table = at.table[0].value
+        assert metric(at, "TPR (recall)") == f"{expected['tpr']:.4f}"
+        assert metric(at, "FPR") == f"{expected['fpr']:.4f}"
+        assert metric(at, "Precision") == f"{expected['precision']:.4f}"
+        assert metric(at, "F1") == f"{expected['f1']:.4f}"
+        assert metric(at, "Accuracy") == f"{expected['accuracy']:.4f}"
+        table = next(t.value for t in at.table if "predicted positive" in t.value.index)
         assert table.loc["predicted positive", "actually positive"] == f"TP = {expected['tp']}"
         assert table.loc["predicted negative", "actually negative"] == f"TN = {expected['tn']}"
 
@@ -123,8 +123,9 @@ def test_threshold_slider_gives_the_confusion_matrix(app_test):
 def test_step_control(app_test):
     at = open_page(app_test, PAGE)  # scores 5 4 3 2 1: five thresholds, five trapezoids
     assert any("Step 5 of 5" in m.value for m in at.markdown)
-    at.button(key="roc__step_prev").click().run()
+    at.button(key="roc__step_back").click().run()
     assert any("Step 4 of 5" in m.value for m in at.markdown)
+    assert metric(at, "AUC so far (step 4)") == f"{at.table[0].value['running_area'].iloc[-1]:.4f}"
     assert not at.exception
 
 

@@ -42,7 +42,7 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     running = _running_at(explanation, None if pace.complete else pace.step)
     columns = st.columns(len(labels) + len(dict(extra)))
     for column, (quantity, label) in zip(columns, labels.items()):
-        shown = label if pace.complete else t("{name} so far (ranks 1–{i})").format(name=quantity, i=pace.step)
+        shown = label if pace.complete else t("{name} so far (step {i})").format(name=quantity, i=pace.step)
         column.metric(shown, value_text(running[quantity]))
     for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
         column.metric(label, value if isinstance(value, str) else value_text(value))
@@ -110,7 +110,8 @@ def _running_at(explanation, step):
     if hasattr(explanation, "running_at"):
         return explanation.running_at(step)
     row = explanation.table.iloc[(step or len(explanation.table)) - 1]
-    return {c: row[c] for c in explanation.table.columns if c in ("DCG", "IDCG", "nDCG", "AP", "RR", "AUC", explanation.column)}
+    found = {c: row[c] for c in explanation.table.columns if c in ("DCG", "IDCG", "nDCG", "AP", "RR", "P", "R", "F1", "Hit")}
+    return {**found, "AUC": row[explanation.column]}
 
 
 def _worked_at(explanation, step):
