@@ -23,6 +23,7 @@ _EXPORTS = {
     "ap": ["average_precision", "ap_steps", "mean_average_precision"],
     "rr": ["reciprocal_rank", "rr_steps", "mean_reciprocal_rank", "rr_curve"],
     "discount_kinds": ["discount_divisors", "ndcg_under_discounts"],
+    "changes": ["describe_change", "Change", "Move", "signed_delta"],
     "cutoff": ["precision_at_k", "recall_at_k", "f1_at_k", "hit_rate_at_k", "r_precision",
                "cutoff_steps", "precision_steps", "recall_steps", "f1_steps", "hit_rate_steps",
                "r_precision_steps"],
