@@ -146,3 +146,30 @@ def test_chart_marks_the_order_flip():
     assert [label for label in bars[0].y if charts.FLIP in label] == [
         f"max(1, log2(i)) {charts.FLIP}", f"max(1, log3(i)) {charts.FLIP}"]
     assert list(bars[1].text[:3]) == ["1.0000", "0.8333", "0.8772"]
+
+
+def _charts_app():
+    import streamlit as st
+
+    from metrics import ndcg_under_discounts, rr_curve
+    from metrics.discount_kinds import ORDER_FLIP
+    from ui import charts
+    from ui.i18n import t
+
+    st.plotly_chart(charts.discount_choices(ndcg_under_discounts(ORDER_FLIP[0], second=ORDER_FLIP[1]), 4))
+    st.caption(t(charts.DISCOUNT_NOTE))
+    st.plotly_chart(charts.rr_by_first_hit(rr_curve(6, k=2), first_hit=4, k=2))
+
+
+def test_charts_in_chinese_leave_no_english():
+    from streamlit.testing.v1 import AppTest
+
+    from tests.visible_text import untranslated, visible_strings
+
+    at = AppTest.from_function(_charts_app, default_timeout=30)
+    at.session_state["language"] = "zh"
+    at.run()
+    assert not at.exception
+    shown = visible_strings(at)
+    assert "为什么用 log2(i+1)？各名次的权重，以及各种折损下的 nDCG" in shown and "首个命中的名次" in shown
+    assert not untranslated(at)

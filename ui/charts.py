@@ -169,7 +169,7 @@ def heatmap(matrix: pd.DataFrame, title: str, x: str = "", y: str = "") -> go.Fi
 #: the page's caption under :func:`discount_choices` (translate with ``t``)
 DISCOUNT_NOTE = N_("With log_b(i+1) at every rank (trec_eval, scikit-learn, ranx, torchmetrics: b = 2), "
                    "the base cancels between DCG and IDCG: nDCG is the same for every b, only DCG changes. "
-                   "In the original definition (Järvelin & Kekäläinen 2002) ranks before b are not discounted "
+                   "In the original definition (Järvelin & Kekäläinen 2002: J&K) ranks before b are not discounted "
                    "and rank i ≥ b is divided by log_b(i): there the base matters, and it can change which of "
                    "two rankings scores higher.")
 STANDARD = "log2(i+1)"
@@ -177,11 +177,13 @@ STANDARD = "log2(i+1)"
 COLOURED = {"1": "#5F6B7A", "i": "#7B3FA0", STANDARD: ACCENT, "log10(i+1)": "#2A9D8F",
             "max(1, log2(i))": SECOND, "max(1, log3(i))": "#E8A33D"}
 FLIP = "⇄"
+PAPER = "J&K 2002"
 
 
 def _weight_name(row) -> str:
     name = t("1 (no discount)") if row.discount == "1" else f"1/{row.discount}"
-    return f"{name} — {row.used_by}" if row.used_by else name
+    source = PAPER if row.kind == "jk2002" else row.used_by  # the authors' names in DISCOUNT_NOTE
+    return f"{name} — {source}" if row.used_by else name
 
 
 def _discount_name(discount: str) -> str:
@@ -206,7 +208,7 @@ def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
                             legendgroup=row.discount if colour else "grey",
                             showlegend=shown, legendrank=1 if colour else 2, marker=dict(size=8 if colour else 4),
                             xaxis="x", yaxis="y",
-                            hovertemplate=f"{row.discount}<br>i = %{{x}}: %{{y:.4f}}<extra></extra>"))
+                            hovertemplate=f"{row.discount} · i = %{{x}}: %{{y:.4f}}<extra></extra>"))
     second = "nDCG (second)" in frame
     flipped = set()
     if second:

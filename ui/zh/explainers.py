@@ -159,10 +159,10 @@ ZH: dict[str, str] = {
     # ui/charts.py: why log2(i+1) (discount_choices) and RR by the first hit (rr_by_first_hit)
     "With log_b(i+1) at every rank (trec_eval, scikit-learn, ranx, torchmetrics: b = 2), the base cancels between "
     "DCG and IDCG: nDCG is the same for every b, only DCG changes. In the original definition (Järvelin & "
-    "Kekäläinen 2002) ranks before b are not discounted and rank i ≥ b is divided by log_b(i): there the base "
+    "Kekäläinen 2002: J&K) ranks before b are not discounted and rank i ≥ b is divided by log_b(i): there the base "
     "matters, and it can change which of two rankings scores higher.":
         "每个名次都除以 log_b(i+1) 时（trec_eval、scikit-learn、ranx、torchmetrics：b = 2），底数在 DCG 与 IDCG "
-        "之间约掉：无论 b 取多少，nDCG 都相同，变的只是 DCG。在原始定义（Järvelin & Kekäläinen 2002）中，b 之前的名次"
+        "之间约掉：无论 b 取多少，nDCG 都相同，变的只是 DCG。在原始定义（Järvelin & Kekäläinen 2002，即 J&K）中，b 之前的名次"
         "不折损，名次 i ≥ b 除以 log_b(i)：这时底数有影响，还可能改变两个排序谁的得分更高。",
     "1 (no discount)": "1（不折损）",
     "other bases": "其他底数",
