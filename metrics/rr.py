@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from ._binary import THRESHOLD, padded, relevant_flags
-from ._validate import as_k
+from ._validate import as_count, as_k
 from .errors import MetricsInputError
 from .explanation import Explanation, num, with_formula
 
@@ -63,3 +63,20 @@ def mean_reciprocal_rank(rankings, **options) -> float:
     if not values:
         raise MetricsInputError("mean_reciprocal_rank needs at least one ranking")
     return float(np.mean(values))
+
+
+def rr_curve(n: int, k: int | None = None) -> pd.DataFrame:
+    """RR for each possible rank of the first hit, 1..n: columns ``rank``, ``RR (no cut-off)``
+    (1/rank, trec_eval's recip_rank) and ``RR`` (RR@k: 0 when the first hit is below rank k).
+
+    >>> rr_curve(4, k=2)["RR"].tolist()
+    [1.0, 0.5, 0.0, 0.0]
+    """
+    n = as_count(n, "n")
+    if n is None:
+        raise MetricsInputError("n must be a non-negative integer, got None")
+    k = as_k(k)
+    rank = np.arange(1, n + 1)
+    uncut = 1.0 / rank
+    return pd.DataFrame({"rank": rank, "RR (no cut-off)": uncut,
+                         "RR": uncut if k is None else np.where(rank <= k, uncut, 0.0)})

@@ -13,7 +13,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from .i18n import t
+from metrics.discount_kinds import discount_divisors
+
+from .i18n import N_, t
 
 # One light template for every figure, set once: passing template= to each figure makes plotly
 # copy the whole template every time (about half of a page's rerun time).
@@ -160,3 +162,111 @@ def heatmap(matrix: pd.DataFrame, title: str, x: str = "", y: str = "") -> go.Fi
                          y=[_short(r, 12) for r in matrix.index], colorscale="RdBu", zmid=0,
                          text=np.round(matrix.to_numpy(), 3), texttemplate="%{text}")],
                    title, x, y, 480, yaxis=dict(autorange="reversed"))
+
+
+# --- Why log2(i+1)? RR by the first hit ------------------------------------------------------------
+
+#: the page's caption under :func:`discount_choices` (translate with ``t``)
+DISCOUNT_NOTE = N_("With log_b(i+1) at every rank (trec_eval, scikit-learn, ranx, torchmetrics: b = 2), "
+                   "the base cancels between DCG and IDCG: nDCG is the same for every b, only DCG changes. "
+                   "In the original definition (Järvelin & Kekäläinen 2002: J&K) ranks before b are not discounted "
+                   "and rank i ≥ b is divided by log_b(i): there the base matters, and it can change which of "
+                   "two rankings scores higher.")
+STANDARD = "log2(i+1)"
+#: the discounts drawn in colour (the standard one thick); the other bases are grey
+COLOURED = {"1": "#5F6B7A", "i": "#7B3FA0", STANDARD: ACCENT, "log10(i+1)": "#2A9D8F",
+            "max(1, log2(i))": SECOND, "max(1, log3(i))": "#E8A33D"}
+FLIP = "⇄"
+PAPER = "J&K 2002"
+
+
+def _weight_name(row) -> str:
+    name = t("1 (no discount)") if row.discount == "1" else f"1/{row.discount}"
+    source = PAPER if row.kind == "jk2002" else row.used_by  # the authors' names in DISCOUNT_NOTE
+    return f"{name} — {source}" if row.used_by else name
+
+
+def _discount_name(discount: str) -> str:
+    return t("1 (no discount)") if discount == "1" else discount
+
+
+def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
+    """Left: the weight 1/divisor of ranks 1..n under each discount of
+    :func:`metrics.discount_kinds.ndcg_under_discounts` (the standard log2(i+1) thick, a few in
+    colour, the other bases grey). Right: the nDCG under each discount (and the second ranking's,
+    with ⇄ where the order of the two differs from the order under log2(i+1))."""
+    ranks = np.arange(1, max(n, 1) + 1)
+    traces, grey_named = [], False
+    for row in sorted(frame.itertuples(), key=lambda row: row.discount in COLOURED):  # colour drawn on top
+        weights = 1 / discount_divisors(row.kind, ranks.size, 2 if np.isnan(row.base) else row.base)
+        colour = COLOURED.get(row.discount)
+        width = 5 if row.discount == STANDARD else 3 if colour else 1.5
+        shown = colour is not None or not grey_named
+        grey_named = grey_named or colour is None
+        traces.append(_line(ranks, weights, _weight_name(row) if colour else t("other bases"),
+                            line=dict(color=colour or MISS, width=width),
+                            legendgroup=row.discount if colour else "grey",
+                            showlegend=shown, legendrank=1 if colour else 2, marker=dict(size=8 if colour else 4),
+                            xaxis="x", yaxis="y",
+                            hovertemplate=f"{row.discount} · i = %{{x}}: %{{y:.4f}}<extra></extra>"))
+    second = "nDCG (second)" in frame
+    flipped = set()
+    if second:
+        standard = frame.loc[frame["discount"] == STANDARD, "higher"].iloc[0]
+        flipped = set(frame.loc[~frame["higher"].isin([standard, "tie"]), "discount"])
+    labels = [f"<b>{d}</b>" if d == STANDARD else _discount_name(d) + (f" {FLIP}" if d in flipped else "")
+              for d in frame["discount"]]
+    bars = [("nDCG", t("nDCG of the ranking") if second else "nDCG", ACCENT)]
+    if second:
+        bars.append(("nDCG (second)", t("nDCG of the second ranking"), SECOND))
+    for column, name, colour in bars:
+        traces.append(dict(type="bar", orientation="h", y=labels, x=frame[column].tolist(), name=name,
+                           marker=dict(color=colour), text=[f"{v:.4f}" for v in frame[column]],
+                           textposition="outside", textfont=FONT, constraintext="none", cliponaxis=False,
+                           xaxis="x2", yaxis="y2", showlegend=second))
+    row_height = 52 if second else 28
+    row = labels.index(f"<b>{STANDARD}</b>")
+    band = dict(type="rect", xref="x2 domain", yref="y2", x0=0, x1=1, y0=row - 0.5, y1=row + 0.5,
+                fillcolor="rgba(11,79,156,0.10)", line=dict(width=0), layer="below")
+    ndcg_axis = "nDCG<br>" + t("⇄: the opposite order to log2(i+1)") if second else "nDCG"
+    return _figure(traces, t("Why log2(i+1)? The weight of each rank, and nDCG under each discount"), t("rank i"),
+                   t("weight 1 / divisor"), max(560, 140 + row_height * len(frame)),
+                   xaxis=dict(domain=[0, 0.45], dtick=1), yaxis=dict(rangemode="tozero"),
+                   xaxis2=dict(domain=[0.6, 1], anchor="y2", title=dict(text=ndcg_axis), range=[0, 1.35]),
+                   yaxis2=dict(anchor="x2", autorange="reversed", automargin=True, type="category"),
+                   barmode="group", shapes=[band],
+                   legend=dict(orientation="h", yanchor="top", y=-0.12, x=0),
+                   margin=dict(l=60, r=20, t=60, b=200))
+
+
+def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | None = None) -> go.Figure:
+    """RR against the rank of the first hit (1, 1/2, 1/3, ...) from :func:`metrics.rr.rr_curve`; the
+    board's first hit marked; with a cut-off k, the ranks beyond k shaded and scored 0."""
+    ranks = curve["rank"].tolist()
+    fractions = ["1" if r == 1 else f"1/{r}" for r in ranks]
+    cut = k is not None and k < len(ranks)
+    within = len(ranks) if not cut else k
+    colours = [SECOND if r == first_hit else ACCENT if r <= within else MISS for r in ranks]
+    traces = [_bar(ranks, curve["RR"], "RR" if k is None else f"RR@{k}", colours, textposition="outside",
+                   text=fractions[:within] + ["0"] * (len(ranks) - within), cliponaxis=False, textfont=FONT)]
+    shapes, notes = [], []
+    if cut:
+        traces.append(dict(_line(ranks[k:], curve["RR (no cut-off)"].iloc[k:], t("without a cut-off"),
+                                 line=dict(color=MISS, dash="dot", width=2), marker=dict(size=8, color=MISS)),
+                           mode="lines+markers+text", text=fractions[k:], textposition="top center"))
+        shapes.append(dict(type="rect", xref="x", yref="paper", x0=k + 0.5, x1=len(ranks) + 0.5, y0=0, y1=1,
+                           fillcolor="rgba(184,190,200,0.25)", line=dict(width=0), layer="below"))
+        notes.append(dict(x=(k + len(ranks) + 1) / 2, y=0.95, yref="paper", showarrow=False,
+                          text=t("beyond rank {k}: RR@{k} = 0").format(k=k)))
+    if first_hit in ranks:
+        rr = float(curve.loc[curve["rank"] == first_hit, "RR"].iloc[0])
+        if rr == 0:  # below the cut-off: no bar to colour
+            traces.append(dict(type="scatter", mode="markers", x=[first_hit], y=[0], name=t("your first hit"),
+                               cliponaxis=False, marker=dict(size=24, color=SECOND, symbol="star")))
+        notes.append(dict(x=first_hit, y=rr + 0.1, ax=70, ay=-70, arrowhead=2, arrowcolor=SECOND,
+                          bgcolor="rgba(255,255,255,0.9)", font=dict(color=SECOND),
+                          text=t("your first hit: rank {rank}, RR = {rr}").format(rank=first_hit, rr=f"{rr:.4f}")))
+    return _figure(traces, t("RR by the rank of the first hit"), t("rank of the first hit"), "RR", 440,
+                   xaxis=dict(dtick=1, range=[0.5, len(ranks) + 0.5]), yaxis=dict(range=[0, 1.3]),
+                   shapes=shapes, annotations=notes, legend=dict(orientation="h", yanchor="top", y=-0.25, x=0),
+                   margin=dict(l=60, r=20, t=60, b=110))

@@ -156,4 +156,43 @@ ZH: dict[str, str] = {
     "ROC curve": "ROC 曲线",
     "false positive rate": "假阳性率",
     "true positive rate": "真阳性率",
+    # ui/charts.py: why log2(i+1) (discount_choices) and RR by the first hit (rr_by_first_hit)
+    "With log_b(i+1) at every rank (trec_eval, scikit-learn, ranx, torchmetrics: b = 2), the base cancels between "
+    "DCG and IDCG: nDCG is the same for every b, only DCG changes. In the original definition (Järvelin & "
+    "Kekäläinen 2002: J&K) ranks before b are not discounted and rank i ≥ b is divided by log_b(i): there the base "
+    "matters, and it can change which of two rankings scores higher.":
+        "每个名次都除以 log_b(i+1) 时（trec_eval、scikit-learn、ranx、torchmetrics：b = 2），底数在 DCG 与 IDCG "
+        "之间约掉：无论 b 取多少，nDCG 都相同，变的只是 DCG。在原始定义（Järvelin & Kekäläinen 2002，即 J&K）中，b 之前的名次"
+        "不折损，名次 i ≥ b 除以 log_b(i)：这时底数有影响，还可能改变两个排序谁的得分更高。",
+    "1 (no discount)": "1（不折损）",
+    "other bases": "其他底数",
+    "nDCG of the ranking": "本排序的 nDCG",
+    "nDCG of the second ranking": "第二个排序的 nDCG",
+    "⇄: the opposite order to log2(i+1)": "⇄：两个排序的高低与 log2(i+1) 下相反",
+    "Why log2(i+1)? The weight of each rank, and nDCG under each discount":
+        "为什么用 log2(i+1)？各名次的权重，以及各种折损下的 nDCG",
+    "weight 1 / divisor": "权重 1 / 除数",
+    "without a cut-off": "不截断",
+    "beyond rank {k}: RR@{k} = 0": "第 {k} 名之后：RR@{k} = 0",
+    "your first hit": "你的首个命中",
+    "your first hit: rank {rank}, RR = {rr}": "你的首个命中：第 {rank} 名，RR = {rr}",
+    "RR by the rank of the first hit": "RR 随首个命中名次的变化",
+    "rank of the first hit": "首个命中的名次",
+    # table headers and words of metrics.discount_kinds.ndcg_under_discounts and metrics.rr.rr_curve
+    "kind": "类型",
+    "base": "底数",
+    "used_by": "使用者",
+    "nDCG (second)": "nDCG（第二个排序）",
+    "higher": "得分更高",
+    "first": "本排序",
+    "second": "第二个排序",
+    "RR (no cut-off)": "RR（不截断）",
+    # ui/changes.py: the change after a drag (templates of metrics.changes, translated at display time)
+    "{item}: rank {before} → {after}": "{item}：第 {before} 名 → 第 {after} 名",
+    "{item}: pool → rank {after}": "{item}：候选池 → 第 {after} 名",
+    "{item}: rank {before} → pool": "{item}：第 {before} 名 → 候选池",
+    "the others shift by one": "其余条目顺移一位",
+    "the others shift": "其余条目随之移动",
+    "{n} items moved": "{n} 个条目换了位置",
+    "Same ranking, another setting": "排序未变，设置变了",
 }
