@@ -5,6 +5,7 @@ import streamlit as st
 from metrics import ap_steps
 from ui import charts, explainer, lecture, many_queries, pacing, state
 from ui.builder import ranking_builder
+from ui.changes import show_change
 from ui.i18n import N_, t
 
 PAGE = "ap"
@@ -26,6 +27,7 @@ with numbers:
     values = lecture.headline(explanation, pace, {"AP": explanation.measure},
                               {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
     explainer.let_the_numbers_show(PAGE, *values.values(), R, explanation.details["D"])
+    show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     pace = pacing.step_bar(PAGE, len(explanation.table))
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace)

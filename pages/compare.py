@@ -6,7 +6,7 @@ import random
 import streamlit as st
 from streamlit_sortables import sort_items
 
-from metrics import MetricsInputError, ndcg_steps
+from metrics import MetricsInputError, ndcg_steps, ndcg_under_discounts
 from metrics.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts, explainer, state
 from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
@@ -162,6 +162,11 @@ for column, name, explanation in zip(st.columns(2, gap="large"), LIST_NAMES, exp
             name=t(name), k=explanation.details["k"], idcg=f"{explanation.details['IDCG']:.4f}"))
         shown = [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]  # gain = rel
         explainer.step_table(explanation.table[shown], hit_column=None)
+
+with st.expander(t("Does the discount decide which list wins?")):
+    flips = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain, second=board2.rels())
+    st.plotly_chart(charts.discount_choices(flips, len(board.ranking)), width="stretch")
+    st.caption(t(charts.DISCOUNT_NOTE))
 
 st.subheader(t("What if two items of list 1 traded places?"))
 chart, reading = st.columns([3, 2], gap="large")

@@ -5,6 +5,7 @@ import streamlit as st
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
+from ui.changes import show_change
 from ui.i18n import N_, t
 
 PAGE = "cutoff"
@@ -39,6 +40,7 @@ with numbers:
                        lecture.value_text(r_precision.value) if pace.complete else "?",
                        help=t("Precision at rank R; shown once every step is revealed."))
     explainer.let_the_numbers_show(PAGE, *shown, r_precision.value if pace.complete else None)
+    show_change(PAGE, explanations["P"].measure, explanations["P"].value if pace.complete else None, board.ranking)
     pace = pacing.step_bar(PAGE, rows, unit=N_("cut-off K ="))
     st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
         R=R, threshold=f"{threshold:g}"))

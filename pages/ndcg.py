@@ -3,7 +3,9 @@
 import streamlit as st
 
 from metrics import ndcg_steps
+from metrics import ndcg_under_discounts
 from ui import charts, explainer, lecture, pacing, state
+from ui.changes import show_change
 from ui.builder import ranking_builder
 from ui.i18n import t
 
@@ -22,6 +24,7 @@ with numbers:
     # reaches the browser before anything else of the page
     values = lecture.headline(explanation, pace, {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure})
     explainer.let_the_numbers_show(PAGE, *values.values())
+    show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     pace = pacing.step_bar(PAGE, len(explanation.table))
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace, hit_column=None)
@@ -34,7 +37,7 @@ with ranking:
 step = pace.step
 tables, gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [
     t("The whole tables"), t("Gain and discounted gain"), t("Running DCG vs IDCG"), t("Linear vs exponential gain"),
-    t("Discount curve")])
+    t("Why log₂(i+1)?")])
 if tables:
     with tables:
         st.markdown(t("**Your ranking**"))
@@ -53,8 +56,10 @@ if compared:  # the other gain's steps, computed only for this tab
     compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
     compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(
         k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}"))
-if discount:
-    discount.plotly_chart(charts.discount_curve(len(explanation.table)), width="stretch")
+if discount:  # the same ranking under other discounts
+    frame = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain)
+    discount.plotly_chart(charts.discount_choices(frame, len(explanation.table)), width="stretch")
+    discount.caption(t(charts.DISCOUNT_NOTE))
 
 explainer.about(
     rewards=t("Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "

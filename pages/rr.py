@@ -2,9 +2,10 @@
 
 import streamlit as st
 
-from metrics import rr_steps
+from metrics import rr_curve, rr_steps
 from ui import charts, explainer, lecture, many_queries, pacing, state
 from ui.builder import ranking_builder
+from ui.changes import show_change
 from ui.i18n import t
 
 PAGE = "rr"
@@ -31,6 +32,7 @@ with numbers:
         where = t("none")
     values = lecture.headline(explanation, pace, {"RR": explanation.measure}, {t("First relevant item at rank"): where})
     explainer.let_the_numbers_show(PAGE, *values.values(), str(where))
+    show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     pace = pacing.step_bar(PAGE, len(explanation.table))
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace)
@@ -43,9 +45,11 @@ with ranking:
         explainer.k_slider(PAGE, max(len(board.ranking), 1))
     explainer.threshold_input(PAGE)
 
-chart, whole = explainer.lazy_tabs(PAGE, "below", [t("The first hit"), t("The whole table")])
-if chart:
-    chart.plotly_chart(charts.first_hit(explanation.table), width="stretch")
+chart, whole = explainer.lazy_tabs(PAGE, "below", [t("RR by the rank of the first hit"), t("The whole table")])
+if chart:  # what RR would be for a first hit at every rank, this ranking's marked
+    revealed = explanation.details["first_hit_rank"] if pace.complete else None
+    chart.plotly_chart(charts.rr_by_first_hit(rr_curve(max(len(board.ranking), 1), k=k), first_hit=revealed, k=k),
+                       width="stretch")
 if whole:
     with whole:
         explainer.step_table(explanation.table, pace.step)

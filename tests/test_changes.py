@@ -140,7 +140,7 @@ def _run(at, ranking, value, measure="nDCG@3"):
     at.session_state.ranking, at.session_state.value, at.session_state.measure = ranking, value, measure
     at.run()
     assert not at.exception
-    return [caption.value for caption in at.caption]
+    return [caption.value for caption in at.caption if caption.value.strip()]
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -149,15 +149,23 @@ def test_show_change_says_what_moved_and_the_delta(language):
     at.session_state["language"] = language
     en = language == "en"
     assert _run(at, ["d1", "d2", "d3", "d6"], 0.5) == []  # first run: nothing to compare with
-    assert _run(at, ["d1", "d2", "d3", "d6"], 0.5) == []  # nothing changed
+    assert _run(at, ["d1", "d2", "d3", "d6"], 0.5) == []  # nothing changed yet
     assert _run(at, ["d1", "d6", "d2", "d3"], 0.5069) == [
         "d6: rank 4 → 2 · the others shift by one · nDCG@3 +0.0069" if en
         else "d6：第 4 名 → 第 2 名 · 其余条目顺移一位 · nDCG@3 +0.0069"]
     assert _run(at, ["d1", "d6", "d2", "d3", "d7"], 0.5069) == [
         "d7: pool → rank 5 · nDCG@3 ±0.0000" if en else "d7：候选池 → 第 5 名 · nDCG@3 ±0.0000"]
-    assert _run(at, ["d1", "d6", "d2", "d3", "d7"], 0.25, "nDCG@5") == [
-        "Same ranking, another setting · nDCG@5 -0.2569" if en else "排序未变，设置变了 · nDCG@5 -0.2569"]
-    assert _run(at, ["d1", "d6", "d2", "d3", "d7"], 0.25, "nDCG@5") == []
+    assert _run(at, ["d1", "d6", "d2", "d3", "d7"], 0.25, "nDCG@3") == [
+        "Same ranking, another setting · nDCG@3 -0.2569" if en else "排序未变，设置变了 · nDCG@3 -0.2569"]
+    # the line stays until the next change (a click elsewhere does not make it jump)
+    assert _run(at, ["d1", "d6", "d2", "d3", "d7"], 0.25, "nDCG@3") == [
+        "Same ranking, another setting · nDCG@3 -0.2569" if en else "排序未变，设置变了 · nDCG@3 -0.2569"]
+    # another measure name (K changed): no delta between different measures
+    assert _run(at, ["d1", "d6", "d2", "d3", "d7"], 0.3, "nDCG@5") == [
+        "Same ranking, another setting" if en else "排序未变，设置变了"]
+    # steps still hidden: the move is told, not the final value's change
+    assert _run(at, ["d6", "d1", "d2", "d3", "d7"], None, "nDCG@5") == [
+        "d1: rank 1 → 2 · d6: rank 2 → 1" if en else "d1：第 1 名 → 第 2 名 · d6：第 2 名 → 第 1 名"]
 
 
 def test_show_change_shows_item_names_as_text():

@@ -13,16 +13,27 @@ from .i18n import t
 from .safe import plain
 
 
-def show_change(page: str, measure: str, value: float, ranking: Sequence[str]) -> None:
-    """Say what changed since this page's previous run: the items that moved (item names escaped:
-    user data, shown as text) and the change of ``measure``; when only the value changed (another K
-    or convention), say so. Nothing on the page's first run or when nothing changed."""
-    key = state.page_key(page, "last_change")
-    now = (tuple(str(item) for item in ranking), measure, float(value))
+def show_change(page: str, measure: str, value: float | None, ranking: Sequence[str]) -> None:
+    """Say what changed last on this page: the items that moved (item names escaped: user data,
+    shown as text) and the change of ``measure``; when only the value changed (another K or
+    convention), say so. ``value`` None: the final value is not shown yet (steps remain hidden), so
+    only the moves are told. The line keeps its place on every run (empty until the first change),
+    so that nothing below it jumps."""
+    key, told = state.page_key(page, "last_change"), state.page_key(page, "last_change_text")
+    now = (tuple(str(item) for item in ranking), measure, None if value is None else float(value))
     previous = st.session_state.get(key)
     st.session_state[key] = now
-    if previous is None or previous == now:
-        return
-    change = describe_change(previous[0], now[0])
-    words = change.describe(t, plain) if change.changed else t("Same ranking, another setting")
-    st.caption(words + SEPARATOR + f"{plain(measure)} {signed_delta(value - previous[2])}")
+    if previous is not None and previous != now:
+        change = describe_change(previous[0], now[0])
+        words = [change.describe(t, plain)] if change.changed else []
+        if now[2] is not None and previous[2] is not None and previous[1] == measure:
+            if not change.changed and now[2] == previous[2]:
+                words = []
+            else:
+                words += ([] if change.changed else [t("Same ranking, another setting")]) + \
+                    [f"{plain(measure)} {signed_delta(now[2] - previous[2])}"]
+        elif not change.changed and previous[1] != measure:
+            words = [t("Same ranking, another setting")]
+        if words:
+            st.session_state[told] = SEPARATOR.join(words)
+    st.caption(st.session_state.get(told, "") or "\u00a0")

@@ -101,16 +101,6 @@ def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figur
                    xaxis=_rank_axis(table), yaxis=dict(range=[0, 1.15]))
 
 
-def first_hit(table: pd.DataFrame) -> go.Figure:
-    """The ranks down to the first hit."""
-    colours = [HIT if first else (MISS if not rel else "#7FBF95") for first, rel in
-               zip(table["first_hit"], table["relevant"])]
-    return _figure([_bar(table["rank"], [1] * len(table), "", colours, showlegend=False, textposition="inside",
-                         text=[t("first hit") if f else "" for f in table["first_hit"]])],
-                   t("Where is the first relevant item?"), t("rank"), "", 220, xaxis=_rank_axis(table),
-                   yaxis=dict(visible=False))
-
-
 def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
     """One bar per query with the mean as a dashed line."""
     mean = float(np.nanmean(values.to_numpy())) if len(values) else 0.0

@@ -89,6 +89,7 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
         shown = shown[columns]
     formats = {c: f"{{:.{DIGITS}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c != "rel"}
     formats.update({c: "{:g}" for c in ("rel",) if c in shown.columns})
+    formats.update({c: (lambda hit: "✓" if hit else "·") for c in shown.columns if shown[c].dtype.kind == "b"})
     styler = shown.style.apply(lambda frame: _styles(frame, len(frame) - 1, hits), axis=None).format(
         formats, na_rep="–").hide(axis="index").relabel_index(list(headers(shown).columns), axis="columns")
     with st.container(key="lecture_table"):
