@@ -9,6 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.apptest_helpers import show_all
+
 import ui.articles
 from metrics import ndcg_steps
 from metrics.articles import examples, findings
@@ -147,8 +149,7 @@ def test_every_example_loads_into_the_builder(app_test, example_id, key):
 def test_article_003_loads_and_the_ndcg_page_shows_the_exact_value(app_test):
     at = open_card(app_test, "003_ndcg")
     at.button(key="articles__load_003_ndcg").click().run()
-    at.switch_page("pages/ndcg.py").run()
-    assert not at.exception
+    show_all(at.switch_page("pages/ndcg.py").run())
     board = PRESETS["003_ndcg"]
     exact = ndcg_steps(board.rels(), k=5, gain="exponential", ideal=board.ideal_grades())
     assert metric(at, exact.measure) == "0.8645" == f"{exact.value:.4f}"

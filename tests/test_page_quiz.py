@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.apptest_helpers import show_all
+
 from metrics import quiz
 from tests.apptest_helpers import metric, open_page
 from ui import state
@@ -130,7 +132,6 @@ def test_put_the_ranking_on_the_board(app_test):
     assert board == at.session_state[state.ORIGIN] and at.session_state[state.REVISION] > revision
     assert board.grades == q.grades and board.ranking == q.items and board.k == q.k and board.gain == q.gain
     assert board.pool == list(q.pool_items)
-    at.switch_page("pages/ndcg.py").run()
-    assert not at.exception
+    show_all(at.switch_page("pages/ndcg.py").run())
     label = "nDCG(gain=exp)@" if q.gain == "exponential" else "nDCG@"
     assert metric(at, f"{label}{q.k}") == f"{q.answer:.4f}"  # the explainer page agrees with the quiz

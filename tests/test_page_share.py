@@ -8,6 +8,7 @@ import re
 import pytest
 
 from metrics import ndcg
+from tests.apptest_helpers import show_all
 from ui import state
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
@@ -38,6 +39,8 @@ def board_of(at) -> Board:
 
 
 def ndcg_shown(at) -> tuple[int, float]:
+    """K and nDCG@K on the nDCG page, every step shown (a link's board opens at step 1)."""
+    show_all(at)
     [metric] = [m for m in at.metric if m.label.startswith("nDCG")]
     return int(metric.label.rsplit("@", 1)[1]), float(metric.value)
 

@@ -69,6 +69,17 @@ CUT_OFF = """
     else if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && text && el.children.length === 0)
       found.push(describe(el, 'text clipped'));
   }
+  // plotly: titles, axis titles and legend entries inside their chart
+  for (const svg of main.querySelectorAll('svg.main-svg')) {
+    const frame = svg.getBoundingClientRect();
+    if (!frame.width) continue;
+    for (const text of svg.parentElement.querySelectorAll('.gtitle, .g-xtitle text, .g-ytitle text, .legendtext, .annotation-text')) {
+      const box = text.getBoundingClientRect();
+      if (!box.width) continue;
+      if (box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1)
+        found.push(`chart text outside its chart: ${text.textContent.slice(0, 60)} (${Math.round(box.left)}-${Math.round(box.right)} in ${Math.round(frame.left)}-${Math.round(frame.right)})`);
+    }
+  }
   return found;
 }
 """
