@@ -152,7 +152,7 @@ def difference_chart(pairs, measure: str, mean: float):
         rows = pairs[pairs["winner"] == winner]
         if len(rows):
             labels = {} if len(pairs) > MAX_LABELS else dict(
-                text=[f"{d:+.3f}" if winner != "tie" else "0" for d in rows["difference"]], textposition="outside",
+                text=[f"{d:+.4f}" if winner != "tie" else "0" for d in rows["difference"]], textposition="outside",
                 cliponaxis=False)
             traces.append(dict(type="bar", x=rows["query"].tolist(), y=rows["difference"].tolist(), name=name,
                                marker=dict(color=colour), customdata=rows[["a", "b"]].to_numpy().tolist(), **labels,
@@ -244,7 +244,7 @@ ci_metric.metric(t("{level} CI of the difference").format(level=f"{CONFIDENCE:.0
                         "difference; a p-value does not."))
 with ci_formula:
     st.latex(rf"\begin{{aligned}}\bar d \pm t_{{{(1 + CONFIDENCE) / 2:.3f},\,{summary['df']}}}\, s/\sqrt{{n}}"
-             rf" &= {summary['mean']:.4f} \pm {summary['t_critical']:.3f} \cdot {summary['sd']:.4f}/\sqrt{{{n}}}"
+             rf" &= {summary['mean']:.4f} \pm {summary['t_critical']:.4f} \cdot {summary['sd']:.4f}/\sqrt{{{n}}}"
              rf" \\ &= [{summary['low']:.4f},\ {summary['high']:.4f}]\end{{aligned}}")
 
 st.plotly_chart(difference_chart(pairs, measure, summary["mean"]), width="stretch", key=state.page_key(PAGE, "chart"))
@@ -264,7 +264,7 @@ with t_column:
         st.caption(t("Undefined: every difference is 0, so there is no spread to compare with."))
     else:
         st.latex(rf"t = \frac{{\overline{{d}}}}{{s/\sqrt{{n}}}}"
-                 rf" = \frac{{{summary['mean']:.4f}}}{{{summary['sd']:.4f}/\sqrt{{{n}}}}} = {t_value:.3f}")
+                 rf" = \frac{{{summary['mean']:.4f}}}{{{summary['sd']:.4f}/\sqrt{{{n}}}}} = {t_value:.4f}")
     st.markdown(t(T_TEST_HOW))
 with random_column:
     st.markdown(t("**Paired randomization test (sign flips)**"))

@@ -96,7 +96,7 @@ def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figur
     shown = table if step is None else table.iloc[:step]
     colours = [HIT if hit else MISS for hit in shown["relevant"]]
     return _figure([_bar(shown["rank"], shown["precision"], "P@i", colours,
-                         text=[f"{p:.2f}" for p in shown["precision"]], textposition="outside")],
+                         text=[f"{p:.4f}" for p in shown["precision"]], textposition="outside")],
                    t("Precision at each rank (green: a hit, counted by AP)"), t("rank i"), "P@i",
                    xaxis=_rank_axis(table), yaxis=dict(range=[0, 1.15]))
 

@@ -226,7 +226,7 @@ def similarity_heatmap(matrix: pd.DataFrame, metric: str) -> go.Figure:
     text = [["" if np.isnan(v) else num(v, 2) for v in row] for row in values]
     trace = dict(type="heatmap", z=values, x=[_label(c) for c in matrix.columns], y=[_label(r) for r in matrix.index],
                  zmin=0, zmax=1, colorscale="Blues", text=text, texttemplate="%{text}", textfont=dict(size=15),
-                 xgap=2, ygap=2, showscale=False, hovertemplate="%{y} × %{x}: %{z:.3f}<extra></extra>")
+                 xgap=2, ygap=2, showscale=False, hovertemplate="%{y} × %{x}: %{z:.4f}<extra></extra>")
     title = t(SIMILARITY_TITLES[metric]) if metric in SIMILARITY_TITLES else \
         f"{metric} similarity of each pair (row i, column j > i)"
     return _figure([trace], title,
