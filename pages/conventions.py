@@ -183,10 +183,8 @@ table_area.dataframe(styled(text, mask), width="stretch")
 with ordering:
     st.markdown(t("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
                   "is averaged"))
-    st.dataframe(headers(orders(board, ranked)), hide_index=True, width="stretch", column_config={
-        t("equal scores"): st.column_config.TextColumn(t("equal scores"), width="medium"),
-        t("libraries"): st.column_config.TextColumn(t("libraries"), width="medium"),
-        t("order read"): st.column_config.TextColumn(t("order read"), width="large")})
+    # a static table: its cells wrap, so a long order is never cut
+    st.table(headers(orders(board, ranked)).style.hide(axis="index"))
 
 st.subheader(t("Why they differ"))
 reference = PRESETS[REFERENCE]

@@ -110,7 +110,7 @@ def test_ties_split_trec_eval_and_scikit_learn(page):
     assert shown.loc["nDCG@2", "trec_eval / pytrec_eval"] == f"{1 / (3 + 1 / math.log2(3)):.4f}"
     # scikit-learn: every rank gets the mean gain 1, ideal from the list
     assert shown.loc["nDCG@2", "scikit-learn"] == f"{(1 + 1 / math.log2(3)) / (3 + 1 / math.log2(3)):.4f}"
-    orders = next(d.value for d in at.dataframe if "order read" in d.value.columns)
+    orders = next(d.value for d in at.table if "order read" in d.value.columns)
     assert "d → c → b → a" in list(orders["order read"])
     assert "{a, b, c, d}" in list(orders["order read"])
     assert any(m.value.startswith("**scikit-learn** — differs on:") for m in at.markdown)
