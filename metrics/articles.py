@@ -172,7 +172,7 @@ def _findings_001() -> list[Finding]:
                           precision_at_k(hits_list, 5), 4))
         out.append(Finding(order["id"], f"AP ({name})", None, average_precision(hits_list), "not printed",
                            why_en="Same precision, different AP: AP rewards the hits that come first.",
-                           why_zh="准确率相同，AP 不同：AP 奖励排在前面的命中。"))
+                           why_zh="精确率相同，AP 不同：AP 奖励排在前面的命中。"))
     mrr = examples()["001_mrr_queries"]
     ranks = mrr["input"]["first_relevant_rank"]
     for rank, key in ((3, "RR_rank_3"), (2, "RR_rank_2")):

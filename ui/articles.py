@@ -80,7 +80,7 @@ ARTICLES: tuple[Article, ...] = (
             "用文字讲解 MRR、MAP、NDCG 的优缺点；文中的例子都是图片。", tab=N_("MRR、MAP、NDCG (no example)")),
     Article("003", "003_6d16541d6fd5e69f.txt", "排序模型评估：准确率@K和NDCG", "Evaluating ranking models: Precision@K and NDCG",
             "Precision@K and NDCG@5 (exponential gain) on five items B, A, D, C, E, by hand and in Python.",
-            "在五个商品 B, A, D, C, E 上手算并用 Python 计算准确率@K 与 NDCG@5（指数增益）。",
+            "在五个商品 B, A, D, C, E 上手算并用 Python 计算精确率@K 与 NDCG@5（指数增益）。",
             ("A shifted discount: ranks 3-5 are divided by 2.585, 3.17 and 3.459 instead of log2(4) = 2, "
              "log2(5) = 2.322 and log2(6) = 2.585, so NDCG@5 = 0.861 instead of 0.8645.",
              "P@5 = 4/5 is claimed for relevance [1, 1, 0, 1, 0]: three of five are relevant, 0.6."),

@@ -70,7 +70,7 @@ def source_name(source: str | None) -> str:
 def problem_text(error: MetricsInputError) -> str:
     """The problem as Markdown: the UI's own problems translated, the core's (English, quoting the
     user's input) escaped."""
-    if isinstance(error, InputError):
+    if error.template is not None:  # the core's and the UI's templated problems
         return state.message(error, escape=plain)
     # the UI's own fixed problems are in the catalogue; the core's text quotes the input: escaped
     return t(error.problem) if error.problem in ZH else plain(error.problem)

@@ -21,7 +21,7 @@ ZH: dict[str, str] = {
     "Label": "标签",
     "Score": "得分",
     "Position in the ranking (empty: in the pool)": "在排序中的位置（留空：在候选池中）",
-    "Empty: unjudged (counts as 0)": "留空：未评定（按 0 计）",
+    "Empty: unjudged (counts as 0)": "留空：未标注（按 0 计）",
     "1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.":
         "1 = 正例（等级 ≥ 阈值），0 = 负例。请在排序构建器中修改等级。",
     "The system's score: higher = more likely positive": "系统给出的得分：越高越可能是正例",
