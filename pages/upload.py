@@ -139,7 +139,7 @@ with picker:
     dataset.query_picker(PAGE)
 with go_to:
     st.page_link("pages/ndcg.py", label=t("See it step by step on the nDCG page"), icon=":material/arrow_forward:")
-st.caption(t("On the board now: {title} · k = {k}").format(title=plain(dataset.shown_title(state.board())),
+st.caption(t("On the board now: {title} · k = {k}").format(title=plain(dataset.shown_title(state.board().title)),
                                                           k=state.board().k))
 
 result = dataset.evaluation()

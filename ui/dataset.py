@@ -21,6 +21,8 @@ from metrics.io import Dataset
 from . import state
 from .board import Board, InputError
 from .i18n import N_, t
+from .presets import TITLES
+from .quiz_text import match
 from .safe import plain
 from .zh import ZH
 
@@ -50,6 +52,7 @@ NO_QUERY = N_("no query to show")
 #: the query picker's label, by number of queries
 PICKER_ONE = N_("Query of {source} ({n} query)")
 PICKER_MANY = N_("Query of {source} ({n} queries)")
+QUERY_TITLE = N_("query {query} of {source}")  #: a loaded query's board title (stored in English)
 
 
 def measure_help(measure: str) -> str:
@@ -216,16 +219,25 @@ def queries(dataset: Dataset) -> list[str]:
 
 def board_title(dataset: Dataset, query: str) -> str:
     """The board's title (stored in English: it identifies the query's board)."""
-    return f"query {query} of {dataset.source}"
+    return QUERY_TITLE.format(query=query, source=dataset.source)
 
 
-def shown_title(board: Board) -> str:
-    """The board's title in the reader's language: a loaded query's title is rebuilt from the
-    dataset; any other title (a preset's) goes through t()."""
+def shown_title(title: str) -> str:
+    """A board's title in the reader's language: a preset's with its template (``ui.presets.TITLES``),
+    a loaded query's ("query 101 of run_a.txt") with the query and file names as they are, any other
+    through t()."""
+    if title in TITLES:
+        template, fields = TITLES[title]
+        return t(template).format(**fields)
     data, query = dataset(), st.session_state.get(state.QUERY)
-    if data is not None and query is not None and board.title == board_title(data, query):
-        return t("query {query} of {source}").format(query=query, source=source_name(data.source))
-    return t(board.title) if board.title else board.title
+    if data is not None and query is not None and title == board_title(data, query):
+        fields = {"query": query, "source": data.source}
+    else:  # a query's board from a shared link, or of a dataset since replaced
+        found = match(title, (QUERY_TITLE,))
+        fields = found[1] if found else None
+    if fields is not None:
+        return t(QUERY_TITLE).format(query=fields["query"], source=source_name(fields["source"]))
+    return t(title) if title else title
 
 
 def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board:

@@ -44,7 +44,7 @@ ZH: dict[str, str] = {
         "在 P × N = {P} × {N} 个样本对中：{wins} 对正例胜出 · {ties} 对并列 · {losses} 对正例落后。",
     "Pick a threshold": "选一个阈值",
     "Predict positive when score ≥": "得分 ≥ 阈值时预测为正例",
-    "TPR (recall)": "TPR(召回率)",
+    "TPR (recall)": "TPR（召回率）",
     "Precision": "精确率",
     "Accuracy": "准确率",
     "F1": "F1 值",
@@ -129,7 +129,7 @@ ZH: dict[str, str] = {
     "each user chose later (held out).":
         "一个小型推荐系统：从 {films} 部电影的物品目录中为 {users} 位用户各推荐前 {k} 部，"
         "另有每位用户后来选择的电影（留出集）。",
-    "K (look at the top K of every list)": "K(只看每个列表的前 K 个)",
+    "K (look at the top K of every list)": "K（只看每个列表的前 K 个）",
     "Catalog coverage": "目录覆盖率",
     "Coverage@{k}": "覆盖率@{k}",
     "{covered} of {size} items appear in at least one top-{k} list; {never} never do.":
@@ -149,7 +149,7 @@ ZH: dict[str, str] = {
     "hit rate@{k}": "命中率@{k}",
     "Intra-list similarity compares pairs of items: raise K to 2 or more.":
         "列表内相似度比较的是条目对：请把 K 调到 2 或更大。",
-    "ILS (similarity)": "ILS(相似度)",
+    "ILS (similarity)": "ILS（相似度）",
     "diversity = 1 − ILS": "多样性 = 1 − ILS",
     "Explain this user's list on the other pages": "在其他页面讲解这位用户的列表",
     "Puts this list on the shared board: grade 1 for the films the user chose later.":
