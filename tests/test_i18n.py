@@ -118,3 +118,41 @@ def test_the_term_test_catches_the_wrong_words(monkeypatch):
         monkeypatch.setitem(globals(), "ZH", {english: chinese})
         with pytest.raises(AssertionError):
             test_one_term_per_concept()
+
+
+#: quotations that keep their words: the source article 003's own title (and its tab)
+QUOTED = ("排序模型评估：准确率@K和NDCG", "准确率@K和NDCG")
+
+
+def chinese_texts():
+    """Chinese text shown besides the catalogue: string literals of the app and of metrics (the
+    articles' explanations), and the *_zh fields of sample_data/article_examples.json."""
+    import json
+
+    for path in [*SOURCES, *sorted((ROOT / "metrics").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CHINESE.search(node.value):
+                yield node.value, f"{path.relative_to(ROOT)}:{node.lineno}"
+
+    def walk(value, where):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                yield from walk(item, f"{where}/{key}")
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from walk(item, f"{where}[{i}]")
+        elif isinstance(value, str) and where.endswith("_zh"):
+            yield value, where
+
+    yield from walk(json.loads((ROOT / "sample_data" / "article_examples.json").read_text(encoding="utf-8")),
+                    "article_examples.json")
+
+
+CHINESE = __import__("re").compile(r"[\u4e00-\u9fff]")
+
+
+def test_one_term_per_concept_outside_the_catalogue_too():
+    wrong = [f"{where}: {text[:80]!r} uses {word}" for text, where in chinese_texts()
+             for word in ("二元", "准确率", "评定")
+             if word in text and not any(word in quote and quote in text for quote in QUOTED)]
+    assert not wrong, "\n".join(wrong)

@@ -56,7 +56,7 @@ ARTICLES: tuple[Article, ...] = (
     Article("000", "000_5b3731a57ef614e0.txt", "排序评估指标——NDCG和MAP", "Ranking metrics: NDCG and MAP",
             "Builds NDCG as G → CG → DCG → NDCG on two lists of five items with real-valued grades, then MAP, "
             "with Python code for both.",
-            "按 G → CG → DCG → NDCG 的顺序讲解 NDCG(五个条目、实数相关性的两个列表)，再讲 MAP，并附 Python 代码。",
+            "按 G → CG → DCG → NDCG 的顺序讲解 NDCG（五个条目、实数相关性的两个列表），再讲 MAP，并附 Python 代码。",
             ("Rounded logarithms: the DCG table rounds log2(i+1) and every term to 2 decimals before adding, "
              "so list 1's DCG comes out 1.52 instead of 1.5149.",
              "The ndcg_at_k code calls np.asfarray, which NumPy 2.0 removed: it fails today.",

@@ -76,7 +76,7 @@ ZH: dict[str, str] = {
         "共核对了文章中的 {checked} 个数字：其中 **{differ}** 个与精确值不符，或来自无法运行的代码；"
         "其余的相符或文章没有给出数值。",
     "**{example} · {quantity}** — article: {claimed}, exact: **{exact}** (*{verdict}*)":
-        "**{example} · {quantity}** —— 文章：{claimed}，精确值：**{exact}**(*{verdict}*)",
+        "**{example} · {quantity}** —— 文章：{claimed}，精确值：**{exact}**（*{verdict}*）",
     "What the verdicts mean, and every checked number": "各判定的含义，以及所有核对过的数字",
     "verdict": "判定",
     "article example": "文章中的例子",

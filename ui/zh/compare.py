@@ -290,7 +290,7 @@ ZH: dict[str, str] = {
         "在这个排序上，所有库都与 trec_eval 一致。试试实数等级、得分并列、把一个相关条目留在候选池中，"
         "或者让 K 小于列表长度。",
     "**{library}** — differs on: {measures}": "**{library}** —— 不同之处：{measures}",
-    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}:** {value};trec_eval 的做法：{reference}",
+    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}：** {value}；trec_eval 的做法：{reference}",
     "The choices, library by library": "逐个库看各项选择",
     "choice": "选择",
     "yes": "是",
@@ -372,4 +372,6 @@ ZH: dict[str, str] = {
     "min(R, k); no MRR.":
         "rating_true 中的每一行都算相关；ndcg_at_k 默认使用二值增益（score_type='raw' 为线性，'exp' 为指数），"
         "理想排序取自 rating_true;map_at_k 除以 min(R, k)；没有 MRR。",
+    # an option and its meaning (ui.choices.options_text)
+    "`{option}`: {meaning}": "`{option}`：{meaning}",
 }

@@ -130,7 +130,7 @@ ZH: dict[str, str] = {
         "看{where}第 {rank} 位：等级 {grade} 在这里的增益是 {right}，不是 {wrong}。",
     "Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs there; "
     "{how} leaves it out.":
-        "看理想排序第 {rank} 位：这里应是条目 {item}（等级 {grade},{where}）；{how}会把它漏掉。",
+        "看理想排序第 {rank} 位：这里应是条目 {item}（等级 {grade}，{where}）；{how}会把它漏掉。",
     "ranked {rank}": "排在第 {rank} 位",
     "Look at the last row: DCG@{k} is divided by IDCG@{k2}.": "看最后一行：DCG@{k} 要除以 IDCG@{k2}。",
     "Look at the last row: the running sum {sum} is divided by R = {R}, not by {wrong}.":
@@ -319,4 +319,6 @@ ZH: dict[str, str] = {
     "AP so far": "目前的 AP",
     "sum of precisions": "精确率之和",
     "RR so far": "目前的 RR",
+    # a bullet of the articles page's reasons (pages/articles.py)
+    "- **{quantity}:** {text}": "- **{quantity}：** {text}",
 }
