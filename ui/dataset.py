@@ -8,6 +8,7 @@ numbers all come from ``metrics``.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pandas as pd
@@ -20,7 +21,7 @@ from metrics.io import Dataset
 
 from . import state
 from .board import Board, InputError
-from .i18n import N_, t
+from .i18n import N_, language, t
 from .presets import TITLES
 from .quiz_text import match
 from .safe import plain
@@ -38,6 +39,8 @@ MEASURE_HELP = {
     "R@10": N_("recall at 10: relevant items in the top 10, divided by all relevant"),
     "Rprec": N_("R-precision: precision at R, the number of relevant items"),
 }
+#: the file types the upload page accepts
+UPLOAD_TYPES = ["txt", "qrels", "run", "tsv", "csv", "json"]
 #: largest file accepted (also `server.maxUploadSize` in .streamlit/config.toml)
 MAX_UPLOAD_MB = 20
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
@@ -53,6 +56,32 @@ NO_QUERY = N_("no query to show")
 PICKER_ONE = N_("Query of {source} ({n} query)")
 PICKER_MANY = N_("Query of {source} ({n} queries)")
 QUERY_TITLE = N_("query {query} of {source}")  #: a loaded query's board title (stored in English)
+
+
+#: Streamlit's own words on a file uploader, which Streamlit 1.67 draws in English (see uploader_words)
+UPLOAD_BUTTON = N_("Upload")
+PER_FILE = N_("{mb} MB per file")
+#: CSS of uploader_words: the English words shrunk to nothing, the reader's words shown after them
+UPLOADER_STYLE = """<style>
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
+[data-testid="stFileUploaderDropzoneInstructions"] span { font-size: 0; }
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after { content: %(button)s; }
+[data-testid="stFileUploaderDropzoneInstructions"] span::after { content: %(limit)s; }
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after,
+[data-testid="stFileUploaderDropzoneInstructions"] span::after { font-size: 0.875rem; line-height: 1.6; }
+</style>"""
+
+
+def uploader_words(types: list[str]) -> None:
+    """Streamlit's own words on this page's file uploaders in the reader's language: the button
+    ("Upload") and the limit line ("20MB per file • TXT, CSV"), which Streamlit 1.67 does not
+    translate, are replaced by CSS in 中文 (``types``: the uploaders' file types). Call it once per
+    page, before the uploaders."""
+    if language() != "zh":
+        return
+    limit = t(PER_FILE).format(mb=MAX_UPLOAD_MB) + " • " + "、".join(kind.upper() for kind in types)
+    st.html(UPLOADER_STYLE % {"button": json.dumps(t(UPLOAD_BUTTON), ensure_ascii=False),
+                              "limit": json.dumps(limit, ensure_ascii=False)})
 
 
 def measure_help(measure: str) -> str:
