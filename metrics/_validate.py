@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-from .errors import MetricsInputError
+from .errors import input_error
 
 
 def _short(values) -> str:
@@ -17,20 +17,23 @@ def _short(values) -> str:
 def as_grades(values, name: str = "rels") -> np.ndarray:
     """A 1-D float array of finite grades (ints or reals)."""
     if isinstance(values, (str, bytes)) or values is None:
-        raise MetricsInputError(f"{name} must be a sequence of numbers, got {_short(values)}")
+        raise input_error("{name} must be a sequence of numbers, got {value}", name=name, value=_short(values))
     try:
         items = list(values)
     except TypeError:
-        raise MetricsInputError(f"{name} must be a sequence of numbers, got {_short(values)}") from None
+        raise input_error("{name} must be a sequence of numbers, got {value}", name=name,
+                          value=_short(values)) from None
     for position, value in enumerate(items, start=1):
         if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Real):
-            raise MetricsInputError(f"{name}[{position}] must be a number, got {value!r}")
+            raise input_error("{name}[{position}] must be a number, got {value}", name=name, position=position,
+                              value=repr(value))
     array = np.asarray(items, dtype=float)
     if array.ndim != 1:
-        raise MetricsInputError(f"{name} must be one-dimensional, got shape {array.shape}")
+        raise input_error("{name} must be one-dimensional, got shape {shape}", name=name, shape=array.shape)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
-        raise MetricsInputError(f"{name}[{bad[0] + 1}] must be a finite number, got {items[bad[0]]!r}")
+        raise input_error("{name}[{position}] must be a finite number, got {value}", name=name,
+                          position=bad[0] + 1, value=repr(items[bad[0]]))
     return array
 
 
@@ -38,10 +41,10 @@ def as_k(k, name: str = "k", required: bool = False) -> int | None:
     """A positive integer cut-off, or None for the whole list."""
     if k is None:
         if required:
-            raise MetricsInputError(f"{name} is required (a positive integer)")
+            raise input_error("{name} is required (a positive integer)", name=name)
         return None
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
-        raise MetricsInputError(f"{name} must be a positive integer or None, got {k!r}")
+        raise input_error("{name} must be a positive integer or None, got {value}", name=name, value=repr(k))
     return int(k)
 
 
@@ -50,13 +53,14 @@ def as_count(value, name: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise MetricsInputError(f"{name} must be a non-negative integer, got {value!r}")
+        raise input_error("{name} must be a non-negative integer, got {value}", name=name, value=repr(value))
     return int(value)
 
 
 def as_choice(value, choices, name: str) -> str:
     if value not in choices:
-        raise MetricsInputError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+        raise input_error("{name} must be one of {choices}, got {value}", name=name,
+                          choices=", ".join(map(repr, choices)), value=repr(value))
     return value
 
 
@@ -66,5 +70,5 @@ def as_items(items, n: int, name: str = "items") -> list[str]:
         return [f"d{i}" for i in range(1, n + 1)]
     labels = [str(item) for item in items]
     if len(labels) != n:
-        raise MetricsInputError(f"{name} has {len(labels)} labels for {n} grades")
+        raise input_error("{name} has {labels} labels for {n} grades", name=name, labels=len(labels), n=n)
     return labels

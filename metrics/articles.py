@@ -97,8 +97,8 @@ def _findings_000() -> list[Finding]:
                 why_en=f"The table rounds log2(i+1) to 2 decimals and every term rel(i)/log2(i+1) to 2 "
                        f"decimals before adding: the rounded terms add up to {rounded_terms:.2f}, the exact "
                        f"sum is {exact:.4f}.",
-                why_zh=f"文章表格把 log2(i+1) 和每一项 rel(i)/log2(i+1) 都先四舍五入到两位小数再相加:舍入后的和为 "
-                       f"{rounded_terms:.2f},精确值为 {exact:.4f}。"))
+                why_zh=f"文章表格把 log2(i+1) 和每一项 rel(i)/log2(i+1) 都先四舍五入到两位小数再相加：舍入后的和为 "
+                       f"{rounded_terms:.2f}，精确值为 {exact:.4f}。"))
     for label, rels in (("nDCG (list_1)", grades["list_1"]), ("nDCG (list_2)", grades["list_2"])):
         out.append(Finding(ex["id"], label, None, ndcg(rels), "not printed",
                            why_en="The article defines NDCG = DCG/IDCG but never computes it for these lists.",
@@ -112,7 +112,7 @@ def _findings_000() -> list[Finding]:
                               "grades, as scikit-learn does; trec_eval would also count judged items that were "
                               "not retrieved.",
                        why_zh="代码调用的 np.asfarray 已在 NumPy 2.0 中删除，现在运行会报 AttributeError"
-                              "(可改用 np.asarray(r, dtype=float))。它的理想排序只用列表自身的相关性（同 scikit-learn）；"
+                              "（可改用 np.asarray(r, dtype=float)）。它的理想排序只用列表自身的相关性（同 scikit-learn）；"
                               "trec_eval 还会计入未被检索到的已标注条目。"))
     amap = examples()["000_code_map"]
     aps = [average_precision(hits) for hits in amap["input"]["relevance_in_ranked_order"].values()]
@@ -139,7 +139,7 @@ def _findings_001() -> list[Finding]:
                 article_method=sum(hits) / R,
                 why_en=f"hit() returns hits / len(gt_items) = {sum(hits)}/{R}: that is recall@5, not a hit rate. "
                        f"Hit rate@5 is 1 when any of the top 5 is relevant.",
-                why_zh=f"hit() 返回 命中数 / len(gt_items) = {sum(hits)}/{R}:这其实是 Recall@5,不是命中率。"
+                why_zh=f"hit() 返回 命中数 / len(gt_items) = {sum(hits)}/{R}：这其实是 Recall@5，不是命中率。"
                        f"HR@5 只要前 5 个中有相关条目就是 1。"),
         Finding(ex["id"], "AP", None, average_precision(hits, n_relevant=R), "not printed",
                 why_en="AP() divides by all held-out items (R = 8), as trec_eval does.",
@@ -172,7 +172,7 @@ def _findings_001() -> list[Finding]:
                           precision_at_k(hits_list, 5), 4))
         out.append(Finding(order["id"], f"AP ({name})", None, average_precision(hits_list), "not printed",
                            why_en="Same precision, different AP: AP rewards the hits that come first.",
-                           why_zh="准确率相同，AP 不同：AP 奖励排在前面的命中。"))
+                           why_zh="精确率相同，AP 不同：AP 奖励排在前面的命中。"))
     mrr = examples()["001_mrr_queries"]
     ranks = mrr["input"]["first_relevant_rank"]
     for rank, key in ((3, "RR_rank_3"), (2, "RR_rank_2")):
@@ -192,9 +192,9 @@ def _findings_001() -> list[Finding]:
                               f"[{', '.join(f'{v:.3f}' for v in per_position)}] instead of one number. Sum first: "
                               f"DCG = {dcg(rels):.4f}, IDCG = {idcg(rels):.4f}. Also true_rel_dict.get(it, 1.0) gives "
                               "grade 1 to items that are not relevant at all.",
-                       why_zh="getDCG 返回的是各位置的折损项而没有求和,因此 getNDCG 逐位置相除,打印出数组 "
-                              f"[{', '.join(f'{v:.3f}' for v in per_position)}] 而不是一个数。应先求和:"
-                              f"DCG = {dcg(rels):.4f},IDCG = {idcg(rels):.4f}。另外 true_rel_dict.get(it, 1.0) "
+                       why_zh="getDCG 返回的是各位置的折损项而没有求和，因此 getNDCG 逐位置相除，打印出数组 "
+                              f"[{', '.join(f'{v:.3f}' for v in per_position)}] 而不是一个数。应先求和："
+                              f"DCG = {dcg(rels):.4f}，IDCG = {idcg(rels):.4f}。另外 true_rel_dict.get(it, 1.0) "
                               "会给不相关的物品相关性 1。"))
     return out
 
@@ -207,13 +207,14 @@ def _findings_003() -> list[Finding]:
     exact = [math.log2(i + 2) for i in range(len(rels))]
     article_dcg = sum(gains(rels, "exponential") / printed)
     article_idcg = sum(gains(sorted(rels, reverse=True), "exponential") / printed)
-    wrong = ", ".join(f"rank {i + 1}: {p:g} (log2({i + 2}) = {e:.3f})"
-                      for i, (p, e) in enumerate(zip(printed, exact)) if abs(p - e) > 5e-3)
+    shifted = [(i + 1, p, e) for i, (p, e) in enumerate(zip(printed, exact)) if abs(p - e) > 5e-3]
+    wrong = ", ".join(f"rank {rank}: {p:g} (log2({rank + 1}) = {e:.3f})" for rank, p, e in shifted)
+    wrong_zh = "、".join(f"第 {rank} 位 {p:g}（log2({rank + 1}) = {e:.3f}）" for rank, p, e in shifted)
     why_en = (f"The article divides by wrong logarithms at ranks 3-5: {wrong}. With its divisors DCG@5 = "
               f"{article_dcg:.2f} and IDCG@5 = {article_idcg:.2f}; with log2(i+1) they are "
               f"{dcg(rels, 5, 'exponential'):.2f} and {idcg(rels, 5, 'exponential'):.2f}.")
-    why_zh = (f"文章在第 3-5 位用了错误的对数:{wrong}。用它的分母得 DCG@5 = {article_dcg:.2f}、"
-              f"IDCG@5 = {article_idcg:.2f};按 log2(i+1) 计算应为 {dcg(rels, 5, 'exponential'):.2f} 和 "
+    why_zh = (f"文章在第 3-5 位用了错误的对数：{wrong_zh}。用它的分母得 DCG@5 = {article_dcg:.2f}、"
+              f"IDCG@5 = {article_idcg:.2f}；按 log2(i+1) 计算应为 {dcg(rels, 5, 'exponential'):.2f} 和 "
               f"{idcg(rels, 5, 'exponential'):.2f}。")
     correct = ndcg(rels, 5, "exponential")
     out = [
@@ -224,7 +225,7 @@ def _findings_003() -> list[Finding]:
         Finding(ex["id"], "nDCG@5 (code output)", claims["code_output"], correct, "wrong",
                 f"The article's own code is correct and prints {correct!r}; the output in its comment "
                 f"({claims['code_output']}) is not what that code prints.",
-                f"文章自己的代码是正确的,运行结果为 {correct!r};注释里的输出({claims['code_output']})"
+                f"文章自己的代码是正确的，运行结果为 {correct!r}；注释里的输出（{claims['code_output']}）"
                 f"并不是这段代码的运行结果。"),
     ]
     pk = examples()["003_precision"]

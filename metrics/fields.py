@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 
-from .errors import MetricsInputError
+from .errors import input_error
 
 #: Query id given to inputs that name no query (CSV without a query column, pasted text, lists).
 DEFAULT_QUERY = "q1"
@@ -41,6 +41,15 @@ def looks_like_csv_header(line: bytes) -> bool:
     return len(lowered & set(CSV_ALIAS)) >= 2
 
 
+#: why a token is not a finite number: parse_number's messages ({what}: grade, score or relevance)
+NOT_A_NUMBER = {
+    "large": "{what} {text} is too large",
+    "nan": "{what} is NaN ({text}); expected a finite number",
+    "inf": "{what} is infinite ({text}); expected a finite number",
+    "text": "{what} must be a number, got {text}",
+}
+
+
 def parse_number(token: bytes, what: str, name: str, line: int) -> float:
     """``token`` as a finite float; else an error naming ``what`` (e.g. "score"), source and line.
 
@@ -51,11 +60,9 @@ def parse_number(token: bytes, what: str, name: str, line: int) -> float:
         value = float(token)
         if math.isfinite(value):
             return value
-        raise MetricsInputError(f"{what} {token.decode('utf-8', 'replace')!r} is too large", name, line)
-    low = token.lower().lstrip(b"+-")
-    text = token.decode("utf-8", "replace")
-    if low == b"nan":
-        raise MetricsInputError(f"{what} is NaN ({text!r}); expected a finite number", name, line)
-    if low in (b"inf", b"infinity"):
-        raise MetricsInputError(f"{what} is infinite ({text!r}); expected a finite number", name, line)
-    raise MetricsInputError(f"{what} must be a number, got {text!r}", name, line)
+        why = "large"
+    else:
+        low = token.lower().lstrip(b"+-")
+        why = "nan" if low == b"nan" else "inf" if low in (b"inf", b"infinity") else "text"
+    raise input_error(NOT_A_NUMBER[why], name, line, words=("what",), what=what,
+                      text=repr(token.decode("utf-8", "replace")))

@@ -49,6 +49,8 @@ LABELS = {
     "ideal": "The ideal ordering",
     "result": "Result",
     "last_row": "(the last row of the column {column}).",
+    "yes": "yes",  #: a true cell of the tables (relevant, first_hit)
+    "no": "no",
 }
 
 _LATEX_ESCAPES = {
@@ -94,8 +96,9 @@ def escape_latex(text) -> str:
     return "".join(_LATEX_ESCAPES.get(char, char) for char in " ".join(str(text).splitlines()))
 
 
-def format_cell(column: str, value, digits: int = DIGITS) -> str:
-    """One table cell as the app shows it: grades as written, other fractions to ``digits`` decimals.
+def format_cell(column: str, value, digits: int = DIGITS, labels: Mapping[str, str] | None = None) -> str:
+    """One table cell as the app shows it: grades as written, other fractions to ``digits`` decimals,
+    true and false as the words ``yes`` and ``no`` of ``labels`` (see :data:`LABELS`).
 
     >>> [format_cell("rel", 3.0), format_cell("rel", 0.5), format_cell("nDCG", 0.97782)]
     ['3', '0.5', '0.9778']
@@ -105,7 +108,7 @@ def format_cell(column: str, value, digits: int = DIGITS) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if isinstance(value, bool) or type(value).__name__ == "bool_":
-        return "yes" if value else "no"
+        return _labels(labels)["yes" if value else "no"]
     if isinstance(value, int) or type(value).__name__.startswith("int"):
         return str(int(value))
     if isinstance(value, float) or type(value).__name__.startswith("float"):
@@ -113,8 +116,8 @@ def format_cell(column: str, value, digits: int = DIGITS) -> str:
     return str(value)
 
 
-def _cells(table: pd.DataFrame) -> list[list[str]]:
-    return [[format_cell(column, value) for column, value in zip(table.columns, row)]
+def _cells(table: pd.DataFrame, labels: Mapping[str, str] | None = None) -> list[list[str]]:
+    return [[format_cell(column, value, labels=labels) for column, value in zip(table.columns, row)]
             for row in table.itertuples(index=False, name=None)]
 
 
@@ -122,8 +125,10 @@ def _numeric(table: pd.DataFrame, column: str) -> bool:
     return table[column].dtype.kind in "iuf"
 
 
-def markdown_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None) -> str:
-    """A Markdown pipe table: numbers right-aligned, text escaped; ``columns`` renames the headers.
+def markdown_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None,
+                   labels: Mapping[str, str] | None = None) -> str:
+    """A Markdown pipe table: numbers right-aligned, text escaped; ``columns`` renames the headers,
+    ``labels`` gives the words of true and false cells.
 
     >>> print(markdown_table(pd.DataFrame({"rank": [1], "item": ["a|b"], "AP": [0.5]})))
     | rank | item | AP |
@@ -133,12 +138,14 @@ def markdown_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None
     names = columns or {}
     header = "| " + " | ".join(escape_markdown(names.get(c, c)) for c in table.columns) + " |"
     rule = "| " + " | ".join("---:" if _numeric(table, c) else ":---" for c in table.columns) + " |"
-    rows = ["| " + " | ".join(escape_markdown(cell) for cell in row) + " |" for row in _cells(table)]
+    rows = ["| " + " | ".join(escape_markdown(cell) for cell in row) + " |" for row in _cells(table, labels)]
     return "\n".join([header, rule, *rows])
 
 
-def latex_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None) -> str:
-    r"""A booktabs ``tabular``: numbers right-aligned, text escaped; ``columns`` renames the headers.
+def latex_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None,
+                labels: Mapping[str, str] | None = None) -> str:
+    r"""A booktabs ``tabular``: numbers right-aligned, text escaped; ``columns`` renames the headers,
+    ``labels`` gives the words of true and false cells.
 
     >>> print(latex_table(pd.DataFrame({"item": ["50%"], "P": [0.25]})))
     \begin{tabular}{lr}
@@ -152,7 +159,7 @@ def latex_table(table: pd.DataFrame, columns: Mapping[str, str] | None = None) -
     spec = "".join("r" if _numeric(table, c) else "l" for c in table.columns)
     lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
              " & ".join(escape_latex((columns or {}).get(c, c)) for c in table.columns) + r" \\", r"\midrule"]
-    lines += [" & ".join(escape_latex(cell) for cell in row) + r" \\" for row in _cells(table)]
+    lines += [" & ".join(escape_latex(cell) for cell in row) + r" \\" for row in _cells(table, labels)]
     lines += [r"\bottomrule", r"\end{tabular}"]
     return "\n".join(lines)
 
@@ -223,7 +230,7 @@ def markdown_handout(explanation: Explanation, title: str = "", labels: Mapping[
              f"## {words['numbers']}", *(f"$$\n{line}\n$$" for line in _worked_lines(explanation)),
              _fence(explanation.worked_text)]
     for _key, heading, table in _tables(explanation, labels):
-        parts += [f"## {heading}", markdown_table(table, columns)]
+        parts += [f"## {heading}", markdown_table(table, columns, labels)]
     parts += [f"## {words['result']}",
               f"**{measure} = {explanation.value:.{DIGITS}f}** "
               + words["last_row"].format(column=f"`{explanation.column.replace('`', '')}`")]
@@ -262,7 +269,7 @@ def latex_handout(explanation: Explanation, title: str = "", labels: Mapping[str
              " \\\\\n".join(_worked_lines(explanation)), r"\end{gather*}"]
     for _key, heading, table in _tables(explanation, labels):
         lines += [rf"\subsection*{{{escape_latex(heading)}}}", r"\begin{center}", r"\small",
-                  latex_table(table, columns), r"\end{center}"]
+                  latex_table(table, columns, labels), r"\end{center}"]
     column = rf"\texttt{{{escape_latex(explanation.column)}}}"
     lines += [rf"\subsection*{{{escape_latex(words['result'])}}}",
               rf"\textbf{{{escape_latex(explanation.measure)}}} = {explanation.value:.{DIGITS}f} "
@@ -278,8 +285,9 @@ def _csv_safe(value):
     return value
 
 
-def csv_tables(explanation: Explanation) -> dict[str, str]:
-    """Every table of the explanation as CSV text, full precision: ``steps`` (and ``ideal`` for nDCG).
+def csv_tables(explanation: Explanation, columns: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every table of the explanation as CSV text, full precision: ``steps`` (and ``ideal`` for nDCG);
+    ``columns`` renames the headers.
 
     Text cells that a spreadsheet would read as a formula (starting with = + - @) get a leading
     quote, as OWASP advises against CSV injection.
@@ -297,7 +305,7 @@ def csv_tables(explanation: Explanation) -> dict[str, str]:
         for column in safe.columns:
             if safe[column].dtype.kind not in "iufb":
                 safe[column] = safe[column].map(_csv_safe)
-        out[key] = safe.to_csv(index=False, lineterminator="\n")
+        out[key] = safe.rename(columns=dict(columns or {})).to_csv(index=False, lineterminator="\n")
     return out
 
 

@@ -80,7 +80,7 @@ import re
 from pathlib import Path
 
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes
-from .errors import MetricsInputError
+from .errors import input_error
 from .fields import (CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, NUMBER_RE, QRELS_FIELDS, RUN_FIELDS,
                      looks_like_csv_header)
 from .sources import MAX_BYTES, check_utf8, load_bytes
@@ -114,7 +114,7 @@ def load(name: str, data: bytes, *, max_bytes: int | None = None) -> Dataset:
     check_utf8(data, name)
     first = next((line for line in data.split(b"\n") if line.strip()), b"").strip()
     if not first:
-        raise MetricsInputError("empty file", name)
+        raise input_error("empty file", name)
     if first[:1] in (b"{", b"["):
         return read_json(data, name)
     tokens = first.split()
@@ -131,6 +131,5 @@ def load(name: str, data: bytes, *, max_bytes: int | None = None) -> Dataset:
         return Dataset(qrels_frame([], [], []), read_run(data, name), name)
     if len(tokens) <= 2 or all(NUMBER_RE.fullmatch(t) for t in tokens):
         return parse_pasted(data.decode("utf-8"), name)
-    raise MetricsInputError(
-        f"cannot tell the format: the first line has {len(tokens)} fields (TREC qrels have 4, "
-        "TREC runs 6; CSV needs a header row; JSON starts with { or [)", name, 1)
+    raise input_error("cannot tell the format: the first line has {got} fields (TREC qrels have 4, TREC runs 6; "
+                      "CSV needs a header row; JSON starts with {{ or [)", name, 1, got=len(tokens))

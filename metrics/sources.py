@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .errors import MetricsInputError
+from .errors import input_error
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
 MAX_BYTES = 256 * 1024 * 1024
@@ -35,12 +35,12 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
         try:
             size = path.stat().st_size
         except OSError as exc:
-            raise MetricsInputError(f"cannot read file: {exc.strerror or exc}", name) from None
+            raise input_error("cannot read file: {reason}", name, reason=exc.strerror or exc) from None
         _check_size(size, limit, name)
         try:
             data = path.read_bytes()
         except OSError as exc:
-            raise MetricsInputError(f"cannot read file: {exc.strerror or exc}", name) from None
+            raise input_error("cannot read file: {reason}", name, reason=exc.strerror or exc) from None
     elif hasattr(source, "read"):
         name = name or Path(str(getattr(source, "name", "") or default_name)).name
         data = source.read(limit + 1)
@@ -72,17 +72,24 @@ def _looks_like_path(text: str) -> bool:
 def _fmt_size(n: int) -> str:
     if n >= 1024 * 1024:
         return f"{n / (1024 * 1024):.1f} MiB"
-    if n >= 1024:
-        return f"{n / 1024:.1f} KiB"
-    return f"{n} bytes"
+    return f"{n / 1024:.1f} KiB"
+
+
+#: the message for a file over the limit, by whether the size and the limit are at least 1 KiB
+_TOO_LARGE = {
+    (True, True): "file is too large: {size} ({size_bytes} bytes), over the limit of {limit} ({limit_bytes} bytes) "
+                  "(MAX_BYTES; pass max_bytes= to change it)",
+    (True, False): "file is too large: {size} ({size_bytes} bytes), over the limit of {limit_bytes} bytes "
+                   "(MAX_BYTES; pass max_bytes= to change it)",
+    (False, False): "file is too large: {size_bytes} bytes, over the limit of {limit_bytes} bytes "
+                    "(MAX_BYTES; pass max_bytes= to change it)",
+}
 
 
 def _check_size(size: int, limit: int, name: str) -> None:
     if size > limit:
-        exact = lambda n: _fmt_size(n) + (f" ({n:,} bytes)" if n >= 1024 else "")  # noqa: E731
-        raise MetricsInputError(
-            f"file is too large: {exact(size)}, over the limit of {exact(limit)} "
-            "(MAX_BYTES; pass max_bytes= to change it)", name)
+        raise input_error(_TOO_LARGE[size >= 1024, limit >= 1024], name, size=_fmt_size(size), size_bytes=f"{size:,}",
+                          limit=_fmt_size(limit), limit_bytes=f"{limit:,}")
 
 
 def check_utf8(data: bytes, name: str) -> None:
@@ -95,9 +102,8 @@ def check_utf8(data: bytes, name: str) -> None:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise MetricsInputError(
-            f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at column {column}); "
-            "save the file as UTF-8", name, line) from None
+        raise input_error("invalid UTF-8 (byte 0x{byte} at column {column}); save the file as UTF-8", name, line,
+                          byte=f"{data[exc.start]:02x}", column=column) from None
 
 
 def decode_utf8(data: bytes, name: str) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import MetricsInputError
+from .errors import input_error
 from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, INT_RE, LOOSE_NUMBER_RE, parse_number
 from .sources import decode_utf8, load_bytes
 
@@ -100,7 +100,7 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
     lines = text.splitlines()
     header_line = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_line is None:
-        raise MetricsInputError("empty file: expected a CSV header row and data rows", name)
+        raise input_error("empty file: expected a CSV header row and data rows", name)
     head = lines[header_line]
     delimiter = "," if "," in head else "\t" if "\t" in head else ";" if ";" in head else ","
     reader = csv.reader(_stdio.StringIO(text, newline=""), delimiter=delimiter)
@@ -118,28 +118,24 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
                 if canon is None:
                     continue
                 if canon in mapping:
-                    raise MetricsInputError(
-                        f"two columns mean {canon}: {header[mapping[canon]]!r} and {column!r}",
-                        name, header_lineno)
+                    raise input_error("two columns mean {canon}: {first} and {second}", name, header_lineno,
+                                      canon=canon, first=repr(header[mapping[canon]]), second=repr(column))
                 mapping[canon] = index
             found = ", ".join(repr(c) for c in header)
             if "item" not in mapping:
-                raise MetricsInputError(
-                    f"missing column 'item' (or one of {', '.join(CSV_COLUMNS['item'][1:])}); "
-                    f"found columns: {found}", name, header_lineno)
+                raise input_error("missing column 'item' (or one of {aliases}); found columns: {found}", name,
+                                  header_lineno, aliases=", ".join(CSV_COLUMNS["item"][1:]), found=found)
             if not {"score", "rank", "relevance"} & mapping.keys():
-                raise MetricsInputError(
-                    "missing column: need at least one of score, rank or relevance "
-                    f"(or an alias such as rel, grade, sim, position); found columns: {found}",
-                    name, header_lineno)
+                raise input_error("missing column: need at least one of score, rank or relevance (or an alias such "
+                                  "as rel, grade, sim, position); found columns: {found}", name, header_lineno,
+                                  found=found)
             continue
         if len(cells) != len(header):
-            raise MetricsInputError(
-                f"expected {len(header)} cells ({', '.join(header)}), got {len(cells)}",
-                name, reader.line_num)
+            raise input_error("expected {want} cells ({header}), got {got}", name, reader.line_num,
+                              want=len(header), header=", ".join(header), got=len(cells))
         rows.append((reader.line_num, cells))
     if not rows:
-        raise MetricsInputError("no data rows after the header", name)
+        raise input_error("no data rows after the header", name)
 
     queries, items, scores, rank_values = [], [], [], []
     seen: dict[tuple[str, str], int] = {}
@@ -148,20 +144,19 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
         query = cells[mapping["query"]].strip() if "query" in mapping else DEFAULT_QUERY
         item = cells[mapping["item"]].strip()
         if not item:
-            raise MetricsInputError("empty item cell", name, lineno)
+            raise input_error("empty item cell", name, lineno)
         if "query" in mapping and not query:
-            raise MetricsInputError("empty query cell", name, lineno)
+            raise input_error("empty query cell", name, lineno)
         earlier = seen.setdefault((query, item), lineno)
         if earlier != lineno:
-            raise MetricsInputError(
-                f"item {item!r} listed twice for query {query!r} (lines {earlier} and {lineno})",
-                name, lineno)
+            raise input_error("item {item} listed twice for query {query} (lines {earlier} and {lineno})", name,
+                              lineno, item=repr(item), query=repr(query), earlier=earlier, lineno=lineno)
         if "score" in mapping:
             scores.append(_csv_number(cells[mapping["score"]], "score", name, lineno))
         if "rank" in mapping:
             cell = cells[mapping["rank"]].strip()
             if not INT_RE.fullmatch(cell.encode("utf-8")):
-                raise MetricsInputError(f"rank must be an integer, got {cell!r}", name, lineno)
+                raise input_error("rank must be an integer, got {value}", name, lineno, value=repr(cell))
             rank_values.append(int(cell))
         if "relevance" in mapping:
             cell = cells[mapping["relevance"]].strip()
@@ -214,7 +209,7 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
     data, name = load_bytes(source, name, max_bytes, "json")
     text = decode_utf8(data, name)
     if not text.strip():
-        raise MetricsInputError("empty file: expected JSON", name)
+        raise input_error("empty file: expected JSON", name)
 
     def pairs_hook(pairs):
         result = {}
@@ -227,13 +222,14 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
     try:
         document = json.loads(text, object_pairs_hook=pairs_hook)
     except json.JSONDecodeError as exc:
-        raise MetricsInputError(f"malformed JSON: {exc.msg} (column {exc.colno})", name, exc.lineno) from None
+        raise input_error("malformed JSON: {reason} (column {column})", name, exc.lineno, words=("reason",),
+                          reason=exc.msg, column=exc.colno) from None
     except _DuplicateKey as exc:
         key = exc.args[0]
         first = text.find(json.dumps(key))
         second = text.find(json.dumps(key), first + 1)
-        raise MetricsInputError(f"key {key!r} appears twice in one object", name,
-                                text.count("\n", 0, max(second, 0)) + 1) from None
+        raise input_error("key {key} appears twice in one object", name, text.count("\n", 0, max(second, 0)) + 1,
+                          key=repr(key)) from None
 
     run_part = qrels_part = None
     if isinstance(document, list):
@@ -249,30 +245,28 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
         elif kinds <= {dict}:
             qrels_part = document
         else:
-            raise MetricsInputError(
-                "expected {query: [items in ranked order]} (a run) or {query: {item: grade}} "
-                "(qrels), not a mix", name, 1)
+            raise input_error("expected {{query: [items in ranked order]}} (a run) or {{query: {{item: grade}}}} "
+                              "(qrels), not a mix", name, 1)
     else:
-        raise MetricsInputError(
-            "expected {query: [items]}, {query: {item: grade}}, {\"run\": ..., \"qrels\": ...} "
-            "or a list of items", name, 1)
+        raise input_error("expected {{query: [items]}}, {{query: {{item: grade}}}}, {{\"run\": ..., \"qrels\": ...}} "
+                          "or a list of items", name, 1)
 
     run = None
     if run_part is not None:
         if not isinstance(run_part, dict):
-            raise MetricsInputError('"run" must map queries to lists of items', name, _json_line(text, "run"))
+            raise input_error('"run" must map queries to lists of items', name, _json_line(text, "run"))
         rq, ri, rs, rr = [], [], [], []
         for query, ranking in run_part.items():
             if isinstance(ranking, list):
                 seen: set[str] = set()
                 for position, item in enumerate(ranking, 1):
                     if not isinstance(item, (str, int)) or isinstance(item, bool):
-                        raise MetricsInputError(f"items must be strings, got {item!r} in query {query!r}",
-                                                name, _json_line(text, query))
+                        raise input_error("items must be strings, got {item} in query {query}", name,
+                                          _json_line(text, query), item=repr(item), query=repr(query))
                     item = str(item)
                     if item in seen:
-                        raise MetricsInputError(f"item {item!r} listed twice for query {query!r}",
-                                                name, _json_line(text, query, item, item))
+                        raise input_error("item {item} listed twice for query {query}", name,
+                                          _json_line(text, query, item, item), item=repr(item), query=repr(query))
                     seen.add(item)
                     rq.append(str(query)), ri.append(item), rr.append(position)
                     rs.append(float(len(ranking) - position + 1))
@@ -283,19 +277,20 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
                     rs.append(_json_number(score, "score", text, name, query, item))
                 rr.extend(_trec_ranks(rq[start:], ri[start:], rs[start:]))
             else:
-                raise MetricsInputError(f"query {query!r}: expected a list of items or {{item: score}}",
-                                        name, _json_line(text, query))
+                raise input_error("query {query}: expected a list of items or {{item: score}}", name,
+                                  _json_line(text, query), query=repr(query))
         run = run_frame(rq, ri, rs, rr)
 
     jq, ji, jr = [], [], []
     if qrels_part is not None:
         if not isinstance(qrels_part, dict):
-            raise MetricsInputError('"qrels" must map queries to {item: grade}', name, _json_line(text, "qrels"))
+            raise input_error('"qrels" must map queries to {{item: grade}}', name, _json_line(text, "qrels"))
         for query, grades in qrels_part.items():
             if isinstance(grades, list):  # a list of relevant items: grade 1 each
                 grades = {str(item): 1 for item in grades}
             if not isinstance(grades, dict):
-                raise MetricsInputError(f"query {query!r}: expected {{item: grade}}", name, _json_line(text, query))
+                raise input_error("query {query}: expected {{item: grade}}", name, _json_line(text, query),
+                                  query=repr(query))
             for item, grade in grades.items():
                 jq.append(str(query)), ji.append(str(item))
                 jr.append(_json_number(grade, "grade", text, name, query, item))
@@ -310,12 +305,13 @@ def _json_number(value: Any, what: str, text: str, name: str, query: str, item: 
     line = None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         line = _json_line(text, query, item)
-        raise MetricsInputError(f"{what} of item {item!r} in query {query!r} must be a number, got {value!r}",
-                                name, line)
+        raise input_error("{what} of item {item} in query {query} must be a number, got {value}", name, line,
+                          words=("what",), what=what, item=repr(item), query=repr(query), value=repr(value))
     value = float(value)
     if not math.isfinite(value):
-        raise MetricsInputError(f"{what} of item {item!r} in query {query!r} is not finite",
-                                name, _json_line(text, query, item))
+        raise input_error("{what} of item {item} in query {query} is not finite", name,
+                          _json_line(text, query, item), words=("what",), what=what, item=repr(item),
+                          query=repr(query))
     return value
 
 
@@ -339,7 +335,7 @@ def parse_pasted(text: str, name: str = "pasted text") -> Dataset:
     entries = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
                if line.strip() and not line.strip().startswith("#")]
     if not entries:
-        raise MetricsInputError("nothing to read: type one item per line ('item grade') or a line of grades", name)
+        raise input_error("nothing to read: type one item per line ('item grade') or a line of grades", name)
     split = [(n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries]
     all_numbers = all(LOOSE_NUMBER_RE.fullmatch(t.encode()) for _, toks in split for t in toks)
     grades_only = all_numbers and (len(split) == 1 or all(len(toks) == 1 for _, toks in split))
@@ -354,11 +350,12 @@ def parse_pasted(text: str, name: str = "pasted text") -> Dataset:
         seen: dict[str, int] = {}
         for lineno, toks in split:
             if len(toks) > 2:
-                raise MetricsInputError(f"expected 'item grade', got {len(toks)} fields", name, lineno)
+                raise input_error("expected 'item grade', got {got} fields", name, lineno, got=len(toks))
             item = toks[0]
             earlier = seen.setdefault(item, lineno)
             if earlier != lineno:
-                raise MetricsInputError(f"item {item!r} listed twice (lines {earlier} and {lineno})", name, lineno)
+                raise input_error("item {item} listed twice (lines {earlier} and {lineno})", name, lineno,
+                                  item=repr(item), earlier=earlier, lineno=lineno)
             items.append(item)
             grades.append(parse_number(toks[1].encode(), "grade", name, lineno) if len(toks) == 2 else None)
     n = len(items)

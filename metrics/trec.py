@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .errors import MetricsInputError
+from .errors import MetricsInputError, input_error
 from .fields import INT_RE, QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number
 from .sources import check_utf8, load_bytes
 
@@ -188,23 +188,42 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     return TrecColumns(kind, name, query, item, values, rank, False, None)
 
 
-def _field_problem(parts: list[bytes], raw: bytes, kind: str, first: bool) -> str:
+#: a line without the right number of fields: the messages (see _field_error)
+FIELD_PROBLEMS = {
+    "csv": "looks like CSV ({cells} comma-separated cells); expected {label} lines '{spec}' ({want} fields "
+           "separated by spaces or tabs); use read_csv for CSV",
+    "csv_header": "looks like a CSV header ({header}); expected {label} lines '{spec}' ({want} fields separated "
+                  "by spaces or tabs); use read_csv for CSV",
+    "count": "expected {want} fields ({spec}), got {got}",
+    "run_not_qrels": "expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels",
+    "qrels_not_run": "expected {want} fields ({spec}), got {got}; this looks like TREC qrels, not a run",
+}
+
+
+#: a (query, document) pair on two lines, by kind of file
+LISTED_TWICE = {
+    "run": "document {item} listed twice for query {query} (lines {earlier} and {lineno})",
+    "qrels": "judgement for document {item} listed twice for query {query} (lines {earlier} and {lineno})",
+}
+
+
+def _field_error(parts: list[bytes], raw: bytes, kind: str, first: bool, name: str, lineno: int) -> MetricsInputError:
     want, spec = (6, RUN_FIELDS) if kind == "run" else (4, QRELS_FIELDS)
     label = "TREC run" if kind == "run" else "TREC qrels"
     got = len(parts)
-    expected = f"expected {label} lines '{spec}' ({want} fields separated by spaces or tabs)"
+    fields = {"want": want, "spec": spec, "label": label}
     if b"," in raw:
         cells = len(next(csv.reader([raw.decode("utf-8", "replace")])))
-        return f"looks like CSV ({cells} comma-separated cells); {expected}; use read_csv for CSV"
+        return input_error(FIELD_PROBLEMS["csv"], name, lineno, cells=cells, **fields)
     if first and looks_like_csv_header(raw):
         header = ", ".join(p.decode("utf-8", "replace") for p in parts)
-        return f"looks like a CSV header ({header}); {expected}; use read_csv for CSV"
-    problem = f"expected {want} fields ({spec}), got {got}"
+        return input_error(FIELD_PROBLEMS["csv_header"], name, lineno, header=header, **fields)
+    why = "count"
     if kind == "qrels" and got == 6:
-        problem += "; this looks like a TREC run, not qrels"
+        why = "run_not_qrels"
     elif kind == "run" and got == 4 and parts[1].upper() != b"Q0":
-        problem += "; this looks like TREC qrels, not a run"
-    return problem
+        why = "qrels_not_run"
+    return input_error(FIELD_PROBLEMS[why], name, lineno, got=got, want=want, spec=spec)
 
 
 def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, lineno: int,
@@ -212,13 +231,13 @@ def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, linen
     """(grade or score, rank) of one non-empty line, or MetricsInputError naming the line."""
     want = 6 if kind == "run" else 4
     if len(parts) != want:
-        raise MetricsInputError(_field_problem(parts, raw, kind, first), name, lineno)
+        raise _field_error(parts, raw, kind, first, name, lineno)
     if kind == "qrels":
         return parse_number(parts[3], "grade", name, lineno), 0
     value = parse_number(parts[4], "score", name, lineno)
     if not INT_RE.fullmatch(parts[3]):
-        raise MetricsInputError(
-            f"rank must be an integer, got {parts[3].decode('utf-8', 'replace')!r}", name, lineno)
+        raise input_error("rank must be an integer, got {value}", name, lineno,
+                          value=repr(parts[3].decode("utf-8", "replace")))
     return value, int(parts[3])
 
 
@@ -239,16 +258,14 @@ def parse_trec_slow(data: bytes, kind: str, name: str) -> TrecColumns:
             value, rank = _parse_trec_line(parts, raw, kind, name, lineno, first)
         except MetricsInputError:
             if first and b"," in raw:  # a CSV, perhaps with spaces after the commas
-                raise MetricsInputError(_field_problem(parts, raw, kind, True), name, lineno) from None
+                raise _field_error(parts, raw, kind, True, name, lineno) from None
             raise
         first = False
         query, item = parts[0], parts[2]
         earlier = seen.setdefault((query, item), lineno)
         if earlier != lineno:
-            label = "document" if kind == "run" else "judgement for document"
-            raise MetricsInputError(
-                f"{label} {item.decode()!r} listed twice for query {query.decode()!r} "
-                f"(lines {earlier} and {lineno})", name, lineno)
+            raise input_error(LISTED_TWICE[kind], name, lineno, item=repr(item.decode()), query=repr(query.decode()),
+                              earlier=earlier, lineno=lineno)
         queries.append(query)
         items.append(item)
         values.append(value)
@@ -256,7 +273,7 @@ def parse_trec_slow(data: bytes, kind: str, name: str) -> TrecColumns:
     if not queries:
         label = "run" if kind == "run" else "qrels"
         spec = RUN_FIELDS if kind == "run" else QRELS_FIELDS
-        raise MetricsInputError(f"empty file: no {label} lines ('{spec}')", name)
+        raise input_error("empty file: no {label} lines ('{spec}')", name, label=label, spec=spec)
     return TrecColumns(kind, name, DictColumn.from_tokens(queries), StrColumn.from_tokens(items),
                        np.array(values, dtype=np.float64),
                        np.array(ranks, dtype=np.int64) if kind == "run" else None, True, data)

@@ -42,7 +42,8 @@ def _load(key: str) -> None:
 
 
 def _bullets(reasons: list[tuple[str, str]]) -> str:
-    return "\n".join(f"- **{articles.markdown_text(quantities)}:** {articles.markdown_text(text)}"
+    return "\n".join(t("- **{quantity}:** {text}").format(quantity=articles.markdown_text(quantities),
+                                                         text=articles.markdown_text(text))
                       for quantities, text in reasons)
 
 

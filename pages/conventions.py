@@ -11,7 +11,7 @@ from metrics.explanation import num
 from ui import explainer, scores, state
 from ui.builder import ranking_builder
 from ui.cached import score_under
-from ui.choices import choice_label, choice_text
+from ui.choices import choice_label, choice_text, options_text
 from ui.i18n import headers, language, t
 from ui.page import end_page
 from ui.safe import plain
@@ -208,8 +208,7 @@ st.subheader(t("The choices, library by library"))
 choice_text, choice_mask = choices_table()
 st.dataframe(styled(choice_text, choice_mask), width="stretch", height=explainer.table_height(len(choice_text)))
 with st.expander(t("What the options mean")):
-    st.markdown("\n".join(f"- **{choice_label(setting)}** — " + t("; ").join(
-        f"`{option}`: {t(meaning)}" for option, meaning in options.items()) for setting, options in CHOICES.items()))
+    st.markdown("\n".join(f"- **{choice_label(setting)}** — " + options_text(setting) for setting in CHOICES))
 
 explainer.about(
     rewards=t("Knowing which convention produced a number: the same ranking gives different nDCG, AP or RR "

@@ -8,9 +8,10 @@ from metrics.explanation import num
 from metrics.handout import (LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout,
                              presenter_steps)
 from ui import explainer, state
+from ui.dataset import shown_title
 from ui.i18n import N_, language, t
 from ui.page import end_page
-from ui.quiz_text import localize
+from ui.quiz_text import localize, localized
 
 PAGE = "handout"
 
@@ -130,7 +131,9 @@ def presenter(explanation, metric: str) -> None:
 
 
 def handout(explanation, title: str) -> None:
-    """The downloads and the preview, written in the reader's language (headings, sentences, headers)."""
+    """The downloads and the preview, written in the reader's language (headings, sentences, headers,
+    the words of the formulas and tables)."""
+    explanation = localized(explanation)
     labels = {key: t(text) for key, text in LABELS.items()}
     ideal = (explanation.details or {}).get("ideal_table")
     names = [*explanation.table.columns, *(ideal.columns if ideal is not None else [])]
@@ -138,7 +141,7 @@ def handout(explanation, title: str) -> None:
     markdown = markdown_handout(explanation, title, labels=labels, columns=headers)
     stem = file_stem(explanation)
     st.markdown(f"**{t(DOWNLOADS)}**")
-    tables = csv_tables(explanation)
+    tables = csv_tables(explanation, columns=headers)
     columns = st.columns(2 + len(tables))
     columns[0].download_button(t(MARKDOWN_FILE), markdown, file_name=f"{stem}.md", mime="text/markdown",
                                key=state.page_key(PAGE, "md"), on_click="ignore", icon=":material/description:",
@@ -160,7 +163,7 @@ def handout(explanation, title: str) -> None:
 st.title(t(TITLE))
 st.markdown(t(INTRO))
 board = state.board()
-st.markdown(t(BOARD_LINE).format(title=escape_markdown(t(board.title) if board.title else t(UNTITLED)),
+st.markdown(t(BOARD_LINE).format(title=escape_markdown(shown_title(board.title) or t(UNTITLED)),
                                  ranking=escape_markdown(", ".join(board.ranking) or "—"), k=board.k))
 st.page_link("pages/ndcg.py", label=t(EDIT_LINK), icon=":material/edit:")
 
@@ -185,4 +188,4 @@ except MetricsInputError as error:
 if show_presenter:
     presenter(explanation, metric)
 else:
-    handout(explanation, t(board.title) if board.title else "")
+    handout(explanation, shown_title(board.title))

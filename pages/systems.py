@@ -177,6 +177,7 @@ st.caption(t(INTRO))
 # input: three uploads, or the sample
 
 uploads = st.columns(3)
+dataset.uploader_words(FILE_TYPES)
 files = {role: column.file_uploader(t(UPLOAD_LABELS[role]), type=FILE_TYPES,
                                     key=state.page_key(PAGE, f"file_{role}"),
                                     help=t("Up to {mb} MB.").format(mb=dataset.MAX_UPLOAD_MB))

@@ -61,9 +61,10 @@ st.caption(t("Evaluate a whole run, query by query — then explain any one quer
 
 upload_column, sample_column = st.columns([3, 2], gap="large")
 with upload_column:
+    dataset.uploader_words(dataset.UPLOAD_TYPES)
     files = st.file_uploader(
         t("Upload a qrels file and a run file together, or one CSV / JSON file"),
-        type=["txt", "qrels", "run", "tsv", "csv", "json"], accept_multiple_files=True,
+        type=dataset.UPLOAD_TYPES, accept_multiple_files=True,
         key=state.page_key(PAGE, "files"),
         help=t("Up to {mb} MB per file. Larger runs belong in the command line: "
                "python -m metrics evaluate QRELS RUN").format(mb=dataset.MAX_UPLOAD_MB))
@@ -139,7 +140,7 @@ with picker:
     dataset.query_picker(PAGE)
 with go_to:
     st.page_link("pages/ndcg.py", label=t("See it step by step on the nDCG page"), icon=":material/arrow_forward:")
-st.caption(t("On the board now: {title} · k = {k}").format(title=plain(dataset.shown_title(state.board())),
+st.caption(t("On the board now: {title} · k = {k}").format(title=plain(dataset.shown_title(state.board().title)),
                                                           k=state.board().k))
 
 result = dataset.evaluation()

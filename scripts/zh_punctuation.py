@@ -1,6 +1,7 @@
 """Give the Chinese strings of Python files Chinese punctuation: ASCII , : ; ? ! ( ) in or next to
 Chinese text become ，：；？！（）, without the spaces around them. Code spans, $math$,
-{placeholders}, URLs and calls such as log2(i + 1) or AP(rel=2) keep theirs; module docstrings are
+{placeholders}, URLs and calls such as log2(i + 1) or AP(rel=2) keep theirs (a Chinese gloss after a
+name does not: NDCG（归一化折损累计增益）); module docstrings are
 left alone. tests/test_i18n.py checks the catalogue (ui/zh/) follows the rule.
 
 Usage: ``python scripts/zh_punctuation.py ui/zh/*.py`` (rewrites the files in place, prints the
@@ -14,10 +15,20 @@ CJKISH = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef“”]")
 
 
 def protected(text):
-    """Spans not to touch: `code`, $math$, {placeholders}, URLs, :material/x:."""
+    """Spans not to touch: `code`, $math$, {placeholders} (nested: {{query: {{item: grade}}}}), URLs,
+    :material/x:, a quoted mark (':')."""
     spans = []
-    for m in re.finditer(r"`[^`]*`|\$[^$]*\$|\{[^{}]*\}|https?://\S+|:material/\w+:|\\[a-zA-Z]+", text):
+    for m in re.finditer(r"`[^`]*`|\$[^$]*\$|https?://\S+|:material/\w+:|\\[a-zA-Z]+|'[,;:?!()]'", text):
         spans.append((m.start(), m.end()))
+    depth = 0
+    for i, c in enumerate(text):
+        if c == "{":
+            start = i if depth == 0 else start
+            depth += 1
+        elif c == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
     return spans
 
 
@@ -52,8 +63,9 @@ def convert(text):
         content = text[a + 1:b]
         before = neighbour(a, -1)
         after = neighbour(b, 1)
-        if re.search(r"[A-Za-z_][A-Za-z0-9_]*$", text[:a]):
-            continue  # a function call or a measure name: log2(i + 1), AP(rel=2)
+        if re.search(r"[A-Za-z_][A-Za-z0-9_]*$", text[:a]) and (
+                not CJK.search(content) or re.search(r"\b(?:log\d*|ln|min|max)$", text[:a])):
+            continue  # a call: log2(i + 1), log2(名次 + 1), AP(rel=2); not a gloss: NDCG(归一化折损累计增益)
         if CJK.search(content) or CJKISH.match(before or "x"):
             chars[a], chars[b] = "（", "）"
     for i, c in enumerate(chars):

@@ -9,7 +9,7 @@ import pytest
 from metrics.articles import VERDICT_MEANING
 from ui.zh import ZH, merge
 from tests.apptest_helpers import open_builder_tools
-from tests.visible_text import item_names, untranslated
+from tests.visible_text import ascii_punctuation, item_names, untranslated
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
@@ -78,17 +78,81 @@ def test_every_page_shows_no_english_sentence_in_chinese(app_test, page):
     assert not left, f"{page} still shows English:\n" + "\n".join(left)
 
 
-CJK = "\u3400-\u9fff"
-
-
 def test_chinese_text_uses_chinese_punctuation():
-    """，：；（） in Chinese sentences, not the ASCII marks (calls and measure names such as
-    log2(i + 1), AP(rel=2), min(k, R) keep theirs, as do code, formulas and placeholders)."""
-    import re
-
-    outside = re.compile(r"`[^`]*`|\$[^$]*\$|\{[^{}]*\}|https?://\S+|[A-Za-z_]\w*\([^()]*\)")
-    ascii_next_to_chinese = re.compile(rf"[{CJK}] ?[,;:?!(]|[,;:?!] ?[{CJK}]|\([^()]*[{CJK}][^()]*\)")
-    wrong = [f"{english!r}: {chinese!r}" for english, chinese in ZH.items()
-             if ascii_next_to_chinese.search(outside.sub("x", chinese))
+    """，：；（） in Chinese sentences, not the ASCII marks (calls such as log2(i + 1), log2(名次 + 1),
+    AP(rel=2), min(k, R) keep theirs, as do code, formulas and placeholders; a Chinese gloss after a
+    name does not: NDCG（归一化折损累计增益）)."""
+    wrong = [f"{english!r}: {chinese!r} {ascii_punctuation(chinese)}" for english, chinese in ZH.items()
+             if ascii_punctuation(chinese)
              or english.strip() in ",;:" and chinese.strip() in ",;:"]  # a separator between Chinese phrases
     assert not wrong, "run python scripts/zh_punctuation.py ui/zh/*.py:\n" + "\n".join(wrong[:20])
+
+
+#: one term per concept: English (a regular expression) -> the Chinese term its translation must use
+TERMS = {r"\bunjudged\b": "未标注", r"\bbinary relevance\b": "二值相关性", r"(?<!average )\bprecision\b": "精确率"}
+#: Chinese words that mean another concept than the one the catalogue needs
+WRONG_WORDS = {"二元": "binary is 二值", "评定": "judged / unjudged is 已标注 / 未标注"}
+
+
+def test_one_term_per_concept():
+    """精确率 for precision (准确率 is accuracy), 二值相关性 for binary relevance, 未标注 for unjudged."""
+    import re
+
+    wrong = []
+    for english, chinese in ZH.items():
+        for pattern, term in TERMS.items():
+            if re.search(pattern, english, re.I) and term not in chinese and "full precision" not in english:
+                wrong.append(f"{english!r} -> {chinese!r}: use {term}")
+        if "准确率" in chinese and not re.search(r"accura", english, re.I):
+            wrong.append(f"{english!r} -> {chinese!r}: 准确率 means accuracy; precision is 精确率")
+        wrong += [f"{english!r} -> {chinese!r}: {why}" for word, why in WRONG_WORDS.items() if word in chinese]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_term_test_catches_the_wrong_words(monkeypatch):
+    import ui.zh
+
+    for english, chinese in {"precision at 10": "前 10 个的准确率", "unjudged": "未评定",
+                             "binary relevance": "二元相关性"}.items():
+        monkeypatch.setattr(ui.zh, "ZH", {english: chinese})
+        monkeypatch.setitem(globals(), "ZH", {english: chinese})
+        with pytest.raises(AssertionError):
+            test_one_term_per_concept()
+
+
+#: quotations that keep their words: the source article 003's own title (and its tab)
+QUOTED = ("排序模型评估：准确率@K和NDCG", "准确率@K和NDCG")
+
+
+def chinese_texts():
+    """Chinese text shown besides the catalogue: string literals of the app and of metrics (the
+    articles' explanations), and the *_zh fields of sample_data/article_examples.json."""
+    import json
+
+    for path in [*SOURCES, *sorted((ROOT / "metrics").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CHINESE.search(node.value):
+                yield node.value, f"{path.relative_to(ROOT)}:{node.lineno}"
+
+    def walk(value, where):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                yield from walk(item, f"{where}/{key}")
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from walk(item, f"{where}[{i}]")
+        elif isinstance(value, str) and where.endswith("_zh"):
+            yield value, where
+
+    yield from walk(json.loads((ROOT / "sample_data" / "article_examples.json").read_text(encoding="utf-8")),
+                    "article_examples.json")
+
+
+CHINESE = __import__("re").compile(r"[\u4e00-\u9fff]")
+
+
+def test_one_term_per_concept_outside_the_catalogue_too():
+    wrong = [f"{where}: {text[:80]!r} uses {word}" for text, where in chinese_texts()
+             for word in ("二元", "准确率", "评定")
+             if word in text and not any(word in quote and quote in text for quote in QUOTED)]
+    assert not wrong, "\n".join(wrong)

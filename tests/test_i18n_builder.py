@@ -107,10 +107,10 @@ def test_sortable_list_and_unjudged_grades_in_chinese(app_test):
     at = load_preset(chinese(app_test), "unjudged")
     ranking, pool = sortable(at)
     assert [ranking["header"], pool["header"]] == [ZH[RANKING_HEADER], ZH[POOL_HEADER]]
-    assert "d2  ·  未评定" in ranking["items"]
+    assert "d2  ·  未标注" in ranking["items"]
     # a drag sent back with the Chinese labels moves the items
     at.session_state[f"builder_sortable_{at.session_state[state.REVISION]}"] = [
-        {"header": ZH[RANKING_HEADER], "items": ["d6  ·  3", "d2  ·  未评定"]},
+        {"header": ZH[RANKING_HEADER], "items": ["d6  ·  3", "d2  ·  未标注"]},
         {"header": ZH[POOL_HEADER], "items": []}]
     ok(at.run())
     assert at.session_state[state.BOARD].ranking == ("d6", "d2")

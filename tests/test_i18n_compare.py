@@ -206,7 +206,7 @@ def test_roc_threshold_moved(app_test):
     slider.set_value(slider.options[0] if isinstance(slider.options[0], (int, float)) else float(slider.options[0]))
     at.run()
     assert_chinese(at)
-    assert any(m.label == "真阳性率" or m.label == "TPR(召回率)" for m in at.metric)
+    assert any(m.label == "真阳性率" or m.label == "TPR（召回率）" for m in at.metric)
 
 
 def test_roc_one_class_and_typed_scores(app_test):

@@ -1,6 +1,6 @@
 """中文 on the data pages (pages/upload.py, pages/systems.py, ui/dataset.py, ui/many_queries.py) in
-the states that matter: after a sample or an upload, after a malformed upload (the sentence around
-the core's English problem text is Chinese and names file and line), with two runs compared."""
+the states that matter: after a sample or an upload, after a malformed upload (the whole message is
+Chinese, the parser's problem too, and names file and line), with two runs compared."""
 
 from __future__ import annotations
 
@@ -140,6 +140,7 @@ def test_qrels_only_upload_is_chinese(app_test):
 
 
 CORE_PROBLEM = "expected 6 fields (qid Q0 docid rank score tag), got 4"
+CORE_PROBLEM_ZH = "应有 6 个字段（`qid Q0 docid rank score tag`），实际有 4 个"
 
 
 def test_malformed_upload_error_is_chinese_and_names_file_and_line(app_test):
@@ -149,11 +150,11 @@ def test_malformed_upload_error_is_chinese_and_names_file_and_line(app_test):
     bad = b"101 Q0 doc-101-01 1 2.5 sys\n101 Q0 doc-101-02 2\n"
     at.file_uploader[0].set_value([_file(TREC / "qrels.txt"), ("bad_run.txt", bad, "text/plain")]).run()
     _ok(at)
-    assert [shown(e) for e in at.error] == [f"bad_run.txt 第 2 行：{CORE_PROBLEM}"]
+    assert [shown(e) for e in at.error] == [f"bad_run.txt 第 2 行：{CORE_PROBLEM_ZH}"]
     assert at.session_state["board"] == before
-    assert _english_left(at, keep=(CORE_PROBLEM,)) == []
+    assert _english_left(at) == []
     at.run()  # shown again from the session: still Chinese
-    assert [shown(e) for e in at.error] == [f"bad_run.txt 第 2 行：{CORE_PROBLEM}"]
+    assert [shown(e) for e in at.error] == [f"bad_run.txt 第 2 行：{CORE_PROBLEM_ZH}"]
     # switching back to English words the same error in English
     at.radio(key="sidebar_language").set_value("en").run()
     at.switch_page(UPLOAD).run()
@@ -165,7 +166,7 @@ def test_bad_pasted_text_and_ui_problems_are_chinese(app_test):
     at.text_area(key="upload__pasted").input("A 1\nB 2 3").run()
     at.button(key="upload__use_pasted").click().run()
     _ok(at)
-    assert [shown(e) for e in at.error] == ["粘贴的文本 第 2 行：expected 'item grade', got 3 fields"]
+    assert [shown(e) for e in at.error] == ["粘贴的文本 第 2 行：应为 '条目 等级'，实际有 3 个字段"]
     # problems found by the UI itself are Chinese whole: two runs, or three files
     at.file_uploader[0].set_value([_file(TREC / "run_a.txt"), _file(TREC / "run_b.txt")]).run()
     _ok(at)
@@ -184,7 +185,9 @@ def test_a_file_over_the_limit_is_refused_in_chinese(app_test):
     big = b"q1 0 d1 1\n" * (ds.MAX_UPLOAD_BYTES // 10 + 1)
     at.file_uploader[0].set_value(("huge.qrels", big, "text/plain")).run()
     _ok(at)
-    assert len(at.error) == 1 and shown(at.error[0]).startswith("huge.qrels：file is too large")
+    assert [shown(e) for e in at.error] == ["huge.qrels：文件太大：20.0 MiB（20,971,530 字节），超过了上限 20.0 MiB"
+                                            "（20,971,520 字节）（MAX_BYTES；可用 max_bytes= 修改）"]
+    assert _english_left(at) == []
 
 
 # --------------------------------------------------------------------------------------------
@@ -242,14 +245,14 @@ def test_systems_uploads_and_their_errors_are_chinese(app_test):
     at.file_uploader[0].set_value(_file(TREC / "qrels.txt")).run()
     assert any(i.value.startswith("请上传全部三个文件") for i in at.info)
     assert _english_left(at) == []
-    # a malformed run: the sentence is Chinese, the core's problem stays English
+    # a malformed run: the sentence is Chinese, the core's problem too
     bad_run = "101 Q0 doc-101-01 1 22.5 sys\n101 Q0 doc-101-11 2\n"
     for uploader, value in zip(at.file_uploader, (_file(TREC / "qrels.txt"), _file(TREC / "run_a.txt"),
                                                   _text("bad_run.txt", bad_run))):
         uploader.set_value(value)
     at.run()
     _ok(at)
-    assert [shown(e) for e in at.error] == [f"bad_run.txt 第 2 行：{CORE_PROBLEM}"]
+    assert [shown(e) for e in at.error] == [f"bad_run.txt 第 2 行：{CORE_PROBLEM_ZH}"]
     # a run in the qrels slot: the UI's own problem, Chinese whole
     at.file_uploader[0].set_value(_file(TREC / "run_a.txt"))
     at.file_uploader[2].set_value(_file(TREC / "run_b.txt"))

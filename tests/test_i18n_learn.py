@@ -179,7 +179,7 @@ def test_quiz_right_answer_and_no_match_in_chinese(app_test):
 
 def test_articles_tabs_and_expanders_in_chinese(app_test):
     at = chinese(app_test, "pages/articles.py")
-    assert [tab.label for tab in at.tabs][2] == "002 · MRR、MAP、NDCG(无数值例子)"
+    assert [tab.label for tab in at.tabs][2] == "002 · MRR、MAP、NDCG（无数值例子）"
     assert {e.label for e in at.expander} >= {"文章中的问题", "各判定与颜色的含义", "本文的问题"}
     text = "\n".join(m.value for m in at.markdown)
     assert "为什么不同" in text and "Why" not in text

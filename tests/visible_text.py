@@ -148,3 +148,19 @@ def item_names(at) -> set[str]:
         for item in [*board.grades, *board.ranking]:
             words |= set(WORD.findall(str(item)))
     return words
+
+
+HAN = "\u3400-\u9fff"
+#: spans whose ASCII punctuation stays in Chinese text: code, $math$, {placeholders}, URLs, calls of
+#: math functions (log2(名次 + 1), min(K, R)) and calls without Chinese inside (AP(rel=2), ndcg_at_k(...)),
+#: and one article description's "[1, 1, 0, 1, 0](来自代码注释)", kept to show a link-like text is escaped
+KEEPS_ASCII = re.compile(rf"`[^`]*`|\$[^$]*\$|\{{[^{{}}]*\}}|https?://\S+|(?:log\d*|ln|min|max)\([^()]*\)"
+                         rf"|\]\([^()]*\)"
+                         rf"|[A-Za-z_][\w@]*\([^(){HAN}]*\)")
+ASCII_NEXT_TO_CHINESE = re.compile(rf"[{HAN}] ?[,;:?!(]|[,;:?!] ?[{HAN}]|\([^()]*[{HAN}][^()]*\)")
+
+
+def ascii_punctuation(text: str) -> list[str]:
+    """The places where ``text`` puts ASCII , ; : ? ! ( ) next to Chinese (a Chinese sentence uses
+    ，；：？！（）), outside code, formulas, placeholders and calls."""
+    return [m.group(0) for m in ASCII_NEXT_TO_CHINESE.finditer(KEEPS_ASCII.sub("x", text))]

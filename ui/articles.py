@@ -56,7 +56,7 @@ ARTICLES: tuple[Article, ...] = (
     Article("000", "000_5b3731a57ef614e0.txt", "排序评估指标——NDCG和MAP", "Ranking metrics: NDCG and MAP",
             "Builds NDCG as G → CG → DCG → NDCG on two lists of five items with real-valued grades, then MAP, "
             "with Python code for both.",
-            "按 G → CG → DCG → NDCG 的顺序讲解 NDCG(五个条目、实数相关性的两个列表)，再讲 MAP，并附 Python 代码。",
+            "按 G → CG → DCG → NDCG 的顺序讲解 NDCG（五个条目、实数相关性的两个列表），再讲 MAP，并附 Python 代码。",
             ("Rounded logarithms: the DCG table rounds log2(i+1) and every term to 2 decimals before adding, "
              "so list 1's DCG comes out 1.52 instead of 1.5149.",
              "The ndcg_at_k code calls np.asfarray, which NumPy 2.0 removed: it fails today.",
@@ -80,7 +80,7 @@ ARTICLES: tuple[Article, ...] = (
             "用文字讲解 MRR、MAP、NDCG 的优缺点；文中的例子都是图片。", tab=N_("MRR、MAP、NDCG (no example)")),
     Article("003", "003_6d16541d6fd5e69f.txt", "排序模型评估：准确率@K和NDCG", "Evaluating ranking models: Precision@K and NDCG",
             "Precision@K and NDCG@5 (exponential gain) on five items B, A, D, C, E, by hand and in Python.",
-            "在五个商品 B, A, D, C, E 上手算并用 Python 计算准确率@K 与 NDCG@5（指数增益）。",
+            "在五个商品 B, A, D, C, E 上手算并用 Python 计算精确率@K 与 NDCG@5（指数增益）。",
             ("A shifted discount: ranks 3-5 are divided by 2.585, 3.17 and 3.459 instead of log2(4) = 2, "
              "log2(5) = 2.322 and log2(6) = 2.585, so NDCG@5 = 0.861 instead of 0.8645.",
              "P@5 = 4/5 is claimed for relevance [1, 1, 0, 1, 0]: three of five are relevant, 0.6."),

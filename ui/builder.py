@@ -15,7 +15,8 @@ from metrics.explanation import num
 from . import share, state
 from .board import Board, InputError
 from .i18n import N_, headers, t
-from .presets import PRESETS, TITLES
+from .dataset import shown_title as title_text
+from .presets import PRESETS
 from .safe import plain
 
 RANKING_HEADER = N_("Ranking (top first)")
@@ -31,13 +32,6 @@ SORTABLE_STYLE = """
 
 def grade_text(grade) -> str:
     return t("unjudged") if grade is None else num(grade)
-
-
-def title_text(title: str) -> str:
-    """A board's title in the reader's language (a preset's title is translated with its
-    template; other titles, an upload's for instance, through the catalogue if they are in it)."""
-    template, fields = TITLES.get(title, (title, {}))
-    return t(template).format(**fields) if fields else t(title)
 
 
 def item_label(board: Board, item: str) -> str:

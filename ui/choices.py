@@ -64,3 +64,10 @@ def choice_text(setting: str, value) -> str:
 def choice_label(setting: str) -> str:
     """The short label of a choice (``CHOICE_LABELS``) in the reader's language."""
     return t(CHOICE_LABELS[setting])
+
+
+def options_text(setting: str) -> str:
+    """The options of a choice of ``CHOICES`` and what each means, in the reader's language:
+    "`linear`: gain = rel; `exponential`: ..."."""
+    return t("; ").join(t("`{option}`: {meaning}").format(option=option, meaning=t(meaning))
+                        for option, meaning in CHOICES[setting].items())

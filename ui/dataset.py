@@ -8,6 +8,7 @@ numbers all come from ``metrics``.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pandas as pd
@@ -20,7 +21,9 @@ from metrics.io import Dataset
 
 from . import state
 from .board import Board, InputError
-from .i18n import N_, t
+from .i18n import N_, language, t
+from .presets import TITLES
+from .quiz_text import match
 from .safe import plain
 from .zh import ZH
 
@@ -36,6 +39,8 @@ MEASURE_HELP = {
     "R@10": N_("recall at 10: relevant items in the top 10, divided by all relevant"),
     "Rprec": N_("R-precision: precision at R, the number of relevant items"),
 }
+#: the file types the upload page accepts
+UPLOAD_TYPES = ["txt", "qrels", "run", "tsv", "csv", "json"]
 #: largest file accepted (also `server.maxUploadSize` in .streamlit/config.toml)
 MAX_UPLOAD_MB = 20
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
@@ -50,6 +55,33 @@ NO_QUERY = N_("no query to show")
 #: the query picker's label, by number of queries
 PICKER_ONE = N_("Query of {source} ({n} query)")
 PICKER_MANY = N_("Query of {source} ({n} queries)")
+QUERY_TITLE = N_("query {query} of {source}")  #: a loaded query's board title (stored in English)
+
+
+#: Streamlit's own words on a file uploader, which Streamlit 1.67 draws in English (see uploader_words)
+UPLOAD_BUTTON = N_("Upload")
+PER_FILE = N_("{mb} MB per file")
+#: CSS of uploader_words: the English words shrunk to nothing, the reader's words shown after them
+UPLOADER_STYLE = """<style>
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
+[data-testid="stFileUploaderDropzoneInstructions"] span { font-size: 0; }
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after { content: %(button)s; }
+[data-testid="stFileUploaderDropzoneInstructions"] span::after { content: %(limit)s; }
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after,
+[data-testid="stFileUploaderDropzoneInstructions"] span::after { font-size: 0.875rem; line-height: 1.6; }
+</style>"""
+
+
+def uploader_words(types: list[str]) -> None:
+    """Streamlit's own words on this page's file uploaders in the reader's language: the button
+    ("Upload") and the limit line ("20MB per file • TXT, CSV"), which Streamlit 1.67 does not
+    translate, are replaced by CSS in 中文 (``types``: the uploaders' file types). Call it once per
+    page, before the uploaders."""
+    if language() != "zh":
+        return
+    limit = t(PER_FILE).format(mb=MAX_UPLOAD_MB) + " • " + "、".join(kind.upper() for kind in types)
+    st.html(UPLOADER_STYLE % {"button": json.dumps(t(UPLOAD_BUTTON), ensure_ascii=False),
+                              "limit": json.dumps(limit, ensure_ascii=False)})
 
 
 def measure_help(measure: str) -> str:
@@ -70,7 +102,7 @@ def source_name(source: str | None) -> str:
 def problem_text(error: MetricsInputError) -> str:
     """The problem as Markdown: the UI's own problems translated, the core's (English, quoting the
     user's input) escaped."""
-    if isinstance(error, InputError):
+    if error.template is not None:  # the core's and the UI's templated problems
         return state.message(error, escape=plain)
     # the UI's own fixed problems are in the catalogue; the core's text quotes the input: escaped
     return t(error.problem) if error.problem in ZH else plain(error.problem)
@@ -216,16 +248,25 @@ def queries(dataset: Dataset) -> list[str]:
 
 def board_title(dataset: Dataset, query: str) -> str:
     """The board's title (stored in English: it identifies the query's board)."""
-    return f"query {query} of {dataset.source}"
+    return QUERY_TITLE.format(query=query, source=dataset.source)
 
 
-def shown_title(board: Board) -> str:
-    """The board's title in the reader's language: a loaded query's title is rebuilt from the
-    dataset; any other title (a preset's) goes through t()."""
+def shown_title(title: str) -> str:
+    """A board's title in the reader's language: a preset's with its template (``ui.presets.TITLES``),
+    a loaded query's ("query 101 of run_a.txt") with the query and file names as they are, any other
+    through t()."""
+    if title in TITLES:
+        template, fields = TITLES[title]
+        return t(template).format(**fields)
     data, query = dataset(), st.session_state.get(state.QUERY)
-    if data is not None and query is not None and board.title == board_title(data, query):
-        return t("query {query} of {source}").format(query=query, source=source_name(data.source))
-    return t(board.title) if board.title else board.title
+    if data is not None and query is not None and title == board_title(data, query):
+        fields = {"query": query, "source": data.source}
+    else:  # a query's board from a shared link, or of a dataset since replaced
+        found = match(title, (QUERY_TITLE,))
+        fields = found[1] if found else None
+    if fields is not None:
+        return t(QUERY_TITLE).format(query=fields["query"], source=source_name(fields["source"]))
+    return t(title) if title else title
 
 
 def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board:

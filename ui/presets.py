@@ -12,7 +12,7 @@ from .board import Board
 from .zh import N_
 
 #: English title -> (template, fields), so that the builder shows a preset's title in the
-#: reader's language (``ui.builder.title_text``); the Board keeps the English text
+#: reader's language (``ui.dataset.shown_title``); the Board keeps the English text
 TITLES: dict[str, tuple[str, dict[str, str]]] = {}
 
 

@@ -1,6 +1,6 @@
 """The quiz's sentences from ``metrics.quiz`` (prompts, mistake explanations, where to look) -- and the
-handout presenter's sentences (pages/handout.py passes its own templates) -- in the
-reader's language.
+handout presenter's sentences (pages/handout.py passes its own templates) and a worked example's
+words (:func:`localized`) -- in the reader's language.
 
 ``metrics.quiz`` builds its sentences in English with the question's numbers in them. Each kind
 of sentence is listed here once as a template (``{field}`` where a number or a sub-phrase goes);
@@ -14,9 +14,13 @@ template matches is shown as it is, so a new sentence in ``metrics.quiz`` can ne
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable
 
+from metrics.explanation import Explanation
+
+from .explainer import tex
 from .i18n import N_, language, t
 
 #: every sentence metrics.quiz builds with numbers (or phrases) in it, as a format template
@@ -141,3 +145,32 @@ def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, 
     template, fields = found
     return translate(template).format(**{name: _localize(value.strip(), translate, templates)
                                          for name, value in fields.items()})
+
+
+#: the notes in the plain-text worked examples of ``metrics`` (``Explanation.worked_text``)
+WORKED_NOTES: tuple[str, ...] = (
+    N_("[D = hits found = {D}]"),
+    N_("(no relevant item: AP is defined as 0)"),
+    N_("(no relevant item in the top {k})"),
+    N_("(no relevant item in the list)"),
+    N_("({found} relevant item(s) in the top {k})"),
+    N_("(no relevant item: R = 0)"),
+    N_("(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)"),
+)
+
+
+def localize_phrases(text: str, templates: tuple[str, ...]) -> str:
+    """``text`` with every phrase built from one of ``templates`` in the reader's language (the rest
+    of the text, numbers and formulas, as it is)."""
+    for template in templates:
+        text = _pattern(template).sub(lambda found: t(template).format(**found.groupdict()), text)
+    return text
+
+
+def localized(explanation: Explanation) -> Explanation:
+    """A worked example with its words in the reader's language: the ``\\text{}`` words of the
+    formulas and the notes of the plain-text version (numbers, names and the table as they are)."""
+    if language() == "en":
+        return explanation
+    return replace(explanation, formula=tex(explanation.formula), worked=tex(explanation.worked),
+                   worked_text=localize_phrases(explanation.worked_text, WORKED_NOTES))

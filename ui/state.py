@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from .board import Board, InputError
+from .board import Board
 from .i18n import t
 from .presets import DEFAULT_PRESET, PRESETS
 
@@ -72,10 +72,10 @@ def page_key(page: str, name: str) -> str:
 
 
 def message(error: Exception, escape=None) -> str:
-    """An error's message in the reader's language: a :class:`~ui.board.InputError` is translated
-    with its template (its ``words`` fields too; ``escape``, e.g. ui.safe.plain, applied to the other
-    text fields, which hold user data); other errors keep their text."""
-    if not isinstance(error, InputError):
+    """An error's problem in the reader's language. An error with a template (``metrics.errors.input_error``,
+    :class:`~ui.board.InputError`) is translated with it, its ``words`` fields too; ``escape`` (e.g.
+    ui.safe.plain) is applied to the other text fields, which hold user data. Other errors keep their text."""
+    if getattr(error, "template", None) is None:
         return str(error)
     fields = {name: t(value) if name in error.words else escape(value) if escape and isinstance(value, str) else value
               for name, value in error.fields.items()}

@@ -12,12 +12,12 @@ ZH: dict[str, str] = {
     "Worst order": "最差排序",
     "Ranking (top first)": "排序（靠前的在上）",
     "Pool (not ranked)": "候选池（未排序）",
-    "unjudged": "未评定",
+    "unjudged": "未标注",
     "Edit items and grades": "编辑条目与等级",
     "Item": "条目",
     "Grade": "等级",
     "Rank": "名次",
-    "Relevance grade; empty = unjudged": "相关性等级；留空表示未评定",
+    "Relevance grade; empty = unjudged": "相关性等级；留空表示未标注",
     "Position in the ranking (empty: in the pool)": "在排序中的位置（留空：在候选池中）",
     "was": "原名",  # the grade table's hidden column (the row's name before an edit)
     "Not applied: {reason}. The ranking is unchanged.": "未应用：{reason}。排序没有改变。",
@@ -56,10 +56,10 @@ ZH: dict[str, str] = {
     "One relevant item": "只有一个相关条目",
     "Ties in the grades": "等级有并列",
     "No relevant item": "没有相关条目",
-    "Unjudged items and a relevant item left out": "未评定的条目，以及一个被漏掉的相关条目",
+    "Unjudged items and a relevant item left out": "未标注的条目，以及一个被漏掉的相关条目",
     # preset notes (ui/presets.py)
     "Real-valued grades; the article computes CG, DCG and IDCG by hand (linear gain).":
-        "等级是实数；文章手算了 CG、DCG 和 IDCG(线性增益)。",
+        "等级是实数；文章手算了 CG、DCG 和 IDCG（线性增益）。",
     "The article's code builds the ideal ordering from the list itself.": "文章的代码用列表本身构建理想排序。",
     "The article's AP divides by the relevant items found in the list.": "文章的 AP 除以列表中找到的相关条目数。",
     "Five of the eight held-out items are not recommended: they stay in the pool.":
@@ -75,7 +75,7 @@ ZH: dict[str, str] = {
         "IDCG = 0 且 R = 0：此时每个指标都定义为 0(trec_eval)。",
     "d2 and d4 have no judgment (gain 0). d6 (grade 3) was not retrieved: the ideal from all judged items "
     "counts it, the ideal from the list does not.":
-        "d2 和 d4 没有评定（增益为 0）。d6(等级 3)没有被检索到：由全部已评定条目构建的理想排序计入它，"
+        "d2 和 d4 未标注（增益为 0）。d6（等级 3）没有被检索到：由全部已标注条目构建的理想排序计入它，"
         "由列表本身构建的理想排序则不计入。",
     # the shareable link (ui/share.py)
     "Share this board": "分享这个排序",

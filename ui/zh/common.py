@@ -51,7 +51,7 @@ ZH: dict[str, str] = {
     "a ranking, change their relevance grades, and watch nDCG, AP, RR, precision and recall change "
     "rank by rank — with the formula and your numbers filled in.":
         "在你自己搭建的排序上，一步步看清排序指标**是怎样**算出来的：把条目拖进排序、修改相关性等级，"
-        "观察 NDCG(归一化折损累计增益)、AP/MAP(平均精度均值)、RR/MRR(平均倒数排名)、精确率与召回率"
+        "观察 NDCG（归一化折损累计增益）、AP/MAP（平均精度均值）、RR/MRR（平均倒数排名）、精确率与召回率"
         "如何逐个位置变化——公式里填的就是你的数字。",
     "Where to start": "从哪里开始",
     "nDCG: G → CG → DCG → IDCG → nDCG": "nDCG:G → CG → DCG → IDCG → nDCG",
@@ -76,7 +76,7 @@ ZH: dict[str, str] = {
         "共核对了文章中的 {checked} 个数字：其中 **{differ}** 个与精确值不符，或来自无法运行的代码；"
         "其余的相符或文章没有给出数值。",
     "**{example} · {quantity}** — article: {claimed}, exact: **{exact}** (*{verdict}*)":
-        "**{example} · {quantity}** —— 文章：{claimed}，精确值：**{exact}**(*{verdict}*)",
+        "**{example} · {quantity}** —— 文章：{claimed}，精确值：**{exact}**（*{verdict}*）",
     "What the verdicts mean, and every checked number": "各判定的含义，以及所有核对过的数字",
     "verdict": "判定",
     "article example": "文章中的例子",

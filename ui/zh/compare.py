@@ -21,7 +21,7 @@ ZH: dict[str, str] = {
     "Label": "标签",
     "Score": "得分",
     "Position in the ranking (empty: in the pool)": "在排序中的位置（留空：在候选池中）",
-    "Empty: unjudged (counts as 0)": "留空：未评定（按 0 计）",
+    "Empty: unjudged (counts as 0)": "留空：未标注（按 0 计）",
     "1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.":
         "1 = 正例（等级 ≥ 阈值），0 = 负例。请在排序构建器中修改等级。",
     "The system's score: higher = more likely positive": "系统给出的得分：越高越可能是正例",
@@ -44,7 +44,7 @@ ZH: dict[str, str] = {
         "在 P × N = {P} × {N} 个样本对中：{wins} 对正例胜出 · {ties} 对并列 · {losses} 对正例落后。",
     "Pick a threshold": "选一个阈值",
     "Predict positive when score ≥": "得分 ≥ 阈值时预测为正例",
-    "TPR (recall)": "TPR(召回率)",
+    "TPR (recall)": "TPR（召回率）",
     "Precision": "精确率",
     "Accuracy": "准确率",
     "F1": "F1 值",
@@ -129,7 +129,7 @@ ZH: dict[str, str] = {
     "each user chose later (held out).":
         "一个小型推荐系统：从 {films} 部电影的物品目录中为 {users} 位用户各推荐前 {k} 部，"
         "另有每位用户后来选择的电影（留出集）。",
-    "K (look at the top K of every list)": "K(只看每个列表的前 K 个)",
+    "K (look at the top K of every list)": "K（只看每个列表的前 K 个）",
     "Catalog coverage": "目录覆盖率",
     "Coverage@{k}": "覆盖率@{k}",
     "{covered} of {size} items appear in at least one top-{k} list; {never} never do.":
@@ -149,7 +149,7 @@ ZH: dict[str, str] = {
     "hit rate@{k}": "命中率@{k}",
     "Intra-list similarity compares pairs of items: raise K to 2 or more.":
         "列表内相似度比较的是条目对：请把 K 调到 2 或更大。",
-    "ILS (similarity)": "ILS(相似度)",
+    "ILS (similarity)": "ILS（相似度）",
     "diversity = 1 − ILS": "多样性 = 1 − ILS",
     "Explain this user's list on the other pages": "在其他页面讲解这位用户的列表",
     "Puts this list on the shared board: grade 1 for the films the user chose later.":
@@ -290,7 +290,7 @@ ZH: dict[str, str] = {
         "在这个排序上，所有库都与 trec_eval 一致。试试实数等级、得分并列、把一个相关条目留在候选池中，"
         "或者让 K 小于列表长度。",
     "**{library}** — differs on: {measures}": "**{library}** —— 不同之处：{measures}",
-    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}:** {value};trec_eval 的做法：{reference}",
+    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}：** {value}；trec_eval 的做法：{reference}",
     "The choices, library by library": "逐个库看各项选择",
     "choice": "选择",
     "yes": "是",
@@ -372,4 +372,6 @@ ZH: dict[str, str] = {
     "min(R, k); no MRR.":
         "rating_true 中的每一行都算相关；ndcg_at_k 默认使用二值增益（score_type='raw' 为线性，'exp' 为指数），"
         "理想排序取自 rating_true;map_at_k 除以 min(R, k)；没有 MRR。",
+    # an option and its meaning (ui.choices.options_text)
+    "`{option}`: {meaning}": "`{option}`：{meaning}",
 }

@@ -248,4 +248,7 @@ differences that fit the data. When it excludes 0, the t-test's p is below 0.05.
         "当它不包含 0 时，t 检验的 p 值就低于 0.05。\n",
     "Every query: A, B and the difference": "每个查询：A、B 与差值",
     "better": "更好的一方",
+    # Streamlit's own words on a file uploader (ui.dataset.uploader_words)
+    "Upload": "上传",
+    "{mb} MB per file": "每个文件不超过 {mb} MB",
 }

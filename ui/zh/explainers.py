@@ -25,8 +25,8 @@ ZH: dict[str, str] = {
     # pages/ap.py
     "AP / MAP — average precision": "AP / MAP —— 平均精度",
     "Divide by": "除以",
-    "Denominator D (relevant)": "分母 D(全部相关条目数 R)",
-    "Denominator D (found)": "分母 D(找到的命中数)",
+    "Denominator D (relevant)": "分母 D（全部相关条目数 R）",
+    "Denominator D (found)": "分母 D（找到的命中数）",
     "Denominator D (min k relevant)": "分母 D(min(k, R))",
     "Relevant items R": "相关条目数 R",
     "Only the ranks with a hit add their precision; misses add nothing but push later hits down.":
@@ -111,7 +111,7 @@ ZH: dict[str, str] = {
     "gain = 1 if relevant else 0": "增益 = 1（相关）或 0（不相关）",
     "ideal ordering from all judged items, unretrieved ones included": "理想排序取自全部已标注条目（含未检索到的）",
     "ideal ordering from the ranked list only": "理想排序只取自排序列表本身",
-    "AP divided by R, all relevant items": "AP 除以 R(全部相关条目数)",
+    "AP divided by R, all relevant items": "AP 除以 R（全部相关条目数）",
     "AP divided by the relevant items found in the top k": "AP 除以前 k 名中找到的相关条目数",
     "AP divided by min(k, R)": "AP 除以 min(k, R)",
     "equal scores: item id descending (trec_eval)": "得分相同：按条目 id 降序（trec_eval）",
@@ -135,8 +135,8 @@ ZH: dict[str, str] = {
     # ui/charts.py
     "gain / log2(i+1)": "增益 / log2(i+1)",
     "Gain and discounted gain per rank": "各名次的增益与折损后增益",
-    "IDCG@i (ideal)": "IDCG@i(理想排序)",
-    "DCG@i (yours)": "DCG@i(你的排序)",
+    "IDCG@i (ideal)": "IDCG@i（理想排序）",
+    "DCG@i (yours)": "DCG@i（你的排序）",
     "Running DCG vs running IDCG": "累计 DCG 与累计 IDCG",
     "rank i": "名次 i",
     "cumulative": "累计值",
@@ -195,4 +195,8 @@ ZH: dict[str, str] = {
     "the others shift": "其余条目随之移动",
     "{n} items moved": "{n} 个条目换了位置",
     "Same ranking, another setting": "排序未变，设置变了",
+    # the notes of the plain-text worked examples (ui.quiz_text.WORKED_NOTES, the handouts)
+    "[D = hits found = {D}]": "[D = 找到的命中数 = {D}]",
+    "(no relevant item: AP is defined as 0)": "（没有相关条目：AP 定义为 0）",
+    "({found} relevant item(s) in the top {k})": "（前 {k} 名中有 {found} 个相关条目）",
 }

@@ -69,7 +69,7 @@ ZH: dict[str, str] = {
     "RR with ranks counted from 0": "名次从 0 开始数的 RR",
     "Gave the rank, not its reciprocal": "给出了名次，而不是它的倒数",
     "P@K divided by the number retrieved": "P@K 除以了检索到的条目数",
-    "P@K divided by R (that is recall)": "P@K 除以了 R(那是召回率)",
+    "P@K divided by R (that is recall)": "P@K 除以了 R（那是召回率）",
     "Ignored the cut-off K": "忽略了截断位置 K",
     "Rounding only": "只是舍入误差",
     # the quiz's sentences with numbers (ui/quiz_text.py TEMPLATES)
@@ -123,14 +123,14 @@ ZH: dict[str, str] = {
     "You divided by the {n} items retrieved. P@K divides the hits in the top K by K = {k}.":
         "你除以的是检索到的 {n} 个条目。P@K 应把前 K 个中的命中数除以 K = {k}。",
     "You divided by R = {R}, the relevant items: that is recall@K. Precision divides by K = {k}.":
-        "你除以的是相关条目数 R = {R}：那是 recall@K(召回率)。精确率应除以 K = {k}。",
+        "你除以的是相关条目数 R = {R}：那是 recall@K（召回率）。精确率应除以 K = {k}。",
     "You used the whole list of {n} items. The metric stops at rank K = {k}.":
         "你用了整个列表的 {n} 个条目。这个指标只算到第 K = {k} 位。",
     "Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}.":
         "看{where}第 {rank} 位：等级 {grade} 在这里的增益是 {right}，不是 {wrong}。",
     "Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs there; "
     "{how} leaves it out.":
-        "看理想排序第 {rank} 位：这里应是条目 {item}（等级 {grade},{where}）；{how}会把它漏掉。",
+        "看理想排序第 {rank} 位：这里应是条目 {item}（等级 {grade}，{where}）；{how}会把它漏掉。",
     "ranked {rank}": "排在第 {rank} 位",
     "Look at the last row: DCG@{k} is divided by IDCG@{k2}.": "看最后一行：DCG@{k} 要除以 IDCG@{k2}。",
     "Look at the last row: the running sum {sum} is divided by R = {R}, not by {wrong}.":
@@ -214,7 +214,7 @@ ZH: dict[str, str] = {
     "AP / MAP explained": "AP / MAP 讲解",
     "RR / MRR explained": "RR / MRR 讲解",
     "P / R / Hit @K explained": "P / R / Hit @K 讲解",
-    "MRR、MAP、NDCG (no example)": "MRR、MAP、NDCG(无数值例子)",
+    "MRR、MAP、NDCG (no example)": "MRR、MAP、NDCG（无数值例子）",
     "— (not printed)": "—（未给出）",
     "the article says": "文章给出",
     "the article's method gives": "按文章的方法",
@@ -247,8 +247,8 @@ ZH: dict[str, str] = {
     "P@5 (list_2)": "列表 list_2 的 P@5",
     "Precision": "精确率",
     "Recall": "召回率",
-    "RR (first hit at rank 2)": "RR(第一个命中在第 2 位)",
-    "RR (first hit at rank 3)": "RR(第一个命中在第 3 位)",
+    "RR (first hit at rank 2)": "RR（第一个命中在第 2 位）",
+    "RR (first hit at rank 3)": "RR（第一个命中在第 3 位）",
     "hit() = HR@5": "hit() = HR@5（命中率）",
     "mean nDCG@3": "nDCG@3 的平均值",
     "nDCG@5 (rel_a, exponential gain)": "nDCG@5（rel_a，指数增益）",
@@ -319,4 +319,6 @@ ZH: dict[str, str] = {
     "AP so far": "目前的 AP",
     "sum of precisions": "精确率之和",
     "RR so far": "目前的 RR",
+    # a bullet of the articles page's reasons (pages/articles.py)
+    "- **{quantity}:** {text}": "- **{quantity}：** {text}",
 }

@@ -1,0 +1,101 @@
+"""The readers' problems (``metrics.errors.input_error`` templates of metrics/trec.py, tables.py,
+fields.py, sources.py, io.py and _validate.py) and the words that fill them; translated by
+``ui.state.message``. tests/test_i18n_errors.py lists every template and checks it is here."""
+
+ZH = {
+    # TREC files (metrics/trec.py)
+    "looks like CSV ({cells} comma-separated cells); expected {label} lines '{spec}' ({want} fields separated by "
+    "spaces or tabs); use read_csv for CSV":
+        "看起来是 CSV（{cells} 个逗号分隔的单元格）；这里需要 {label} 格式的行 `{spec}`（{want} 个以空格或制表符分隔的字段）；"
+        "CSV 请用 read_csv 读取",
+    "looks like a CSV header ({header}); expected {label} lines '{spec}' ({want} fields separated by spaces or "
+    "tabs); use read_csv for CSV":
+        "看起来是 CSV 表头（{header}）；这里需要 {label} 格式的行 `{spec}`（{want} 个以空格或制表符分隔的字段）；"
+        "CSV 请用 read_csv 读取",
+    "expected {want} fields ({spec}), got {got}": "应有 {want} 个字段（`{spec}`），实际有 {got} 个",
+    "expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels":
+        "应有 {want} 个字段（`{spec}`），实际有 {got} 个；这看起来是 TREC run，不是 qrels",
+    "expected {want} fields ({spec}), got {got}; this looks like TREC qrels, not a run":
+        "应有 {want} 个字段（`{spec}`），实际有 {got} 个；这看起来是 TREC qrels，不是 run",
+    "rank must be an integer, got {value}": "名次必须是整数，实际是 {value}",
+    "empty file: no {label} lines ('{spec}')": "空文件：没有 {label} 格式的行（`{spec}`）",
+    "document {item} listed twice for query {query} (lines {earlier} and {lineno})":
+        "查询 {query} 的文档 {item} 出现了两次（第 {earlier} 行和第 {lineno} 行）",
+    "judgement for document {item} listed twice for query {query} (lines {earlier} and {lineno})":
+        "查询 {query} 中文档 {item} 的标注出现了两次（第 {earlier} 行和第 {lineno} 行）",
+    # CSV, JSON and pasted text (metrics/tables.py)
+    "empty file: expected a CSV header row and data rows": "空文件：需要一行 CSV 表头和若干数据行",
+    "two columns mean {canon}: {first} and {second}": "有两列都表示 {canon}：{first} 和 {second}",
+    "missing column 'item' (or one of {aliases}); found columns: {found}":
+        "缺少 'item' 列（或 {aliases} 之一）；找到的列：{found}",
+    "missing column: need at least one of score, rank or relevance (or an alias such as rel, grade, sim, "
+    "position); found columns: {found}":
+        "缺少列：score、rank、relevance 至少要有一列（或 rel、grade、sim、position 等别名）；找到的列：{found}",
+    "expected {want} cells ({header}), got {got}": "应有 {want} 个单元格（{header}），实际有 {got} 个",
+    "no data rows after the header": "表头之后没有数据行",
+    "empty item cell": "条目单元格为空",
+    "empty query cell": "查询单元格为空",
+    "item {item} listed twice for query {query} (lines {earlier} and {lineno})":
+        "查询 {query} 的条目 {item} 出现了两次（第 {earlier} 行和第 {lineno} 行）",
+    "empty file: expected JSON": "空文件：需要 JSON",
+    "malformed JSON: {reason} (column {column})": "JSON 格式错误：{reason}（第 {column} 列）",
+    "key {key} appears twice in one object": "键 {key} 在同一个对象中出现了两次",
+    "expected {{query: [items in ranked order]}} (a run) or {{query: {{item: grade}}}} (qrels), not a mix":
+        "需要 {{query: [按排序的条目]}}（run）或 {{query: {{item: grade}}}}（qrels），不能混用",
+    "expected {{query: [items]}}, {{query: {{item: grade}}}}, {{\"run\": ..., \"qrels\": ...}} or a list of items":
+        "需要 {{query: [items]}}、{{query: {{item: grade}}}}、{{\"run\": ..., \"qrels\": ...}} 或一个条目列表",
+    "\"run\" must map queries to lists of items": "\"run\" 必须把每个查询映射到一个条目列表",
+    "items must be strings, got {item} in query {query}": "条目必须是字符串，查询 {query} 中却是 {item}",
+    "item {item} listed twice for query {query}": "查询 {query} 的条目 {item} 出现了两次",
+    "query {query}: expected a list of items or {{item: score}}": "查询 {query}：需要条目列表或 {{item: score}}",
+    "\"qrels\" must map queries to {{item: grade}}": "\"qrels\" 必须把每个查询映射到 {{item: grade}}",
+    "query {query}: expected {{item: grade}}": "查询 {query}：需要 {{item: grade}}",
+    "{what} of item {item} in query {query} must be a number, got {value}":
+        "查询 {query} 中条目 {item} 的{what}必须是数字，实际是 {value}",
+    "{what} of item {item} in query {query} is not finite": "查询 {query} 中条目 {item} 的{what}不是有限数",
+    "nothing to read: type one item per line ('item grade') or a line of grades":
+        "没有可读取的内容：每行输入一个条目（'条目 等级'），或者输入一行相关性等级",
+    "expected 'item grade', got {got} fields": "应为 '条目 等级'，实际有 {got} 个字段",
+    "item {item} listed twice (lines {earlier} and {lineno})": "条目 {item} 出现了两次（第 {earlier} 行和第 {lineno} 行）",
+    # numbers (metrics/fields.py); {what} is one of the words below
+    "{what} {text} is too large": "{what} {text} 太大",
+    "{what} is NaN ({text}); expected a finite number": "{what}是 NaN（{text}）；需要有限数",
+    "{what} is infinite ({text}); expected a finite number": "{what}是无穷大（{text}）；需要有限数",
+    "{what} must be a number, got {text}": "{what}必须是数字，实际是 {text}",
+    # files (metrics/sources.py, metrics/io.py)
+    "file is too large: {size} ({size_bytes} bytes), over the limit of {limit} ({limit_bytes} bytes) "
+    "(MAX_BYTES; pass max_bytes= to change it)":
+        "文件太大：{size}（{size_bytes} 字节），超过了上限 {limit}（{limit_bytes} 字节）（MAX_BYTES；可用 max_bytes= 修改）",
+    "file is too large: {size} ({size_bytes} bytes), over the limit of {limit_bytes} bytes "
+    "(MAX_BYTES; pass max_bytes= to change it)":
+        "文件太大：{size}（{size_bytes} 字节），超过了上限 {limit_bytes} 字节（MAX_BYTES；可用 max_bytes= 修改）",
+    "file is too large: {size_bytes} bytes, over the limit of {limit_bytes} bytes "
+    "(MAX_BYTES; pass max_bytes= to change it)":
+        "文件太大：{size_bytes} 字节，超过了上限 {limit_bytes} 字节（MAX_BYTES；可用 max_bytes= 修改）",
+    "invalid UTF-8 (byte 0x{byte} at column {column}); save the file as UTF-8":
+        "不是有效的 UTF-8（第 {column} 列的字节 0x{byte}）；请把文件另存为 UTF-8",
+    "cannot read file: {reason}": "无法读取文件：{reason}",
+    "empty file": "空文件",
+    "cannot tell the format: the first line has {got} fields (TREC qrels have 4, TREC runs 6; CSV needs a header "
+    "row; JSON starts with {{ or [)":
+        "无法判断格式：第一行有 {got} 个字段（TREC qrels 有 4 个，TREC run 有 6 个；CSV 需要表头行；JSON 以 {{ 或 [ 开头）",
+    # arguments (metrics/_validate.py); {name} is the argument's name in the code
+    "{name} must be a sequence of numbers, got {value}": "{name} 必须是数字序列，实际是 {value}",
+    "{name}[{position}] must be a number, got {value}": "{name}[{position}] 必须是数字，实际是 {value}",
+    "{name} must be one-dimensional, got shape {shape}": "{name} 必须是一维的，实际形状是 {shape}",
+    "{name}[{position}] must be a finite number, got {value}": "{name}[{position}] 必须是有限数，实际是 {value}",
+    "{name} is required (a positive integer)": "必须给出 {name}（正整数）",
+    "{name} must be a positive integer or None, got {value}": "{name} 必须是正整数或 None，实际是 {value}",
+    "{name} must be a non-negative integer, got {value}": "{name} 必须是非负整数，实际是 {value}",
+    "{name} must be one of {choices}, got {value}": "{name} 必须是 {choices} 之一，实际是 {value}",
+    "{name} has {labels} labels for {n} grades": "{name} 有 {labels} 个标签，却有 {n} 个相关性等级",
+    # the words of the templates: what a number is ({what}) and Python's JSON problems ({reason})
+    "relevance": "相关性",
+    "Expecting value": "此处缺少值",
+    "Expecting ':' delimiter": "缺少分隔符 ':'",
+    "Expecting ',' delimiter": "缺少分隔符 ','",
+    "Expecting property name enclosed in double quotes": "缺少用双引号括起的键名",
+    "Extra data": "多余的数据",
+    "Unterminated string starting at": "字符串没有结束",
+    "Invalid \\uXXXX escape": "无效的 \\uXXXX 转义",
+}
