@@ -10,14 +10,26 @@ ZH: dict[str, str] = {
     "Shuffle": "打乱",
     "Ideal order": "理想排序",
     "Worst order": "最差排序",
+    "Reset, shuffle, ideal or worst order": "重置、打乱、理想排序或最差排序",
+    "Drag to reorder": "拖动以调整顺序",
+    # the drag-and-drop lanes (ui/lanes.py)
+    "Drop items here": "把条目拖到这里",
+    "Grade colours": "等级颜色",
+    "pool": "候选池",
+    "{item}: rank {before} → {after}": "{item}：名次 {before} → {after}",
+    "{item} picked up: arrows move it, Space drops it, Escape cancels": "已拿起 {item}：方向键移动，空格键放下，Esc 取消",
+    "{item}: move cancelled": "{item}：已取消移动",
+    "Drag with the mouse or a finger. Keyboard: Space picks an item up, arrow keys move it "
+    "(left/right or P: between ranking and pool), Space drops it, Escape cancels.":
+        "用鼠标或手指拖动。键盘：空格键拿起条目，方向键移动它（左右键或 P：在排序和候选池之间移动），空格键放下，Esc 取消。",
     "Ranking (top first)": "排序（靠前的在上）",
     "Pool (not ranked)": "候选池（未排序）",
-    "unjudged": "未评定",
+    "unjudged": "未标注",
     "Edit items and grades": "编辑条目与等级",
     "Item": "条目",
     "Grade": "等级",
     "Rank": "名次",
-    "Relevance grade; empty = unjudged": "相关性等级；留空表示未评定",
+    "Relevance grade; empty = unjudged": "相关性等级；留空表示未标注",
     "Position in the ranking (empty: in the pool)": "在排序中的位置（留空：在候选池中）",
     "was": "原名",  # the grade table's hidden column (the row's name before an edit)
     "Not applied: {reason}. The ranking is unchanged.": "未应用：{reason}。排序没有改变。",
@@ -56,7 +68,7 @@ ZH: dict[str, str] = {
     "One relevant item": "只有一个相关条目",
     "Ties in the grades": "等级有并列",
     "No relevant item": "没有相关条目",
-    "Unjudged items and a relevant item left out": "未评定的条目，以及一个被漏掉的相关条目",
+    "Unjudged items and a relevant item left out": "未标注的条目，以及一个被漏掉的相关条目",
     # preset notes (ui/presets.py)
     "Real-valued grades; the article computes CG, DCG and IDCG by hand (linear gain).":
         "等级是实数；文章手算了 CG、DCG 和 IDCG(线性增益)。",
