@@ -2,7 +2,6 @@
 
 ZH: dict[str, str] = {
     # the builder (ui/builder.py)
-    "Ranking builder — {title}": "排序构建器 —— {title}",
     "your ranking": "你的排序",
     "Example": "例子",
     "Pick an example": "选择一个例子",
