@@ -85,8 +85,10 @@ function render(state) {
   }
   const help = element("div", "sr", text.help);
   help.id = "lanes-help";
-  state.live = element("div", "sr");
-  state.live.setAttribute("aria-live", "polite");
+  if (!state.live) { // kept across renders: the last announcement survives the rerun a drop causes
+    state.live = element("div", "sr");
+    state.live.setAttribute("aria-live", "polite");
+  }
   root.append(help, state.live);
   state.sent = JSON.stringify(order(state));
   arrange(state);
