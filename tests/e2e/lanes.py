@@ -1,5 +1,5 @@
-"""Browser-test helpers for the drag-and-drop lanes (ui/lanes.py): find items, read the order
-on screen, drag with the mouse in small steps. Playwright's CSS locators reach into the
+"""Browser-test helpers for the ranking builder: the drag-and-drop lanes (ui/lanes.py) — find
+items, read the order on screen, drag with the mouse in small steps — and its toolbar's popovers. Playwright's CSS locators reach into the
 component's (open) shadow root."""
 
 from __future__ import annotations
@@ -55,3 +55,16 @@ def drag_before(page: Page, source: Locator, target: Locator) -> None:
 def drag_after(page: Page, source: Locator, target: Locator) -> None:
     """Drop ``source`` on the lower half of ``target``: it lands just after it."""
     drag(page, source, point(target, 0.75))
+
+
+#: the builder toolbar's popovers, left to right (icons; their tooltips say what they hold)
+ORDER, EDIT, KEYS, SHARE = range(4)
+
+
+def toolbar_popover(page: Page, which: int) -> Locator:
+    """Open one of the builder toolbar's popovers (ORDER, EDIT, KEYS, SHARE); its body."""
+    popover = page.locator(".st-key-builder_toolbar").get_by_test_id("stPopover").nth(which)
+    popover.locator("[data-testid='stPopoverButton']:visible").click()
+    body = page.get_by_test_id("stPopoverBody")
+    expect(body).to_be_visible()
+    return body
