@@ -12,6 +12,7 @@ On a drop the browser sends ``{"order": {"ranking": [...], "pool": [...]}}`` (it
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import streamlit as st
@@ -78,6 +79,7 @@ def _mix(low: str, high: str, share: float) -> str:
     return "#" + "".join(f"{p:02x}" for p in parts)
 
 
+@lru_cache(maxsize=1024)
 def grade_colour(grade: float | None, lowest: float, highest: float) -> tuple[str, str]:
     """(fill, ink) of an item with ``grade`` on a board whose grades span lowest..highest: a point
     on :data:`RAMP` (grade 0 and below lightest), with black or white text, whichever contrasts
