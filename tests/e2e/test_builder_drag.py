@@ -72,6 +72,14 @@ def check_against_core(page: Page, board: Board) -> float:
     return expected
 
 
+def shows_after_move(page: Page, board: Board, order: list[str], shown_before: str, wait_for_app) -> None:
+    """After a drop: the nDCG changed, and the lanes and the numbers show ``board`` in ``order``."""
+    wait_for_metric_change(page, shown_before)
+    wait_for_app(page)
+    assert lane_names(page) == order
+    check_against_core(page, board.with_ranking(order))
+
+
 def wait_for_metric_change(page: Page, before: str) -> None:
     metric = page.get_by_test_id("stMetric").filter(has=page.get_by_text(re.compile(r"^nDCG")))
     expect(metric.get_by_test_id("stMetricValue")).not_to_have_text(before)
@@ -104,10 +112,7 @@ def test_drag_within_the_ranking(app_page: Page, wait_for_app, screenshot):
     _, shown_before = ndcg_metric(page)
     order.append(order.pop(0))
     drag_after(page, lane_items(page).nth(0), lane_items(page).last)
-    wait_for_metric_change(page, shown_before)
-    wait_for_app(page)
-    assert lane_names(page) == order
-    check_against_core(page, board.with_ranking(order))
+    shows_after_move(page, board, order, shown_before, wait_for_app)
 
 
 def test_drag_to_the_pool_and_back(app_page: Page, wait_for_app):
@@ -149,12 +154,9 @@ def test_keyboard_drag(app_page: Page, wait_for_app):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Space")
-    wait_for_metric_change(page, shown_before)
-    wait_for_app(page)
     order = list(board.ranking)
     order.insert(0, order.pop(2))
-    assert lane_names(page) == order
-    check_against_core(page, board.with_ranking(order))
+    shows_after_move(page, board, order, shown_before, wait_for_app)
     # ArrowRight: to the pool
     lane_items(page).nth(0).focus()
     page.keyboard.press("Enter")
@@ -254,12 +256,9 @@ def test_html_item_name_is_text(app_page: Page, wait_for_app, screenshot):
     # the same after a drag (the name travels back from the browser)
     _, shown_before = ndcg_metric(page)
     drag_after(page, lane_items(page).nth(0), lane_items(page).nth(3))
-    wait_for_metric_change(page, shown_before)
-    wait_for_app(page)
     order = list(renamed.ranking)
     order.insert(3, order.pop(0))
-    assert lane_names(page) == order
-    check_against_core(page, renamed.with_ranking(order))
+    shows_after_move(page, renamed, order, shown_before, wait_for_app)
     screenshot(page, "ndcg_html_name")
 
     # nowhere an <img src=x>, in the page or in the component, and no alert
