@@ -53,6 +53,7 @@ def preset_picker() -> None:
                  index=names.index(current) if current in names else None, placeholder=t("Pick an example"),
                  format_func=titles.__getitem__, label_visibility="collapsed")
 
+
 #: the order buttons: widget key suffix (English, as before) -> label, icon, what it does to the board
 ORDER_ACTIONS = {
     "Reset": (N_("Reset"), ":material/restart_alt:", lambda board: state.origin()),
@@ -88,15 +89,16 @@ def _apply_drop() -> bool:
 
 
 def ranking_lanes() -> bool:
-    """The lanes: drag items between the ranking and the pool, and reorder them (with the page's
-    current step and ideal ordering, if it set them); True if a drop changed the board."""
+    """The lanes: drag items between the ranking and the pool, and reorder them (with the current
+    step and the ideal ordering, if this run's page set them: they are used up here, so that another
+    page does not inherit them); True if a drop changed the board."""
     changed = _apply_drop()
     board = state.board()
     ideal = None
-    if st.session_state.get(state.BUILDER_IDEAL):  # most relevant first, ties in order, as metrics.ndcg_steps
+    if st.session_state.pop(state.BUILDER_IDEAL, False):  # most relevant first, ties in order, as metrics.ndcg_steps
         ranked = sorted(zip(board.ideal_items(), board.ideal_grades()), key=lambda pair: -pair[1])
         ideal = [(item, board.grades[item]) for item, _ in ranked]
-    step = st.session_state.get(state.BUILDER_STEP)
+    step = st.session_state.pop(state.BUILDER_STEP, None)
     lanes(board.grades, board.ranking, board.pool, key=_lanes_key(), ideal=ideal,
           step=step if isinstance(step, int) and not isinstance(step, bool) else None)
     return changed

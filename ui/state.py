@@ -22,8 +22,8 @@ QUERY = "query"  #: the query of the dataset shown on the board
 DATASET_DIGEST = "dataset_digest"  #: sha256 of the uploaded bytes: the evaluation cache's key
 PRESET = "preset"  #: the preset picker's value
 SECOND = "second_ranking"  #: the compare page's "list 2": another order of the board's ranked items
-BUILDER_STEP = "builder_step"  #: set by a page: the rank its step table shows, outlined in the builder (int or None)
-BUILDER_IDEAL = "builder_ideal"  #: set by a page: True shows the ideal ordering beside the builder's ranking
+BUILDER_STEP = "builder_step"  #: set by a page on each run: the rank its step table shows, outlined in the builder (int or None)
+BUILDER_IDEAL = "builder_ideal"  #: set by a page on each run: True shows the ideal ordering beside the builder's ranking
 
 
 def init() -> None:
