@@ -43,7 +43,7 @@ GRADES = [3, 0, 2, 1, 3, 0, 0, 2, 1, 0, 3, 1, 0, 2, 0, 1, 0, 0, 2, 1]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run", "--disable-sync"]
-SORTABLE = 'iframe[title="streamlit_sortables.sortable_items"]'
+RANKING = ".st-key-builder .lanes [data-lane='ranking'] .item.movable"  #: the builder's ranked items (ui/lanes.py)
 
 
 
@@ -171,11 +171,11 @@ def wait_idle(page) -> None:
     app = page.get_by_test_id("stApp")
     expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=30_000)
     expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=30_000)
-    expect(page.locator(SORTABLE)).to_have_count(1, timeout=30_000)
+    expect(page.locator(".st-key-builder .lanes")).to_have_count(1, timeout=30_000)
 
 
 def ndcg_page_with_grades(page, url: str):
-    """Paste GRADES on the upload page, go to the nDCG page; the ranked items of the drag list."""
+    """Paste GRADES on the upload page, go to the nDCG page; the ranked items of the builder's lanes."""
     from playwright.sync_api import expect
 
     page.set_default_timeout(30_000)
@@ -187,7 +187,7 @@ def ndcg_page_with_grades(page, url: str):
     expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
     page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
     wait_idle(page)
-    ranking = page.frame_locator(SORTABLE).locator(".sortable-container").first.locator(".sortable-item")
+    ranking = page.locator(RANKING)
     expect(ranking).to_have_count(len(GRADES))
     return ranking
 
@@ -201,7 +201,7 @@ def hold_top_item_below_the_second(page, ranking) -> None:
     page.mouse.down()
     for step in range(1, 21):
         page.mouse.move(x, y + (below - y) * step / 20)
-    page.wait_for_timeout(150)  # let the list settle under the pointer
+    page.wait_for_timeout(150)  # let the placeholder settle under the pointer
 
 
 def bench_browser(drags: int) -> tuple[list[float], int]:

@@ -4,7 +4,7 @@ Runs the app and Chromium as ``bench_pages.py`` (b) does, records every WebSocke
 sends and receives (a hook installed before the app loads), decodes the received ones with
 Streamlit's ``ForwardMsg`` protobuf, and prints for each drag, in ms after the mouse release:
 
-    sent     the drag's value leaves the browser (the sortable component's own work comes first)
+    sent     the drag's value leaves the browser (the lanes component's own work comes first)
     started  the server's new script run reaches the browser (``new_session``)
     value    the message carrying the new nDCG metric has been received
     shown    the page shows the new value (what bench_pages measures)

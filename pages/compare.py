@@ -4,14 +4,14 @@ both, and what swapping two items of list 1 would do."""
 import random
 
 import streamlit as st
-from streamlit_sortables import sort_items
 
 from metrics import MetricsInputError, ndcg_steps, ndcg_under_discounts
 from metrics.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts, explainer, state
-from ui.builder import SORTABLE_STYLE, item_label, ranking_builder
+from ui.builder import ranking_builder
 from ui.cached import summarize, swap_effects
 from ui.i18n import N_, headers, t
+from ui.lanes import dropped_order, lanes
 from ui.page import end_page
 from ui.presets import PRESETS
 from ui.safe import plain
@@ -73,19 +73,17 @@ def list2_buttons(board, second) -> None:
                           + [item for item in board.ranking if item not in chosen])
 
 
-def list2_sortable(board) -> tuple[str, ...]:
+def list2_lanes(board) -> tuple[str, ...]:
     """Drag to reorder list 2; returns list 2 after this run's changes."""
     second = current_list2(board)
     list2_buttons(board, second)
     second = st.session_state[state.SECOND]
-    labels = {item_label(board, item): item for item in second}
-    result = sort_items(list(labels), direction="vertical", custom_style=SORTABLE_STYLE,
-                        key=f"{PAGE}_list2_sortable_{list2_revision()}_{state.revision()}")
-    if result and set(result) == set(labels):
-        dragged = tuple(labels[label] for label in result)
-        if dragged != second:
-            set_list2(dragged, external=False)
-            second = dragged
+    key = f"{PAGE}_list2_lanes_{list2_revision()}_{state.revision()}"
+    dropped = dropped_order(key, second)
+    if dropped is not None and dropped[0] != second:
+        set_list2(dropped[0], external=False)
+        second = dropped[0]
+    lanes(board.grades, second, key=key, ranking_title=None)
     return second
 
 
@@ -126,7 +124,7 @@ with first_list:
     board = ranking_builder()
 with second_list:
     st.markdown(t("**List 2 (top first)**"))
-    second = list2_sortable(board)
+    second = list2_lanes(board)
 k = explainer.current_k(max(len(board.ranking), len(board.judged())))
 board2 = board.with_ranking(second)
 

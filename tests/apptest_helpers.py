@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from streamlit.runtime.pages_manager import PagesManager
@@ -86,3 +87,47 @@ def load_preset(at: AppTest, key: str) -> AppTest:
     at.selectbox(key="builder_preset").set_value(key).run()
     assert not at.exception, [e.message for e in at.exception]
     return show_all(at)
+
+
+def lanes_data(at: AppTest, prefix: str = "builder_lanes_") -> dict:
+    """What the drag-and-drop lanes (ui/lanes.py) whose key starts with ``prefix`` were given."""
+    [component] = [c for c in at.get("bidi_component") if c.key.startswith(prefix)]
+    return json.loads(component.proto.json)
+
+
+def lane_items(at: AppTest, lane: int = 0, prefix: str = "builder_lanes_") -> list[dict]:
+    """The items of a lane (0: the ranking, 1: the pool): name, grade text, fill, ink, unjudged."""
+    return lanes_data(at, prefix)["lanes"][lane]["items"]
+
+
+def lane_names(at: AppTest, lane: int = 0, prefix: str = "builder_lanes_") -> list[str]:
+    return [item["name"] for item in lane_items(at, lane, prefix)]
+
+
+def drop(at: AppTest, ranking, pool=(), prefix: str = "builder_lanes_") -> AppTest:
+    """Do what the browser does after a drop in the lanes: send the new order."""
+    [component] = [c for c in at.get("bidi_component") if c.key.startswith(prefix)]
+    at.session_state[component.key] = {"order": {"ranking": list(ranking), "pool": list(pool)}}
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def builder_frame(at: AppTest):
+    """The ranking builder's frame (ui.builder.FRAME_KEY): its title line first, then its widgets."""
+    from ui.builder import FRAME_KEY
+
+    def blocks(node):
+        for child in getattr(node, "children", {}).values():
+            yield child
+            yield from blocks(child)
+
+    [frame] = [block for block in blocks(at.main) if getattr(block, "key", None) == FRAME_KEY]
+    return frame
+
+
+def builder_title(at: AppTest) -> str:
+    """The builder's title line, as the reader sees it."""
+    line = shown(next(iter(builder_frame(at).children.values())))
+    assert line.startswith(":small[**") and line.endswith("**]"), line
+    return line.removeprefix(":small[**").removesuffix("**]")

@@ -1,20 +1,21 @@
 """The shared ranking builder (ui/builder.py), driven through the nDCG page with AppTest.
 
-No browser here: a drag is simulated by giving the sortable component's key the value the
-browser would send, and the grade table by seeding the data editor's widget state.
+No browser here: a drag is simulated by giving the lanes component's key the value the browser
+sends on a drop, and the grade table by seeding the data editor's widget state.
 """
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
 from metrics import ndcg
 from ui.board import Board
-from ui.builder import POOL_HEADER, RANKING_HEADER, item_label
+from ui import state
+from ui.builder import item_label
+from ui.lanes import POOL_TITLE, RANKING_TITLE
 from ui.presets import DEFAULT_PRESET, PRESETS
-from tests.apptest_helpers import open_builder_tools
+from tests.apptest_helpers import (builder_frame, builder_title, drop, lane_items, lane_names, lanes_data,
+                                   open_builder_tools)
 
 PAGE = "pages/ndcg.py"
 XSS = "<img src=x onerror=alert(1)>"
@@ -60,20 +61,10 @@ def assert_shown_matches_core(at) -> float:
     return value
 
 
-def sortable(at) -> list[dict]:
-    """What the sortable component was given (its containers), as the browser receives it."""
-    [component] = at.get("component_instance")
-    return json.loads(component.proto.json_args)["items"]
-
-
 def drag(at, ranking: list[str], pool: list[str]):
-    """Do what the browser does after a drag: send the two containers' labels."""
-    board = board_of(at)
-    at.session_state[f"builder_sortable_{revision(at)}"] = [
-        {"header": RANKING_HEADER, "items": [item_label(board, i) for i in ranking]},
-        {"header": POOL_HEADER, "items": [item_label(board, i) for i in pool]},
-    ]
-    return ok(at.run())
+    """Do what the browser does after a drop: send the two lanes' item names."""
+    assert [c.key for c in at.get("bidi_component")] == [f"builder_lanes_{revision(at)}"]
+    return ok(drop(at, ranking, pool))
 
 
 def edit_grades(at, edited_rows=None, added_rows=None, deleted_rows=None):
@@ -103,7 +94,7 @@ def test_default_preset_shown(app_test):
     assert board_of(at) == PRESETS[DEFAULT_PRESET]
     assert at.selectbox(key="builder_preset").value == DEFAULT_PRESET
     assert_shown_matches_core(at)
-    assert [c["header"] for c in sortable(at)] == [RANKING_HEADER, POOL_HEADER]
+    assert [lane["title"] for lane in lanes_data(at)["lanes"]] == [RANKING_TITLE, POOL_TITLE]
 
 
 def test_preset_picker_loads_every_preset(app_test):
@@ -120,10 +111,9 @@ def test_preset_picker_loads_every_preset(app_test):
         assert at.session_state["board_origin"] == preset
         value = assert_shown_matches_core(at)
         assert f"{expected(preset, min(preset.k, preset.effective_k())):.4f}" == f"{value:.4f}", name
-        # the drag-and-drop list shows the preset's ranking and pool
-        ranking, pool = sortable(at)
-        assert ranking["items"] == [item_label(preset, i) for i in preset.ranking], name
-        assert pool["items"] == [item_label(preset, i) for i in preset.pool], name
+        # the lanes show the preset's ranking and pool
+        assert lane_names(at, 0) == list(preset.ranking), name
+        assert lane_names(at, 1) == preset.pool, name
         # the grade table lists every item with its grade
         frame = grade_frame(at)
         assert list(frame["item"]) == preset.items, name
@@ -172,9 +162,9 @@ def test_worst_order_reset_and_shuffle(app_test):
         before = revision(at)
         click(at, "builder_Shuffle")
         board = board_of(at)
-        assert revision(at) == before + 1  # the drag-and-drop list is rebuilt
+        assert revision(at) == before + 1  # the lanes are rebuilt
         assert sorted(board.ranking) == sorted(preset.ranking) and board.grades == preset.grades
-        assert sortable(at)[0]["items"] == [item_label(board, i) for i in board.ranking]
+        assert lane_names(at, 0) == list(board.ranking)
         assert_shown_matches_core(at)
         seen.add(board.ranking)
     assert len(seen) > 1  # 6 shuffles of 5 items: all equal with probability (1/120)^5
@@ -222,7 +212,7 @@ def test_keyboard_controls(app_test):
     click(at, "builder_kbd_unrank")
     assert board_of(at).ranking == ("d1", "d2", "d4", "d3")
     assert board_of(at).pool == ["d5"]
-    assert sortable(at)[1]["items"] == [item_label(board_of(at), "d5")]
+    assert lane_names(at, 1) == ["d5"]
     assert_shown_matches_core(at)
     at.selectbox(key=f"builder_kbd_item_{revision(at)}").set_value("d1").run()
     click(at, "builder_kbd_unrank")
@@ -245,7 +235,8 @@ def test_drag_reorders_and_updates_ndcg(app_test):
     assert board_of(at).ranking == ("d4", "d2", "d3", "d1", "d5")
     v1 = assert_shown_matches_core(at)
     assert v1 != v0
-    assert revision(at) == rev  # a drag does not rebuild the list (it already shows the new order)
+    assert revision(at) == rev  # a drag does not rebuild the lanes (they already show the new order)
+    assert lane_names(at, 0) == ["d4", "d2", "d3", "d1", "d5"]
     # the step table follows the new order
     steps = at.dataframe[1].value
     assert list(steps["item"]) == ["d4", "d2", "d3"]
@@ -274,14 +265,24 @@ def test_drag_between_ranking_and_pool(app_test):
     assert shown(at)[1] == 0.0
 
 
-def test_stale_drag_answer_is_ignored(app_test):
+@pytest.mark.parametrize("order", [
+    {"ranking": ["no such item", "d1"], "pool": []},  # stale: from before the items changed
+    {"ranking": ["d1", "d2", "d3", "d4"], "pool": []},  # an item missing
+    {"ranking": ["d1", "d1", "d2", "d3", "d4", "d5"], "pool": []},  # an item twice
+    {"ranking": ["d2", "d1", "d3", "d4"], "pool": ["d5", "d5"]},
+    {"ranking": "d1 d2 d3 d4 d5", "pool": []},  # malformed
+    {"ranking": [1, 2, 3, 4, 5], "pool": []},
+    {"pool": ["d1", "d2", "d3", "d4", "d5"]},
+    "d5 d4 d3 d2 d1",
+    None,
+])
+def test_stale_or_malformed_drop_is_ignored(app_test, order):
     at = open_ndcg(app_test)
     board = board_of(at)
-    at.session_state[f"builder_sortable_{revision(at)}"] = [
-        {"header": RANKING_HEADER, "items": ["no such label", item_label(board, "d1")]},
-        {"header": POOL_HEADER, "items": []}]
+    at.session_state[f"builder_lanes_{revision(at)}"] = {"order": order}
     ok(at.run())
     assert board_of(at) == board
+    assert lane_names(at, 0) == list(board.ranking)
 
 
 # --------------------------------------------------------------------------- grade table
@@ -297,12 +298,13 @@ def test_grade_edits_change_the_values(app_test):
     assert revision(at) == rev + 1  # widgets that show the board are rebuilt
     assert assert_shown_matches_core(at) != v0
     assert list(grade_frame(at)["grade"]) == [3, 0, 3, 3, 1]
-    assert sortable(at)[0]["items"][1] == item_label(board, "d2") == "d2  ·  0"
+    assert lane_items(at, 0)[1]["grade"] == "0" and item_label(board, "d2") == "d2  ·  0"
 
-    # an empty grade means unjudged
+    # an empty grade means unjudged: shown as such, never "None"
     edit_grades(at, edited_rows={4: {"grade": None}})
     assert board_of(at).grades["d5"] is None
-    assert "unjudged" in sortable(at)[0]["items"][4]
+    assert lane_items(at, 0)[4]["grade"] == "unjudged" and lane_items(at, 0)[4]["unjudged"]
+    assert "None" not in [item["grade"] for item in lane_items(at, 0)] + [e["label"] for e in lanes_data(at)["legend"]]
     assert_shown_matches_core(at)
 
 
@@ -361,9 +363,8 @@ def test_board_survives_switching_pages(app_test):
     assert board_of(at) == board
     assert shown(at)[1] == value
     assert at.selectbox(key="builder_preset").value == "unjudged"
-    ranking, pool = sortable(at)
-    assert ranking["items"] == [item_label(board, i) for i in ("d6", "d1", "d3")]
-    assert pool["items"] == [item_label(board, i) for i in ("d2", "d4", "d5")]
+    assert lane_names(at, 0) == ["d6", "d1", "d3"]
+    assert lane_names(at, 1) == ["d2", "d4", "d5"]
     assert list(grade_frame(at)["grade"].fillna(-1)) == [2, -1, 1, -1, 2, 3]
 
 
@@ -378,7 +379,7 @@ def test_html_item_name_is_kept_as_text(app_test):
     assert grade_frame(at)["item"].iloc[0] == XSS
     label = item_label(board, XSS)
     assert label == f"{XSS}  ·  3"
-    assert sortable(at)[0]["items"][0] == label
+    assert lane_names(at, 0)[0] == XSS
     options = at.selectbox(key=f"builder_kbd_item_{revision(at)}").options
     assert options[0] == f"1. {label}"
     assert at.dataframe[1].value["item"].iloc[0] == XSS  # the step table
@@ -400,7 +401,7 @@ def test_builder_is_drawn_when_a_page_ends_early(app_test):
     at.session_state["board_revision"] += 1
     ok(at.switch_page("pages/conventions.py").run())
     assert at.info, "the page says why it stopped"
-    assert sortable(at)[0]["items"] == [] and len(sortable(at)[1]["items"]) == len(PRESETS[DEFAULT_PRESET].items)
+    assert lane_names(at, 0) == [] and lane_names(at, 1) == PRESETS[DEFAULT_PRESET].items
     assert at.selectbox(key="builder_preset")
 
 
@@ -408,3 +409,62 @@ def test_pages_end_early_without_st_stop(repo_root):
     """st.stop() would also stop the builder drawn after the page: pages call ui.page.end_page()."""
     offenders = [p.name for p in (repo_root / "pages").glob("*.py") if "st.stop()" in p.read_text()]
     assert not offenders
+
+
+# --------------------------------------------------------------------------- lanes: step, ideal, colours, layout
+
+
+def test_step_and_ideal_lane_follow_the_page_keys(app_test):
+    at = open_ndcg(app_test)
+    data = lanes_data(at)
+    assert data["step"] is None and data["ideal"] is None  # nothing set: no highlight, no ideal lane
+    at.session_state[state.BUILDER_STEP] = 2
+    at.session_state[state.BUILDER_IDEAL] = True
+    ok(at.run())
+    data = lanes_data(at)
+    assert data["step"] == 2
+    board = board_of(at)  # ideal from all judged items: 3 3 2 1 0, ties in item order
+    assert [item["name"] for item in data["ideal"]["items"]] == ["d1", "d3", "d2", "d5", "d4"]
+    assert [item["grade"] for item in data["ideal"]["items"]] == ["3", "3", "2", "1", "0"]
+    assert [board.grade(i["name"]) for i in data["ideal"]["items"]] == sorted(board.judged(), reverse=True)
+    ok(at.run())  # the next run's page did not set them: no highlight, no ideal lane (nothing stale)
+    assert lanes_data(at)["step"] is None and lanes_data(at)["ideal"] is None
+
+
+def test_ideal_lane_leaves_unjudged_items_out(app_test):
+    at = open_ndcg(app_test)
+    load(at, "unjudged")
+    at.session_state[state.BUILDER_IDEAL] = True
+    ok(at.run())
+    board = board_of(at)
+    ideal = [item["name"] for item in lanes_data(at)["ideal"]["items"]]
+    assert sorted(ideal) == sorted(i for i, g in board.grades.items() if g is not None)
+    assert "d6" in ideal and "d2" not in ideal  # judged but not retrieved: in; unjudged: out
+
+
+def test_items_are_coloured_by_grade_with_a_legend(app_test):
+    at = open_ndcg(app_test)
+    load(at, "unjudged")
+    items = {item["name"]: item for item in lane_items(at, 0) + lane_items(at, 1)}
+    board = board_of(at)
+    fills = {}
+    for name, item in items.items():
+        fills.setdefault(item["grade"], set()).add(item["fill"])
+        assert item["unjudged"] == (board.grades[name] is None)
+    assert all(len(f) == 1 for f in fills.values())  # one colour per grade
+    assert len({f for group in fills.values() for f in group}) == len(fills)  # different grades, different colours
+    legend = lanes_data(at)["legend"]
+    assert [entry["label"] for entry in legend] == ["0", "1", "2", "3", "unjudged"]
+    assert legend[-1]["unjudged"]
+
+
+def test_builder_is_a_frame_with_a_title_line_and_a_toolbar(app_test):
+    at = open_ndcg(app_test)
+    assert not [e for e in at.expander if e.label.startswith("Ranking builder")]  # no expander on top any more
+    frame = builder_frame(at)
+    assert builder_title(at) == "Article 000 code: ndcg_at_k([3, 2, 3, 0, 1], 3)"
+    [toolbar] = [block for block in frame.children.values() if getattr(block, "key", None) == "builder_toolbar"]
+    assert toolbar.proto.flex_container.direction == toolbar.proto.flex_container.HORIZONTAL
+    helps = [p.proto.popover.help for p in toolbar.children.values() if p.type == "popover"]
+    assert helps[:3] == ["Reset, shuffle, ideal or worst order", "Edit items and grades", "Keyboard controls"]
+    assert len(helps) == 4  # and the share link

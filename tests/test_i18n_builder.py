@@ -4,7 +4,6 @@ links; and the reader's language travels in the link (``lang=zh``)."""
 
 from __future__ import annotations
 
-import json
 import re
 from types import SimpleNamespace
 
@@ -12,16 +11,16 @@ import pytest
 
 from ui import state
 from ui.board import Board
-from ui.builder import POOL_HEADER, RANKING_HEADER
+from ui.lanes import POOL_TITLE, RANKING_TITLE
 from ui.presets import DEFAULT_PRESET, PRESETS, TITLES
 from ui.share import LANGUAGE_PARAM, PARAM, RESTORE_FAILED, encode_board
 from ui.zh import ZH
-from tests.apptest_helpers import load_preset, open_builder_tools
+from tests.apptest_helpers import (builder_frame, builder_title, drop, lane_items, lanes_data, load_preset,
+                                   open_builder_tools)
 from tests.test_share import XSS, pack
 from tests.visible_text import CJK, english_left, item_names, untranslated
 
 NDCG = "pages/ndcg.py"
-BUILDER_TITLE = ZH["Ranking builder — {title}"].split("{")[0]
 
 
 def ok(at):
@@ -40,20 +39,9 @@ def chinese(app_test, page: str = NDCG, link: dict | None = None):
     return ok(open_builder_tools(at.switch_page(page)).run())
 
 
-def builder(at):
-    """The builder's expander (its popovers' contents included)."""
-    [expander] = [e for e in at.expander if e.label.startswith(BUILDER_TITLE)]
-    return expander
-
-
 def english_in(at, *roots) -> list[str]:
     """The strings of ``roots`` (elements or blocks) that are still English."""
     return untranslated(SimpleNamespace(main=[node for root in roots for node in root], sidebar=[]), item_names(at))
-
-
-def sortable(at) -> list[dict]:
-    [component] = at.get("component_instance")
-    return json.loads(component.proto.json_args)["items"]
 
 
 def language_of(at) -> str:
@@ -66,12 +54,13 @@ def language_of(at) -> str:
 @pytest.mark.parametrize("page", [NDCG, "pages/ap.py"])
 def test_builder_shows_no_english(app_test, page):
     at = chinese(app_test, page)
-    assert not english_in(at, builder(at))
-    assert builder(at).label == "排序构建器 —— 文章 000 代码：ndcg_at_k([3, 2, 3, 0, 1], 3)"
-    labels = [p.proto.popover.label for p in at.get("popover")]
-    assert {"编辑条目与等级", "键盘操作", "分享这个排序"} <= set(labels)
+    assert not english_in(at, builder_frame(at))
+    assert builder_title(at) == "文章 000 代码：ndcg_at_k([3, 2, 3, 0, 1], 3)"
+    helps = [p.proto.popover.help for p in at.get("popover")]
+    assert {"重置、打乱、理想排序或最差排序", "编辑条目与等级", "键盘操作",
+            ZH["A link that opens this page with this exact board: items, grades, ranking, K and conventions."]} <= set(helps)
     # the caption under the builder is the preset's note, translated
-    assert "文章的代码用列表本身构建理想排序。" in [c.value for c in builder(at).caption]
+    assert "文章的代码用列表本身构建理想排序。" in [c.value for c in builder_frame(at).caption]
 
 
 @pytest.mark.parametrize("preset", ["000_list_1", "001_hit_ap_mrr", "001_map_order_list_2", "003_precision",
@@ -79,13 +68,13 @@ def test_builder_shows_no_english(app_test, page):
 def test_builder_after_loading_a_preset(app_test, preset):
     at = load_preset(chinese(app_test), preset)
     assert at.session_state[state.BOARD] == PRESETS[preset]
-    assert not english_in(at, builder(at))
+    assert not english_in(at, builder_frame(at))
     assert at.selectbox(key="builder_preset").value == preset  # options stay the English keys
 
 
 def test_article_titles_read_in_chinese(app_test):
     at = load_preset(chinese(app_test), "000_list_1")
-    assert builder(at).label == "排序构建器 —— 文章 000：list_1 = [A, B, C, D, E]"
+    assert builder_title(at) == "文章 000：list_1 = [A, B, C, D, E]"
     picker = at.selectbox(key="builder_preset")
     assert picker.label == "例子"
     assert "文章 000：list_2 = [D, A, E, C, B]" in picker.options
@@ -103,16 +92,20 @@ def test_every_preset_title_and_note_has_a_translation():
         assert not board.note or ZH.get(board.note), key
 
 
-def test_sortable_list_and_unjudged_grades_in_chinese(app_test):
+def test_lanes_and_unjudged_grades_in_chinese(app_test):
     at = load_preset(chinese(app_test), "unjudged")
-    ranking, pool = sortable(at)
-    assert [ranking["header"], pool["header"]] == [ZH[RANKING_HEADER], ZH[POOL_HEADER]]
-    assert "d2  ·  未标注" in ranking["items"]
-    # a drag sent back with the Chinese labels moves the items
-    at.session_state[f"builder_sortable_{at.session_state[state.REVISION]}"] = [
-        {"header": ZH[RANKING_HEADER], "items": ["d6  ·  3", "d2  ·  未标注"]},
-        {"header": ZH[POOL_HEADER], "items": []}]
-    ok(at.run())
+    at.session_state[state.BUILDER_IDEAL] = True
+    data = lanes_data(ok(at.run()))
+    assert [lane["title"] for lane in data["lanes"]] == [ZH[RANKING_TITLE], ZH[POOL_TITLE]]
+    assert data["ideal"]["title"] == "理想排序"
+    assert {"name": "d2", "grade": "未标注"}.items() <= lane_items(at, 0)[1].items()
+    assert data["legend"][-1]["label"] == "未标注"
+    # every word the browser shows or announces is Chinese ({item}, {before}, {after} are filled in there)
+    for name, text in data["text"].items():
+        assert CJK.search(text) and not english_left(re.sub(r"\{\w+\}", "", text), {"Esc", "P"}), name
+    # a drop moves the items (the order is sent as item names, in any language)
+    pool = [item for item in at.session_state[state.BOARD].items if item not in ("d6", "d2")]
+    drop(at, ["d6", "d2"], pool)
     assert at.session_state[state.BOARD].ranking == ("d6", "d2")
 
 
@@ -210,8 +203,8 @@ def test_link_made_in_chinese_opens_in_chinese(app_test):
     assert language_of(at) == "zh"
     assert at.radio(key="sidebar_language").value == "zh"
     assert at.session_state[state.BOARD] == board.with_settings(title="", note="")
-    assert builder(at).label == "排序构建器 —— 你的排序"
-    assert not english_in(at, builder(at))
+    assert builder_title(at) == "你的排序"
+    assert not english_in(at, builder_frame(at))
     assert at.query_params[LANGUAGE_PARAM] == "zh"  # and it stays in the URL
 
 

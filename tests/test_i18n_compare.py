@@ -142,7 +142,7 @@ def test_confusion_frame_in_english(english):
 FOREIGN_PREFIXES = (
     "What it rewards", "**Rewards.**", "Relevant when grade ≥", "trec_eval counts grade", "Linear: trec_eval",
     "All judged items:", "R: trec_eval", "K (cut-off)", "◀ Previous", "Next ▶", "Show all", "**Step ",
-    "Ranking builder", "Pick an example", "Share this board", "Point at the box", "A link that opens",
+    "Pick an example", "Reset, shuffle, ideal or worst order", "Drag to reorder", "Point at the box", "A link that opens",
     "Ranked item", "Pool item", "Add to the end of the ranking", "Move this item", "Edit items and grades", "Keyboard controls", "Worst order", "Unrank",
     *CHOICES["gain"].values(), *CHOICES["ideal"].values(), *CHOICES["ap_denominator"].values(),
     "chance", "chosen threshold", "ROC curve", "false positive rate", "true positive rate",

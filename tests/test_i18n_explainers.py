@@ -13,7 +13,7 @@ from metrics import ap_steps, ndcg_steps, rr_steps
 from metrics.conventions import CHOICES
 from metrics.cutoff import cutoff_steps
 from metrics.explain import EXPLAINERS, explain
-from tests.apptest_helpers import load_preset
+from tests.apptest_helpers import builder_frame, load_preset
 from tests.visible_text import _strings, _table_headers, item_names, untranslated
 from ui import explainer
 from ui.i18n import LANGUAGE
@@ -27,15 +27,14 @@ OTHER_PARTS = ("MAP is the mean of AP", "MRR is the mean of RR", "Upload lists o
 
 
 def others(at) -> set[str]:
-    """The strings of the ranking builder (the first expander) and of the other parts' widgets."""
+    """The strings of the ranking builder (its frame) and of the other parts' widgets."""
     shown = set()
-    if at.main.expander:
-        for node in at.expander[0]:
-            proto = getattr(node, "proto", None)
-            if proto is not None:
-                shown |= set(_strings(proto))
-            if type(node).__name__ == "Dataframe":
-                shown |= set(_table_headers(node))
+    for node in builder_frame(at):
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            shown |= set(_strings(proto))
+        if type(node).__name__ == "Dataframe":
+            shown |= set(_table_headers(node))
     return shown
 
 

@@ -15,9 +15,8 @@ from metrics.summary import compare_summaries, summarize
 from metrics.swaps import swap_effects
 from ui import state
 from ui.board import Board
-from ui.builder import item_label
 from ui.presets import PRESETS
-from tests.apptest_helpers import load_preset, open_page
+from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page
 
 PAGE = "pages/compare.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
@@ -154,13 +153,16 @@ def test_article_list_2_button(page):
 def test_dragging_list_2(page):
     at = load(page, "one_relevant")
     board = at.session_state[state.BOARD]
-    key = next(c.key for c in at.get("component_instance") if c.key.startswith("compare_list2_sortable_"))
     new_order = ("d3",) + tuple(i for i in board.ranking if i != "d3")
-    at.session_state[key] = [{"header": None, "items": [item_label(board, i) for i in new_order]}]
-    at.run()
-    assert not at.exception
+    drop(at, new_order, prefix="compare_list2_lanes_")
     expected = assert_shows(at, new_order)
     assert expected.set_index("measure").loc["RR", "list 2"] == 1.0
+    data = lanes_data(at, "compare_list2_lanes_")
+    assert [lane["id"] for lane in data["lanes"]] == ["ranking"]  # one lane: no pool
+    assert lane_names(at, 0, "compare_list2_lanes_") == list(new_order)
+    # an order of other items (stale) is ignored
+    drop(at, ("x", "y"), prefix="compare_list2_lanes_")
+    assert_shows(at, new_order)
 
 
 def test_list_2_follows_the_board(page):

@@ -12,7 +12,8 @@ from tests.apptest_helpers import show_all
 from ui import state
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
-from ui.share import PARAM, SHARE_LABEL, decode_board, encode_board
+from ui.share import PARAM, SHARE_HELP, decode_board, encode_board
+from tests.apptest_helpers import builder_frame, builder_title
 from tests.test_share import XSS, pack
 
 NDCG = "pages/ndcg.py"
@@ -81,7 +82,7 @@ def test_link_to_an_unchanged_example_gets_its_title_back(app_test):
     at = open_link(app_test, encode_board(PRESETS["003_ndcg"]), NDCG)
     assert board_of(at) == PRESETS["003_ndcg"]
     assert at.session_state[state.PRESET] == "003_ndcg"
-    assert PRESETS["003_ndcg"].title in at.expander[0].label
+    assert builder_title(at) == PRESETS["003_ndcg"].title
 
 
 def test_link_is_read_once_per_session(app_test):
@@ -172,5 +173,7 @@ def test_board_too_large_for_a_link(app_test):
 
 def test_share_control_is_in_the_builder(app_test):
     at = open_link(app_test, None, NDCG)
-    assert [p.proto.popover.label for p in at.get("popover")][-1] == SHARE_LABEL
+    [toolbar] = [block for block in builder_frame(at).children.values() if block.key == "builder_toolbar"]
+    popovers = [node for node in toolbar.children.values() if node.type == "popover"]
+    assert popovers[-1].proto.popover.help == SHARE_HELP  # the toolbar's last control
     assert link_shown(at) == f"?{PARAM}={at.query_params[PARAM]}"

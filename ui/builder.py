@@ -1,5 +1,6 @@
-"""The ranking builder every explainer page shows: presets, buttons, the drag-and-drop list,
-the grade table and keyboard controls. It edits the shared board and nothing else."""
+"""The ranking builder every explainer page shows: the board's title, a one-row toolbar (example,
+order, grade editor, keyboard controls, share link) and the drag-and-drop lanes (ui/lanes.py). It
+edits the shared board and nothing else; it fits a column about 420 px wide."""
 
 from __future__ import annotations
 
@@ -7,35 +8,23 @@ import math
 
 import pandas as pd
 import streamlit as st
-from streamlit_sortables import sort_items
 
 from metrics import MetricsInputError
-from metrics.explanation import num
 
 from . import share, state
 from .board import Board, InputError
 from .i18n import N_, headers, t
 from .dataset import shown_title as title_text
+from .lanes import dropped_order, grade_text, lanes
 from .presets import PRESETS
 from .safe import plain
 
-RANKING_HEADER = N_("Ranking (top first)")
-POOL_HEADER = N_("Pool (not ranked)")
 #: the keyboard controls' moves: widget key suffix (English, as before) and label
 MOVES = {"Up": N_("Up"), "Down": N_("Down"), "Top": N_("Top")}
-SORTABLE_STYLE = """
-.sortable-component { font-size: 1.05rem; }
-.sortable-container { min-height: 3rem; }
-.sortable-item { padding: 0.35rem 0.6rem; margin: 0.2rem 0; }
-"""
-
-
-def grade_text(grade) -> str:
-    return t("unjudged") if grade is None else num(grade)
 
 
 def item_label(board: Board, item: str) -> str:
-    """What the drag-and-drop list shows for an item: its name and grade (unique per item)."""
+    """An item as the keyboard controls' pickers show it: its name and grade."""
     return f"{item}  ·  {grade_text(board.grades[item])}"
 
 
@@ -46,6 +35,7 @@ def _load_preset() -> None:
 
 
 def preset_picker() -> None:
+    """The example picker: a selectbox whose label is hidden (its placeholder says what it is)."""
     # the widget's own state is dropped when a person leaves the page: show the plain key's value
     names = list(PRESETS)
     current = st.session_state.get(state.PRESET)
@@ -55,58 +45,57 @@ def preset_picker() -> None:
     titles = {key: title_text(PRESETS[key].title) for key in names}
     st.selectbox(t("Example"), options=names, key="builder_preset", on_change=_load_preset,
                  index=names.index(current) if current in names else None, placeholder=t("Pick an example"),
-                 format_func=titles.__getitem__)
+                 format_func=titles.__getitem__, label_visibility="collapsed")
 
 
-#: the order buttons: widget key suffix (English, as before) -> label, what it does to the board
+#: the order buttons: widget key suffix (English, as before) -> label, icon, what it does to the board
 ORDER_ACTIONS = {
-    "Reset": (N_("Reset"), lambda board: state.origin()),
-    "Shuffle": (N_("Shuffle"), lambda board: board.shuffled()),
-    "Ideal order": (N_("Ideal order"), lambda board: board.ideal_order()),
-    "Worst order": (N_("Worst order"), lambda board: board.worst_order()),
+    "Reset": (N_("Reset"), ":material/restart_alt:", lambda board: state.origin()),
+    "Shuffle": (N_("Shuffle"), ":material/shuffle:", lambda board: board.shuffled()),
+    "Ideal order": (N_("Ideal order"), ":material/trending_down:", lambda board: board.ideal_order()),
+    "Worst order": (N_("Worst order"), ":material/trending_up:", lambda board: board.worst_order()),
 }
 
 
 def _reorder(name: str) -> None:
-    state.set_board(ORDER_ACTIONS[name][1](state.board()))
+    state.set_board(ORDER_ACTIONS[name][2](state.board()))
 
 
 def order_buttons() -> None:
     """Reset, shuffle, ideal and worst order. Callbacks: the board changes before the page runs."""
-    for name, (label, _) in ORDER_ACTIONS.items():
-        st.button(t(label), key=f"builder_{name}", width="stretch", on_click=_reorder, args=(name,))
+    for name, (label, icon, _) in ORDER_ACTIONS.items():
+        st.button(t(label), key=f"builder_{name}", icon=icon, width="stretch", on_click=_reorder, args=(name,))
 
 
-def _sortable_key() -> str:
-    return f"builder_sortable_{state.revision()}"
+def _lanes_key() -> str:
+    return f"builder_lanes_{state.revision()}"
 
 
-def _apply_sorted(result) -> bool:
-    """Put the order the drag-and-drop list sent on the board (ignored if it is stale); True if
-    the board changed."""
-    if not result:
-        return False
+def _apply_drop() -> bool:
+    """Put the order the lanes sent on the board (ignored if stale or malformed); True if the
+    board changed."""
     board = state.board()
-    labels = {item_label(board, item): item for item in board.grades}
-    ranked = result[0]["items"]
-    if any(label not in labels for label in ranked):
-        return False  # a stale answer from before the board changed
-    new_ranking = tuple(labels[label] for label in ranked)
-    if new_ranking == board.ranking:
+    order = dropped_order(_lanes_key(), board.items)
+    if order is None or order[0] == board.ranking:
         return False
-    state.set_board(board.with_ranking(new_ranking), external=False)
+    state.set_board(board.with_ranking(order[0]), external=False)
     return True
 
 
-def sortable_ranking() -> bool:
-    """Drag items between the ranking and the pool, and reorder them; True if the board changed."""
+def ranking_lanes() -> bool:
+    """The lanes: drag items between the ranking and the pool, and reorder them (with the current
+    step and the ideal ordering, if this run's page set them: they are used up here, so that another
+    page does not inherit them); True if a drop changed the board."""
+    changed = _apply_drop()
     board = state.board()
-    containers = [
-        {"header": t(RANKING_HEADER), "items": [item_label(board, i) for i in board.ranking]},
-        {"header": t(POOL_HEADER), "items": [item_label(board, i) for i in board.pool]},
-    ]
-    return _apply_sorted(sort_items(containers, multi_containers=True, direction="vertical",
-                                    custom_style=SORTABLE_STYLE, key=_sortable_key()))
+    ideal = None
+    if st.session_state.pop(state.BUILDER_IDEAL, False):  # most relevant first, ties in order, as metrics.ndcg_steps
+        ranked = sorted(zip(board.ideal_items(), board.ideal_grades()), key=lambda pair: -pair[1])
+        ideal = [(item, board.grades[item]) for item, _ in ranked]
+    step = st.session_state.pop(state.BUILDER_STEP, None)
+    lanes(board.grades, board.ranking, board.pool, key=_lanes_key(), ideal=ideal,
+          step=step if isinstance(step, int) and not isinstance(step, bool) else None)
+    return changed
 
 
 def grade_table() -> None:
@@ -195,50 +184,69 @@ def keyboard_controls() -> None:
 
 
 def ranking_builder(expanded: bool = True) -> Board:
-    """The builder, at the top of the page; returns the board after this run's changes.
+    """The builder, drawn into the current container (a page's left column, say); returns the board
+    after this run's changes. ``expanded=False``: the lanes start folded (pages where the ranking is
+    not the subject).
 
-    Only its frame is drawn now: the order a drag sent is read from the session state and put on
+    Only its frame is drawn now: the order a drop sent is read from the session state and put on
     the board, and the builder's widgets are drawn into the frame by :func:`finish` after the page.
     After a drag, the page's new numbers are then the first thing the browser gets (every element
     sent before them delays them)."""
-    _apply_sorted(st.session_state.get(_sortable_key()))  # the drag, before the page computes
-    board = state.board()
-    title = title_text(board.title) if board.title else t("your ranking")
-    st.session_state[LATER] = st.expander(t("Ranking builder — {title}").format(title=title), expanded=expanded)
-    return board
+    _apply_drop()  # the drag, before the page computes
+    st.session_state[LATER] = (st.container(key=FRAME_KEY), expanded)
+    return state.board()
 
 
-LATER = "builder_later"  #: the builder's frame, which finish() fills after the page ran
+LATER = "builder_later"  #: the builder's frame and whether its lanes are unfolded, which finish() fills after the page ran
+FRAME_KEY = "builder"  #: the frame's key (the browser's CSS class st-key-builder)
 GRADES_OPEN = "builder_grades_open"  #: the grade editor's popover is open
 KEYS_OPEN = "builder_keys_open"  #: the keyboard controls' popover is open
 
 
+def _popover(help: str, icon: str, key: str | None = None):
+    """An icon-only toolbar popover, ``help`` (translated here) its tooltip. With a ``key``, its
+    content is built only while it is open: the popover, or None when it is closed."""
+    if key is None:
+        return st.popover("", icon=icon, help=t(help), type="tertiary")
+    popover = st.popover("", icon=icon, help=t(help), type="tertiary", key=key, on_change="rerun")
+    return popover if popover.open else None
+
+
+def toolbar() -> None:
+    """One row: the example picker, then icon popovers for the order buttons, the grade editor,
+    the keyboard controls and the share link."""
+    with st.container(horizontal=True, gap="xsmall", vertical_alignment="center", key="builder_toolbar"):
+        preset_picker()
+        with _popover(N_("Reset, shuffle, ideal or worst order"), ":material/swap_vert:"):
+            order_buttons()
+        if grades := _popover(N_("Edit items and grades"), ":material/edit:", GRADES_OPEN):
+            with grades:
+                grade_table()
+        if keys := _popover(N_("Keyboard controls"), ":material/keyboard:", KEYS_OPEN):
+            with keys:
+                keyboard_controls()
+        share.copy_link(label="", width="content", type="tertiary")
+
+
 def finish() -> None:
-    """Draw the builder's widgets into the frame :func:`ranking_builder` left at the top of the
-    page: the query and example pickers, the order buttons (callbacks), the drag-and-drop list,
-    the grade editor and keyboard popovers (built only while open), the share link and the
-    example's note. The entry script calls this after every page."""
-    frame = st.session_state.pop(LATER, None)
-    if frame is None:
+    """Draw the builder's widgets into the frame :func:`ranking_builder` left on the page: the
+    board's title, the query picker (a dataset is loaded), the toolbar, the lanes and the example's
+    note. The entry script calls this after every page."""
+    later = st.session_state.pop(LATER, None)
+    if later is None:
         return
+    frame, expanded = later
     with frame:
+        board = state.board()
+        title = title_text(board.title) if board.title else t("your ranking")
+        st.markdown(f":small[**{plain(title)}**]")
         if st.session_state.get(state.DATASET) is not None:
             from .dataset import query_picker
 
             query_picker("builder")
-        preset_picker()
-        with st.container(horizontal=True):
-            order_buttons()
-        if sortable_ranking():  # a drag ranking_builder() did not see yet: show the page again with it
-            st.rerun()
-        grades = st.popover(t("Edit items and grades"), width="stretch", key=GRADES_OPEN, on_change="rerun")
-        if grades.open:
-            with grades:
-                grade_table()
-        keys = st.popover(t("Keyboard controls"), width="stretch", key=KEYS_OPEN, on_change="rerun")
-        if keys.open:
-            with keys:
-                keyboard_controls()
-        share.copy_link()
+        toolbar()
+        with st.expander(t("Drag to reorder"), expanded=False) if not expanded else st.container():
+            if ranking_lanes():  # a drop ranking_builder() did not see yet: show the page again with it
+                st.rerun()
         if state.board().note:
             st.caption(t(state.board().note))

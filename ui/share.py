@@ -400,8 +400,9 @@ def link(text: str) -> str:
     return f"{base}?{PARAM}={text}" + (f"&{LANGUAGE_PARAM}={lang}" if lang else "")
 
 
-def copy_link() -> None:
-    """The visible "Share this board" control: the link in a code box with a copy button.
+def copy_link(label: str = SHARE_LABEL, **popover) -> None:
+    """The visible "Share this board" control (``label``, translated here): the link in a code box
+    with a copy button, in a popover (``popover``: more st.popover options; full width by default).
 
     The box is filled again after the page ran (:func:`write_to_url`), so it shows the board
     after the page's own controls (K, conventions) changed it.
@@ -411,7 +412,7 @@ def copy_link() -> None:
     from .i18n import t
 
     _, _, slot_key = _keys()
-    with st.popover(t(SHARE_LABEL), icon=SHARE_ICON, help=t(SHARE_HELP), width="stretch"):
+    with st.popover(t(label), icon=SHARE_ICON, help=t(SHARE_HELP), **{"width": "stretch", **popover}):
         slot = st.empty()
     _fill(slot)
     st.session_state[slot_key] = slot

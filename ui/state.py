@@ -16,15 +16,15 @@ from .presets import DEFAULT_PRESET, PRESETS
 BOARD = "board"  #: the current Board
 ORIGIN = "board_origin"  #: the Board that Reset goes back to
 ORIGIN_REVISION = "board_origin_revision"  #: bumped when a new example is loaded (a new Reset target)
-REVISION = "board_revision"  #: bumped when the board changes other than through the sortable list
+REVISION = "board_revision"  #: bumped when the board changes other than by a drop in the builder's lanes
 DATASET = "dataset"  #: the uploaded metrics.io.Dataset, or absent
 DATASET_NAME = "dataset_name"  #: the uploaded file names, for messages
 QUERY = "query"  #: the query of the dataset shown on the board
 DATASET_DIGEST = "dataset_digest"  #: sha256 of the uploaded bytes: the evaluation cache's key
 PRESET = "preset"  #: the preset picker's value
-BUILDER_STEP = "builder_step"  #: the rank the page's step shows (the lanes highlight it), or None: all
-BUILDER_IDEAL = "builder_ideal"  #: True: the lanes show the ideal ordering beside the ranking
 SECOND = "second_ranking"  #: the compare page's "list 2": another order of the board's ranked items
+BUILDER_STEP = "builder_step"  #: set by a page on each run: the rank its step table shows, outlined in the builder (int or None)
+BUILDER_IDEAL = "builder_ideal"  #: set by a page on each run: True shows the ideal ordering beside the builder's ranking
 
 
 def init() -> None:

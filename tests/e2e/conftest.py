@@ -93,29 +93,29 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait(timeout=10)
 
 
-def _log_tail(lines: int = 40) -> str:
+def _log_tail(lines: int = 40, log_path: Path = SERVER_LOG) -> str:
     try:
-        return "\n".join(SERVER_LOG.read_text(errors="replace").splitlines()[-lines:])
+        return "\n".join(log_path.read_text(errors="replace").splitlines()[-lines:])
     except OSError:
         return "(no server log)"
 
 
-def _start_server() -> tuple[subprocess.Popen, str]:
-    """Start `streamlit run app.py` on a free port; return the process and its base URL."""
+def _start_server(script: str = "app.py", log_path: Path = SERVER_LOG) -> tuple[subprocess.Popen, str]:
+    """Start `streamlit run <script>` on a free port; return the process and its base URL."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     last_problem = ""
     for _attempt in range(3):  # another process may grab the free port before Streamlit does
         port = _free_port()
         base_url = f"http://127.0.0.1:{port}"
         command = [
-            sys.executable, "-m", "streamlit", "run", "app.py",
+            sys.executable, "-m", "streamlit", "run", script,
             "--server.headless", "true",
             "--server.port", str(port),
             "--server.address", "127.0.0.1",
             "--server.fileWatcherType", "none",
             "--browser.gatherUsageStats", "false",
         ]  # fmt: skip
-        with SERVER_LOG.open("w") as log:
+        with log_path.open("w") as log:
             process = subprocess.Popen(
                 command,
                 cwd=REPO_ROOT,
@@ -136,7 +136,7 @@ def _start_server() -> tuple[subprocess.Popen, str]:
             last_problem = f"no 'ok' from /_stcore/health within {SERVER_START_TIMEOUT_S:.0f} s"
         _stop(process)
     raise RuntimeError(
-        f"Streamlit did not start: {last_problem}. Last lines of {SERVER_LOG}:\n{_log_tail()}"
+        f"Streamlit did not start: {last_problem}. Last lines of {log_path}:\n{_log_tail(log_path=log_path)}"
     )
 
 
@@ -148,6 +148,16 @@ def app_url(pytestconfig: pytest.Config) -> Iterator[str]:
         yield given.rstrip("/")
         return
     process, base_url = _start_server()
+    try:
+        yield base_url
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="session")
+def lanes_url() -> Iterator[str]:
+    """Base URL of tests/e2e/lanes_app.py (the ranking builder alone, in a page's left column)."""
+    process, base_url = _start_server("tests/e2e/lanes_app.py", ARTIFACTS_DIR / "lanes-server.log")
     try:
         yield base_url
     finally:

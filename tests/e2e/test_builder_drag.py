@@ -7,15 +7,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import FrameLocator, Page, expect
+from playwright.sync_api import Page, expect
 
 from metrics import ndcg
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
+from tests.e2e.lanes import (BUILDER, EDIT, KEYS, ORDER, drag_after, drag_before, lane_items, lane_names, point,
+                             toolbar_popover, wait_for_lanes)
+from tests.e2e.lanes import drag as mouse_drag
 
 pytestmark = pytest.mark.e2e
 
-SORTABLE = 'iframe[title="streamlit_sortables.sortable_items"]'
 XSS = "<img src=x onerror=alert(1)>"
 
 
@@ -27,26 +29,7 @@ def open_ndcg(page: Page, wait_for_app) -> None:
     page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
     expect(page.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
     wait_for_app(page)
-    sortable(page)
-
-
-def sortable(page: Page) -> FrameLocator:
-    """The drag-and-drop list, once exactly one instance of it is on the page and it has drawn its items.
-
-    Right after the board changes, the old and the new component can both exist for a moment."""
-    expect(page.locator(SORTABLE)).to_have_count(1)
-    frame = page.frame_locator(SORTABLE).last  # the newest, should another rerun remount it meanwhile
-    expect(frame.locator(".sortable-container")).to_have_count(2)
-    return frame
-
-
-def container(frame: FrameLocator, which: int):
-    return frame.locator(".sortable-container").nth(which).locator(".sortable-item")
-
-
-def names(frame: FrameLocator, which: int) -> list[str]:
-    """Item names in the ranking (0) or the pool (1). Labels are 'name · grade'."""
-    return [text.rsplit("·", 1)[0].strip() for text in container(frame, which).all_inner_texts()]
+    wait_for_lanes(page)
 
 
 def ndcg_metric(page: Page) -> tuple[int, str]:
@@ -78,7 +61,8 @@ def check_against_core(page: Page, board: Board) -> float:
     # the grid draws its new rows a moment after the run ends (it sits in a tab): wait for them
     for _ in range(50):
         rows = step_table(page)
-        if [r["item"] for r in rows] == list(board.ranking[:k]):
+        if [r["item"] for r in rows] == list(board.ranking[:k]) and (
+                not rows or float(rows[-1]["nDCG"]) == pytest.approx(expected, abs=1e-9)):
             break
         page.wait_for_timeout(100)
     assert [r["item"] for r in rows] == list(board.ranking[:k])
@@ -88,15 +72,17 @@ def check_against_core(page: Page, board: Board) -> float:
     return expected
 
 
+def shows_after_move(page: Page, board: Board, order: list[str], shown_before: str, wait_for_app) -> None:
+    """After a drop: the nDCG changed, and the lanes and the numbers show ``board`` in ``order``."""
+    wait_for_metric_change(page, shown_before)
+    wait_for_app(page)
+    assert lane_names(page) == order
+    check_against_core(page, board.with_ranking(order))
+
+
 def wait_for_metric_change(page: Page, before: str) -> None:
     metric = page.get_by_test_id("stMetric").filter(has=page.get_by_text(re.compile(r"^nDCG")))
     expect(metric.get_by_test_id("stMetricValue")).not_to_have_text(before)
-
-
-def drag(page: Page, source, target, wait_for_app) -> None:
-    """Drag with the mouse in small steps (dnd-kit starts a drag after a few pixels of movement)."""
-    source.drag_to(target, steps=20)
-    wait_for_app(page)
 
 
 # --------------------------------------------------------------------------- tests
@@ -106,61 +92,79 @@ def test_drag_within_the_ranking(app_page: Page, wait_for_app, screenshot):
     page = app_page
     open_ndcg(page, wait_for_app)
     board = PRESETS[DEFAULT_PRESET]
-    frame = sortable(page)
-    assert names(frame, 0) == list(board.ranking)
+    assert lane_names(page) == list(board.ranking)
     before = check_against_core(page, board)
     screenshot(page, "ndcg_before")
 
-    # drag the 4th item onto the 1st: it becomes the top item
+    # drag the 4th item onto the upper half of the 1st: it becomes the top item
     _, shown_before = ndcg_metric(page)
     order = list(board.ranking)
-    moved = order.pop(3)
-    order.insert(0, moved)
-    drag(page, container(frame, 0).nth(3), container(frame, 0).nth(0), wait_for_app)
+    order.insert(0, order.pop(3))
+    drag_before(page, lane_items(page).nth(3), lane_items(page).nth(0))
     wait_for_metric_change(page, shown_before)
     wait_for_app(page)
-    frame = sortable(page)
-    assert names(frame, 0) == order
+    assert lane_names(page) == order
     after = check_against_core(page, board.with_ranking(order))
     assert after != pytest.approx(before)
     screenshot(page, "ndcg_after")
 
-    # and downwards: the new top item goes to the bottom
+    # and downwards: the new top item goes to the bottom (the lower half of the last item)
     _, shown_before = ndcg_metric(page)
     order.append(order.pop(0))
-    drag(page, container(frame, 0).nth(0), container(frame, 0).last, wait_for_app)
-    frame = sortable(page)
-    assert names(frame, 0) == order
-    check_against_core(page, board.with_ranking(order))
+    drag_after(page, lane_items(page).nth(0), lane_items(page).last)
+    shows_after_move(page, board, order, shown_before, wait_for_app)
 
 
 def test_drag_to_the_pool_and_back(app_page: Page, wait_for_app):
     page = app_page
     open_ndcg(page, wait_for_app)
     board = PRESETS[DEFAULT_PRESET]
-    frame = sortable(page)
-    assert names(frame, 1) == board.pool == []
+    assert lane_names(page, "pool") == board.pool == []
 
-    # the top item (grade 3) goes to the pool
+    # the top item (grade 3) goes to the empty pool
     top = board.ranking[0]
     _, shown_before = ndcg_metric(page)
-    drag(page, container(frame, 0).nth(0), frame.locator(".sortable-container").nth(1), wait_for_app)
+    mouse_drag(page, lane_items(page).nth(0), point(page.locator(f"{BUILDER} [data-lane='pool']")))
     wait_for_metric_change(page, shown_before)
-    frame = sortable(page)
+    wait_for_app(page)
     ranking = [i for i in board.ranking if i != top]
-    assert names(frame, 0) == ranking
-    assert names(frame, 1) == [top]
+    assert lane_names(page) == ranking
+    assert lane_names(page, "pool") == [top]
     check_against_core(page, board.with_ranking(ranking))
 
     # and back, onto the second rank
     _, shown_before = ndcg_metric(page)
-    drag(page, container(frame, 1).nth(0), container(frame, 0).nth(1), wait_for_app)
+    drag_before(page, lane_items(page, "pool").nth(0), lane_items(page).nth(1))
     wait_for_metric_change(page, shown_before)
-    frame = sortable(page)
+    wait_for_app(page)
     ranking.insert(1, top)
-    assert names(frame, 0) == ranking
-    assert names(frame, 1) == []
+    assert lane_names(page) == ranking
+    assert lane_names(page, "pool") == []
     check_against_core(page, board.with_ranking(ranking))
+
+
+def test_keyboard_drag(app_page: Page, wait_for_app):
+    """The lanes' own keyboard moves: Space picks up, arrows move, Space drops."""
+    page = app_page
+    open_ndcg(page, wait_for_app)
+    board = PRESETS[DEFAULT_PRESET]
+    _, shown_before = ndcg_metric(page)
+    lane_items(page).nth(2).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Space")
+    order = list(board.ranking)
+    order.insert(0, order.pop(2))
+    shows_after_move(page, board, order, shown_before, wait_for_app)
+    # ArrowRight: to the pool
+    lane_items(page).nth(0).focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    wait_for_app(page)
+    expect(lane_items(page, "pool")).to_have_count(1)
+    check_against_core(page, board.with_ranking(order[1:]))
 
 
 def test_keyboard_controls(app_page: Page, wait_for_app):
@@ -168,9 +172,7 @@ def test_keyboard_controls(app_page: Page, wait_for_app):
     page = app_page
     open_ndcg(page, wait_for_app)
     board = PRESETS[DEFAULT_PRESET]
-    page.get_by_role("button", name="Keyboard controls").click()
-    popover = page.get_by_test_id("stPopoverBody")
-    expect(popover).to_be_visible()
+    popover = toolbar_popover(page, KEYS)
 
     # pick the 3rd item and press Up twice: it reaches the top
     popover.get_by_test_id("stSelectbox").first.click()
@@ -179,13 +181,12 @@ def test_keyboard_controls(app_page: Page, wait_for_app):
     wait_for_app(page)
     order = list(board.ranking)
     for _ in range(2):
-        _, shown_before = ndcg_metric(page)
         popover.get_by_role("button", name="Up", exact=True).click()
         wait_for_app(page)
         position = order.index(third)
         order.insert(position - 1, order.pop(position))
-        frame = sortable(page)  # a new list (new key) after a button: wait for exactly one
-        assert names(frame, 0) == order
+        wait_for_lanes(page)  # new lanes (new key) after a button: wait for exactly one
+        assert lane_names(page) == order
     check_against_core(page, board.with_ranking(order))
     assert order[0] == third
 
@@ -193,33 +194,32 @@ def test_keyboard_controls(app_page: Page, wait_for_app):
     popover.get_by_role("button", name="Unrank").click()
     wait_for_app(page)
     order.remove(third)
-    frame = sortable(page)
-    assert names(frame, 0) == order and names(frame, 1) == [third]
+    wait_for_lanes(page)
+    assert lane_names(page) == order and lane_names(page, "pool") == [third]
     check_against_core(page, board.with_ranking(order))
     popover.get_by_role("button", name="Add to the end of the ranking").click()
     wait_for_app(page)
     order.append(third)
-    frame = sortable(page)
-    assert names(frame, 0) == order and names(frame, 1) == []
+    wait_for_lanes(page)
+    assert lane_names(page) == order and lane_names(page, "pool") == []
     check_against_core(page, board.with_ranking(order))
 
 
 def test_buttons_ideal_order(app_page: Page, wait_for_app):
     page = app_page
     open_ndcg(page, wait_for_app)
-    page.get_by_role("button", name="Worst order", exact=True).click()
-    wait_for_app(page)
     board = PRESETS[DEFAULT_PRESET]
-    assert names(sortable(page), 0) == list(board.worst_order().ranking)
-    check_against_core(page, board.worst_order())
-    page.get_by_role("button", name="Ideal order", exact=True).click()
+    for name, expected in (("Worst order", board.worst_order()), ("Ideal order", board.ideal_order()),
+                           ("Reset", board)):
+        toolbar_popover(page, ORDER).get_by_role("button", name=name, exact=True).click()
+        wait_for_app(page)
+        wait_for_lanes(page)
+        assert lane_names(page) == list(expected.ranking), name
+        check_against_core(page, expected)
+        page.keyboard.press("Escape")  # close the popover
+    toolbar_popover(page, ORDER).get_by_role("button", name="Ideal order").click()
     wait_for_app(page)
-    assert names(sortable(page), 0) == list(board.ideal_order().ranking)
     assert ndcg_metric(page)[1] == "1.0000"
-    page.get_by_role("button", name="Reset", exact=True).click()
-    wait_for_app(page)
-    assert names(sortable(page), 0) == list(board.ranking)
-    check_against_core(page, board)
 
 
 def test_html_item_name_is_text(app_page: Page, wait_for_app, screenshot):
@@ -235,8 +235,7 @@ def test_html_item_name_is_text(app_page: Page, wait_for_app, screenshot):
     board = PRESETS[DEFAULT_PRESET]
 
     # rename the top item in the grade table (a canvas: double-click the cell, type in the overlay)
-    page.get_by_role("button", name="Edit items and grades").click()
-    editor = page.get_by_test_id("stPopoverBody").get_by_test_id("stDataFrame")
+    editor = toolbar_popover(page, EDIT).get_by_test_id("stDataFrame")
     expect(editor).to_be_visible()
     box = editor.bounding_box()
     page.mouse.dblclick(box["x"] + 60, box["y"] + 35 + 17)  # header row ~35 px, then row 1, column "Item"
@@ -247,27 +246,24 @@ def test_html_item_name_is_text(app_page: Page, wait_for_app, screenshot):
     wait_for_app(page)
 
     renamed = board.renamed(board.ranking[0], XSS)
-    frame = sortable(page)
-    expect(container(frame, 0).first).to_contain_text(XSS)
-    assert names(frame, 0) == list(renamed.ranking)
+    wait_for_lanes(page)
+    expect(lane_items(page).first.locator(".name")).to_have_text(XSS)
+    assert lane_names(page) == list(renamed.ranking)
     check_against_core(page, renamed)  # the step table shows the name as written
     page.keyboard.press("Escape")  # close the popover
     wait_for_app(page)
 
-    # the same after a drag (the label travels back from the browser)
+    # the same after a drag (the name travels back from the browser)
     _, shown_before = ndcg_metric(page)
-    drag(page, container(frame, 0).nth(0), container(frame, 0).nth(3), wait_for_app)
-    wait_for_metric_change(page, shown_before)
+    drag_after(page, lane_items(page).nth(0), lane_items(page).nth(3))
     order = list(renamed.ranking)
     order.insert(3, order.pop(0))
-    frame = sortable(page)
-    assert names(frame, 0) == order
-    check_against_core(page, renamed.with_ranking(order))
+    shows_after_move(page, renamed, order, shown_before, wait_for_app)
     screenshot(page, "ndcg_html_name")
 
     # nowhere an <img src=x>, in the page or in the component, and no alert
     page.wait_for_timeout(500)
     assert page.locator('img[src="x"]').count() == 0
-    assert frame.locator("img").count() == 0
-    assert page.get_by_text(XSS).count() + frame.get_by_text(XSS).count() >= 1
+    assert page.locator(f"{BUILDER} .lanes img").count() == 0
+    assert page.get_by_text(XSS).count() >= 1
     assert dialogs == []

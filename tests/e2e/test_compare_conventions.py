@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.lanes import BUILDER, LIST2, drag_after, lane_items, wait_for_lanes
+
 pytestmark = pytest.mark.e2e
 
 
@@ -21,8 +23,10 @@ def test_compare_page(app_page: Page, wait_for_app, screenshot):
     page = app_page
     open_page(page, wait_for_app, "Two rankings")
     expect(page.get_by_role("heading", name="Compare two rankings")).to_be_visible()
-    # two drag-and-drop lists: the builder's (list 1) and list 2
-    expect(page.locator('iframe[title="streamlit_sortables.sortable_items"]')).to_have_count(2)
+    # two drag-and-drop lanes: the builder's (list 1, with its pool) and list 2 (one lane)
+    wait_for_lanes(page, BUILDER)
+    wait_for_lanes(page, LIST2)
+    expect(page.locator(f"{LIST2} [data-lane]")).to_have_count(1)
     before = metric(page, "list 2").first.inner_text()
     page.get_by_role("button", name="Copy list 1").click()
     wait_for_app(page)
@@ -31,11 +35,10 @@ def test_compare_page(app_page: Page, wait_for_app, screenshot):
     # drag list 2's top item to the bottom: its nDCG drops
     page.get_by_role("button", name="Copy list 1").click()
     wait_for_app(page)
-    expect(page.locator('iframe[title="streamlit_sortables.sortable_items"]')).to_have_count(2)
-    frame = page.frame_locator('iframe[title="streamlit_sortables.sortable_items"]').nth(1)
-    items = frame.locator(".sortable-item")
+    wait_for_lanes(page, LIST2)
+    items = lane_items(page, scope=LIST2)
     expect(items).to_have_count(5)
-    items.first.drag_to(items.last, steps=20)
+    drag_after(page, items.first, items.last)
     wait_for_app(page)
     expect(metric(page, "list 2").first).not_to_have_text(metric(page, "list 1").first.inner_text())
     page.get_by_role("button", name="Reverse").click()
@@ -50,7 +53,7 @@ def test_compare_page(app_page: Page, wait_for_app, screenshot):
 def test_compare_page_article_lists(app_page: Page, wait_for_app, screenshot):
     page = app_page
     open_page(page, wait_for_app, "Two rankings")
-    page.get_by_test_id("stSelectbox").filter(has_text="Example").click()
+    page.locator(".st-key-builder_preset").get_by_test_id("stSelectbox").click()
     page.get_by_role("option", name="Article 000: list_1 = [A, B, C, D, E]").click()
     wait_for_app(page)
     page.get_by_role("button", name="Use the article's list_2").click()

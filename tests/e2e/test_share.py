@@ -1,4 +1,4 @@
-"""Shareable boards in a real browser: change the board, take the link from the "Share this board"
+"""Shareable boards in a real browser: change the board, take the link from the builder's share
 control, open it in a new browser context (a fresh Streamlit session) and see the same ranking,
 conventions and nDCG; a hostile link shows a notice and the default example, never an error."""
 
@@ -11,15 +11,15 @@ import zlib
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, FrameLocator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from metrics import ndcg
 from ui.presets import DEFAULT_PRESET, PRESETS
-from ui.share import PARAM, SHARE_LABEL, decode_board
+from ui.share import PARAM, decode_board
+from tests.e2e.lanes import ORDER, SHARE, drag_after, lane_items, lane_names, toolbar_popover, wait_for_lanes
 
 pytestmark = pytest.mark.e2e
 
-SORTABLE = 'iframe[title="streamlit_sortables.sortable_items"]'
 XSS = "<img src=x onerror=alert(1)>"
 VIEWPORT = {"width": 1400, "height": 2400}
 
@@ -27,18 +27,10 @@ VIEWPORT = {"width": 1400, "height": 2400}
 # --------------------------------------------------------------------------- helpers
 
 
-def sortable(page: Page) -> FrameLocator:
-    """The drag-and-drop list, once exactly one instance of it has drawn its two containers."""
-    expect(page.locator(SORTABLE)).to_have_count(1)
-    frame = page.frame_locator(SORTABLE)
-    expect(frame.locator(".sortable-container")).to_have_count(2)
-    return frame
-
-
-def labels(page: Page, which: int = 0) -> list[str]:
-    """The sortable items' labels ('name  ·  grade') in the ranking (0) or the pool (1), in order."""
-    items = sortable(page).locator(".sortable-container").nth(which).locator(".sortable-item")
-    return [text.strip() for text in items.all_inner_texts()]
+def labels(page: Page, lane: str = "ranking") -> list[str]:
+    """The items of a lane ("ranking" or "pool") as shown: 'name grade', in order."""
+    wait_for_lanes(page)
+    return [" ".join(text.split()) for text in lane_items(page, lane).all_inner_texts()]
 
 
 def ndcg_metric(page: Page) -> tuple[str, str]:
@@ -67,8 +59,7 @@ def open_page(browser: Browser, url: str, wait_for_app) -> Page:
 
 def shared_link(page: Page) -> str:
     """Open the builder's share control and read the link from its code box."""
-    page.get_by_role("button", name=SHARE_LABEL).click()
-    body = page.get_by_test_id("stPopoverBody")
+    body = toolbar_popover(page, SHARE)
     expect(body.get_by_test_id("stCode")).to_be_visible()
     body.get_by_test_id("stCode").hover()  # shows the copy button (and moves the mouse off the tooltip)
     return body.get_by_test_id("stCode").inner_text().strip()
@@ -100,16 +91,15 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     expect(page.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
 
     # the article 003 example, in its worst order, then the top item dragged to the 3rd rank
-    page.get_by_test_id("stSelectbox").filter(has_text="Example").click()
+    page.locator(".st-key-builder_preset").get_by_test_id("stSelectbox").click()
     page.get_by_role("option", name=PRESETS["003_ndcg"].title).click()
     wait_for_app(page)
-    page.get_by_role("button", name="Worst order").click()
+    toolbar_popover(page, ORDER).get_by_role("button", name="Worst order").click()
     wait_for_app(page)
-    frame = sortable(page)
-    assert [label.split()[0] for label in labels(page)] == ["E", "D", "C", "B", "A"]
+    close_popover(page)
+    assert lane_names(page) == ["E", "D", "C", "B", "A"]
     _, before = ndcg_metric(page)
-    items = frame.locator(".sortable-container").nth(0).locator(".sortable-item")
-    items.nth(0).drag_to(items.nth(2), steps=20)
+    drag_after(page, lane_items(page).nth(0), lane_items(page).nth(2))
     wait_for_metric_change(page, before)
     wait_for_app(page)
     assert [label.split()[0] for label in labels(page)] == ["D", "C", "E", "B", "A"]
@@ -137,7 +127,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     other = open_page(browser, link, wait_for_app)
     expect(other.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
     assert labels(other) == ranking
-    assert labels(other, 1) == []
+    assert labels(other, "pool") == []
     assert ndcg_metric(other) == metric
     expect(other.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_role("radio", name="gain = rel")).to_be_checked()
     expect(other.get_by_test_id("stAlertContentWarning")).to_have_count(0)
@@ -148,7 +138,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
 
 def test_link_to_another_page_keeps_the_board_across_pages(app_url: str, browser: Browser, wait_for_app):
     page = open_page(browser, app_url + "/ndcg", wait_for_app)
-    page.get_by_role("button", name="Ideal order", exact=True).click()
+    toolbar_popover(page, ORDER).get_by_role("button", name="Ideal order", exact=True).click()
     wait_for_app(page)
     link = page.url
     page.context.close()

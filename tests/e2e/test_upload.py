@@ -47,8 +47,8 @@ def test_upload_pair_then_a_malformed_run(app_page: Page, wait_for_app, screensh
     # the board now shows query 101; the nDCG page agrees with the table
     _open(page, "nDCG", wait_for_app)
     expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
-    builder_title = page.get_by_test_id("stExpander").filter(has_text="Ranking builder").first
-    expect(builder_title).to_contain_text("query 101 of run_a.txt + qrels.txt")
+    expect(page.locator(".st-key-builder").get_by_test_id("stMarkdown").first).to_contain_text(
+        "query 101 of run_a.txt + qrels.txt")  # the builder's title line
 
     # a malformed run: a line with 4 fields
     bad = tmp_path / "bad_run.txt"
@@ -67,5 +67,5 @@ def test_upload_pair_then_a_malformed_run(app_page: Page, wait_for_app, screensh
 
     _open(page, "nDCG", wait_for_app)
     expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
-    expect(page.get_by_test_id("stExpander").filter(has_text="Ranking builder").first).to_contain_text(
+    expect(page.locator(".st-key-builder").get_by_test_id("stMarkdown").first).to_contain_text(
         "query 101 of run_a.txt + qrels.txt")

@@ -2,7 +2,6 @@
 
 ZH: dict[str, str] = {
     # the builder (ui/builder.py)
-    "Ranking builder — {title}": "排序构建器 —— {title}",
     "your ranking": "你的排序",
     "Example": "例子",
     "Pick an example": "选择一个例子",
@@ -10,6 +9,18 @@ ZH: dict[str, str] = {
     "Shuffle": "打乱",
     "Ideal order": "理想排序",
     "Worst order": "最差排序",
+    "Reset, shuffle, ideal or worst order": "重置、打乱、理想排序或最差排序",
+    "Drag to reorder": "拖动以调整顺序",
+    # the drag-and-drop lanes (ui/lanes.py)
+    "Drop items here": "把条目拖到这里",
+    "Grade colours": "等级颜色",
+    "pool": "候选池",
+    "{item}: rank {before} → {after}": "{item}：名次 {before} → {after}",
+    "{item} picked up: arrows move it, Space drops it, Escape cancels": "已拿起 {item}：方向键移动，空格键放下，Esc 取消",
+    "{item}: move cancelled": "{item}：已取消移动",
+    "Drag with the mouse or a finger. Keyboard: Space picks an item up, arrow keys move it "
+    "(left/right or P: between ranking and pool), Space drops it, Escape cancels.":
+        "用鼠标或手指拖动。键盘：空格键拿起条目，方向键移动它（左右键或 P：在排序和候选池之间移动），空格键放下，Esc 取消。",
     "Ranking (top first)": "排序（靠前的在上）",
     "Pool (not ranked)": "候选池（未排序）",
     "unjudged": "未标注",

@@ -1,0 +1,70 @@
+"""Browser-test helpers for the ranking builder: the drag-and-drop lanes (ui/lanes.py) — find
+items, read the order on screen, drag with the mouse in small steps — and its toolbar's popovers. Playwright's CSS locators reach into the
+component's (open) shadow root."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+BUILDER = ".st-key-builder"  #: the ranking builder's frame
+LIST2 = "[class*='st-key-compare_list2_lanes_']"  #: the compare page's list 2
+
+
+def lane_items(page: Page, lane: str = "ranking", scope: str = BUILDER) -> Locator:
+    """The movable items of a lane ("ranking" or "pool")."""
+    return page.locator(f"{scope} .lanes [data-lane='{lane}'] .item.movable")
+
+
+def lane_names(page: Page, lane: str = "ranking", scope: str = BUILDER) -> list[str]:
+    """Item names in a lane, top first, as the component holds them."""
+    return lane_items(page, lane, scope).evaluate_all("nodes => nodes.map(node => node.dataset.name)")
+
+
+def wait_for_lanes(page: Page, scope: str = BUILDER) -> Locator:
+    """The lanes, once exactly one instance is drawn (a rebuilt one replaces the old)."""
+    lanes = page.locator(f"{scope} .lanes")
+    expect(lanes).to_have_count(1)
+    expect(lanes.locator("[data-lane='ranking']")).to_have_count(1)
+    return lanes
+
+
+def point(target: Locator, height_share: float = 0.5) -> tuple[float, float]:
+    """A point of ``target``: its middle across, ``height_share`` of the way down."""
+    box = target.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] * height_share
+
+
+def drag(page: Page, source: Locator, to: tuple[float, float], steps: int = 20, during=None) -> None:
+    """Press on ``source``, move to ``to`` in ``steps`` small moves (calling ``during(step)`` after
+    each), release."""
+    x, y = point(source)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, steps + 1):
+        page.mouse.move(x + (to[0] - x) * step / steps, y + (to[1] - y) * step / steps)
+        if during:
+            during(step)
+    page.mouse.up()
+
+
+def drag_before(page: Page, source: Locator, target: Locator) -> None:
+    """Drop ``source`` on the upper half of ``target``: it lands just before it."""
+    drag(page, source, point(target, 0.25))
+
+
+def drag_after(page: Page, source: Locator, target: Locator) -> None:
+    """Drop ``source`` on the lower half of ``target``: it lands just after it."""
+    drag(page, source, point(target, 0.75))
+
+
+#: the builder toolbar's popovers, left to right (icons; their tooltips say what they hold)
+ORDER, EDIT, KEYS, SHARE = range(4)
+
+
+def toolbar_popover(page: Page, which: int) -> Locator:
+    """Open one of the builder toolbar's popovers (ORDER, EDIT, KEYS, SHARE); its body."""
+    popover = page.locator(".st-key-builder_toolbar").get_by_test_id("stPopover").nth(which)
+    popover.locator("[data-testid='stPopoverButton']:visible").click()
+    body = page.get_by_test_id("stPopoverBody")
+    expect(body).to_be_visible()
+    return body

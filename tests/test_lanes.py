@@ -1,0 +1,41 @@
+"""The lanes' colours (ui/lanes.py): a sequential scale by grade, readable text on every fill, grey
+for unjudged items, and the legend."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui.lanes import DARK_INK, LIGHT_INK, RAMP, UNJUDGED_FILL, _luminance, contrast, grade_colour, legend
+
+
+@pytest.mark.parametrize("highest", [1, 2, 3, 4, 5, 10, 0.5])
+def test_every_grade_has_readable_text(highest):
+    for step in range(101):
+        grade = highest * step / 100
+        fill, ink = grade_colour(grade, 0, highest)
+        assert contrast(fill, ink) >= 4.5, (grade, fill, ink)
+
+
+def test_higher_grades_are_darker():
+    fills = [grade_colour(g, 0, 3)[0] for g in (0, 1, 2, 3)]
+    assert len(set(fills)) == 4
+    darkness = [_luminance(f) for f in fills]
+    assert darkness == sorted(darkness, reverse=True)
+    assert fills[0] == RAMP[0] and fills[-1] == RAMP[-1]
+    assert grade_colour(0, 0, 3)[1] == DARK_INK and grade_colour(3, 0, 3)[1] == LIGHT_INK
+
+
+def test_edge_cases():
+    assert grade_colour(None, 0, 3) == (UNJUDGED_FILL, DARK_INK)
+    assert grade_colour(1, 1, 1)[0] == RAMP[-1]  # all grades equal and relevant: darkest
+    assert grade_colour(0, 0, 0)[0] == RAMP[0]  # nothing relevant: lightest
+    assert grade_colour(7, 0, 3)[0] == RAMP[-1]  # clipped to the ramp
+
+
+def test_legend_lists_each_grade_then_unjudged():
+    entries = legend({"a": 3, "b": 0, "c": None, "d": 3.0, "e": 1.5})
+    assert [e["label"] for e in entries] == ["0", "1.5", "3", "unjudged"]
+    assert entries[-1]["unjudged"] and entries[-1]["fill"] == UNJUDGED_FILL
+    many = legend({f"d{i}": i / 10 for i in range(20)})
+    assert [e["label"] for e in many] == ["0", "1.9"]  # many distinct grades: lowest and highest only
+    assert legend({}) == []
