@@ -29,6 +29,7 @@ with numbers:
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace, hit_column=None)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+st.session_state[state.BUILDER_IDEAL] = True  # the ideal ordering beside the ranking, rank by rank
 with ranking:
     explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
     explainer.convention_radio(PAGE, "gain", t("Gain"))

@@ -23,7 +23,7 @@ FULL_HD = {"width": 1920, "height": 1080}
 LOCALES = {"en": "en-US", "zh": "zh-CN"}
 
 #: what must be on the first screen of each explainer page: name -> CSS selector (the first match)
-RANKING = ".st-key-builder_frame [data-lane='ranking']"
+RANKING = ".st-key-builder .lane[data-lane='ranking']"
 HEADLINE = '[data-testid="stMain"] [data-testid="stMetric"]'
 FORMULA = ".st-key-lecture_formula .katex-display"
 CURRENT_ROW = ".st-key-lecture_table tbody tr:last-child"
@@ -37,7 +37,7 @@ ONE_SCREEN = {
             "formula": FORMULA, "current row": CURRENT_ROW},
     "beyond": {"input table": '[data-testid="stMain"] [data-testid="stDataFrame"]', "headline": HEADLINE,
                "formula": '[data-testid="stMain"] .katex-display'},
-    "compare": {"ranking": RANKING, "list 2": ".st-key-compare_list2 [data-lane='ranking']",
+    "compare": {"ranking": RANKING, "list 2": "[class*='st-key-compare_list2_lanes'] .lane[data-lane='ranking']",
                 "headline": HEADLINE},
 }
 OTHER_PAGES = ["", "upload", "conventions", "systems", "quiz", "articles", "handout"]
@@ -60,7 +60,7 @@ CUT_OFF = """
     const style = getComputedStyle(el);
     const text = (el.innerText || '').trim();
     const wider = el.scrollWidth > el.clientWidth + 1;
-    if (!wider) continue;
+    if (!wider || el.clientWidth <= 2) continue;  // a 1 px box: text for screen readers only
     if (style.textOverflow === 'ellipsis' && text) found.push(describe(el, 'ends in …'));
     else if (el.classList.contains('katex-display')) found.push(describe(el, 'formula wider than its box'));
     else if (el.getAttribute('role') === 'tablist') found.push(describe(el, 'tab labels scrolled out'));

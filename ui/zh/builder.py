@@ -15,7 +15,6 @@ ZH: dict[str, str] = {
     "Drop items here": "把条目拖到这里",
     "Grade colours": "等级颜色",
     "pool": "候选池",
-    "{item}: rank {before} → {after}": "{item}：名次 {before} → {after}",
     "{item} picked up: arrows move it, Space drops it, Escape cancels": "已拿起 {item}：方向键移动，空格键放下，Esc 取消",
     "{item}: move cancelled": "{item}：已取消移动",
     "Drag with the mouse or a finger. Keyboard: Space picks an item up, arrow keys move it "
