@@ -1,0 +1,106 @@
+"""The keys a presentation clicker sends, as one trigger per key press (a Streamlit components v2
+component: no iframe, no build step, nothing visible).
+
+→ / PageDown / Space give "next", ← / PageUp "back", Home "start", End "end" (and Escape "exit" where
+asked for). Keys meant for something else are left alone: keys typed into inputs, text areas,
+selects, sliders, radios, tabs, grids and editable text; Space on buttons, checkboxes and links; and
+any key another handler took already (``event.defaultPrevented``, as the ranking builder's
+drag-and-drop lanes do for the keys they use). The keys it takes are ``preventDefault``-ed (Space
+does not scroll).
+
+One listener per document, however many instances and reruns: it lives on ``window`` and hands each
+key to the instance mounted last; it is removed when the last instance unmounts.
+
+In AppTest, simulate a key press with ``at.session_state[key] = {"action": "next"}`` then ``at.run()``
+(set ``{}`` afterwards: AppTest keeps the value, the browser sends it for one run only).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+ACTIONS = ("next", "back", "start", "end", "exit")  #: what :func:`clicker_keys` may return
+
+_JS = r"""
+const ACTIONS = {ArrowRight: "next", PageDown: "next", " ": "next", ArrowLeft: "back", PageUp: "back",
+                 Home: "start", End: "end", Escape: "exit"};
+// elements that use these keys themselves: every key typed there is theirs
+const OWN_KEYS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="slider"], '
+  + '[role="radio"], [role="radiogroup"], [role="tab"], [role="tablist"], [role="listbox"], [role="option"], '
+  + '[role="combobox"], [role="textbox"], [role="spinbutton"], [role="menu"], [role="menuitem"], [role="grid"], '
+  + '[role="application"], [data-testid="stDataFrame"]';
+// elements that use Space (click, toggle) but not the other keys
+const OWN_SPACE = 'button, a[href], summary, [role="button"], [role="checkbox"], [role="switch"], [role="link"]';
+const SLOT = "__rankingMetricsLabClickerKeys";
+const VERSION = 1;
+
+function targetOf(event) {
+  const path = event.composedPath ? event.composedPath() : [];
+  const first = path.length ? path[0] : event.target;  // the real target, also inside a shadow root
+  return first instanceof Element ? first : null;
+}
+
+function onKeyDown(event) {
+  const hub = window[SLOT];
+  if (!hub || !hub.instances.length) return;
+  if (event.defaultPrevented || event.repeat || event.isComposing) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const action = ACTIONS[event.key];
+  if (!action) return;
+  const instance = hub.instances[hub.instances.length - 1];
+  if (action === "exit" && !instance.escape) return;
+  const target = targetOf(event);
+  if (target && target.closest(OWN_KEYS)) return;
+  if (target && event.key === " " && target.closest(OWN_SPACE)) return;
+  event.preventDefault();
+  instance.send(action);
+}
+
+export default function (component) {
+  const { setTriggerValue, parentElement, data } = component;
+  let hub = window[SLOT];
+  if (hub && hub.version !== VERSION) {  // a listener of another version of this code: replace it
+    window.removeEventListener("keydown", hub.listener);
+    hub = undefined;
+  }
+  if (!hub) {
+    hub = window[SLOT] = {version: VERSION, listener: onKeyDown, instances: []};
+    window.addEventListener("keydown", onKeyDown);  // bubbling, on window: after every other handler
+  }
+  // one entry per mounted instance (a rerun with new data calls this again for the same element)
+  hub.instances = hub.instances.filter((entry) => entry.element !== parentElement);
+  hub.instances.push({element: parentElement, send: (action) => setTriggerValue("action", action),
+                      escape: Boolean(data && data.escape)});
+  return () => {
+    const current = window[SLOT];
+    if (!current) return;
+    current.instances = current.instances.filter((entry) => entry.element !== parentElement);
+    if (!current.instances.length) {
+      window.removeEventListener("keydown", current.listener);
+      delete window[SLOT];
+    }
+  };
+}
+"""
+
+_COMPONENT = st.components.v2.component("ranking_metrics_lab.clicker_keys", js=_JS)
+
+#: hides the component's (empty) element, so that it takes no room in the layout
+_HIDE = "<style>.st-key-{key} {{ display: none; }}</style>"
+
+
+def clicker_keys(key: str, *, escape: bool = False) -> str | None:
+    """The action of the key pressed since the last run: "next" (→, PageDown, Space), "back" (←,
+    PageUp), "start" (Home), "end" (End), "exit" (Escape, only with ``escape=True``); else None.
+
+    Call it once per run where the keys should act; the instance drawn last receives the keys.
+    ``key``: a session-state key of its own, without "__" (components v2 reserve it; so not
+    ``ui.state.page_key``'s form: use e.g. ``f"{page}_keys"``).
+    """
+    if "__" in key:
+        raise ValueError(f"clicker_keys: the key {key!r} must not contain '__' (Streamlit components v2 reserve it)")
+    st.html(_HIDE.format(key=key))
+    result = _COMPONENT(key=key, data={"escape": escape}, on_action_change=lambda: None, width="content",
+                        height="content")
+    action = result.get("action")
+    return action if action in ACTIONS and (escape or action != "exit") else None
