@@ -6,6 +6,7 @@ import streamlit as st
 from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
 from metrics.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
 from ui import presenter, state
+from ui.builder import title_text
 from ui.i18n import N_, t
 from ui.page import end_page
 
@@ -87,7 +88,8 @@ def handout(explanation, title: str) -> None:
 st.title(t(TITLE))
 st.markdown(t(INTRO))
 board = state.board()
-st.markdown(t(BOARD_LINE).format(title=escape_markdown(t(board.title) if board.title else t(UNTITLED)),
+title = title_text(board.title) if board.title else ""  # a preset's title is translated with its template
+st.markdown(t(BOARD_LINE).format(title=escape_markdown(title or t(UNTITLED)),
                                  ranking=escape_markdown(", ".join(board.ranking) or "—"), k=board.k))
 st.page_link("pages/ndcg.py", label=t(EDIT_LINK), icon=":material/edit:")
 
@@ -110,6 +112,5 @@ except MetricsInputError as error:
     st.error(str(error))
     end_page()
 
-title = t(board.title) if board.title else ""
 presenter.present(PAGE, explanation, title)  # in presenter mode: the current step full screen, and the page ends
 handout(explanation, title)

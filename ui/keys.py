@@ -9,7 +9,9 @@ drag-and-drop lanes do for the keys they use). The keys it takes are ``preventDe
 does not scroll).
 
 One listener per document, however many instances and reruns: it lives on ``window`` and hands each
-key to the instance mounted last; it is removed when the last instance unmounts.
+key to the instance mounted last; it is removed when the last instance unmounts. Keys pressed while
+the app still runs for the previous one wait their turn (one trigger, one run, per key press: a
+quick double press moves two steps).
 
 In AppTest, simulate a key press with ``at.session_state[key] = {"action": "next"}`` then ``at.run()``
 (set ``{}`` afterwards: AppTest keeps the value, the browser sends it for one run only).
@@ -32,7 +34,9 @@ const OWN_KEYS = 'input, textarea, select, [contenteditable]:not([contenteditabl
 // elements that use Space (click, toggle) but not the other keys
 const OWN_SPACE = 'button, a[href], summary, [role="button"], [role="checkbox"], [role="switch"], [role="link"]';
 const SLOT = "__rankingMetricsLabClickerKeys";
-const VERSION = 1;
+const VERSION = 2;
+const WAIT_MS = 3000;  // the longest wait for the app's run before the next queued key goes anyway
+const MAX_QUEUED = 10;
 
 function targetOf(event) {
   const path = event.composedPath ? event.composedPath() : [];
@@ -53,7 +57,19 @@ function onKeyDown(event) {
   if (target && target.closest(OWN_KEYS)) return;
   if (target && event.key === " " && target.closest(OWN_SPACE)) return;
   event.preventDefault();
-  instance.send(action);
+  if (instance.queue.length < MAX_QUEUED) instance.queue.push(action);
+  deliver(instance);
+}
+
+// One key at a time: a trigger sent while the app still runs for the previous one would replace it
+// (Streamlit keeps the newest trigger of a component), so a quick double press would move one step.
+// The next key goes once the run that read the previous one has drawn this component again (every
+// run gives it new data, which calls the function below), or after WAIT_MS at the latest.
+function deliver(instance) {
+  if (instance.waiting || !instance.queue.length) return;
+  instance.waiting = true;
+  instance.timer = setTimeout(() => { instance.waiting = false; deliver(instance); }, WAIT_MS);
+  instance.send(instance.queue.shift());
 }
 
 export default function (component) {
@@ -67,13 +83,18 @@ export default function (component) {
     hub = window[SLOT] = {version: VERSION, listener: onKeyDown, instances: []};
     window.addEventListener("keydown", onKeyDown);  // bubbling, on window: after every other handler
   }
-  // one entry per mounted instance (a rerun with new data calls this again for the same element)
-  hub.instances = hub.instances.filter((entry) => entry.element !== parentElement);
-  hub.instances.push({element: parentElement, send: (action) => setTriggerValue("action", action),
-                      escape: Boolean(data && data.escape)});
+  // one entry per mounted instance (each run calls this again for the same element, with new data)
+  const before = hub.instances.find((entry) => entry.element === parentElement);
+  if (before) clearTimeout(before.timer);
+  const instance = {element: parentElement, send: (action) => setTriggerValue("action", action),
+                    escape: Boolean(data && data.escape), queue: before ? before.queue : [], waiting: false};
+  hub.instances = hub.instances.filter((entry) => entry !== before);
+  hub.instances.push(instance);
+  deliver(instance);  // the keys pressed while the app was running
   return () => {
     const current = window[SLOT];
     if (!current) return;
+    current.instances.filter((entry) => entry.element === parentElement).forEach((entry) => clearTimeout(entry.timer));
     current.instances = current.instances.filter((entry) => entry.element !== parentElement);
     if (!current.instances.length) {
       window.removeEventListener("keydown", current.listener);
@@ -84,6 +105,8 @@ export default function (component) {
 """
 
 _COMPONENT = st.components.v2.component("ranking_metrics_lab.clicker_keys", js=_JS)
+
+_RUNS = "clicker_keys_runs"  #: session-state key: how many runs drew each instance
 
 #: hides the component's (empty) element, so that it takes no room in the layout
 _HIDE = "<style>.st-key-{key} {{ display: none; }}</style>"
@@ -99,8 +122,10 @@ def clicker_keys(key: str, *, escape: bool = False) -> str | None:
     """
     if "__" in key:
         raise ValueError(f"clicker_keys: the key {key!r} must not contain '__' (Streamlit components v2 reserve it)")
+    runs = st.session_state.setdefault(_RUNS, {})
+    runs[key] = runs.get(key, 0) + 1  # new data every run: tells the browser this run has read the last key
     st.html(_HIDE.format(key=key))
-    result = _COMPONENT(key=key, data={"escape": escape}, on_action_change=lambda: None, width="content",
-                        height="content")
+    result = _COMPONENT(key=key, data={"escape": escape, "run": runs[key]}, on_action_change=lambda: None,
+                        width="content", height="content")
     action = result.get("action")
     return action if action in ACTIONS and (escape or action != "exit") else None

@@ -182,7 +182,7 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
     action = clicker_keys(keys_key(page), escape=True)
     if action == "exit":
         _stop(page)
-        return
+        st.rerun()  # a run without the keys component: the browser drops its key listener
     current = step_after(action, st.session_state.get(step_key, 1), total) if total else 0
     st.session_state[step_key] = current
     st.html(_style(page))  # static CSS with our own class names: no user text
@@ -265,7 +265,8 @@ def presenter_view(explanation: Explanation, step: int) -> None:
     where, text = split_sentence(current)
     heading = escape_markdown(where or t(PROGRESS).format(current=step, total=len(steps)))
     if "rel" in row:
-        heading += f" :gray-badge[{escape_markdown(grade_text(row['rel']))}]"
+        judged = state.board().grades.get(str(row["item"]), row["rel"])  # None: unjudged on the board (rel 0)
+        heading += f" :gray-badge[{escape_markdown(grade_text(None if judged is None else row['rel']))}]"
     st.markdown(f"# {heading}")
     st.markdown(escape_markdown(text))
     st.markdown(formula(current.term))

@@ -158,7 +158,7 @@ def test_keys_for_inputs_and_other_handlers_do_not_advance(page: Page, app_url: 
             if probe == "probe-lane" and key in ("PageDown", "End"):
                 continue  # the lane does not take these: they do advance
             page.keyboard.press(key)
-    page.locator("#probe-input").focus()
+    page.locator("#probe-input").fill("")
     page.keyboard.type("abc")
     expect(page.locator("#probe-input")).to_have_value("abc")  # typing still works (Space, arrows too)
     page.keyboard.press("ArrowLeft")
@@ -190,6 +190,7 @@ def test_escape_and_exit_leave_presenter_mode(page: Page, app_url: str, wait_for
     wait_for_app(page)
     expect(page.locator(ROOT)).to_have_count(0)
     expect(page.get_by_role("button", name="Markdown (.md)")).to_be_visible()
+    page.wait_for_function(f"() => {HUB} === undefined")
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
