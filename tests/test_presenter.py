@@ -10,6 +10,7 @@ import pytest
 from pyzbar.pyzbar import decode
 from streamlit.testing.v1 import AppTest
 
+from metrics.explanation import num
 from metrics.handout import presenter_steps
 from tests.apptest_helpers import open_page
 from tests.test_page_handout import HOSTILE, METRICS, choose, expected
@@ -63,7 +64,7 @@ def shows(at: AppTest, board: Board, metric: str, n: int) -> None:
     assert presenter.formula(step.term) in [m.value for m in at.markdown]
     for i, (label, value) in enumerate(step.running):
         assert [m.value for m in at.metric if m.label == label] == [f"{value:.4f}" if i == 0 else
-                                                                    presenter.num(value, 4)]
+                                                                    num(value, 4)]
 
 
 def test_present_hides_the_handout_and_exit_brings_it_back(app_test):

@@ -49,7 +49,6 @@ SCAN = N_("Scan for this board")
 KEYS_HINT = N_("→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit")
 
 #: the presenter's sentences (metrics.handout.presenter_steps), as templates for ui.quiz_text.localize
-SENTENCE = N_("{where}: {text}")
 WHERE = (N_("rank {rank} · {item}"), N_("rank {rank}"), N_("step {rank} · {item}"), N_("step {rank}"))
 PRESENTER_TEMPLATES = (
     N_("gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}"),
@@ -226,14 +225,6 @@ def split_sentence(step: PresenterStep) -> tuple[str, str]:
             shown = t(with_item if step.item else without).format(rank=step.rank, item=step.item)
             return shown, localize(text, templates=PRESENTER_TEMPLATES)
     return "", step.sentence
-
-
-def sentence(step: PresenterStep) -> str:
-    """A presenter step's whole sentence in the reader's language."""
-    where, text = split_sentence(step)
-    if not where:
-        return text
-    return step.sentence if language() == "en" else t(SENTENCE).format(where=where, text=text)
 
 
 def grade_text(grade) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 
 import segno
@@ -17,6 +18,7 @@ def qr_code(url: str) -> segno.QRCode:
     return segno.make(url, error=ERROR_CORRECTION, micro=False)
 
 
+@functools.lru_cache(maxsize=64)  # about 40 ms for a 20-item board's link: once per link, not once per key press
 def qr_svg(url: str) -> str:
     """``url`` as a black-on-white QR code in a standalone SVG document (with a viewBox and no fixed
     size: it scales to the width it is given).

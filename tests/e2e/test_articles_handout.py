@@ -71,6 +71,7 @@ def test_handout_and_presenter_view(app_page: Page, wait_for_app, screenshot):
     page.locator(".st-key-handout__present button").filter(visible=True).click()
     wait_for_app(page)
     expect(page.get_by_role("heading", name="rank 1 · B")).to_be_visible()
+    page.wait_for_function("() => window.__rankingMetricsLabClickerKeys")  # the keys' listener is there
     page.keyboard.press("ArrowRight")  # a clicker's keys (tests/e2e/test_presenter.py: all of them)
     wait_for_app(page)
     page.keyboard.press("ArrowRight")

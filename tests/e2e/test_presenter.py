@@ -30,6 +30,11 @@ def present(page: Page, app_url: str, wait_for_app, language: str = "en") -> Non
     """Open the handout page with BOARD (through its link) and press "Present"."""
     page.goto(f"{app_url}/handout?b={encode_board(BOARD)}" + ("&lang=zh" if language == "zh" else ""))
     wait_for_app(page)
+    enter(page, wait_for_app)
+
+
+def enter(page: Page, wait_for_app) -> None:
+    """Press "Present" and wait until the clicker keys listen (their script loads after the page draws)."""
     button(page, "handout__present").click()
     wait_for_app(page)
     expect(page.locator(ROOT)).to_be_visible()
@@ -183,8 +188,7 @@ def test_escape_and_exit_leave_presenter_mode(page: Page, app_url: str, wait_for
     expect(page.get_by_role("button", name="Markdown (.md)")).to_be_visible()
     page.wait_for_function(f"() => {HUB} === undefined")  # the listener went with the last instance
     page.keyboard.press("ArrowRight")  # no presenter: the keys do nothing
-    button(page, "handout__present").click()
-    wait_for_app(page)
+    enter(page, wait_for_app)
     shows_step(page, 1)  # a new presentation starts at the first step
     button(page, "handout__presenter_exit").click()
     wait_for_app(page)
@@ -215,8 +219,7 @@ def test_presenter_screenshots(page: Page, app_url: str, wait_for_app, screensho
     wait_for_app(page)
     page.get_by_test_id("stButtonGroup").get_by_role("radio", name="AP", exact=True).click()
     wait_for_app(page)
-    button(page, "handout__present").click()
-    wait_for_app(page)
+    enter(page, wait_for_app)
     page.keyboard.press("End")
     wait_for_app(page)
     expect(page.locator(".st-key-handout__presenter_count")).to_have_text(f"{len(STEPS)} / {len(STEPS)}")
