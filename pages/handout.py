@@ -1,23 +1,22 @@
 """Handout & presenter view: the current board's worked example as Markdown, LaTeX and CSV, and
-one rank at a time in large type for the projector."""
+presenter mode (ui.presenter): one step at a time, full screen, for the projector."""
 
 import streamlit as st
 
 from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
-from metrics.explanation import num
-from metrics.handout import (LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout,
-                             presenter_steps)
-from ui import explainer, state
+from metrics.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
+from ui import presenter, state
 from ui.dataset import shown_title
-from ui.i18n import N_, language, t
+from ui.i18n import N_, t
 from ui.page import end_page
-from ui.quiz_text import localize, localized
+from ui.quiz_text import localized
 
 PAGE = "handout"
 
 TITLE = N_("Handout & presenter view")
 INTRO = N_("The worked example of the board, ready to hand out: the formula with your numbers and the step "
-           "table, as Markdown, LaTeX or CSV. The presenter view shows one rank at a time in large type.")
+           "table, as Markdown, LaTeX or CSV. **Present** shows it one step at a time, full screen, for a "
+           "projector, with a QR code of the board for the students' phones.")
 BOARD_LINE = N_("**On the board:** {title} · ranking {ranking} · K = {k}")
 UNTITLED = N_("(untitled)")
 EDIT_LINK = N_("Change the ranking, K or the conventions on the nDCG page")
@@ -31,45 +30,12 @@ CONVENTIONS = {
 IDEAL_NAMES = {"judged": N_("all judged items"), "list": N_("the list only")}
 DENOMINATOR_NAMES = {"relevant": N_("all relevant items R"), "found": N_("the hits found"),
                      "min_k_relevant": "min(K, R)"}
-PRESENTER = N_("Presenter view")
-PRESENTER_HELP = N_("One rank at a time in large type, with Previous / Next.")
 DOWNLOADS = N_("Download")
 PREVIEW = N_("Preview of the handout")
-PREVIOUS, NEXT = N_("◀ Previous"), N_("Next ▶")
-STEP = N_("Step {current} of {total}")
 NOTHING = N_("The board has no ranked item: put some items into the ranking first.")
 MARKDOWN_FILE, LATEX_FILE = N_("Markdown (.md)"), N_("LaTeX (.tex)")
 #: the download label of each CSV table of metrics.handout.csv_tables, by key
 CSV_FILES = {"steps": N_("steps table (.csv)"), "ideal": N_("ideal table (.csv)")}
-
-#: the presenter's sentences (metrics.handout.presenter_steps), as templates for ui.quiz_text.localize
-SENTENCE = N_("{where}: {text}")
-WHERE = (N_("rank {rank} · {item}"), N_("rank {rank}"), N_("step {rank} · {item}"), N_("step {rank}"))
-PRESENTER_TEMPLATES = (
-    N_("gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}"),
-    N_("relevant, {hits} hits in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
-       "{so_far}"),
-    N_("relevant, {hits} hit in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
-       "{so_far}"),
-    N_("not relevant: adds nothing, the sum stays {sum}, {so_far}"),
-    N_("the first relevant item → RR = 1/{rank} = {value}"),
-    N_("after the first hit: RR ignores it, stays 1/{first} = {value}"),
-    N_("relevant, {hits} hits → {value}"),
-    N_("relevant, {hits} hit → {value}"),
-    N_("not relevant, {hits} hits → {value}"),
-    N_("not relevant, {hits} hit → {value}"),
-)
-#: the presenter's words without numbers
-PRESENTER_WORDS = (N_("AP = 0 (no relevant item)"), N_("not relevant: no hit yet, RR so far 0"),
-                   N_("AP so far"), N_("sum of precisions"), N_("RR so far"))
-
-#: static style for the presenter view only (no user text here)
-PRESENTER_STYLE = """<style>
-.st-key-handout__presenter h1 { font-size: 3rem; line-height: 1.3; }
-.st-key-handout__presenter [data-testid="stMetricValue"] { font-size: 3.4rem; }
-.st-key-handout__presenter [data-testid="stMetricLabel"] p { font-size: 1.5rem; }
-.st-key-handout__presenter .katex { font-size: 2em; }
-</style>"""
 
 
 def _k(board, maximum: int) -> int:
@@ -90,44 +56,6 @@ def explain(board, metric: str):
     if metric == "RR":
         return rr_steps(rels, k=k, items=items, threshold=threshold)
     return precision_steps(rels, k, items=items, threshold=threshold)
-
-
-def _move(key: str, offset: int, total: int) -> None:
-    st.session_state[key] = min(max(st.session_state.get(key, 1) + offset, 1), total)
-
-
-def sentence(step) -> str:
-    """A presenter step's sentence in the reader's language (item names are left as they are)."""
-    if language() == "en":
-        return step.sentence
-    for unit, (with_item, without) in (("rank", WHERE[:2]), ("step", WHERE[2:])):
-        where = f"{unit} {step.rank} · {step.item}" if step.item else f"{unit} {step.rank}"
-        if step.sentence.startswith(where + ": "):
-            text = step.sentence[len(where) + 2:]
-            shown = t(with_item if step.item else without).format(rank=step.rank, item=step.item)
-            return t(SENTENCE).format(where=shown, text=localize(text, templates=PRESENTER_TEMPLATES))
-    return step.sentence
-
-
-def presenter(explanation, metric: str) -> None:
-    steps = presenter_steps(explanation)
-    total = len(steps)
-    key = state.page_key(PAGE, "presenter_step")
-    st.session_state[key] = current = min(max(st.session_state.get(key, 1), 1), total)
-    back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(t(PREVIOUS), key=state.page_key(PAGE, "previous"), on_click=_move, args=(key, -1, total),
-                disabled=current <= 1, width="stretch")
-    forward.button(t(NEXT), key=state.page_key(PAGE, "next"), on_click=_move, args=(key, 1, total),
-                   disabled=current >= total, width="stretch", type="primary")
-    where.progress(current / total, text=t(STEP).format(current=current, total=total))
-    step = steps[current - 1]
-    st.markdown(PRESENTER_STYLE, unsafe_allow_html=True)  # static CSS written here, no user text
-    with st.container(key=state.page_key(PAGE, "presenter"), border=True):
-        st.markdown(f"# {escape_markdown(sentence(step))}")
-        st.latex(step.term)
-        for i, (column, (label, value)) in enumerate(zip(st.columns(len(step.running)), step.running)):
-            column.metric(t(label), f"{value:.4f}" if i == 0 else num(value, 4))  # the headline to 4 decimals
-    explainer.step_table(explanation.table, current, hit_column=None if metric == "nDCG" else "relevant")
 
 
 def handout(explanation, title: str) -> None:
@@ -163,14 +91,16 @@ def handout(explanation, title: str) -> None:
 st.title(t(TITLE))
 st.markdown(t(INTRO))
 board = state.board()
-st.markdown(t(BOARD_LINE).format(title=escape_markdown(shown_title(board.title) or t(UNTITLED)),
+title = shown_title(board.title) if board.title else ""  # a preset's title is translated with its template
+st.markdown(t(BOARD_LINE).format(title=escape_markdown(title or t(UNTITLED)),
                                  ranking=escape_markdown(", ".join(board.ranking) or "—"), k=board.k))
 st.page_link("pages/ndcg.py", label=t(EDIT_LINK), icon=":material/edit:")
 
 left, right = st.columns([3, 1], vertical_alignment="bottom")
 metric = left.segmented_control(t(METRIC), list(CONVENTIONS), default="nDCG", required=True,
                                 key=state.page_key(PAGE, "metric"))
-show_presenter = right.toggle(t(PRESENTER), key=state.page_key(PAGE, "presenter_on"), help=t(PRESENTER_HELP))
+with right:
+    presenter.present_button(PAGE)
 st.caption(t(CONVENTIONS[metric]).format(gain=t(board.gain), ideal=t(IDEAL_NAMES.get(board.ideal, board.ideal)),
                                          denominator=t(DENOMINATOR_NAMES.get(board.ap_denominator,
                                                                              board.ap_denominator)),
@@ -185,7 +115,5 @@ except MetricsInputError as error:
     st.error(str(error))
     end_page()
 
-if show_presenter:
-    presenter(explanation, metric)
-else:
-    handout(explanation, shown_title(board.title))
+presenter.present(PAGE, explanation, title)  # in presenter mode: the current step full screen, and the page ends
+handout(explanation, title)

@@ -11,13 +11,17 @@ PYTHON="${PYTHON:-python}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r requirements-dev.txt
 
 # 2. A browser for the Playwright tests: Debian's Chromium (`playwright install` cannot download
-#    browsers here), and a CJK font so the Chinese text is drawn in screenshots.
+#    browsers here), a CJK font so the Chinese text is drawn in screenshots, and ZBar (libzbar0).
 apt_packages=()
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     apt_packages+=(chromium)
 fi
 if ! { command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh family 2>/dev/null)" ]; }; then
     apt_packages+=(fonts-wqy-microhei)
+fi
+# ZBar, the QR code reader pyzbar loads, to check that the presenter's QR code reads as the board's link.
+if ! ldconfig -p 2>/dev/null | grep -q 'libzbar\.so\.0'; then
+    apt_packages+=(libzbar0)
 fi
 if [ "${#apt_packages[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi

@@ -9,7 +9,6 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from metrics import MetricsInputError
 from metrics import significance as sig
 from tests.apptest_helpers import shown
 from tests.visible_text import item_names, untranslated, visible_strings

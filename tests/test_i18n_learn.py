@@ -104,9 +104,11 @@ def test_every_label_of_the_handout_has_chinese(handout_page):
     rr_steps([0, 0, 1, 1], items="ABCD"),
     precision_steps([1, 0, 1], 3, items="ABC"),
 ], ids=["nDCG", "AP", "AP-none", "RR", "P"])
-def test_every_presenter_sentence_is_chinese(handout_page, explanation):
-    templates, where, sentence = handout_page["PRESENTER_TEMPLATES"], handout_page["WHERE"], handout_page["SENTENCE"]
-    for text in (*templates, *where, sentence, *handout_page["PRESENTER_WORDS"]):
+def test_every_presenter_sentence_is_chinese(explanation):
+    from ui import presenter
+
+    templates = presenter.PRESENTER_TEMPLATES
+    for text in (*templates, *presenter.WHERE, *presenter.PRESENTER_WORDS):
         assert ZH.get(text), text
     for step in presenter_steps(explanation):
         text = step.sentence.split(": ", 1)[1]
@@ -198,14 +200,17 @@ def test_articles_tabs_and_expanders_in_chinese(app_test):
 def test_handout_presenter_view_in_chinese(app_test, metric):
     at = chinese(app_test, "pages/handout.py")
     at.button_group(key="handout__metric").set_value(metric).run()
-    at.toggle(key="handout__presenter_on").set_value(True).run()
+    at.button(key="handout__present").click().run()
     assert not at.exception, [e.message for e in at.exception]
     heading = [m.value for m in at.markdown if m.value.startswith("# ")][0]
     assert heading.startswith("# 第 1 位"), heading
-    at.button(key="handout__next").click().run()
-    heading = [m.value for m in at.markdown if m.value.startswith("# ")][0]
-    assert heading.startswith("# 第 2 位") and CJK.search(heading.split(":", 1)[1]), heading
-    assert (at.button(key="handout__previous").label, at.button(key="handout__next").label) == ("◀ 上一步", "下一步 ▶")
+    at.button(key="handout__presenter_next").click().run()
+    texts = [m.value for m in at.markdown]
+    heading = next(text for text in texts if text.startswith("# "))
+    sentence = texts[texts.index(heading) + 1]  # what this rank adds
+    assert heading.startswith("# 第 2 位") and CJK.search(sentence), (heading, sentence)
+    assert (at.button(key="handout__presenter_previous").label, at.button(key="handout__presenter_next").label,
+            at.button(key="handout__presenter_exit").label) == ("◀ 上一步", "下一步 ▶", "退出")
     assert not english_shown(at), english_shown(at)
 
 

@@ -1,5 +1,5 @@
-"""The handout page (AppTest): the preview and the downloads hold the board's values; the presenter
-view steps through the ranks with Previous / Next."""
+"""The handout page (AppTest): the preview and the downloads hold the board's values (presenter mode:
+tests/test_presenter.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from metrics import ap_steps, ndcg_steps, precision_steps, rr_steps
-from metrics.handout import csv_tables, latex_handout, markdown_handout, presenter_steps
+from metrics.handout import csv_tables, latex_handout, markdown_handout
 from tests.apptest_helpers import open_page
 from ui.board import Board
 from ui.presets import PRESETS
@@ -112,55 +112,6 @@ def test_the_conventions_of_the_board_are_used(app_test, media):
     assert "hits found" in at.caption[0].value
     assert expected(board, "AP").measure in downloads(at, media)["md"]
     assert f"**{expected(board, 'AP').measure} = {expected(board, 'AP').value:.4f}**" in downloads(at, media)["md"]
-
-
-def heading(at) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith("# rank "))
-
-
-@pytest.mark.parametrize("metric", METRICS)
-def test_presenter_next_and_previous(app_test, metric):
-    board = PRESETS["003_ndcg"]
-    at = choose(open_page(app_test, PAGE, board), metric)
-    at.toggle(key="handout__presenter_on").set_value(True).run()
-    assert not at.exception
-    steps = presenter_steps(expected(board, metric))
-    assert not at.get("download_button")  # the presenter view shows one step, no downloads
-    previous, following = at.button(key="handout__previous"), at.button(key="handout__next")
-    assert previous.disabled and not following.disabled
-    assert heading(at) == f"# {steps[0].sentence}"
-    assert at.latex[0].value.strip("$\n") == steps[0].term
-    label, value = steps[0].running[0]
-    assert [m.value for m in at.metric if m.label == label] == [f"{value:.4f}"]
-    for i in range(1, len(steps)):
-        at.button(key="handout__next").click().run()
-        assert heading(at) == f"# {steps[i].sentence}"
-        label, value = steps[i].running[0]
-        assert [m.value for m in at.metric if m.label == label] == [f"{value:.4f}"]
-    assert at.button(key="handout__next").disabled
-    at.button(key="handout__previous").click().run()
-    assert heading(at) == f"# {steps[-2].sentence}"
-
-
-def test_presenter_sentence_of_the_ndcg_example(app_test):
-    board = Board.from_ranking([3, 2, 3, 0, 1], items=list("ABCDE"), k=3)
-    at = open_page(app_test, PAGE, board)
-    at.toggle(key="handout__presenter_on").set_value(True).run()
-    for _ in range(2):
-        at.button(key="handout__next").click().run()
-    assert heading(at) == "# rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.762"
-    assert at.progress[0].value == 100 or at.progress[0].value == 1.0
-
-
-def test_presenter_step_is_clamped_when_the_board_shrinks(app_test):
-    at = open_page(app_test, PAGE, PRESETS["003_ndcg"])
-    at.toggle(key="handout__presenter_on").set_value(True).run()
-    for _ in range(4):
-        at.button(key="handout__next").click().run()
-    at.session_state["board"] = Board.from_ranking([1, 0], k=2)
-    at.run()
-    assert not at.exception
-    assert heading(at).startswith("# rank 2 · d2:")
 
 
 def test_an_empty_ranking_is_a_warning_not_an_error(app_test):

@@ -7,7 +7,6 @@ language-neutral tokens (measure names, library names, numbers, formulas, item n
 
 from __future__ import annotations
 
-import io
 import json
 import re
 

@@ -400,6 +400,15 @@ def link(text: str) -> str:
     return f"{base}?{PARAM}={text}" + (f"&{LANGUAGE_PARAM}={lang}" if lang else "")
 
 
+def board_link() -> str | None:
+    """The link to this page with the current board (as the "Share" control gives it), or None when
+    the board cannot travel in a link."""
+    from . import state
+
+    text, _ = _encoded(state.board())
+    return None if text is None else link(text)
+
+
 def copy_link(label: str = SHARE_LABEL, **popover) -> None:
     """The visible "Share this board" control (``label``, translated here): the link in a code box
     with a copy button, in a popover (``popover``: more st.popover options; full width by default).

@@ -294,7 +294,7 @@ ZH: dict[str, str] = {
     "Result": "结果",
     "(the last row of the column {column}).": "（{column} 列的最后一行）。",
     # the presenter's sentences (metrics.handout.presenter_steps)
-    "{where}: {text}": "{where}:{text}",
+    "{where}: {text}": "{where}：{text}",
     "rank {rank} · {item}": "第 {rank} 位 · {item}",
     "rank {rank}": "第 {rank} 位",
     "step {rank} · {item}": "第 {rank} 步 · {item}",
@@ -303,11 +303,11 @@ ZH: dict[str, str] = {
         "增益 {gain}，折损 log2({next}) = {discount}，加上 {added} → DCG {dcg}",
     "relevant, {hits} hits in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
     "{so_far}":
-        "相关，前 {rank} 个中有 {hits} 个命中：精确率 {h}/{r} = {precision}，加上 {counted} → 和为 {sum},{so_far}",
+        "相关，前 {rank} 个中有 {hits} 个命中：精确率 {h}/{r} = {precision}，加上 {counted} → 和为 {sum}，{so_far}",
     "relevant, {hits} hit in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
     "{so_far}":
-        "相关，前 {rank} 个中有 {hits} 个命中：精确率 {h}/{r} = {precision}，加上 {counted} → 和为 {sum},{so_far}",
-    "not relevant: adds nothing, the sum stays {sum}, {so_far}": "不相关：不加任何值，和仍为 {sum},{so_far}",
+        "相关，前 {rank} 个中有 {hits} 个命中：精确率 {h}/{r} = {precision}，加上 {counted} → 和为 {sum}，{so_far}",
+    "not relevant: adds nothing, the sum stays {sum}, {so_far}": "不相关：不加任何值，和仍为 {sum}，{so_far}",
     "the first relevant item → RR = 1/{rank} = {value}": "第一个相关条目 → RR = 1/{rank} = {value}",
     "after the first hit: RR ignores it, stays 1/{first} = {value}": "在第一个命中之后：RR 不再变化，仍为 1/{first} = {value}",
     "relevant, {hits} hits → {value}": "相关，{hits} 个命中 → {value}",
@@ -321,4 +321,23 @@ ZH: dict[str, str] = {
     "RR so far": "目前的 RR",
     # a bullet of the articles page's reasons (pages/articles.py)
     "- **{quantity}:** {text}": "- **{quantity}：** {text}",
+    # ------------------------------------------------------------------ presenter mode (ui/presenter.py)
+    "The worked example of the board, ready to hand out: the formula with your numbers and the step "
+    "table, as Markdown, LaTeX or CSV. **Present** shows it one step at a time, full screen, for a "
+    "projector, with a QR code of the board for the students' phones.":
+        "把面板上的计算例子做成讲义：带着你的数字的公式和步骤表，可导出为 Markdown、LaTeX 或 CSV。"
+        "**演示**在全屏中一次展示一步，适合投影，并附有面板的二维码，学生可用手机打开同一个面板。",
+    "Present": "演示",
+    "Full screen for a projector, one step at a time in large type, with a QR code of this board. "
+    "Clicker keys: → / PageDown / Space next, ← / PageUp back, Home first step, End last step, "
+    "Esc exit.":
+        "全屏投影，用大字号一次展示一步，并附有本面板的二维码。翻页笔按键：→ / PageDown / 空格 下一步，"
+        "← / PageUp 上一步，Home 第一步，End 最后一步，Esc 退出。",
+    "Exit": "退出",
+    "Leave presenter mode (Esc)": "退出演示模式（Esc）",
+    "{current} / {total}": "{current} / {total}",
+    "grade {grade}": "相关性等级 {grade}",
+    "Scan for this board": "扫码打开本面板",
+    "→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit":
+        "→ 空格 PageDown：下一步 · ← PageUp：上一步 · Home：第一步 · End：最后一步 · Esc：退出",
 }
