@@ -40,7 +40,7 @@ def explain(metric: str, rels, k: int | None = None, **options) -> Explanation:
     """Explain ``metric`` (a key of :data:`EXPLAINERS`) on grades in ranked order.
 
     >>> explain("rr", [0, 0, 1]).worked_text
-    'RR = 1/3 = 0.333'
+    'RR = 1/3 = 0.3333'
     """
     explainer = EXPLAINERS.get(str(metric).lower())
     if explainer is None:

@@ -220,7 +220,7 @@ def steps(question: Question) -> Explanation:
 
     >>> e = steps(build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K"))
     >>> print(e.worked_text)
-    DCG@5 = 0/log2(2) + 3/log2(3) + 1/log2(4) + 0/log2(5) + 2/log2(6) = 3.166
+    DCG@5 = 0/log2(2) + 3/log2(3) + 1/log2(4) + 0/log2(5) + 2/log2(6) = 3.1665
     """
     q, items = question, list(question.items)
     if q.metric in ("DCG@K", "nDCG@K"):
