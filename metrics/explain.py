@@ -25,7 +25,7 @@ class Explainer:
 
 
 EXPLAINERS: dict[str, Explainer] = {
-    "ndcg": Explainer(ndcg_steps, "nDCG: G, CG, DCG, IDCG, nDCG", False, True, ("gain", "ideal", "items", "scores")),
+    "ndcg": Explainer(ndcg_steps, "nDCG: G, CG, DCG, IDCG, nDCG", False, True, ("gain", "ideal", "ideal_from", "items", "scores")),
     "ap": Explainer(ap_steps, "Average precision", False, True, ("n_relevant", "denominator", "items", "threshold")),
     "rr": Explainer(rr_steps, "Reciprocal rank", False, True, ("items", "threshold")),
     "p": Explainer(precision_steps, "Precision@k", True, True, ("items", "threshold")),

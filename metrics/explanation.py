@@ -7,6 +7,7 @@ formatting (folding long sums, wrapping lines, plain text) is done here, once.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
@@ -50,12 +51,19 @@ COLUMN_LABELS: dict[str, str] = {
 
 
 def num(value: float, digits: int = DIGITS) -> str:
-    """Format a number the way a person writes it: 3, 0.5, 5.7619."""
+    """Format a number the way a person writes it: an exact value as short as it is (3, 0.5, 0.125),
+    any other to ``digits`` decimals, as the headline shows it (5.7619, 0.8710).
+
+    >>> num(3.0), num(0.5), num(0.1 + 0.2), num(0.871049), num(2 / 3), num(-1e-9)
+    ('3', '0.5', '0.3', '0.8710', '0.6667', '0')
+    """
     value = float(value)
     if value.is_integer():
         return str(int(value))
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
+    text = f"{value:.{digits}f}"
+    if math.isclose(float(text), value, rel_tol=1e-12, abs_tol=1e-12):
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text.lstrip("-").strip("0.") == "" else text
 
 
 def latex_name(name: str) -> str:
