@@ -77,16 +77,16 @@ def test_bad_input_exits_2_with_one_line(argv, message):
 def test_explain_prints_step_table_and_worked_formula():
     status, out, _ = run("explain", "ndcg", "--rels", "3", "2", "3", "0", "1", "-k", "3")
     assert status == 0
-    assert "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.762" in out
-    assert "ideal ordering:" in out and "nDCG@3 = 0.977781" in out
+    assert "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.7619" in out
+    assert "ideal ordering:" in out and "nDCG(ideal=list)@3 = 0.9778" in out
     status, out, _ = run("explain", "ap", "--rels", "0", "1", "0", "1", "1", "--n-relevant", "4")
-    assert "AP@5 = (1/2 + 2/4 + 3/5) / 4 = 0.4" in out
+    assert "AP = (1/2 + 2/4 + 3/5) / 4 = 0.4" in out
 
 
 def test_module_entry_point_runs_as_a_process():
     done = subprocess.run([sys.executable, "-m", "metrics", "explain", "rr", "--rels", "0", "0", "1"],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and "RR = 1/3 = 0.333" in done.stdout
+    assert done.returncode == 0 and "RR = 1/3 = 0.3333" in done.stdout
     done = subprocess.run([sys.executable, "-m", "metrics", "evaluate", "x", "y", "-m", "AP"],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("metrics: error:") and "Traceback" not in done.stderr
