@@ -3,6 +3,7 @@
 import pytest
 
 import metrics
+from metrics.explanation import COLUMN_LABELS
 from ui import state
 from ui.presets import PRESETS
 
@@ -26,7 +27,7 @@ def expected(page, board):
     if page == "pages/rr.py":
         return {"RR": metrics.reciprocal_rank(rels)}
     return {f"P@{k}": metrics.precision_at_k(rels, k), f"R@{k}": metrics.recall_steps(rels, k, R).value,
-            f"Hit@{k}": metrics.hit_rate_at_k(rels, k), "Rprec": metrics.r_precision(rels, R)}
+            f"Success@{k}": metrics.hit_rate_at_k(rels, k), "Rprec": metrics.r_precision(rels, R)}
 
 
 @pytest.fixture
@@ -123,11 +124,12 @@ def test_ndcg_tabs_build_only_the_open_table_and_chart(started):
     board = at.session_state[state.BOARD]
     k = min(board.k, max(len(board.ranking), len(board.judged())))
     explanation = metrics.ndcg_steps(board.rels(), k, board.gain, ideal=board.ideal_grades())
-    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.table["DCG"])]
+    dcg = COLUMN_LABELS["DCG"]  # the table shows its human header
+    assert [list(d.value[dcg]) for d in at.dataframe] == [list(explanation.table["DCG"])]
     assert len(at.get("plotly_chart")) == 1
     at.session_state[state.page_key("ndcg", "tables")] = "The ideal ordering"  # a click on the tab
     at.run()
-    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.details["ideal_table"]["DCG"])]
+    assert [list(d.value[dcg]) for d in at.dataframe] == [list(explanation.details["ideal_table"]["DCG"])]
     at.session_state[state.page_key("ndcg", "charts")] = "Linear vs exponential gain"
     at.run()
     assert not at.exception and len(at.get("plotly_chart")) == 1
