@@ -148,7 +148,7 @@ def test_presenter_sentence_of_the_ndcg_example(app_test):
     at.toggle(key="handout__presenter_on").set_value(True).run()
     for _ in range(2):
         at.button(key="handout__next").click().run()
-    assert heading(at) == "# rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.762"
+    assert heading(at) == "# rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.7619"
     assert at.progress[0].value == 100 or at.progress[0].value == 1.0
 
 
