@@ -127,23 +127,30 @@ def render_text(lines, fold: bool = True) -> str:
     return "\n".join(out)
 
 
-def render_latex(lines, fold: bool = True, terms_per_line: int | None = None) -> list[str]:
-    """LaTeX lines no wider than :data:`LINE_WIDTH_EM` (a piece wider than that stays whole), each
-    with at most ``terms_per_line`` terms of a sum; a wrapped line continues with ``\\quad +``."""
+def em_for_px(px: float, base_font_px: float = 18.0) -> float:
+    """A box width in pixels as the ``width`` of :meth:`Explanation.worked_lines` (KaTeX draws math at
+    1.21 times the base font): ``em_for_px(480)`` for a formula in a narrow column."""
+    return px / (1.21 * base_font_px)
+
+
+def render_latex(lines, fold: bool = True, terms_per_line: int | None = None,
+                 width: float = LINE_WIDTH_EM) -> list[str]:
+    """LaTeX lines no wider than ``width`` em (a piece wider than that stays whole), each with at
+    most ``terms_per_line`` terms of a sum; a wrapped line continues with ``\\quad +``."""
     out = []
     for line in lines:
-        current, width, count = "", 0.0, 0
+        current, used, count = "", 0.0, 0
         for piece, is_term in _pieces(line, fold, text=False):
             size = width_em(piece)
-            full = current and (width + size > LINE_WIDTH_EM
+            full = current and (used + size > width
                                 or (is_term and terms_per_line is not None and count >= terms_per_line))
             if full:
                 out.append(current)
-                current, width, count = r"\quad " + piece.lstrip(), width_em(r"\quad "), 0
+                current, used, count = r"\quad " + piece.lstrip(), width_em(r"\quad "), 0
                 size = width_em(piece.lstrip())
             else:
                 current += piece
-            width += size
+            used += size
             count += is_term
         out.append(current)
     return out
@@ -240,15 +247,15 @@ class Explanation:
         """The worked formula after ``step`` rows as :class:`Line` parts (empty without a writer)."""
         return self.writer(self._step(step), text) if self.writer else ()
 
-    def worked_lines(self, step: int | None = None, fold: bool = False) -> list[str]:
+    def worked_lines(self, step: int | None = None, fold: bool = False, width: float = LINE_WIDTH_EM) -> list[str]:
         """The worked formula after ``step`` rows as LaTeX lines to draw one under another: every term
         (``fold=False``, at most :data:`TERMS_PER_LINE` a line) or long sums folded; no line wider
-        than :data:`LINE_WIDTH_EM`."""
+        than ``width`` em (:func:`em_for_px` converts a box's pixels)."""
         if self.writer is None:
             return self.worked.split(r" \\ ")
-        return render_latex(self.lines_at(step), fold, None if fold else TERMS_PER_LINE)
+        return render_latex(self.lines_at(step), fold, None if fold else TERMS_PER_LINE, width)
 
-    def worked_at(self, step: int | None = None, fold: bool = True) -> str:
+    def worked_at(self, step: int | None = None, fold: bool = True, width: float = LINE_WIDTH_EM) -> str:
         """The worked formula after the first ``step`` rows (None: all), LaTeX lines joined by ``\\\\``.
 
         Its sums hold the terms of rows 1..step and it ends with the running value, the table's row
@@ -256,7 +263,7 @@ class Explanation:
         """
         if self.writer is None:
             return self.worked
-        return r" \\ ".join(self.worked_lines(step, fold))
+        return r" \\ ".join(self.worked_lines(step, fold, width))
 
     def worked_text_at(self, step: int | None = None, fold: bool = True) -> str:
         """:meth:`worked_at` in plain text."""

@@ -16,7 +16,7 @@ import metrics
 from metrics.beyond import coverage_explanation, diversity_steps, similarity_explanation
 from metrics.explain import EXPLAINERS, explain
 from metrics.explanation import (COLUMN_LABELS, DIGITS, LINE_WIDTH_EM, TERMS_PER_LINE, Explanation, Line,
-                                 num, render_latex, width_em)
+                                 em_for_px, num, render_latex, width_em)
 from metrics.measures import parse_measure, subtitle
 from metrics.roc import roc_auc_explanation
 from ui.i18n import LANGUAGE, header, headers
@@ -172,6 +172,15 @@ def test_wrapped_lines_hold_every_term_once():
     assert lines == [r"\mathrm{S} = \frac{1}{3}\bigl(1 + 2 + 3 + 4", r"\quad + 5 + 6 + 7 + 8",
                      r"\quad + 9 + 10 + 11\bigr) = 22"]
     assert render_latex([line]) == [r"\mathrm{S} = \frac{1}{3}\bigl(1 + 2 + \cdots + 10 + 11\bigr) = 22"]
+
+
+def test_a_narrower_box_wraps_sooner():
+    e = metrics.ndcg_steps([3, 2, 1, 0, 1, 2, 3, 1, 2, 0], 10, gain="exponential")
+    narrow = em_for_px(480)
+    assert narrow == pytest.approx(480 / (18 * 1.21))
+    lines = e.worked_lines(10, fold=True, width=narrow)
+    assert len(lines) > len(e.worked_lines(10, fold=True)) and all(width_em(line) <= narrow for line in lines)
+    assert e.worked_at(10, width=narrow) == r" \\ ".join(lines)
 
 
 def test_width_estimate_counts_a_fraction_once():
