@@ -107,15 +107,16 @@ def _folded(terms: tuple[str, ...], text: bool) -> tuple[str, ...]:
 
 def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
     """The line cut where it may wrap: (piece, whether it is a term of the sum)."""
-    start = f"{line.lhs} = {line.head}" if line.lhs else f"= {line.head}"
-    end = line.tail + (f" = {line.result}" if line.result else "")
+    lead = [(line.lhs, False)] if line.lhs else []
+    equals = f" = {line.head}" if line.lhs else f"= {line.head}"
+    result = [(f" = {line.result}", False)] if line.result else []
     note = [(f"   {line.note}" if text else rf"\quad \text{{{line.note}}}", False)] if line.note else []
     if line.terms is None:
-        return [(start + end, False), *note]
+        return [*lead, (equals + line.tail, False), *result, *note]
     terms = (_folded(line.terms, text) if fold else line.terms) or ("0",)
-    pieces = [(start + terms[0], True), *((f" + {term}", True) for term in terms[1:])]
-    pieces[-1] = (pieces[-1][0] + end, True)
-    return pieces + note
+    pieces = [(equals + terms[0], True), *((f" + {term}", True) for term in terms[1:])]
+    pieces[-1] = (pieces[-1][0] + line.tail + (f" = {line.result}" if line.result else ""), True)
+    return [*lead, *pieces, *note]
 
 
 def render_text(lines, fold: bool = True) -> str:
