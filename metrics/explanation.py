@@ -157,6 +157,12 @@ def render_latex(lines, fold: bool = True, terms_per_line: int | None = None,
     return out
 
 
+def only_lines(writer, count: int, step: int, text: bool) -> tuple[Line, ...]:
+    """The first ``count`` lines of ``writer``'s formula: ``partial(only_lines, e.writer, 1)`` is the
+    writer of an explanation cut to its first line (a DCG cut out of an nDCG)."""
+    return writer(step, text)[:count]
+
+
 _COMMAND = re.compile(r"\\([A-Za-z]+|.)")
 #: width in em of commands that draw something (others, such as \mathrm or \bigl, draw their argument)
 _COMMAND_EM = {"log": 1.3, "cdot": 0.8, "cdots": 1.6, "quad": 1.0, "qquad": 2.0, ",": 0.17, ";": 0.28,

@@ -247,6 +247,14 @@ def test_explanations_pickle_with_their_writer():
     assert copy.worked_at(2) == e.worked_at(2) and copy.running_at(2) == e.running_at(2)
 
 
+def test_the_quiz_dcg_keeps_only_the_dcg_line_at_every_step():
+    from metrics import quiz
+
+    e = quiz.steps(quiz.build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K"))
+    check_steps(e, "DCG", lambda i: metrics.dcg([0, 3, 1, 0, 2], i))
+    assert e.worked_text_at(2) == "DCG@2 = 0/log2(2) + 3/log2(3) = 1.8928"
+
+
 def test_an_explanation_without_writer_shows_its_complete_formula():
     e = dataclasses.replace(metrics.ndcg_steps([3, 2, 3], 3), writer=None, worked="x", worked_text="y")
     assert e.worked_at(1) == "x" and e.worked_text_at(1) == "y" and e.worked_lines(1) == ["x"]
