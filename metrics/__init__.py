@@ -6,7 +6,7 @@ Single rankings (grades in ranked order)::
     >>> round(ndcg([3, 2, 3, 0, 1], k=3), 4)
     0.9778
     >>> print(ndcg_steps([3, 2, 3, 0, 1], k=3).worked_text.splitlines()[0])
-    DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.762
+    DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.7619
 
 Many queries: :func:`metrics.batch.evaluate` with measure names such as ``nDCG@10``.
 Names are loaded on first use, so ``import metrics`` stays cheap.

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ._binary import THRESHOLD, padded, relevant_flags, total_relevant
 from ._validate import as_choice, as_count, as_k
 from .errors import MetricsInputError
-from .explanation import Explanation, join_terms, num, with_formula
+from .explanation import Explanation, Line, latex_name, num, with_formula
 from .measures import DENOM_OF, measure_name
 
 #: AP denominators: all relevant items R (trec_eval, ranx, ir_measures); the relevant items
@@ -50,22 +52,38 @@ def ap_steps(hits, k: int | None = None, n_relevant: int | None = None, denomina
                           "hits": hit_count, "precision": precision, "counted": counted,
                           "running_sum": running, "AP": ap})
     value = float(ap[-1]) if depth else 0.0
-    k_label = str(k) if k is not None else str(depth)
-    hit_rows = table[table["relevant"]]
-    d_text = {"relevant": "R", "found": "hits found", "min_k_relevant": f"min({k_label}, R)"}[denominator]
-    latex_terms = join_terms([rf"\frac{{{h}}}{{{r}}}" for h, r in zip(hit_rows["hits"], hit_rows["rank"])])
-    text_terms = join_terms([f"{h}/{r}" for h, r in zip(hit_rows["hits"], hit_rows["rank"])])
-    worked = rf"\mathrm{{AP@{k_label}}} = \frac{{{latex_terms}}}{{{D}}} = {num(value)}"
-    worked_text = f"AP@{k_label} = ({text_terms}) / {D} = {num(value)}    [D = {d_text} = {D}]"
-    if D == 0:
-        worked_text += "\n(no relevant item: AP is defined as 0)"
-        worked += r" \quad \text{(no relevant item: AP is 0)}"
-    return Explanation(
-        measure=measure_name("AP", k, denom=DENOM_OF[denominator]), value=value, table=table,
-        formula=AP_FORMULA.replace("D}", _D_LATEX[denominator] + "}", 1),
-        worked=worked, worked_text=worked_text, column="AP",
+    params = {"denom": DENOM_OF[denominator], "rel": threshold}
+    return Explanation.written(
+        writer=partial(_ap_lines, table, D, denominator, k, params),
+        measure=measure_name("AP", k, **params), value=value, table=table,
+        formula=AP_FORMULA.replace("D}", _D_LATEX[denominator] + "}", 1), column="AP", running={"AP": "AP"},
         details={"denominator": denominator, "D": D, "R": R, "found": found, "k": depth},
     )
+
+
+def _ap_lines(table: pd.DataFrame, D: int, denominator: str, k: int | None, params: dict, step: int,
+              text: bool) -> tuple[Line, ...]:
+    """The worked AP after ``step`` ranks: the precisions at the hits so far, summed, over D.
+
+    With D = R the value at rank i is AP@i; with the other denominators D is the one of the whole
+    cut-off, so the line is named as a partial sum, not as AP@i."""
+    shown = table.iloc[:step]
+    hit_rows = shown[shown["relevant"]]
+    final = step == len(table)
+    k_label = str(k) if k is not None else str(len(table))
+    if final or denominator == "relevant":
+        name = measure_name("AP", k if final else step, **params)
+        lhs = name if text else latex_name(name)
+    else:
+        lhs = f"(1/D)·sum(P@j·rel_j, j ≤ {step})" if text else rf"\frac{{1}}{{D}}\sum_{{j=1}}^{{{step}}} P@j \cdot rel_j"
+    terms = tuple((f"{h}/{r}" if text else rf"\tfrac{{{h}}}{{{r}}}") for h, r in zip(hit_rows["hits"], hit_rows["rank"]))
+    value = num(shown["AP"].iloc[-1]) if step else "0"
+    if text:
+        d_text = {"relevant": "R", "found": "hits found", "min_k_relevant": f"min({k_label}, R)"}[denominator]
+        note = f"[D = {d_text} = {D}]" + ("   (no relevant item: AP is defined as 0)" if D == 0 else "")
+        return (Line(lhs, terms, head="(", tail=f") / {D}", result=value, note=note),)
+    return (Line(lhs, terms, head=rf"\frac{{1}}{{{D}}}\bigl(", tail=r"\bigr)", result=value,
+                 note="(no relevant item: AP is 0)" if D == 0 else ""),)
 
 
 @with_formula(AP_FORMULA)

@@ -18,12 +18,14 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Mapping
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
 from ._validate import _short, as_k
 from .errors import MetricsInputError
+from .explanation import Explanation, Line, latex_name, num, so_far
 
 __all__ = [
     "catalog_coverage",
@@ -438,6 +440,21 @@ DIVERSITY_FORMULA = (r"\overline{\mathrm{ILD}} = \frac{1}{|U|} \sum_{u \in U} "
                      r"\bigl(1 - \mathrm{ILS}(\mathrm{top}_k(L_u))\bigr)")
 
 
+def _coverage_lines(table: pd.DataFrame, label: str, catalog: list[str], step: int, text: bool) -> tuple:
+    """Coverage after the first ``step`` catalog rows: the items covered so far over the catalog."""
+
+    rows = table.iloc[:step]
+    covered = int(rows["covered_so_far"].iloc[-1]) if step else 0
+    lhs = so_far(label if text else latex_name(label), step, len(table), text)
+    value = num(rows["coverage"].iloc[-1]) if step else "0"
+    if not text:
+        return (Line(lhs, head=rf"\frac{{{covered}}}{{{len(table)}}}", result=value),)
+    covered_items = set(rows.loc[rows["covered"], "item"].astype(str))
+    shown = [item for item in catalog if item in covered_items]  # catalog order
+    listed = ", ".join(shown) if len(shown) <= 8 else ", ".join(shown[:5] + ["..."] + shown[-2:])
+    return (Line(lhs, head=f"|{{{listed}}}| / |I| = {covered} / {len(table)}", result=value),)
+
+
 def coverage_explanation(recommendations, catalog, k=None):
     r"""Explain catalog coverage: every catalog item, how often it is shown, and the fraction.
 
@@ -475,7 +492,6 @@ def coverage_explanation(recommendations, catalog, k=None):
     >>> e.details["never"]
     ['d']
     """
-    from .explanation import Explanation, num
 
     catalog = _as_list(catalog, "catalog")
     table = coverage_steps(recommendations, catalog, k=k)
@@ -487,17 +503,26 @@ def coverage_explanation(recommendations, catalog, k=None):
     k = as_k(k)
     label = "Coverage" if k is None else f"Coverage@{k}"
     covered_items = set(table.loc[table["covered"], "item"])
-    shown = [str(item) for item in catalog if item in covered_items]  # catalog order
     never = [item for item in catalog if item not in covered_items]
-    listed = ", ".join(shown) if len(shown) <= 8 else ", ".join(shown[:5] + ["..."] + shown[-2:])
-    worked = rf"\mathrm{{{label}}} = \frac{{{covered}}}{{{size}}} = {num(value, 4)}"
-    worked_text = f"{label} = |{{{listed}}}| / |I| = {covered} / {size} = {num(value, 4)}"
-    return Explanation(
-        measure=label, value=value, table=table, formula=COVERAGE_FORMULA, worked=worked,
-        worked_text=worked_text, column="coverage",
+    return Explanation.written(
+        writer=partial(_coverage_lines, table, label, [str(item) for item in catalog]), measure=label,
+        value=value, table=table, formula=COVERAGE_FORMULA, column="coverage", running={label: "coverage"},
         details={"covered": covered, "catalog_size": size, "never": never, "k": k,
                  "users": len(recommendations)},
     )
+
+
+def _similarity_lines(table: pd.DataFrame, n: int, step: int, text: bool) -> tuple:
+    """ILS after the first ``step`` pairs: their similarities summed, over all n(n-1)/2 pairs."""
+
+    rows = table.iloc[:step]
+    terms = tuple(num(v) for v in rows["similarity"])
+    total, value, pairs = num(rows["running_sum"].iloc[-1]), num(rows["ILS"].iloc[-1]), len(table)
+    lhs = so_far("ILS" if text else r"\mathrm{ILS}", step, len(table), text)
+    if text:
+        return (Line(lhs, terms, head=f"2/({n}·{n - 1}) · (", tail=f") = {total} / {pairs}", result=value),)
+    return (Line(lhs, terms, head=rf"\frac{{2}}{{{n}\cdot{n - 1}}}\,\bigl(", tail=r"\bigr)"),
+            Line("", head=rf"\frac{{{total}}}{{{pairs}}}", result=value))
 
 
 def similarity_explanation(items, features=None, similarity=None, metric="cosine"):
@@ -539,7 +564,6 @@ def similarity_explanation(items, features=None, similarity=None, metric="cosine
     >>> print(e.worked_text)
     ILS = 2/(3·2) · (0 + 0.6 + 0.8) = 1.4 / 3 = 0.4667
     """
-    from .explanation import Explanation, join_terms, num
 
     table = _pairs(items, features, similarity, metric)
     n = int(max(table["rank_j"].max(), 2))
@@ -548,17 +572,22 @@ def similarity_explanation(items, features=None, similarity=None, metric="cosine
     table["ILS"] = table["running_sum"] / pairs
     total = float(table["running_sum"].iloc[-1])
     value = float(table["ILS"].iloc[-1])
-    terms = [num(v) for v in table["similarity"]]
-    latex_sum = join_terms(terms, limit=10).replace("...", r"\cdots")
-    worked = (rf"\mathrm{{ILS}} = \frac{{2}}{{{n}\cdot{n - 1}}}\,({latex_sum})"
-              rf" \\ = \frac{{{num(total, 4)}}}{{{pairs}}} = {num(value, 4)}")
-    worked_text = f"ILS = 2/({n}·{n - 1}) · ({join_terms(terms, limit=10)}) = {num(total, 4)} / {pairs} = {num(value, 4)}"
-    return Explanation(
-        measure="ILS", value=value, table=table, formula=ILS_FORMULA, worked=worked, worked_text=worked_text,
-        column="ILS",
+    return Explanation.written(
+        writer=partial(_similarity_lines, table, n), measure="ILS", value=value, table=table,
+        formula=ILS_FORMULA, column="ILS", running={"ILS": "ILS"},
         details={"n": n, "pairs": pairs, "sum": total, "diversity": 1.0 - value,
                  "metric": "matrix" if similarity is not None else metric},
     )
+
+
+def _diversity_lines(table: pd.DataFrame, label: str, step: int, text: bool) -> tuple:
+    """The mean diversity of the first ``step`` users."""
+
+    rows = table.iloc[:step]
+    terms = tuple(num(v) for v in rows["diversity"])
+    lhs = so_far(f"mean {label}" if text else rf"\overline{{{latex_name(label)}}}", step, len(table), text)
+    head, tail = ("(", f") / {step}") if text else (rf"\frac{{1}}{{{step}}}\,\bigl(", r"\bigr)")
+    return (Line(lhs, terms, head=head, tail=tail, result=num(rows["running_mean"].iloc[-1])),)
 
 
 def diversity_steps(recommendations, features=None, similarity=None, metric="cosine", k=None):
@@ -601,7 +630,6 @@ def diversity_steps(recommendations, features=None, similarity=None, metric="cos
     >>> e.value
     0.7
     """
-    from .explanation import Explanation, join_terms, num
 
     if not isinstance(recommendations, Mapping):
         raise MetricsInputError(
@@ -620,13 +648,9 @@ def diversity_steps(recommendations, features=None, similarity=None, metric="cos
     value = float(table["running_mean"].iloc[-1])
     users = len(table)
     mean_ils = float(np.cumsum(table["ILS"].to_numpy())[-1] / users)
-    terms = [num(v) for v in table["diversity"]]
-    latex_sum = join_terms(terms, limit=10).replace("...", r"\cdots")
     label = "ILD" if k is None else f"ILD@{k}"
-    worked = rf"\overline{{\mathrm{{{label}}}}} = \frac{{1}}{{{users}}}\,({latex_sum}) = {num(value, 4)}"
-    worked_text = f"mean {label} = ({join_terms(terms, limit=10)}) / {users} = {num(value, 4)}"
-    return Explanation(
-        measure=f"mean {label}", value=value, table=table, formula=DIVERSITY_FORMULA, worked=worked,
-        worked_text=worked_text, column="running_mean",
+    return Explanation.written(
+        writer=partial(_diversity_lines, table, label), measure=f"mean {label}", value=value, table=table,
+        formula=DIVERSITY_FORMULA, column="running_mean", running={f"mean {label}": "running_mean"},
         details={"mean_ILS": mean_ils, "users": users, "k": k},
     )

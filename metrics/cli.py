@@ -64,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--n-relevant", type=int, help="R, the number of relevant items (AP, recall, Rprec)")
     ex.add_argument("--denominator", choices=("relevant", "found", "min_k_relevant"), help="AP denominator")
     ex.add_argument("--threshold", type=float, help="relevant when grade >= threshold (default 1)")
+    ex.add_argument("--step", type=int, metavar="I",
+                    help="stop after rank I, as a lecture does: the first I rows, the formula so far")
+    ex.add_argument("--ideal-from", choices=("judged", "list"),
+                    help="nDCG: the convention --ideal follows, for the measure's name")
     return parser
 
 
@@ -101,31 +105,52 @@ def _json_number(value):
     return None if value != value else value
 
 
+def subtitle_of(name: str) -> str:
+    """The measure's plain-language description (empty for names outside the grammar, e.g. AUC)."""
+    from .measures import subtitle
+
+    try:
+        return subtitle(name)
+    except MetricsInputError:
+        return ""
+
+
 def _explain(args, out) -> None:
     from .explain import EXPLAINERS, explain
+    from .explanation import DIGITS
 
     rels = _float_list(args.rels)
     options = {"items": args.items, "gain": args.gain, "n_relevant": args.n_relevant,
                "denominator": args.denominator, "threshold": args.threshold,
-               "ideal": _float_list(args.ideal) if args.ideal else None}
+               "ideal": _float_list(args.ideal) if args.ideal else None, "ideal_from": args.ideal_from}
     result = explain(args.metric, rels, args.k, **options)
-    out.write(f"{EXPLAINERS[args.metric].title} — {result.measure}\n\n")
-    out.write(_table_text(result.table) + "\n")
+    rows = len(result.table)
+    if args.step is not None and not 1 <= args.step <= max(rows, 1):
+        raise MetricsInputError(f"--step must be between 1 and {max(rows, 1)} (the table's rows), got {args.step}")
+    step = rows if args.step is None else min(args.step, rows)
+    out.write(f"{EXPLAINERS[args.metric].title} — {result.measure}: {subtitle_of(result.measure)}\n\n")
+    out.write(_table_text(result.table.iloc[:step]) + "\n")
     ideal = result.details.get("ideal_table")
     if ideal is not None:
-        out.write("\nideal ordering:\n" + _table_text(ideal) + "\n")
-    out.write("\n" + result.worked_text + "\n")
-    out.write(f"\n{result.measure} = {result.value:.6f}\n")
+        out.write("\nideal ordering:\n" + _table_text(ideal.iloc[:step]) + "\n")
+    out.write("\n" + result.worked_text_at(step, fold=False) + "\n")
+    if step < rows:
+        so_far = ", ".join(f"{name} = {value:.{DIGITS}f}" for name, value in result.running_at(step).items())
+        out.write(f"\nafter step {step} of {rows}: {so_far}\n")
+    else:
+        out.write(f"\n{result.measure} = {result.value:.{DIGITS}f}\n")
 
 
 def _table_text(table) -> str:
-    """A step table as text: whole-number columns as integers, others to 4 decimals."""
+    """A step table as text: whole-number columns as integers, others to DIGITS decimals."""
+    from .explanation import DIGITS
+
     table = table.copy()
     for column in table.columns:
         values = table[column]
         if values.dtype.kind == "f" and values.notna().all() and (values == values.round()).all():
             table[column] = values.astype(int)
-    return table.to_string(index=False, float_format=lambda v: f"{v:.4f}")
+    return table.to_string(index=False, float_format=lambda v: f"{v:.{DIGITS}f}")
 
 
 def main(argv=None, out=None, err=None) -> int:

@@ -7,14 +7,19 @@ trec_eval, scikit-learn and ranx's ``ndcg``) or ``2^rel - 1`` (exponential, Burg
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ._validate import as_choice, as_grades, as_items, as_k
 from .errors import MetricsInputError
-from .explanation import Explanation, join_terms, num, with_formula
+from .explanation import Explanation, Line, latex_name, num, with_formula
+from .measures import measure_name
 
 GAINS = ("linear", "exponential")
+GAIN_PARAM = {"linear": "lin", "exponential": "exp"}  #: ``gain`` argument -> the measure's gain parameter
+IDEAL_FROM = ("judged", "list")  #: where the ideal ordering comes from (the measure's ideal parameter)
 
 CG_FORMULA = r"\mathrm{CG@}k = \sum_{i=1}^{k} rel_i"
 DCG_FORMULA = {
@@ -93,24 +98,37 @@ def _order_by_score(rels, items, scores):
     return rels[order], [items[i] for i in order], scores[order]
 
 
-def _dcg_terms(rels: np.ndarray, gain: str, text: bool) -> list[str]:
+def _dcg_terms(rels, gain: str, text: bool) -> tuple[str, ...]:
+    """One term per rank: ``3/log2(2)`` or ``\\frac{3}{\\log_2(2)}`` (exponential: ``2^3-1`` on top)."""
     terms = []
     for rank, rel in enumerate(rels, start=1):
         top = num(rel) if gain == "linear" else (f"(2^{num(rel)}-1)" if text else f"2^{{{num(rel)}}}-1")
         terms.append(f"{top}/log2({rank + 1})" if text else rf"\frac{{{top}}}{{\log_2({rank + 1})}}")
-    return terms
+    return tuple(terms)
 
 
-def _dcg_worked(name: str, table: pd.DataFrame, gain: str, k_label: str, text: bool) -> str:
-    rels = table["rel"].to_numpy()
-    total = table["DCG"].iloc[-1] if len(table) else 0.0
-    terms = join_terms(_dcg_terms(rels, gain, text))
-    head = f"{name}@{k_label}" if text else rf"\mathrm{{{name}@{k_label}}}"
-    return f"{head} = {terms} = {num(total)}"
+IDCG_ZERO = "(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)"
+
+
+def _ndcg_lines(table: pd.DataFrame, ideal_table: pd.DataFrame, gain: str, k: int | None, params: dict,
+                step: int, text: bool) -> tuple[Line, ...]:
+    """The worked nDCG after ``step`` ranks: DCG@i and IDCG@i as sums, then their ratio."""
+    final = step == len(table)
+    at = (str(k) if k is not None else str(step)) if final else str(step)
+    name = measure_name("nDCG", k if final else step, **params)
+    dcg_value, idcg_value, value = (float(table[c].iloc[step - 1]) if step else 0.0 for c in ("DCG", "IDCG", "nDCG"))
+
+    def symbol(label: str) -> str:
+        return label if text else latex_name(label)
+
+    ratio = f"{num(dcg_value)} / {num(idcg_value)}" if text else rf"\frac{{{num(dcg_value)}}}{{{num(idcg_value)}}}"
+    return (Line(symbol(f"DCG@{at}"), _dcg_terms(table["rel"].iloc[:step], gain, text), result=num(dcg_value)),
+            Line(symbol(f"IDCG@{at}"), _dcg_terms(ideal_table["rel"].iloc[:step], gain, text), result=num(idcg_value)),
+            Line(symbol(name), head=ratio, result=num(value), note=IDCG_ZERO if idcg_value == 0 else ""))
 
 
 def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, items=None,
-               scores=None, ideal_items=None) -> Explanation:
+               scores=None, ideal_items=None, ideal_from: str | None = None) -> Explanation:
     """Explain nDCG@k: step tables for the ranking and for the ideal ordering.
 
     Parameters
@@ -123,13 +141,17 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     scores : optional scores in the same order as ``rels``; the list is then ordered by
         score and tied items share their mean gain (scikit-learn's tie averaging).
     ideal_items : labels of the ``ideal`` grades, for the ideal table.
+    ideal_from : the convention ``ideal`` follows, ``"judged"`` or ``"list"``, for the measure's
+        name (default: ``"list"`` without ``ideal``, ``"judged"`` with it).
 
-    The main table has columns rank, item, rel, gain, discount, discounted_gain, CG, DCG,
-    IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i); its last row is nDCG@k.
+    The main table has columns rank, item, rel, gain, discount (the divisor log2(i+1)),
+    discounted_gain, CG, DCG, IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i);
+    its last row is nDCG@k. The measure is named ``nDCG(ideal=list)@k``, ``nDCG(gain=exp)@k``, ...
     """
     rels = as_grades(rels)
     k = as_k(k)
     as_choice(gain, GAINS, "gain")
+    ideal_from = as_choice(ideal_from or ("list" if ideal is None else "judged"), IDEAL_FROM, "ideal_from")
     items = as_items(items, rels.size)
     ideal_rels = rels if ideal is None else as_grades(ideal, "ideal")
     if ideal is None:
@@ -153,33 +175,18 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     dcg_value = float(table["DCG"].iloc[-1]) if depth else 0.0
     idcg_value = float(ideal_table["DCG"].iloc[-1]) if depth else 0.0
     value = float(table["nDCG"].iloc[-1]) if depth else 0.0
-    k_label = str(k) if k is not None else str(depth)
-    measure = "nDCG" + ("(gain=exp)" if gain == "exponential" else "") + (f"@{k}" if k else "")
-    worked_parts = {}
-    for text in (False, True):
-        dcg_line = _dcg_worked("DCG", table, gain, k_label, text)
-        idcg_line = _dcg_worked("IDCG", ideal_table, gain, k_label, text)
-        if text:
-            ratio = f"nDCG@{k_label} = {num(dcg_value)} / {num(idcg_value)} = {num(value)}"
-            worked_parts[text] = "\n".join([dcg_line, idcg_line, ratio])
-        else:
-            ratio = (rf"\mathrm{{nDCG@{k_label}}} = \frac{{{num(dcg_value)}}}{{{num(idcg_value)}}}"
-                     rf" = {num(value)}")
-            worked_parts[text] = r" \\ ".join([dcg_line, idcg_line, ratio])
-    if idcg_value == 0:
-        note = "IDCG is 0 (no item carries gain), so nDCG is defined as 0."
-        worked_parts[True] += f"\n({note})"
-        worked_parts[False] += rf" \quad \text{{({note})}}"
-    return Explanation(
-        measure=measure,
+    params = {"gain": GAIN_PARAM[gain], "ideal": ideal_from}
+    return Explanation.written(
+        writer=partial(_ndcg_lines, table, ideal_table, gain, k, params),
+        measure=measure_name("nDCG", k, **params),
         value=value,
         table=table,
         formula=r" \qquad ".join([DCG_FORMULA[gain], NDCG_FORMULA]),
-        worked=worked_parts[False],
-        worked_text=worked_parts[True],
         column="nDCG",
+        running={"DCG": "DCG", "IDCG": "IDCG", "nDCG": "nDCG"},
         details={"ideal_table": ideal_table, "DCG": dcg_value, "IDCG": idcg_value,
-                 "CG": float(table["CG"].iloc[-1]) if depth else 0.0, "k": depth, "gain": gain},
+                 "CG": float(table["CG"].iloc[-1]) if depth else 0.0, "k": depth, "gain": gain,
+                 "ideal_from": ideal_from},
     )
 
 

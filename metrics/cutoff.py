@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ._binary import THRESHOLD, padded, relevant_flags, total_relevant
 from ._validate import as_count, as_k
 from .errors import MetricsInputError
-from .explanation import Explanation, num, with_formula
+from .explanation import Explanation, Line, latex_name, num, with_formula
+from .measures import measure_name
 
 P_FORMULA = r"P@k = \frac{|\text{relevant} \cap \text{top } k|}{k}"
 R_FORMULA = r"R@k = \frac{|\text{relevant} \cap \text{top } k|}{R}"
 F1_FORMULA = r"F_1@k = \frac{2 \cdot P@k \cdot R@k}{P@k + R@k}"
-HIT_FORMULA = r"\mathrm{Hit@}k = \mathbb{1}\left[\,|\text{relevant} \cap \text{top } k| \ge 1\,\right]"
+HIT_FORMULA = r"\mathrm{Success@}k = \mathbb{1}\left[\,|\text{relevant} \cap \text{top } k| \ge 1\,\right]"
 RPREC_FORMULA = r"\mathrm{Rprec} = P@R = \frac{|\text{relevant} \cap \text{top } R|}{R}"
 
 
@@ -40,62 +43,78 @@ def cutoff_steps(hits, k: int | None = None, n_relevant: int | None = None, item
                          "P": precision, "R": recall, "F1": f1, "Hit": (found > 0).astype(float)})
 
 
-def _explain(column: str, formula: str, hits, k, n_relevant, items, threshold, measure) -> Explanation:
-    table = cutoff_steps(hits, k, n_relevant, items, threshold)
-    row = table.iloc[-1]
-    K, found = int(row["rank"]), int(row["hits"])
-    R = total_relevant(relevant_flags(hits, threshold)[1], n_relevant)
-    value = float(row[column])
-    name = f"{measure}@{K}"
-    if column == "P":
-        text, latex = f"{name} = {found}/{K} = {num(value)}", rf"{name} = \frac{{{found}}}{{{K}}} = {num(value)}"
-    elif column == "R":
-        text, latex = f"{name} = {found}/{R} = {num(value)}", rf"{name} = \frac{{{found}}}{{{R}}} = {num(value)}"
-    elif column == "F1":
+#: the measure each cut-off column explains (canonical names: Hit rate is ir_measures' Success)
+MEASURE_OF = {"P": "P", "R": "R", "F1": "F1", "Hit": "Success"}
+RUNNING = {"P": "P", "R": "R", "F1": "F1", "Hit": "Hit"}
+
+
+def _cutoff_lines(table: pd.DataFrame, column: str, R: int, params: dict, rprec: bool, step: int,
+                  text: bool) -> tuple[Line, ...]:
+    """The measure at cut-off K = ``step`` (R-precision: named Rprec at K = R)."""
+    if step == 0:  # R-precision without a relevant item
+        name = measure_name("Rprec", **params)
+        return (Line(name if text else latex_name(name), head="0", note="(no relevant item: R = 0)"),)
+    row = table.iloc[step - 1]
+    K, found, value = int(row["rank"]), int(row["hits"]), num(row[column])
+    name = measure_name(MEASURE_OF[column], K, **params)
+    lhs = name if text else latex_name(name)
+    if column == "Hit":
+        note = f"({found} relevant item(s) in the top {K})" if text else f"({found} relevant in the top {K})"
+        return (Line(lhs, head=value, note=note),)
+    if column == "F1":
         p, r = num(row["P"]), num(row["R"])
-        text = f"{name} = 2 * {p} * {r} / ({p} + {r}) = {num(value)}"
-        latex = rf"F_1@{K} = \frac{{2 \cdot {p} \cdot {r}}}{{{p} + {r}}} = {num(value)}"
+        head = f"2 * {p} * {r} / ({p} + {r})" if text else rf"\frac{{2 \cdot {p} \cdot {r}}}{{{p} + {r}}}"
     else:
-        text = f"{name} = {num(value)}   ({found} relevant item(s) in the top {K})"
-        latex = rf"\mathrm{{{name}}} = {num(value)} \quad \text{{({found} relevant in the top {K})}}"
-    return Explanation(measure=name, value=value, table=table, formula=formula, worked=latex,
-                       worked_text=text, column=column, details={"R": R, "hits": found, "k": K})
+        below = K if column == "P" else R
+        head = f"{found}/{below}" if text else rf"\frac{{{found}}}{{{below}}}"
+    if rprec and step == len(table):
+        rprec_name = measure_name("Rprec", **params)
+        head, lhs = f"{lhs} = {head}", rprec_name if text else latex_name(rprec_name)
+    return (Line(lhs, head=head, result=value),)
+
+
+def _explain(column: str, formula: str, hits, k, n_relevant, items, threshold, rprec: bool = False) -> Explanation:
+    table = cutoff_steps(hits, k, n_relevant, items, threshold)
+    R = total_relevant(relevant_flags(hits, threshold)[1], n_relevant)
+    K = len(table)
+    params = {"rel": threshold}
+    return Explanation.written(
+        writer=partial(_cutoff_lines, table, column, R, params, rprec),
+        measure=measure_name("Rprec", **params) if rprec else measure_name(MEASURE_OF[column], K, **params),
+        value=float(table[column].iloc[-1]) if K else 0.0, table=table, formula=formula, column=column,
+        running=RUNNING, details={"R": R, "hits": int(table["hits"].iloc[-1]) if K else 0, "k": K})
 
 
 def precision_steps(hits, k, items=None, threshold=THRESHOLD) -> Explanation:
     """Explain P@k (the table's last row is K = k)."""
-    return _explain("P", P_FORMULA, hits, as_k(k, required=True), None, items, threshold, "P")
+    return _explain("P", P_FORMULA, hits, as_k(k, required=True), None, items, threshold)
 
 
 def recall_steps(hits, k, n_relevant=None, items=None, threshold=THRESHOLD) -> Explanation:
     """Explain R@k."""
-    return _explain("R", R_FORMULA, hits, as_k(k, required=True), n_relevant, items, threshold, "R")
+    return _explain("R", R_FORMULA, hits, as_k(k, required=True), n_relevant, items, threshold)
 
 
 def f1_steps(hits, k, n_relevant=None, items=None, threshold=THRESHOLD) -> Explanation:
     """Explain F1@k."""
-    return _explain("F1", F1_FORMULA, hits, as_k(k, required=True), n_relevant, items, threshold, "F1")
+    return _explain("F1", F1_FORMULA, hits, as_k(k, required=True), n_relevant, items, threshold)
 
 
 def hit_rate_steps(hits, k, items=None, threshold=THRESHOLD) -> Explanation:
-    """Explain Hit@k (ir_measures ``Success@k``)."""
-    return _explain("Hit", HIT_FORMULA, hits, as_k(k, required=True), None, items, threshold, "Hit")
+    """Explain hit rate @k, ir_measures' ``Success@k`` (the measure's name)."""
+    return _explain("Hit", HIT_FORMULA, hits, as_k(k, required=True), None, items, threshold)
 
 
 def r_precision_steps(hits, n_relevant=None, items=None, threshold=THRESHOLD) -> Explanation:
-    """Explain R-precision: P@R with R the number of relevant items."""
+    """Explain R-precision: P@R with R the number of relevant items (an empty table when R = 0)."""
     R = total_relevant(relevant_flags(hits, threshold)[1], as_count(n_relevant, "n_relevant"))
     if R == 0:
         table = cutoff_steps(hits, None, n_relevant, items, threshold).iloc[0:0]
-        return Explanation(measure="Rprec", value=0.0, table=table, formula=RPREC_FORMULA,
-                           worked=r"\mathrm{Rprec} = 0 \quad \text{(no relevant item: R = 0)}",
-                           worked_text="Rprec = 0   (no relevant item: R = 0)", column="P", details={"R": 0, "hits": 0, "k": 0})
-    explanation = _explain("P", RPREC_FORMULA, hits, R, n_relevant, items, threshold, "P")
-    return Explanation(measure="Rprec", value=explanation.value, table=explanation.table, formula=RPREC_FORMULA,
-                       worked=explanation.worked.replace(f"P@{R} =", rf"\mathrm{{Rprec}} = P@{R} =", 1),
-                       worked_text=explanation.worked_text.replace(f"P@{R} =", f"Rprec = P@{R} =", 1),
-                       column="P",
-                       details=explanation.details)
+        return Explanation.written(
+            writer=partial(_cutoff_lines, table, "P", 0, {"rel": threshold}, True),
+            measure=measure_name("Rprec", rel=threshold), value=0.0, table=table, formula=RPREC_FORMULA,
+            column="P", running=RUNNING, details={"R": 0, "hits": 0, "k": 0})
+    return _explain("P", RPREC_FORMULA, hits, R, n_relevant, items, threshold, rprec=True)
 
 
 @with_formula(P_FORMULA)

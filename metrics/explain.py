@@ -25,7 +25,7 @@ class Explainer:
 
 
 EXPLAINERS: dict[str, Explainer] = {
-    "ndcg": Explainer(ndcg_steps, "nDCG: G, CG, DCG, IDCG, nDCG", False, True, ("gain", "ideal", "items", "scores")),
+    "ndcg": Explainer(ndcg_steps, "nDCG: G, CG, DCG, IDCG, nDCG", False, True, ("gain", "ideal", "ideal_from", "items", "scores")),
     "ap": Explainer(ap_steps, "Average precision", False, True, ("n_relevant", "denominator", "items", "threshold")),
     "rr": Explainer(rr_steps, "Reciprocal rank", False, True, ("items", "threshold")),
     "p": Explainer(precision_steps, "Precision@k", True, True, ("items", "threshold")),
@@ -40,7 +40,7 @@ def explain(metric: str, rels, k: int | None = None, **options) -> Explanation:
     """Explain ``metric`` (a key of :data:`EXPLAINERS`) on grades in ranked order.
 
     >>> explain("rr", [0, 0, 1]).worked_text
-    'RR = 1/3 = 0.333'
+    'RR = 1/3 = 0.3333'
     """
     explainer = EXPLAINERS.get(str(metric).lower())
     if explainer is None:

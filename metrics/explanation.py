@@ -1,46 +1,292 @@
-"""What every explainer returns: the value, its step table and the formula with numbers."""
+"""What every explainer returns: the value, its step table and the formula with numbers.
+
+The worked formula can be written at any step i (the first i rows of the table): each steps function
+gives its :class:`Explanation` a *writer*, ``writer(step, text) -> tuple[Line, ...]``, and the
+formatting (folding long sums, wrapping lines, plain text) is done here, once.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 import pandas as pd
+
+#: decimals of every number the package formats for people (formulas, plain text, the CLI)
+DIGITS = 4
+#: a sum of more terms than this is folded to its first and last FOLD_KEEP terms around "+ ⋯ +"
+FOLD_ABOVE = 5
+FOLD_KEEP = 2
+#: at most this many terms on one line of an unfolded sum (:meth:`Explanation.worked_lines`)
+TERMS_PER_LINE = 4
+#: widest formula line, in em of KaTeX's math font: about 740 px at the app's 18 px base font
+#: (KaTeX draws math at 1.21 em), so a line fits an ~800 px column
+LINE_WIDTH_EM = 34.0
+
+#: short human headers of the step tables' columns (English; the app translates them)
+COLUMN_LABELS: dict[str, str] = {
+    # nDCG
+    "rank": "rank", "item": "item", "rel": "relevance grade", "gain": "gain",
+    "discount": "divisor log₂(i+1)", "discounted_gain": "discounted gain", "CG": "CG@i", "DCG": "DCG@i",
+    "IDCG": "IDCG@i", "nDCG": "nDCG@i",
+    # AP, RR
+    "relevant": "relevant", "hits": "hits so far", "precision": "precision at this rank",
+    "counted": "counted by AP", "running_sum": "running sum", "AP": "AP so far", "first_hit": "first relevant item",
+    "RR": "RR@i",
+    # P, R, F1, Hit at every cut-off K
+    "P": "P@K", "R": "R@K", "F1": "F1@K", "Hit": "Hit@K",
+    # ROC: the curve and its trapezoids
+    "threshold": "threshold", "tp": "TP", "fp": "FP", "tn": "TN", "fn": "FN", "tpr": "TPR", "fpr": "FPR",
+    "step": "segment", "from_fpr": "FPR (left edge)", "to_fpr": "FPR (right edge)", "width": "width ΔFPR",
+    "tpr_left": "TPR (left edge)", "tpr_right": "TPR (right edge)", "area": "trapezoid area",
+    "running_area": "area so far",
+    # beyond accuracy
+    "times_recommended": "times recommended", "covered": "recommended at all", "covered_so_far": "covered so far",
+    "coverage": "coverage so far", "rank_i": "rank a", "item_i": "item a", "rank_j": "rank b", "item_j": "item b",
+    "similarity": "similarity", "ILS": "ILS", "user": "user", "n_items": "items in the list",
+    "diversity": "diversity 1 − ILS", "running_mean": "mean so far",
+}
+
+
+def num(value: float, digits: int = DIGITS) -> str:
+    """Format a number the way a person writes it: an exact value as short as it is (3, 0.5, 0.125),
+    any other to ``digits`` decimals, as the headline shows it (5.7619, 0.8710).
+
+    >>> num(3.0), num(0.5), num(0.1 + 0.2), num(0.871049), num(2 / 3), num(-1e-9)
+    ('3', '0.5', '0.3', '0.8710', '0.6667', '0')
+    """
+    value = float(value)
+    if value.is_integer():
+        return str(int(value))
+    text = f"{value:.{digits}f}"
+    if math.isclose(float(text), value, rel_tol=1e-12, abs_tol=1e-12):
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text.lstrip("-").strip("0.") == "" else text
+
+
+def latex_name(name: str) -> str:
+    """A measure name as LaTeX: upright, its ``=`` and ``,`` without math spacing.
+
+    >>> latex_name("nDCG(gain=exp,ideal=list)@3")
+    '\\\\mathrm{nDCG(gain{=}exp{,}ideal{=}list)@3}'
+    """
+    return r"\mathrm{" + name.replace("=", "{=}").replace(",", "{,}") + "}"
+
+
+def so_far(lhs: str, step: int, rows: int, text: bool) -> str:
+    """The left-hand side of a partial result, after ``step`` of ``rows`` rows: ``AUC_{1..2}``
+    (LaTeX) or ``AUC [1..2]``; the complete one (step = rows) unchanged."""
+    if step >= rows:
+        return lhs
+    return f"{lhs} [1..{step}]" if text else rf"{lhs}_{{1..{step}}}"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a worked formula: ``lhs = head t1 + t2 + ... tail = result   note``.
+
+    ``terms=None``: not a sum, ``head`` is the whole expression (``\\frac{5.76}{5.89}``); ``()`` is an
+    empty sum, written 0. An empty ``lhs`` continues the line above (``= 0.25 + 0.375 = 0.625``).
+    """
+
+    lhs: str = ""
+    terms: tuple[str, ...] | None = None
+    head: str = ""
+    tail: str = ""
+    result: str = ""
+    note: str = ""
+
+
+def _folded(terms: tuple[str, ...], text: bool) -> tuple[str, ...]:
+    if len(terms) <= FOLD_ABOVE:
+        return terms
+    return terms[:FOLD_KEEP] + ("..." if text else r"\cdots",) + terms[-FOLD_KEEP:]
+
+
+def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
+    """The line cut where it may wrap: (piece, whether it is a term of the sum)."""
+    lead = [(line.lhs, False)] if line.lhs else []
+    equals = f" = {line.head}" if line.lhs else f"= {line.head}"
+    result = [(f" = {line.result}", False)] if line.result else []
+    note = [(f"   {line.note}" if text else rf"\quad \text{{{line.note}}}", False)] if line.note else []
+    if line.terms is None:
+        return [*lead, (equals + line.tail, False), *result, *note]
+    terms = (_folded(line.terms, text) if fold else line.terms) or ("0",)
+    pieces = [(equals + terms[0], True), *((f" + {term}", True) for term in terms[1:])]
+    pieces[-1] = (pieces[-1][0] + line.tail + (f" = {line.result}" if line.result else ""), True)
+    return [*lead, *pieces, *note]
+
+
+def render_text(lines, fold: bool = True) -> str:
+    """Plain-text lines, one per :class:`Line` (a continuation indented under its ``=``)."""
+    out = []
+    for line in lines:
+        body = "".join(piece for piece, _ in _pieces(line, fold, text=True))
+        out.append(body if line.lhs else "    " + body)
+    return "\n".join(out)
+
+
+def em_for_px(px: float, base_font_px: float = 18.0) -> float:
+    """A box width in pixels as the ``width`` of :meth:`Explanation.worked_lines` (KaTeX draws math at
+    1.21 times the base font): ``em_for_px(480)`` for a formula in a narrow column."""
+    return px / (1.21 * base_font_px)
+
+
+def render_latex(lines, fold: bool = True, terms_per_line: int | None = None,
+                 width: float = LINE_WIDTH_EM) -> list[str]:
+    """LaTeX lines no wider than ``width`` em (a piece wider than that stays whole), each with at
+    most ``terms_per_line`` terms of a sum; a wrapped line continues with ``\\quad +``."""
+    out = []
+    for line in lines:
+        current, used, count = "", 0.0, 0
+        for piece, is_term in _pieces(line, fold, text=False):
+            size = width_em(piece)
+            full = current and (used + size > width
+                                or (is_term and terms_per_line is not None and count >= terms_per_line))
+            if full:
+                out.append(current)
+                current, used, count = r"\quad " + piece.lstrip(), width_em(r"\quad "), 0
+                size = width_em(piece.lstrip())
+            else:
+                current += piece
+            used += size
+            count += is_term
+        out.append(current)
+    return out
+
+
+def only_lines(writer, count: int, step: int, text: bool) -> tuple[Line, ...]:
+    """The first ``count`` lines of ``writer``'s formula: ``partial(only_lines, e.writer, 1)`` is the
+    writer of an explanation cut to its first line (a DCG cut out of an nDCG)."""
+    return writer(step, text)[:count]
+
+
+_COMMAND = re.compile(r"\\([A-Za-z]+|.)")
+#: width in em of commands that draw something (others, such as \mathrm or \bigl, draw their argument)
+_COMMAND_EM = {"log": 1.3, "cdot": 0.8, "cdots": 1.6, "quad": 1.0, "qquad": 2.0, ",": 0.17, ";": 0.28,
+               "le": 1.3, "ge": 1.3, "cap": 1.0, "cup": 1.0, "overline": 0.0, "sum": 1.5, "#": 0.8,
+               "Rightarrow": 1.8, "{": 0.5, "}": 0.5}
+_CHAR_EM = {"+": 1.3, "-": 1.3, "−": 1.3, "=": 1.4, "·": 0.8, "(": 0.39, ")": 0.39, ".": 0.28, ",": 0.45,
+            "|": 0.28, " ": 0.0, "{": 0.0, "}": 0.0, "&": 0.0, "@": 0.95, "/": 0.5}
+
+
+def _group(tex: str, start: int) -> tuple[str, int]:
+    """The brace group (or single character) at ``start``: its content and the index after it."""
+    while start < len(tex) and tex[start] == " ":
+        start += 1
+    if start >= len(tex) or tex[start] != "{":
+        return tex[start:start + 1], start + 1
+    depth = 0
+    for end in range(start, len(tex)):
+        depth += {"{": 1, "}": -1}.get(tex[end], 0)
+        if depth == 0:
+            return tex[start + 1:end], end + 1
+    return tex[start + 1:], len(tex)
+
+
+def width_em(tex: str) -> float:
+    """Rough width of a LaTeX formula as KaTeX draws it, in em: a fraction as wide as its wider part,
+    scripts smaller. Enough to decide where a long sum wraps."""
+    total, i = 0.0, 0
+    while i < len(tex):
+        char = tex[i]
+        if char == "\\":
+            match = _COMMAND.match(tex, i)
+            name, i = match.group(1), match.end()
+            if name in ("frac", "tfrac", "dfrac"):
+                top, i = _group(tex, i)
+                bottom, i = _group(tex, i)
+                total += max(width_em(top), width_em(bottom)) * (0.75 if name == "tfrac" else 1.0) + 0.25
+            elif name == "text":
+                body, i = _group(tex, i)
+                total += 0.5 * len(body)
+            else:
+                total += _COMMAND_EM.get(name, 0.0)
+        elif char in "^_":
+            body, i = _group(tex, i + 1)
+            total += 0.7 * width_em(body)
+        else:
+            total += _CHAR_EM.get(char, 0.55)
+            i += 1
+    return total
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """A metric's value together with how it was computed.
+    """A metric's value together with how it was computed, at the end and at every step.
 
-    ``value`` is always read from ``table`` (its last row), so the two cannot disagree.
+    ``value`` is always read from ``table`` (its last row), so the two cannot disagree. ``writer``
+    writes the worked formula after the first i rows (see :meth:`worked_at`); ``running`` names the
+    headline quantities and the table column each is read from (see :meth:`running_at`).
     """
 
-    measure: str  #: ir_measures-style name, e.g. ``nDCG@3``
+    measure: str  #: canonical ir_measures-style name (:mod:`metrics.measures`), e.g. ``nDCG@3``
     value: float
     table: pd.DataFrame  #: one row per rank, what a teacher writes on the board
     formula: str  #: the general formula, LaTeX
-    worked: str  #: the formula with the numbers filled in, LaTeX
-    worked_text: str  #: the same in plain text, for a terminal
+    worked: str  #: the formula with the numbers filled in, LaTeX (= ``worked_at(None)``)
+    worked_text: str  #: the same in plain text, for a terminal (= ``worked_text_at(None)``)
     column: str  #: the table column whose last row is ``value``
     details: Mapping[str, object] = field(default_factory=dict)  #: other parts (ideal table, IDCG, ...)
+    #: ``writer(step, text) -> tuple[Line, ...]``: the worked formula after ``step`` rows (picklable:
+    #: a module-level function or a functools.partial of one); None: only the complete formula
+    writer: Callable[[int, bool], tuple[Line, ...]] | None = field(default=None, repr=False, compare=False)
+    running: Mapping[str, str] = field(default_factory=dict)  #: headline quantity -> its table column
 
+    @classmethod
+    def written(cls, *, writer, measure: str, value: float, table: pd.DataFrame, formula: str, column: str,
+                running: Mapping[str, str], details: Mapping[str, object] | None = None) -> "Explanation":
+        """An explanation whose worked formulas (LaTeX and text, complete) are written by ``writer``."""
+        steps = len(table)
+        return cls(measure=measure, value=value, table=table, formula=formula,
+                   worked=r" \\ ".join(render_latex(writer(steps, False))),
+                   worked_text=render_text(writer(steps, True)), column=column, details=details or {},
+                   writer=writer, running=running)
 
-def num(value: float, digits: int = 3) -> str:
-    """Format a number the way a person writes it: 3, 0.5, 5.762."""
-    value = float(value)
-    if value.is_integer():
-        return str(int(value))
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
+    def _step(self, step: int | None) -> int:
+        """``step`` as a row count: None is every row; clamped to 1..rows (0 for an empty table)."""
+        rows = len(self.table)
+        return rows if step is None else min(max(int(step), min(rows, 1)), rows)
 
+    def lines_at(self, step: int | None = None, text: bool = False) -> tuple[Line, ...]:
+        """The worked formula after ``step`` rows as :class:`Line` parts (empty without a writer)."""
+        return self.writer(self._step(step), text) if self.writer else ()
 
-def join_terms(terms: list[str], sep: str = " + ", limit: int = 12) -> str:
-    """Join formula terms, eliding the middle of long sums."""
-    if not terms:
-        return "0"
-    if len(terms) > limit:
-        terms = terms[:5] + ["\\cdots" if "\\" in "".join(terms) else "..."] + terms[-2:]
-    return sep.join(terms)
+    def worked_lines(self, step: int | None = None, fold: bool = False, width: float = LINE_WIDTH_EM) -> list[str]:
+        """The worked formula after ``step`` rows as LaTeX lines to draw one under another: every term
+        (``fold=False``, at most :data:`TERMS_PER_LINE` a line) or long sums folded; no line wider
+        than ``width`` em (:func:`em_for_px` converts a box's pixels)."""
+        if self.writer is None:
+            return self.worked.split(r" \\ ")
+        return render_latex(self.lines_at(step), fold, None if fold else TERMS_PER_LINE, width)
+
+    def worked_at(self, step: int | None = None, fold: bool = True, width: float = LINE_WIDTH_EM) -> str:
+        """The worked formula after the first ``step`` rows (None: all), LaTeX lines joined by ``\\\\``.
+
+        Its sums hold the terms of rows 1..step and it ends with the running value, the table's row
+        ``step``; ``worked_at(len(table))`` is :attr:`worked`.
+        """
+        if self.writer is None:
+            return self.worked
+        return r" \\ ".join(self.worked_lines(step, fold, width))
+
+    def worked_text_at(self, step: int | None = None, fold: bool = True) -> str:
+        """:meth:`worked_at` in plain text."""
+        if self.writer is None:
+            return self.worked_text
+        return render_text(self.lines_at(step, text=True), fold)
+
+    def running_at(self, step: int | None = None) -> dict[str, float]:
+        """The headline quantities after the first ``step`` rows, e.g. ``{"DCG": .., "IDCG": .., "nDCG": ..}``
+        (None: the final values; the measure's own entry is then :attr:`value`)."""
+        rows = self._step(step)
+        values = {name: float(self.table[column].iloc[rows - 1]) if rows else 0.0
+                  for name, column in self.running.items() if column in self.table}
+        if rows == len(self.table) and self.column in self.table:
+            values.update({name: self.value for name, column in self.running.items() if column == self.column})
+        return values or {self.measure: self.value}
 
 
 def with_formula(latex: str):

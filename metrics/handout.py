@@ -18,7 +18,7 @@ True
 >>> sorted(csv_tables(e))
 ['ideal', 'steps']
 >>> presenter_steps(e)[2].sentence
-'rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.762'
+'rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.7619'
 """
 
 from __future__ import annotations
@@ -30,14 +30,11 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .explanation import Explanation, num
+from .explanation import DIGITS, Explanation, num
 
 __all__ = ["markdown_handout", "latex_handout", "csv_tables", "presenter_steps", "PresenterStep",
            "escape_markdown", "escape_latex", "format_cell", "markdown_table", "latex_table", "file_stem", "DIGITS",
            "LABELS"]
-
-#: decimals of every non-integer number in the exported tables
-DIGITS = 4
 
 #: the words of the handouts around the formula and the tables; a UI passes them in the reader's
 #: language (``labels=``), keeping the ``{fields}``
@@ -169,7 +166,7 @@ def file_stem(explanation: Explanation) -> str:
 
     >>> from metrics import ndcg_steps
     >>> file_stem(ndcg_steps([1, 0], k=2, gain="exponential"))
-    'nDCG-gain-exp-2-handout'
+    'nDCG-gain-exp-ideal-list-2-handout'
     """
     return re.sub(r"[^A-Za-z0-9]+", "-", explanation.measure).strip("-") + "-handout"
 
@@ -397,9 +394,9 @@ def presenter_steps(explanation: Explanation) -> list[PresenterStep]:
     >>> presenter_steps(ap_steps([0, 1, 1], n_relevant=2, items="xyz"))[1].sentence
     'rank 2 · y: relevant, 1 hit in the top 2: precision 1/2 = 0.5, adds 0.5 → sum 0.5, AP = 0.5/2 = 0.25'
     >>> presenter_steps(rr_steps([0, 0, 1, 1]))[2].sentence
-    'rank 3 · d3: the first relevant item → RR = 1/3 = 0.333'
+    'rank 3 · d3: the first relevant item → RR = 1/3 = 0.3333'
     >>> presenter_steps(rr_steps([0, 0, 1, 1]))[3].term
-    '\\mathrm{RR} = \\frac{1}{3} = 0.333'
+    '\\mathrm{RR} = \\frac{1}{3} = 0.3333'
     """
     table, column = explanation.table, explanation.column
     details = explanation.details or {}

@@ -93,6 +93,41 @@ def measure_name(name: str, k: int | None = None, **params) -> str:
     return str(Measure(name, k, kept))
 
 
+#: plain-language words of each measure for :func:`subtitle`: (what it is, how its cut-off reads)
+_WORDS = {"nDCG": ("nDCG", "at cut-off {k}"), "AP": ("AP", "over the top {k}"),
+          "RR": ("RR", "within the top {k}"), "P": ("precision", "at cut-off {k}"),
+          "R": ("recall", "at cut-off {k}"), "F1": ("F1", "at cut-off {k}"),
+          "Success": ("hit rate", "at cut-off {k}"), "Rprec": ("R-precision", "")}
+#: each parameter value in words ({value} for rel); a denominator continues the sentence after a comma
+_PARAM_WORDS = {
+    ("gain", "lin"): "linear gain", ("gain", "exp"): "exponential gain 2^rel − 1",
+    ("ideal", "judged"): "ideal ordering from all judged items", ("ideal", "list"): "ideal ordering from the list itself",
+    ("denom", "R"): "divided by R, all relevant items", ("denom", "found"): "divided by the hits found",
+    ("denom", "minKR"): "divided by min(k, R)", ("rel", None): "relevant when grade ≥ {value}",
+}
+
+
+def subtitle(name: str) -> str:
+    """A measure's canonical name in plain English, from its parsed parameters.
+
+    >>> subtitle("nDCG(ideal=list)@3")
+    'nDCG at cut-off 3; ideal ordering from the list itself'
+    >>> subtitle("AP(denom=found)@6")
+    'AP over the top 6, divided by the hits found'
+    >>> subtitle("P(rel=2)@5"), subtitle("RR")
+    ('precision at cut-off 5; relevant when grade ≥ 2', 'RR over the whole list')
+    """
+    measure = parse_measure(name)
+    what, cut = _WORDS[measure.name]
+    text = f"{what} {cut.format(k=measure.k)}" if measure.k is not None else f"{what} over the whole list"
+    if measure.name == "Rprec":
+        text = "R-precision: precision at rank R, R = the number of relevant items"
+    for key, value in measure.params:
+        words = _PARAM_WORDS.get((key, value), _PARAM_WORDS.get((key, None), "")).format(value=_fmt(value))
+        text += (", " if key == "denom" else "; ") + words
+    return text
+
+
 def _fmt(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Callable
 
 import numpy as np
@@ -39,7 +40,7 @@ from .ap import ap_steps
 from .cumulative_gain import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
 from .cutoff import precision_steps
 from .errors import MetricsInputError
-from .explanation import Explanation, num
+from .explanation import Explanation, num, only_lines
 from .rr import rr_steps
 
 #: the metrics a question can ask for
@@ -220,7 +221,7 @@ def steps(question: Question) -> Explanation:
 
     >>> e = steps(build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K"))
     >>> print(e.worked_text)
-    DCG@5 = 0/log2(2) + 3/log2(3) + 1/log2(4) + 0/log2(5) + 2/log2(6) = 3.166
+    DCG@5 = 0/log2(2) + 3/log2(3) + 1/log2(4) + 0/log2(5) + 2/log2(6) = 3.1665
     """
     q, items = question, list(question.items)
     if q.metric in ("DCG@K", "nDCG@K"):
@@ -229,9 +230,9 @@ def steps(question: Question) -> Explanation:
         if q.metric == "nDCG@K":
             return e
         table = e.table.drop(columns=["IDCG", "nDCG"])
-        return replace(e, measure=f"DCG@{q.k}", value=float(table["DCG"].iloc[-1]), table=table,
-                       formula=DCG_FORMULA[q.gain], worked=e.worked.split(r" \\ ")[0],
-                       worked_text=e.worked_text.splitlines()[0], column="DCG")
+        return Explanation.written(writer=partial(only_lines, e.writer, 1), measure=f"DCG@{q.k}",
+                                   value=float(table["DCG"].iloc[-1]), table=table, formula=DCG_FORMULA[q.gain],
+                                   column="DCG", running={"DCG": "DCG"}, details=e.details)
     if q.metric == "AP":
         return ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="relevant", items=items)
     if q.metric == "RR":

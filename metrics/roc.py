@@ -15,12 +15,14 @@ diagonal segment of the curve and earns half credit in the AUC.
 from __future__ import annotations
 
 import math
+from functools import partial
 from numbers import Real
 
 import numpy as np
 import pandas as pd
 
 from .errors import MetricsInputError
+from .explanation import Explanation, Line, num, so_far
 
 __all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at", "ARTICLE_NOTES"]
 
@@ -397,6 +399,21 @@ def _pair_counts(y: np.ndarray, s: np.ndarray) -> tuple[int, int, int]:
     return wins, ties, len(positives) * len(negatives) - wins - ties
 
 
+def _auc_lines(table: pd.DataFrame, step: int, text: bool) -> tuple[Line, ...]:
+    """The trapezoids of segments 1..``step`` (every segment, a vertical one adds 0), then their areas."""
+    shown = table.iloc[:step]
+    sides = zip(shown["from_fpr"], shown["to_fpr"], shown["tpr_left"], shown["tpr_right"])
+    if text:
+        terms = tuple(f"({num(b)} - {num(a)})·({num(left)} + {num(right)})/2" for a, b, left, right in sides)
+    else:
+        terms = tuple(rf"({num(b)} - {num(a)})\cdot\frac{{{num(left)} + {num(right)}}}{{2}}" for a, b, left, right in sides)
+    value = num(shown["running_area"].iloc[-1])
+    lhs = so_far("AUC" if text else r"\mathrm{AUC}", step, len(table), text)
+    if step == 1:  # one trapezoid: its area is the value
+        return (Line(lhs, terms, result=value),)
+    return (Line(lhs, terms), Line("", tuple(num(area) for area in shown["area"]), result=value))
+
+
 def roc_auc_explanation(labels, scores, items=None):
     r"""Explain the ROC AUC: the trapezoids, the formula with their numbers, and the pair count.
 
@@ -407,8 +424,9 @@ def roc_auc_explanation(labels, scores, items=None):
         = \frac{\#\{s^+ > s^-\} + \tfrac12 \#\{s^+ = s^-\}}{P \cdot N}
 
     The table is :func:`roc_auc_steps` (one row per segment of the curve); its last
-    ``running_area`` is the value, so the value equals :func:`roc_auc` exactly.  Segments of
-    width 0 (only positives at that threshold) add nothing and are left out of the worked sum.
+    ``running_area`` is the value, so the value equals :func:`roc_auc` exactly.  Every segment is
+    a term of the worked sum, so term j is row j of the table (a vertical one adds 0); at step j
+    (:meth:`~metrics.explanation.Explanation.worked_at`) the sum holds segments 1..j.
 
     Parameters
     ----------
@@ -438,13 +456,11 @@ def roc_auc_explanation(labels, scores, items=None):
     >>> e.value
     0.625
     >>> print(e.worked_text)
-    AUC = (0.5 - 0)·(0.5 + 0.5)/2 + (1 - 0.5)·(0.5 + 1)/2
-        = 0.25 + 0.375 = 0.625
+    AUC = (0 - 0)·(0 + 0.5)/2 + (0.5 - 0)·(0.5 + 0.5)/2 + (1 - 0.5)·(0.5 + 1)/2
+        = 0 + 0.25 + 0.375 = 0.625
     >>> print(e.details["mann_whitney_text"])
     AUC = (wins + ties/2) / (P·N) = (2 + 1/2) / (2·2) = 2.5 / 4 = 0.625
     """
-    from .explanation import Explanation, join_terms, num
-
     y, s = _validate(labels, scores)
     if items is None:
         names = [str(i) for i in range(1, len(y) + 1)]
@@ -454,29 +470,15 @@ def roc_auc_explanation(labels, scores, items=None):
             raise MetricsInputError(f"items and labels differ in length: {len(names)} items, {len(y)} labels")
     table = roc_auc_steps(y, s)
     value = float(table["running_area"].iloc[-1])
-    wide = table[table["width"] > 0]
-    latex_terms = [rf"({num(b)} - {num(a)})\cdot\frac{{{num(l)} + {num(r)}}}{{2}}"
-                   for a, b, l, r in zip(wide["from_fpr"], wide["to_fpr"], wide["tpr_left"], wide["tpr_right"])]
-    text_terms = [f"({num(b)} - {num(a)})·({num(l)} + {num(r)})/2"
-                  for a, b, l, r in zip(wide["from_fpr"], wide["to_fpr"], wide["tpr_left"], wide["tpr_right"])]
-    areas = [num(a) for a in wide["area"]]
-    latex_areas = join_terms(areas).replace("...", r"\cdots")
-    worked = (rf"\mathrm{{AUC}} = {join_terms(latex_terms, limit=6)}"
-              rf" \\ = {latex_areas} = {num(value, 4)}")
-    worked_text = (f"AUC = {join_terms(text_terms, limit=6)}\n"
-                   f"    = {join_terms(areas)} = {num(value, 4)}")
-    if len(wide) == 1:  # one trapezoid: its area is the value
-        worked = rf"\mathrm{{AUC}} = {latex_terms[0]} = {num(value, 4)}"
-        worked_text = f"AUC = {text_terms[0]} = {num(value, 4)}"
     P, N = int(y.sum()), int(len(y) - y.sum())
     wins, ties, losses = _pair_counts(y, s)
     half = f"{ties}/2"
     credit = wins + ties / 2
     mann_whitney = (rf"\mathrm{{AUC}} = \frac{{\#\{{s^+ > s^-\}} + \tfrac12\,\#\{{s^+ = s^-\}}}}{{P \cdot N}}"
                     rf" \\ = \frac{{{wins} + \tfrac12\cdot{ties}}}{{{P}\cdot{N}}} = \frac{{{num(credit)}}}{{{P * N}}}"
-                    rf" = {num(value, 4)}")
+                    rf" = {num(value)}")
     mann_whitney_text = (f"AUC = (wins + ties/2) / (P·N) = ({wins} + {half}) / ({P}·{N}) = "
-                         f"{num(credit)} / {P * N} = {num(value, 4)}")
+                         f"{num(credit)} / {P * N} = {num(value)}")
     pairs = None
     if P * N <= MAX_PAIRS:
         positive, negative = s[y == 1], s[y == 0]
@@ -484,9 +486,9 @@ def roc_auc_explanation(labels, scores, items=None):
                          np.where(positive[:, None] == negative[None, :], 0.5, 0.0))
         labels_of = np.asarray(names, dtype=object)
         pairs = pd.DataFrame(cells, index=list(labels_of[y == 1]), columns=list(labels_of[y == 0]))
-    return Explanation(
-        measure="AUC", value=value, table=table, formula=AUC_FORMULA, worked=worked, worked_text=worked_text,
-        column="running_area",
+    return Explanation.written(
+        writer=partial(_auc_lines, table), measure="AUC", value=value, table=table, formula=AUC_FORMULA,
+        column="running_area", running={"AUC": "running_area"},
         details={"P": P, "N": N, "wins": wins, "ties": ties, "losses": losses, "mann_whitney": mann_whitney,
                  "mann_whitney_text": mann_whitney_text, "curve": roc_curve(y, s), "pairs": pairs},
     )

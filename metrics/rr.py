@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ._binary import THRESHOLD, padded, relevant_flags
 from ._validate import as_count, as_k
 from .errors import MetricsInputError
-from .explanation import Explanation, num, with_formula
+from .explanation import Explanation, Line, latex_name, num, with_formula
+from .measures import measure_name
 
 RR_FORMULA = r"\mathrm{RR} = \frac{1}{\mathrm{rank}_1}, \quad \mathrm{rank}_1 = \text{rank of the first relevant item}"
 
@@ -27,17 +30,24 @@ def rr_steps(hits, k: int | None = None, items=None, threshold: float = THRESHOL
     table = pd.DataFrame({"rank": rank, "item": labels, "rel": grades, "relevant": flags,
                           "first_hit": first, "RR": rr})
     value = float(rr[-1]) if depth else 0.0
-    k_label = "" if k is None else f"@{k}"
-    if first_rank is None:
-        within = f"in the top {k}" if k else "in the list"
-        worked_text = f"RR{k_label} = 0   (no relevant item {within})"
-        worked = rf"\mathrm{{RR{k_label}}} = 0 \quad \text{{(no relevant item {within})}}"
-    else:
-        worked_text = f"RR{k_label} = 1/{first_rank} = {num(value)}"
-        worked = rf"\mathrm{{RR{k_label}}} = \frac{{1}}{{{first_rank}}} = {num(value)}"
-    return Explanation(measure=f"RR{k_label}", value=value, table=table, formula=RR_FORMULA,
-                       worked=worked, worked_text=worked_text, column="RR",
-                       details={"first_hit_rank": first_rank, "k": depth})
+    params = {"rel": threshold}
+    return Explanation.written(writer=partial(_rr_lines, first_rank, k, depth, params),
+                               measure=measure_name("RR", k, **params), value=value, table=table,
+                               formula=RR_FORMULA, column="RR", running={"RR": "RR"},
+                               details={"first_hit_rank": first_rank, "k": depth})
+
+
+def _rr_lines(first_rank: int | None, k: int | None, depth: int, params: dict, step: int,
+              text: bool) -> tuple[Line, ...]:
+    """RR after ``step`` ranks: 1 / the first hit's rank once it is among them, else 0."""
+    cut = k if step == depth else step
+    name = measure_name("RR", cut, **params)
+    lhs = name if text else latex_name(name)
+    if first_rank is None or first_rank > step:
+        within = f"in the top {cut}" if cut else "in the list"
+        return (Line(lhs, head="0", note=f"(no relevant item {within})"),)
+    value = num(1 / first_rank)
+    return (Line(lhs, head=f"1/{first_rank}" if text else rf"\frac{{1}}{{{first_rank}}}", result=value),)
 
 
 @with_formula(RR_FORMULA)

@@ -291,7 +291,7 @@ def test_module_imports_only_numpy_and_pandas():
                for alias in node.names}
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
-    assert modules <= {"__future__", "collections", "math", "numbers", "numpy", "pandas"}
+    assert modules <= {"__future__", "collections", "functools", "math", "numbers", "numpy", "pandas"}
 
 
 # ----------------------------------------------------------------------------- worked formulas

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -77,16 +78,36 @@ def test_bad_input_exits_2_with_one_line(argv, message):
 def test_explain_prints_step_table_and_worked_formula():
     status, out, _ = run("explain", "ndcg", "--rels", "3", "2", "3", "0", "1", "-k", "3")
     assert status == 0
-    assert "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.762" in out
-    assert "ideal ordering:" in out and "nDCG@3 = 0.977781" in out
+    assert "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.7619" in out
+    assert "ideal ordering:" in out and "nDCG(ideal=list)@3 = 0.9778" in out
     status, out, _ = run("explain", "ap", "--rels", "0", "1", "0", "1", "1", "--n-relevant", "4")
-    assert "AP@5 = (1/2 + 2/4 + 3/5) / 4 = 0.4" in out
+    assert "AP = (1/2 + 2/4 + 3/5) / 4 = 0.4" in out
+
+
+def test_explain_stops_at_a_step():
+    status, out, _ = run("explain", "ndcg", "--rels", "3", "2", "3", "0", "1", "-k", "3", "--items", *"ABCDE",
+                         "--step", "2")
+    assert status == 0
+    assert out.splitlines()[0] == ("nDCG: G, CG, DCG, IDCG, nDCG — nDCG(ideal=list)@3: nDCG at cut-off 3; "
+                                   "ideal ordering from the list itself")
+    assert "DCG@2 = 3/log2(2) + 2/log2(3) = 4.2619" in out and "nDCG(ideal=list)@2 = 4.2619 / 4.8928 = 0.8710" in out
+    assert "after step 2 of 3: DCG = 4.2619, IDCG = 4.8928, nDCG = 0.8710" in out
+    assert not re.search(r"^\s*3\s", out, re.M)  # no rank 3 row yet, in either table
+    status, out, _ = run("explain", "ap", "--rels", *"0101100111", "--n-relevant", "6", "--step", "9")
+    assert "AP@9 = (1/2 + 2/4 + 3/5 + 4/8 + 5/9) / 6 = 0.4426" in out  # every term: not folded
+    status, out, err = run("explain", "rr", "--rels", "0", "1", "--step", "3")
+    assert status == 2 and "--step must be between 1 and 2" in err
+
+
+def test_explain_names_the_ideal_convention():
+    status, out, _ = run("explain", "ndcg", "--rels", "3", "2", "-k", "2", "--ideal", "3", "2", "--ideal-from", "list")
+    assert status == 0 and "nDCG(ideal=list)@2 = 1" in out
 
 
 def test_module_entry_point_runs_as_a_process():
     done = subprocess.run([sys.executable, "-m", "metrics", "explain", "rr", "--rels", "0", "0", "1"],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and "RR = 1/3 = 0.333" in done.stdout
+    assert done.returncode == 0 and "RR = 1/3 = 0.3333" in done.stdout
     done = subprocess.run([sys.executable, "-m", "metrics", "evaluate", "x", "y", "-m", "AP"],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("metrics: error:") and "Traceback" not in done.stderr

@@ -241,10 +241,10 @@ def test_presenter_ndcg_sentence_matches_the_readme_example():
     steps = presenter_steps(ndcg_steps([3, 2, 3, 0, 1], k=3, items="ABCDE"))
     assert [s.sentence for s in steps] == [
         "rank 1 · A: gain 3, discount log2(2) = 1, adds 3 → DCG 3",
-        "rank 2 · B: gain 2, discount log2(3) = 1.585, adds 1.262 → DCG 4.262",
-        "rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.762",
+        "rank 2 · B: gain 2, discount log2(3) = 1.5850, adds 1.2619 → DCG 4.2619",
+        "rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.7619",
     ]
-    assert steps[2].term == r"\frac{3}{\log_2(4)} = 1.5 \quad\Rightarrow\quad \mathrm{DCG@3} = 5.762"
+    assert steps[2].term == r"\frac{3}{\log_2(4)} = 1.5 \quad\Rightarrow\quad \mathrm{DCG@3} = 5.7619"
     assert steps[2].running[0] == ("nDCG@3", pytest.approx(0.97778, abs=1e-5))
 
 
@@ -271,7 +271,7 @@ def test_presenter_ap_rr_and_precision_sentences():
                                         "rank 2 · d2: the first relevant item → RR = 1/2 = 0.5",
                                         "rank 3 · d3: after the first hit: RR ignores it, stays 1/2 = 0.5"]
     p = presenter_steps(precision_steps([1, 0, 1], 3))
-    assert p[2].sentence == "rank 3 · d3: relevant, 2 hits → P@3 = 2/3 = 0.667"
+    assert p[2].sentence == "rank 3 · d3: relevant, 2 hits → P@3 = 2/3 = 0.6667"
     r = presenter_steps(recall_steps([1, 0, 1], 3, n_relevant=4))
     assert r[2].sentence == "rank 3 · d3: relevant, 2 hits → R@3 = 2/4 = 0.5"
 

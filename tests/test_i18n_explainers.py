@@ -138,7 +138,7 @@ def test_english_pages_unchanged(app_test):
     load_preset(at, "000_map_q1")
     assert [s.value for s in at.subheader] == ["MAP: the mean over queries"]
     assert [m.label for m in at.metric][1:3] == ["Relevant items R", "D = hits found"]
-    assert list(at.table[0].value.columns[:4]) == ["rank", "item", "rel", "relevant"]
+    assert list(at.table[0].value.columns[:4]) == ["rank", "item", "relevance grade", "relevant"]
     assert any(re.fullmatch(r"\*\*Step (\d) of 5\*\* · rank \1", m.value) for m in at.markdown)
     assert r"\frac{\text{hits in top } i}{i}" in at.latex[0].value
 
@@ -184,7 +184,8 @@ def test_step_table_headers_are_translated_and_still_formatted(in_chinese, monke
     monkeypatch.setattr(explainer.st, "dataframe", lambda styler, **_: shown.setdefault("styler", styler))
     explainer.step_table(ap_steps([1, 0, 1], 3).table, 2)
     styler = shown["styler"]
-    assert list(styler.data.columns) == ["名次", "条目", "相关性", "相关", "命中数", "精确率", "计入值", "累计和", "AP"]
+    assert list(styler.data.columns) == ["名次", "条目", "相关性等级", "相关", "目前命中数", "该名次的精确率", "AP 计入值", "累计和",
+                                        "目前的 AP"]
     html = styler.to_html()
     assert "0.5000" in html and "#FFE8A3" in html.upper() or "#ffe8a3" in html
 

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import metrics
+from metrics.explanation import COLUMN_LABELS
 from metrics.summary import compare_summaries, summarize
 from metrics.swaps import swap_effects
 from ui import state
@@ -64,7 +65,8 @@ def assert_shows(at, second: tuple[str, ...]):
         (label, f"{expected[label].iloc[row]:.4f}") for row in (0, 2) for label in ("list 1", "list 2")]
     assert any(m.value == f"**{expected['measure'].iloc[0]}**" for m in at.markdown)
     # the nDCG step tables, one per list, end in the nDCG shown
-    steps = [d.value for d in at.dataframe if "discounted_gain" in d.value.columns]
+    steps = [d.value.rename(columns={label: column for column, label in COLUMN_LABELS.items()})
+             for d in at.dataframe if COLUMN_LABELS["discounted_gain"] in d.value.columns]  # human headers
     assert len(steps) == 2
     for table, ranking in zip(steps, (board.ranking, second)):
         explanation = metrics.ndcg_steps(board.with_ranking(ranking).rels(), k, gain=board.gain,

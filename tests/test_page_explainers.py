@@ -3,6 +3,7 @@
 import pytest
 
 import metrics
+from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import show_all
 from ui import state
 from ui.presets import PRESETS
@@ -27,7 +28,7 @@ def expected(page, board):
     if page == "pages/rr.py":
         return {"RR": metrics.reciprocal_rank(rels)}
     return {f"P@{k}": metrics.precision_at_k(rels, k), f"R@{k}": metrics.recall_steps(rels, k, R).value,
-            f"Hit@{k}": metrics.hit_rate_at_k(rels, k), "Rprec": metrics.r_precision(rels, R)}
+            f"Success@{k}": metrics.hit_rate_at_k(rels, k), "Rprec": metrics.r_precision(rels, R)}
 
 
 @pytest.fixture
@@ -100,7 +101,7 @@ def test_ndcg_tabs_build_only_the_open_table_and_chart(started):
     k = min(board.k, max(len(board.ranking), len(board.judged())))
     explanation = metrics.ndcg_steps(board.rels(), k, board.gain, ideal=board.ideal_grades())
     # the first tab: both whole tables; no chart is built
-    assert [list(d.value["DCG"]) for d in at.dataframe] == [list(explanation.table["DCG"]),
+    assert [list(d.value[COLUMN_LABELS["DCG"]]) for d in at.dataframe] == [list(explanation.table["DCG"]),
                                                              list(explanation.details["ideal_table"]["DCG"])]
     assert len(at.get("plotly_chart")) == 0
     at.session_state[state.page_key("ndcg", "charts")] = "Linear vs exponential gain"  # a click on the tab

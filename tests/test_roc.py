@@ -261,7 +261,7 @@ def test_module_imports_only_numpy_and_pandas():
                for alias in node.names}
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
-    assert modules <= {"__future__", "math", "numbers", "numpy", "pandas"}
+    assert modules <= {"__future__", "functools", "math", "numbers", "numpy", "pandas"}
 
 
 # ----------------------------------------------------------------------------- worked formula
@@ -280,7 +280,7 @@ def test_auc_explanation_hand_worked():
     assert e.details["pairs"].loc["b", "c"] == 0.5
     assert e.details["pairs"].loc["d", "c"] == 0.0
     assert e.details["pairs"].to_numpy().mean() == pytest.approx(e.value)
-    assert e.worked_text.splitlines()[-1].strip() == "= 0.167 + 0.333 + 0.333 = 0.8333"
+    assert e.worked_text.splitlines()[-1].strip() == "= 0 + 0.1667 + 0 + 0.3333 + 0.3333 = 0.8333"
     assert e.details["mann_whitney_text"].endswith("7.5 / 9 = 0.8333")
     assert r"\frac{7.5}{9}" in e.details["mann_whitney"]
 

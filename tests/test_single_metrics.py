@@ -130,10 +130,10 @@ def test_exponential_gain_example_of_article_003():
 
 def test_worked_formula_strings():
     e = metrics.ndcg_steps([3, 2, 3, 0, 1], k=3)
-    assert e.worked_text.splitlines()[0] == "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.762"
+    assert e.worked_text.splitlines()[0] == "DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.7619"
     assert r"\frac{3}{\log_2(2)}" in e.worked
-    assert metrics.ap_steps([0, 1, 0, 1, 1]).worked_text.startswith("AP@5 = (1/2 + 2/4 + 3/5) / 3 = 0.533")
-    assert metrics.rr_steps([0, 0, 1]).worked_text == "RR = 1/3 = 0.333"
+    assert metrics.ap_steps([0, 1, 0, 1, 1]).worked_text.startswith("AP(denom=found) = (1/2 + 2/4 + 3/5) / 3 = 0.5333")
+    assert metrics.rr_steps([0, 0, 1]).worked_text == "RR = 1/3 = 0.3333"
 
 
 def test_no_relevant_item_scores_zero():

@@ -22,7 +22,7 @@ SKIP_FIELDS = {"id", "form_id", "key", "icon", "type", "format", "spec", "data",
 
 #: words that read the same in both languages: measures, libraries, file formats, symbols
 NEUTRAL = {
-    "ndcg", "dcg", "idcg", "cg", "ap", "map", "rr", "mrr", "auc", "roc", "ils", "hit", "hits", "f1", "tpr",
+    "ndcg", "dcg", "idcg", "cg", "ap", "map", "rr", "mrr", "auc", "roc", "ils", "hit", "hits", "success", "f1", "tpr",
     "fpr", "tp", "fp", "tn", "fn", "rel", "log", "log2", "ln", "max", "min", "sum", "mean", "std", "vs",
     "trec_eval", "trec", "pytrec_eval", "ir_measures", "sklearn", "scikit", "learn", "ranx", "torchmetrics",
     "recbole", "recommenders", "gdeval", "microsoft", "scipy", "numpy", "pandas", "python", "streamlit",

@@ -15,7 +15,7 @@ import plotly.io as pio
 
 from metrics.discount_kinds import discount_divisors
 
-from .i18n import N_, t
+from .i18n import N_, header, t
 
 # One light template for every figure, set once: passing template= to each figure makes plotly
 # copy the whole template every time (about half of a page's rerun time).
@@ -76,11 +76,11 @@ def running_dcg(table: pd.DataFrame, step: int | None = None) -> go.Figure:
 
 
 def discount_curve(n: int) -> go.Figure:
-    """How much each rank's gain is kept: 1 / log2(i + 1)."""
+    """The divisor of each rank's gain, log2(i + 1): the step table's discount column."""
     ranks = np.arange(1, max(n, 1) + 1)
-    return _figure([_line(ranks, 1 / np.log2(ranks + 1), "1/log2(i+1)", line=dict(color=ACCENT))],
-                   t("Discount curve: share of the gain kept at rank i"), t("rank i"), "1 / log2(i+1)", 300,
-                   xaxis=dict(dtick=1))
+    return _figure([_line(ranks, np.log2(ranks + 1), "log₂(i+1)", line=dict(color=ACCENT))],
+                   t("The divisor log₂(i+1): the gain at rank i is divided by it"), t("rank i"),
+                   header("discount"), 300, xaxis=dict(dtick=1))
 
 
 def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame) -> go.Figure:

@@ -15,7 +15,7 @@ from metrics.conventions import CHOICES
 from metrics.explanation import Explanation
 
 from . import state
-from .i18n import N_, headers, language, latex, t
+from .i18n import N_, header, headers, language, latex, t
 
 HIGHLIGHT = "background-color: #FFE8A3; font-weight: 700"
 HIT_ROW = "color: #1B6E33"
@@ -203,7 +203,7 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     formats = {c: f"{{:.{digits}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c not in ("rel",)}
     formats["rel"] = "{:g}"
     shown = headers(shown)  # renamed first, then styled: the formats are keyed by the shown names
-    formats = {t(column): style for column, style in formats.items()}
+    formats = {header(column): style for column, style in formats.items()}
     styler = shown.style.apply(styles, axis=None).format(formats)
     rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
     st.dataframe(styler, hide_index=True, width="stretch", height=table_height(rows_shown))

@@ -18,9 +18,11 @@ import re
 import pandas as pd
 import streamlit as st
 
+from metrics.explanation import COLUMN_LABELS
+
 from .zh import N_, ZH
 
-__all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "headers", "language",
+__all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "language",
            "language_switch", "latex", "t"]
 
 LANGUAGE = "language"  #: session-state key: "en" or "zh"
@@ -51,11 +53,21 @@ def t(text: str) -> str:
     return text
 
 
+def header(column):
+    """A table column as the reader sees it: a step-table column by its human label
+    (:data:`metrics.explanation.COLUMN_LABELS`, "discounted_gain" -> "discounted gain"), in the
+    reader's language; other columns translated as they are."""
+    if not isinstance(column, str):
+        return column
+    label = COLUMN_LABELS.get(column)
+    if label is None:
+        return ZH.get(column, column) if language() == "zh" else column
+    return t(label)
+
+
 def headers(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` with its column names in the reader's language (the data is left as it is)."""
-    if language() != "zh":
-        return frame
-    return frame.rename(columns=lambda column: ZH.get(column, column) if isinstance(column, str) else column)
+    """``frame`` with its column names as :func:`header` shows them (the data is left as it is)."""
+    return frame.rename(columns=header)
 
 
 _TEXT = re.compile(r"\\text\{([^{}]*)\}")

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from metrics import ndcg
+from metrics.explanation import COLUMN_LABELS
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
 from tests.e2e.lanes import (BUILDER, EDIT, KEYS, ORDER, drag_after, drag_before, lane_items, lane_names, point,
@@ -44,7 +45,8 @@ def ndcg_metric(page: Page) -> tuple[int, str]:
 def step_table(page: Page) -> list[dict[str, str]]:
     """The step table's rows (the first table on the page), read from the grid's accessible cells."""
     grid = page.get_by_test_id("stMain").get_by_test_id("stDataFrame").first
-    headers = [h.strip() for h in grid.locator('[role="columnheader"]').all_inner_texts()]
+    column_of = {label: column for column, label in COLUMN_LABELS.items()}  # the grid shows human headers
+    headers = [column_of.get(h.strip(), h.strip()) for h in grid.locator('[role="columnheader"]').all_inner_texts()]
     rows = []
     for row in grid.locator('[role="row"]').all():
         cells = [c.strip() for c in row.locator('[role="gridcell"]').all_inner_texts()]
