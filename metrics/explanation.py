@@ -36,7 +36,7 @@ COLUMN_LABELS: dict[str, str] = {
     "counted": "counted by AP", "running_sum": "running sum", "AP": "AP so far", "first_hit": "first relevant item",
     "RR": "RR@i",
     # P, R, F1, Hit at every cut-off K
-    "P": "P@K", "R": "R@K", "F1": "F1@K", "Hit": "Hit@K",
+    "P": "P@K", "R": "R@K", "F1": "F1@K", "Hit": "Success@K",
     # ROC: the curve and its trapezoids
     "threshold": "threshold", "tp": "TP", "fp": "FP", "tn": "TN", "fn": "FN", "tpr": "TPR", "fpr": "FPR",
     "step": "segment", "from_fpr": "FPR (left edge)", "to_fpr": "FPR (right edge)", "width": "width ΔFPR",

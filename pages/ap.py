@@ -3,8 +3,8 @@
 import streamlit as st
 
 from metrics import ap_steps
-from ui import charts, explainer, lecture, many_queries, pacing, state
-from ui.builder import ranking_builder
+from ui import charts, explainer, lecture, many_queries, pacing, presenter, state
+from ui.builder import ranking_builder, title_text
 from ui.changes import show_change
 from ui.i18n import N_, t
 
@@ -22,13 +22,14 @@ threshold = board.threshold
 R = board.n_relevant(threshold)
 explanation = ap_steps(board.rels(), k=k, n_relevant=R, denominator=board.ap_denominator,
                        items=board.ranking, threshold=threshold)
+presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.current(PAGE, len(explanation.table))
     values = lecture.headline(explanation, pace, {"AP": explanation.measure},
                               {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
     explainer.let_the_numbers_show(PAGE, *values.values(), R, explanation.details["D"])
     show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, len(explanation.table))
+    pace = pacing.step_bar(PAGE, len(explanation.table), presentable=True)
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step

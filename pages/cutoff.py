@@ -9,6 +9,7 @@ from ui.changes import show_change
 from ui.i18n import N_, t
 
 PAGE = "cutoff"
+RUNNING_NAMES = {"P": "P", "R": "R", "F1": "F1", "Hit": "Success"}  #: the measure at cut-off i, ir_measures' names
 
 st.title(t("Precision, recall, F1 and hit rate @K · R-precision"))
 ranking, numbers = lecture.stage()
@@ -33,7 +34,7 @@ with numbers:
     shown = []
     for column, (quantity, explanation) in zip(columns, explanations.items()):
         value = lecture.running_value(explanation, step, quantity)
-        label = explanation.measure if pace.complete else f"{quantity}@{pace.step}"
+        label = explanation.measure if pace.complete else f"{RUNNING_NAMES[quantity]}@{pace.step}"
         column.metric(label, lecture.value_text(value))
         shown.append(value)
     columns[-1].metric(r_precision.measure if pace.complete else t("R-precision"),

@@ -4,9 +4,9 @@ import streamlit as st
 
 from metrics import ndcg_steps
 from metrics import ndcg_under_discounts
-from ui import charts, explainer, lecture, pacing, state
+from ui import charts, explainer, lecture, pacing, presenter, state
 from ui.changes import show_change
-from ui.builder import ranking_builder
+from ui.builder import ranking_builder, title_text
 from ui.i18n import t
 
 PAGE = "ndcg"
@@ -17,7 +17,8 @@ with ranking:
     board = ranking_builder()
 k = explainer.current_k(max(len(board.ranking), len(board.judged())))
 explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
-                         ideal_items=board.ideal_items())
+                         ideal_items=board.ideal_items(), ideal_from=board.ideal)
+presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.current(PAGE, len(explanation.table))
     # the numbers first, then the controls that change them (callbacks): after a drag, the new value
@@ -25,7 +26,7 @@ with numbers:
     values = lecture.headline(explanation, pace, {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure})
     explainer.let_the_numbers_show(PAGE, *values.values())
     show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, len(explanation.table))
+    pace = pacing.step_bar(PAGE, len(explanation.table), presentable=True)
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace, hit_column=None)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
@@ -52,7 +53,7 @@ if running:
 if compared:  # the other gain's steps, computed only for this tab
     other = "exponential" if board.gain == "linear" else "linear"
     counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
-                             ideal_items=board.ideal_items())
+                             ideal_items=board.ideal_items(), ideal_from=board.ideal)
     linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
     compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
     compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(

@@ -3,8 +3,8 @@
 import streamlit as st
 
 from metrics import rr_curve, rr_steps
-from ui import charts, explainer, lecture, many_queries, pacing, state
-from ui.builder import ranking_builder
+from ui import charts, explainer, lecture, many_queries, pacing, presenter, state
+from ui.builder import ranking_builder, title_text
 from ui.changes import show_change
 from ui.i18n import t
 
@@ -18,6 +18,7 @@ with ranking:
 cut = st.session_state.get(CUT, False)
 k = explainer.current_k(max(len(board.ranking), 1)) if cut else None
 explanation = rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold)
+presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.current(PAGE, len(explanation.table))
     rank = explanation.details["first_hit_rank"]
@@ -33,7 +34,7 @@ with numbers:
     values = lecture.headline(explanation, pace, {"RR": explanation.measure}, {t("First relevant item at rank"): where})
     explainer.let_the_numbers_show(PAGE, *values.values(), str(where))
     show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, len(explanation.table))
+    pace = pacing.step_bar(PAGE, len(explanation.table), presentable=True)
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step

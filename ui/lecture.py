@@ -8,14 +8,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from metrics.explanation import Explanation
+from metrics.explanation import Explanation, em_for_px
 
 from .explainer import HIGHLIGHT, HIT_ROW, tex
-from .i18n import headers, t
+from .i18n import header, headers, t
 from .pacing import Pace
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
 WINDOW = 6  #: rows of the step table on screen: the current row and the ones just before it
+FORMULA_PX = 740  #: the width of the right column's formula box at 1280 px (a projector)
+FORMULA_SCALE = 1.12  #: the formulas' size on these pages (ui/style/lecture.css: .st-key-lecture_formula .katex)
+FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that width in the units of Explanation.worked_lines
 
 
 def stage() -> tuple:
@@ -39,7 +42,7 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
 
     ``labels``: quantity of ``explanation.running_at`` -> its name when complete (e.g. "nDCG@3").
     ``extra``: label -> value shown as they are (R, D, ...). Returns the running values."""
-    running = _running_at(explanation, None if pace.complete else pace.step)
+    running = explanation.running_at(None if pace.complete else pace.step)
     columns = st.columns(len(labels) + len(dict(extra)))
     for column, (quantity, label) in zip(columns, labels.items()):
         shown = label if pace.complete else t("{name} so far (step {i})").format(name=quantity, i=pace.step)
@@ -55,10 +58,10 @@ def worked(explanation: Explanation, pace: Pace) -> None:
     with st.container(key="lecture_formula"):
         st.latex(tex(explanation.formula))
         step = None if pace.complete else pace.step
-        folded = _worked_at(explanation, step).split(r" \\ ")
+        folded = explanation.worked_lines(step, fold=True, width=FORMULA_WIDTH)
         for line in folded:
             st.latex(tex(line))
-        whole = _worked_lines(explanation, step)
+        whole = explanation.worked_lines(step, width=FORMULA_WIDTH)
         if whole != folded:
             with st.popover(t("The whole sum"), key="lecture_whole_sum"):
                 for line in whole:
@@ -90,34 +93,19 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
     formats = {c: f"{{:.{DIGITS}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c != "rel"}
     formats.update({c: "{:g}" for c in ("rel",) if c in shown.columns})
     formats.update({c: (lambda hit: "✓" if hit else "·") for c in shown.columns if shown[c].dtype.kind == "b"})
-    styler = shown.style.apply(lambda frame: _styles(frame, len(frame) - 1, hits), axis=None).format(
-        formats, na_rep="–").hide(axis="index").relabel_index(list(headers(shown).columns), axis="columns")
+    # renamed first (a styled table shows its frame's own column names), then styled by the shown names
+    formats = {header(column): style for column, style in formats.items()}
+    styler = headers(shown).style.apply(lambda frame: _styles(frame, len(frame) - 1, hits), axis=None).format(
+        formats, na_rep="–").hide(axis="index")
     with st.container(key="lecture_table"):
         st.table(styler)
 
 
 def running_value(explanation: Explanation, step: int | None, quantity: str) -> float:
     """One running headline quantity after ``step`` rows (``None``: all)."""
-    return _running_at(explanation, step)[quantity]
+    return explanation.running_at(step)[quantity]
 
 
 def worked_line(explanation: Explanation, step: int | None) -> str:
     """The worked formula at ``step`` on one line (the cut-off page shows four side by side)."""
-    return _worked_at(explanation, step)
-
-
-# --- until metrics' Explanation knows its steps (branch formulas): the table's row, the whole formula
-def _running_at(explanation, step):
-    if hasattr(explanation, "running_at"):
-        return explanation.running_at(step)
-    row = explanation.table.iloc[(step or len(explanation.table)) - 1]
-    found = {c: row[c] for c in explanation.table.columns if c in ("DCG", "IDCG", "nDCG", "AP", "RR", "P", "R", "F1", "Hit")}
-    return {**found, "AUC": row[explanation.column]}
-
-
-def _worked_at(explanation, step):
-    return explanation.worked_at(step) if hasattr(explanation, "worked_at") else explanation.worked
-
-
-def _worked_lines(explanation, step):
-    return explanation.worked_lines(step) if hasattr(explanation, "worked_lines") else explanation.worked.split(r" \\ ")
+    return explanation.worked_at(step, width=em_for_px(FORMULA_PX / 2, base_font_px=18 * FORMULA_SCALE))

@@ -61,17 +61,18 @@ def move(page: str, action: str, total: int) -> None:
     st.session_state[_key(page)] = ALL if wanted >= total else max(wanted, 1)
 
 
-def step_bar(page: str, total: int, unit: str = "rank") -> Pace:
+def step_bar(page: str, total: int, unit: str = "rank", presentable: bool = False) -> Pace:
     """◀ back · next ▶ · show all, and "Step i of n"; keys too. Returns the step to show.
 
     The buttons act through callbacks, so the page that follows is drawn with the new step.
-    ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here."""
+    ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here.
+    ``presentable``: the page can present its steps full screen (ui.presenter): a "Present" button."""
     pace = current(page, total)
     if not total:
         return pace
     from .keys import clicker_keys  # the presentation clicker's keys, for this page
 
-    action = clicker_keys(state.page_key(page, "keys"))
+    action = clicker_keys(f"{page}_keys")  # (components v2 keys may not hold "__")
     if action:
         move(page, action, total)
         pace = current(page, total)
@@ -86,4 +87,8 @@ def step_bar(page: str, total: int, unit: str = "rank") -> Pace:
         st.button(t("Show all"), key=state.page_key(page, "step_all"), help=t("Every step (End)"),
                   disabled=pace.complete, on_click=move, args=(page, "end", total))
         st.markdown(t("**Step {n} of {total}** · {unit} {n}").format(n=pace.step, total=total, unit=t(unit)))
+        if presentable:
+            from .presenter import present_button
+
+            present_button(page)
     return pace
