@@ -24,12 +24,12 @@ explanation = ap_steps(board.rels(), k=k, n_relevant=R, denominator=board.ap_den
                        items=board.ranking, threshold=threshold)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
-    pace = pacing.current(PAGE, len(explanation.table))
+    pace = pacing.begin(PAGE, len(explanation.table))
     values = lecture.headline(explanation, pace, {"AP": explanation.measure},
                               {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
     explainer.let_the_numbers_show(PAGE, *values.values(), R, explanation.details["D"])
     show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, len(explanation.table), presentable=True)
+    pacing.step_bar(PAGE, pace, presentable=True)
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step

@@ -28,7 +28,7 @@ explanations = {
 r_precision = r_precision_steps(rels, n_relevant=R, items=items, threshold=threshold)
 with numbers:
     rows = len(explanations["P"].table)
-    pace = pacing.current(PAGE, rows)
+    pace = pacing.begin(PAGE, rows)
     step = None if pace.complete else pace.step
     columns = st.columns(len(explanations) + 1)
     shown = []
@@ -42,7 +42,7 @@ with numbers:
                        help=t("Precision at rank R; shown once every step is revealed."))
     explainer.let_the_numbers_show(PAGE, *shown, r_precision.value if pace.complete else None)
     show_change(PAGE, explanations["P"].measure, explanations["P"].value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, rows, unit=N_("cut-off K ="))
+    pacing.step_bar(PAGE, pace, unit=N_("cut-off K ="))
     st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
         R=R, threshold=f"{threshold:g}"))
     with st.container(key="lecture_formula"):

@@ -20,13 +20,13 @@ explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_g
                          ideal_items=board.ideal_items(), ideal_from=board.ideal)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
-    pace = pacing.current(PAGE, len(explanation.table))
+    pace = pacing.begin(PAGE, len(explanation.table))
     # the numbers first, then the controls that change them (callbacks): after a drag, the new value
     # reaches the browser before anything else of the page
     values = lecture.headline(explanation, pace, {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure})
     explainer.let_the_numbers_show(PAGE, *values.values())
     show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, len(explanation.table), presentable=True)
+    pacing.step_bar(PAGE, pace, presentable=True)
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace, hit_column=None)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step

@@ -73,11 +73,11 @@ pace = None
 if explanation is not None:
     details = explanation.details
     with result:
-        pace = pacing.current(PAGE, len(explanation.table))
+        pace = pacing.begin(PAGE, len(explanation.table))
         running = lecture.headline(explanation, pace, {"AUC": "AUC"},
                                    {t("Positives P"): details["P"], t("Negatives N"): details["N"]})
         explainer.let_the_numbers_show(PAGE, *running.values())
-        pace = pacing.step_bar(PAGE, len(explanation.table), unit=N_("trapezoid"))
+        pacing.step_bar(PAGE, pace, unit=N_("trapezoid"))
         lecture.worked(explanation, pace)
         lecture.step_window(explanation.table, pace, hit_column=None)
 with inputs:

@@ -20,7 +20,7 @@ k = explainer.current_k(max(len(board.ranking), 1)) if cut else None
 explanation = rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
-    pace = pacing.current(PAGE, len(explanation.table))
+    pace = pacing.begin(PAGE, len(explanation.table))
     rank = explanation.details["first_hit_rank"]
     anywhere = next((i for i, grade in enumerate(board.rels(), start=1) if grade >= board.threshold), None)
     if not pace.complete and (rank is None or rank > pace.step):
@@ -34,7 +34,7 @@ with numbers:
     values = lecture.headline(explanation, pace, {"RR": explanation.measure}, {t("First relevant item at rank"): where})
     explainer.let_the_numbers_show(PAGE, *values.values(), str(where))
     show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pace = pacing.step_bar(PAGE, len(explanation.table), presentable=True)
+    pacing.step_bar(PAGE, pace, presentable=True)
     lecture.worked(explanation, pace)
     lecture.step_window(explanation.table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step

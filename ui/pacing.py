@@ -61,25 +61,29 @@ def move(page: str, action: str, total: int) -> None:
     st.session_state[_key(page)] = ALL if wanted >= total else max(wanted, 1)
 
 
-def step_bar(page: str, total: int, unit: str = "rank", presentable: bool = False) -> Pace:
-    """◀ back · next ▶ · show all, and "Step i of n"; keys too. Returns the step to show.
-
-    The buttons act through callbacks, so the page that follows is drawn with the new step.
-    ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here.
-    ``presentable``: the page can present its steps full screen (ui.presenter): a "Present" button."""
-    pace = current(page, total)
-    if not total:
-        return pace
+def begin(page: str, total: int) -> Pace:
+    """The page's step for this run, after the clicker key pressed since the last run (if any).
+    Call it once, before the headline: everything the page shows uses the same step."""
     from .keys import clicker_keys  # the presentation clicker's keys, for this page
 
-    action = clicker_keys(f"{page}_keys")  # (components v2 keys may not hold "__")
+    action = clicker_keys(f"{page}_keys") if total else None  # (components v2 keys may not hold "__")
     if action:
         move(page, action, total)
-        pace = current(page, total)
+    return current(page, total)
+
+
+def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = False) -> None:
+    """◀ back · next ▶ · show all, and "Step i of n" (the keys: :func:`begin`).
+
+    The buttons act through callbacks, so the run that follows is drawn with the new step.
+    ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here.
+    ``presentable``: the page can present its steps full screen (ui.presenter): a "Present" button."""
+    total = pace.total
+    if not total:
+        return
     with st.container(horizontal=True, vertical_alignment="center", key=state.page_key(page, "step_bar")):
         st.button(t("Start"), icon=":material/first_page:", key=state.page_key(page, "step_start"),
-                  help=t("First step (Home)"),
-                  disabled=pace.step <= 1, on_click=move, args=(page, "start", total))
+                  help=t("First step (Home)"), disabled=pace.step <= 1, on_click=move, args=(page, "start", total))
         st.button(t("◀ Back"), key=state.page_key(page, "step_back"), help=t("Previous step (← or PageUp)"),
                   disabled=pace.step <= 1, on_click=move, args=(page, "back", total))
         st.button(t("Next ▶"), key=state.page_key(page, "step_next"), help=t("Next step (→, PageDown or Space)"),
@@ -91,4 +95,3 @@ def step_bar(page: str, total: int, unit: str = "rank", presentable: bool = Fals
             from .presenter import present_button
 
             present_button(page)
-    return pace
