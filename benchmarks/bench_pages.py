@@ -34,6 +34,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from tests.e2e.navigation import go_to
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -185,7 +186,7 @@ def ndcg_page_with_grades(page, url: str):
     page.get_by_role("button", name="Use pasted list").click()
     page.wait_for_timeout(500)
     expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
+    go_to(page, "nDCG")
     wait_idle(page)
     ranking = page.locator(RANKING)
     expect(ranking).to_have_count(len(GRADES))

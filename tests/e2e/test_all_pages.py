@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.e2e.navigation import nav_link
 
 pytestmark = pytest.mark.e2e
 
@@ -68,8 +69,7 @@ def test_app_lists_pages():
 @pytest.mark.parametrize("info", PAGES, ids=[p["name"] for p in PAGES])
 def test_page_opens(app_page: Page, app_url: str, wait_for_app, screenshot, info):
     page = app_page  # the default page, loaded: now move with the sidebar as a person would
-    nav = page.get_by_test_id("stSidebarNav")
-    link = nav.locator(f'a[href="{app_url}/{info["url_path"]}"]')
+    link = nav_link(page, url_path=info["url_path"])
     expect(link).to_have_count(1)
     expect(link).to_contain_text(info["title"])
     link.click()

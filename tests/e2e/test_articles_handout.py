@@ -7,12 +7,13 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
 
 def open_from_sidebar(page: Page, title: str, wait_for_app) -> None:
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
+    go_to(page, title)
     wait_for_app(page)
 
 

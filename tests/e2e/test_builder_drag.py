@@ -16,6 +16,7 @@ from ui.presets import DEFAULT_PRESET, PRESETS
 from tests.e2e.lanes import (BUILDER, EDIT, KEYS, ORDER, drag_after, drag_before, lane_items, lane_names, point,
                              toolbar_popover, wait_for_lanes)
 from tests.e2e.lanes import drag as mouse_drag
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
@@ -26,8 +27,8 @@ XSS = "<img src=x onerror=alert(1)>"
 
 
 def open_ndcg(page: Page, wait_for_app) -> None:
-    """Go to the nDCG page through the sidebar (same session, as a person would)."""
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name="nDCG").click()
+    """Go to the nDCG page through the navigation bar (same session, as a person would)."""
+    go_to(page, "nDCG")
     expect(page.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
     wait_for_app(page)
     wait_for_lanes(page)

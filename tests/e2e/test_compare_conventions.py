@@ -6,12 +6,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.lanes import BUILDER, LIST2, drag_after, lane_items, wait_for_lanes
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
 
 def open_page(page: Page, wait_for_app, link: str) -> None:
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name=link).click()
+    go_to(page, link)
     wait_for_app(page)
 
 

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_all_pages import PAGES, settle
+from tests.e2e.navigation import go_to, language_switch
 
 pytestmark = pytest.mark.e2e
 
@@ -34,18 +35,18 @@ def heading(page: Page) -> str:
 
 def test_a_chinese_browser_gets_the_chinese_app(chinese_page: Page):
     assert "排序指标实验室" in heading(chinese_page)
-    nav = chinese_page.get_by_test_id("stSidebarNav")
+    nav = chinese_page.get_by_test_id("stTopNav")
     expect(nav).to_contain_text("讲解一个排序")
-    expect(chinese_page.get_by_test_id("stSidebar").get_by_role("radio", name="中文")).to_be_checked()
+    expect(language_switch(chinese_page).get_by_role("radio", name="中文")).to_be_checked()
 
 
 def test_the_sidebar_switch_changes_the_language(app_page: Page, wait_for_app):
     assert heading(app_page).startswith("Ranking Metrics Lab")
-    app_page.get_by_test_id("stSidebar").get_by_text("中文", exact=True).click()
+    language_switch(app_page).get_by_text("中文", exact=True).click()
     wait_for_app(app_page)
     expect(app_page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_contain_text("排序指标实验室")
-    expect(app_page.get_by_test_id("stSidebarNav")).to_contain_text("讲解一个排序")
-    app_page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+    expect(app_page.get_by_test_id("stTopNav")).to_contain_text("讲解一个排序")
+    language_switch(app_page).get_by_text("English", exact=True).click()
     wait_for_app(app_page)
     expect(app_page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_contain_text(
         "Ranking Metrics Lab")
@@ -54,7 +55,7 @@ def test_the_sidebar_switch_changes_the_language(app_page: Page, wait_for_app):
 @pytest.mark.parametrize("info", PAGES, ids=[p["name"] for p in PAGES])
 def test_every_page_opens_in_chinese(chinese_page: Page, app_url: str, wait_for_app, screenshot, info):
     page = chinese_page
-    page.get_by_test_id("stSidebarNav").locator(f'a[href="{app_url}/{info["url_path"]}"]').click()
+    go_to(page, url_path=info["url_path"])
     wait_for_app(page)
     title = heading(page)
     assert CJK.search(title), f"{info['script']}: the title is not Chinese: {title!r}"

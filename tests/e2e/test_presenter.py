@@ -184,7 +184,7 @@ def test_escape_and_exit_leave_presenter_mode(page: Page, app_url: str, wait_for
     page.keyboard.press("Escape")
     wait_for_app(page)
     expect(page.locator(ROOT)).to_have_count(0)
-    expect(page.get_by_test_id("stSidebar")).to_be_visible()
+    expect(page.get_by_test_id("stTopNav")).to_be_visible()
     expect(page.get_by_role("button", name="Markdown (.md)")).to_be_visible()
     page.wait_for_function(f"() => {HUB} === undefined")  # the listener went with the last instance
     page.keyboard.press("ArrowRight")  # no presenter: the keys do nothing

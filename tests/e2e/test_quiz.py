@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from metrics import quiz
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
@@ -26,7 +27,7 @@ def score(page: Page, label: str):
 
 def test_wrong_answer_is_diagnosed(app_page: Page, wait_for_app, screenshot):
     page = app_page
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Quiz").click()
+    go_to(page, "Quiz")
     wait_for_app(page)
     expect(page.get_by_role("heading", name="Quiz — compute it by hand")).to_be_visible()
     question = quiz.make_question(1, "easy", "nDCG@K")  # the page's first question
@@ -60,7 +61,7 @@ def test_wrong_answer_is_diagnosed(app_page: Page, wait_for_app, screenshot):
 
 def test_hard_question_points_at_the_ideal_ordering(app_page: Page, wait_for_app, screenshot):
     page = app_page
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Quiz").click()
+    go_to(page, "Quiz")
     wait_for_app(page)
     page.get_by_test_id("stRadio").filter(has_text="Difficulty").get_by_text("hard").click()
     wait_for_app(page)

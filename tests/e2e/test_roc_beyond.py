@@ -7,12 +7,13 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
 
 def _open(page: Page, title: str, wait_for_app) -> None:
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
+    go_to(page, title)
     wait_for_app(page)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +21,7 @@ def _metric(page: Page, label: str):
 
 def test_sample_comparison(app_page: Page, wait_for_app, screenshot, tmp_path):
     page = app_page
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Two systems").click()
+    go_to(page, "Two systems")
     wait_for_app(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Two systems")
     expect(page.get_by_text("Nothing to compare yet")).to_be_visible()

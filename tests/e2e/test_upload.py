@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +17,7 @@ TREC = ROOT / "sample_data" / "trec"
 
 
 def _open(page: Page, title: str, wait_for_app) -> None:
-    page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
+    go_to(page, title)
     wait_for_app(page)
     expect(page.get_by_role("heading", level=1)).to_contain_text(title.split(" ")[0])
 

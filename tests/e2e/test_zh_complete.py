@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_all_pages import settle
+from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e
 
@@ -59,7 +60,7 @@ def test_the_uploader_and_a_parser_problem_are_chinese(small_chinese_page: Page,
 
 def test_the_handout_is_chinese(small_chinese_page: Page, app_url: str, wait_for_app, screenshot):
     page = small_chinese_page
-    page.get_by_test_id("stSidebarNav").locator(f'a[href="{app_url}/handout"]').click()
+    go_to(page, url_path="handout")
     wait_for_app(page)
     expect(page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_contain_text("讲义")
     preview = page.get_by_test_id("stMain").get_by_role("heading", name="公式")

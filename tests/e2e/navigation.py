@@ -1,0 +1,38 @@
+"""Moving between pages in the browser as a person does: through the top navigation bar (its sections
+open a menu of links), in the same session. Plain functions, used by the browser tests and the
+benchmarks."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+
+def nav_link(page: Page, name: str | None = None, url_path: str | None = None) -> Locator:
+    """Open the navigation section that holds the page's link (by its visible ``name`` or its
+    ``url_path``) and return the link."""
+    sections = page.get_by_test_id("stTopNavSection")
+    expect(sections.first).to_be_visible()
+    for index in range(sections.count()):
+        sections.nth(index).click()
+        menu = page.get_by_test_id("stTopNavPopover")
+        expect(menu).to_be_visible()
+        links = menu.get_by_test_id("stTopNavDropdownLink")
+        if url_path is not None:
+            link = links.and_(page.locator(f'a[href$="/{url_path}"]'))
+        else:
+            link = links.filter(has_text=name)
+        if link.count() == 1:
+            return link
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+    raise AssertionError(f"no navigation link {name or url_path!r}")
+
+
+def go_to(page: Page, name: str | None = None, url_path: str | None = None) -> None:
+    """Click the page's link in the navigation bar (the caller waits for the app)."""
+    nav_link(page, name, url_path).click()
+
+
+def language_switch(page: Page) -> Locator:
+    """The English / 中文 switch in the header bar."""
+    return page.locator(".st-key-language_switch")
