@@ -234,14 +234,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="reruns per page (after one warm-up)")
     parser.add_argument("--drags", type=int, default=10)
     parser.add_argument("--skip-browser", action="store_true")
+    parser.add_argument("--browser-only", action="store_true", help="only (b), the drag in the browser")
     args = parser.parse_args()
 
+    if args.browser_only:
+        args.runs = 0
     print(f"(a) server-side rerun, 20-item ranking, AppTest, {args.runs} runs per page (goal: median < 50 ms)")
     print("    wall = elapsed time; cpu = CPU time of this process (less sensitive to other load on the machine)")
     print("    (same board each rerun; a run with new headline numbers also waits 20 ms after them: see (b))")
     print(f"    load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'page':<24}{'median ms':>11}{'max ms':>9}{'cpu ms':>9}  ok?   note")
-    for script, median, worst, cpu, note in bench_server(args.runs):
+    for script, median, worst, cpu, note in (bench_server(args.runs) if args.runs else []):
         print(f"{script:<24}{median:>11.1f}{worst:>9.1f}{cpu:>9.1f}  {'yes' if median < 50 else 'NO ':<4}  {note}")
 
     if args.skip_browser:
