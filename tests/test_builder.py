@@ -14,8 +14,9 @@ from ui import state
 from ui.builder import item_label
 from ui.lanes import POOL_TITLE, RANKING_TITLE
 from ui.presets import DEFAULT_PRESET, PRESETS
+from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import (builder_frame, builder_title, drop, lane_items, lane_names, lanes_data,
-                                   open_builder_tools)
+                                   open_builder_tools, show_all)
 
 PAGE = "pages/ndcg.py"
 XSS = "<img src=x onerror=alert(1)>"
@@ -44,7 +45,8 @@ def revision(at) -> int:
 
 
 def shown(at) -> tuple[int, float]:
-    """(k, value) of the nDCG@k metric on the page."""
+    """(k, value) of the nDCG@k metric on the page, every step shown (a new example starts at step 1)."""
+    show_all(at)
     [metric] = [m for m in at.metric if m.label.startswith("nDCG")]  # nDCG@3, nDCG(gain=exp)@5
     return int(metric.label.rsplit("@", 1)[1]), float(metric.value)
 
@@ -63,7 +65,7 @@ def assert_shown_matches_core(at) -> float:
 
 def drag(at, ranking: list[str], pool: list[str]):
     """Do what the browser does after a drop: send the two lanes' item names."""
-    assert [c.key for c in at.get("bidi_component")] == [f"builder_lanes_{revision(at)}"]
+    assert [c.key for c in at.get("bidi_component") if c.key.startswith("builder")] == [f"builder_lanes_{revision(at)}"]
     return ok(drop(at, ranking, pool))
 
 
@@ -237,11 +239,11 @@ def test_drag_reorders_and_updates_ndcg(app_test):
     assert v1 != v0
     assert revision(at) == rev  # a drag does not rebuild the lanes (they already show the new order)
     assert lane_names(at, 0) == ["d4", "d2", "d3", "d1", "d5"]
-    # the step table follows the new order
-    steps = at.dataframe[1].value
-    assert list(steps["item"]) == ["d4", "d2", "d3"]
-    assert list(steps["rel"]) == [0, 2, 3]
-    assert steps["nDCG"].iloc[-1] == pytest.approx(v1, abs=5e-5)
+    # the step table follows the new order (the whole table, under its human headers)
+    steps = next(d.value for d in at.dataframe if COLUMN_LABELS["DCG"] in d.value.columns)
+    assert list(steps[COLUMN_LABELS["item"]]) == ["d4", "d2", "d3"]
+    assert list(steps[COLUMN_LABELS["rel"]]) == [0, 2, 3]
+    assert steps[COLUMN_LABELS["nDCG"]].iloc[-1] == pytest.approx(v1, abs=5e-5)
 
 
 def test_drag_between_ranking_and_pool(app_test):
@@ -415,19 +417,19 @@ def test_pages_end_early_without_st_stop(repo_root):
 
 
 def test_step_and_ideal_lane_follow_the_page_keys(app_test):
-    at = open_ndcg(app_test)
+    at = show_all(open_ndcg(app_test))  # every step shown: no rank outlined; the nDCG page shows the ideal lane
     data = lanes_data(at)
-    assert data["step"] is None and data["ideal"] is None  # nothing set: no highlight, no ideal lane
-    at.session_state[state.BUILDER_STEP] = 2
-    at.session_state[state.BUILDER_IDEAL] = True
-    ok(at.run())
+    assert data["step"] is None and data["ideal"] is not None
+    at.button(key="ndcg__step_start").click().run()
+    at.button(key="ndcg__step_next").click().run()
     data = lanes_data(at)
-    assert data["step"] == 2
+    assert data["step"] == 2  # the page's step, outlined in the lanes
     board = board_of(at)  # ideal from all judged items: 3 3 2 1 0, ties in item order
     assert [item["name"] for item in data["ideal"]["items"]] == ["d1", "d3", "d2", "d5", "d4"]
     assert [item["grade"] for item in data["ideal"]["items"]] == ["3", "3", "2", "1", "0"]
     assert [board.grade(i["name"]) for i in data["ideal"]["items"]] == sorted(board.judged(), reverse=True)
-    ok(at.run())  # the next run's page did not set them: no highlight, no ideal lane (nothing stale)
+    ok(at.switch_page("pages/cutoff.py").run())  # a page that sets neither at step K: nothing stale
+    show_all(at)
     assert lanes_data(at)["step"] is None and lanes_data(at)["ideal"] is None
 
 

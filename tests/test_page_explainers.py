@@ -20,7 +20,7 @@ def expected(page, board):
         else min(board.k, max(len(board.ranking), 1))
     rels, R = board.rels(), board.n_relevant(board.threshold)
     if page == "pages/ndcg.py":
-        e = metrics.ndcg_steps(rels, k, board.gain, ideal=board.ideal_grades())
+        e = metrics.ndcg_steps(rels, k, board.gain, ideal=board.ideal_grades(), ideal_from=board.ideal)
         return {e.measure: e.value, f"DCG@{k}": e.details["DCG"], f"IDCG@{k}": e.details["IDCG"]}
     if page == "pages/ap.py":
         e = metrics.ap_steps(rels, k, n_relevant=R, denominator=board.ap_denominator)

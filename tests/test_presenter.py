@@ -158,7 +158,7 @@ def test_the_sentence_of_the_ndcg_example(app_test):
     at = present(open_page(app_test, PAGE, Board.from_ranking([3, 2, 3, 0, 1], items=list("ABCDE"), k=3)))
     press(at, "end")
     assert heading(at) == "# rank 3 · C :gray-badge[grade 3]"
-    assert "gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.762" in [m.value for m in at.markdown]
+    assert "gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.7619" in [m.value for m in at.markdown]
     assert at.progress[0].value in (100, 1.0)
 
 

@@ -201,6 +201,7 @@ ZH: dict[str, str] = {
     # the human headers of the step tables (metrics.explanation.COLUMN_LABELS), shown by ui.i18n.headers
     "relevance grade": "相关性等级",
     "divisor log₂(i+1)": "除数 log₂(i+1)",
+    "Success@K": "Success@K",
     "hits so far": "目前命中数",
     "precision at this rank": "该名次的精确率",
     "counted by AP": "AP 计入值",
