@@ -37,13 +37,16 @@ if one_user:
         # labels worked out in this run (a format_func may also be called outside it, e.g. by AppTest)
         user_labels = {user: recsys.user_label(user) for user in recsys.users()}
         similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
-        user = st.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
-        metric = st.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
+        pick, kind = st.columns([2, 3])
+        user = pick.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
+        metric = kind.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
                           key=f"{PAGE}_metric", format_func=similarity_labels.get,
                           help=t("Cosine: angle between the 0/1 genre vectors. Jaccard: shared genres / all genres "
                                  "of the two."))
-        st.dataframe(headers(recsys.user_list(user, k)), hide_index=True, width="stretch", column_config={
+        st.dataframe(headers(recsys.user_list(user, k)), hide_index=True, width="stretch", row_height=30,
+                     column_config={
             t("rank"): st.column_config.NumberColumn(t("rank"), width="small"),
+            t("item"): st.column_config.TextColumn(t("item"), width="small"),
             t("held_out"): st.column_config.CheckboxColumn(t("chosen"), width="small",
                                                            help=t("Chosen by the user later: one of the held-out "
                                                                   "items"))})

@@ -161,10 +161,12 @@ for column, name, explanation in zip(st.columns(2, gap="large"), LIST_NAMES, exp
         shown = [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]  # gain = rel
         explainer.step_table(explanation.table[shown], hit_column=None)
 
-with st.expander(t("Does the discount decide which list wins?")):
-    flips = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain, second=board2.rels())
-    st.plotly_chart(charts.discount_choices(flips, len(board.ranking)), width="stretch")
-    st.caption(t(charts.DISCOUNT_NOTE))
+flips = st.expander(t("Does the discount decide which list wins?"), key=state.page_key(PAGE, "discounts"),
+                    on_change="rerun")
+if flips.open:  # built only while open
+    frame = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain, second=board2.rels())
+    flips.plotly_chart(charts.discount_choices(frame, len(board.ranking)), width="stretch")
+    flips.caption(t(charts.DISCOUNT_NOTE))
 
 st.subheader(t("What if two items of list 1 traded places?"))
 chart, reading = st.columns([3, 2], gap="large")

@@ -36,3 +36,16 @@ def go_to(page: Page, name: str | None = None, url_path: str | None = None) -> N
 def language_switch(page: Page) -> Locator:
     """The English / 中文 switch in the header bar."""
     return page.locator(".st-key-language_switch")
+
+
+def show_all_steps(page: Page, wait_for_app=None) -> None:
+    """Click the page's "Show all" (every step of a paced page revealed: its final numbers), as a
+    lecturer does at the end of a walk-through; nothing if every step is shown already."""
+    button = page.locator('[class*="__step_all"] button')
+    if button.count() and button.first.is_enabled():
+        button.first.click()
+        expect(button.first).to_be_disabled()  # the run that shows every step has drawn its step bar
+        expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+        expect(page.locator('[data-stale="true"]')).to_have_count(0)
+        if wait_for_app is not None:
+            wait_for_app(page)

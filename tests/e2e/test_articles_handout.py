@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.e2e.navigation import go_to
+from tests.e2e.navigation import go_to, show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -46,6 +46,8 @@ def test_load_article_003_and_see_the_exact_ndcg(app_page: Page, wait_for_app, s
     card.get_by_role("link", name="nDCG explained").click()
     wait_for_app(page)
     expect(page.get_by_role("heading", name="nDCG — normalised discounted cumulative gain")).to_be_visible()
+    expect(metric_value(page, "nDCG so far (step 1)")).to_be_visible()  # a new example starts at step 1
+    show_all_steps(page, wait_for_app)
     expect(metric_value(page, "nDCG(gain=exp)@5")).to_have_text("0.8645")
     expect(metric_value(page, "DCG@5")).to_have_text("39.4604")
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 from metrics import ap_steps, ndcg_steps
 from ui.board import Board
 from ui.share import PARAM, encode_board
+from tests.e2e.navigation import show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -33,6 +34,7 @@ def test_a_k20_formula_fits_the_box(app_url: str, browser: Browser, wait_for_app
     page = browser.new_page()
     page.goto(f"{app_url}/{path}?{PARAM}={quote(encode_board(board))}")
     wait_for_app(page)
+    show_all_steps(page, wait_for_app)  # a shared board opens at step 1
     expect(page.get_by_test_id("stMetricValue").filter(has_text=f"{expected.value:.4f}").first).to_be_visible()
     lines = len(expected.worked.split(r" \\ "))
     expect(page.locator(".katex-display")).not_to_have_count(0)

@@ -17,7 +17,7 @@ from metrics import ndcg
 from ui.presets import DEFAULT_PRESET, PRESETS
 from ui.share import PARAM, decode_board
 from tests.e2e.lanes import ORDER, SHARE, drag_after, lane_items, lane_names, toolbar_popover, wait_for_lanes
-from tests.e2e.navigation import go_to
+from tests.e2e.navigation import go_to, show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -95,6 +95,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     page.locator(".st-key-builder_preset").get_by_test_id("stSelectbox").click()
     page.get_by_role("option", name=PRESETS["003_ndcg"].title).click()
     wait_for_app(page)
+    show_all_steps(page, wait_for_app)  # a new example starts at step 1
     toolbar_popover(page, ORDER).get_by_role("button", name="Worst order").click()
     wait_for_app(page)
     close_popover(page)
@@ -129,6 +130,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     expect(other.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
     assert labels(other) == ranking
     assert labels(other, "pool") == []
+    show_all_steps(other, wait_for_app)  # a shared board opens at step 1, like any new example
     assert ndcg_metric(other) == metric
     expect(other.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_role("radio", name="gain = rel")).to_be_checked()
     expect(other.get_by_test_id("stAlertContentWarning")).to_have_count(0)
@@ -152,6 +154,7 @@ def test_link_to_another_page_keeps_the_board_across_pages(app_url: str, browser
     go_to(other, "nDCG")
     expect(other.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
     wait_for_app(other)
+    show_all_steps(other, wait_for_app)
     assert ndcg_metric(other)[1] == "1.0000"
     assert decode_board(parse_qs(urlsplit(other.url).query)[PARAM][0]) == board
     other.context.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.e2e.navigation import go_to
+from tests.e2e.navigation import go_to, show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -47,6 +47,7 @@ def test_upload_pair_then_a_malformed_run(app_page: Page, wait_for_app, screensh
 
     # the board now shows query 101; the nDCG page agrees with the table
     _open(page, "nDCG", wait_for_app)
+    show_all_steps(page, wait_for_app)  # a newly loaded query starts at step 1
     expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
     expect(page.locator(".st-key-builder").get_by_test_id("stMarkdown").first).to_contain_text(
         "query 101 of run_a.txt + qrels.txt")  # the builder's title line
@@ -67,6 +68,7 @@ def test_upload_pair_then_a_malformed_run(app_page: Page, wait_for_app, screensh
     screenshot(page, "upload-error")
 
     _open(page, "nDCG", wait_for_app)
+    show_all_steps(page, wait_for_app)  # a newly loaded query starts at step 1
     expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
     expect(page.locator(".st-key-builder").get_by_test_id("stMarkdown").first).to_contain_text(
         "query 101 of run_a.txt + qrels.txt")
