@@ -30,27 +30,28 @@ if f"{PAGE}_k" not in st.session_state:
 if one_user:
     with one_user:
         inputs, numbers = lecture.stage()
-    with inputs:
-        k_slider()
     # ----------------------------------------------------------------------- one user's list
     with inputs:
         # labels worked out in this run (a format_func may also be called outside it, e.g. by AppTest)
         user_labels = {user: recsys.user_label(user) for user in recsys.users()}
         similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
-        pick, kind = st.columns([2, 3])
+        pick, cut = st.columns([2, 3])
         user = pick.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
-        metric = kind.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
-                          key=f"{PAGE}_metric", format_func=similarity_labels.get,
-                          help=t("Cosine: angle between the 0/1 genre vectors. Jaccard: shared genres / all genres "
-                                 "of the two."))
-        st.dataframe(headers(recsys.user_list(user, k)), hide_index=True, width="stretch", row_height=30,
-                     column_config={
-            t("rank"): st.column_config.NumberColumn(t("rank"), width="small"),
-            t("item"): st.column_config.TextColumn(t("item"), width="small"),
-            t("held_out"): st.column_config.CheckboxColumn(t("chosen"), width="small",
+        with cut:
+            k_slider()
+        st.dataframe(headers(recsys.user_list(user, k)), hide_index=True, width="stretch", row_height=30, column_config={
+            t("rank"): st.column_config.NumberColumn(t("rank"), width=48),
+            t("title"): st.column_config.TextColumn(t("title"), width=140),
+            t("genres"): st.column_config.TextColumn(t("genres"), width=160),
+            t("item"): None,  # the title says which film it is
+            t("held_out"): st.column_config.CheckboxColumn(t("chosen"), width=64,
                                                            help=t("Chosen by the user later: one of the held-out "
                                                                   "items"))})
     with numbers:
+        metric = st.radio(t("Similarity of two films' genres"), ["cosine", "jaccard"], horizontal=True,
+                          key=f"{PAGE}_metric", format_func=similarity_labels.get,
+                          help=t("Cosine: angle between the 0/1 genre vectors. Jaccard: shared genres / all "
+                                 "genres of the two."))
         user_hits = recsys.hits(user, k)
         try:
             similarity = similarity_explanation(recsys.top(user, k), recsys.features(), metric=metric)

@@ -42,7 +42,15 @@ def show_all_steps(page: Page, wait_for_app=None) -> None:
     """Click the page's "Show all" (every step of a paced page revealed: its final numbers), as a
     lecturer does at the end of a walk-through; nothing if every step is shown already."""
     button = page.locator('[class*="__step_all"] button')
-    if button.count() and button.first.is_enabled():
+    expect(button.first).to_be_attached()  # (a paced page: its step bar is drawn)
+    if not button.first.is_enabled():
+        return
+    if page.get_by_test_id("stPopoverBody").count():  # an open popover covers the page: close it first
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("stPopoverBody")).to_have_count(0)
+        page.wait_for_timeout(150)  # its closing may rerun the page
+        expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+    if button.first.is_enabled():
         button.first.click()
         expect(button.first).to_be_disabled()  # the run that shows every step has drawn its step bar
         expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
