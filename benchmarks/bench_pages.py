@@ -34,7 +34,6 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from tests.e2e.navigation import go_to
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -178,6 +177,8 @@ def wait_idle(page) -> None:
 def ndcg_page_with_grades(page, url: str):
     """Paste GRADES on the upload page, go to the nDCG page; the ranked items of the builder's lanes."""
     from playwright.sync_api import expect
+
+    from tests.e2e.navigation import go_to
 
     page.set_default_timeout(30_000)
     page.goto(url + "/upload")

@@ -228,6 +228,8 @@ def wait_for_streamlit(page: Page, timeout_ms: float = APP_TIMEOUT_MS) -> None:
     first_element = page.locator('[data-testid="stMain"] [data-testid="stElementContainer"]').first
     expect(first_element).to_be_attached(timeout=timeout_ms)
     expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=timeout_ms)
+    # widgets whose code the browser is still loading are drawn as grey skeletons for a few seconds
+    expect(page.get_by_test_id("stSkeleton")).to_have_count(0, timeout=timeout_ms)
     assert_no_exception(page)
 
 
