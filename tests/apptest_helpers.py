@@ -84,7 +84,7 @@ def shown(element) -> str:
 
 def load_preset(at: AppTest, key: str) -> AppTest:
     """Choose a preset in the ranking builder's example picker."""
-    at.selectbox(key="builder_preset").set_value(key).run()
+    at.radio(key="builder_preset").set_value(key).run()
     assert not at.exception, [e.message for e in at.exception]
     return show_all(at)
 

@@ -77,7 +77,7 @@ def edit_grades(at, edited_rows=None, added_rows=None, deleted_rows=None):
 
 
 def load(at, preset: str):
-    return ok(at.selectbox(key="builder_preset").set_value(preset).run())
+    return ok(at.radio(key="builder_preset").set_value(preset).run())
 
 
 def click(at, key: str):
@@ -94,7 +94,7 @@ def grade_frame(at):
 def test_default_preset_shown(app_test):
     at = open_ndcg(app_test)
     assert board_of(at) == PRESETS[DEFAULT_PRESET]
-    assert at.selectbox(key="builder_preset").value == DEFAULT_PRESET
+    assert at.radio(key="builder_preset").value == DEFAULT_PRESET
     assert_shown_matches_core(at)
     assert [lane["title"] for lane in lanes_data(at)["lanes"]] == [RANKING_TITLE, POOL_TITLE]
 
@@ -127,7 +127,7 @@ def test_preset_picker_loads_every_preset(app_test):
 def test_ideal_order_scores_one(app_test):
     at = open_ndcg(app_test)
     for name, preset in PRESETS.items():
-        if name != at.selectbox(key="builder_preset").value:
+        if name != at.radio(key="builder_preset").value:
             load(at, name)
         click(at, "builder_Ideal order")
         board = board_of(at)
@@ -364,7 +364,7 @@ def test_board_survives_switching_pages(app_test):
     ok(at.switch_page(PAGE).run())
     assert board_of(at) == board
     assert shown(at)[1] == value
-    assert at.selectbox(key="builder_preset").value == "unjudged"
+    assert at.radio(key="builder_preset").value == "unjudged"
     assert lane_names(at, 0) == ["d6", "d1", "d3"]
     assert lane_names(at, 1) == ["d2", "d4", "d5"]
     assert list(grade_frame(at)["grade"].fillna(-1)) == [2, -1, 1, -1, 2, 3]
@@ -404,7 +404,7 @@ def test_builder_is_drawn_when_a_page_ends_early(app_test):
     ok(at.switch_page("pages/conventions.py").run())
     assert at.info, "the page says why it stopped"
     assert lane_names(at, 0) == [] and lane_names(at, 1) == PRESETS[DEFAULT_PRESET].items
-    assert at.selectbox(key="builder_preset")
+    assert at.radio(key="builder_preset")
 
 
 def test_pages_end_early_without_st_stop(repo_root):
@@ -468,5 +468,6 @@ def test_builder_is_a_frame_with_a_title_line_and_a_toolbar(app_test):
     [toolbar] = [block for block in frame.children.values() if getattr(block, "key", None) == "builder_toolbar"]
     assert toolbar.proto.flex_container.direction == toolbar.proto.flex_container.HORIZONTAL
     helps = [p.proto.popover.help for p in toolbar.children.values() if p.type == "popover"]
-    assert helps[:3] == ["Reset, shuffle, ideal or worst order", "Edit items and grades", "Keyboard controls"]
-    assert len(helps) == 4  # and the share link
+    assert helps[:4] == ["Pick an example", "Reset, shuffle, ideal or worst order", "Edit items and grades",
+                         "Keyboard controls"]
+    assert len(helps) == 5  # and the share link

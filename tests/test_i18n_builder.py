@@ -69,13 +69,13 @@ def test_builder_after_loading_a_preset(app_test, preset):
     at = load_preset(chinese(app_test), preset)
     assert at.session_state[state.BOARD] == PRESETS[preset]
     assert not english_in(at, builder_frame(at))
-    assert at.selectbox(key="builder_preset").value == preset  # options stay the English keys
+    assert at.radio(key="builder_preset").value == preset  # options stay the English keys
 
 
 def test_article_titles_read_in_chinese(app_test):
     at = load_preset(chinese(app_test), "000_list_1")
     assert builder_title(at) == "文章 000：list_1 = [A, B, C, D, E]"
-    picker = at.selectbox(key="builder_preset")
+    picker = at.radio(key="builder_preset")
     assert picker.label == "例子"
     assert "文章 000：list_2 = [D, A, E, C, B]" in picker.options
     assert "文章 001：查询“cat”，第一个命中在第 3 位" in picker.options

@@ -96,7 +96,7 @@ def press(at, page: str, action: str):
 def test_a_new_example_starts_at_step_1_and_every_step_agrees(app_test, page):
     at = open_page(app_test, PAGES[page][0], all_steps=False)
     if page != "roc":
-        load_preset_at_step_1 = at.selectbox(key="builder_preset").set_value("003_ndcg").run()
+        load_preset_at_step_1 = at.radio(key="builder_preset").set_value("003_ndcg").run()
         assert not load_preset_at_step_1.exception
     step, total = assert_agree(at, page)
     assert step == 1 and total > 1

@@ -43,7 +43,7 @@ def started(app_test):
 def test_page_shows_core_values_for_every_preset(started, page, preset):
     at = started
     at.switch_page(page).run()
-    at.selectbox(key="builder_preset").set_value(preset).run()
+    at.radio(key="builder_preset").set_value(preset).run()
     assert not at.exception
     show_all(at)
     board = at.session_state[state.BOARD]
@@ -56,7 +56,7 @@ def test_page_shows_core_values_for_every_preset(started, page, preset):
 def test_convention_controls_change_the_numbers(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
-    show_all(at.selectbox(key="builder_preset").set_value("003_ndcg").run())
+    show_all(at.radio(key="builder_preset").set_value("003_ndcg").run())
     assert metric_values(at)["nDCG(gain=exp)@5"] == "0.8645"
     revision = at.session_state[state.REVISION]
     at.radio(key=f"ndcg_gain_{revision}").set_value("linear").run()
@@ -69,7 +69,7 @@ def test_convention_controls_change_the_numbers(started):
 def test_board_survives_page_switches_and_unjudged_items_count_as_zero(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
-    show_all(at.selectbox(key="builder_preset").set_value("unjudged").run())
+    show_all(at.radio(key="builder_preset").set_value("unjudged").run())
     board = at.session_state[state.BOARD]
     for page in ["pages/home.py", "pages/rr.py", "pages/cutoff.py", "pages/ndcg.py"]:
         at.switch_page(page).run()
@@ -96,7 +96,7 @@ def test_map_and_mrr_across_uploaded_queries_equal_evaluate(started):
 def test_ndcg_tabs_build_only_the_open_table_and_chart(started):
     at = started
     at.switch_page("pages/ndcg.py").run()
-    show_all(at.selectbox(key="builder_preset").set_value("003_ndcg").run())
+    show_all(at.radio(key="builder_preset").set_value("003_ndcg").run())
     board = at.session_state[state.BOARD]
     k = min(board.k, max(len(board.ranking), len(board.judged())))
     explanation = metrics.ndcg_steps(board.rels(), k, board.gain, ideal=board.ideal_grades())

@@ -35,7 +35,8 @@ def _load_preset() -> None:
 
 
 def preset_picker() -> None:
-    """The example picker: a selectbox whose label is hidden (its placeholder says what it is)."""
+    """The example picker: a popover listing every example by its whole title (a select box would
+    cut the long titles to a few words in the builder's narrow column)."""
     # the widget's own state is dropped when a person leaves the page: show the plain key's value
     names = list(PRESETS)
     current = st.session_state.get(state.PRESET)
@@ -43,9 +44,10 @@ def preset_picker() -> None:
         current = None  # the board came from elsewhere (an upload, a query): no preset is on it
     # labels made now, in this run's language (AppTest calls format_func outside the run, too)
     titles = {key: title_text(PRESETS[key].title) for key in names}
-    st.selectbox(t("Example"), options=names, key="builder_preset", on_change=_load_preset,
-                 index=names.index(current) if current in names else None, placeholder=t("Pick an example"),
-                 format_func=titles.__getitem__, label_visibility="collapsed")
+    with st.popover(t("Examples"), icon=":material/menu_book:", help=t("Pick an example"), key="builder_examples"):
+        st.radio(t("Example"), options=names, key="builder_preset", on_change=_load_preset,
+                 index=names.index(current) if current in names else None, format_func=titles.__getitem__,
+                 label_visibility="collapsed")
 
 
 #: the order buttons: widget key suffix (English, as before) -> label, icon, what it does to the board

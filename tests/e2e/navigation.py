@@ -57,3 +57,16 @@ def show_all_steps(page: Page, wait_for_app=None) -> None:
         expect(page.locator('[data-stale="true"]')).to_have_count(0)
         if wait_for_app is not None:
             wait_for_app(page)
+
+
+def load_example(page: Page, title: str, wait_for_app) -> None:
+    """Load an example from the builder's "Examples" popover (by its whole title), then close it."""
+    page.locator(".st-key-builder_examples button").first.click()
+    body = page.get_by_test_id("stPopoverBody")
+    expect(body).to_be_visible()
+    body.get_by_text(title, exact=True).click()
+    wait_for_app(page)
+    if body.count():
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("stPopoverBody")).to_have_count(0)
+    wait_for_app(page)

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.lanes import BUILDER, LIST2, drag_after, lane_items, wait_for_lanes
-from tests.e2e.navigation import go_to
+from tests.e2e.navigation import go_to, load_example
 
 pytestmark = pytest.mark.e2e
 
@@ -54,9 +54,7 @@ def test_compare_page(app_page: Page, wait_for_app, screenshot):
 def test_compare_page_article_lists(app_page: Page, wait_for_app, screenshot):
     page = app_page
     open_page(page, wait_for_app, "Two rankings")
-    page.locator(".st-key-builder_preset").get_by_test_id("stSelectbox").click()
-    page.get_by_role("option", name="Article 000: list_1 = [A, B, C, D, E]").click()
-    wait_for_app(page)
+    load_example(page, "Article 000: list_1 = [A, B, C, D, E]", wait_for_app)
     page.get_by_role("button", name="Use the article's list_2").click()
     wait_for_app(page)
     expect(page.locator("strong", has_text="nDCG@5").first).to_be_visible()

@@ -59,10 +59,13 @@ CUT_OFF = """
     if (!visible(el)) continue;
     const style = getComputedStyle(el);
     const text = (el.innerText || '').trim();
-    const wider = el.scrollWidth > el.clientWidth + 1;
-    if (!wider || el.clientWidth <= 2) continue;  // a 1 px box: text for screen readers only
-    if (style.textOverflow === 'ellipsis' && text) found.push(describe(el, 'ends in …'));
-    else if (el.classList.contains('katex-display')) found.push(describe(el, 'formula wider than its box'));
+    if (el.clientWidth <= 2) continue;  // a 1 px box: text for screen readers only
+    if (style.textOverflow === 'ellipsis' && text && el.scrollWidth > el.clientWidth) {
+      found.push(describe(el, 'ends in …'));  // (one pixel too wide is already an ellipsis)
+      continue;
+    }
+    if (el.scrollWidth <= el.clientWidth + 1) continue;
+    if (el.classList.contains('katex-display')) found.push(describe(el, 'formula wider than its box'));
     else if (el.getAttribute('role') === 'tablist') found.push(describe(el, 'tab labels scrolled out'));
     else if (el.classList.contains('dvn-scroller')) found.push(describe(el, 'table wider than its frame'));
     else if (el.matches('[data-testid="stTable"], [data-testid="stTable"] > div')) found.push(describe(el, 'table wider than its frame'));

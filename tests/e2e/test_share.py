@@ -17,7 +17,7 @@ from metrics import ndcg
 from ui.presets import DEFAULT_PRESET, PRESETS
 from ui.share import PARAM, decode_board
 from tests.e2e.lanes import ORDER, SHARE, drag_after, lane_items, lane_names, toolbar_popover, wait_for_lanes
-from tests.e2e.navigation import go_to, show_all_steps
+from tests.e2e.navigation import go_to, load_example, show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -92,9 +92,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     expect(page.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
 
     # the article 003 example, in its worst order, then the top item dragged to the 3rd rank
-    page.locator(".st-key-builder_preset").get_by_test_id("stSelectbox").click()
-    page.get_by_role("option", name=PRESETS["003_ndcg"].title).click()
-    wait_for_app(page)
+    load_example(page, PRESETS["003_ndcg"].title, wait_for_app)
     show_all_steps(page, wait_for_app)  # a new example starts at step 1
     toolbar_popover(page, ORDER).get_by_role("button", name="Worst order").click()
     wait_for_app(page)

@@ -29,6 +29,7 @@ ZH = {
     "The first hit": "第一个命中",
     "not in ranks 1–{i} yet": "前 {i} 名中还没有",
     "{rank}, beyond the cut-off K = {k}": "{rank}，在截断位置 K = {k} 之后",
+    "Examples": "例子",
     "Why log₂(i+1)?": "为什么是 log₂(i+1)？",
     "Does the discount decide which list wins?": "折损方式会决定哪个列表胜出吗？",
 }
