@@ -58,11 +58,11 @@ def drag_after(page: Page, source: Locator, target: Locator) -> None:
 
 
 #: the builder toolbar's popovers, left to right (icons; their tooltips say what they hold)
-ORDER, EDIT, KEYS, SHARE = range(4)
+EXAMPLES, ORDER, EDIT, KEYS, SHARE = range(5)
 
 
 def toolbar_popover(page: Page, which: int) -> Locator:
-    """Open one of the builder toolbar's popovers (ORDER, EDIT, KEYS, SHARE); its body."""
+    """Open one of the builder toolbar's popovers (EXAMPLES, ORDER, EDIT, KEYS, SHARE); its body."""
     popover = page.locator(".st-key-builder_toolbar").get_by_test_id("stPopover").nth(which)
     popover.locator("[data-testid='stPopoverButton']:visible").click()
     body = page.get_by_test_id("stPopoverBody")

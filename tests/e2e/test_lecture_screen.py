@@ -137,3 +137,34 @@ def test_nothing_is_cut_off(browser, app_url, wait_for_app, screenshot, name, la
         assert page.evaluate(CUT_OFF) == []
     finally:
         page.context.close()
+
+
+def test_a_presentation_clicker_walks_the_steps(browser, app_url, wait_for_app):
+    """→ / PageDown / Space next, ← / PageUp back, Home the first step, End everything — sent to the page
+    as a clicker sends them, with the running headline, the highlighted row and the lanes' outline moving
+    together."""
+    page = open_page(browser, app_url, wait_for_app, "ndcg", PROJECTOR, "en")
+    try:
+        page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the listener is in
+        bar = page.locator('[class*="ndcg__step_bar"]')
+        expect(bar).to_contain_text("Step 1 of 3")
+
+        def press(key: str, step: int) -> None:
+            page.keyboard.press(key)
+            expect(bar).to_contain_text(f"Step {step} of 3")
+            wait_for_app(page)
+            expect(page.locator(CURRENT_ROW).locator("td").first).to_have_text(str(step))
+            if step < 3:
+                expect(page.get_by_test_id("stMetricLabel").filter(has_text=f"nDCG so far (step {step})")).to_be_visible()
+                expect(page.locator(".st-key-builder .item.current")).to_contain_text(f"d{step}")
+
+        press("ArrowRight", 2)
+        press("ArrowLeft", 1)
+        press("PageDown", 2)
+        press("PageUp", 1)
+        press("Space", 2)
+        press("End", 3)
+        expect(page.get_by_test_id("stMetricLabel").filter(has_text="nDCG(ideal=list)@3")).to_be_visible()
+        press("Home", 1)
+    finally:
+        page.context.close()
