@@ -77,17 +77,18 @@ FIELD_OF = {"lines": "lines", "bytes in one line": "line_bytes", "queries in one
 
 
 def check_lines(data: bytes, source: str, limits: Limits) -> None:
-    """The line count and the longest line of a line-based input, with numpy (no copy of lines)."""
+    """The line count and the longest line of a line-based input (no copy of the lines)."""
     newlines = data.count(b"\n")
     check_count(newlines + 1 if data and not data.endswith(b"\n") else newlines, limits.lines, "lines", source,
                 limits=limits)
-    if len(data) <= limits.line_bytes:
-        return
-    ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)
-    bounds = np.concatenate(([-1], ends, [len(data)]))
-    lengths = np.diff(bounds) - 1
-    longest = int(lengths.argmax())
-    check_count(int(lengths[longest]), limits.line_bytes, "bytes in one line", source, longest + 1, limits=limits)
+    start, width = 0, limits.line_bytes
+    while len(data) - start > width:  # the last newline within reach of the line that starts here
+        last = data.rfind(b"\n", start, start + width + 1)
+        if last < 0:
+            end = data.find(b"\n", start)
+            check_count((len(data) if end < 0 else end) - start, width, "bytes in one line", source,
+                        data.count(b"\n", 0, start) + 1, limits=limits)
+        start = last + 1
 
 
 def check_id(text: str, source: str, line: int | None, limits: Limits) -> None:

@@ -234,14 +234,21 @@ LISTED_TWICE = {
 }
 
 
+def _csv_cells(raw: bytes) -> int:
+    """The cells of a comma-separated line (quotes respected when the csv module reads the line)."""
+    try:
+        return len(next(csv.reader([raw.decode("utf-8", "replace")])))
+    except csv.Error:  # a carriage return inside the line, a cell over csv's field limit
+        return raw.count(b",") + 1
+
+
 def _field_error(parts: list[bytes], raw: bytes, kind: str, first: bool, name: str, lineno: int) -> MetricsInputError:
     want, spec = (6, RUN_FIELDS) if kind == "run" else (4, QRELS_FIELDS)
     label = "TREC run" if kind == "run" else "TREC qrels"
     got = len(parts)
     fields = {"want": want, "spec": spec, "label": label}
     if b"," in raw:
-        cells = len(next(csv.reader([raw.decode("utf-8", "replace")])))
-        return input_error(FIELD_PROBLEMS["csv"], name, lineno, cells=cells, **fields)
+        return input_error(FIELD_PROBLEMS["csv"], name, lineno, cells=_csv_cells(raw), **fields)
     if first and looks_like_csv_header(raw):
         header = ", ".join(p.decode("utf-8", "replace") for p in parts)
         return input_error(FIELD_PROBLEMS["csv_header"], name, lineno, header=header, **fields)

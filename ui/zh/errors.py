@@ -116,4 +116,6 @@ ZH = {
     "two byte order marks at the start; save the file as UTF-8 with at most one":
         "文件开头有两个字节顺序标记（BOM）；请另存为最多带一个 BOM 的 UTF-8 文件",
     "malformed CSV: {reason}": "CSV 格式错误：{reason}",
+    "{name} must be at most {limit:,} (metrics.limits.MAX_K), got {value:,}":
+        "{name} 最大为 {limit:,}（metrics.limits.MAX_K），实际是 {value:,}",
 }
