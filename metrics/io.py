@@ -84,9 +84,9 @@ from pathlib import Path
 
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes
 from .errors import input_error
-from .limits import APP, DEFAULT, Limits, resolve
 from .fields import (CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, NUMBER_RE, QRELS_FIELDS, RUN_FIELDS,
                      looks_like_csv_header)
+from .limits import APP, DEFAULT, Limits, resolve
 from .sources import MAX_BYTES, check_utf8, load_bytes
 from .tables import Dataset, parse_pasted, qrels_frame, read_csv, read_json
 from .trec import SMALL_INPUT, read_qrels, read_qrels_columns, read_run, read_run_columns

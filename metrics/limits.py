@@ -15,6 +15,7 @@ run.txt: 12 queries in one input, over the limit of 10 (limits.queries); larger 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -121,8 +122,6 @@ def check_number(text: str, source: str, whole: str, limits: Limits) -> str:
 
 def check_json_depth(text: str, source: str, limits: Limits) -> None:
     """The nesting of ``[`` and ``{`` outside strings, before the JSON is parsed."""
-    import re
-
     if text.count("[") + text.count("{") <= limits.json_depth:
         return
     bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)

@@ -53,7 +53,7 @@ def read_qrels(source, name: str | None = None, *, max_bytes: int | None = None,
 
 
 def read_run(source, name: str | None = None, *, max_bytes: int | None = None,
-              limits: Limits | None = None) -> pd.DataFrame:
+             limits: Limits | None = None) -> pd.DataFrame:
     """Read a TREC run (``qid Q0 docid rank score tag``).
 
     Returns
