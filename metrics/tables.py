@@ -373,10 +373,11 @@ def parse_pasted(text: str, name: str = "pasted text", *, limits: Limits | None 
     check_lines(data, name, limits)
     entries = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
                if line.strip() and not line.strip().startswith("#")]
-    if not entries:
-        raise input_error("nothing to read: type one item per line ('item grade') or a line of grades", name)
     check_count(len(entries), limits.items, "rows for one query", name, limits=limits)
-    split = [(n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries]
+    split = [(n, tokens) for n, tokens in ((n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries)
+             if tokens]  # a line of separators alone (",") is blank
+    if not split:
+        raise input_error("nothing to read: type one item per line ('item grade') or a line of grades", name)
     all_numbers = all(LOOSE_NUMBER_RE.fullmatch(t.encode()) for _, toks in split for t in toks)
     grades_only = all_numbers and (len(split) == 1 or all(len(toks) == 1 for _, toks in split))
     items: list[str] = []

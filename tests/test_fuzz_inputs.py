@@ -110,6 +110,14 @@ def test_the_app_limits_are_stricter_and_name_the_command_line():
         metrics.parse_pasted("\n".join(f"d{i} 1" for i in range(200_000)), limits=limits.APP)
 
 
+@pytest.mark.parametrize("text", ["1\n0\n2\n,", "A 2\nB 0\n;", "nan\n0\n2\n,"])
+def test_a_pasted_line_of_separators_alone_is_blank(text):  # found by scripts/fuzz_inputs.py
+    dataset = metrics.parse_pasted(text.replace("nan", "3"))
+    assert len(dataset.run) == text.count("\n")
+    with pytest.raises(MetricsInputError, match="nothing to read"):
+        metrics.parse_pasted(",\n;")
+
+
 def test_a_cut_off_beyond_the_limit_is_refused_at_once():
     with pytest.raises(MetricsInputError, match=r"at most 100,000 \(metrics.limits.MAX_K\)"):
         metrics.precision_at_k([1, 0], 10_000_000)
