@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 
 from .errors import input_error
+from .limits import MAX_K
 
 
 def _short(values) -> str:
@@ -38,13 +39,16 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
 
 
 def as_k(k, name: str = "k", required: bool = False) -> int | None:
-    """A positive integer cut-off, or None for the whole list."""
+    """A positive integer cut-off up to :data:`metrics.limits.MAX_K`, or None for the whole list."""
     if k is None:
         if required:
             raise input_error("{name} is required (a positive integer)", name=name)
         return None
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
         raise input_error("{name} must be a positive integer or None, got {value}", name=name, value=repr(k))
+    if k > MAX_K:  # a step table has a row per rank up to k
+        raise input_error("{name} must be at most {limit:,} (metrics.limits.MAX_K), got {value:,}", name=name,
+                          limit=MAX_K, value=int(k))
     return int(k)
 
 

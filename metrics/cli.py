@@ -73,11 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _evaluate(args, out) -> None:
     from .batch import evaluate
-    from .trec import read_qrels, read_run
     from .measures import parse_measures
+    from .trec import read_qrels_columns, read_run_columns
 
     measures = parse_measures(args.measure)
-    result = evaluate(read_qrels(args.qrels), read_run(args.run), measures,
+    result = evaluate(read_qrels_columns(args.qrels), read_run_columns(args.run), measures,
                       count_missing=args.count_missing, no_relevant=args.no_relevant)
     names = [str(m) for m in measures]
     if args.output == "json":

@@ -119,26 +119,31 @@ class StrColumn:
         return pd.array(self.to_list(), dtype="str")
 
     def _words(self, m: int) -> np.ndarray:
-        """(n, m) uint64 whose row-wise lexicographic order is the strings' byte order: each
-        string's bytes, zero-padded to 8*m, read as big-endian 64-bit words."""
+        """(n, m) uint64 whose row-wise lexicographic order is the order of the strings' first
+        8*m bytes: each string's bytes, cut or zero-padded to 8*m, read as big-endian words."""
         n = len(self)
         if n == 0:
             return np.zeros((0, m), np.uint64)
         off, lens = self.offsets, self.lengths()
         lo, hi = int(off[0]), int(off[-1])
-        longest = int(lens.max())
+        longest, width = int(lens.max()), 8 * m
         if int(lens.min()) == longest:  # all the same length: a reshape of the bytes
-            buf = np.zeros((n, 8 * m), np.uint8)
+            buf = np.zeros((n, width), np.uint8)
             if longest:
-                buf[:, :longest] = self.data[lo:hi].reshape(n, longest)
+                kept = min(longest, width)
+                buf[:, :kept] = self.data[lo:hi].reshape(n, longest)[:, :kept]
             return buf.view(">u8").astype(np.uint64)
         # every string's first 8*m bytes (a sliding-window view), then zero what is past its end
-        width = 8 * m
         padded = np.zeros(hi - lo + width, np.uint8)
         padded[:hi - lo] = self.data[lo:hi]
         buf = np.lib.stride_tricks.sliding_window_view(padded, width)[off[:-1] - lo]
         buf *= np.arange(width, dtype=np.int64) < lens[:, None]
         return buf.view(">u8").astype(np.uint64)
+
+    def _tails(self, start: int, rows: np.ndarray) -> list[bytes]:
+        """The bytes of strings ``rows`` from byte ``start`` on."""
+        data, off = self.data, self.offsets
+        return [data[off[i] + start:off[i + 1]].tobytes() for i in rows.tolist()]
 
     def max_len(self) -> int:
         return int(self.lengths().max()) if len(self) else 0
@@ -148,13 +153,20 @@ class StrColumn:
         """Codes 0..k-1 for the concatenated columns; equal strings share a code and the codes'
         order is the strings' (byte-wise, ``strcmp``) order.  Vectorised: strings are packed
         into big-endian 64-bit words and dense-ranked word by word (a word that is the same for
-        every string is skipped, and ranking stops once every string has its own code)."""
-        m = max(1, -(-max(c.max_len() for c in columns) // 8))
+        every string is skipped, and ranking stops once every string has its own code).
+
+        Memory grows with the input, not with its longest string: at most :func:`packed_width`
+        bytes of each string are packed; the few strings longer than that are then ordered by
+        the rest of their bytes."""
+        width = packed_width(columns)
+        m = max(1, -(-width // 8))
         words = np.concatenate([c._words(m) for c in columns]) if len(columns) > 1 \
             else columns[0]._words(m)
+        lengths = np.concatenate([c.lengths() for c in columns]) if len(columns) > 1 else columns[0].lengths()
         keys = [words[:, j] for j in range(m)]
+        del words
         if any(c.has_nul() for c in columns):  # "a" and "a\0" pack alike: length decides
-            keys.append(np.concatenate([c.lengths() for c in columns]).astype(np.uint64))
+            keys.append(np.minimum(lengths, 8 * m).astype(np.uint64))
         codes, k = None, 1
         for column in keys:
             if codes is not None and k == len(codes):
@@ -163,15 +175,39 @@ class StrColumn:
                 continue
             sub, k2 = dense_ranks(column)
             codes, k = (sub, k2) if codes is None else dense_ranks(codes * k2 + sub)
-        if codes is None:  # every string equal
-            n = len(words)
-            return np.zeros(n, np.int64), int(n > 0)
+        if codes is None:  # every string's first 8*m bytes equal
+            codes, k = np.zeros(len(lengths), np.int64), int(len(lengths) > 0)
+        longer = np.flatnonzero(lengths > 8 * m)
+        if len(longer) and k < len(codes):  # same first 8*m bytes: the rest of the bytes decide
+            longer = longer[np.bincount(codes)[codes[longer]] > 1]
+            tails = [tail for column, start in _spans(columns)
+                     for tail in column._tails(8 * m, longer[(longer >= start) & (longer < start + len(column))] - start)]
+            rank_of = {tail: rank for rank, tail in enumerate(sorted(set(tails)), 1)}
+            sub = np.zeros(len(codes), np.int64)
+            sub[longer] = [rank_of[tail] for tail in tails]
+            codes, k = dense_ranks(codes * (len(rank_of) + 1) + sub)
         return codes, k
 
     def has_nul(self) -> bool:
         """Whether any string contains a NUL byte."""
         used = self.data[self.offsets[0]:self.offsets[-1]] if len(self) else self.data[:0]
         return bool(len(used)) and not used.all()
+
+def _spans(columns) -> list[tuple[StrColumn, int]]:
+    """Each column with the row where it starts in the concatenation."""
+    starts = np.cumsum([0] + [len(c) for c in columns[:-1]]).tolist()
+    return list(zip(columns, starts))
+
+
+def packed_width(columns) -> int:
+    """Bytes of each string that :meth:`StrColumn.dense_codes` packs: the longest string's length,
+    at most max(32, twice the mean length) (so n strings cost at most 32n + twice their bytes)."""
+    n = sum(len(c) for c in columns)
+    longest = max((c.max_len() for c in columns), default=0)
+    total = sum(int(c.lengths().sum()) for c in columns)
+    cap = max(32, 2 * -(-total // max(n, 1)))
+    return min(longest, cap)
+
 
 def dense_ranks(keys: np.ndarray) -> tuple[np.ndarray, int]:
     """Dense ranks of ``keys`` (0 = smallest) and the number of distinct values."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 
+from ._validate import _short as quote
 from .errors import input_error
 
 #: Query id given to inputs that name no query (CSV without a query column, pasted text, lists).
@@ -65,4 +66,26 @@ def parse_number(token: bytes, what: str, name: str, line: int) -> float:
         low = token.lower().lstrip(b"+-")
         why = "nan" if low == b"nan" else "inf" if low in (b"inf", b"infinity") else "text"
     raise input_error(NOT_A_NUMBER[why], name, line, words=("what",), what=what,
-                      text=repr(token.decode("utf-8", "replace")))
+                      text=quote(token.decode("utf-8", "replace")))
+
+
+#: the range of a rank: numpy's int64
+RANK_RANGE = (-2 ** 63, 2 ** 63 - 1)
+
+
+def parse_rank(token: bytes, name: str, line: int | None) -> int:
+    """``token`` as a decimal integer within int64 (``0x10`` and ``1e3`` are not ranks).
+
+    >>> parse_rank(b"007", "run.txt", 3)
+    7
+    """
+    if not INT_RE.fullmatch(token):
+        raise input_error("rank must be an integer, got {value}", name, line,
+                          value=quote(token.decode("utf-8", "replace")))
+    digits = token.lstrip(b"+-").lstrip(b"0") or b"0"
+    if len(digits) <= 19:  # int() of many digits is slow; int64 has 19
+        value = -int(digits) if token.startswith(b"-") else int(digits)
+        if RANK_RANGE[0] <= value <= RANK_RANGE[1]:
+            return value
+    raise input_error("rank {value} is out of range (a 64-bit integer)", name, line,
+                      value=quote(token.decode("utf-8", "replace")))

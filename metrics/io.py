@@ -49,7 +49,10 @@ Pasted text (:func:`parse_pasted`)
     ``item<TAB>grade``; an item without a grade is unjudged), or one line of grades
     ``3 2 3 0 1`` for items named ``d1 .. dn``.
 
-Every reader refuses input larger than :data:`MAX_BYTES` (overridable with ``max_bytes=``).
+Every reader refuses input larger than :data:`MAX_BYTES` (overridable with ``max_bytes=``), and
+input over its ``limits=`` (:class:`~metrics.limits.Limits`: lines, line length, id length,
+queries, rows of one query, JSON nesting, the characters of a JSON number; default
+:data:`~metrics.limits.DEFAULT`, the app passes the stricter :data:`~metrics.limits.APP`).
 
 Frames
 ------
@@ -83,53 +86,56 @@ from .columns import DictColumn, StrColumn, TrecColumns, column_codes
 from .errors import input_error
 from .fields import (CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, NUMBER_RE, QRELS_FIELDS, RUN_FIELDS,
                      looks_like_csv_header)
+from .limits import APP, DEFAULT, Limits, resolve
 from .sources import MAX_BYTES, check_utf8, load_bytes
 from .tables import Dataset, parse_pasted, qrels_frame, read_csv, read_json
 from .trec import SMALL_INPUT, read_qrels, read_qrels_columns, read_run, read_run_columns
 
-__all__ = ["MAX_BYTES", "DEFAULT_QUERY", "QRELS_FIELDS", "RUN_FIELDS", "CSV_COLUMNS", "SMALL_INPUT",
+__all__ = ["MAX_BYTES", "Limits", "DEFAULT", "APP", "DEFAULT_QUERY", "QRELS_FIELDS", "RUN_FIELDS", "CSV_COLUMNS", "SMALL_INPUT",
            "read_qrels", "read_run", "read_qrels_columns", "read_run_columns", "read_csv", "read_json",
            "parse_pasted", "load", "Dataset", "StrColumn", "DictColumn", "TrecColumns", "column_codes"]
 
 
-def load(name: str, data: bytes, *, max_bytes: int | None = None) -> Dataset:
+def load(name: str, data: bytes, *, max_bytes: int | None = None, limits: Limits | None = None) -> Dataset:
     """Read an uploaded file of any supported format, sniffed from its extension and content.
 
     ``.json`` (or content starting with ``{``/``[``) -> :func:`read_json`; ``.csv``/``.tsv`` (or
     a header of known column names) -> :func:`read_csv`; a single line of numbers -> grades for
     :func:`parse_pasted`; a first line with commas -> :func:`read_csv`; 4 fields a line -> TREC
-    qrels; 6 -> TREC run; 1-2 -> :func:`parse_pasted`.
+    qrels; 6 -> TREC run; 1-2 -> :func:`parse_pasted`.  ``limits`` (:mod:`metrics.limits`;
+    the app passes :data:`metrics.limits.APP`) go to the reader.
 
     >>> load("qrels.txt", b"q1 0 d1 1\\n").run is None
     True
     """
     if isinstance(data, str):
-        data = data.encode("utf-8")
-    data, name = load_bytes(bytes(data), name, max_bytes, "upload")
+        data = data.encode("utf-8", "surrogatepass")
+    limits = resolve(limits, max_bytes)
+    data, name = load_bytes(bytes(data), name, limits.bytes, "upload")
     suffix = Path(name).suffix.lower()
     if suffix == ".json":
-        return read_json(data, name)
+        return read_json(data, name, limits=limits)
     if suffix in (".csv", ".tsv"):
-        return read_csv(data, name)
+        return read_csv(data, name, limits=limits)
     check_utf8(data, name)
-    first = next((line for line in data.split(b"\n") if line.strip()), b"").strip()
+    stripped = data.strip()
+    first = stripped.split(b"\n", 1)[0].strip()
     if not first:
         raise input_error("empty file", name)
     if first[:1] in (b"{", b"["):
-        return read_json(data, name)
+        return read_json(data, name, limits=limits)
     tokens = first.split()
     if looks_like_csv_header(first):
-        return read_csv(data, name)
-    lines = [line for line in data.split(b"\n") if line.strip()]
-    if len(lines) == 1 and all(LOOSE_NUMBER_RE.fullmatch(t) for t in re.split(rb"[\s,;]+", first) if t):
-        return parse_pasted(data.decode("utf-8"), name)  # one line of grades, "3 2 3 0 1"
+        return read_csv(data, name, limits=limits)
+    if b"\n" not in stripped and all(LOOSE_NUMBER_RE.fullmatch(t) for t in re.split(rb"[\s,;]+", first) if t):
+        return parse_pasted(data, name, limits=limits)  # one line of grades, "3 2 3 0 1"
     if b"," in first:
-        return read_csv(data, name)
+        return read_csv(data, name, limits=limits)
     if len(tokens) == 4:
-        return Dataset(read_qrels(data, name), None, name)
+        return Dataset(read_qrels(data, name, limits=limits), None, name)
     if len(tokens) == 6:
-        return Dataset(qrels_frame([], [], []), read_run(data, name), name)
+        return Dataset(qrels_frame([], [], []), read_run(data, name, limits=limits), name)
     if len(tokens) <= 2 or all(NUMBER_RE.fullmatch(t) for t in tokens):
-        return parse_pasted(data.decode("utf-8"), name)
+        return parse_pasted(data, name, limits=limits)
     raise input_error("cannot tell the format: the first line has {got} fields (TREC qrels have 4, TREC runs 6; "
                       "CSV needs a header row; JSON starts with {{ or [)", name, 1, got=len(tokens))

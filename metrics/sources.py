@@ -3,7 +3,7 @@
 A source is an ``os.PathLike``, a ``str`` that names an existing file or is a single token
 without whitespace or commas, an open binary file (anything with ``.read()``, e.g. a Streamlit
 upload), or the content as ``bytes`` or ``str``.  :func:`load_bytes` refuses input larger than
-:data:`MAX_BYTES` (or ``max_bytes=``) and drops a UTF-8 byte order mark; :func:`check_utf8` and
+:data:`MAX_BYTES` (or ``max_bytes=``) and drops a UTF-8 byte order mark (refusing a second one); :func:`check_utf8` and
 :func:`decode_utf8` name the line of the first invalid byte.  Problems raise
 :class:`~metrics.errors.MetricsInputError` naming the source.
 """
@@ -17,6 +17,9 @@ from .errors import input_error
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
 MAX_BYTES = 256 * 1024 * 1024
+
+#: The UTF-8 byte order mark: one at the start is dropped, a second is refused.
+BOM = b"\xef\xbb\xbf"
 
 
 def load_bytes(source, name: str | None, max_bytes: int | None, default_name: str) -> tuple[bytes, str]:
@@ -49,8 +52,10 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
     else:
         raise TypeError(f"expected a path, bytes, str or a binary file, got {type(source).__name__}")
     _check_size(len(data), limit, name)
-    if data.startswith(b"\xef\xbb\xbf"):
+    if data.startswith(BOM):
         data = data[3:]
+        if data.startswith(BOM):  # trec_eval would keep it in the first id: refused, on every path
+            raise input_error("two byte order marks at the start; save the file as UTF-8 with at most one", name, 1)
     return data, name
 
 

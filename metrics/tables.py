@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .errors import input_error
-from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, INT_RE, LOOSE_NUMBER_RE, parse_number
+from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, parse_number, parse_rank, quote
+from .limits import Limits, check_count, check_id, check_json_depth, check_lines, check_number, check_queries, resolve
 from .sources import decode_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,7 +76,8 @@ def _csv_number(cell: str, what: str, name: str, line: int) -> float:
     return parse_number(cell.strip().encode("utf-8"), what, name, line)
 
 
-def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -> Dataset:
+def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
+             limits: Limits | None = None) -> Dataset:
     """Read a CSV with a header, one row per (query, item) (columns: see :mod:`metrics.io`).
 
     Returns
@@ -89,30 +91,32 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
     MetricsInputError
         No item column, or none of score/rank/relevance (the message lists the columns found);
         a row with the wrong number of cells; a score, grade or rank that is not a number; an
-        item listed twice for one query (both lines named); empty input; invalid UTF-8.
+        item listed twice for one query (both lines named); empty input; invalid UTF-8; input over
+        ``limits`` (:mod:`metrics.limits`).
 
     >>> ds = read_csv(b"qid,docid,score,grade\\nq1,d1,0.9,2\\nq1,d2,0.1,\\n")
     >>> ds.run["item"].tolist(), ds.qrels["item"].tolist()
     (['d1', 'd2'], ['d1'])
     """
-    data, name = load_bytes(source, name, max_bytes, "csv")
+    limits = resolve(limits, max_bytes)
+    data, name = load_bytes(source, name, limits.bytes, "csv")
     text = decode_utf8(data, name)
+    check_lines(data, name, limits)
     lines = text.splitlines()
     header_line = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_line is None:
         raise input_error("empty file: expected a CSV header row and data rows", name)
     head = lines[header_line]
     delimiter = "," if "," in head else "\t" if "\t" in head else ";" if ";" in head else ","
-    reader = csv.reader(_stdio.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     mapping: dict[str, int] = {}
     rows: list[tuple[int, list[str]]] = []
-    for cells in reader:
+    for line_num, cells in _csv_rows(text, delimiter, name):
         if not any(cell.strip() for cell in cells):
             continue
         if header is None:
             header = [cell.strip() for cell in cells]
-            header_lineno = reader.line_num
+            header_lineno = line_num
             for index, column in enumerate(header):
                 canon = CSV_ALIAS.get(re.sub(r"[\s\-]+", "_", column.lower()))
                 if canon is None:
@@ -131,9 +135,9 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
                                   found=found)
             continue
         if len(cells) != len(header):
-            raise input_error("expected {want} cells ({header}), got {got}", name, reader.line_num,
+            raise input_error("expected {want} cells ({header}), got {got}", name, line_num,
                               want=len(header), header=", ".join(header), got=len(cells))
-        rows.append((reader.line_num, cells))
+        rows.append((line_num, cells))
     if not rows:
         raise input_error("no data rows after the header", name)
 
@@ -147,17 +151,16 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
             raise input_error("empty item cell", name, lineno)
         if "query" in mapping and not query:
             raise input_error("empty query cell", name, lineno)
+        check_id(item, name, lineno, limits)
+        check_id(query, name, lineno, limits)
         earlier = seen.setdefault((query, item), lineno)
         if earlier != lineno:
             raise input_error("item {item} listed twice for query {query} (lines {earlier} and {lineno})", name,
-                              lineno, item=repr(item), query=repr(query), earlier=earlier, lineno=lineno)
+                              lineno, item=quote(item), query=quote(query), earlier=earlier, lineno=lineno)
         if "score" in mapping:
             scores.append(_csv_number(cells[mapping["score"]], "score", name, lineno))
         if "rank" in mapping:
-            cell = cells[mapping["rank"]].strip()
-            if not INT_RE.fullmatch(cell.encode("utf-8")):
-                raise input_error("rank must be an integer, got {value}", name, lineno, value=repr(cell))
-            rank_values.append(int(cell))
+            rank_values.append(parse_rank(cells[mapping["rank"]].strip().encode("utf-8"), name, lineno))
         if "relevance" in mapping:
             cell = cells[mapping["relevance"]].strip()
             if cell:
@@ -166,6 +169,7 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
                 judged_r.append(_csv_number(cell, "relevance", name, lineno))
         queries.append(query)
         items.append(item)
+    check_queries(queries, name, limits)
     qrels = qrels_frame(judged_q, judged_i, judged_r)
     if "score" in mapping:
         ranks = rank_values if "rank" in mapping else _trec_ranks(queries, items, scores)
@@ -177,6 +181,19 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None) -
         scores = [-float(r) for r in rank_values]
     run = run_frame(queries, items, scores, ranks)
     return Dataset(qrels, run, name)
+
+
+def _csv_rows(text: str, delimiter: str, name: str):
+    """(line, cells) of each CSV row; a cell may be as long as the input; errors name the line."""
+    reader = csv.reader(_stdio.StringIO(text, newline=""), delimiter=delimiter)
+    old = csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))  # restored below
+    try:
+        for cells in reader:
+            yield reader.line_num, cells
+    except csv.Error as error:
+        raise input_error("malformed CSV: {reason}", name, reader.line_num, reason=str(error)) from None
+    finally:
+        csv.field_size_limit(old)
 
 
 def _json_line(text: str, *keys) -> int | None:
@@ -192,7 +209,8 @@ def _json_line(text: str, *keys) -> int | None:
     return text.count("\n", 0, position) + 1
 
 
-def read_json(source, name: str | None = None, *, max_bytes: int | None = None) -> Dataset:
+def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
+              limits: Limits | None = None) -> Dataset:
     """Read JSON: ``{query: [items]}`` (run), ``{query: {item: grade}}`` (qrels),
     ``{"run": ..., "qrels": ...}`` or a bare list of items (a run for query ``"q1"``).
 
@@ -200,16 +218,23 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
     ------
     MetricsInputError
         Malformed JSON (its line), a duplicate key or item (its line), a grade or score that is
-        not a finite number, a shape that is none of the above, empty input.
+        not a finite number, a shape that is none of the above, empty input, input over ``limits``
+        (:mod:`metrics.limits`: nesting, the characters of a number, ids, queries, items).
 
     >>> ds = read_json(b'{"run": {"q1": ["d2", "d1"]}, "qrels": {"q1": {"d1": 1}}}')
     >>> ds.run[["item", "score", "rank"]].values.tolist(), ds.qrels["rel"].tolist()
     ([['d2', 2.0, 1], ['d1', 1.0, 2]], [1.0])
     """
-    data, name = load_bytes(source, name, max_bytes, "json")
+    limits = resolve(limits, max_bytes)
+    data, name = load_bytes(source, name, limits.bytes, "json")
     text = decode_utf8(data, name)
     if not text.strip():
         raise input_error("empty file: expected JSON", name)
+    check_json_depth(text, name, limits)
+    numbers = {}
+    if re.search(r"[-+.eE0-9]{%d}" % (limits.digits + 1), text):  # then check each number's length
+        numbers = {"parse_int": lambda t: int(check_number(t, name, text, limits)),
+                   "parse_float": lambda t: float(check_number(t, name, text, limits))}
 
     def pairs_hook(pairs):
         result = {}
@@ -220,7 +245,7 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
         return result
 
     try:
-        document = json.loads(text, object_pairs_hook=pairs_hook)
+        document = json.loads(text, object_pairs_hook=pairs_hook, **numbers)
     except json.JSONDecodeError as exc:
         raise input_error("malformed JSON: {reason} (column {column})", name, exc.lineno, words=("reason",),
                           reason=exc.msg, column=exc.colno) from None
@@ -229,7 +254,7 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
         first = text.find(json.dumps(key))
         second = text.find(json.dumps(key), first + 1)
         raise input_error("key {key} appears twice in one object", name, text.count("\n", 0, max(second, 0)) + 1,
-                          key=repr(key)) from None
+                          key=quote(key)) from None
 
     run_part = qrels_part = None
     if isinstance(document, list):
@@ -257,28 +282,32 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
             raise input_error('"run" must map queries to lists of items', name, _json_line(text, "run"))
         rq, ri, rs, rr = [], [], [], []
         for query, ranking in run_part.items():
+            check_id(str(query), name, None, limits)
             if isinstance(ranking, list):
                 seen: set[str] = set()
                 for position, item in enumerate(ranking, 1):
                     if not isinstance(item, (str, int)) or isinstance(item, bool):
                         raise input_error("items must be strings, got {item} in query {query}", name,
-                                          _json_line(text, query), item=repr(item), query=repr(query))
+                                          _json_line(text, query), item=quote(item), query=quote(query))
                     item = str(item)
+                    check_id(item, name, None, limits)
                     if item in seen:
                         raise input_error("item {item} listed twice for query {query}", name,
-                                          _json_line(text, query, item, item), item=repr(item), query=repr(query))
+                                          _json_line(text, query, item, item), item=quote(item), query=quote(query))
                     seen.add(item)
                     rq.append(str(query)), ri.append(item), rr.append(position)
                     rs.append(float(len(ranking) - position + 1))
             elif isinstance(ranking, dict):
                 start = len(ri)
                 for item, score in ranking.items():
+                    check_id(item, name, None, limits)
                     rq.append(str(query)), ri.append(str(item))
                     rs.append(_json_number(score, "score", text, name, query, item))
                 rr.extend(_trec_ranks(rq[start:], ri[start:], rs[start:]))
             else:
                 raise input_error("query {query}: expected a list of items or {{item: score}}", name,
-                                  _json_line(text, query), query=repr(query))
+                                  _json_line(text, query), query=quote(query))
+        check_queries(rq, name, limits)
         run = run_frame(rq, ri, rs, rr)
 
     jq, ji, jr = [], [], []
@@ -290,10 +319,13 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None) 
                 grades = {str(item): 1 for item in grades}
             if not isinstance(grades, dict):
                 raise input_error("query {query}: expected {{item: grade}}", name, _json_line(text, query),
-                                  query=repr(query))
+                                  query=quote(query))
+            check_id(str(query), name, None, limits)
             for item, grade in grades.items():
+                check_id(str(item), name, None, limits)
                 jq.append(str(query)), ji.append(str(item))
                 jr.append(_json_number(grade, "grade", text, name, query, item))
+    check_queries(jq, name, limits)
     return Dataset(qrels_frame(jq, ji, jr), run, name)
 
 
@@ -306,37 +338,46 @@ def _json_number(value: Any, what: str, text: str, name: str, query: str, item: 
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         line = _json_line(text, query, item)
         raise input_error("{what} of item {item} in query {query} must be a number, got {value}", name, line,
-                          words=("what",), what=what, item=repr(item), query=repr(query), value=repr(value))
-    value = float(value)
+                          words=("what",), what=what, item=quote(item), query=quote(query), value=quote(value))
+    try:
+        value = float(value)
+    except OverflowError:  # an integer beyond float64
+        value = math.inf
     if not math.isfinite(value):
         raise input_error("{what} of item {item} in query {query} is not finite", name,
-                          _json_line(text, query, item), words=("what",), what=what, item=repr(item),
-                          query=repr(query))
+                          _json_line(text, query, item), words=("what",), what=what, item=quote(item),
+                          query=quote(query))
     return value
 
 
 _PASTE_SPLIT = re.compile(r"\s*[,;\t]\s*|\s+")
 
 
-def parse_pasted(text: str, name: str = "pasted text") -> Dataset:
+def parse_pasted(text: str, name: str = "pasted text", *, limits: Limits | None = None) -> Dataset:
     """One query typed by hand: ``item grade`` per line in ranked order, or one line of grades.
 
     Lines are ``item grade``, ``item,grade`` or ``item<TAB>grade`` (an item alone is unjudged);
     blank lines and lines starting with ``#`` are skipped.  A single line of numbers
     ``3 2 3 0 1`` (or one number per line) gives items ``d1 .. dn`` with those grades.
-    The run has rank = position and score = n - position + 1.
+    The run has rank = position and score = n - position + 1.  At most ``limits.items`` items
+    (:mod:`metrics.limits`).
 
     >>> ds = parse_pasted("3 2 0")
     >>> ds.run["item"].tolist(), ds.qrels["rel"].tolist()
     (['d1', 'd2', 'd3'], [3.0, 2.0, 0.0])
     """
-    if isinstance(text, bytes):
-        text = decode_utf8(text, name)
+    limits = resolve(limits)
+    data, name = load_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"), name,
+                            limits.bytes, "pasted text")
+    text = decode_utf8(data, name)
+    check_lines(data, name, limits)
     entries = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
                if line.strip() and not line.strip().startswith("#")]
-    if not entries:
+    check_count(len(entries), limits.items, "rows for one query", name, limits=limits)
+    split = [(n, tokens) for n, tokens in ((n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries)
+             if tokens]  # a line of separators alone (",") is blank
+    if not split:
         raise input_error("nothing to read: type one item per line ('item grade') or a line of grades", name)
-    split = [(n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries]
     all_numbers = all(LOOSE_NUMBER_RE.fullmatch(t.encode()) for _, toks in split for t in toks)
     grades_only = all_numbers and (len(split) == 1 or all(len(toks) == 1 for _, toks in split))
     items: list[str] = []
@@ -345,6 +386,7 @@ def parse_pasted(text: str, name: str = "pasted text") -> Dataset:
         for lineno, toks in split:
             for token in toks:
                 grades.append(parse_number(token.encode(), "grade", name, lineno))
+        check_count(len(grades), limits.items, "rows for one query", name, limits=limits)
         items = [f"d{i}" for i in range(1, len(grades) + 1)]
     else:
         seen: dict[str, int] = {}
@@ -352,10 +394,11 @@ def parse_pasted(text: str, name: str = "pasted text") -> Dataset:
             if len(toks) > 2:
                 raise input_error("expected 'item grade', got {got} fields", name, lineno, got=len(toks))
             item = toks[0]
+            check_id(item, name, lineno, limits)
             earlier = seen.setdefault(item, lineno)
             if earlier != lineno:
                 raise input_error("item {item} listed twice (lines {earlier} and {lineno})", name, lineno,
-                                  item=repr(item), earlier=earlier, lineno=lineno)
+                                  item=quote(item), earlier=earlier, lineno=lineno)
             items.append(item)
             grades.append(parse_number(toks[1].encode(), "grade", name, lineno) if len(toks) == 2 else None)
     n = len(items)

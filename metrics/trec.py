@@ -18,8 +18,9 @@ import numpy as np
 
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
 from .errors import MetricsInputError, input_error
-from .fields import INT_RE, QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number
-from .sources import check_utf8, load_bytes
+from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, parse_rank, quote
+from .limits import Limits, check_count, check_lines, check_queries, resolve
+from .sources import BOM, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -29,7 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 SMALL_INPUT = 256 * 1024
 
 
-def read_qrels(source, name: str | None = None, *, max_bytes: int | None = None) -> pd.DataFrame:
+def read_qrels(source, name: str | None = None, *, max_bytes: int | None = None,
+              limits: Limits | None = None) -> pd.DataFrame:
     """Read TREC qrels (``qid iter docid rel``).
 
     Returns
@@ -42,15 +44,16 @@ def read_qrels(source, name: str | None = None, *, max_bytes: int | None = None)
     MetricsInputError
         Empty input, a line without 4 fields, a grade that is not a finite number, a (qid,
         docid) pair listed twice (both lines named), invalid UTF-8, a CSV file, input over
-        ``max_bytes``.
+        ``max_bytes`` or over ``limits`` (:mod:`metrics.limits`).
 
     >>> read_qrels(b"q1 0 d1 2\\nq1 0 d2 0\\n").to_dict("list")
     {'query': ['q1', 'q1'], 'item': ['d1', 'd2'], 'rel': [2.0, 0.0]}
     """
-    return read_qrels_columns(source, name, max_bytes=max_bytes).to_frame()
+    return read_qrels_columns(source, name, max_bytes=max_bytes, limits=limits).to_frame()
 
 
-def read_run(source, name: str | None = None, *, max_bytes: int | None = None) -> pd.DataFrame:
+def read_run(source, name: str | None = None, *, max_bytes: int | None = None,
+             limits: Limits | None = None) -> pd.DataFrame:
     """Read a TREC run (``qid Q0 docid rank score tag``).
 
     Returns
@@ -64,41 +67,48 @@ def read_run(source, name: str | None = None, *, max_bytes: int | None = None) -
     MetricsInputError
         Empty input, a line without 6 fields, a score that is not a finite number, a rank that
         is not an integer, a document listed twice for one query (both lines named), invalid
-        UTF-8, a CSV file, input over ``max_bytes``.
+        UTF-8, a CSV file, input over ``max_bytes`` or over ``limits`` (:mod:`metrics.limits`).
 
     >>> read_run(b"q1 Q0 d1 1 2.5 bm25\\n").to_dict("list")
     {'query': ['q1'], 'item': ['d1'], 'score': [2.5], 'rank': [1]}
     """
-    return read_run_columns(source, name, max_bytes=max_bytes).to_frame()
+    return read_run_columns(source, name, max_bytes=max_bytes, limits=limits).to_frame()
 
 
 def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None = None,
-                       check_duplicates: bool = True) -> TrecColumns:
+                       check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
     """:func:`read_qrels` as numpy columns (:class:`TrecColumns`), without importing pandas."""
-    data, name = load_bytes(source, name, max_bytes, "qrels")
-    return _read_trec(data, name, "qrels", check_duplicates)
+    limits = resolve(limits, max_bytes)
+    data, name = load_bytes(source, name, limits.bytes, "qrels")
+    return _read_trec(data, name, "qrels", check_duplicates, limits)
 
 
 def read_run_columns(source, name: str | None = None, *, max_bytes: int | None = None,
-                     check_duplicates: bool = True) -> TrecColumns:
+                     check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
     """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
-    data, name = load_bytes(source, name, max_bytes, "run")
-    return _read_trec(data, name, "run", check_duplicates)
+    limits = resolve(limits, max_bytes)
+    data, name = load_bytes(source, name, limits.bytes, "run")
+    return _read_trec(data, name, "run", check_duplicates, limits)
 
 
-def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool) -> TrecColumns:
+def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits: Limits) -> TrecColumns:
     check_utf8(data, name)
+    check_lines(data, name, limits)
     if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
-        return parse_trec_slow(data, kind, name)
+        return parse_trec_slow(data, kind, name, limits)
     columns = _parse_trec_fast(data, name, kind)
     if columns is None:
-        return parse_trec_slow(data, kind, name)
+        return parse_trec_slow(data, kind, name, limits)
     if check_duplicates:
         (qcodes,), _ = column_codes(columns.query)
         dcodes, nd = StrColumn.dense_codes(columns.item)
         keys = np.sort(qcodes * max(nd, 1) + dcodes)
         if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
-            return parse_trec_slow(data, kind, name)  # raises, naming both lines
+            return parse_trec_slow(data, kind, name, limits)  # raises, naming both lines
+    longest = max(columns.query.values.max_len(), columns.item.max_len())
+    if longest > limits.id_bytes:
+        return parse_trec_slow(data, kind, name, limits)  # raises, naming the line
+    check_queries(columns.query.indices, name, limits)
     return TrecColumns(kind, name, columns.query, columns.item, columns.value, columns.rank,
                        check_duplicates, data)
 
@@ -146,12 +156,29 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
         data, normalised = _normalise_whitespace(data), True
 
 
+def _arrow_ranks(pa, column, name: str) -> np.ndarray | None:
+    """The rank column as int64; read as text, each distinct text must be a decimal integer."""
+    if not pa.types.is_dictionary(column.type):
+        return _arrow_numbers(column, np.int64)
+    ranks = DictColumn.from_arrow(column)
+    try:
+        lookup = np.array([parse_rank(text.encode("utf-8"), name, None) for text in ranks.values.to_list()],
+                          dtype=np.int64)
+    except MetricsInputError:
+        return None
+    return lookup[ranks.indices]
+
+
 def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     import pyarrow.csv as pacsv
 
+    if data.startswith(BOM):
+        return None  # pyarrow drops a byte order mark here; the line-by-line parse keeps it in the qid
     string, coded = pa.string(), pa.dictionary(pa.int32(), pa.string())
     if kind == "run":
-        types = {"q": coded, "x": coded, "d": string, "r": pa.int64(), "v": pa.float64(), "t": coded}
+        # pyarrow reads 0x10 as the integer 16: with an 0x anywhere, ranks are read as text and checked
+        rank_type = coded if b"0x" in data or b"0X" in data else pa.int64()
+        types = {"q": coded, "x": coded, "d": string, "r": rank_type, "v": pa.float64(), "t": coded}
     else:
         types = {"q": coded, "x": coded, "d": string, "v": pa.float64()}
     try:
@@ -169,7 +196,7 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
         return None
     rank = None
     if kind == "run":
-        rank = _arrow_numbers(table.column("r"), np.int64)
+        rank = _arrow_ranks(pa, table.column("r"), name)
         if rank is None:
             return None
     try:
@@ -207,14 +234,21 @@ LISTED_TWICE = {
 }
 
 
+def _csv_cells(raw: bytes) -> int:
+    """The cells of a comma-separated line (quotes respected when the csv module reads the line)."""
+    try:
+        return len(next(csv.reader([raw.decode("utf-8", "replace")])))
+    except csv.Error:  # a carriage return inside the line, a cell over csv's field limit
+        return raw.count(b",") + 1
+
+
 def _field_error(parts: list[bytes], raw: bytes, kind: str, first: bool, name: str, lineno: int) -> MetricsInputError:
     want, spec = (6, RUN_FIELDS) if kind == "run" else (4, QRELS_FIELDS)
     label = "TREC run" if kind == "run" else "TREC qrels"
     got = len(parts)
     fields = {"want": want, "spec": spec, "label": label}
     if b"," in raw:
-        cells = len(next(csv.reader([raw.decode("utf-8", "replace")])))
-        return input_error(FIELD_PROBLEMS["csv"], name, lineno, cells=cells, **fields)
+        return input_error(FIELD_PROBLEMS["csv"], name, lineno, cells=_csv_cells(raw), **fields)
     if first and looks_like_csv_header(raw):
         header = ", ".join(p.decode("utf-8", "replace") for p in parts)
         return input_error(FIELD_PROBLEMS["csv_header"], name, lineno, header=header, **fields)
@@ -234,16 +268,13 @@ def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, linen
         raise _field_error(parts, raw, kind, first, name, lineno)
     if kind == "qrels":
         return parse_number(parts[3], "grade", name, lineno), 0
-    value = parse_number(parts[4], "score", name, lineno)
-    if not INT_RE.fullmatch(parts[3]):
-        raise input_error("rank must be an integer, got {value}", name, lineno,
-                          value=repr(parts[3].decode("utf-8", "replace")))
-    return value, int(parts[3])
+    return parse_number(parts[4], "score", name, lineno), parse_rank(parts[3], name, lineno)
 
 
-def parse_trec_slow(data: bytes, kind: str, name: str) -> TrecColumns:
+def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = None) -> TrecColumns:
     """Line-by-line parse: the reference behaviour, used to find and name the first bad line."""
     check_utf8(data, name)
+    limits = resolve(limits)
     queries: list[bytes] = []
     items: list[bytes] = []
     values: list[float] = []
@@ -262,9 +293,11 @@ def parse_trec_slow(data: bytes, kind: str, name: str) -> TrecColumns:
             raise
         first = False
         query, item = parts[0], parts[2]
+        if len(query) > limits.id_bytes or len(item) > limits.id_bytes:
+            check_count(max(len(query), len(item)), limits.id_bytes, "bytes in one id", name, lineno, limits=limits)
         earlier = seen.setdefault((query, item), lineno)
         if earlier != lineno:
-            raise input_error(LISTED_TWICE[kind], name, lineno, item=repr(item.decode()), query=repr(query.decode()),
+            raise input_error(LISTED_TWICE[kind], name, lineno, item=quote(item.decode()), query=quote(query.decode()),
                               earlier=earlier, lineno=lineno)
         queries.append(query)
         items.append(item)
@@ -274,7 +307,9 @@ def parse_trec_slow(data: bytes, kind: str, name: str) -> TrecColumns:
         label = "run" if kind == "run" else "qrels"
         spec = RUN_FIELDS if kind == "run" else QRELS_FIELDS
         raise input_error("empty file: no {label} lines ('{spec}')", name, label=label, spec=spec)
-    return TrecColumns(kind, name, DictColumn.from_tokens(queries), StrColumn.from_tokens(items),
-                       np.array(values, dtype=np.float64),
-                       np.array(ranks, dtype=np.int64) if kind == "run" else None, True, data)
+    columns = TrecColumns(kind, name, DictColumn.from_tokens(queries), StrColumn.from_tokens(items),
+                          np.array(values, dtype=np.float64),
+                          np.array(ranks, dtype=np.int64) if kind == "run" else None, True, data)
+    check_queries(columns.query.indices, name, limits)
+    return columns
 

@@ -12,6 +12,7 @@ import streamlit as st
 import metrics
 from metrics import MetricsInputError
 from metrics import significance as sig
+from metrics.limits import APP
 from ui import charts, dataset, state
 from ui.i18n import N_, t
 from ui.page import end_page
@@ -95,10 +96,10 @@ def _p(value: float) -> str:
 def _scores(qrels: tuple[str, bytes], run: tuple[str, bytes]):
     """Per-query values of MEASURES of one run against the qrels (metrics.load + metrics.evaluate),
     cached on the files' names and bytes."""
-    judged = metrics.load(qrels[0], qrels[1], max_bytes=dataset.MAX_UPLOAD_BYTES)
+    judged = metrics.load(qrels[0], qrels[1], max_bytes=dataset.MAX_UPLOAD_BYTES, limits=APP)
     if judged.qrels.empty:
         raise MetricsInputError(NO_QRELS, qrels[0])
-    ranked = metrics.load(run[0], run[1], max_bytes=dataset.MAX_UPLOAD_BYTES)
+    ranked = metrics.load(run[0], run[1], max_bytes=dataset.MAX_UPLOAD_BYTES, limits=APP)
     if ranked.run is None:
         raise MetricsInputError(NO_RUN, run[0])
     return metrics.evaluate(judged.qrels, ranked.run, list(MEASURES)).per_query

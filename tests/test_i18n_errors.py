@@ -17,7 +17,7 @@ from metrics import MetricsInputError
 from metrics.io import read_csv, read_json, read_qrels, read_run
 from ui.zh import ZH
 
-READERS = ("trec", "tables", "fields", "sources", "columns", "io", "_validate")
+READERS = ("trec", "tables", "fields", "sources", "columns", "io", "_validate", "limits")
 
 
 def reader_templates() -> dict[str, str]:
@@ -110,16 +110,27 @@ BAD_INPUTS = [
     (metrics.parse_pasted, ("# nothing\n", "pasted text")),
     (metrics.parse_pasted, ("A 1\nB 2 3", "pasted text")),
     (metrics.parse_pasted, ("A 1\nA 2", "pasted text")),
+    (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 99999999999999999999 1.0 bm25\n")),  # rank beyond int64
+    (metrics.load, ("run.txt", b"\xef\xbb\xbf\xef\xbb\xbf" + RUN)),              # two byte order marks
+    (metrics.load, ("x.json", b"[" * 100 + b"]" * 100)),                        # over a limit: nesting
 ]
 #: templates no upload or paste reaches: arguments of the Python API, a path that cannot be read,
 #: the smaller size limits (the app's is 20 MiB), JSON parsed before a duplicate check
 NOT_FROM_AN_UPLOAD = {template for template, module in TEMPLATES.items() if module == "_validate"} | {
     "cannot read file: {reason}",
+    "malformed CSV: {reason}",  # csv.Error: a guard; no input is known to reach it
     "file is too large: {size} ({size_bytes} bytes), over the limit of {limit_bytes} bytes "
     "(MAX_BYTES; pass max_bytes= to change it)",
     "file is too large: {size_bytes} bytes, over the limit of {limit_bytes} bytes "
     "(MAX_BYTES; pass max_bytes= to change it)",
 }
+
+
+def test_every_word_of_the_limits_has_a_chinese_entry():
+    from metrics import limits
+
+    for word in [*limits.FIELD_OF, limits.TO_THE_CLI, limits.TO_LIMITS]:
+        assert ZH.get(word), word
 
 
 def _raised(reader, args) -> MetricsInputError:

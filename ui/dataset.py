@@ -18,6 +18,7 @@ import metrics
 from metrics import MetricsInputError
 from metrics.conventions import order_ranking
 from metrics.io import Dataset
+from metrics.limits import APP
 
 from . import state
 from .board import Board, InputError
@@ -157,7 +158,7 @@ def read_files(files) -> Dataset:
     if len(pairs) > 2:
         raise InputError(N_("{count} files given ({names}): upload one file, or one qrels file and one run file"),
                           count=len(pairs), names=", ".join(n for n, _ in pairs))
-    loaded = [metrics.load(name, data, max_bytes=MAX_UPLOAD_BYTES) for name, data in pairs]
+    loaded = [metrics.load(name, data, max_bytes=MAX_UPLOAD_BYTES, limits=APP) for name, data in pairs]
     if len(loaded) == 1:
         return loaded[0]
     kinds = {_kind(d): d for d in loaded}
@@ -203,7 +204,7 @@ def load_upload(files) -> MetricsInputError | None:
 def load_pasted(text: str) -> MetricsInputError | None:
     """Like :func:`load_upload`, for a list typed or pasted into a text area."""
     try:
-        dataset = metrics.parse_pasted(text or "", PASTED_NAME)
+        dataset = metrics.parse_pasted(text or "", PASTED_NAME, limits=APP)
     except MetricsInputError as error:
         st.error(error_text(error), icon=":material/error:")
         return error

@@ -98,4 +98,24 @@ ZH = {
     "Extra data": "多余的数据",
     "Unterminated string starting at": "字符串没有结束",
     "Invalid \\uXXXX escape": "无效的 \\uXXXX 转义",
+    # limits (metrics/limits.py): {what} and {hint} are the words below
+    "{count:,} {what}, over the limit of {limit:,} ({field}); {hint}":
+        "{what}为 {count:,}，超过了上限 {limit:,}（{field}）；{hint}",
+    "lines": "行数",
+    "bytes in one line": "单行的字节数",
+    "queries in one input": "一份输入中的查询数",
+    "rows for one query": "单个查询的行数",
+    "bytes in one id": "单个 ID 的字节数",
+    "levels of JSON nesting": "JSON 的嵌套层数",
+    "characters in one number": "单个数字的字符数",
+    "larger inputs belong on the command line: python -m metrics evaluate QRELS RUN":
+        "更大的输入请用命令行：`python -m metrics evaluate QRELS RUN`",
+    "pass limits=metrics.limits.Limits(...) with a larger value to go further":
+        "如需更大的输入，请传入数值更大的 `limits=metrics.limits.Limits(...)`",
+    "rank {value} is out of range (a 64-bit integer)": "名次 {value} 超出范围（需要 64 位整数）",
+    "two byte order marks at the start; save the file as UTF-8 with at most one":
+        "文件开头有两个字节顺序标记（BOM）；请另存为最多带一个 BOM 的 UTF-8 文件",
+    "malformed CSV: {reason}": "CSV 格式错误：{reason}",
+    "{name} must be at most {limit:,} (metrics.limits.MAX_K), got {value:,}":
+        "{name} 最大为 {limit:,}（metrics.limits.MAX_K），实际是 {value:,}",
 }
