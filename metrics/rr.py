@@ -85,6 +85,8 @@ def rr_curve(n: int, k: int | None = None) -> pd.DataFrame:
     n = as_count(n, "n")
     if n is None:
         raise MetricsInputError("n must be a non-negative integer, got None")
+    if n:
+        as_k(n, "n")  # a cut-off's upper limit bounds the rows too
     k = as_k(k)
     rank = np.arange(1, n + 1)
     uncut = 1.0 / rank
