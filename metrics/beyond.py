@@ -290,9 +290,11 @@ def _matrix(items: list, similarity):
             if isinstance(value, np.generic):
                 value = value.item()
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)) \
-                    or not -1 <= value <= 1:  # NaN, inf and huge ints fail the range
+                    or value != value or value in (math.inf, -math.inf):
+                raise MetricsInputError(f"similarity[{row!r}][{column!r}] must be a finite number, got {value!r}")
+            if not -1 <= value <= 1:  # a mean of such values could overflow, and 1 - ILS means nothing
                 raise MetricsInputError(
-                    f"similarity[{row!r}][{column!r}] must be a finite number between -1 and 1, got {_short(value)}")
+                    f"similarity[{row!r}][{column!r}] must be between -1 and 1, got {_short(value)}")
             values.append(float(value))
         if not math.isclose(values[0], values[1], rel_tol=1e-9, abs_tol=1e-12):
             raise MetricsInputError(
