@@ -62,6 +62,16 @@ def as_count(value, name: str) -> int | None:
     return int(value)
 
 
+def as_rows(n, name: str = "n") -> int:
+    """A number of rows to build: a non-negative integer, at most the largest cut-off :func:`as_k` takes."""
+    count = as_count(n, name)
+    if count is None:
+        raise input_error("{name} must be a non-negative integer, got {value}", name=name, value=repr(n))
+    if count:
+        as_k(count, name)
+    return count
+
+
 def as_choice(value, choices, name: str) -> str:
     if not isinstance(value, str) or value not in choices:
         raise input_error("{name} must be one of {choices}, got {value}", name=name,

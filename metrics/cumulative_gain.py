@@ -12,7 +12,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ._validate import _short, as_choice, as_grades, as_items, as_k
+from ._validate import _short, as_choice, as_grades, as_items, as_k, as_rows
 from .errors import MetricsInputError, input_error
 from .explanation import Explanation, Line, latex_name, num, with_formula
 from .measures import measure_name
@@ -65,7 +65,7 @@ def gains(rels, gain: str = "linear") -> np.ndarray:
 
 def discounts(n: int) -> np.ndarray:
     """log2(i + 1) for ranks i = 1..n."""
-    return np.log2(np.arange(2, n + 2, dtype=float))
+    return np.log2(np.arange(2, as_rows(n) + 2, dtype=float))
 
 
 def _depth(n_ranked: int, n_ideal: int, k: int | None) -> int:
@@ -233,20 +233,19 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
 
 
 def _ndcg_column(table: pd.DataFrame, ideal_table: pd.DataFrame) -> np.ndarray:
-    """nDCG@i = DCG@i / IDCG@i (0 where IDCG@i is 0), from the gains scaled by one power of two.
+    """nDCG@i = DCG@i / IDCG@i (0 where IDCG@i is 0), each from its gains scaled by a power of two.
 
-    The scaling is exact, so the ratio is the same as unscaled for ordinary grades, and keeps its
-    precision for tiny (subnormal) ones; a ratio past the largest float is refused."""
-    gain_values, ideal_gains = table["gain"].to_numpy(), ideal_table["gain"].to_numpy()
-    top = max(gain_values.max(initial=0.0), ideal_gains.max(initial=0.0))
-    if top == 0:
-        return np.zeros(len(table))
-    shift = -np.frexp(top)[1]
+    The scaling is exact, so the ratio is the same as unscaled for ordinary grades and keeps its
+    precision for tiny (subnormal) or huge ones; a ratio past the largest float is refused."""
     discount = table["discount"].to_numpy()
-    dcg_values = np.cumsum(np.ldexp(gain_values, shift) / discount)
-    idcg_values = np.cumsum(np.ldexp(ideal_gains, shift) / discount)
+
+    def scaled(gain_values: np.ndarray) -> tuple[np.ndarray, int]:
+        shift = -int(np.frexp(gain_values.max(initial=0.0))[1])
+        return np.cumsum(np.ldexp(gain_values, shift) / discount), shift
+
+    (dcg_values, shift), (idcg_values, ideal_shift) = scaled(table["gain"].to_numpy()), scaled(ideal_table["gain"].to_numpy())
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = np.where(idcg_values > 0, dcg_values / idcg_values, 0.0)
+        ratio = np.where(idcg_values > 0, np.ldexp(dcg_values / idcg_values, ideal_shift - shift), 0.0)
     bad = np.flatnonzero(~np.isfinite(ratio))
     if bad.size:
         raise input_error("nDCG@{rank} = DCG / IDCG is more than the largest float (about 1.8e308): the ideal grades "

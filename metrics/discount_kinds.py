@@ -23,7 +23,7 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ._validate import as_choice, as_count, as_k
+from ._validate import as_choice, as_k, as_rows
 from .cumulative_gain import GAINS, _depth, _grades, gains
 from .errors import MetricsInputError, input_error
 
@@ -61,9 +61,7 @@ def discount_divisors(kind: str, n: int, base: float = 2) -> np.ndarray:
     [1.0, 1.0, 1.0, 1.2619]
     """
     as_choice(kind, KINDS, "kind")
-    n = as_count(n, "n")
-    if n is None:
-        raise MetricsInputError("n must be a non-negative integer, got None")
+    n = as_rows(n)
     base = _base(base)
     ranks = np.arange(1, n + 1, dtype=float)
     if kind == "none":
