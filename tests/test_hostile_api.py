@@ -375,6 +375,7 @@ def test_huge_cut_offs_are_refused_once_k_has_a_limit():
         pytest.skip("as_k has no upper limit on this branch yet (another branch adds it)")
     for call in (lambda: metrics.ndcg([1, 0], 10 ** 18), lambda: metrics.average_precision([1], 10 ** 18),
                  lambda: metrics.precision_at_k([1], 10 ** 18), lambda: metrics.rr_curve(10 ** 18),
-                 lambda: metrics.r_precision([1], n_relevant=2 ** 53)):
+                 lambda: metrics.r_precision([1], n_relevant=2 ** 53), lambda: metrics.discounts(10 ** 18),
+                 lambda: metrics.discount_divisors("log", 10 ** 18)):
         with pytest.raises(MetricsInputError):
             call()
