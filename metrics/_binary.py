@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+import math
+import numbers
+
 import numpy as np
 
-from ._validate import as_grades, as_items
-from .errors import MetricsInputError
+from ._validate import _short, as_grades, as_items
+from .errors import MetricsInputError, input_error
 
 #: default relevance threshold: an item is relevant when its grade is at least this
 THRESHOLD = 1.0
+#: the largest number of relevant items R: 2^53, the largest count a float holds exactly
+MAX_RELEVANT = 2 ** 53
 
 
 def relevant_flags(hits, threshold: float = THRESHOLD, name: str = "hits") -> tuple[np.ndarray, np.ndarray]:
     """The grades and a boolean array: grade >= threshold."""
     grades = as_grades(hits, name)
-    if threshold is None or not np.isfinite(threshold) or threshold <= 0:
-        raise MetricsInputError(f"relevance threshold must be a positive number, got {threshold!r}")
-    return grades, grades >= threshold
+    return grades, grades >= _threshold(threshold)
+
+
+def _threshold(threshold) -> float:
+    """A finite positive relevance threshold, as a float."""
+    value = math.nan
+    if isinstance(threshold, numbers.Real) and not isinstance(threshold, bool):
+        try:
+            value = float(threshold)
+        except OverflowError:
+            pass
+    if not (math.isfinite(value) and value > 0):
+        raise input_error("relevance threshold must be a positive number, got {value}", value=_short(threshold))
+    return value
 
 
 def padded(grades: np.ndarray, flags: np.ndarray, items, depth: int):
@@ -32,6 +48,9 @@ def total_relevant(flags: np.ndarray, n_relevant, name: str = "n_relevant") -> i
     found = int(flags.sum())
     if n_relevant is None:
         return found
+    if n_relevant > MAX_RELEVANT:
+        raise input_error("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)",
+                          name=name, value=_short(n_relevant), limit=MAX_RELEVANT)
     if n_relevant < found:
         raise MetricsInputError(
             f"{name}={n_relevant} is smaller than the {found} relevant items already in the ranking")

@@ -28,6 +28,11 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
         if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Real):
             raise input_error("{name}[{position}] must be a number, got {value}", name=name, position=position,
                               value=repr(value))
+        try:
+            float(value)
+        except OverflowError:  # an int or Fraction beyond float64 (about 1.8e308)
+            raise input_error("{name}[{position}] must be a finite number, got {value}", name=name,
+                              position=position, value=_short(value)) from None
     array = np.asarray(items, dtype=float)
     if array.ndim != 1:
         raise input_error("{name} must be one-dimensional, got shape {shape}", name=name, shape=array.shape)
@@ -61,8 +66,18 @@ def as_count(value, name: str) -> int | None:
     return int(value)
 
 
+def as_rows(n, name: str = "n") -> int:
+    """A number of rows to build: a non-negative integer, at most the largest cut-off :func:`as_k` takes."""
+    count = as_count(n, name)
+    if count is None:
+        raise input_error("{name} must be a non-negative integer, got {value}", name=name, value=repr(n))
+    if count:
+        as_k(count, name)
+    return count
+
+
 def as_choice(value, choices, name: str) -> str:
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise input_error("{name} must be one of {choices}, got {value}", name=name,
                           choices=", ".join(map(repr, choices)), value=repr(value))
     return value
@@ -72,7 +87,10 @@ def as_items(items, n: int, name: str = "items") -> list[str]:
     """Item labels for n ranks (default d1..dn), as text."""
     if items is None:
         return [f"d{i}" for i in range(1, n + 1)]
-    labels = [str(item) for item in items]
+    try:
+        labels = [str(item) for item in items]
+    except TypeError:
+        raise input_error("{name} must be a sequence of labels, got {value}", name=name, value=_short(items)) from None
     if len(labels) != n:
         raise input_error("{name} has {labels} labels for {n} grades", name=name, labels=len(labels), n=n)
     return labels

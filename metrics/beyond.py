@@ -201,7 +201,10 @@ def _feature_lookup(features, items: list) -> dict:
             raise MetricsInputError(
                 f"item(s) {_short(missing)} have no features (the features table has "
                 f"{len(frame)} items, e.g. {_short(frame.index[:3].tolist())})")
-        vectors = {item: frame.loc[item].to_numpy(dtype=float) for item in items}
+        try:
+            vectors = {item: frame.loc[item].to_numpy(dtype=float) for item in items}
+        except (TypeError, ValueError):
+            raise MetricsInputError("feature columns must hold real numbers") from None
     elif isinstance(features, Mapping):
         missing = [item for item in items if item not in features]
         if missing:
@@ -213,6 +216,8 @@ def _feature_lookup(features, items: list) -> dict:
                 raise MetricsInputError(f"features of {item!r} must be numbers, got {_short(value)}")
             try:
                 vector = np.asarray(list(value), dtype=float)
+            except OverflowError:
+                raise MetricsInputError(f"features of {item!r} must be finite numbers, got {_short(value)}") from None
             except (TypeError, ValueError):
                 raise MetricsInputError(f"features of {item!r} must be numbers, got {_short(value)}") from None
             if vector.ndim != 1:
@@ -231,14 +236,19 @@ def _feature_lookup(features, items: list) -> dict:
 
 
 def _cosine(items: list, vectors: dict) -> dict:
+    """u·v / (|u| |v|), each vector first divided by the power of two that brings its largest |entry|
+    into [0.5, 1): exact, so the value is unchanged, and the dot products can neither overflow nor vanish."""
+    scaled = {}
     for item in items:
-        if not np.any(vectors[item]):
+        top = float(np.max(np.abs(vectors[item]), initial=0.0))
+        if not top:
             raise MetricsInputError(
                 f"item {item!r} has an all-zero feature vector: its cosine similarity is 0/0")
-    norms = {item: float(vectors[item] @ vectors[item]) for item in items}
+        scaled[item] = np.ldexp(vectors[item], -np.frexp(top)[1])
+    norms = {item: float(scaled[item] @ scaled[item]) for item in items}
 
     def similarity(a, b):
-        value = float(vectors[a] @ vectors[b]) / math.sqrt(norms[a] * norms[b])
+        value = float(scaled[a] @ scaled[b]) / math.sqrt(norms[a] * norms[b])
         return min(1.0, max(-1.0, value))
 
     return similarity
@@ -280,8 +290,11 @@ def _matrix(items: list, similarity):
             if isinstance(value, np.generic):
                 value = value.item()
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)) \
-                    or not math.isfinite(float(value)):
+                    or value != value or value in (math.inf, -math.inf):
                 raise MetricsInputError(f"similarity[{row!r}][{column!r}] must be a finite number, got {value!r}")
+            if not -1 <= value <= 1:  # a mean of such values could overflow, and 1 - ILS means nothing
+                raise MetricsInputError(
+                    f"similarity[{row!r}][{column!r}] must be between -1 and 1, got {_short(value)}")
             values.append(float(value))
         if not math.isclose(values[0], values[1], rel_tol=1e-9, abs_tol=1e-12):
             raise MetricsInputError(
@@ -298,7 +311,7 @@ def _pairs(items, features, similarity, metric) -> pd.DataFrame:
         raise MetricsInputError(
             f"intra-list similarity needs at least 2 items (1 pair), got {len(items)}: {_short(items)}")
     _no_duplicates(items, "items")
-    if metric not in METRICS:
+    if not isinstance(metric, str) or metric not in METRICS:
         raise MetricsInputError(f"metric must be one of {', '.join(map(repr, METRICS))}, got {metric!r}")
     if (features is None) == (similarity is None):
         raise MetricsInputError(

@@ -90,7 +90,10 @@ class Change:
 
 
 def _unique(items: Sequence[str], name: str) -> list[str]:
-    labels = [str(item) for item in items]
+    try:
+        labels = [str(item) for item in items]
+    except TypeError:
+        raise MetricsInputError(f"{name} must be a sequence of items, got {items!r}") from None
     if len(set(labels)) != len(labels):
         raise MetricsInputError(f"{name} names an item twice: {labels!r}")
     return labels

@@ -12,8 +12,8 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ._validate import as_choice, as_grades, as_items, as_k
-from .errors import MetricsInputError
+from ._validate import _short, as_choice, as_grades, as_items, as_k, as_rows
+from .errors import MetricsInputError, input_error
 from .explanation import Explanation, Line, latex_name, num, with_formula
 from .measures import measure_name
 
@@ -32,16 +32,40 @@ NDCG_FORMULA = r"\mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}"
 COLUMNS = ("rank", "item", "rel", "gain", "discount", "discounted_gain", "CG", "DCG")
 
 
-def gains(rels, gain: str = "linear") -> np.ndarray:
-    """Gain of each grade: ``max(rel, 0)`` (linear) or ``2^max(rel, 0) - 1`` (exponential)."""
+#: exponential gain 2^rel - 1 is a float64 only below this grade (2^1024 is past the largest, ~1.8e308)
+MAX_EXPONENTIAL_GRADE = 1024
+
+
+def _gains(rels: np.ndarray, gain: str) -> np.ndarray:
+    """Gains of validated grades; below grade 1, 2^rel - 1 is computed as expm1(rel ln 2), exact for tiny rel."""
+    rels = np.maximum(rels, 0.0)
+    if gain == "linear":
+        return rels
+    with np.errstate(over="ignore"):
+        return np.where(rels < 1, np.expm1(np.minimum(rels, 1) * np.log(2)), np.exp2(rels) - 1.0)
+
+
+def _grades(values, gain: str, name: str = "rels") -> np.ndarray:
+    """Finite grades whose gain is finite: with exponential gain, every grade below 1024."""
+    rels = as_grades(values, name)
     as_choice(gain, GAINS, "gain")
-    rels = np.maximum(np.asarray(rels, dtype=float), 0.0)
-    return rels if gain == "linear" else np.exp2(rels) - 1.0
+    too_large = np.flatnonzero(~np.isfinite(_gains(rels, gain)))
+    if too_large.size:
+        raise input_error("{name}[{position}] = {value} is too large for exponential gain: 2^{value} - 1 "
+                          "overflows a float (the largest is about 1.8e308), so grades must be below {limit}",
+                          name=name, position=too_large[0] + 1, value=_short(float(rels[too_large[0]])),
+                          limit=MAX_EXPONENTIAL_GRADE)
+    return rels
+
+
+def gains(rels, gain: str = "linear") -> np.ndarray:
+    """Gain of each grade: ``max(rel, 0)`` (linear) or ``2^max(rel, 0) - 1`` (exponential, grades below 1024)."""
+    return _gains(_grades(rels, gain), gain)
 
 
 def discounts(n: int) -> np.ndarray:
     """log2(i + 1) for ranks i = 1..n."""
-    return np.log2(np.arange(2, n + 2, dtype=float))
+    return np.log2(np.arange(2, as_rows(n) + 2, dtype=float))
 
 
 def _depth(n_ranked: int, n_ideal: int, k: int | None) -> int:
@@ -50,18 +74,21 @@ def _depth(n_ranked: int, n_ideal: int, k: int | None) -> int:
     return full if k is None else min(k, full)
 
 
-def _table(rels: np.ndarray, items: list[str], depth: int, gain: str, ties=None) -> pd.DataFrame:
-    """Step table for the first ``depth`` ranks; ranks past the list get grade 0 and no item."""
+def _table(rels: np.ndarray, items: list[str], depth: int, gain: str, ties=None, name: str = "rels") -> pd.DataFrame:
+    """Step table for the first ``depth`` ranks; ranks past the list get grade 0 and no item.
+
+    Refuses gains whose sum CG (at least DCG) overflows a float, naming the rank where it does."""
     padded = np.zeros(depth)
     shown = min(depth, rels.size)
     padded[:shown] = rels[:shown]
     labels = items[:shown] + [""] * (depth - shown)
-    gain_values = gains(padded, gain)
+    gain_values = _gains(padded, gain)
     if ties is not None:
-        gain_values = _tie_averaged(gains(rels, gain), ties)[:depth]
+        gain_values = _tie_averaged(_gains(rels, gain), ties)[:depth]
         gain_values = np.concatenate([gain_values, np.zeros(depth - gain_values.size)])
     discount = discounts(depth)
     discounted = gain_values / discount
+    cg_values = _cumulative_gain(gain_values, name)
     return pd.DataFrame({
         "rank": np.arange(1, depth + 1),
         "item": labels,
@@ -69,9 +96,20 @@ def _table(rels: np.ndarray, items: list[str], depth: int, gain: str, ties=None)
         "gain": gain_values,
         "discount": discount,
         "discounted_gain": discounted,
-        "CG": np.cumsum(gain_values),
+        "CG": cg_values,
         "DCG": np.cumsum(discounted),
     })
+
+
+def _cumulative_gain(gain_values: np.ndarray, name: str) -> np.ndarray:
+    """CG@i for every rank i, refused when it passes the largest float (CG >= DCG, so DCG is then finite)."""
+    with np.errstate(over="ignore"):
+        running = np.cumsum(gain_values)
+    if running.size and not np.isfinite(running[-1]):
+        raise input_error("{name}: the gains add up to more than the largest float (about 1.8e308) by rank {rank}, "
+                          "so CG and DCG would be infinite; use smaller grades",
+                          name=name, rank=int(np.argmax(~np.isfinite(running))) + 1)
+    return running
 
 
 def _tie_averaged(gain_values: np.ndarray, scores: np.ndarray) -> np.ndarray:
@@ -84,9 +122,12 @@ def _tie_averaged(gain_values: np.ndarray, scores: np.ndarray) -> np.ndarray:
     if out.size == 0:
         return out
     starts = np.flatnonzero(np.r_[True, scores[1:] != scores[:-1]])
-    sums = np.add.reduceat(out, starts)
     sizes = np.diff(np.r_[starts, out.size])
-    return np.repeat(sums / sizes, sizes)
+    top = float(out.max())
+    if not top or top <= np.finfo(float).max / out.size:
+        return np.repeat(np.add.reduceat(out, starts) / sizes, sizes)
+    shift = np.frexp(top)[1]  # huge gains: sum them scaled by a power of two (exact), so the sum cannot overflow
+    return np.ldexp(np.repeat(np.add.reduceat(np.ldexp(out, -shift), starts) / sizes, sizes), shift)
 
 
 def _order_by_score(rels, items, scores):
@@ -148,12 +189,14 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     discounted_gain, CG, DCG, IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i);
     its last row is nDCG@k. The measure is named ``nDCG(ideal=list)@k``, ``nDCG(gain=exp)@k``, ...
     """
-    rels = as_grades(rels)
-    k = as_k(k)
     as_choice(gain, GAINS, "gain")
-    ideal_from = as_choice(ideal_from or ("list" if ideal is None else "judged"), IDEAL_FROM, "ideal_from")
+    rels = _grades(rels, gain)
+    k = as_k(k)
+    if ideal_from is None or ideal_from == "":
+        ideal_from = "list" if ideal is None else "judged"
+    ideal_from = as_choice(ideal_from, IDEAL_FROM, "ideal_from")
     items = as_items(items, rels.size)
-    ideal_rels = rels if ideal is None else as_grades(ideal, "ideal")
+    ideal_rels = rels if ideal is None else _grades(ideal, gain, "ideal")
     if ideal is None:
         ideal_labels = items
     elif ideal_items is not None:
@@ -168,10 +211,9 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     ideal_items = [ideal_labels[i] for i in ideal_order]
     depth = _depth(rels.size, ideal_sorted.size, k)
     table = _table(rels, items, depth, gain, ties)
-    ideal_table = _table(ideal_sorted, ideal_items, depth, gain)
+    ideal_table = _table(ideal_sorted, ideal_items, depth, gain, name="ideal")
     table["IDCG"] = ideal_table["DCG"].to_numpy()
-    with np.errstate(divide="ignore", invalid="ignore"):
-        table["nDCG"] = np.where(table["IDCG"] > 0, table["DCG"] / table["IDCG"], 0.0)
+    table["nDCG"] = _ndcg_column(table, ideal_table)
     dcg_value = float(table["DCG"].iloc[-1]) if depth else 0.0
     idcg_value = float(ideal_table["DCG"].iloc[-1]) if depth else 0.0
     value = float(table["nDCG"].iloc[-1]) if depth else 0.0
@@ -190,6 +232,28 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     )
 
 
+def _ndcg_column(table: pd.DataFrame, ideal_table: pd.DataFrame) -> np.ndarray:
+    """nDCG@i = DCG@i / IDCG@i (0 where IDCG@i is 0), each from its gains scaled by a power of two.
+
+    The scaling is exact, so the ratio is the same as unscaled for ordinary grades and keeps its
+    precision for tiny (subnormal) or huge ones; a ratio past the largest float is refused."""
+    discount = table["discount"].to_numpy()
+
+    def scaled(gain_values: np.ndarray) -> tuple[np.ndarray, int]:
+        shift = -int(np.frexp(gain_values.max(initial=0.0))[1])
+        return np.cumsum(np.ldexp(gain_values, shift) / discount), shift
+
+    (dcg_values, shift), (idcg_values, ideal_shift) = scaled(table["gain"].to_numpy()), scaled(ideal_table["gain"].to_numpy())
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = np.where(idcg_values > 0, np.ldexp(dcg_values / idcg_values, ideal_shift - shift), 0.0)
+    bad = np.flatnonzero(~np.isfinite(ratio))
+    if bad.size:
+        raise input_error("nDCG@{rank} = DCG / IDCG is more than the largest float (about 1.8e308): the ideal grades "
+                          "are far below the ranking's; ideal should hold the grades of every judged item",
+                          rank=int(bad[0]) + 1)
+    return ratio
+
+
 @with_formula(CG_FORMULA)
 def cg(rels, k: int | None = None) -> float:
     """Cumulative gain of the top k: the sum of the grades, order ignored.
@@ -200,8 +264,10 @@ def cg(rels, k: int | None = None) -> float:
     2.4
     """
     rels = as_grades(rels)
-    k = as_k(k)
-    return float(np.sum(gains(rels[:k])))
+    gain_values = _gains(rels[:as_k(k)], "linear")
+    running = _cumulative_gain(gain_values, "rels")  # refuses a sum past the largest float
+    total = float(np.sum(gain_values))
+    return total if np.isfinite(total) else float(running[-1])
 
 
 @with_formula(DCG_FORMULA["linear"] + r" \quad\text{or, exponential: }\ " + DCG_FORMULA["exponential"])
@@ -215,10 +281,14 @@ def dcg(rels, k: int | None = None, gain: str = "linear") -> float:
     >>> round(dcg([3, 2, 3, 0, 1], k=3, gain="exponential"), 3)   # 7/1 + 3/1.585 + 7/2
     12.393
     """
-    rels = as_grades(rels)
+    as_choice(gain, GAINS, "gain")
+    return _dcg_of(_grades(rels, gain), k, gain, "rels")
+
+
+def _dcg_of(rels: np.ndarray, k, gain: str, name: str) -> float:
     k = as_k(k)
     depth = _depth(rels.size, 0, k)
-    return float(_table(rels, [""] * rels.size, depth, gain)["DCG"].iloc[-1]) if depth else 0.0
+    return float(_table(rels, [""] * rels.size, depth, gain, name=name)["DCG"].iloc[-1]) if depth else 0.0
 
 
 def idcg(rels, k: int | None = None, gain: str = "linear") -> float:
@@ -227,8 +297,8 @@ def idcg(rels, k: int | None = None, gain: str = "linear") -> float:
     >>> round(idcg([3, 2, 3, 0, 1], k=3), 3)   # 3/log2(2) + 3/log2(3) + 2/log2(4)
     5.893
     """
-    rels = as_grades(rels)
-    return dcg(np.sort(rels)[::-1], k, gain)
+    as_choice(gain, GAINS, "gain")
+    return _dcg_of(np.sort(_grades(rels, gain))[::-1], k, gain, "ideal")
 
 
 @with_formula(NDCG_FORMULA)

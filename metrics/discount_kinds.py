@@ -17,14 +17,15 @@ DCG divides the gain at rank i by a *divisor*; the kinds compared here:
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
 import pandas as pd
 
-from ._validate import as_choice, as_count, as_grades, as_k
-from .cumulative_gain import GAINS, _depth, gains
-from .errors import MetricsInputError
+from ._validate import as_choice, as_k, as_rows
+from .cumulative_gain import GAINS, _depth, _grades, gains
+from .errors import MetricsInputError, input_error
 
 KINDS = ("none", "rank", "log", "jk2002")
 BASES = tuple(range(2, 11))  #: the bases compared for the two logarithmic kinds
@@ -40,9 +41,15 @@ ORDER_FLIP = ([0, 1, 1, 0], [1, 0, 0, 1])
 
 
 def _base(base) -> float:
-    if isinstance(base, bool) or not isinstance(base, numbers.Real) or not base > 1:
+    value = math.nan
+    if isinstance(base, numbers.Real) and not isinstance(base, bool):
+        try:
+            value = float(base)
+        except OverflowError:
+            pass
+    if not 1 < value < math.inf:
         raise MetricsInputError(f"base must be a number greater than 1, got {base!r}")
-    return float(base)
+    return value
 
 
 def discount_divisors(kind: str, n: int, base: float = 2) -> np.ndarray:
@@ -54,9 +61,7 @@ def discount_divisors(kind: str, n: int, base: float = 2) -> np.ndarray:
     [1.0, 1.0, 1.0, 1.2619]
     """
     as_choice(kind, KINDS, "kind")
-    n = as_count(n, "n")
-    if n is None:
-        raise MetricsInputError("n must be a non-negative integer, got None")
+    n = as_rows(n)
     base = _base(base)
     ranks = np.arange(1, n + 1, dtype=float)
     if kind == "none":
@@ -80,10 +85,15 @@ def _choices() -> list[tuple[str, float | None]]:
     return [("none", None), ("rank", None), *(("log", b) for b in BASES), *(("jk2002", b) for b in BASES)]
 
 
-def _dcg(rels: np.ndarray, depth: int, gain: str, divisors: np.ndarray) -> float:
+def _dcg(rels: np.ndarray, depth: int, gain: str, divisors: np.ndarray, label: str) -> float:
     kept = np.zeros(depth)
     kept[:min(depth, rels.size)] = rels[:depth]
-    return float(np.sum(gains(kept, gain) / divisors))
+    with np.errstate(over="ignore"):
+        value = float(np.sum(gains(kept, gain) / divisors))
+    if not math.isfinite(value):
+        raise input_error("DCG with divisor {divisor} is more than the largest float (about 1.8e308); use smaller grades",
+                          divisor=label)
+    return value
 
 
 def ndcg_under_discounts(rels, k: int | None = None, ideal=None, gain: str = "linear",
@@ -102,17 +112,22 @@ def ndcg_under_discounts(rels, k: int | None = None, ideal=None, gain: str = "li
     """
     as_choice(gain, GAINS, "gain")
     k = as_k(k)
-    rankings = [as_grades(rels)] + ([] if second is None else [as_grades(second, "second")])
-    ideals = [np.sort(as_grades(ideal, "ideal") if ideal is not None else r)[::-1] for r in rankings]
+    rankings = [_grades(rels, gain)] + ([] if second is None else [_grades(second, gain, "second")])
+    ideals = [np.sort(_grades(ideal, gain, "ideal") if ideal is not None else r)[::-1] for r in rankings]
     depth = _depth(max(r.size for r in rankings), max(i.size for i in ideals), k)
     rows = []
     for kind, base in _choices():
-        divisors = discount_divisors(kind, depth, base or 2)
+        divisors, label = discount_divisors(kind, depth, base or 2), discount_label(kind, base or 2)
         values = []
         for ranking, ideal_sorted in zip(rankings, ideals):
-            dcg_value, idcg_value = _dcg(ranking, depth, gain, divisors), _dcg(ideal_sorted, depth, gain, divisors)
-            values.append((dcg_value, idcg_value, dcg_value / idcg_value if idcg_value > 0 else 0.0))
-        row = {"discount": discount_label(kind, base or 2), "kind": kind,
+            dcg_value, idcg_value = (_dcg(grades, depth, gain, divisors, label) for grades in (ranking, ideal_sorted))
+            with np.errstate(over="ignore"):
+                ratio = dcg_value / idcg_value if idcg_value > 0 else 0.0
+            if not math.isfinite(ratio):
+                raise input_error("nDCG with divisor {divisor} = DCG / IDCG is more than the largest float (about 1.8e308): "
+                                  "ideal should hold the grades of every judged item", divisor=label)
+            values.append((dcg_value, idcg_value, ratio))
+        row = {"discount": label, "kind": kind,
                "base": float(base) if base else np.nan, "used_by": USED_BY.get((kind, base), ""),
                "DCG": values[0][0], "IDCG": values[0][1], "nDCG": values[0][2]}
         if second is not None:

@@ -21,6 +21,7 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
+from ._validate import _short
 from .errors import MetricsInputError
 from .explanation import Explanation, Line, num, so_far
 
@@ -60,6 +61,14 @@ def _preview(values, limit: int = 6) -> str:
     return f"[{text}{', ...' if len(values) > limit else ''}]"
 
 
+def _raw(values) -> list:
+    """The values as a list (a NumPy array or pandas Series through ``tolist``); None if not a sequence."""
+    try:
+        return list(values.tolist() if hasattr(values, "tolist") else values)
+    except TypeError:  # a 0-d array, an object that only claims to be iterable
+        return None
+
+
 def _as_labels(labels) -> np.ndarray:
     if isinstance(labels, (str, bytes)) or not hasattr(labels, "__iter__"):
         raise MetricsInputError(f"labels must be a sequence of 0/1 values, got {labels!r}")
@@ -68,7 +77,9 @@ def _as_labels(labels) -> np.ndarray:
         array = np.asarray(labels)
         if np.all((array == 0) | (array == 1)):  # fast path; NaN fails the test
             return array.astype(np.int64)
-    raw = list(labels.tolist() if hasattr(labels, "tolist") else labels)
+    raw = _raw(labels)
+    if raw is None:
+        raise MetricsInputError(f"labels must be a sequence of 0/1 values, got {labels!r}")
     bad = []
     out = np.empty(len(raw), dtype=np.int64)
     for position, value in enumerate(raw):
@@ -88,9 +99,15 @@ def _as_labels(labels) -> np.ndarray:
 def _as_scores(scores) -> np.ndarray:
     if isinstance(scores, (str, bytes)) or not hasattr(scores, "__iter__"):
         raise MetricsInputError(f"scores must be a sequence of numbers, got {scores!r}")
-    raw = list(scores.tolist() if hasattr(scores, "tolist") else scores)
+    raw = _raw(scores)
+    if raw is None:
+        raise MetricsInputError(f"scores must be a sequence of numbers, got {scores!r}")
     try:
         out = np.asarray(raw, dtype=float)
+    except OverflowError:  # an int beyond float64 (about 1.8e308)
+        position = next(i for i, value in enumerate(raw, start=1) if _too_large(value))
+        raise MetricsInputError(f"scores[{position}] must be a finite number (not NaN or infinite), got "
+                                f"{_short(raw[position - 1])}") from None
     except (TypeError, ValueError):
         raise MetricsInputError(f"scores must be numbers, got {_preview(raw)}") from None
     if out.ndim != 1:
@@ -101,6 +118,16 @@ def _as_scores(scores) -> np.ndarray:
         raise MetricsInputError(
             f"scores[{bad[0] + 1}] must be a finite number (not NaN or infinite), got {raw[bad[0]]!r}{more}")
     return out
+
+
+def _too_large(value) -> bool:
+    try:
+        float(value)
+    except OverflowError:
+        return True
+    except (TypeError, ValueError):
+        pass
+    return False
 
 
 def _validate(labels, scores, *, need_both_classes: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -128,7 +155,7 @@ def _curve_counts(y: np.ndarray, s: np.ndarray):
     order = np.argsort(-s, kind="mergesort")
     s_sorted, y_sorted = s[order], y[order]
     # last index of every run of equal scores
-    ends = np.r_[np.flatnonzero(np.diff(s_sorted) != 0), len(s_sorted) - 1]
+    ends = np.r_[np.flatnonzero(s_sorted[1:] != s_sorted[:-1]), len(s_sorted) - 1]
     tp = np.cumsum(y_sorted)[ends]
     fp = (ends + 1) - tp
     return s_sorted[ends], tp, fp
@@ -359,9 +386,13 @@ def confusion_at(labels, scores, threshold) -> dict:
     y, s = _validate(labels, scores, need_both_classes=False)
     if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, (Real, np.number)):
         raise MetricsInputError(f"threshold must be a number, got {threshold!r}")
-    if math.isnan(float(threshold)):
+    try:
+        cut = float(threshold)
+    except OverflowError:  # an int beyond float64 lies beyond every score
+        cut = math.inf if threshold > 0 else -math.inf
+    if math.isnan(cut):
         raise MetricsInputError(f"threshold must be a number, got {threshold!r}")
-    predicted = s >= float(threshold)
+    predicted = s >= cut
     tp = int(np.sum(predicted & (y == 1)))
     fp = int(np.sum(predicted & (y == 0)))
     fn = int(np.sum(~predicted & (y == 1)))
@@ -465,7 +496,10 @@ def roc_auc_explanation(labels, scores, items=None):
     if items is None:
         names = [str(i) for i in range(1, len(y) + 1)]
     else:
-        names = [str(i) for i in (items.tolist() if hasattr(items, "tolist") else items)]
+        raw = _raw(items)
+        if raw is None:
+            raise MetricsInputError(f"items must be a sequence of names, got {items!r}")
+        names = [str(i) for i in raw]
         if len(names) != len(y):
             raise MetricsInputError(f"items and labels differ in length: {len(names)} items, {len(y)} labels")
     table = roc_auc_steps(y, s)

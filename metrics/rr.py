@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ._binary import THRESHOLD, padded, relevant_flags
-from ._validate import as_count, as_k
+from ._validate import as_k, as_rows
 from .errors import MetricsInputError
 from .explanation import Explanation, Line, latex_name, num, with_formula
 from .measures import measure_name
@@ -82,9 +82,7 @@ def rr_curve(n: int, k: int | None = None) -> pd.DataFrame:
     >>> rr_curve(4, k=2)["RR"].tolist()
     [1.0, 0.5, 0.0, 0.0]
     """
-    n = as_count(n, "n")
-    if n is None:
-        raise MetricsInputError("n must be a non-negative integer, got None")
+    n = as_rows(n)
     k = as_k(k)
     rank = np.arange(1, n + 1)
     uncut = 1.0 / rank

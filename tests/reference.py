@@ -7,7 +7,7 @@ def ref_dcg(rels, k=None, exponential=False):
     total = 0.0
     for i, rel in enumerate(rels[:k] if k else rels, start=1):
         rel = max(rel, 0)
-        gain = 2 ** rel - 1 if exponential else rel
+        gain = math.expm1(rel * math.log(2)) if exponential else rel  # 2^rel - 1, exact for tiny rel too
         total += gain / math.log2(i + 1)
     return total
 

@@ -118,4 +118,23 @@ ZH = {
     "malformed CSV: {reason}": "CSV 格式错误：{reason}",
     "{name} must be at most {limit:,} (metrics.limits.MAX_K), got {value:,}":
         "{name} 最大为 {limit:,}（metrics.limits.MAX_K），实际是 {value:,}",
+    # the one-ranking API (metrics/_validate.py, cumulative_gain.py, _binary.py, discount_kinds.py)
+    "{name} must be a sequence of labels, got {value}": "{name} 必须是标签序列，实际是 {value}",
+    "{name}[{position}] = {value} is too large for exponential gain: 2^{value} - 1 overflows a float (the largest is "
+    "about 1.8e308), so grades must be below {limit}":
+        "{name}[{position}] = {value} 对指数增益来说太大：2^{value} - 1 超出了浮点数的范围（最大约为 1.8e308），所以等级必须小于 {limit}",
+    "{name}: the gains add up to more than the largest float (about 1.8e308) by rank {rank}, so CG and DCG would be "
+    "infinite; use smaller grades":
+        "{name}：到第 {rank} 位时增益之和已超过最大的浮点数（约 1.8e308），CG 和 DCG 会是无穷大；请使用更小的等级",
+    "nDCG@{rank} = DCG / IDCG is more than the largest float (about 1.8e308): the ideal grades are far below the "
+    "ranking's; ideal should hold the grades of every judged item":
+        "nDCG@{rank} = DCG / IDCG 超过了最大的浮点数（约 1.8e308）：理想排序的等级远小于该排序的等级；ideal 应包含所有已评判条目的等级",
+    "relevance threshold must be a positive number, got {value}": "相关性阈值必须是正数，实际是 {value}",
+    "{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)":
+        "{name}={value} 大于 {limit}（2^53，浮点数能精确表示的最大计数）",
+    "DCG with divisor {divisor} is more than the largest float (about 1.8e308); use smaller grades":
+        "除数为 {divisor} 时 DCG 超过了最大的浮点数（约 1.8e308）；请使用更小的等级",
+    "nDCG with divisor {divisor} = DCG / IDCG is more than the largest float (about 1.8e308): ideal should hold the "
+    "grades of every judged item":
+        "除数为 {divisor} 时 nDCG = DCG / IDCG 超过了最大的浮点数（约 1.8e308）：ideal 应包含所有已评判条目的等级",
 }
