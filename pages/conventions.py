@@ -8,7 +8,7 @@ import streamlit as st
 from metrics import MetricsInputError
 from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, reading_order
 from metrics.explanation import num
-from ui import explainer, scores, state
+from ui import explainer, lecture, scores, state
 from ui.builder import ranking_builder
 from ui.cached import score_under
 from ui.choices import choice_label, choice_text, options_text
@@ -165,7 +165,8 @@ with editor:
 board = state.board()
 
 if not board.ranking:
-    table_area.info(t("Rank at least one item (in the builder above) to compare the libraries."))
+    table_area.info(lecture.missing(board) if not board.grades
+                    else t("Rank at least one item (in the builder above) to compare the libraries."))
     end_page()
 
 ranked = ranked_scores(board)
