@@ -82,6 +82,7 @@ def score_editor(board) -> None:
                           "score": ranked_scores(board)})
     shape = zlib.crc32("\x1f".join(board.ranking).encode())
     # translated column names (switching the language starts a fresh editor), read back in English
+    scores.refused(f"{PAGE}_scores_{state.revision()}_{shape}", t("score"), list(frame["item"]))
     edited = st.data_editor(headers(frame), key=f"{PAGE}_scores_{state.revision()}_{shape}", num_rows="fixed",
                             hide_index=True, width="stretch", disabled=[t("rank"), t("item")],
                             column_config={t("score"): st.column_config.NumberColumn(
@@ -92,7 +93,7 @@ def score_editor(board) -> None:
     try:
         typed = scores.scores_from_frame(edited)
     except MetricsInputError as error:
-        st.error(t("Not applied: {error}.").format(error=plain(error)))
+        st.error(t("Not applied: {error}.").format(error=plain(state.message(error))))
         return
     state.set_board(board.with_scores({**board.scores, **typed}), external=False)
 
