@@ -52,6 +52,7 @@ SHARE_CAPTION = N_("Point at the box and press its copy button (top right). Whoe
                    "page with this board: items, grades, ranking, K and conventions. The address bar holds the "
                    "same link.")
 SHARE_TOO_LARGE = N_("This board cannot be shared as a link: {reason}")
+SHARE_INSTEAD = N_("Share it as a file instead: the handout page gives the board as Markdown, LaTeX and CSV.")
 RESTORE_FAILED = N_("The link's board could not be read: {reason}; showing the default example.")
 
 
@@ -438,6 +439,9 @@ def _fill(slot) -> None:
     with slot.container():
         if text is None:
             st.warning(t(SHARE_TOO_LARGE).format(reason=literal(state.message(why_not))))
+            if state.board().grades:  # a board too large for a link still travels as a file
+                st.caption(t(SHARE_INSTEAD))
+                st.page_link("pages/handout.py", label=t("Handout & presenter view"), icon=":material/slideshow:")
         else:
             st.code(link(text), language=None, wrap_lines=True)
             st.caption(t(SHARE_CAPTION))
