@@ -7,7 +7,7 @@ import streamlit as st
 
 from metrics import MetricsInputError, ndcg_steps, ndcg_under_discounts
 from metrics.summary import COMPARE_COLUMNS, compare_summaries
-from ui import charts, explainer, lecture, state
+from ui import charts, explainer, state
 from ui.builder import ranking_builder
 from ui.cached import summarize, swap_effects
 from ui.i18n import N_, headers, t
@@ -122,7 +122,6 @@ st.caption(t("List 1 is the ranking on the board (the builder); list 2 is anothe
 first_list, second_list, numbers = st.columns([0.32, 0.2, 0.48], gap="medium")
 with first_list:
     board = ranking_builder()
-lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 with second_list:
     st.markdown(t("**List 2 (top first)**"))
     second = list2_lanes(board)
