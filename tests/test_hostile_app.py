@@ -399,3 +399,32 @@ def test_missing_sample_data_is_one_message_on_the_pages_that_need_it():
     counts = dict(line.split() for line in done.stdout.splitlines())
     assert counts.pop("pages/home.py") == "1" and counts.pop("pages/articles.py") == "1"
     assert set(counts.values()) == {"0"}, counts  # the other pages keep working, without the message
+
+
+# --------------------------------------------------------------------------- one item, as the tester made it
+
+
+def test_pasting_one_item_then_every_explainer_page(app_test):
+    at = ok(app_test().run())
+    ok(at.switch_page("pages/upload.py").run())
+    at.text_area[0].set_value("x 2")
+    ok(at.button(key="upload__use_pasted").click().run())
+    assert at.session_state[state.BOARD].ranking == ("x",)
+    for page in ("ndcg", "ap", "cutoff", "compare", "conventions"):
+        at.switch_page(f"pages/{page}.py")
+        show_all(at, run=False)
+        ok(at.run())
+    assert at.session_state[state.BOARD].ranking == ("x",)
+
+
+def test_a_one_item_share_link_opens_every_explainer_page(app_test):
+    from ui.share import PARAM, encode_board
+
+    at = app_test()
+    at.query_params[PARAM] = encode_board(BOARDS["one"])
+    ok(at.run())
+    assert at.session_state[state.BOARD].ranking == ("x",)
+    for page in ("ndcg", "ap", "cutoff", "compare", "conventions"):
+        at.switch_page(f"pages/{page}.py")
+        show_all(at, run=False)
+        ok(at.run())
