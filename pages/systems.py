@@ -121,7 +121,8 @@ def _load(files: dict) -> tuple | None:
     names = ", ".join(files[role][0] for role in ("qrels", "a", "b"))
     try:
         with st.spinner(t("Reading {names}…").format(names=plain(names))):
-            scores = [dataset.guarded(f"{files['qrels'][0]} + {files[run][0]}", lambda run=run: _scores(files["qrels"], files[run]))
+            scores = [dataset.guarded(f"{files['qrels'][0]} + {files[run][0]}",
+                                      lambda run=run: _scores(files["qrels"], files[run]))
                       for run in ("a", "b")]
     except MetricsInputError as error:
         return error, None
