@@ -10,6 +10,9 @@ from ui.page import PageEnd
 share.restore_language()  # a shared link's language (first run of a session), before anything is translated
 st.set_page_config(page_title=t("Ranking Metrics Lab"), page_icon=":material/leaderboard:", layout="wide")
 state.init()
+# start-up check (once per server process, when ui.presets is imported): without the articles' examples
+# (sample_data/article_examples.json) presets.SAMPLE_PROBLEM says why and the log has it; the pages that
+# need them say so (ui.articles.examples_missing) and every other page works
 style.inject()
 share.restore_from_url()  # a shared link's board (first run of a session only)
 

@@ -6,6 +6,7 @@ import streamlit as st
 from metrics.articles import VERDICT_MEANING
 from ui import articles, explainer, state
 from ui.i18n import N_, headers, language, t
+from ui.page import end_page
 
 PAGE = "articles"
 
@@ -111,6 +112,9 @@ if zh:
 else:
     st.markdown(INTRO)
     st.caption(INTRO_ZH)
+
+if articles.examples_missing():  # sample_data/article_examples.json could not be read at start-up
+    end_page()
 
 loaded = st.session_state.pop(state.page_key(PAGE, "loaded"), None)
 if loaded is not None:

@@ -64,7 +64,7 @@ def list2_buttons(board, second) -> None:
         if column.button(t(label), key=f"{PAGE}_list2_{label}", width="stretch"):
             set_list2(action())
     for name in ARTICLE_LISTS:
-        if PRESETS[name].grades == board.grades:
+        if name in PRESETS and PRESETS[name].grades == board.grades:  # (absent without the sample data)
             chosen = PRESETS[name].ranking
             label = t("Use the article's {name}").format(name=name.removeprefix("000_"))
             if st.button(label, key=f"{PAGE}_{name}", width="stretch",

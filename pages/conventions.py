@@ -8,7 +8,7 @@ import streamlit as st
 from metrics import MetricsInputError
 from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, reading_order
 from metrics.explanation import num
-from ui import explainer, scores, state
+from ui import explainer, lecture, scores, state
 from ui.builder import ranking_builder
 from ui.cached import score_under
 from ui.choices import choice_label, choice_text, options_text
@@ -82,6 +82,7 @@ def score_editor(board) -> None:
                           "score": ranked_scores(board)})
     shape = zlib.crc32("\x1f".join(board.ranking).encode())
     # translated column names (switching the language starts a fresh editor), read back in English
+    scores.refused(f"{PAGE}_scores_{state.revision()}_{shape}", t("score"), list(frame["item"]))
     edited = st.data_editor(headers(frame), key=f"{PAGE}_scores_{state.revision()}_{shape}", num_rows="fixed",
                             hide_index=True, width="stretch", disabled=[t("rank"), t("item")],
                             column_config={t("score"): st.column_config.NumberColumn(
@@ -92,7 +93,7 @@ def score_editor(board) -> None:
     try:
         typed = scores.scores_from_frame(edited)
     except MetricsInputError as error:
-        st.error(t("Not applied: {error}.").format(error=plain(error)))
+        st.error(t("Not applied: {error}.").format(error=plain(state.message(error))))
         return
     state.set_board(board.with_scores({**board.scores, **typed}), external=False)
 
@@ -165,7 +166,8 @@ with editor:
 board = state.board()
 
 if not board.ranking:
-    table_area.info(t("Rank at least one item (in the builder above) to compare the libraries."))
+    table_area.info(lecture.missing(board) if not board.grades
+                    else t("Rank at least one item (in the builder above) to compare the libraries."))
     end_page()
 
 ranked = ranked_scores(board)

@@ -15,6 +15,7 @@ st.title(t("Precision, recall, F1 and hit rate @K · R-precision"))
 ranking, numbers = lecture.stage()
 with ranking:
     board = ranking_builder()
+lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), 1))
 threshold = board.threshold
 R = board.n_relevant(threshold)

@@ -4,7 +4,9 @@ import pandas as pd
 import streamlit as st
 
 from metrics.articles import VERDICT_MEANING, findings
+from ui import articles
 from ui.i18n import N_, headers, language, t
+from ui.page import end_page
 
 st.title(t("Ranking Metrics Lab"))
 st.markdown(t(
@@ -34,6 +36,8 @@ st.caption(t("Every page shares one ranking: the builder at the top of each expl
              "articles' examples and teaching cases, and your changes follow you from page to page."))
 
 st.subheader(t("The source articles, checked"))
+if articles.examples_missing():  # sample_data/article_examples.json could not be read at start-up
+    end_page()
 chinese = language() == "zh"
 rows = [{"article example": f.example, "quantity": f.quantity,
          "article says": "—" if f.claimed is None else str(f.claimed), "exact": f"{f.correct:.4f}",

@@ -15,6 +15,7 @@ st.title(t("nDCG — normalised discounted cumulative gain"))
 ranking, numbers = lecture.stage()
 with ranking:
     board = ranking_builder()
+lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), len(board.judged())))
 explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
                          ideal_items=board.ideal_items(), ideal_from=board.ideal)

@@ -36,6 +36,8 @@ with score_table:
     frame = scores.score_frame(board)
     # the editor shows translated column names (its widget identity follows them, so switching the
     # language starts a fresh editor); its result is read back under the English names
+    if scores.refused(f"{PAGE}_scores_{state.revision()}", t("score"), list(frame["item"])):
+        board = state.board()
     edited = st.data_editor(
         headers(frame), key=f"{PAGE}_scores_{state.revision()}", num_rows="fixed", hide_index=True,
         width="stretch", disabled=[t("item"), t("rank"), t("grade"), t("label")],
@@ -57,7 +59,7 @@ with score_table:
             board = board.with_scores(scores.scores_from_frame(edited))
             state.set_board(board, external=False)
         except MetricsInputError as error:
-            st.error(t("Not applied: {error}.").format(error=plain(error)))
+            st.error(t("Not applied: {error}.").format(error=plain(state.message(error))))
 
 items, labels, values = scores.board_scores(board)
 try:

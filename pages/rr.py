@@ -15,6 +15,7 @@ st.title(t("RR / MRR — reciprocal rank"))
 ranking, numbers = lecture.stage()
 with ranking:
     board = ranking_builder()
+lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 cut = st.session_state.get(CUT, False)
 k = explainer.current_k(max(len(board.ranking), 1)) if cut else None
 explanation = rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold)

@@ -119,15 +119,22 @@ def _load(files: dict) -> tuple | None:
     """Read and evaluate the three files; keep them when both runs evaluate. None, or the error
     as (MetricsInputError, the two runs' names when it is about the pair, else None): kept in the
     session and worded by :func:`_message` each time it is shown, in the reader's language."""
+    names = ", ".join(files[role][0] for role in ("qrels", "a", "b"))
     try:
-        scores = [_scores(files["qrels"], files[run]) for run in ("a", "b")]
+        with st.spinner(t("Reading {names}…").format(names=plain(names))):
+            scores = [dataset.guarded(f"{files['qrels'][0]} + {files[run][0]}",
+                                      lambda run=run: _scores(files["qrels"], files[run]))
+                      for run in ("a", "b")]
     except MetricsInputError as error:
         return error, None
     try:  # the same queries are scored by every measure: one check covers them all
-        sig.difference_summary(sig.paired_differences(scores[0][MEASURES[0]], scores[1][MEASURES[0]]))
+        dataset.guarded(names, lambda: sig.difference_summary(
+            sig.paired_differences(scores[0][MEASURES[0]], scores[1][MEASURES[0]])))
     except MetricsInputError as error:
         return error, (files["a"][0], files["b"][0])
     st.session_state[SYSTEMS] = files
+    st.success(t("Loaded: A = {a}, B = {b}, judged by {qrels}.").format(
+        a=plain(files["a"][0]), b=plain(files["b"][0]), qrels=plain(files["qrels"][0])), icon=":material/check_circle:")
     return None
 
 
@@ -183,8 +190,14 @@ files = {role: column.file_uploader(t(UPLOAD_LABELS[role]), type=FILE_TYPES,
                                     key=state.page_key(PAGE, f"file_{role}"),
                                     help=t("Up to {mb} MB.").format(mb=dataset.MAX_UPLOAD_MB))
          for column, role in zip(uploads, UPLOAD_LABELS)}
+lost = sum(dataset.lost_uploads(state.page_key(PAGE, f"file_{role}")) for role in UPLOAD_LABELS)
+if lost:
+    st.warning(t(dataset.LOST).format(count=lost), icon=":material/cloud_off:")
+sample = None
 if st.button(t(SAMPLE_BUTTON), key=state.page_key(PAGE, "sample"), icon=":material/dataset:"):
-    error = _load({role: (Path(path).name, (ROOT / path).read_bytes()) for role, path in SAMPLE.items()})
+    sample = dataset.read_sample(ROOT, SAMPLE.values())
+if sample is not None:
+    error = _load(dict(zip(SAMPLE, sample)))
     if error:  # the bundled files are checked by the tests; shown all the same
         st.error(_message(*error), icon=":material/error:")
     elif UPLOADED in st.session_state:
@@ -217,8 +230,9 @@ st.markdown(t("#### A = {a} · B = {b} · judged by {qrels}").format(
 measure = st.radio(t("Measure"), MEASURES, horizontal=True, key=state.page_key(PAGE, "measure"),
                    help=" · ".join(t("{measure}: {help}").format(measure=m, help=dataset.measure_help(m))
                                    for m in MEASURES))
-scores_a, scores_b = _scores(systems["qrels"], systems["a"]), _scores(systems["qrels"], systems["b"])
 try:
+    scores_a, scores_b = (dataset.guarded(names["qrels"], lambda: _scores(systems["qrels"], systems["a"])),
+                          dataset.guarded(names["qrels"], lambda: _scores(systems["qrels"], systems["b"])))
     pairs = sig.paired_differences(scores_a[measure], scores_b[measure])
     summary = sig.difference_summary(pairs, CONFIDENCE)
     t_value, t_p = sig.paired_t_test(pairs["a"], pairs["b"])

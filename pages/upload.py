@@ -5,6 +5,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from metrics import MetricsInputError
 from ui import charts, dataset, state
 from ui.i18n import N_, headers, t
 from ui.page import end_page
@@ -68,15 +69,25 @@ with upload_column:
         key=state.page_key(PAGE, "files"),
         help=t("Up to {mb} MB per file. Larger runs belong in the command line: "
                "python -m metrics evaluate QRELS RUN").format(mb=dataset.MAX_UPLOAD_MB))
-    signature_key = state.page_key(PAGE, "loaded_files")
+    signature_key = state.page_key(PAGE, "loaded_files")  # (file ids last read, their error or None, (name, size)s)
     signature = tuple(f.file_id for f in files) if files else None
+    stored = st.session_state.get(signature_key)
+    if lost := dataset.lost_uploads(state.page_key(PAGE, "files")):
+        st.warning(t(dataset.LOST).format(count=lost), icon=":material/cloud_off:")
     if signature is None:
         st.session_state.pop(signature_key, None)  # the same files can be uploaded again
-    elif st.session_state.get(signature_key, (None,))[0] != signature:
+    elif (stored and stored[1] is None and stored[2] and {(f.name, f.size) for f in files} < set(stored[2])
+          and dataset.dataset() is not None):  # a file of the loaded pair was taken out: keep what it gave
+        removed = ", ".join(sorted(name for name, _ in set(stored[2]) - {(f.name, f.size) for f in files}))
+        st.info(t(dataset.REMOVED).format(removed=plain(removed),
+                                          source=plain(dataset.source_name(dataset.dataset().source))),
+                icon=":material/info:")
+    elif stored is None or stored[0] != signature:
         error = dataset.load_upload(files)
-        st.session_state[signature_key] = (signature, error)  # the error is shown again, in the language of the day
-    elif st.session_state[signature_key][1]:
-        st.error(dataset.error_text(st.session_state[signature_key][1]), icon=":material/error:")
+        # the error is shown again, in the language of the day
+        st.session_state[signature_key] = (signature, error, tuple((f.name, f.size) for f in files))
+    elif stored[1]:
+        st.error(dataset.error_text(stored[1]), icon=":material/error:")
 
     pasted = st.text_area(t("…or paste one ranked list"), key=state.page_key(PAGE, "pasted"), height=140,
                           max_chars=200_000, placeholder=t("B 4\nA 5\nD 2\nC 3\nE 1"),
@@ -84,16 +95,16 @@ with upload_column:
                                  "An item without a grade is unjudged. Or one line of grades: 3 2 3 0 1"))
     if st.button(t("Use pasted list"), key=state.page_key(PAGE, "use_pasted"), icon=":material/content_paste:"):
         if dataset.load_pasted(pasted) is None and signature is not None:
-            st.session_state[signature_key] = (signature, None)  # the upload's old error is no longer news
+            st.session_state[signature_key] = (signature, None, ())  # the upload's old error is no longer news
 
 with sample_column:
     st.markdown(t("**Try a sample** (bundled with the app)"))
     for label, paths in SAMPLES.items():
         if st.button(t(label), key=state.page_key(PAGE, f"sample_{label}"), width="stretch",
                      icon=":material/dataset:"):
-            if dataset.load_upload([(Path(p).name, (ROOT / p).read_bytes()) for p in paths]) is None \
-                    and signature is not None:
-                st.session_state[signature_key] = (signature, None)
+            sample = dataset.read_sample(ROOT, paths)
+            if sample is not None and dataset.load_upload(sample) is None and signature is not None:
+                st.session_state[signature_key] = (signature, None, ())
 
 with st.expander(t("Accepted formats, with examples"), expanded=False):
     for tab, (label, text, example, language) in zip(st.tabs([t(f[0]) for f in FORMATS]), FORMATS):
@@ -143,7 +154,11 @@ with go_to:
 st.caption(t("On the board now: {title} · k = {k}").format(title=plain(dataset.shown_title(state.board().title)),
                                                           k=state.board().k))
 
-result = dataset.evaluation()
+try:
+    result = dataset.guarded(data.source, dataset.evaluation)
+except MetricsInputError as error:
+    st.error(dataset.error_text(error), icon=":material/error:")
+    end_page()
 if result is None:
     st.info(t("A qrels file alone has no ranking to score: upload a run with it to see the per-query table."),
             icon=":material/info:")

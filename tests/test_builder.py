@@ -261,10 +261,11 @@ def test_drag_between_ranking_and_pool(app_test):
     assert board_of(at).ranking == ("1", "3", "4", "2", "100")
     assert "1000" in board_of(at).pool
     assert_shown_matches_core(at)
-    # everything into the pool: nothing ranked, the page still works and shows 0
+    # everything into the pool: nothing ranked, the page says what is missing (issue 12)
     drag(at, [], board_of(at).items)
     assert board_of(at).ranking == ()
-    assert shown(at)[1] == 0.0
+    assert any(i.value.startswith("Rank at least one item") for i in at.info)
+    assert not [m for m in at.metric if m.label.startswith("nDCG")]
 
 
 @pytest.mark.parametrize("order", [

@@ -228,3 +228,23 @@ def whys(example_id: str, language: str = "en", name=None, sep: str = ", ") -> l
         if text:
             out.setdefault(text, []).append(name(f.quantity) if name else f.quantity)
     return [(sep.join(quantities), text) for text, quantities in out.items()]
+
+
+#: the message of the pages that need sample_data/article_examples.json when it cannot be read
+SAMPLE_MISSING = N_("The articles' worked examples cannot be shown: the file sample_data/article_examples.json is "
+                    "missing or unreadable ({problem}). Reinstall the app or restore the file, then restart it; the "
+                    "other pages keep working.")
+
+
+def examples_missing() -> bool:
+    """On a page that needs the articles' examples: when they could not be read at start-up
+    (``ui.presets.SAMPLE_PROBLEM``), one st.error saying so, and True."""
+    import streamlit as st
+
+    from .i18n import t
+    from .presets import SAMPLE_PROBLEM
+
+    if SAMPLE_PROBLEM is None:
+        return False
+    st.error(t(SAMPLE_MISSING).format(problem=plain(SAMPLE_PROBLEM)), icon=":material/error:")
+    return True

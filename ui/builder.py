@@ -11,7 +11,7 @@ import streamlit as st
 
 from metrics import MetricsInputError
 
-from . import share, state
+from . import limits, share, state
 from .board import Board, InputError
 from .i18n import N_, headers, t
 from .dataset import shown_title as title_text
@@ -101,24 +101,37 @@ def ranking_lanes() -> bool:
 
 
 def grade_table() -> None:
-    """Edit names and grades; add and remove items. An empty grade means unjudged."""
+    """Edit names and grades; add and remove items. An empty grade means unjudged.
+
+    The editor's raw edits are checked before anything else is done with them (:func:`check_edits`):
+    a grade that is not a finite number of at most :data:`ui.limits.MAX_ABS_GRADE`, a name longer
+    than :data:`ui.limits.MAX_NAME_CHARS` or more than :data:`ui.limits.MAX_BOARD_ITEMS` items are
+    refused with one message, the board is kept and the editor starts again from it."""
     board = state.board()
     rank = {item: position for position, item in enumerate(board.ranking, start=1)}
-    frame = pd.DataFrame({
-        "item": board.items,
-        "grade": [board.grades[i] if board.grades[i] is not None else math.nan for i in board.items],
-        "rank": [rank.get(i) for i in board.items],
-        "was": board.items,  # hidden: the row's original name (new rows: empty), so renames follow the row
+    frame = pd.DataFrame({  # dtypes given: an empty board's table keeps a text column of names
+        "item": pd.Series(board.items, dtype="str"),
+        "grade": pd.Series([board.grades[i] if board.grades[i] is not None else math.nan for i in board.items],
+                           dtype="float64"),
+        "rank": pd.Series([rank.get(i) for i in board.items], dtype="Int64"),
+        "was": pd.Series(board.items, dtype="str"),  # hidden: the row's original name, so renames follow the row
     })
     shown = headers(frame)  # 中文: the columns carry the translated names (the editor's state too)
     name = dict(zip(frame.columns, shown.columns))
+    try:
+        check_edits(board, st.session_state.get(_grades_key()), name["item"], name["grade"])
+    except MetricsInputError as error:
+        state.set_board(board)  # the same board, a new revision: the editor starts again from it
+        st.error(t("Not applied: {reason}. The ranking is unchanged.").format(reason=plain(state.message(error))),
+                 icon=":material/error:")
     edited = st.data_editor(
-        shown, key=f"builder_grades_{state.revision()}", num_rows="dynamic", hide_index=True,
+        shown, key=_grades_key(), num_rows="dynamic", hide_index=True,
         width="stretch", disabled=[name["rank"]],
         column_config={
-            name["item"]: st.column_config.TextColumn(t("Item"), required=True),
+            name["item"]: st.column_config.TextColumn(t("Item"), required=True, max_chars=limits.MAX_NAME_CHARS),
             name["grade"]: st.column_config.NumberColumn(t("Grade"), help=t("Relevance grade; empty = unjudged"),
-                                                         format="%g"),
+                                                         format="%g", min_value=-limits.MAX_ABS_GRADE,
+                                                         max_value=limits.MAX_ABS_GRADE),
             name["rank"]: st.column_config.NumberColumn(t("Rank"), help=t("Position in the ranking (empty: in the pool)")),
             name["was"]: None,
         }).rename(columns=dict(zip(shown.columns, frame.columns)))
@@ -133,17 +146,95 @@ def grade_table() -> None:
     st.rerun()
 
 
+def _grades_key() -> str:
+    return f"builder_grades_{state.revision()}"
+
+
+def _short(value, limit: int = 40) -> str:
+    """A value quoted in a message, cut to ``limit`` characters."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def checked_grade(value) -> float | None:
+    """A grade as the board keeps it (None: unjudged), or InputError: not a number, not finite, or
+    larger than :data:`ui.limits.MAX_ABS_GRADE` in size.
+
+    >>> checked_grade("2"), checked_grade(None), checked_grade(""), checked_grade(1.5)
+    (2.0, None, None, 1.5)
+    >>> checked_grade("abc")
+    Traceback (most recent call last):
+    ...
+    ui.board.InputError: the grade 'abc' is not a number
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, float) and math.isnan(value):
+        return None  # the editor's own empty cell
+    if isinstance(value, bool):
+        raise InputError(N_("the grade {value} is not a number"), value=_short(value))
+    try:
+        number = float(value.strip() if isinstance(value, str) else value)
+    except OverflowError:  # an integer beyond float
+        raise InputError(N_("the grade {value} is too large (at most {limit} in size)"), value=_short(value),
+                         limit=limits.MAX_ABS_GRADE) from None
+    except (TypeError, ValueError):
+        raise InputError(N_("the grade {value} is not a number"), value=_short(value)) from None
+    if not math.isfinite(number):
+        raise InputError(N_("the grade {value} is not a finite number"), value=_short(value))
+    if abs(number) > limits.MAX_ABS_GRADE:
+        raise InputError(N_("the grade {value} is too large (at most {limit} in size)"), value=_short(value),
+                         limit=limits.MAX_ABS_GRADE)
+    return number
+
+
+def check_name(value) -> None:
+    """An item name longer than :data:`ui.limits.MAX_NAME_CHARS` raises InputError."""
+    if isinstance(value, str) and len(value) > limits.MAX_NAME_CHARS:
+        raise InputError(N_("an item name is too long ({size:,} characters; at most {limit})"), size=len(value),
+                         limit=limits.MAX_NAME_CHARS)
+
+
+def too_many(count: int) -> InputError:
+    """The message for a board of ``count`` items, more than :data:`ui.limits.MAX_BOARD_ITEMS`."""
+    return InputError(N_("{count:,} items: a board holds at most {limit}; the command line ({command}) is for "
+                         "larger jobs"), count=count, limit=limits.MAX_BOARD_ITEMS, command=limits.COMMAND_LINE)
+
+
+def check_edits(board: Board, raw, item_column: str, grade_column: str) -> None:
+    """Check the grade editor's raw widget state (``edited_rows``, ``added_rows``, ``deleted_rows``)
+    before the editor applies it: the number of items first (adding 10,000 rows must not cost
+    minutes), then every typed grade and name. Raises InputError."""
+    if not isinstance(raw, dict):
+        return
+    added = raw.get("added_rows") or []
+    deleted = {row for row in raw.get("deleted_rows") or [] if isinstance(row, int)}
+    count = len(board.items) - len(deleted & set(range(len(board.items)))) + len(added)
+    if count > limits.MAX_BOARD_ITEMS:
+        raise too_many(count)
+    edited = raw.get("edited_rows") or {}
+    for row in [*(edited.values() if isinstance(edited, dict) else ()), *added]:
+        if not isinstance(row, dict):
+            continue
+        if grade_column in row:
+            checked_grade(row[grade_column])
+        if item_column in row:
+            check_name(row[item_column])
+
+
 def apply_grade_edits(board: Board, before: pd.DataFrame, after: pd.DataFrame) -> Board:
     """The board after the grade table was edited: renames follow the row, new rows join the pool."""
+    if len(after) > limits.MAX_BOARD_ITEMS:
+        raise too_many(len(after))
     renames, grades = {}, {}
     for index, row in after.iterrows():
         name = "" if pd.isna(row["item"]) else str(row["item"]).strip()
         if not name:
             raise InputError(N_("an item needs a name"))
+        check_name(name)
         if name in grades:
             raise InputError(N_("two items are named {name}"), name=repr(name))
-        grade = row["grade"]
-        grades[name] = None if pd.isna(grade) else float(grade)
+        grades[name] = checked_grade(row["grade"])
         # not the row index: after a deletion, an added row may reuse a deleted row's index
         was = row["was"] if "was" in after.columns else (before.at[index, "item"] if index in before.index else None)
         if isinstance(was, str) and was in board.grades:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import math
 from pathlib import Path
 
 import pandas as pd
@@ -20,7 +22,7 @@ from metrics.conventions import order_ranking
 from metrics.io import Dataset
 from metrics.limits import APP
 
-from . import state
+from . import limits, state
 from .board import Board, InputError
 from .i18n import N_, language, t
 from .presets import TITLES
@@ -57,6 +59,17 @@ NO_QUERY = N_("no query to show")
 PICKER_ONE = N_("Query of {source} ({n} query)")
 PICKER_MANY = N_("Query of {source} ({n} queries)")
 QUERY_TITLE = N_("query {query} of {source}")  #: a loaded query's board title (stored in English)
+#: the board's note when a query has more items than a board holds (ui.limits.MAX_BOARD_ITEMS)
+NOTE_CUT = N_("This query has more items than a board holds: the top of the ranking is on the board (then judged "
+              "items not retrieved), the rest left out; the per-query table counts them all.")
+#: a file that could not be read for a reason the readers did not foresee (logged with its traceback)
+UNEXPECTED = N_("could not read {name}: {kind}")
+#: what an upload or a pasted list put on the board (the success line)
+LOADED = N_("Loaded {source}: {queries} query(ies), {judgements} judgement(s), {retrieved} retrieved item(s). "
+            "On the board: query {query}.")
+LOADED_CUT = N_("Only the first {limit} of its {count:,} items are on the board (the board's limit); the per-query "
+                "table counts them all.")
+LOG = logging.getLogger(__name__)
 
 
 #: Streamlit's own words on a file uploader, which Streamlit 1.67 draws in English (see uploader_words)
@@ -185,16 +198,38 @@ def _digest(pairs) -> str:
     return h.hexdigest()
 
 
+def unexpected(names: str, error: BaseException) -> InputError:
+    """An error the readers did not foresee (a RecursionError, an OverflowError, ...), logged with
+    its traceback, as a message that names the file and the error's type only."""
+    LOG.error("could not read %s", names, exc_info=error)
+    kind = type(error)
+    name = kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__.lstrip('_')}.{kind.__qualname__}"
+    return InputError(UNEXPECTED, name=names, kind=name)
+
+
+def guarded(names: str, read):
+    """``read()``, with any error as a MetricsInputError: the readers' own, or :func:`unexpected`."""
+    try:
+        return read()
+    except MetricsInputError:
+        raise
+    except (Exception, RecursionError, MemoryError) as error:  # noqa: BLE001 - a page never shows a traceback
+        raise unexpected(names, error) from error
+
+
 def load_upload(files) -> MetricsInputError | None:
     """Read uploaded files (st.file_uploader values, or (name, bytes) pairs) and show them.
 
-    On success the Dataset goes to ``state.DATASET`` (its file names to ``state.DATASET_NAME``)
-    and its first query onto the board (also the Reset target). On bad input: ``st.error`` with
-    the message (file, line, problem) and nothing changes; the error is returned.
+    On success the Dataset goes to ``state.DATASET`` (its file names to ``state.DATASET_NAME``),
+    its first query onto the board (also the Reset target) and a success line says what was
+    loaded. On bad input — any error, foreseen by the readers or not — ``st.error`` with the
+    message (file, line, problem) and nothing changes; the error is returned.
     """
     pairs = [_name_and_bytes(f) for f in files]
+    names = ", ".join(name for name, _ in pairs)
     try:
-        dataset = read_files(pairs)
+        with st.spinner(t("Reading {names}…").format(names=plain(names))):
+            dataset = guarded(names, lambda: read_files(pairs))
     except MetricsInputError as error:
         st.error(error_text(error), icon=":material/error:")
         return error
@@ -202,22 +237,95 @@ def load_upload(files) -> MetricsInputError | None:
 
 
 def load_pasted(text: str) -> MetricsInputError | None:
-    """Like :func:`load_upload`, for a list typed or pasted into a text area."""
+    """Like :func:`load_upload`, for a list typed or pasted into a text area. A list longer than a
+    board holds is refused before it is read."""
+    text = text or ""
     try:
-        dataset = metrics.parse_pasted(text or "", PASTED_NAME, limits=APP)
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > limits.MAX_BOARD_ITEMS:
+            raise InputError(N_("the pasted list has {count:,} lines: a board holds at most {limit} items; the "
+                                "command line ({command}) is for larger jobs"), PASTED_NAME, count=lines,
+                             limit=limits.MAX_BOARD_ITEMS, command=limits.COMMAND_LINE)
+        dataset = guarded(t(PASTED_NAME), lambda: metrics.parse_pasted(text, PASTED_NAME, limits=APP))
+        items = len(dataset.run) if dataset.run is not None else len(dataset.qrels)
+        if items > limits.MAX_BOARD_ITEMS:
+            raise InputError(N_("the pasted list has {count:,} items: a board holds at most {limit}; the command "
+                                "line ({command}) is for larger jobs"), PASTED_NAME, count=items,
+                             limit=limits.MAX_BOARD_ITEMS, command=limits.COMMAND_LINE)
     except MetricsInputError as error:
         st.error(error_text(error), icon=":material/error:")
         return error
-    return _use(dataset, _digest([(PASTED_NAME, (text or "").encode("utf-8"))]))
+    return _use(dataset, _digest([(PASTED_NAME, text.encode("utf-8", "replace"))]))
+
+
+def check_dataset(dataset: Dataset) -> None:
+    """What the board and the pages cannot show, refused before anything changes: ids longer than
+    :data:`ui.limits.MAX_NAME_CHARS` (a 3 MB document id would be a blank chip), grades that are not
+    finite or larger than :data:`ui.limits.MAX_ABS_GRADE` in size, scores that are not finite.
+    Raises InputError naming the file."""
+    frames = [("qrels", dataset.qrels)] + ([("run", dataset.run)] if dataset.run is not None else [])
+    for _, frame in frames:
+        for column in ("query", "item"):
+            if column not in frame or frame.empty:
+                continue
+            lengths = frame[column].astype(str).str.len()
+            if lengths.max() > limits.MAX_NAME_CHARS:
+                row = frame.iloc[int(lengths.to_numpy().argmax())]
+                what = N_("a document id") if column == "item" else N_("a query id")
+                raise InputError(N_("{what} of query {query} is {size:,} characters long: ids are limited to {limit} "
+                                    "characters"), dataset.source, words=("what",), what=what,
+                                 query=_cut(row["query"]), size=int(lengths.max()), limit=limits.MAX_NAME_CHARS)
+    grades = _numbers(dataset.qrels["rel"]) if not dataset.qrels.empty else None
+    if grades is not None:
+        bad = ~grades.map(math.isfinite) | (grades.abs() > limits.MAX_ABS_GRADE)
+        if bad.any():
+            row = dataset.qrels[bad.to_numpy()].iloc[0]
+            raise InputError(N_("the grade of {item} (query {query}) is {value}: grades must be finite numbers of at "
+                                "most {limit} in size"), dataset.source, item=_cut(row["item"]),
+                             query=_cut(row["query"]), value=_cut(row["rel"]), limit=limits.MAX_ABS_GRADE)
+    if dataset.run is not None and not dataset.run.empty:
+        scores = _numbers(dataset.run["score"])
+        bad = ~scores.map(math.isfinite)
+        if bad.any():
+            row = dataset.run[bad.to_numpy()].iloc[0]
+            raise InputError(N_("the score of {item} (query {query}) is {value}: scores must be finite numbers"),
+                             dataset.source, item=_cut(row["item"]), query=_cut(row["query"]),
+                             value=_cut(row["score"]))
+
+
+def _cut(value, limit: int = 40) -> str:
+    """A value of the file quoted in a message: at most ``limit`` characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return t("an integer of about {digits:,} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _numbers(values: pd.Series) -> pd.Series:
+    """A column as floats; what is not a number becomes NaN, an integer too large for a float infinity."""
+    try:
+        return pd.to_numeric(values, errors="coerce").astype(float)
+    except (OverflowError, TypeError, ValueError):
+        def one(value):
+            try:
+                return float(value)
+            except OverflowError:
+                return math.inf
+            except (TypeError, ValueError):
+                return math.nan
+        return values.map(one).astype(float)
 
 
 def _use(dataset: Dataset, digest: str) -> MetricsInputError | None:
-    names = queries(dataset)
     try:
-        board = board_for_query(dataset, names[0]) if names else None
+        guarded(dataset.source, lambda: check_dataset(dataset))
+        names = guarded(dataset.source, lambda: queries(dataset))
+        board = guarded(dataset.source, lambda: board_for_query(dataset, names[0])) if names else None
     except MetricsInputError as error:  # e.g. an item name the board refuses
-        st.error(t("{source}: {problem}").format(source=plain(source_name(dataset.source)),
-                                                 problem=error_text(error)), icon=":material/error:")
+        text = error_text(error)
+        if not error.source:
+            text = t("{source}: {problem}").format(source=plain(source_name(dataset.source)), problem=text)
+        st.error(text, icon=":material/error:")
         return error
     if board is None:
         error = MetricsInputError(NO_QUERY, dataset.source)
@@ -228,7 +336,28 @@ def _use(dataset: Dataset, digest: str) -> MetricsInputError | None:
     st.session_state[state.DATASET_DIGEST] = digest
     st.session_state[state.QUERY] = names[0]
     state.set_board(board, origin=True)
+    st.success(loaded_text(dataset, names[0]), icon=":material/check_circle:")
     return None
+
+
+def loaded_text(dataset: Dataset, query: str) -> str:
+    """The success line of a load: the source, its counts and the query put on the board."""
+    counts = summary(dataset)
+    text = t(LOADED).format(source=plain(source_name(dataset.source)), queries=f"{counts['queries']:,}",
+                            judgements=f"{counts['judgements']:,}", retrieved=f"{counts['retrieved']:,}",
+                            query=plain(query))
+    count = query_items(dataset, query)
+    if count > limits.MAX_BOARD_ITEMS:
+        text += " " + t(LOADED_CUT).format(limit=limits.MAX_BOARD_ITEMS, count=count)
+    return text
+
+
+def query_items(dataset: Dataset, query: str) -> int:
+    """How many distinct items a query has, ranked or judged."""
+    items = set(dataset.qrels.loc[dataset.qrels["query"] == query, "item"])
+    if dataset.run is not None:
+        items |= set(dataset.run.loc[dataset.run["query"] == query, "item"])
+    return len(items)
 
 
 def dataset() -> Dataset | None:
@@ -292,11 +421,16 @@ def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board
     ranked = set(ranking)
     # the grade table lists the ranked items first, then the pool (judged, not retrieved)
     ordered = {item: grades.get(item) for item in ranking} | {i: g for i, g in grades.items() if i not in ranked}
+    note = NOTE_RUN if dataset.run is not None else NOTE_QRELS_ONLY
+    if len(ordered) > limits.MAX_BOARD_ITEMS:  # the top of the ranking, then the pool, up to the board's limit
+        ordered = dict(list(ordered.items())[:limits.MAX_BOARD_ITEMS])
+        ranking = [item for item in ranking if item in ordered]
+        scores = {item: score for item, score in scores.items() if item in ordered}
+        note = NOTE_CUT
     if k is None:
         k = min(DEFAULT_K, len(ranking))
     return Board(grades=ordered, ranking=tuple(ranking), k=max(1, int(k)), scores=scores,
-                 title=board_title(dataset, query),
-                 note=NOTE_RUN if dataset.run is not None else NOTE_QRELS_ONLY)
+                 title=board_title(dataset, query), note=note)
 
 
 def show_query(query: str) -> None:
@@ -377,3 +511,38 @@ def results_table(result: metrics.Evaluation) -> pd.DataFrame:
     table = result.per_query.copy()
     mean = pd.DataFrame([result.aggregate], index=pd.Index(["all"], name=table.index.name))
     return pd.concat([table, mean.astype(float)])
+
+
+# --------------------------------------------------------------------------------------------
+# uploads the server no longer holds, files removed from a loaded pair
+
+#: the uploader still shows files whose bytes the server does not have (it was restarted, or the
+#: session expired): the data they gave is gone
+LOST = N_("The upload box still shows {count} file(s), but the server no longer has them (it was restarted, or "
+          "this session expired): the data loaded from them is gone. Remove them from the box and upload them "
+          "again.")
+#: a file of a loaded qrels + run pair was taken out of the upload box
+REMOVED = N_("{removed} is no longer in the upload box. The data loaded with it ({source}) stays on the board and in "
+             "the table; upload a file to replace it, or all files again to start over.")
+
+
+def lost_uploads(key: str) -> int:
+    """How many files the uploader of widget ``key`` shows that the server no longer holds
+    (Streamlit keeps them as ``DeletedFile`` in the widget's state)."""
+    from streamlit.runtime.uploaded_file_manager import DeletedFile
+
+    value = st.session_state.get(key)
+    values = value if isinstance(value, list) else [value]
+    return sum(1 for file in values if isinstance(file, DeletedFile))
+
+
+def read_sample(root: Path, paths) -> list[tuple[str, bytes]] | None:
+    """The bundled sample files as (name, bytes) pairs; None, with one st.error, when one is missing."""
+    try:
+        return [(Path(p).name, (root / p).read_bytes()) for p in paths]
+    except OSError as error:
+        LOG.error("sample file missing", exc_info=error)
+        st.error(t("The sample file {name} is missing from this installation ({kind}).").format(
+            name=plain(Path(getattr(error, "filename", "") or "?").name), kind=type(error).__name__),
+            icon=":material/error:")
+        return None

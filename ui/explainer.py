@@ -73,7 +73,10 @@ def _changed(key: str, apply) -> None:
 def k_slider(page: str, maximum: int) -> int:
     """The board's cut-off K (shared by all pages); returns :func:`current_k`."""
     key = f"{page}_k_{state.revision()}"
-    st.slider(t("K (cut-off)"), 1, max(1, maximum), current_k(maximum), key=key, on_change=_changed,
+    if maximum <= 1:  # a slider from 1 to 1 is refused by Streamlit: say what K is instead
+        st.caption(t("K (cut-off) = 1: there is only one rank to cut at."))
+        return current_k(maximum)
+    st.slider(t("K (cut-off)"), 1, maximum, current_k(maximum), key=key, on_change=_changed,
               args=(key, lambda board, k: board.with_k(k)))
     return current_k(maximum)
 

@@ -10,8 +10,10 @@ import streamlit as st
 
 from metrics.explanation import Explanation, em_for_px
 
+from .board import Board
 from .explainer import HIGHLIGHT, HIT_ROW, tex
-from .i18n import header, headers, t
+from .i18n import N_, header, headers, t
+from .page import end_page
 from .pacing import Pace
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
@@ -24,6 +26,37 @@ FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that 
 def stage() -> tuple:
     """The left column (the ranking you drag) and the right one (what it does to the numbers)."""
     return st.columns([0.36, 0.64], gap="medium")
+
+
+#: what a page says when the board gives it nothing to compute (ui.lecture.require_ranking)
+NO_ITEMS = N_("The board has no items: pick an example in the builder's toolbar, or add items with its "
+              "grade editor (the pencil icon).")
+NO_RANKED = N_("Rank at least one item: drag one from the pool into the ranking (or use the builder's "
+               "keyboard controls).")
+
+
+def missing(board: Board, minimum: int = 1) -> str | None:
+    """What the board lacks for a page that needs ``minimum`` ranked items (a message), or None.
+
+    >>> missing(Board(grades={}, ranking=()))
+    "The board has no items: pick an example in the builder's toolbar, or add items with its grade editor (the pencil icon)."
+    >>> missing(Board(grades={"a": 1}, ranking=("a",))) is None
+    True
+    """
+    if not board.grades:
+        return t(NO_ITEMS)
+    if len(board.ranking) < minimum:
+        return t(NO_RANKED)
+    return None
+
+
+def require_ranking(board: Board, where=None, minimum: int = 1) -> None:
+    """End the page with one plain message (in ``where``, a column, say) when the board has no item
+    or fewer than ``minimum`` ranked items; the builder is still drawn, so the reader can fix it."""
+    message = missing(board, minimum)
+    if message is not None:
+        (where or st).info(message, icon=":material/info:")
+        end_page()
 
 
 def value_text(value) -> str:

@@ -6,7 +6,9 @@ Plain Python: article inputs come from ``sample_data/article_examples.json`` (vi
 
 from __future__ import annotations
 
-from metrics.articles import examples
+import logging
+
+from metrics.articles import EXAMPLES_FILE, examples
 
 from .board import Board
 from .zh import N_
@@ -128,6 +130,22 @@ def _point_boards() -> dict[str, Board]:
     }
 
 
-#: preset id -> board (article examples first)
-PRESETS: dict[str, Board] = _article_boards() | _counted_examples() | _point_boards()
-DEFAULT_PRESET = "000_code_q1"
+def _sample_problem() -> str | None:
+    """Why the articles' examples (``sample_data/article_examples.json``) cannot be read, or None.
+    Checked once, when the app starts (this module is imported by the entry script's ``ui.state``):
+    without the file, the presets of the articles are left out, the pages that show the articles
+    say so (:func:`ui.articles.examples_missing`), and every other page keeps working."""
+    try:
+        examples()
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        examples.cache_clear()  # a file put back later is read again (after a restart)
+        problem = f"{type(error).__name__}: {getattr(error, 'strerror', None) or error}"
+        logging.getLogger(__name__).error("sample data missing or unreadable (%s): %s", EXAMPLES_FILE, problem)
+        return problem
+    return None
+
+
+SAMPLE_PROBLEM = _sample_problem()  #: why the articles' examples are missing, or None
+#: preset id -> board (article examples first; without the examples file, the teaching cases only)
+PRESETS: dict[str, Board] = ({} if SAMPLE_PROBLEM else _article_boards() | _counted_examples()) | _point_boards()
+DEFAULT_PRESET = "000_code_q1" if "000_code_q1" in PRESETS else next(iter(PRESETS))

@@ -18,7 +18,8 @@ import plotly.graph_objects as go
 from metrics import MetricsInputError
 from metrics.explanation import num
 
-from .board import Board
+from . import limits
+from .board import Board, InputError
 from .charts import HIT, MISS, SECOND, _figure
 from .i18n import N_, language, t
 
@@ -68,14 +69,59 @@ def score_frame(board: Board) -> pd.DataFrame:
     })
 
 
+def checked_score(value, item=None) -> float:
+    """A typed score as a float, or InputError: empty, not a number, not finite, or larger than
+    :data:`ui.limits.MAX_ABS_SCORE` in size (``item`` names the row in the message).
+
+    >>> checked_score("2.5"), checked_score(3)
+    (2.5, 3.0)
+    >>> checked_score("1e400", "a")
+    Traceback (most recent call last):
+    ...
+    ui.board.InputError: the score of 'a' is not a finite number: '1e400'
+    """
+    name = repr(str(item)) if item is not None else "?"
+    shown = _short(value)
+    if value is None or (isinstance(value, str) and not value.strip()) or (isinstance(value, float) and math.isnan(value)):
+        raise InputError(N_("the score of {item} is empty: type a number"), item=name)
+    if isinstance(value, bool):
+        raise InputError(N_("the score of {item} is not a number: {value}"), item=name, value=shown)
+    try:
+        number = float(value.strip() if isinstance(value, str) else value)
+    except OverflowError:  # an integer beyond float
+        number = math.inf
+    except (TypeError, ValueError):
+        raise InputError(N_("the score of {item} is not a number: {value}"), item=name, value=shown) from None
+    if math.isnan(number):
+        raise InputError(N_("the score of {item} is not a finite number: {value}"), item=name, value=shown)
+    if abs(number) > limits.MAX_ABS_SCORE:
+        if math.isinf(number) and not isinstance(value, int):
+            raise InputError(N_("the score of {item} is not a finite number: {value}"), item=name, value=shown)
+        raise InputError(N_("the score of {item} is too large: {value} (at most {limit:g} in size)"), item=name,
+                         value=shown, limit=limits.MAX_ABS_SCORE)
+    return number
+
+
+def _short(value, limit: int = 40) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def check_raw_scores(raw, column: str, items: list[str]) -> None:
+    """Check a score editor's raw widget state (its ``edited_rows``) before the editor applies it:
+    the editor would turn "abc" into an empty cell and "1e400" into infinity. ``column``: the score
+    column's shown name; ``items``: the rows' items, for the message. Raises InputError."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("edited_rows"), dict):
+        return
+    for row, changes in raw["edited_rows"].items():
+        if isinstance(changes, dict) and column in changes:
+            index = int(row) if str(row).lstrip("-").isdigit() else -1
+            checked_score(changes[column], items[index] if 0 <= index < len(items) else None)
+
+
 def scores_from_frame(frame: pd.DataFrame) -> dict[str, float]:
-    """Read the score column back; an empty or non-finite cell raises MetricsInputError."""
-    scores = {}
-    for item, value in zip(frame["item"], frame["score"]):
-        if value is None or pd.isna(value) or not math.isfinite(float(value)):
-            raise MetricsInputError(t("the score of {item} is empty: type a number").format(item=repr(item)))
-        scores[str(item)] = float(value)
-    return scores
+    """Read the score column back; an empty, non-finite or too large cell raises MetricsInputError."""
+    return {str(item): checked_score(value, item) for item, value in zip(frame["item"], frame["score"])}
 
 
 def threshold_options(scores: list[float]) -> list[float]:
@@ -180,3 +226,22 @@ def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None =
         step=shown["step"].iloc[-1], area=num(shown["area"].iloc[-1], 4))
     return _figure(traces, title, t("false positive rate"), t("true positive rate"), 460, xaxis=dict(range=[0, 1.02]),
                    yaxis=dict(range=[0, 1.02], scaleanchor="x"))
+
+
+def refused(key: str, column: str, items: list[str]) -> bool:
+    """Before a score editor is drawn: refuse its raw edits (:func:`check_raw_scores`) with one
+    message; the board is kept and the editor, under the board's next revision, starts again
+    from it. True when the edits were refused (the caller makes its key again)."""
+    import streamlit as st
+
+    from . import state
+    from .safe import plain
+
+    try:
+        check_raw_scores(st.session_state.get(key), column, items)
+    except MetricsInputError as error:
+        state.set_board(state.board())  # the same board, a new revision: a fresh editor
+        st.error(t("Not applied: {error}. The board is unchanged.").format(error=plain(state.message(error))),
+                 icon=":material/error:")
+        return True
+    return False

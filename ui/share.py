@@ -26,6 +26,7 @@ import zlib
 
 from metrics import MetricsInputError
 
+from . import limits
 from .board import Board, InputError
 from .zh import N_
 
@@ -34,10 +35,10 @@ LANGUAGE_PARAM = "lang"  #: the query parameter that carries the reader's langua
 VERSION = "1"  #: the format written before the first "." of the parameter's text
 MAX_LINK_CHARS = 8_000  #: longest accepted parameter text (browsers and servers cope easily)
 MAX_JSON_BYTES = 64 * 1024  #: largest accepted board JSON after decompression (no zlib bombs)
-MAX_ITEMS = 200
-MAX_NAME_CHARS = 100
+MAX_ITEMS = limits.MAX_BOARD_ITEMS  #: a link holds any board the app holds
+MAX_NAME_CHARS = limits.MAX_NAME_CHARS
 MAX_K = MAX_ITEMS
-MAX_ABS_NUMBER = 1_000  #: grades and the threshold: 2**1000 (exponential gain) is still finite
+MAX_ABS_NUMBER = limits.MAX_ABS_GRADE  #: grades and the threshold: 2**1000 (exponential gain) is still finite
 CHOICES = {"gain": ("linear", "exponential"), "ideal": ("judged", "list"),
            "ap_denominator": ("relevant", "found", "min_k_relevant")}
 FIELDS = ("grades", "ranking", "k", "gain", "ideal", "ap_denominator", "threshold", "scores")
@@ -51,6 +52,7 @@ SHARE_CAPTION = N_("Point at the box and press its copy button (top right). Whoe
                    "page with this board: items, grades, ranking, K and conventions. The address bar holds the "
                    "same link.")
 SHARE_TOO_LARGE = N_("This board cannot be shared as a link: {reason}")
+SHARE_INSTEAD = N_("Share it as a file instead: the handout page gives the board as Markdown, LaTeX and CSV.")
 RESTORE_FAILED = N_("The link's board could not be read: {reason}; showing the default example.")
 
 
@@ -437,6 +439,9 @@ def _fill(slot) -> None:
     with slot.container():
         if text is None:
             st.warning(t(SHARE_TOO_LARGE).format(reason=literal(state.message(why_not))))
+            if state.board().grades:  # a board too large for a link still travels as a file
+                st.caption(t(SHARE_INSTEAD))
+                st.page_link("pages/handout.py", label=t("Handout & presenter view"), icon=":material/slideshow:")
         else:
             st.code(link(text), language=None, wrap_lines=True)
             st.caption(t(SHARE_CAPTION))

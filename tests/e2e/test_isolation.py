@@ -1,0 +1,75 @@
+"""Sessions keep their own board: several browser contexts (each a Streamlit session of its own) open
+the app on different boards — one of them a single item, one with nothing ranked — and, after all of
+them are open, each still shows its own ranking and numbers on another page. No exception box
+anywhere (issue 12)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from metrics import ap_steps
+from ui.board import Board
+from ui.share import encode_board
+from tests.e2e.lanes import lane_names, wait_for_lanes
+from tests.e2e.navigation import go_to, show_all_steps
+
+pytestmark = pytest.mark.e2e
+
+SESSIONS = 8  #: browser contexts open at once (modest: the machine has 2 cores shared with others)
+VIEWPORT = {"width": 1400, "height": 1600}
+
+
+def board(session: int) -> Board:
+    """Session ``session``'s board: its own item names and grades. Session 0: one item; session 1:
+    nothing ranked (every item in the pool)."""
+    if session == 0:
+        return Board(grades={"s0-only": 2.0}, ranking=("s0-only",), k=1)
+    items = [f"s{session}-d{j}" for j in range(1, 2 + session % 5 + 2)]
+    grades = {item: float((session + j) % 4) for j, item in enumerate(items)}
+    if session == 1:
+        return Board(grades=grades, ranking=(), k=3)
+    return Board(grades=grades, ranking=tuple(items), k=min(3, len(items)))
+
+
+def metric_value(page: Page, prefix: str) -> str:
+    metric = page.get_by_test_id("stMetric").filter(has=page.get_by_text(re.compile("^" + re.escape(prefix))))
+    expect(metric).to_have_count(1)
+    return metric.get_by_test_id("stMetricValue").inner_text().strip()
+
+
+def expected_ap(example: Board) -> str:
+    k = min(example.k, max(len(example.ranking), 1))
+    value = ap_steps(example.rels(), k=k, n_relevant=example.n_relevant(example.threshold),
+                     denominator=example.ap_denominator, items=example.ranking, threshold=example.threshold).value
+    return f"{value:.4f}"
+
+
+def test_sessions_keep_their_own_boards(app_url: str, browser: Browser, wait_for_app):
+    pages = []
+    try:
+        for session in range(SESSIONS):  # every session opens its board from a link, on the nDCG page
+            context = browser.new_context(viewport=VIEWPORT)
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(f"{app_url}/ndcg?b={encode_board(board(session))}")
+            wait_for_app(page)
+            pages.append(page)
+
+        for session, page in enumerate(pages):  # then each, in turn, moves to the AP page
+            example = board(session)
+            go_to(page, url_path="ap")
+            wait_for_app(page)
+            wait_for_lanes(page)
+            assert lane_names(page) == list(example.ranking), session
+            assert lane_names(page, "pool") == example.pool, session
+            if not example.ranking:  # nothing ranked: the page says what is missing
+                expect(page.get_by_text("Rank at least one item")).to_be_visible()
+                continue
+            show_all_steps(page, wait_for_app)
+            assert metric_value(page, "AP") == expected_ap(example), session
+    finally:
+        for page in pages:
+            page.context.close()

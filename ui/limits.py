@@ -1,0 +1,17 @@
+"""The app's written limits, in one place (issue 12: no input crashes a page, hangs it, or changes
+the board without a word).
+
+The readers of ``metrics`` get their own limits (``metrics/limits.py``, being written on another
+branch: items, lines, id length, JSON depth); these are the app's, for what a person can look at on
+one board in front of a class. When both exist, the lead may take the shared ones from
+``metrics.limits``; the app's stay at most as large. Larger jobs belong in the command line
+(``python -m metrics evaluate QRELS RUN``), which the messages name.
+"""
+
+from __future__ import annotations
+
+MAX_BOARD_ITEMS = 200  #: items on one board (ranked + pool): the lanes, tables and formulas stay quick
+MAX_NAME_CHARS = 100  #: characters of an item name (a document id) on the board and in links
+MAX_ABS_GRADE = 1_000  #: |grade|: 2**1000 - 1 (exponential gain) is still a finite float
+MAX_ABS_SCORE = 1e12  #: |score| typed on the ROC and conventions pages: differences of scores stay finite
+COMMAND_LINE = "python -m metrics evaluate QRELS RUN"  #: where larger jobs go
