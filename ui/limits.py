@@ -1,11 +1,10 @@
 """The app's written limits, in one place (issue 12: no input crashes a page, hangs it, or changes
 the board without a word).
 
-The readers of ``metrics`` get their own limits (``metrics/limits.py``, being written on another
-branch: items, lines, id length, JSON depth); these are the app's, for what a person can look at on
-one board in front of a class. When both exist, the lead may take the shared ones from
-``metrics.limits``; the app's stay at most as large. Larger jobs belong in the command line
-(``python -m metrics evaluate QRELS RUN``), which the messages name.
+The readers get theirs from ``metrics.limits`` (the app passes ``metrics.limits.APP``: bytes,
+lines, queries, rows per query, id length, JSON depth, digits); these are the board's, for what a
+person can look at on one board in front of a class, and are at most as large. Larger jobs belong in
+the command line (``python -m metrics evaluate QRELS RUN``), which the messages name.
 """
 
 from __future__ import annotations
