@@ -149,7 +149,7 @@ with second_list:
         explainer.threshold_input(PAGE)
 
 explanations = [ndcg_steps(b.rels(), k=k, gain=b.gain, ideal=b.ideal_grades(), items=b.ranking,
-                           ideal_items=b.ideal_items()) for b in (board, board2)]
+                           ideal_items=b.ideal_items(), ideal_from=b.ideal) for b in (board, board2)]
 st.subheader(t("{measure} step by step").format(measure=explanations[0].measure))
 for name, explanation in zip(LIST_NAMES, explanations):
     st.markdown(f"**{t(name)}**")

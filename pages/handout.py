@@ -48,7 +48,8 @@ def explain(board, metric: str):
     rels, items, threshold = board.rels(), board.ranking, board.threshold
     if metric == "nDCG":
         return ndcg_steps(rels, k=_k(board, max(len(items), len(board.judged()))), gain=board.gain,
-                          ideal=board.ideal_grades(), items=items, ideal_items=board.ideal_items())
+                          ideal=board.ideal_grades(), items=items, ideal_items=board.ideal_items(),
+                          ideal_from=board.ideal)
     k = _k(board, len(items))
     if metric == "AP":
         return ap_steps(rels, k=k, n_relevant=board.n_relevant(threshold), denominator=board.ap_denominator,

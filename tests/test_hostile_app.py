@@ -428,3 +428,23 @@ def test_a_one_item_share_link_opens_every_explainer_page(app_test):
         at.switch_page(f"pages/{page}.py")
         show_all(at, run=False)
         ok(at.run())
+
+
+def test_an_upload_with_a_1_mb_id_costs_memory_like_the_file(app_test):
+    """A run whose one document id is 1 MB, uploaded on the upload page: refused with one message
+    (ids are at most metrics.limits.APP.id_bytes long), the board kept, and the server's memory for the
+    whole run stays within a small multiple of the file's size (ids are never padded to the longest)."""
+    import tracemalloc
+
+    data = b"".join(b"1 Q0 d%d %d 1.0 t\n" % (i, i) for i in range(1, 1500)) + b"1 Q0 " + b"x" * 1_000_000 + b" 1500 1.0 t\n"
+    at = loaded_sample(app_test)
+    board = at.session_state[state.BOARD]
+    tracemalloc.start()
+    try:
+        upload(at, [("long_id.txt", data)])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(errors(at)) == 1 and "long_id.txt" in errors(at)[0].replace("\\", ""), errors(at)
+    assert at.session_state[state.BOARD] == board
+    assert peak < 20 * len(data), (peak, len(data))
