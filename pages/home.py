@@ -32,7 +32,7 @@ LINKS = [  # (page, label, icon), two columns
 for column, half in zip(st.columns(2), (LINKS[:6], LINKS[6:])):
     for page, label, icon in half:
         column.page_link(page, label=t(label), icon=icon)
-st.caption(t("Every page shares one ranking: the builder at the top of each explainer page loads the "
+st.caption(t("Every page shares one ranking: the builder on the left of each explainer page loads the "
              "articles' examples and teaching cases, and your changes follow you from page to page."))
 
 st.subheader(t("The source articles, checked"))

@@ -66,9 +66,9 @@ ZH: dict[str, str] = {
     "Why does my library give another number?": "为什么我用的库算出来不一样？",
     "Is system B really better than A?": "系统 B 真的比 A 好吗？",
     "The articles' worked examples, checked": "核对文章中的计算例子",
-    "Every page shares one ranking: the builder at the top of each explainer page loads the "
+    "Every page shares one ranking: the builder on the left of each explainer page loads the "
     "articles' examples and teaching cases, and your changes follow you from page to page.":
-        "所有页面共用同一个排序：每个讲解页顶部的排序构建器可以载入文章中的例子和教学用例，"
+        "所有页面共用同一个排序：每个讲解页左侧的排序构建器可以载入文章中的例子和教学用例，"
         "你的改动会跟随你切换到其他页面。",
     "The source articles, checked": "核对原文",
     "{checked} numbers of the articles checked: **{differ}** differ from the exact value or come "
