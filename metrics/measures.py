@@ -107,8 +107,9 @@ _PARAM_WORDS = {
 }
 
 
-def subtitle(name: str) -> str:
-    """A measure's canonical name in plain English, from its parsed parameters.
+def subtitle(name: str, translate=str) -> str:
+    """A measure's canonical name in plain English, from its parsed parameters; ``translate`` (a
+    function of an English phrase or template) puts it in another language, piece by piece.
 
     >>> subtitle("nDCG(ideal=list)@3")
     'nDCG at cut-off 3; ideal ordering from the list itself'
@@ -119,12 +120,16 @@ def subtitle(name: str) -> str:
     """
     measure = parse_measure(name)
     what, cut = _WORDS[measure.name]
-    text = f"{what} {cut.format(k=measure.k)}" if measure.k is not None else f"{what} over the whole list"
     if measure.name == "Rprec":
-        text = "R-precision: precision at rank R, R = the number of relevant items"
+        text = translate("R-precision: precision at rank R, R = the number of relevant items")
+    elif measure.k is not None:
+        text = translate("{what} {cut}").format(what=translate(what), cut=translate(cut).format(k=measure.k))
+    else:
+        text = translate("{what} over the whole list").format(what=translate(what))
     for key, value in measure.params:
-        words = _PARAM_WORDS.get((key, value), _PARAM_WORDS.get((key, None), "")).format(value=_fmt(value))
-        text += (", " if key == "denom" else "; ") + words
+        words = _PARAM_WORDS.get((key, value), _PARAM_WORDS.get((key, None), ""))
+        joined = "{sentence}, {words}" if key == "denom" else "{sentence}; {words}"
+        text = translate(joined).format(sentence=text, words=translate(words).format(value=_fmt(value)))
     return text
 
 

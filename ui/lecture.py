@@ -8,13 +8,16 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from metrics import MetricsInputError
 from metrics.explanation import Explanation, em_for_px
+from metrics.measures import subtitle
 
 from .board import Board
 from .explainer import HIGHLIGHT, HIT_ROW, tex
 from .i18n import N_, header, headers, t
 from .page import end_page
 from .pacing import Pace
+from .safe import plain
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
 WINDOW = 6  #: rows of the step table on screen: the current row and the ones just before it
@@ -82,6 +85,11 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
         column.metric(shown, value_text(running[quantity]))
     for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
         column.metric(label, value if isinstance(value, str) else value_text(value))
+    try:  # the measure's name in plain words (a measure the grammar does not know, e.g. AUC, has none)
+        st.caption(plain(t("{name}: {words}").format(name=explanation.measure,
+                                                     words=subtitle(explanation.measure, t))))
+    except MetricsInputError:
+        pass
     return running
 
 
