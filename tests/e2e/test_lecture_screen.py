@@ -156,7 +156,7 @@ def test_a_presentation_clicker_walks_the_steps(browser, app_url, wait_for_app):
             expect(page.locator(CURRENT_ROW).locator("td").first).to_have_text(str(step))
             if step < 3:
                 expect(page.get_by_test_id("stMetricLabel").filter(has_text=f"nDCG so far (step {step})")).to_be_visible()
-                expect(page.locator(".st-key-builder .item.current")).to_contain_text(f"d{step}")
+                expect(page.locator(".st-key-builder .lane[data-lane='ranking'] .item.current")).to_contain_text(f"d{step}")
 
         press("ArrowRight", 2)
         press("ArrowLeft", 1)
