@@ -25,7 +25,7 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
         raise input_error("{name} must be a sequence of numbers, got {value}", name=name,
                           value=_short(values)) from None
     for position, value in enumerate(items, start=1):
-        if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Real):
+        if isinstance(value, (str, bytes)) or not isinstance(value, (numbers.Real, np.bool_)):  # numpy bools too
             raise input_error("{name}[{position}] must be a number, got {value}", name=name, position=position,
                               value=repr(value))
         try:
@@ -76,7 +76,11 @@ def as_rows(n, name: str = "n") -> int:
     return count
 
 
-def as_choice(value, choices, name: str) -> str:
+def as_choice(value, choices, name: str, aliases=None) -> str:
+    """``value`` if it is one of ``choices``; a word of ``aliases`` (e.g. the measure syntax's ``exp``)
+    gives the choice it stands for."""
+    if isinstance(value, str) and aliases and value in aliases:
+        value = aliases[value]
     if not isinstance(value, str) or value not in choices:
         raise input_error("{name} must be one of {choices}, got {value}", name=name,
                           choices=", ".join(map(repr, choices)), value=repr(value))

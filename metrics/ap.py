@@ -17,6 +17,8 @@ from .measures import DENOM_OF, measure_name
 #: found in the top k (the first article's code, torchmetrics); min(k, R) (RecBole,
 #: Microsoft recommenders' map_at_k)
 DENOMINATORS = ("relevant", "found", "min_k_relevant")
+#: the measure syntax's words (AP(denom=minKR)@10)
+DENOMINATOR_WORDS = {"R": "relevant", "minKR": "min_k_relevant", "min": "min_k_relevant"}
 
 AP_FORMULA = r"\mathrm{AP@}k = \frac{1}{D} \sum_{i=1}^{k} P@i \cdot rel_i, \quad P@i = \frac{\text{hits in top } i}{i}"
 _D_LATEX = {"relevant": "R", "found": r"\text{hits found}", "min_k_relevant": r"\min(k, R)"}
@@ -37,7 +39,7 @@ def ap_steps(hits, k: int | None = None, n_relevant: int | None = None, denomina
     R = total_relevant(flags, n_relevant)
     if denominator is None:
         denominator = "relevant" if n_relevant is not None else "found"
-    as_choice(denominator, DENOMINATORS, "denominator")
+    denominator = as_choice(denominator, DENOMINATORS, "denominator", DENOMINATOR_WORDS)
     depth = grades.size if k is None else k
     grades, flags, labels = padded(grades, flags, items, depth)
     rank = np.arange(1, depth + 1)

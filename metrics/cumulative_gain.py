@@ -18,6 +18,7 @@ from .explanation import Explanation, Line, latex_name, num, with_formula
 from .measures import measure_name
 
 GAINS = ("linear", "exponential")
+GAIN_WORDS = {"lin": "linear", "exp": "exponential"}  #: the measure syntax's words (nDCG(gain=exp)@10)
 GAIN_PARAM = {"linear": "lin", "exponential": "exp"}  #: ``gain`` argument -> the measure's gain parameter
 IDEAL_FROM = ("judged", "list")  #: where the ideal ordering comes from (the measure's ideal parameter)
 
@@ -48,7 +49,7 @@ def _gains(rels: np.ndarray, gain: str) -> np.ndarray:
 def _grades(values, gain: str, name: str = "rels") -> np.ndarray:
     """Finite grades whose gain is finite: with exponential gain, every grade below 1024."""
     rels = as_grades(values, name)
-    as_choice(gain, GAINS, "gain")
+    gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     too_large = np.flatnonzero(~np.isfinite(_gains(rels, gain)))
     if too_large.size:
         raise input_error("{name}[{position}] = {value} is too large for exponential gain: 2^{value} - 1 "
@@ -189,7 +190,7 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     discounted_gain, CG, DCG, IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i);
     its last row is nDCG@k. The measure is named ``nDCG(ideal=list)@k``, ``nDCG(gain=exp)@k``, ...
     """
-    as_choice(gain, GAINS, "gain")
+    gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     rels = _grades(rels, gain)
     k = as_k(k)
     if ideal_from is None or ideal_from == "":
@@ -281,7 +282,7 @@ def dcg(rels, k: int | None = None, gain: str = "linear") -> float:
     >>> round(dcg([3, 2, 3, 0, 1], k=3, gain="exponential"), 3)   # 7/1 + 3/1.585 + 7/2
     12.393
     """
-    as_choice(gain, GAINS, "gain")
+    gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     return _dcg_of(_grades(rels, gain), k, gain, "rels")
 
 
@@ -297,7 +298,7 @@ def idcg(rels, k: int | None = None, gain: str = "linear") -> float:
     >>> round(idcg([3, 2, 3, 0, 1], k=3), 3)   # 3/log2(2) + 3/log2(3) + 2/log2(4)
     5.893
     """
-    as_choice(gain, GAINS, "gain")
+    gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     return _dcg_of(np.sort(_grades(rels, gain))[::-1], k, gain, "ideal")
 
 

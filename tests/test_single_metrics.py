@@ -2,6 +2,8 @@
 
 import math
 
+import numpy as np
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -149,7 +151,7 @@ def test_no_relevant_item_scores_zero():
     (lambda: metrics.ndcg([1, 2], k=0), "k must be a positive integer or None, got 0"),
     (lambda: metrics.ndcg([1, 2], gain="log"), "gain must be one of 'linear', 'exponential', got 'log'"),
     (lambda: metrics.average_precision([1, 1, 1], n_relevant=2), "n_relevant=2 is smaller than the 3"),
-    (lambda: metrics.average_precision([1], denominator="R"), "denominator must be one of"),
+    (lambda: metrics.average_precision([1], denominator="all"), "denominator must be one of"),
     (lambda: metrics.recall_at_k([1], 1, None), "needs n_relevant"),
     (lambda: metrics.precision_at_k([1], None), "k is required"),
     (lambda: metrics.ndcg_steps([1, 2], items=["a"]), "items has 1 labels for 2 grades"),
@@ -159,3 +161,24 @@ def test_bad_arguments_raise_one_error_type_quoting_the_input(call, message):
         call()
     assert message in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+def test_the_api_takes_the_words_of_the_measure_syntax():
+    """nDCG(gain=exp)@k and AP(denom=R|found|minKR)@k: the same words work in the Python API."""
+    rels = [3, 2, 3, 0, 1]
+    assert metrics.ndcg(rels, 3, gain="exp") == metrics.ndcg(rels, 3, gain="exponential")
+    assert metrics.dcg(rels, 3, gain="lin") == metrics.dcg(rels, 3, gain="linear")
+    assert metrics.ndcg_steps(rels, 3, gain="exp").measure == metrics.ndcg_steps(rels, 3, gain="exponential").measure
+    hits = [0, 1, 0, 1, 1]
+    for word, long_name in (("R", "relevant"), ("found", "found"), ("minKR", "min_k_relevant")):
+        assert metrics.average_precision(hits, k=4, n_relevant=4, denominator=word) == \
+            metrics.average_precision(hits, k=4, n_relevant=4, denominator=long_name)
+    with pytest.raises(metrics.MetricsInputError, match="gain must be one of"):
+        metrics.ndcg(rels, 3, gain="exponent")
+
+
+def test_numpy_bool_arrays_are_hits():
+    flags = np.array([False, True, False, True, True])
+    assert metrics.average_precision(flags, n_relevant=4) == metrics.average_precision([0, 1, 0, 1, 1], n_relevant=4)
+    assert metrics.reciprocal_rank(flags) == 0.5
+    assert metrics.precision_at_k(flags, 5) == 0.6
