@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
 
-from ._validate import _short, as_grades, as_items
+from ._validate import _short, as_grades, as_items, real_or_nan
 from .errors import MetricsInputError, input_error
 
 #: default relevance threshold: an item is relevant when its grade is at least this
@@ -24,12 +23,7 @@ def relevant_flags(hits, threshold: float = THRESHOLD, name: str = "hits") -> tu
 
 def _threshold(threshold) -> float:
     """A finite positive relevance threshold, as a float."""
-    value = math.nan
-    if isinstance(threshold, numbers.Real) and not isinstance(threshold, bool):
-        try:
-            value = float(threshold)
-        except OverflowError:
-            pass
+    value = real_or_nan(threshold)
     if not (math.isfinite(value) and value > 0):
         raise input_error("relevance threshold must be a positive number, got {value}", value=_short(threshold))
     return value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -13,6 +14,21 @@ from .limits import MAX_K
 def _short(values) -> str:
     text = repr(values)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def real_or_nan(value) -> float:
+    """``value`` as a float; NaN when it is not a real number (text, None, a bool) or lies beyond
+    float64, so that one finiteness check refuses all of them.
+
+    >>> real_or_nan(2), real_or_nan(True), real_or_nan("2"), real_or_nan(10 ** 400)
+    (2.0, nan, nan, nan)
+    """
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return math.nan
+    try:
+        return float(value)
+    except OverflowError:
+        return math.nan
 
 
 def as_grades(values, name: str = "rels") -> np.ndarray:

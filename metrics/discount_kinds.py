@@ -18,12 +18,11 @@ DCG divides the gain at rank i by a *divisor*; the kinds compared here:
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
 import pandas as pd
 
-from ._validate import as_choice, as_k, as_rows
+from ._validate import as_choice, as_k, as_rows, real_or_nan
 from .cumulative_gain import GAINS, _depth, _grades, gains
 from .errors import MetricsInputError, input_error
 
@@ -41,12 +40,7 @@ ORDER_FLIP = ([0, 1, 1, 0], [1, 0, 0, 1])
 
 
 def _base(base) -> float:
-    value = math.nan
-    if isinstance(base, numbers.Real) and not isinstance(base, bool):
-        try:
-            value = float(base)
-        except OverflowError:
-            pass
+    value = real_or_nan(base)
     if not 1 < value < math.inf:
         raise MetricsInputError(f"base must be a number greater than 1, got {base!r}")
     return value
