@@ -186,28 +186,32 @@ def table_height(rows: int) -> int:
     return 40 * (rows + 1) + 8
 
 
+def last_row_styles(frame: pd.DataFrame, hits) -> pd.DataFrame:
+    """One CSS string per cell, built for the whole table at once (a per-row callback is slower):
+    ``hits`` (a boolean per row, or None) in green, the last row (the current step) highlighted."""
+    rows = np.full(len(frame), "", dtype=object)
+    if hits is not None:
+        rows[hits] = HIT_ROW
+    if len(frame):
+        rows[-1] = HIGHLIGHT
+    return pd.DataFrame(np.repeat(rows[:, None], frame.shape[1], axis=1), index=frame.index, columns=frame.columns)
+
+
+def number_formats(frame: pd.DataFrame, digits: int = 4) -> dict:
+    """A step table's number formats keyed by its shown headers (:func:`ui.i18n.header`): reals
+    with ``digits`` decimals, grades as written."""
+    formats = {c: f"{{:.{digits}f}}" for c in frame.columns if frame[c].dtype.kind == "f" and c != "rel"}
+    formats.update({c: "{:g}" for c in ("rel",) if c in frame.columns})
+    return {header(column): style for column, style in formats.items()}
+
+
 def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | None = "relevant",
                digits: int = 4) -> None:
     """The step table, rows revealed up to ``step``, that row highlighted, hits in green."""
     shown = table if step is None else table.iloc[:step]
-    current = len(shown) - 1
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
-
-    def styles(frame: pd.DataFrame) -> pd.DataFrame:
-        """One CSS string per cell, built for the whole table at once (a per-row callback is slower)."""
-        rows = np.full(len(frame), "", dtype=object)
-        if hits is not None:
-            rows[hits] = HIT_ROW
-        if current >= 0:
-            rows[current] = HIGHLIGHT
-        return pd.DataFrame(np.repeat(rows[:, None], frame.shape[1], axis=1), index=frame.index,
-                            columns=frame.columns)
-
-    formats = {c: f"{{:.{digits}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c not in ("rel",)}
-    formats["rel"] = "{:g}"
-    shown = headers(shown)  # renamed first, then styled: the formats are keyed by the shown names
-    formats = {header(column): style for column, style in formats.items()}
-    styler = shown.style.apply(styles, axis=None).format(formats)
+    # renamed first, then styled: the formats are keyed by the shown names
+    styler = headers(shown).style.apply(last_row_styles, hits=hits, axis=None).format(number_formats(shown, digits))
     rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
     st.dataframe(styler, hide_index=True, width="stretch", height=table_height(rows_shown))
 

@@ -13,7 +13,7 @@ from metrics.explanation import Explanation, em_for_px
 from metrics.measures import subtitle
 
 from .board import Board
-from .explainer import HIGHLIGHT, HIT_ROW, tex
+from .explainer import last_row_styles, number_formats, tex
 from .i18n import N_, header, headers, t
 from .page import end_page
 from .pacing import Pace
@@ -109,16 +109,6 @@ def worked(explanation: Explanation, pace: Pace) -> None:
                     st.latex(tex(line))
 
 
-def _styles(frame: pd.DataFrame, current: int, hits) -> pd.DataFrame:
-    """One CSS string per cell: hits in green, the current row highlighted."""
-    rows = np.full(len(frame), "", dtype=object)
-    if hits is not None:
-        rows[hits] = HIT_ROW
-    if current >= 0:
-        rows[current] = HIGHLIGHT
-    return pd.DataFrame(np.repeat(rows[:, None], frame.shape[1], axis=1), index=frame.index, columns=frame.columns)
-
-
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
                 columns: list[str] | None = None) -> None:
     """The step table up to the current row, which is highlighted and always on screen: at most
@@ -131,13 +121,11 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
     if columns is not None:
         shown = shown[columns]
-    formats = {c: f"{{:.{DIGITS}f}}" for c in shown.columns if shown[c].dtype.kind == "f" and c != "rel"}
-    formats.update({c: "{:g}" for c in ("rel",) if c in shown.columns})
-    formats.update({c: (lambda hit: "✓" if hit else "·") for c in shown.columns if shown[c].dtype.kind == "b"})
+    formats = number_formats(shown, DIGITS)
+    formats.update({header(c): (lambda hit: "✓" if hit else "·") for c in shown.columns if shown[c].dtype.kind == "b"})
     # renamed first (a styled table shows its frame's own column names), then styled by the shown names
-    formats = {header(column): style for column, style in formats.items()}
-    styler = headers(shown).style.apply(lambda frame: _styles(frame, len(frame) - 1, hits), axis=None).format(
-        formats, na_rep="–").hide(axis="index")
+    styler = headers(shown).style.apply(last_row_styles, hits=hits, axis=None).format(formats, na_rep="–").hide(
+        axis="index")
     with st.container(key="lecture_table"):
         st.table(styler)
 
