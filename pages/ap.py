@@ -3,9 +3,8 @@
 import streamlit as st
 
 from metrics import ap_steps
-from ui import charts, explainer, lecture, many_queries, pacing, presenter, state
+from ui import charts, explainer, lecture, many_queries, pacing, presenter
 from ui.builder import ranking_builder, title_text
-from ui.changes import show_change
 from ui.i18n import N_, t
 
 PAGE = "ap"
@@ -26,14 +25,8 @@ explanation = ap_steps(board.rels(), k=k, n_relevant=R, denominator=board.ap_den
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
-    values = lecture.headline(explanation, pace, {"AP": explanation.measure},
-                              {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
-    explainer.let_the_numbers_show(PAGE, *values.values(), R, explanation.details["D"])
-    show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pacing.step_bar(PAGE, pace, presentable=True)
-    lecture.worked(explanation, pace)
-    lecture.step_window(explanation.table, pace)
-st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+    lecture.walk_through(PAGE, explanation, pace, board, {"AP": explanation.measure},
+                         {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
 with ranking:
     explainer.k_slider(PAGE, max(len(board.ranking), 1))
     explainer.convention_radio(PAGE, "ap_denominator", t("Divide by"))

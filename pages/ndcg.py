@@ -5,7 +5,6 @@ import streamlit as st
 from metrics import ndcg_steps
 from metrics import ndcg_under_discounts
 from ui import charts, explainer, lecture, pacing, presenter, state
-from ui.changes import show_change
 from ui.builder import ranking_builder, title_text
 from ui.i18n import t
 
@@ -24,13 +23,8 @@ with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
     # the numbers first, then the controls that change them (callbacks): after a drag, the new value
     # reaches the browser before anything else of the page
-    values = lecture.headline(explanation, pace, {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure})
-    explainer.let_the_numbers_show(PAGE, *values.values())
-    show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pacing.step_bar(PAGE, pace, presentable=True)
-    lecture.worked(explanation, pace)
-    lecture.step_window(explanation.table, pace, hit_column=None)
-st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+    lecture.walk_through(PAGE, explanation, pace, board,
+                         {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}, hit_column=None)
 st.session_state[state.BUILDER_IDEAL] = True  # the ideal ordering beside the ranking, rank by rank
 with ranking:
     explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))

@@ -3,9 +3,8 @@
 import streamlit as st
 
 from metrics import rr_curve, rr_steps
-from ui import charts, explainer, lecture, many_queries, pacing, presenter, state
+from ui import charts, explainer, lecture, many_queries, pacing, presenter
 from ui.builder import ranking_builder, title_text
-from ui.changes import show_change
 from ui.i18n import t
 
 PAGE = "rr"
@@ -32,13 +31,8 @@ with numbers:
         where = t("{rank}, beyond the cut-off K = {k}").format(rank=anywhere, k=k)
     else:
         where = t("none")
-    values = lecture.headline(explanation, pace, {"RR": explanation.measure}, {t("First relevant item at rank"): where})
-    explainer.let_the_numbers_show(PAGE, *values.values(), str(where))
-    show_change(PAGE, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    pacing.step_bar(PAGE, pace, presentable=True)
-    lecture.worked(explanation, pace)
-    lecture.step_window(explanation.table, pace)
-st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+    lecture.walk_through(PAGE, explanation, pace, board, {"RR": explanation.measure},
+                         {t("First relevant item at rank"): where})
 with ranking:
     st.toggle(t("Stop at rank K (RR@K)"), key=CUT,
               help=t("trec_eval's recip_rank has no cut-off; ir_measures' RR@10, ranx mrr@k, RecBole "

@@ -16,7 +16,8 @@ from .board import Board
 from .explainer import last_row_styles, number_formats, tex
 from .i18n import N_, header, headers, t
 from .page import end_page
-from .pacing import Pace
+from . import state
+from .pacing import Pace, step_bar
 from .safe import plain
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
@@ -91,6 +92,23 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     except MetricsInputError:
         pass
     return running
+
+
+def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels: dict[str, str],
+                 extra: dict[str, object] = (), hit_column: str | None = "relevant") -> None:
+    """The right side of a paced page (nDCG, AP, RR), in this order: the headline at the step
+    (:func:`headline`), the pause that lets the browser draw it, the last change in words, the step
+    bar with the Present button, the worked formula and the step window; the lanes outline the step."""
+    from .changes import show_change
+    from .explainer import let_the_numbers_show
+
+    values = headline(explanation, pace, labels, extra)
+    let_the_numbers_show(page, *values.values(), *dict(extra).values())
+    show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
+    step_bar(page, pace, presentable=True)
+    worked(explanation, pace)
+    step_window(explanation.table, pace, hit_column=hit_column)
+    st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
 
 
 def worked(explanation: Explanation, pace: Pace) -> None:
