@@ -15,7 +15,7 @@ import plotly.io as pio
 
 from metrics.discount_kinds import discount_divisors
 
-from .i18n import N_, header, t
+from .i18n import N_, t
 
 # One light template for every figure, set once: passing template= to each figure makes plotly
 # copy the whole template every time (about half of a page's rerun time).
@@ -73,14 +73,6 @@ def running_dcg(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     return _figure([_line(table["rank"], table["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
                     _line(shown["rank"], shown["DCG"], t("DCG@i (yours)"), line=dict(color=ACCENT, width=3))],
                    t("Running DCG vs running IDCG"), t("rank i"), t("cumulative"), xaxis=_rank_axis(table))
-
-
-def discount_curve(n: int) -> go.Figure:
-    """The divisor of each rank's gain, log2(i + 1): the step table's discount column."""
-    ranks = np.arange(1, max(n, 1) + 1)
-    return _figure([_line(ranks, np.log2(ranks + 1), "log₂(i+1)", line=dict(color=ACCENT))],
-                   t("The divisor log₂(i+1): the gain at rank i is divided by it"), t("rank i"),
-                   header("discount"), 300, xaxis=dict(dtick=1))
 
 
 def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame) -> go.Figure:

@@ -226,5 +226,4 @@ ZH: dict[str, str] = {
     "items in the list": "列表中的条目数",
     "diversity 1 − ILS": "多样性 1 − ILS",
     "mean so far": "累计均值",
-    "The divisor log₂(i+1): the gain at rank i is divided by it": "除数 log₂(i+1)：名次 i 上的增益要除以它",
 }
