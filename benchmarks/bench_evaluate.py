@@ -3,7 +3,7 @@
 Generates (seeded, into a temporary folder) a run of ``--queries`` x ``--docs`` lines and qrels
 with ``--judged`` graded (0-3) judgements per query, then times, as separate child processes:
 
-* ours: ``metrics.batch.evaluate(qrels_path, run_path, [nDCG@10, AP, RR, P@10, R@100])``
+* ours: ``metrics.batch.evaluation.evaluate(qrels_path, run_path, [nDCG@10, AP, RR, P@10, R@100])``
   (reading included) and printing the means;
 * ours+frame: the same, also building ``per_query`` (imports pandas) -- for information;
 * pytrec_eval: ``parse_qrel`` / ``parse_run`` on open files, then ``RelevanceEvaluator`` with
@@ -36,7 +36,7 @@ TREC = {"nDCG@10": "ndcg_cut_10", "AP": "map", "RR": "recip_rank", "P@10": "P_10
 
 CHILD_OURS = """
 import json, sys
-from metrics.batch import evaluate
+from metrics.batch.evaluation import evaluate
 ev = evaluate(sys.argv[1], sys.argv[2], {measures!r})
 {extra}
 print(json.dumps(ev.aggregate))

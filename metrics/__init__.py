@@ -10,42 +10,56 @@ Single rankings (grades in ranked order)::
 
 Many queries: :func:`metrics.batch.evaluate` with measure names such as ``nDCG@10``.
 Names are loaded on first use, so ``import metrics`` stays cheap.
+
+Layout, by layer: :mod:`metrics.measures` (one module per family), :mod:`metrics.readers`,
+:mod:`metrics.batch`, :mod:`metrics.statistics`, :mod:`metrics.conventions` (what each library
+computes), :mod:`metrics.teaching` (quiz, articles, handouts, swaps) and :mod:`metrics.cli`, over
+the core: :mod:`metrics.errors`, :mod:`metrics.explanation`, :mod:`metrics.limits`.
 """
 
 from __future__ import annotations
 
 import importlib
 
-_EXPORTS = {
+from ._moved import MOVED, install
+
+install()  # the module paths from before the layered layout still import
+
+_EXPORTS = {  # module (under metrics) -> the public names it defines
     "errors": ["MetricsInputError"],
     "explanation": ["Explanation"],
-    "cumulative_gain": ["cg", "dcg", "idcg", "ndcg", "ndcg_steps", "gains", "discounts"],
-    "ap": ["average_precision", "ap_steps", "mean_average_precision"],
-    "rr": ["reciprocal_rank", "rr_steps", "mean_reciprocal_rank", "rr_curve"],
-    "discount_kinds": ["discount_divisors", "ndcg_under_discounts"],
-    "changes": ["describe_change", "Change", "Move", "signed_delta"],
-    "cutoff": ["precision_at_k", "recall_at_k", "f1_at_k", "hit_rate_at_k", "r_precision",
+    "measures.ndcg": ["cg", "dcg", "idcg", "ndcg", "ndcg_steps", "gains", "discounts"],
+    "measures.ap": ["average_precision", "ap_steps", "mean_average_precision"],
+    "measures.rr": ["reciprocal_rank", "rr_steps", "mean_reciprocal_rank", "rr_curve"],
+    "measures.discounts": ["discount_divisors", "ndcg_under_discounts"],
+    "teaching.changes": ["describe_change", "Change", "Move", "signed_delta"],
+    "measures.cutoff": ["precision_at_k", "recall_at_k", "f1_at_k", "hit_rate_at_k", "r_precision",
                "cutoff_steps", "precision_steps", "recall_steps", "f1_steps", "hit_rate_steps",
                "r_precision_steps"],
-    "roc": ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at"],
-    "beyond": ["catalog_coverage", "coverage_steps", "coverage_explanation", "intra_list_similarity",
+    "measures.roc": ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at"],
+    "measures.beyond": ["catalog_coverage", "coverage_steps", "coverage_explanation", "intra_list_similarity",
                "intra_list_diversity", "similarity_steps", "similarity_explanation", "diversity_steps"],
     "conventions": ["Convention", "PRESETS", "score_under", "order_ranking"],
-    "measures": ["Measure", "parse_measure", "parse_measures"],
-    "batch": ["evaluate", "Evaluation"],
-    "summary": ["summarize", "compare_summaries"],
-    "swaps": ["swap_effects"],
-    "significance": ["paired_differences", "mean_difference_ci", "paired_t_test", "randomization_test",
+    "measures.names": ["Measure", "parse_measure", "parse_measures"],
+    "batch.evaluation": ["evaluate", "Evaluation"],
+    "measures.summary": ["summarize", "compare_summaries"],
+    "teaching.swaps": ["swap_effects"],
+    "statistics.significance": ["paired_differences", "mean_difference_ci", "paired_t_test", "randomization_test",
                      "exact_randomization_test"],
-    "trec": ["read_qrels", "read_run"],
-    "tables": ["read_csv", "read_json", "parse_pasted", "Dataset"],
-    "io": ["load"],
+    "readers.trec": ["read_qrels", "read_run"],
+    "readers.tables": ["read_csv", "read_json", "parse_pasted", "Dataset"],
+    "readers.io": ["load"],
 }
+#: the subpackages, importable as attributes (``metrics.batch.evaluate``)
+_LAYERS = ("measures", "readers", "batch", "statistics", "teaching", "conventions", "cli", "errors", "explanation",
+           "limits")
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_WHERE)
 
 
 def __getattr__(name: str):
+    if name in MOVED or name in _LAYERS:
+        return importlib.import_module(f".{name}", __name__)
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'metrics' has no attribute {name!r}")

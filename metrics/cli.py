@@ -32,7 +32,7 @@ def _float_list(values):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .explain import EXPLAINERS
+    from .teaching.explain import EXPLAINERS
 
     parser = _Parser(prog="python -m metrics", description="Ranking metrics, exactly and step by step.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -72,9 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _evaluate(args, out) -> None:
-    from .batch import evaluate
-    from .measures import parse_measures
-    from .trec import read_qrels_columns, read_run_columns
+    from .batch.evaluation import evaluate
+    from .measures.names import parse_measures
+    from .readers.trec import read_qrels_columns, read_run_columns
 
     measures = parse_measures(args.measure)
     result = evaluate(read_qrels_columns(args.qrels), read_run_columns(args.run), measures,
@@ -107,7 +107,7 @@ def _json_number(value):
 
 def subtitle_of(name: str) -> str:
     """The measure's plain-language description (empty for names outside the grammar, e.g. AUC)."""
-    from .measures import subtitle
+    from .measures.names import subtitle
 
     try:
         return subtitle(name)
@@ -116,8 +116,8 @@ def subtitle_of(name: str) -> str:
 
 
 def _explain(args, out) -> None:
-    from .explain import EXPLAINERS, explain
     from .explanation import DIGITS
+    from .teaching.explain import EXPLAINERS, explain
 
     rels = _float_list(args.rels)
     options = {"items": args.items, "gain": args.gain, "n_relevant": args.n_relevant,

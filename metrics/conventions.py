@@ -14,12 +14,12 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ._validate import as_k
-from .ap import DENOMINATORS, average_precision
-from .cutoff import precision_at_k, recall_at_k
 from .errors import MetricsInputError
 from .explanation import num
-from .cumulative_gain import ndcg
-from .rr import reciprocal_rank
+from .measures.ap import DENOMINATORS, average_precision
+from .measures.cutoff import precision_at_k, recall_at_k
+from .measures.ndcg import ndcg
+from .measures.rr import reciprocal_rank
 
 GAINS = ("linear", "exponential", "binary")
 IDEALS = ("judged", "list")

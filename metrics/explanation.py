@@ -222,7 +222,7 @@ class Explanation:
     headline quantities and the table column each is read from (see :meth:`running_at`).
     """
 
-    measure: str  #: canonical ir_measures-style name (:mod:`metrics.measures`), e.g. ``nDCG@3``
+    measure: str  #: canonical ir_measures-style name (:mod:`metrics.measures.names`), e.g. ``nDCG@3``
     value: float
     table: pd.DataFrame  #: one row per rank, what a teacher writes on the board
     formula: str  #: the general formula, LaTeX

@@ -36,7 +36,7 @@ TO_LIMITS = "pass limits=metrics.limits.Limits(...) with a larger value to go fu
 class Limits:
     """How much one input may hold (each field: the largest accepted value)."""
 
-    bytes: int | None = None        #: input size (None: metrics.sources.MAX_BYTES, 256 MiB); held in memory
+    bytes: int | None = None        #: input size (None: metrics.readers.sources.MAX_BYTES, 256 MiB); held in memory
     lines: int = 20_000_000         #: lines of one input (TREC, CSV, pasted text)
     queries: int = 1_000_000        #: distinct queries of one input
     items: int = 1_000_000          #: rows of one query (one ranking or its judgements)

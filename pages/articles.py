@@ -3,7 +3,7 @@ beside the exact one, why they differ, and one click to load the example into th
 
 import streamlit as st
 
-from metrics.articles import VERDICT_MEANING
+from metrics.teaching.articles import VERDICT_MEANING
 from ui import articles, explainer, state
 from ui.i18n import N_, headers, language, t
 from ui.page import end_page

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from metrics import MetricsInputError, hit_rate_at_k, precision_at_k
-from metrics.beyond import coverage_explanation, similarity_explanation
+from metrics.measures.beyond import coverage_explanation, similarity_explanation
 from ui import explainer, lecture, recsys, state
 from ui.i18n import headers, t
 

@@ -6,7 +6,7 @@ import random
 import streamlit as st
 
 from metrics import MetricsInputError, ndcg_steps, ndcg_under_discounts
-from metrics.summary import COMPARE_COLUMNS, compare_summaries
+from metrics.measures.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts, explainer, state
 from ui.builder import ranking_builder
 from ui.cached import summarize, swap_effects

@@ -4,7 +4,14 @@ presenter mode (ui.presenter): one step at a time, full screen, for the projecto
 import streamlit as st
 
 from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
-from metrics.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
+from metrics.teaching.handout import (
+    LABELS,
+    csv_tables,
+    escape_markdown,
+    file_stem,
+    latex_handout,
+    markdown_handout,
+)
 from ui import presenter, state
 from ui.dataset import shown_title
 from ui.i18n import N_, t
@@ -34,7 +41,7 @@ DOWNLOADS = N_("Download")
 PREVIEW = N_("Preview of the handout")
 NOTHING = N_("The board has no ranked item: put some items into the ranking first.")
 MARKDOWN_FILE, LATEX_FILE = N_("Markdown (.md)"), N_("LaTeX (.tex)")
-#: the download label of each CSV table of metrics.handout.csv_tables, by key
+#: the download label of each CSV table of metrics.teaching.handout.csv_tables, by key
 CSV_FILES = {"steps": N_("steps table (.csv)"), "ideal": N_("ideal table (.csv)")}
 
 

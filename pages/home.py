@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from metrics.articles import VERDICT_MEANING, findings
+from metrics.teaching.articles import VERDICT_MEANING, findings
 from ui import articles
 from ui.i18n import N_, headers, language, t
 from ui.page import end_page

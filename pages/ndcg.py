@@ -2,8 +2,7 @@
 
 import streamlit as st
 
-from metrics import ndcg_steps
-from metrics import ndcg_under_discounts
+from metrics import ndcg_steps, ndcg_under_discounts
 from ui import charts, explainer, lecture, pacing, presenter, state
 from ui.builder import ranking_builder, title_text
 from ui.i18n import t

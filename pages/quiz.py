@@ -3,12 +3,12 @@ step of the exact computation where that mistake goes wrong."""
 
 import streamlit as st
 
-from metrics import quiz
 from metrics.explanation import num
+from metrics.teaching import quiz
 from ui import explainer, state
+from ui.board import Board
 from ui.i18n import N_, headers, t
 from ui.quiz_text import localize
-from ui.board import Board
 
 PAGE = "quiz"
 SEED = state.page_key(PAGE, "seed")  # the question counter (plain key: survives page switches)
@@ -26,7 +26,7 @@ INTRO = N_("Compute the metric on paper, type your answer, and check it. A wrong
 METRIC_LABELS = {"DCG@K": "DCG@K", "nDCG@K": "nDCG@K", "AP": "AP@K", "RR": "RR", "P@K": "P@K"}
 DIFFICULTY_HELP = N_("easy: 4-5 items, K = all of them. medium: 6-8 items, grades 0-3, K shorter than the list. "
                      "hard: 8-10 items, relevant items the system did not retrieve, sometimes exponential gain.")
-#: the names of metrics.quiz.DIFFICULTIES
+#: the names of metrics.teaching.quiz.DIFFICULTIES
 DIFFICULTY_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 PAGES = {"DCG@K": "pages/ndcg.py", "nDCG@K": "pages/ndcg.py", "AP": "pages/ap.py", "RR": "pages/rr.py",
          "P@K": "pages/cutoff.py"}

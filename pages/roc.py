@@ -6,7 +6,7 @@ import streamlit as st
 
 from metrics import MetricsInputError, confusion_at
 from metrics.explanation import num
-from metrics.roc import ARTICLE_NOTES, roc_auc_explanation
+from metrics.measures.roc import ARTICLE_NOTES, roc_auc_explanation
 from ui import charts, explainer, lecture, pacing, scores, state
 from ui.builder import ranking_builder
 from ui.i18n import N_, headers, t

@@ -11,8 +11,8 @@ import streamlit as st
 
 import metrics
 from metrics import MetricsInputError
-from metrics import significance as sig
 from metrics.limits import APP
+from metrics.statistics import significance as sig
 from ui import charts, dataset, state
 from ui.i18n import N_, t
 from ui.page import end_page
@@ -45,7 +45,7 @@ NOTHING = N_("Nothing to compare yet: upload a qrels file and two runs, or load 
              "The example board of the other pages is not touched.")
 NO_QRELS = N_("holds no judgements: expected a qrels file (qid iter docid rel)")
 NO_RUN = N_("holds no ranking: expected a run file (qid Q0 docid rank score tag)")
-#: the winner column's values (metrics.significance.paired_differences) and the chart's legend
+#: the winner column's values (metrics.statistics.significance.paired_differences) and the chart's legend
 WINNERS = {"B": N_("B better"), "A": N_("A better"), "tie": N_("tie")}
 RANDOMIZATION_HOW = N_(
     "**How it works.** If A and B were equally good, each query's difference could just as well have "

@@ -7,7 +7,10 @@ left alone. tests/test_i18n.py checks the catalogue (ui/zh/) follows the rule.
 Usage: ``python scripts/zh_punctuation.py ui/zh/*.py`` (rewrites the files in place, prints the
 number of string literals changed in each).
 """
-import io, re, sys, tokenize
+import io
+import re
+import sys
+import tokenize
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 FULL = {",": "，", ":": "：", ";": "；", "?": "？", "!": "！"}

@@ -137,8 +137,9 @@ def _outcome(call) -> str:
 
 def _trec_paths_agree(kind: str, data: bytes) -> str:
     """"" when the pyarrow path and the line-by-line path give the same columns or the same error."""
-    from metrics import MetricsInputError, limits, trec
-    from metrics.sources import load_bytes
+    from metrics import MetricsInputError, limits
+    from metrics.readers import trec
+    from metrics.readers.sources import load_bytes
 
     def slow():
         raw, name = load_bytes(data, "f", None, kind)
@@ -171,8 +172,14 @@ def _trec_paths_agree(kind: str, data: bytes) -> str:
 def check_readers(fmt: str, data: bytes) -> dict:
     """Outcomes of the readers the app uses (with the app's limits and the default ones)."""
     import metrics
-    from metrics.io import parse_pasted, read_csv, read_json, read_qrels, read_run
     from metrics.limits import APP
+    from metrics.readers.io import (
+        parse_pasted,
+        read_csv,
+        read_json,
+        read_qrels,
+        read_run,
+    )
 
     name = FILE_NAME[fmt]
     direct = {"qrels": lambda: read_qrels(data, name), "run": lambda: read_run(data, name),

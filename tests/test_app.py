@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from metrics.articles import findings
+from metrics.teaching.articles import findings
 
 
 def test_app_runs_and_shows_title(app_test):

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from metrics.articles import EXAMPLES_FILE, VERDICT_MEANING, VERDICTS, findings
+from metrics.teaching.articles import EXAMPLES_FILE, VERDICT_MEANING, VERDICTS, findings
 
 
 def _find(example, quantity):

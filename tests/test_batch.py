@@ -1,4 +1,4 @@
-"""metrics.batch.evaluate: property tests against pytrec_eval, and hand-checked cases."""
+"""metrics.batch.evaluation.evaluate: property tests against pytrec_eval, and hand-checked cases."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics.batch import evaluate
+from metrics.batch.evaluation import evaluate
 from metrics.errors import MetricsInputError
-from metrics.io import Dataset, read_qrels, read_run
-from metrics.measures import parse_measure
+from metrics.measures.names import parse_measure
+from metrics.readers.io import Dataset, read_qrels, read_run
 
 # ids chosen so that string order differs from "natural" order ("10" < "2", "D3" < "a")
 QIDS = ["1", "2", "10", "q", "Q"]
@@ -326,7 +326,7 @@ def test_empty_run():
 
 def test_ranking_order_paths_agree():
     """Already in trec_eval order / sorted but ties out of order / unsorted / no packed key."""
-    from metrics.batch import _ranking_order, _sort
+    from metrics.batch.evaluation import _ranking_order, _sort
     rng = np.random.default_rng(7)
     q = np.repeat(np.arange(50), 20)
     score = rng.integers(0, 5, size=1000).astype(float)

@@ -1,4 +1,4 @@
-"""Tests for metrics.beyond: catalog coverage, intra-list similarity and diversity."""
+"""Tests for metrics.measures.beyond: catalog coverage, intra-list similarity and diversity."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics.beyond import (
+from metrics.errors import MetricsInputError
+from metrics.measures.beyond import (
     catalog_coverage,
     coverage_steps,
     intra_list_diversity,
     intra_list_similarity,
     similarity_steps,
 )
-from metrics.errors import MetricsInputError
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -286,7 +286,7 @@ def test_recsys_sample_data():
 
 
 def test_module_imports_only_numpy_and_pandas():
-    tree = ast.parse((REPO / "metrics" / "beyond.py").read_text())
+    tree = ast.parse((REPO / "metrics" / "measures" / "beyond.py").read_text())
     modules = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                for alias in node.names}
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
@@ -306,7 +306,7 @@ def _sample():
 
 
 def test_coverage_explanation():
-    from metrics.beyond import coverage_explanation
+    from metrics.measures.beyond import coverage_explanation
 
     e = coverage_explanation(RECS, CATALOG, k=2)
     assert e.value == catalog_coverage(RECS, CATALOG, k=2) == 0.3
@@ -321,7 +321,7 @@ def test_coverage_explanation():
 
 
 def test_similarity_explanation():
-    from metrics.beyond import similarity_explanation
+    from metrics.measures.beyond import similarity_explanation
 
     e = similarity_explanation(["m1", "m2", "m3"], GENRES)
     assert e.value == intra_list_similarity(["m1", "m2", "m3"], GENRES)
@@ -335,7 +335,7 @@ def test_similarity_explanation():
 
 
 def test_diversity_steps_sample():
-    from metrics.beyond import diversity_steps
+    from metrics.measures.beyond import diversity_steps
 
     recs, features, _ = _sample()
     for metric, ils in (("cosine", 0.3515), ("jaccard", 0.2713)):

@@ -9,14 +9,22 @@ from __future__ import annotations
 import pytest
 
 from metrics import ndcg
-from ui.board import Board
+from metrics.explanation import COLUMN_LABELS
+from tests.apptest_helpers import (
+    builder_frame,
+    builder_title,
+    drop,
+    lane_items,
+    lane_names,
+    lanes_data,
+    open_builder_tools,
+    show_all,
+)
 from ui import state
+from ui.board import Board
 from ui.builder import item_label
 from ui.lanes import POOL_TITLE, RANKING_TITLE
 from ui.presets import DEFAULT_PRESET, PRESETS
-from metrics.explanation import COLUMN_LABELS
-from tests.apptest_helpers import (builder_frame, builder_title, drop, lane_items, lane_names, lanes_data,
-                                   open_builder_tools, show_all)
 
 PAGE = "pages/ndcg.py"
 XSS = "<img src=x onerror=alert(1)>"

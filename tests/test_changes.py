@@ -1,4 +1,4 @@
-"""metrics.changes.describe_change (a change of the board in words) and ui.changes.show_change."""
+"""metrics.teaching.changes.describe_change (a change of the board in words) and ui.changes.show_change."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from metrics import MetricsInputError, describe_change, signed_delta
-from metrics.changes import MANY, SHIFT, SHIFT_BY_ONE, TEMPLATES, Move
+from metrics.teaching.changes import MANY, SHIFT, SHIFT_BY_ONE, TEMPLATES, Move
 from ui.zh import ZH
 
 BOARD = ["d1", "d2", "d3", "d4", "d5"]

@@ -10,8 +10,15 @@ import pytest
 
 from metrics.cli import main
 from tests.conftest import REPO_ROOT
-from tests.test_conformance import GOLDEN, QRELS, RESULTS, golden_for_us, mismatches, needs_collection, \
-    parse_trec_eval_lines
+from tests.test_conformance import (
+    GOLDEN,
+    QRELS,
+    RESULTS,
+    golden_for_us,
+    mismatches,
+    needs_collection,
+    parse_trec_eval_lines,
+)
 
 TREC = REPO_ROOT / "sample_data" / "trec"
 

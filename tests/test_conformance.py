@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from metrics.batch import evaluate
-from metrics.measures import parse_measure
+from metrics.batch.evaluation import evaluate
+from metrics.measures.names import parse_measure
 
 CONFORMANCE_DIR = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "trec_eval"
 QRELS = CONFORMANCE_DIR / "qrels.test"

@@ -1,4 +1,4 @@
-"""metrics.discount_kinds (why log2(i+1)?) and its chart, ui.charts.discount_choices."""
+"""metrics.measures.discounts (why log2(i+1)?) and its chart, ui.charts.discount_choices."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import dcg_score
 
 from metrics import MetricsInputError, discount_divisors, ndcg, ndcg_under_discounts
-from metrics.discount_kinds import BASES, ORDER_FLIP
+from metrics.measures.discounts import BASES, ORDER_FLIP
 from ui import charts
 
 SETTINGS = settings(max_examples=100, deadline=None)
@@ -152,7 +152,7 @@ def _charts_app():
     import streamlit as st
 
     from metrics import ndcg_under_discounts, rr_curve
-    from metrics.discount_kinds import ORDER_FLIP
+    from metrics.measures.discounts import ORDER_FLIP
     from ui import charts
     from ui.i18n import t
 

@@ -15,8 +15,9 @@ import sys
 import pytest
 
 import metrics
-from metrics import MetricsInputError, limits, trec
-from metrics.io import read_run, read_run_columns
+from metrics import MetricsInputError, limits
+from metrics.readers import trec
+from metrics.readers.io import read_run, read_run_columns
 from tests import fuzzing
 
 PER_FORMAT = 300
@@ -145,8 +146,8 @@ def _long_id_files(folder):
 def test_a_one_megabyte_id_costs_memory_like_the_file(tmp_path):
     size = _long_id_files(tmp_path)
     qrels, run = str(tmp_path / "qrels.txt"), str(tmp_path / "run.txt")
-    code = ("import tracemalloc, pandas, pyarrow.csv; from metrics.batch import evaluate; "
-            "from metrics.io import read_run, read_qrels; tracemalloc.start(); "
+    code = ("import tracemalloc, pandas, pyarrow.csv; from metrics.batch.evaluation import evaluate; "
+            "from metrics.readers.io import read_run, read_qrels; tracemalloc.start(); "
             f"e = evaluate(read_qrels({qrels!r}), read_run({run!r}), ['AP', 'nDCG@10']); "
             "assert 0 < e.aggregate['AP'] < 1; "
             f"assert tracemalloc.get_traced_memory()[1] < 12 * {size}, tracemalloc.get_traced_memory()")

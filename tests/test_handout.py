@@ -1,4 +1,4 @@
-"""Handouts (metrics.handout): Markdown, LaTeX and CSV exports of a worked example, and presenter steps."""
+"""Handouts (metrics.teaching.handout): Markdown, LaTeX and CSV exports of a worked example, and presenter steps."""
 
 from __future__ import annotations
 
@@ -12,8 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import ap_steps, ndcg_steps, precision_steps, recall_steps, roc_auc_explanation, rr_steps
-from metrics.handout import (
+from metrics import (
+    ap_steps,
+    ndcg_steps,
+    precision_steps,
+    recall_steps,
+    roc_auc_explanation,
+    rr_steps,
+)
+from metrics.teaching.handout import (
     csv_tables,
     escape_latex,
     escape_markdown,

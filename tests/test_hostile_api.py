@@ -23,8 +23,8 @@ from sklearn.metrics import average_precision_score, ndcg_score, roc_auc_score
 import metrics
 from metrics import MetricsInputError
 from metrics._validate import as_k
-from metrics.changes import Change
 from metrics.explanation import Explanation
+from metrics.teaching.changes import Change
 
 # ----------------------------------------------------------------------------- hostile values
 

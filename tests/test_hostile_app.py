@@ -376,8 +376,8 @@ MISSING_SAMPLE = """
 import sys
 from pathlib import Path
 sys.path.insert(0, {root!r})
-import metrics.articles
-metrics.articles.EXAMPLES_FILE = Path({root!r}) / "no-such-dir" / "article_examples.json"
+import metrics.teaching.articles
+metrics.teaching.articles.EXAMPLES_FILE = Path({root!r}) / "no-such-dir" / "article_examples.json"
 import streamlit.testing.v1.app_test as app_test_module
 from streamlit.testing.v1 import AppTest
 from tests.apptest_helpers import EntryScriptEveryRun

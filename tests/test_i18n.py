@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from metrics.articles import VERDICT_MEANING
-from ui.zh import ZH, merge
+from metrics.teaching.articles import VERDICT_MEANING
 from tests.apptest_helpers import open_builder_tools
 from tests.visible_text import ascii_punctuation, item_names, untranslated
+from ui.zh import ZH, merge
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))

@@ -9,16 +9,23 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.apptest_helpers import (
+    builder_frame,
+    builder_title,
+    drop,
+    lane_items,
+    lanes_data,
+    load_preset,
+    open_builder_tools,
+)
+from tests.test_share import XSS, pack
+from tests.visible_text import CJK, english_left, item_names, untranslated
 from ui import state
 from ui.board import Board
 from ui.lanes import POOL_TITLE, RANKING_TITLE
 from ui.presets import DEFAULT_PRESET, PRESETS, TITLES
 from ui.share import LANGUAGE_PARAM, PARAM, RESTORE_FAILED, encode_board
 from ui.zh import ZH
-from tests.apptest_helpers import (builder_frame, builder_title, drop, lane_items, lanes_data, load_preset,
-                                   open_builder_tools)
-from tests.test_share import XSS, pack
-from tests.visible_text import CJK, english_left, item_names, untranslated
 
 NDCG = "pages/ndcg.py"
 

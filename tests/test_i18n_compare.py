@@ -12,17 +12,18 @@ import pytest
 
 import ui.i18n
 from metrics import roc_auc_explanation
-from metrics.beyond import coverage_explanation, similarity_explanation
-from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS as CONVENTIONS, TIES, describe_choice
-from metrics.roc import ARTICLE_NOTES
-from metrics.summary import COMPARE_COLUMNS
+from metrics.conventions import CHOICE_LABELS, CHOICES, TIES, describe_choice
+from metrics.conventions import PRESETS as CONVENTIONS
+from metrics.measures.beyond import coverage_explanation, similarity_explanation
+from metrics.measures.roc import ARTICLE_NOTES
+from metrics.measures.summary import COMPARE_COLUMNS
+from tests.apptest_helpers import open_page
+from tests.visible_text import english_left, item_names, visible_strings
 from ui import state
 from ui.board import Board
 from ui.choices import SETTING_TEXT, choice_label, choice_text, kind
 from ui.presets import PRESETS
 from ui.zh import ZH
-from tests.visible_text import english_left, item_names, visible_strings
-from tests.apptest_helpers import open_page
 
 # ----------------------------------------------------------------------------- strings from metrics
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from metrics import significance as sig
+from metrics.statistics import significance as sig
 from tests.apptest_helpers import shown
 from tests.visible_text import item_names, untranslated, visible_strings
 from ui import dataset as ds
@@ -74,7 +74,7 @@ def test_measure_help_and_shown_table_headers_have_entries():
     data = ds.read_files([(p.name, p.read_bytes()) for p in (TREC / "qrels.txt", TREC / "run_a.txt")])
     for column in [*data.qrels.columns, *data.run.columns, "query"]:
         assert ZH.get(column), column
-    # the winners of metrics.significance: only "tie" is a word ("A" and "B" are the systems)
+    # the winners of metrics.statistics.significance: only "tie" is a word ("A" and "B" are the systems)
     a, b = pd.Series([0.5, 0.2], index=["q1", "q2"]), pd.Series([0.5, 0.4], index=["q1", "q2"])
     assert set(sig.paired_differences(a, b)["winner"]) == {"tie", "B"}
     assert ZH.get("tie")

@@ -14,10 +14,11 @@ import pytest
 
 import metrics
 from metrics import MetricsInputError
-from metrics.io import read_csv, read_json, read_qrels, read_run
+from metrics.readers.io import read_csv, read_json, read_qrels, read_run
 from ui.zh import ZH
 
-READERS = ("trec", "tables", "fields", "sources", "columns", "io", "_validate", "limits")
+READERS = ("readers.trec", "readers.tables", "readers.fields", "readers.sources", "readers.columns", "readers.io",
+           "_validate", "limits")
 
 
 def reader_templates() -> dict[str, str]:

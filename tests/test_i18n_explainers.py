@@ -11,8 +11,8 @@ import streamlit as st
 
 from metrics import ap_steps, ndcg_steps, rr_steps
 from metrics.conventions import CHOICES
-from metrics.cutoff import cutoff_steps
-from metrics.explain import EXPLAINERS, explain
+from metrics.measures.cutoff import cutoff_steps
+from metrics.teaching.explain import EXPLAINERS, explain
 from tests.apptest_helpers import builder_frame, load_preset
 from tests.visible_text import _strings, _table_headers, item_names, untranslated
 from ui import explainer

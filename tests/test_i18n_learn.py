@@ -9,9 +9,10 @@ import string
 
 import pytest
 
-from metrics import ap_steps, ndcg_steps, precision_steps, quiz, rr_steps
-from metrics.articles import examples, findings
-from metrics.handout import LABELS, presenter_steps
+from metrics import ap_steps, ndcg_steps, precision_steps, rr_steps
+from metrics.teaching import quiz
+from metrics.teaching.articles import examples, findings
+from metrics.teaching.handout import LABELS, presenter_steps
 from tests.apptest_helpers import open_page
 from tests.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import english_left, item_names, untranslated
@@ -27,7 +28,7 @@ def zh(text: str) -> str:
 
 
 def quiz_sentences():
-    """Every prompt, explanation and step text metrics.quiz builds, over many questions."""
+    """Every prompt, explanation and step text metrics.teaching.quiz builds, over many questions."""
     texts = set()
     for seed in range(1, 60):
         for difficulty in quiz.DIFFICULTIES:
@@ -49,7 +50,7 @@ def test_every_quiz_title_difficulty_and_fixed_text_has_chinese():
 
 
 def test_every_quiz_sentence_comes_from_a_template_or_is_translated():
-    """A sentence of metrics.quiz with numbers matches a template (so its Chinese is built from the
+    """A sentence of metrics.teaching.quiz with numbers matches a template (so its Chinese is built from the
     catalogue) and the result is Chinese; one without numbers is in FIXED."""
     for text in quiz_sentences():
         found = match(text)

@@ -1,4 +1,4 @@
-"""metrics.io: readers, their error messages (source + line + problem), round trips, sniffing."""
+"""metrics.readers.io: readers, their error messages (source + line + problem), round trips, sniffing."""
 
 from __future__ import annotations
 
@@ -14,10 +14,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import columns, io, sources, trec
 from metrics.errors import MetricsInputError
-from metrics.io import (MAX_BYTES, Dataset, load, parse_pasted, read_csv, read_json, read_qrels,
-                        read_qrels_columns, read_run, read_run_columns)
+from metrics.readers import columns, io, sources, trec
+from metrics.readers.io import (
+    MAX_BYTES,
+    Dataset,
+    load,
+    parse_pasted,
+    read_csv,
+    read_json,
+    read_qrels,
+    read_qrels_columns,
+    read_run,
+    read_run_columns,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -169,7 +179,7 @@ def test_same_document_in_different_queries_is_fine():
 
 
 def test_columns_readers_do_not_import_pandas():
-    code = ("import sys; from metrics.batch import evaluate; from metrics.io import read_run_columns; "
+    code = ("import sys; from metrics.batch.evaluation import evaluate; from metrics.readers.io import read_run_columns; "
             "c = read_run_columns(b'q Q0 a 1 1 t\\n'); "
             "e = evaluate(b'q 0 a 1\\n', b'q Q0 a 1 1 t\\n', ['AP']); "
             "assert e.aggregate == {'AP': 1.0}; print('pandas' in sys.modules)")
@@ -185,7 +195,7 @@ def test_everything_works_without_pyarrow(monkeypatch):
     assert read_run(text).values.tolist() == [["q2", "b", 2.0, 1], ["q1", "a", 1.0, 1], ["q1", "b", 0.5, 2]]
     assert error(read_run, text + b"q1 Q0 a 3 0 t\n", name="r") == \
         "r line 4: document 'a' listed twice for query 'q1' (lines 2 and 4)"
-    from metrics.batch import evaluate
+    from metrics.batch.evaluation import evaluate
     result = evaluate({"q1": {"b": 1}}, pd.DataFrame({"query": ["q1", "q1"], "item": ["a", "b"], "score": [1, 0]}),
                       ["RR"])
     assert result.aggregate == {"RR": 0.5}

@@ -4,17 +4,14 @@ loads into the builder; the explainer pages then show the example's exact values
 from __future__ import annotations
 
 import doctest
-
 from types import SimpleNamespace
 
 import pytest
 
-from tests.apptest_helpers import show_all
-
 import ui.articles
 from metrics import ndcg_steps
-from metrics.articles import examples, findings
-from tests.apptest_helpers import metric, open_page
+from metrics.teaching.articles import examples, findings
+from tests.apptest_helpers import metric, open_page, show_all
 from ui import articles, state
 from ui.presets import PRESETS
 

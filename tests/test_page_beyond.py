@@ -1,5 +1,5 @@
-"""AppTest tests of the Beyond-accuracy page: the numbers on screen are metrics.beyond's (and
-metrics.cutoff's) on the recommender sample, K and the similarity change them, K = 1 gives a
+"""AppTest tests of the Beyond-accuracy page: the numbers on screen are metrics.measures.beyond's (and
+metrics.measures.cutoff's) on the recommender sample, K and the similarity change them, K = 1 gives a
 message, and a user's list can be put on the shared board."""
 
 from __future__ import annotations
@@ -9,10 +9,17 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
+from metrics import (
+    catalog_coverage,
+    hit_rate_at_k,
+    intra_list_diversity,
+    intra_list_similarity,
+    precision_at_k,
+)
+from tests.apptest_helpers import metric as metric_value
+from tests.apptest_helpers import open_page
 from ui import state
 from ui.presets import PRESETS
-from tests.apptest_helpers import metric as metric_value, open_page
 
 PAGE = "pages/beyond.py"
 DATA = Path(__file__).resolve().parents[1] / "sample_data" / "recsys"

@@ -1,10 +1,9 @@
-"""AppTest: the compare page (pages/compare.py) shows exactly what metrics.summary and metrics.swaps compute."""
+"""AppTest: the compare page (pages/compare.py) shows exactly what metrics.measures.summary and metrics.teaching.swaps compute."""
 
 from __future__ import annotations
 
 import base64
 import json
-
 from pathlib import Path
 
 import numpy as np
@@ -12,12 +11,12 @@ import pytest
 
 import metrics
 from metrics.explanation import COLUMN_LABELS
-from metrics.summary import compare_summaries, summarize
-from metrics.swaps import swap_effects
+from metrics.measures.summary import compare_summaries, summarize
+from metrics.teaching.swaps import swap_effects
+from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page
 from ui import state
 from ui.board import Board
 from ui.presets import PRESETS
-from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page
 
 PAGE = "pages/compare.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"

@@ -12,9 +12,9 @@ import pytest
 import metrics
 from metrics.conventions import PRESETS as LIBRARIES
 from metrics.conventions import score_under
+from tests.apptest_helpers import load_preset, open_page
 from ui import state
 from ui.board import Board
-from tests.apptest_helpers import load_preset, open_page
 
 PAGE = "pages/conventions.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.apptest_helpers import show_all
-
-from metrics import quiz
-from tests.apptest_helpers import metric, open_page
+from metrics.teaching import quiz
+from tests.apptest_helpers import metric, open_page, show_all
 from ui import state
 
 PAGE = "pages/quiz.py"

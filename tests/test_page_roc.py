@@ -1,5 +1,5 @@
 """AppTest tests of the ROC / AUC page: it renders for every preset, the numbers on screen are
-the core's (metrics.roc), typed scores change the AUC, and one class gives a message, not an
+the core's (metrics.measures.roc), typed scores change the AUC, and one class gives a message, not an
 exception."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import pytest
 
 from metrics import confusion_at, roc_auc
 from metrics.explanation import COLUMN_LABELS, num
+from tests.apptest_helpers import metric, open_page
 from ui import state
 from ui.board import Board
 from ui.presets import PRESETS
 from ui.scores import board_scores, default_scores
-from tests.apptest_helpers import metric, open_page
 
 PAGE = "pages/roc.py"
 

@@ -8,13 +8,12 @@ import re
 import pytest
 
 from metrics import ndcg
-from tests.apptest_helpers import show_all
+from tests.apptest_helpers import builder_frame, builder_title, show_all
+from tests.test_share import XSS, pack
 from ui import state
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
 from ui.share import PARAM, SHARE_HELP, decode_board, encode_board
-from tests.apptest_helpers import builder_frame, builder_title
-from tests.test_share import XSS, pack
 
 NDCG = "pages/ndcg.py"
 

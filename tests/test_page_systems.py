@@ -1,5 +1,5 @@
 """AppTest checks of the "Two systems" page (pages/systems.py): the sample and uploads give the
-core's numbers (metrics.evaluate, metrics.significance); bad uploads give st.error naming the file
+core's numbers (metrics.evaluate, metrics.statistics.significance); bad uploads give st.error naming the file
 and line, and nothing loaded before is lost."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import metrics
-from metrics import significance as sig
+from metrics.statistics import significance as sig
 from tests.apptest_helpers import metric, open_page, shown
 from ui.presets import PRESETS
 

@@ -6,12 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.apptest_helpers import show_all
-
 import metrics
+from tests.apptest_helpers import open_page, show_all, shown
 from ui import dataset as ds
 from ui.presets import PRESETS
-from tests.apptest_helpers import open_page, shown
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"

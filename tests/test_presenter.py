@@ -11,7 +11,7 @@ from pyzbar.pyzbar import decode
 from streamlit.testing.v1 import AppTest
 
 from metrics.explanation import num
-from metrics.handout import presenter_steps
+from metrics.teaching.handout import presenter_steps
 from tests.apptest_helpers import open_page
 from tests.test_page_handout import HOSTILE, METRICS, choose, expected
 from tests.test_qr import image, modules

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metrics
-from metrics.explain import EXPLAINERS, explain
+from metrics.teaching.explain import EXPLAINERS, explain
 
 SETTINGS = settings(max_examples=150, deadline=None)
 grades = st.lists(st.integers(0, 3), min_size=1, max_size=15)

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metrics
-from metrics import MetricsInputError, quiz
+from metrics import MetricsInputError
+from metrics.teaching import quiz
 
 #: fixed questions on which every mistake gives its own number (checked below)
 QUESTIONS = {

@@ -1,4 +1,4 @@
-"""Tests for metrics.roc: hand-worked values, scikit-learn agreement, errors, article 001."""
+"""Tests for metrics.measures.roc: hand-worked values, scikit-learn agreement, errors, article 001."""
 
 from __future__ import annotations
 
@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 from metrics.errors import MetricsInputError
-from metrics.roc import ARTICLE_NOTES, confusion_at, roc_auc, roc_auc_steps, roc_curve
+from metrics.measures.roc import (
+    ARTICLE_NOTES,
+    confusion_at,
+    roc_auc,
+    roc_auc_steps,
+    roc_curve,
+)
 
 # ----------------------------------------------------------------------------- hand-worked
 
@@ -256,7 +262,7 @@ def test_errors_are_value_errors():
 
 
 def test_module_imports_only_numpy_and_pandas():
-    tree = ast.parse(Path(__file__).resolve().parents[1].joinpath("metrics", "roc.py").read_text())
+    tree = ast.parse(Path(__file__).resolve().parents[1].joinpath("metrics", "measures", "roc.py").read_text())
     modules = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                for alias in node.names}
     modules |= {node.module.split(".")[0] for node in ast.walk(tree)
@@ -268,7 +274,7 @@ def test_module_imports_only_numpy_and_pandas():
 
 
 def test_auc_explanation_hand_worked():
-    from metrics.roc import roc_auc_explanation
+    from metrics.measures.roc import roc_auc_explanation
 
     e = roc_auc_explanation(LABELS, SCORES, items=list("abcdef"))
     assert e.value == roc_auc(LABELS, SCORES) == 5 / 6
@@ -288,7 +294,7 @@ def test_auc_explanation_hand_worked():
 @settings(max_examples=150, deadline=None)
 @given(labelled_scores())
 def test_auc_explanation_value_is_roc_auc(data):
-    from metrics.roc import roc_auc_explanation
+    from metrics.measures.roc import roc_auc_explanation
 
     labels, scores = data
     e = roc_auc_explanation(labels, scores)
@@ -299,7 +305,7 @@ def test_auc_explanation_value_is_roc_auc(data):
 
 
 def test_auc_explanation_errors():
-    from metrics.roc import roc_auc_explanation
+    from metrics.measures.roc import roc_auc_explanation
 
     with pytest.raises(MetricsInputError, match="both classes"):
         roc_auc_explanation([1, 1], [0.1, 0.2])

@@ -1,4 +1,4 @@
-"""metrics.rr.rr_curve (RR for each rank of the first hit) and its chart, ui.charts.rr_by_first_hit."""
+"""metrics.measures.rr.rr_curve (RR for each rank of the first hit) and its chart, ui.charts.rr_by_first_hit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""metrics.significance: paired differences, the CI of the mean difference, the paired t-test and
+"""metrics.statistics.significance: paired differences, the CI of the mean difference, the paired t-test and
 the paired randomization test (Monte Carlo against exact enumeration of all sign flips)."""
 
 from __future__ import annotations
@@ -15,9 +15,16 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from metrics import MetricsInputError
-from metrics.significance import (MAX_EXACT, difference_summary, exact_randomization_test,
-                                  mean_difference_ci, paired_differences, paired_t_test,
-                                  randomization_test, wins_losses_ties)
+from metrics.statistics.significance import (
+    MAX_EXACT,
+    difference_summary,
+    exact_randomization_test,
+    mean_difference_ci,
+    paired_differences,
+    paired_t_test,
+    randomization_test,
+    wins_losses_ties,
+)
 
 # Scores like a measure's: many ties and repeated magnitudes (multiples of 1/2, 1/3, 1/4, 0.1),
 # which stress the "at least as extreme" comparison, plus arbitrary floats in [0, 1].

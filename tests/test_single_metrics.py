@@ -3,7 +3,6 @@
 import math
 
 import numpy as np
-
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""metrics.summary: every single-ranking measure in one call, equal to the individual functions."""
+"""metrics.measures.summary: every single-ranking measure in one call, equal to the individual functions."""
 
 from __future__ import annotations
 
@@ -9,9 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import (MetricsInputError, average_precision, dcg, evaluate, f1_at_k, hit_rate_at_k, ndcg,
-                     precision_at_k, r_precision, recall_at_k, reciprocal_rank)
-from metrics.summary import compare_summaries, summarize
+from metrics import (
+    MetricsInputError,
+    average_precision,
+    dcg,
+    evaluate,
+    f1_at_k,
+    hit_rate_at_k,
+    ndcg,
+    precision_at_k,
+    r_precision,
+    recall_at_k,
+    reciprocal_rank,
+)
+from metrics.measures.summary import compare_summaries, summarize
 
 SETTINGS = settings(max_examples=150, deadline=None)
 grades = st.lists(st.integers(0, 3), min_size=1, max_size=12)

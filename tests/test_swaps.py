@@ -1,4 +1,4 @@
-"""metrics.swaps.swap_effects: the change in a measure when two ranks trade items."""
+"""metrics.teaching.swaps.swap_effects: the change in a measure when two ranks trade items."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from metrics import MetricsInputError, average_precision, ndcg
-from metrics.swaps import swap_effects
+from metrics.teaching.swaps import swap_effects
 
 SETTINGS = settings(max_examples=100, deadline=None)
 grades = st.lists(st.integers(0, 3), min_size=1, max_size=9)

@@ -13,12 +13,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import metrics
-from metrics.beyond import coverage_explanation, diversity_steps, similarity_explanation
-from metrics.explain import EXPLAINERS, explain
-from metrics.explanation import (COLUMN_LABELS, DIGITS, LINE_WIDTH_EM, TERMS_PER_LINE, Explanation, Line,
-                                 em_for_px, num, render_latex, width_em)
-from metrics.measures import parse_measure, subtitle
-from metrics.roc import roc_auc_explanation
+from metrics.explanation import (
+    COLUMN_LABELS,
+    DIGITS,
+    LINE_WIDTH_EM,
+    TERMS_PER_LINE,
+    Explanation,
+    Line,
+    em_for_px,
+    num,
+    render_latex,
+    width_em,
+)
+from metrics.measures.beyond import (
+    coverage_explanation,
+    diversity_steps,
+    similarity_explanation,
+)
+from metrics.measures.names import parse_measure, subtitle
+from metrics.measures.roc import roc_auc_explanation
+from metrics.teaching.explain import EXPLAINERS, explain
 from ui.i18n import LANGUAGE, header, headers
 from ui.zh import ZH
 
@@ -248,7 +262,7 @@ def test_explanations_pickle_with_their_writer():
 
 
 def test_the_quiz_dcg_keeps_only_the_dcg_line_at_every_step():
-    from metrics import quiz
+    from metrics.teaching import quiz
 
     e = quiz.steps(quiz.build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K"))
     check_steps(e, "DCG", lambda i: metrics.dcg([0, 3, 1, 0, 2], i))

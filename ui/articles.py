@@ -2,7 +2,7 @@
 which boards load each example into the builder, and which explainer page explains it.
 
 Plain Python (no Streamlit): the page lays these out, the tests check them. The numbers come
-from ``metrics.articles`` (claimed vs exact, verdicts, why) and the boards from ``ui.presets``.
+from ``metrics.teaching.articles`` (claimed vs exact, verdicts, why) and the boards from ``ui.presets``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import pandas as pd
 
-from metrics.articles import Finding, examples, findings
+from metrics.teaching.articles import Finding, examples, findings
+
 from .board import Board
 from .i18n import N_
 from .presets import PRESETS

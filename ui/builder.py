@@ -13,8 +13,8 @@ from metrics import MetricsInputError
 
 from . import limits, share, state
 from .board import Board, InputError
-from .i18n import N_, headers, t
 from .dataset import shown_title as title_text
+from .i18n import N_, headers, t
 from .lanes import dropped_order, grade_text, lanes
 from .presets import PRESETS
 from .safe import plain

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics import conventions, summary, swaps
+from metrics import conventions
+from metrics.measures import summary
+from metrics.teaching import swaps
 
 _cache = st.cache_data(max_entries=64, show_spinner=False)
 

@@ -6,7 +6,7 @@ from typing import Sequence
 
 import streamlit as st
 
-from metrics.changes import SEPARATOR, describe_change, signed_delta
+from metrics.teaching.changes import SEPARATOR, describe_change, signed_delta
 
 from . import state
 from .i18n import t

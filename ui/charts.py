@@ -13,7 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from metrics.discount_kinds import discount_divisors
+from metrics.measures.discounts import discount_divisors
 
 from .i18n import N_, t
 
@@ -174,7 +174,7 @@ def _discount_name(discount: str) -> str:
 
 def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
     """Left: the weight 1/divisor of ranks 1..n under each discount of
-    :func:`metrics.discount_kinds.ndcg_under_discounts` (the standard log2(i+1) thick, a few in
+    :func:`metrics.measures.discounts.ndcg_under_discounts` (the standard log2(i+1) thick, a few in
     colour, the other bases grey). Right: the nDCG under each discount (and the second ranking's,
     with ⇄ where the order of the two differs from the order under log2(i+1))."""
     ranks = np.arange(1, max(n, 1) + 1)
@@ -222,7 +222,7 @@ def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
 
 
 def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | None = None) -> go.Figure:
-    """RR against the rank of the first hit (1, 1/2, 1/3, ...) from :func:`metrics.rr.rr_curve`; the
+    """RR against the rank of the first hit (1, 1/2, 1/3, ...) from :func:`metrics.measures.rr.rr_curve`; the
     board's first hit marked; with a cut-off k, the ranks beyond k shaded and scored 0."""
     ranks = curve["rank"].tolist()
     fractions = ["1" if r == 1 else f"1/{r}" for r in ranks]

@@ -1,4 +1,4 @@
-"""Uploaded data on the Streamlit side: read files or pasted text with ``metrics.io``, keep the
+"""Uploaded data on the Streamlit side: read files or pasted text with ``metrics.readers.io``, keep the
 Dataset in the session, put one query of it on the board, and evaluate it (cached).
 
 The upload page and the explainer pages (through the query picker) share these helpers; the
@@ -19,8 +19,8 @@ import streamlit as st
 import metrics
 from metrics import MetricsInputError
 from metrics.conventions import order_ranking
-from metrics.io import Dataset
 from metrics.limits import APP
+from metrics.readers.io import Dataset
 
 from . import limits, state
 from .board import Board, InputError

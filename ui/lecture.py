@@ -10,14 +10,14 @@ import streamlit as st
 
 from metrics import MetricsInputError
 from metrics.explanation import Explanation, em_for_px
-from metrics.measures import subtitle
+from metrics.measures.names import subtitle
 
+from . import state
 from .board import Board
 from .explainer import last_row_styles, number_formats, tex
 from .i18n import N_, header, headers, t
-from .page import end_page
-from . import state
 from .pacing import Pace, step_bar
+from .page import end_page
 from .safe import plain
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from metrics.measures import DENOM_OF, measure_name
+from metrics.measures.names import DENOM_OF, measure_name
 
 from . import charts, state
 from .board import Board
 from .i18n import t
 from .safe import plain
+
 
 def board_measure(base: str, k: int | None, board: Board) -> str:
     """The name of ``base`` under the board's conventions, e.g. ``AP(denom=found,rel=2)@5``."""

@@ -25,7 +25,7 @@ import string
 import streamlit as st
 
 from metrics.explanation import Explanation, num
-from metrics.handout import PresenterStep, escape_markdown, presenter_steps
+from metrics.teaching.handout import PresenterStep, escape_markdown, presenter_steps
 
 from . import share, state
 from .i18n import N_, language, t
@@ -48,7 +48,7 @@ GRADE, UNJUDGED = N_("grade {grade}"), N_("unjudged")
 SCAN = N_("Scan for this board")
 KEYS_HINT = N_("→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit")
 
-#: the presenter's sentences (metrics.handout.presenter_steps), as templates for ui.quiz_text.localize
+#: the presenter's sentences (metrics.teaching.handout.presenter_steps), as templates for ui.quiz_text.localize
 WHERE = (N_("rank {rank} · {item}"), N_("rank {rank}"), N_("step {rank} · {item}"), N_("step {rank}"))
 PRESENTER_TEMPLATES = (
     N_("gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}"),

@@ -1,14 +1,14 @@
 """Ready-made boards: every worked example of the articles, and cases that make a point.
 
 Plain Python: article inputs come from ``sample_data/article_examples.json`` (via
-``metrics.articles``), so the presets and the articles page show the same numbers.
+``metrics.teaching.articles``), so the presets and the articles page show the same numbers.
 """
 
 from __future__ import annotations
 
 import logging
 
-from metrics.articles import EXAMPLES_FILE, examples
+from metrics.teaching.articles import EXAMPLES_FILE, examples
 
 from .board import Board
 from .zh import N_

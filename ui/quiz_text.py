@@ -1,13 +1,13 @@
-"""The quiz's sentences from ``metrics.quiz`` (prompts, mistake explanations, where to look) -- and the
+"""The quiz's sentences from ``metrics.teaching.quiz`` (prompts, mistake explanations, where to look) -- and the
 handout presenter's sentences (pages/handout.py passes its own templates) and a worked example's
 words (:func:`localized`) -- in the reader's language.
 
-``metrics.quiz`` builds its sentences in English with the question's numbers in them. Each kind
+``metrics.teaching.quiz`` builds its sentences in English with the question's numbers in them. Each kind
 of sentence is listed here once as a template (``{field}`` where a number or a sub-phrase goes);
 :func:`localize` finds the template a sentence was built from, reads the fields back out of it and
 fills the Chinese template of the catalogue (``ui/zh/learn.py``) with them. A field that is itself
 a phrase (``gain_text``, ``where``, ``how``, ...) is localized the same way. A sentence that no
-template matches is shown as it is, so a new sentence in ``metrics.quiz`` can never break the page;
+template matches is shown as it is, so a new sentence in ``metrics.teaching.quiz`` can never break the page;
 ``tests/test_i18n_learn.py`` checks that every sentence of many questions matches a template.
 """
 
@@ -23,9 +23,9 @@ from metrics.explanation import Explanation
 from .explainer import tex
 from .i18n import N_, language, t
 
-#: every sentence metrics.quiz builds with numbers (or phrases) in it, as a format template
+#: every sentence metrics.teaching.quiz builds with numbers (or phrases) in it, as a format template
 TEMPLATES: tuple[str, ...] = (
-    # the question (metrics.quiz._prompt)
+    # the question (metrics.teaching.quiz._prompt)
     N_("Compute DCG@{k} with {gain_text} and the discount log2(rank + 1). Give 3 decimals."),
     N_("Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). The ideal ordering uses all "
        "judged items.{unretrieved} Give 3 decimals."),
@@ -73,7 +73,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("Look at rank {k}: the table stops at K."),
 )
 
-#: the sentences and phrases of metrics.quiz without numbers: translated as they are, with t()
+#: the sentences and phrases of metrics.teaching.quiz without numbers: translated as they are, with t()
 FIXED: tuple[str, ...] = (
     N_("Compute RR, the reciprocal rank, over the whole list (no cut-off). An item is relevant when its "
        "grade is at least 1. Give 3 decimals."),
@@ -131,7 +131,7 @@ def match(text: str, templates: tuple[str, ...] = TEMPLATES) -> tuple[str, dict[
 
 
 def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[str, ...] = TEMPLATES) -> str:
-    """``text`` from metrics.quiz (or built from other ``templates``) in the reader's language
+    """``text`` from metrics.teaching.quiz (or built from other ``templates``) in the reader's language
     (unchanged in English)."""
     if language() == "en" and translate is t:
         return text

@@ -14,8 +14,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from metrics import evaluate
-from metrics.beyond import diversity_steps
 from metrics.explanation import Explanation, num
+from metrics.measures.beyond import diversity_steps
 
 from .board import Board
 from .charts import ACCENT, MISS, SECOND, _figure

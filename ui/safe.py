@@ -2,12 +2,12 @@
 
 Streamlit never renders raw HTML from these calls, but it does render Markdown and LaTeX
 (``**x**``, ``$x$``): :func:`plain` escapes what would be read as either, with the same rules
-as the exported Markdown handouts (:func:`metrics.handout.escape_markdown`).
+as the exported Markdown handouts (:func:`metrics.teaching.handout.escape_markdown`).
 """
 
 from __future__ import annotations
 
-from metrics.handout import escape_markdown
+from metrics.teaching.handout import escape_markdown
 
 
 def plain(text) -> str:

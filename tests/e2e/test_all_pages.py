@@ -6,13 +6,13 @@ are covered without editing this file."""
 
 from __future__ import annotations
 
-import re
-
 import ast
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
 from tests.e2e.navigation import nav_link
 
 pytestmark = pytest.mark.e2e

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
 from tests.e2e.navigation import go_to, show_all_steps
 
 pytestmark = pytest.mark.e2e

@@ -11,12 +11,23 @@ from playwright.sync_api import Page, expect
 
 from metrics import ndcg
 from metrics.explanation import COLUMN_LABELS
-from ui.board import Board
-from ui.presets import DEFAULT_PRESET, PRESETS
-from tests.e2e.lanes import (BUILDER, EDIT, KEYS, ORDER, drag_after, drag_before, lane_items, lane_names, point,
-                             toolbar_popover, wait_for_lanes)
+from tests.e2e.lanes import (
+    BUILDER,
+    EDIT,
+    KEYS,
+    ORDER,
+    drag_after,
+    drag_before,
+    lane_items,
+    lane_names,
+    point,
+    toolbar_popover,
+    wait_for_lanes,
+)
 from tests.e2e.lanes import drag as mouse_drag
 from tests.e2e.navigation import go_to, show_all_steps
+from ui.board import Board
+from ui.presets import DEFAULT_PRESET, PRESETS
 
 pytestmark = pytest.mark.e2e
 

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from metrics import ap_steps, ndcg_steps
+from tests.e2e.navigation import show_all_steps
 from ui.board import Board
 from ui.share import PARAM, encode_board
-from tests.e2e.navigation import show_all_steps
 
 pytestmark = pytest.mark.e2e
 

@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from metrics import ap_steps
-from ui.board import Board
-from ui.share import encode_board
 from tests.e2e.lanes import lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, show_all_steps
+from ui.board import Board
+from ui.share import encode_board
 
 pytestmark = pytest.mark.e2e
 

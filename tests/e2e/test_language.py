@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.test_all_pages import PAGES, settle
 from tests.e2e.navigation import go_to, language_switch
+from tests.e2e.test_all_pages import PAGES, settle
 
 pytestmark = pytest.mark.e2e
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from metrics.handout import presenter_steps
+from metrics.teaching.handout import presenter_steps
 from tests.test_page_handout import expected
 from ui.board import Board
 from ui.share import encode_board

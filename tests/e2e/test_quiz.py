@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from metrics import quiz
+from metrics.teaching import quiz
 from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
+
 from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e

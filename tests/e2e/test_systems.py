@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
 from tests.e2e.navigation import go_to
 
 pytestmark = pytest.mark.e2e

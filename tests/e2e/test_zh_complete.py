@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.test_all_pages import settle
 from tests.e2e.navigation import go_to
+from tests.e2e.test_all_pages import settle
 
 pytestmark = pytest.mark.e2e
 

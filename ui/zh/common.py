@@ -85,7 +85,7 @@ ZH: dict[str, str] = {
     "exact": "精确值",
     "why": "原因",
     "meaning": "含义",
-    # verdicts (metrics.articles.VERDICT_MEANING)
+    # verdicts (metrics.teaching.articles.VERDICT_MEANING)
     "agrees": "相符",
     "rounded": "舍入误差",
     "not printed": "未给出",

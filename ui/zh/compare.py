@@ -71,7 +71,7 @@ ZH: dict[str, str] = {
         "AUC 不偏重列表顶部：交换第 1、2 名与交换第 99、100 名的影响一样大，所以它几乎反映不出第一页结果的好坏"
         "（这时请用 nDCG 或 AP）。正例很少而负例很多时，AUC 很高也可能精确率很差。得分并列只记一半。\n\n"
         "**文章中的问题。** {confusion} {axes}",
-    # the article notes of metrics.roc shown on the page
+    # the article notes of metrics.measures.roc shown on the page
     "Article 001's confusion_marix() computes precision as PPV = FP / (TP + FP), the share "
     "of predicted positives that are wrong (the false discovery rate); precision is "
     "TP / (TP + FP). Its F1 = 2 / (1/TPR + 1/PPV) therefore uses the wrong precision, and "
@@ -113,7 +113,7 @@ ZH: dict[str, str] = {
     "Step {step}: area {area} (orange)": "第 {step} 步：面积 {area}（橙色）",
     "false positive rate": "假阳性率",
     "true positive rate": "真阳性率",
-    # the step table of the AUC (metrics.roc.roc_auc_steps)
+    # the step table of the AUC (metrics.measures.roc.roc_auc_steps)
     "step": "步骤",
     "threshold": "阈值",
     "from_fpr": "起点 FPR",
@@ -177,7 +177,7 @@ ZH: dict[str, str] = {
         "几乎出现在每个列表中）。ILS 完全取决于特征空间和相似度的选择（类型、嵌入向量；余弦与 Jaccard 系数"
         "算出的数不同）。这里的 ILS 是所有条目对的平均值；Ziegler 等人（2005）用的是求和，所以他们的值会随列表"
         "变长而增大。",
-    # the tables of the page (metrics.beyond, ui.recsys)
+    # the tables of the page (metrics.measures.beyond, ui.recsys)
     "times_recommended": "被推荐次数",
     "covered": "已覆盖",
     "covered_so_far": "累计覆盖数",

@@ -1,9 +1,9 @@
-"""The readers' problems (``metrics.errors.input_error`` templates of metrics/trec.py, tables.py,
+"""The readers' problems (``metrics.errors.input_error`` templates of metrics/readers/trec.py, tables.py,
 fields.py, sources.py, io.py and _validate.py) and the words that fill them; translated by
 ``ui.state.message``. tests/test_i18n_errors.py lists every template and checks it is here."""
 
 ZH = {
-    # TREC files (metrics/trec.py)
+    # TREC files (metrics/readers/trec.py)
     "looks like CSV ({cells} comma-separated cells); expected {label} lines '{spec}' ({want} fields separated by "
     "spaces or tabs); use read_csv for CSV":
         "看起来是 CSV（{cells} 个逗号分隔的单元格）；这里需要 {label} 格式的行 `{spec}`（{want} 个以空格或制表符分隔的字段）；"
@@ -23,7 +23,7 @@ ZH = {
         "查询 {query} 的文档 {item} 出现了两次（第 {earlier} 行和第 {lineno} 行）",
     "judgement for document {item} listed twice for query {query} (lines {earlier} and {lineno})":
         "查询 {query} 中文档 {item} 的标注出现了两次（第 {earlier} 行和第 {lineno} 行）",
-    # CSV, JSON and pasted text (metrics/tables.py)
+    # CSV, JSON and pasted text (metrics/readers/tables.py)
     "empty file: expected a CSV header row and data rows": "空文件：需要一行 CSV 表头和若干数据行",
     "two columns mean {canon}: {first} and {second}": "有两列都表示 {canon}：{first} 和 {second}",
     "missing column 'item' (or one of {aliases}); found columns: {found}":
@@ -57,12 +57,12 @@ ZH = {
         "没有可读取的内容：每行输入一个条目（'条目 等级'），或者输入一行相关性等级",
     "expected 'item grade', got {got} fields": "应为 '条目 等级'，实际有 {got} 个字段",
     "item {item} listed twice (lines {earlier} and {lineno})": "条目 {item} 出现了两次（第 {earlier} 行和第 {lineno} 行）",
-    # numbers (metrics/fields.py); {what} is one of the words below
+    # numbers (metrics/readers/fields.py); {what} is one of the words below
     "{what} {text} is too large": "{what} {text} 太大",
     "{what} is NaN ({text}); expected a finite number": "{what}是 NaN（{text}）；需要有限数",
     "{what} is infinite ({text}); expected a finite number": "{what}是无穷大（{text}）；需要有限数",
     "{what} must be a number, got {text}": "{what}必须是数字，实际是 {text}",
-    # files (metrics/sources.py, metrics/io.py)
+    # files (metrics/readers/sources.py, metrics/readers/io.py)
     "file is too large: {size} ({size_bytes} bytes), over the limit of {limit} ({limit_bytes} bytes) "
     "(MAX_BYTES; pass max_bytes= to change it)":
         "文件太大：{size}（{size_bytes} 字节），超过了上限 {limit}（{limit_bytes} 字节）（MAX_BYTES；可用 max_bytes= 修改）",

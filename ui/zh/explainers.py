@@ -117,7 +117,7 @@ ZH: dict[str, str] = {
     "equal scores: item id descending (trec_eval)": "得分相同：按条目 id 降序（trec_eval）",
     "equal scores: gain averaged over the tie group (scikit-learn)": "得分相同：增益在并列组内取平均（scikit-learn）",
     "equal scores: kept in input order": "得分相同：保持输入顺序",
-    # step-table headers (metrics.explain.EXPLAINERS; rank, item, gain, ... are in common.py)
+    # step-table headers (metrics.teaching.explain.EXPLAINERS; rank, item, gain, ... are in common.py)
     "counted": "计入值",
     "running_sum": "累计和",
     "first_hit": "首个命中",
@@ -177,7 +177,7 @@ ZH: dict[str, str] = {
     "your first hit: rank {rank}, RR = {rr}": "你的首个命中：第 {rank} 名，RR = {rr}",
     "RR by the rank of the first hit": "RR 随首个命中名次的变化",
     "rank of the first hit": "首个命中的名次",
-    # table headers and words of metrics.discount_kinds.ndcg_under_discounts and metrics.rr.rr_curve
+    # table headers and words of metrics.measures.discounts.ndcg_under_discounts and metrics.measures.rr.rr_curve
     "kind": "类型",
     "base": "底数",
     "used_by": "使用者",
@@ -186,7 +186,7 @@ ZH: dict[str, str] = {
     "first": "本排序",
     "second": "第二个排序",
     "RR (no cut-off)": "RR（不截断）",
-    # ui/changes.py: the change after a drag (templates of metrics.changes, translated at display time)
+    # ui/changes.py: the change after a drag (templates of metrics.teaching.changes, translated at display time)
     "{item}: rank {before} → {after}": "{item}：第 {before} 名 → 第 {after} 名",
     "{item}: pool → rank {after}": "{item}：候选池 → 第 {after} 名",
     "{item}: rank {before} → pool": "{item}：第 {before} 名 → 候选池",

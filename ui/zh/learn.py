@@ -50,7 +50,7 @@ ZH: dict[str, str] = {
         "**可能的错误——{title}。** {explanation}按这种算法得到 {value}。",
     "**Where to look:** {step}": "**该看哪里：** {step}",
     "The exact computation": "精确的计算过程",
-    # the quiz's mistakes (metrics.quiz.MISTAKES titles)
+    # the quiz's mistakes (metrics.teaching.quiz.MISTAKES titles)
     "Natural log in the discount": "折损用了自然对数",
     "log10 in the discount": "折损用了 log10",
     "Discount log2(rank), rank 1 undiscounted": "折损用 log2(名次)，第 1 位不折损",
@@ -228,7 +228,7 @@ ZH: dict[str, str] = {
     "MAP, motivation": "MAP，动机",
     "NDCG code": "NDCG 代码",
     "code": "代码",
-    # the checked quantities (metrics.articles.findings())
+    # the checked quantities (metrics.teaching.articles.findings())
     "AP (list_1)": "列表 list_1 的 AP",
     "AP (list_2)": "列表 list_2 的 AP",
     "AP term at rank 1": "第 1 位的 AP 项",
@@ -285,7 +285,7 @@ ZH: dict[str, str] = {
     "LaTeX (.tex)": "LaTeX 文件（.tex）",
     "steps table (.csv)": "步骤表（.csv）",
     "ideal table (.csv)": "理想排序表（.csv）",
-    # the handout's words (metrics.handout.LABELS)
+    # the handout's words (metrics.teaching.handout.LABELS)
     "{measure}: a worked example": "{measure}：计算示例",
     "Formula": "公式",
     "With the numbers": "代入数字",
@@ -293,7 +293,7 @@ ZH: dict[str, str] = {
     "The ideal ordering": "理想排序",
     "Result": "结果",
     "(the last row of the column {column}).": "（{column} 列的最后一行）。",
-    # the presenter's sentences (metrics.handout.presenter_steps)
+    # the presenter's sentences (metrics.teaching.handout.presenter_steps)
     "{where}: {text}": "{where}：{text}",
     "rank {rank} · {item}": "第 {rank} 位 · {item}",
     "rank {rank}": "第 {rank} 位",

@@ -30,7 +30,7 @@ ZH = {
     "not in ranks 1–{i} yet": "前 {i} 名中还没有",
     "{rank}, beyond the cut-off K = {k}": "{rank}，在截断位置 K = {k} 之后",
     "Examples": "例子",
-    # metrics.measures.subtitle, piece by piece (ui.lecture.headline)
+    # metrics.measures.names.subtitle, piece by piece (ui.lecture.headline)
     "{name}: {words}": "{name}：{words}",
     "{what} {cut}": "{what}，{cut}",
     "{what} over the whole list": "{what}，看整个列表",

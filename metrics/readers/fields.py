@@ -1,7 +1,7 @@
 """What the readers' fields hold: field and column names, and numbers in text.
 
-Shared by the TREC readers (:mod:`metrics.trec`), the CSV, JSON and pasted-text readers
-(:mod:`metrics.tables`) and format sniffing (:func:`metrics.io.load`): the TREC field lists, the
+Shared by the TREC readers (:mod:`metrics.readers.trec`), the CSV, JSON and pasted-text readers
+(:mod:`metrics.readers.tables`) and format sniffing (:func:`metrics.readers.io.load`): the TREC field lists, the
 CSV column aliases, the number patterns and :func:`parse_number`, whose errors say why a token is
 not a finite number.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import re
 
-from ._validate import _short as quote
-from .errors import input_error
+from .._validate import _short as quote
+from ..errors import input_error
 
 #: Query id given to inputs that name no query (CSV without a query column, pasted text, lists).
 DEFAULT_QUERY = "q1"

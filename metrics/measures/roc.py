@@ -21,9 +21,9 @@ from numbers import Real
 import numpy as np
 import pandas as pd
 
-from ._validate import _short
-from .errors import MetricsInputError
-from .explanation import Explanation, Line, num, so_far
+from .._validate import _short
+from ..errors import MetricsInputError
+from ..explanation import Explanation, Line, num, so_far
 
 __all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at", "ARTICLE_NOTES"]
 

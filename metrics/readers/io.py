@@ -65,15 +65,15 @@ The TREC readers parse with pyarrow's CSV reader when it is installed (it comes 
 usual companions and Streamlit; imported lazily, and everything also works without it), after
 collapsing tabs and runs of spaces; they validate cheaply with numpy, and only when something is
 wrong re-read the input line by line to name the first bad line.  :func:`read_run_columns` / :func:`read_qrels_columns`
-return numpy columns (:class:`TrecColumns`) without importing pandas; :func:`metrics.batch.evaluate`
+return numpy columns (:class:`TrecColumns`) without importing pandas; :func:`metrics.batch.evaluation.evaluate`
 uses them directly.
 
 Modules
 -------
 The readers live in modules with one job each; this module re-exports their public names.
-:mod:`metrics.sources` gets the bytes (paths, files, size limit, UTF-8), :mod:`metrics.trec` reads
-TREC files, :mod:`metrics.tables` reads CSV, JSON and pasted text into a :class:`Dataset`,
-:mod:`metrics.columns` holds strings as numpy buffers, and :mod:`metrics.fields` the field names
+:mod:`metrics.readers.sources` gets the bytes (paths, files, size limit, UTF-8), :mod:`metrics.readers.trec` reads
+TREC files, :mod:`metrics.readers.tables` reads CSV, JSON and pasted text into a :class:`Dataset`,
+:mod:`metrics.readers.columns` holds strings as numpy buffers, and :mod:`metrics.readers.fields` the field names
 and number parsing they share.
 """
 
@@ -82,14 +82,27 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..errors import input_error
+from ..limits import APP, DEFAULT, Limits, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes
-from .errors import input_error
-from .fields import (CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, NUMBER_RE, QRELS_FIELDS, RUN_FIELDS,
-                     looks_like_csv_header)
-from .limits import APP, DEFAULT, Limits, resolve
+from .fields import (
+    CSV_COLUMNS,
+    DEFAULT_QUERY,
+    LOOSE_NUMBER_RE,
+    NUMBER_RE,
+    QRELS_FIELDS,
+    RUN_FIELDS,
+    looks_like_csv_header,
+)
 from .sources import MAX_BYTES, check_utf8, load_bytes
 from .tables import Dataset, parse_pasted, qrels_frame, read_csv, read_json
-from .trec import SMALL_INPUT, read_qrels, read_qrels_columns, read_run, read_run_columns
+from .trec import (
+    SMALL_INPUT,
+    read_qrels,
+    read_qrels_columns,
+    read_run,
+    read_run_columns,
+)
 
 __all__ = ["MAX_BYTES", "Limits", "DEFAULT", "APP", "DEFAULT_QUERY", "QRELS_FIELDS", "RUN_FIELDS", "CSV_COLUMNS", "SMALL_INPUT",
            "read_qrels", "read_run", "read_qrels_columns", "read_run_columns", "read_csv", "read_json",

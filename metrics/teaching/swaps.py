@@ -17,13 +17,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._binary import THRESHOLD
-from ._validate import as_choice, as_count, as_grades, as_items, as_k
-from .ap import average_precision
-from .cumulative_gain import ndcg
-from .cutoff import precision_at_k, recall_steps
-from .errors import MetricsInputError
-from .rr import reciprocal_rank
+from .._binary import THRESHOLD
+from .._validate import as_choice, as_count, as_grades, as_items, as_k
+from ..errors import MetricsInputError
+from ..measures.ap import average_precision
+from ..measures.cutoff import precision_at_k, recall_steps
+from ..measures.ndcg import ndcg
+from ..measures.rr import reciprocal_rank
 
 #: measures :func:`swap_effects` can evaluate
 SWAP_MEASURES = ("nDCG", "AP", "RR", "P", "R")

@@ -299,7 +299,7 @@ class TrecColumns:
 
     ``value`` holds the grade (qrels) or the score (run); ``rank`` is the run's rank field.
     ``duplicates_checked`` says whether (query, item) pairs are known to be unique;
-    :func:`metrics.batch.evaluate` checks them itself and, if ``raw`` holds the original bytes,
+    :func:`metrics.batch.evaluation.evaluate` checks them itself and, if ``raw`` holds the original bytes,
     re-reads them to name the offending lines.
     """
 
@@ -316,7 +316,7 @@ class TrecColumns:
         return len(self.value)
 
     def to_frame(self) -> pd.DataFrame:
-        """The columns as the readers' DataFrame (see :mod:`metrics.io`)."""
+        """The columns as the readers' DataFrame (see :mod:`metrics.readers.io`)."""
         pd = _pd()
         columns = {"query": self.query.to_pandas(), "item": self.item.to_pandas()}
         if self.kind == "qrels":

@@ -2,7 +2,7 @@
 
 :class:`Dataset` holds qrels (possibly empty), a run (or None) and the source's name;
 :func:`read_csv`, :func:`read_json` and :func:`parse_pasted` read the formats described in
-:mod:`metrics.io`, whose :func:`~metrics.io.load` picks the reader for an uploaded file.
+:mod:`metrics.readers.io`, whose :func:`~metrics.readers.io.load` picks the reader for an uploaded file.
 """
 
 from __future__ import annotations
@@ -17,9 +17,26 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import input_error
-from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, parse_number, parse_rank, quote
-from .limits import Limits, check_count, check_id, check_json_depth, check_lines, check_number, check_queries, resolve
+from ..errors import input_error
+from ..limits import (
+    Limits,
+    check_count,
+    check_id,
+    check_json_depth,
+    check_lines,
+    check_number,
+    check_queries,
+    resolve,
+)
+from .fields import (
+    CSV_ALIAS,
+    CSV_COLUMNS,
+    DEFAULT_QUERY,
+    LOOSE_NUMBER_RE,
+    parse_number,
+    parse_rank,
+    quote,
+)
 from .sources import decode_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +48,7 @@ class Dataset:
     """What a file holds: qrels (possibly empty), a run (or None) and the source's name.
 
     ``qrels`` has columns ``query``, ``item``, ``rel``; ``run`` has ``query``, ``item``,
-    ``score``, ``rank`` (see :mod:`metrics.io`).
+    ``score``, ``rank`` (see :mod:`metrics.readers.io`).
     """
 
     qrels: pd.DataFrame
@@ -78,7 +95,7 @@ def _csv_number(cell: str, what: str, name: str, line: int) -> float:
 
 def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
              limits: Limits | None = None) -> Dataset:
-    """Read a CSV with a header, one row per (query, item) (columns: see :mod:`metrics.io`).
+    """Read a CSV with a header, one row per (query, item) (columns: see :mod:`metrics.readers.io`).
 
     Returns
     -------

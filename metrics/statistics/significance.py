@@ -13,7 +13,7 @@ nDCG@10). Everything here works on the paired differences
 (``t.ppf``, ``ttest_rel``); the randomization test counts sign flips with numpy.
 
 Inputs are either two :class:`pandas.Series` indexed by query (e.g. columns of
-:attr:`metrics.batch.Evaluation.per_query`), paired on the queries both have, or two sequences
+:attr:`metrics.batch.evaluation.Evaluation.per_query`), paired on the queries both have, or two sequences
 of numbers already paired position by position. Bad input raises
 :class:`~metrics.errors.MetricsInputError`: no query in common, fewer than 2 pairs, a NaN or
 infinite value, sequences of different lengths.
@@ -38,7 +38,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from .errors import MetricsInputError
+from ..errors import MetricsInputError
 
 #: columns of :func:`paired_differences`
 COLUMNS = ("query", "a", "b", "difference", "winner")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .errors import input_error
+from ..errors import input_error
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
 MAX_BYTES = 256 * 1024 * 1024

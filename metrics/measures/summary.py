@@ -1,8 +1,8 @@
 """Every single-ranking measure of one ranked list in one call, and two lists side by side.
 
 No arithmetic of its own: each number comes from the measure's own function
-(:func:`~metrics.cumulative_gain.ndcg`, :func:`~metrics.ap.average_precision`, ...), so a summary
-can never disagree with the explainer pages. Names follow ir_measures (:mod:`metrics.measures`)
+(:func:`~metrics.measures.ndcg.ndcg`, :func:`~metrics.measures.ap.average_precision`, ...), so a summary
+can never disagree with the explainer pages. Names follow ir_measures (:mod:`metrics.measures.names`)
 with the actual cut-off and any non-default parameter, e.g. ``nDCG@5``, ``nDCG(gain=exp)@5``,
 ``AP(denom=found)@5``, ``P(rel=2)@5``; ``DCG@k`` is added beside nDCG.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ._binary import THRESHOLD, relevant_flags
-from ._validate import as_choice, as_grades, as_k
+from .._binary import THRESHOLD, relevant_flags
+from .._validate import as_choice, as_grades, as_k
 from .ap import DENOMINATORS, average_precision
-from .cumulative_gain import GAINS, dcg, ndcg
 from .cutoff import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
-from .measures import DENOM_OF, measure_name
+from .names import DENOM_OF, measure_name
+from .ndcg import GAINS, dcg, ndcg
 from .rr import reciprocal_rank
 
 #: columns of :func:`compare_summaries`
@@ -105,7 +105,7 @@ def compare_summaries(first: dict[str, float], second: dict[str, float]) -> pd.D
     0     P@2     0.5     1.0              0.5
     """
     if list(first) != list(second):
-        from .errors import MetricsInputError
+        from ..errors import MetricsInputError
 
         raise MetricsInputError(f"the two summaries name different measures: {list(first)} and {list(second)}")
     frame = pd.DataFrame({COMPARE_COLUMNS[0]: list(first), COMPARE_COLUMNS[1]: list(first.values()),

@@ -33,7 +33,7 @@ evaluated (and, without ``count_missing``, only those also in the run); the aggr
 mean over the evaluated queries.
 
 Implementation: strings become integer codes whose order is the strings' order
-(:meth:`metrics.columns.StrColumn.dense_codes`); one sort of (query, item) keys joins grades onto the
+(:meth:`metrics.readers.columns.StrColumn.dense_codes`); one sort of (query, item) keys joins grades onto the
 run and finds duplicates; one sort orders the ranking (skipped when the run is already in
 trec_eval's order); every measure is then a ``np.bincount`` over query codes of a per-row
 contribution.  pandas is imported only when :attr:`Evaluation.per_query` is first read.
@@ -48,12 +48,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
-from .errors import MetricsInputError
-from .fields import CSV_ALIAS, DEFAULT_QUERY
-from .measures import Measure, parse_measures
-from .tables import Dataset
-from .trec import read_qrels_columns, read_run_columns
+from ..errors import MetricsInputError
+from ..measures.names import Measure, parse_measures
+from ..readers.columns import (
+    DictColumn,
+    StrColumn,
+    TrecColumns,
+    column_codes,
+    dense_ranks,
+)
+from ..readers.fields import CSV_ALIAS, DEFAULT_QUERY
+from ..readers.tables import Dataset
+from ..readers.trec import read_qrels_columns, read_run_columns
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -100,13 +106,13 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     ----------
     qrels, run
         A pandas DataFrame (qrels: ``query``, ``item``, ``rel``; run: ``query``, ``item`` and
-        ``score`` and/or ``rank``; the CSV aliases of :mod:`metrics.io` are accepted and a missing
-        ``query`` column means one query ``"q1"``), a :class:`~metrics.io.Dataset`, a
-        :class:`~metrics.io.TrecColumns`, a path or the bytes of a TREC file, or a pytrec_eval
+        ``score`` and/or ``rank``; the CSV aliases of :mod:`metrics.readers.io` are accepted and a missing
+        ``query`` column means one query ``"q1"``), a :class:`~metrics.readers.io.Dataset`, a
+        :class:`~metrics.readers.io.TrecColumns`, a path or the bytes of a TREC file, or a pytrec_eval
         style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade are unjudged.
     measures
         Measure names (``"nDCG@10"``, ``"AP"``, ``"ndcg_cut_10"`` ...) or
-        :class:`~metrics.measures.Measure` objects, or one comma-separated string.
+        :class:`~metrics.measures.names.Measure` objects, or one comma-separated string.
     count_missing
         Like ``trec_eval -c``: queries in the qrels but not in the run score 0 and count.
     no_relevant

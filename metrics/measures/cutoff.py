@@ -7,11 +7,11 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ._binary import THRESHOLD, padded, relevant_flags, total_relevant
-from ._validate import as_count, as_k
-from .errors import MetricsInputError
-from .explanation import Explanation, Line, latex_name, num, with_formula
-from .measures import measure_name
+from .._binary import THRESHOLD, padded, relevant_flags, total_relevant
+from .._validate import as_count, as_k
+from ..errors import MetricsInputError
+from ..explanation import Explanation, Line, latex_name, num, with_formula
+from .names import measure_name
 
 P_FORMULA = r"P@k = \frac{|\text{relevant} \cap \text{top } k|}{k}"
 R_FORMULA = r"R@k = \frac{|\text{relevant} \cap \text{top } k|}{R}"

@@ -23,9 +23,9 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ._validate import _short, as_k
-from .errors import MetricsInputError
-from .explanation import Explanation, Line, latex_name, num, so_far
+from .._validate import _short, as_k
+from ..errors import MetricsInputError
+from ..explanation import Explanation, Line, latex_name, num, so_far
 
 __all__ = [
     "catalog_coverage",

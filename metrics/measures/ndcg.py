@@ -12,10 +12,10 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from ._validate import _short, as_choice, as_grades, as_items, as_k, as_rows
-from .errors import MetricsInputError, input_error
-from .explanation import Explanation, Line, latex_name, num, with_formula
-from .measures import measure_name
+from .._validate import _short, as_choice, as_grades, as_items, as_k, as_rows
+from ..errors import MetricsInputError, input_error
+from ..explanation import Explanation, Line, latex_name, num, with_formula
+from .names import measure_name
 
 GAINS = ("linear", "exponential")
 GAIN_WORDS = {"lin": "linear", "exp": "exponential"}  #: the measure syntax's words (nDCG(gain=exp)@10)

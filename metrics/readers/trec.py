@@ -5,7 +5,7 @@ spaces or tabs.  Large inputs are parsed with pyarrow's CSV reader when it is in
 lazily), after collapsing tabs and runs of spaces, and checked with numpy; small inputs, inputs
 the fast path does not accept, and inputs with a problem are read line by line
 (:func:`parse_trec_slow`, the reference behaviour), which names the first bad line.  The formats
-and frames are described in :mod:`metrics.io`.
+and frames are described in :mod:`metrics.readers.io`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..errors import MetricsInputError, input_error
+from ..limits import Limits, check_count, check_lines, check_queries, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .errors import MetricsInputError, input_error
-from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, parse_rank, quote
-from .limits import Limits, check_count, check_lines, check_queries, resolve
+from .fields import (
+    QRELS_FIELDS,
+    RUN_FIELDS,
+    looks_like_csv_header,
+    parse_number,
+    parse_rank,
+    quote,
+)
 from .sources import BOM, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -13,7 +13,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .errors import MetricsInputError
+from ..errors import MetricsInputError
 
 #: English templates, one per kind of move (the app translates them; fields item, before, after)
 TEMPLATES = {"moved": "{item}: rank {before} → {after}",

@@ -15,12 +15,12 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from .ap import average_precision
-from .cumulative_gain import cg, dcg, gains, idcg, ndcg
-from .cutoff import precision_at_k, recall_at_k
-from .rr import reciprocal_rank
+from ..measures.ap import average_precision
+from ..measures.cutoff import precision_at_k, recall_at_k
+from ..measures.ndcg import cg, dcg, gains, idcg, ndcg
+from ..measures.rr import reciprocal_rank
 
-EXAMPLES_FILE = Path(__file__).resolve().parents[1] / "sample_data" / "article_examples.json"
+EXAMPLES_FILE = Path(__file__).resolve().parents[2] / "sample_data" / "article_examples.json"
 
 #: verdicts, from best to worst
 VERDICTS = ("agrees", "rounded", "not printed", "wrong", "wrong method", "code fails")
@@ -153,7 +153,7 @@ def _findings_001() -> list[Finding]:
                        "相关预测的名次的倒数：物品 3 排第 1，所以是 1。"),
     ]
     terms = examples()["001_ap_terms"]
-    from .ap import ap_steps
+    from ..measures.ap import ap_steps
 
     table = ap_steps(terms["input"]["relevance_in_ranked_order"]).table
     for rank, key in ((1, "term_rank_1"), (2, "term_rank_2"), (3, "term_rank_3")):

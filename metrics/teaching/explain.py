@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .ap import ap_steps
-from .cumulative_gain import ndcg_steps
-from .cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
-from .errors import MetricsInputError
-from .explanation import Explanation
-from .rr import rr_steps
+from ..errors import MetricsInputError
+from ..explanation import Explanation
+from ..measures.ap import ap_steps
+from ..measures.cutoff import (
+    f1_steps,
+    hit_rate_steps,
+    precision_steps,
+    r_precision_steps,
+    recall_steps,
+)
+from ..measures.ndcg import ndcg_steps
+from ..measures.rr import rr_steps
 
 
 @dataclass(frozen=True)

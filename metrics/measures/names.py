@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import MetricsInputError
+from ..errors import MetricsInputError
 
 #: name -> (whether @k is allowed, whether @k is required, parameters it accepts, description)
 MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {

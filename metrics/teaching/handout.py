@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .explanation import DIGITS, Explanation, num
+from ..explanation import DIGITS, Explanation, num
 
 __all__ = ["markdown_handout", "latex_handout", "csv_tables", "presenter_steps", "PresenterStep",
            "escape_markdown", "escape_latex", "format_cell", "markdown_table", "latex_table", "file_stem", "DIGITS",

@@ -22,9 +22,9 @@ import math
 import numpy as np
 import pandas as pd
 
-from ._validate import as_choice, as_k, as_rows, real_or_nan
-from .cumulative_gain import GAINS, _depth, _grades, gains
-from .errors import MetricsInputError, input_error
+from .._validate import as_choice, as_k, as_rows, real_or_nan
+from ..errors import MetricsInputError, input_error
+from .ndcg import GAINS, _depth, _grades, gains
 
 KINDS = ("none", "rank", "log", "jk2002")
 BASES = tuple(range(2, 11))  #: the bases compared for the two logarithmic kinds

@@ -36,12 +36,12 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from .ap import ap_steps
-from .cumulative_gain import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
-from .cutoff import precision_steps
-from .errors import MetricsInputError
-from .explanation import Explanation, num, only_lines
-from .rr import rr_steps
+from ..errors import MetricsInputError
+from ..explanation import Explanation, num, only_lines
+from ..measures.ap import ap_steps
+from ..measures.cutoff import precision_steps
+from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
+from ..measures.rr import rr_steps
 
 #: the metrics a question can ask for
 QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K")

@@ -1,0 +1,2 @@
+"""Comparing systems over queries: paired differences, confidence intervals, significance tests
+(:mod:`.significance`)."""
