@@ -2,14 +2,7 @@
 
 import streamlit as st
 
-from metrics import (
-    cutoff_steps,
-    f1_steps,
-    hit_rate_steps,
-    precision_steps,
-    r_precision_steps,
-    recall_steps,
-)
+from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
 from ui.changes import show_change

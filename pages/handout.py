@@ -4,14 +4,7 @@ presenter mode (ui.presenter): one step at a time, full screen, for the projecto
 import streamlit as st
 
 from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
-from metrics.teaching.handout import (
-    LABELS,
-    csv_tables,
-    escape_markdown,
-    file_stem,
-    latex_handout,
-    markdown_handout,
-)
+from metrics.teaching.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
 from ui import presenter, state
 from ui.dataset import shown_title
 from ui.i18n import N_, t

@@ -173,13 +173,7 @@ def check_readers(fmt: str, data: bytes) -> dict:
     """Outcomes of the readers the app uses (with the app's limits and the default ones)."""
     import metrics
     from metrics.limits import APP
-    from metrics.readers.io import (
-        parse_pasted,
-        read_csv,
-        read_json,
-        read_qrels,
-        read_run,
-    )
+    from metrics.readers.io import parse_pasted, read_csv, read_json, read_qrels, read_run
 
     name = FILE_NAME[fmt]
     direct = {"qrels": lambda: read_qrels(data, name), "run": lambda: read_run(data, name),

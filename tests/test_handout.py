@@ -12,14 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics import (
-    ap_steps,
-    ndcg_steps,
-    precision_steps,
-    recall_steps,
-    roc_auc_explanation,
-    rr_steps,
-)
+from metrics import ap_steps, ndcg_steps, precision_steps, recall_steps, roc_auc_explanation, rr_steps
 from metrics.teaching.handout import (
     csv_tables,
     escape_latex,

@@ -10,13 +10,7 @@ import pytest
 
 from tests.apptest_helpers import builder_title, open_builder_tools, shown
 from tests.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
-from tests.visible_text import (
-    ascii_punctuation,
-    english_left,
-    item_names,
-    untranslated,
-    visible_strings,
-)
+from tests.visible_text import ascii_punctuation, english_left, item_names, untranslated, visible_strings
 from ui.zh import ZH
 
 ROOT = Path(__file__).resolve().parents[1]

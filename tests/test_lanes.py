@@ -5,16 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.lanes import (
-    DARK_INK,
-    LIGHT_INK,
-    RAMP,
-    UNJUDGED_FILL,
-    _luminance,
-    contrast,
-    grade_colour,
-    legend,
-)
+from ui.lanes import DARK_INK, LIGHT_INK, RAMP, UNJUDGED_FILL, _luminance, contrast, grade_colour, legend
 
 
 @pytest.mark.parametrize("highest", [1, 2, 3, 4, 5, 10, 0.5])

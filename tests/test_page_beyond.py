@@ -9,13 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from metrics import (
-    catalog_coverage,
-    hit_rate_at_k,
-    intra_list_diversity,
-    intra_list_similarity,
-    precision_at_k,
-)
+from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
 from tests.apptest_helpers import metric as metric_value
 from tests.apptest_helpers import open_page
 from ui import state

@@ -15,13 +15,7 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 from metrics.errors import MetricsInputError
-from metrics.measures.roc import (
-    ARTICLE_NOTES,
-    confusion_at,
-    roc_auc,
-    roc_auc_steps,
-    roc_curve,
-)
+from metrics.measures.roc import ARTICLE_NOTES, confusion_at, roc_auc, roc_auc_steps, roc_curve
 
 # ----------------------------------------------------------------------------- hand-worked
 

@@ -17,14 +17,7 @@ from hypothesis import strategies as st
 from metrics import MetricsInputError
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
-from ui.share import (
-    MAX_ITEMS,
-    MAX_JSON_BYTES,
-    MAX_LINK_CHARS,
-    MAX_NAME_CHARS,
-    decode_board,
-    encode_board,
-)
+from ui.share import MAX_ITEMS, MAX_JSON_BYTES, MAX_LINK_CHARS, MAX_NAME_CHARS, decode_board, encode_board
 
 XSS = "<img src=x onerror=alert(1)>"
 HOSTILE_NAMES = [XSS, "<script>alert('x')</script>", "javascript:alert(1)", "'; DROP TABLE runs;--",

@@ -25,11 +25,7 @@ from metrics.explanation import (
     render_latex,
     width_em,
 )
-from metrics.measures.beyond import (
-    coverage_explanation,
-    diversity_steps,
-    similarity_explanation,
-)
+from metrics.measures.beyond import coverage_explanation, diversity_steps, similarity_explanation
 from metrics.measures.names import parse_measure, subtitle
 from metrics.measures.roc import roc_auc_explanation
 from metrics.teaching.explain import EXPLAINERS, explain

@@ -96,13 +96,7 @@ from .fields import (
 )
 from .sources import MAX_BYTES, check_utf8, load_bytes
 from .tables import Dataset, parse_pasted, qrels_frame, read_csv, read_json
-from .trec import (
-    SMALL_INPUT,
-    read_qrels,
-    read_qrels_columns,
-    read_run,
-    read_run_columns,
-)
+from .trec import SMALL_INPUT, read_qrels, read_qrels_columns, read_run, read_run_columns
 
 __all__ = ["MAX_BYTES", "Limits", "DEFAULT", "APP", "DEFAULT_QUERY", "QRELS_FIELDS", "RUN_FIELDS", "CSV_COLUMNS", "SMALL_INPUT",
            "read_qrels", "read_run", "read_qrels_columns", "read_run_columns", "read_csv", "read_json",

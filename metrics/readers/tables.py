@@ -18,25 +18,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import input_error
-from ..limits import (
-    Limits,
-    check_count,
-    check_id,
-    check_json_depth,
-    check_lines,
-    check_number,
-    check_queries,
-    resolve,
-)
-from .fields import (
-    CSV_ALIAS,
-    CSV_COLUMNS,
-    DEFAULT_QUERY,
-    LOOSE_NUMBER_RE,
-    parse_number,
-    parse_rank,
-    quote,
-)
+from ..limits import Limits, check_count, check_id, check_json_depth, check_lines, check_number, check_queries, resolve
+from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, parse_number, parse_rank, quote
 from .sources import decode_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover

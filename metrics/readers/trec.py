@@ -19,14 +19,7 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count, check_lines, check_queries, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .fields import (
-    QRELS_FIELDS,
-    RUN_FIELDS,
-    looks_like_csv_header,
-    parse_number,
-    parse_rank,
-    quote,
-)
+from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, parse_rank, quote
 from .sources import BOM, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover

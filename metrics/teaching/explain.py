@@ -8,13 +8,7 @@ from typing import Callable
 from ..errors import MetricsInputError
 from ..explanation import Explanation
 from ..measures.ap import ap_steps
-from ..measures.cutoff import (
-    f1_steps,
-    hit_rate_steps,
-    precision_steps,
-    r_precision_steps,
-    recall_steps,
-)
+from ..measures.cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from ..measures.ndcg import ndcg_steps
 from ..measures.rr import rr_steps
 

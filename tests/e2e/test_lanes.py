@@ -11,15 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.lanes import (
-    BUILDER,
-    drag,
-    drag_after,
-    lane_items,
-    lane_names,
-    point,
-    wait_for_lanes,
-)
+from tests.e2e.lanes import BUILDER, drag, drag_after, lane_items, lane_names, point, wait_for_lanes
 from ui.board import Board
 from ui.share import encode_board
 

@@ -14,15 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from metrics import ndcg
-from tests.e2e.lanes import (
-    ORDER,
-    SHARE,
-    drag_after,
-    lane_items,
-    lane_names,
-    toolbar_popover,
-    wait_for_lanes,
-)
+from tests.e2e.lanes import ORDER, SHARE, drag_after, lane_items, lane_names, toolbar_popover, wait_for_lanes
 from tests.e2e.navigation import go_to, load_example, show_all_steps
 from ui.presets import DEFAULT_PRESET, PRESETS
 from ui.share import PARAM, decode_board
