@@ -2,7 +2,8 @@
 (a drop-in for trec_eval 9.0.x, :mod:`metrics.batch.trec_eval`) and ``python -m metrics explain``.
 
 Bad input or a bad measure name: exit status 2 and one line on stderr; ``evaluate`` with no query
-in both the qrels and the run: exit status 7 (trec_eval's) and trec_eval's message.
+in both the qrels and the run is bad input too (exit status 2, trec_eval's message; the
+``trec_eval`` command exits 7 there, as trec_eval does).
 """
 
 from __future__ import annotations
@@ -14,12 +15,6 @@ import sys
 from .errors import MetricsInputError
 
 USAGE_ERROR = 2
-#: trec_eval's exit status when no query is in both the qrels and the run
-NO_COMMON_QUERY = 7
-
-
-class NoCommonQuery(MetricsInputError):
-    """No query is in both the qrels and the run."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,7 +88,7 @@ def _evaluate(args, out) -> None:
     if not result.queries or not _any_common_query(result, args):
         from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
 
-        raise NoCommonQuery(MESSAGE)
+        raise MetricsInputError(MESSAGE)
     names = [str(m) for m in measures]
     if args.output == "json":
         per_query = {str(q): {n: _json_number(row[n]) for n in names} for q, row in result.per_query.iterrows()}
@@ -189,9 +184,6 @@ def main(argv=None, out=None, err=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         (_evaluate if args.command == "evaluate" else _explain)(args, out)
-    except NoCommonQuery as error:
-        err.write(f"metrics: error: {error}\n")
-        return NO_COMMON_QUERY
     except MetricsInputError as error:
         err.write(f"metrics: error: {error}\n")
         return USAGE_ERROR

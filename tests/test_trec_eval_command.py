@@ -225,13 +225,14 @@ def test_input_errors(tmp_path):
         assert "Traceback" not in err
 
 
-def test_evaluate_subcommand_exits_like_trec_eval_when_no_query_is_common(tmp_path):
+def test_evaluate_subcommand_refuses_inputs_without_a_common_query(tmp_path):
+    """trec_eval's message; exit status 2 (the evaluate command's for bad input) rather than 7."""
     qrels = write(tmp_path, "qrels", "q 0 a 1\n")
     run = write(tmp_path, "run", "z Q0 a 1 1.0 r\n")
     for extra in ([], ["-c"]):
         out, err = io.StringIO(), io.StringIO()
         status = cli_main(["evaluate", str(qrels), str(run), "-m", "AP", *extra], out, err)
-        assert (status, out.getvalue()) == (7, "")
+        assert (status, out.getvalue()) == (2, "")
         assert err.getvalue() == "metrics: error: No queries with both results and relevance info\n"
 
 
