@@ -264,3 +264,22 @@ def test_trec_eval_10_golden_line_by_line():
     compared = [key for key in golden if not key[0].startswith(tuple(LEFT_OUT_OF_10))]
     assert len(compared) > 250
     assert {key: ours.get(key) for key in compared} == {key: golden[key] for key in compared}
+
+
+def test_a_query_left_without_items_by_judged_only_is_still_evaluated(tmp_path):
+    """trec_eval removes unjudged items with -J but keeps the query (nothing retrieved)."""
+    qrels = write(tmp_path, "qrels", "a 0 d1 1\nb 0 d2 1\n")
+    run = write(tmp_path, "run", "a Q0 d1 1 1.0 r\nb Q0 unjudged 1 1.0 r\n")
+    _, out, _ = trec_eval("-q", "-J", "-m", "num_q", "-m", "num_ret", "-m", "map", qrels, run)
+    assert values(out)["num_ret", "b"] == "0"
+    assert values(out)["num_q", "all"] == "2" and values(out)["map", "all"] == "0.5000"
+    _, out, _ = trec_eval("-M0", "-m", "num_q", "-m", "num_ret", qrels, run)
+    assert values(out)["num_q", "all"] == "2" and values(out)["num_ret", "all"] == "0"
+
+
+def test_the_trec_eval_command_imports_no_pandas():
+    code = ("import io, sys\nfrom metrics.cli import main\n"
+            f"main(['trec_eval', '-q', '-m', 'all_trec', {str(QRELS)!r}, {str(RESULTS)!r}], io.StringIO(), io.StringIO())\n"
+            "assert 'pandas' not in sys.modules, 'trec_eval imported pandas'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=REPO_ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()

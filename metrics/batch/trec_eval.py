@@ -392,6 +392,15 @@ def judged_rows(run: TrecColumns, qrels: TrecColumns) -> np.ndarray:
     return np.isin(rq * nd + codes[:len(run)], (jq * nd + codes[len(run):])[judged])
 
 
+def _distinct(column) -> set[str]:
+    """The distinct strings of a query column."""
+    if isinstance(column, DictColumn):
+        used = np.unique(column.indices)
+        values = column.values.to_list()
+        return {values[i] for i in used.tolist()}
+    return set(column.to_list())
+
+
 def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[TrecColumns, TrecColumns]:
     """The columns trec_eval evaluates: integer grades (trec_eval reads them with atol), float32
     scores with ``--float32``, the first ``-M`` items of each query, judged items only with ``-J``."""
@@ -424,18 +433,19 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
         run = read_run_columns(run_bytes, run_name)
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
+    run_queries = _distinct(run.query)
     try:
         qrels, run = prepare(qrels, run, request)
-        ev = _Evaluator(qrels, run, request.complete)
+        # every judged query gets values: -M0 or -J may leave a query of the run without items,
+        # and trec_eval still evaluates it (with nothing retrieved)
+        ev = _Evaluator(qrels, run, True)
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4) from None
-    in_run = np.bincount(ev.qcodes[:len(ev.run)], minlength=ev.nq) > 0
-    in_qrels = np.bincount(ev.jq, minlength=ev.nq) > 0
-    shown = np.flatnonzero(in_run & in_qrels)
+    names = dict(zip(ev.evaluated.tolist(), ev.query_names(ev.evaluated)))
+    shown = np.array([code for code, name in names.items() if name in run_queries], dtype=np.int64)
     if not len(shown):
         raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
-    averaged = ev.evaluated
-    names = dict(zip(averaged.tolist(), ev.query_names(averaged)))
+    averaged = ev.evaluated if request.complete else shown
     runid = run_id(run_bytes)
     values = {}
     for _, lines in output_lines:
