@@ -414,8 +414,10 @@ def ndcg_over_relevant(ev, m, gains=None):
 
 
 def ndcg_at_r_levels(ev, m, gains=None):
+    """trec_eval's Rndcg (0 for a query without relevant items at the relevance level)."""
     gains = gains or {}
-    return _per_query(ev, _rndcg, gains), _no_gain(ev, gains)
+    missing = num_rel(ev, _theta(m)) == 0
+    return np.where(missing, 0.0, _per_query(ev, _rndcg, gains)), missing | _no_gain(ev, gains)
 
 
 def relevance_strings(ev, length: int) -> list[str]:

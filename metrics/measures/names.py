@@ -69,7 +69,7 @@ MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {
     "BinG": (False, False, ("rel",), "binary G: 1/log2(2 + non-relevant before) per relevant item, over R"),
     "G": (False, False, (), "normalised gain G (trec_eval G)"),
     "nDCGRel": (False, False, (), "nDCG averaged over the relevant items (trec_eval ndcg_rel)"),
-    "RnDCG": (False, False, (), "nDCG averaged at the R-level boundaries (trec_eval Rndcg)"),
+    "RnDCG": (False, False, ("rel",), "nDCG averaged at the R-level boundaries (trec_eval Rndcg)"),
 }
 
 #: measures whose cut-off is a fraction (of R) rather than a depth
