@@ -322,3 +322,16 @@ def test_random_collections_match_pytrec_eval(collection, level, judged_only):
                 assert key.startswith(("iprec_at_recall_", "11pt_avg")) and ours["num_ret", query] == "0", key
                 continue
             assert float(ours[key, query]) == pytest.approx(value, abs=5.1e-5), (key, query)
+
+
+@needs_quicktest
+def test_parameters_of_a_measure_without_parameters_are_ignored():
+    _, out, _ = trec_eval("-m", "map.5", QRELS, RESULTS)
+    assert out.split("\t")[0].strip() == "map"
+
+
+def test_help_and_version():
+    status, out, _ = trec_eval("-h")
+    assert status == 0 and "--float32" in out and "ndcg_cut" in out
+    status, out, err = trec_eval("-v")
+    assert (status, out) == (0, "") and err.startswith("trec_eval version")

@@ -42,6 +42,23 @@ from . import trec_measures as tm
 USAGE = "Usage: trec_eval [-h] [-q] {-m measure}* trec_rel_file trec_top_file"
 VERSION = "9.0.7 (python -m metrics trec_eval)"
 NO_COMMON_QUERY = "No queries with both results and relevance info"
+HELP = """\
+python -m metrics trec_eval [-h] [-v] [-q] [-c] [-n] [-J] [-l<num>] [-M<num>] [-N<num>]
+                            [-m measure[.params]]... [--float32] rel_info_file results_file
+
+A drop-in for trec_eval 9.0.x: the same flags, measures and output ('-' reads a file from stdin).
+  -q          also print each query's values
+  -c          queries of the qrels missing from the run count (score 0) in the means
+  -n          no summary ('all') lines
+  -l<num>     relevant when grade >= num (default 1)
+  -M<num>     only the first num retrieved items of each query count
+  -J          only judged items count
+  -N<num>     number of documents in the collection (utility)
+  -m measure  official (default), all_trec, set, or a measure with parameters:
+              P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
+  --float32   scores as 32-bit floats before ranking, as trec_eval 9.0.x (default: doubles, as 10.0)
+measures: {measures}
+"""
 
 
 class TrecEvalError(Exception):
@@ -327,7 +344,7 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
             return [Line(label, lambda ev: tm.set_f(ev, m, values[0])[0], canonical, "float")]
     if measure.prints == "runid":
         return [Line(name, None, "", "runid")]
-    return [Line(label, batch(m), canonical, measure.prints)]
+    return [Line(name, batch(m), canonical, measure.prints)]  # trec_eval ignores parameters here
 
 
 # -- inputs ---------------------------------------------------------------------------------------
@@ -498,7 +515,7 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             if any(arg in ("-v", "--version") for arg in argv):
                 err.write(f"trec_eval version {VERSION}\n")
             else:
-                out.write(__doc__.split("\n\n", 1)[1] if __doc__ else USAGE)
+                out.write(HELP.format(measures=" ".join(TREC_MEASURES)))
             return 0
         lines = evaluate_lines(request, stdin)
     except TrecEvalError as error:

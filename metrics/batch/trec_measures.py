@@ -103,33 +103,40 @@ def _missing(ev, theta) -> np.ndarray:
 # -- the measures -------------------------------------------------------------------------------
 
 def count_queries(ev, m):
+    """NumQ: 1 per query (summed: the number of queries)."""
     return np.ones(ev.nq), np.zeros(ev.nq, bool)
 
 
 def count_retrieved(ev, m):
+    """NumRet: :math:`n`, the items retrieved."""
     return num_ret(ev).copy(), np.zeros(ev.nq, bool)
 
 
 def count_relevant(ev, m):
+    """NumRel: :math:`R`, the judged items with grade >= rel."""
     return num_rel(ev, _theta(m)), _missing(ev, _theta(m))
 
 
 def count_relevant_retrieved(ev, m):
+    """NumRelRet: :math:`F_n`, the relevant items retrieved."""
     return num_rel_ret(ev, _theta(m)), _missing(ev, _theta(m))
 
 
 def count_nonrelevant_judged_retrieved(ev, m):
+    """NumNonRelJudgedRet: retrieved items judged with 0 <= grade < rel."""
     theta = _theta(m)
     return np.bincount(ev.q, weights=nonrelevant_rows(ev, theta), minlength=ev.nq), _missing(ev, theta)
 
 
 def geometric_ap(ev, m):
+    """GMAP per query: AP (the geometric mean is taken by :func:`aggregate_values`)."""
     from ..measures.names import Measure
 
     return ev.measure(Measure("AP", None, m.params))
 
 
 def bpref(ev, m):
+    r"""Bpref: :math:`\frac{1}{R}\sum_{i: r_i} (1 - \min(n_i, R) / \min(N, R))` (1 when :math:`n_i = 0`)."""
     theta = _theta(m)
     rel, big_r = relevant_rows(ev, theta), num_rel(ev, theta)
     nonrel_above = _segment_cumsum(ev, nonrelevant_rows(ev, theta))
@@ -140,10 +147,12 @@ def bpref(ev, m):
 
 
 def geometric_bpref(ev, m):
+    """GMBpref per query: bpref (geometric mean in :func:`aggregate_values`)."""
     return bpref(ev, m)
 
 
 def inferred_ap(ev, m):
+    """infAP (Yilmaz and Aslam), as trec_eval's m_infap.c; formula in the module docstring."""
     theta = _theta(m)
     rel, big_r = relevant_rows(ev, theta), num_rel(ev, theta)
     found = _segment_cumsum(ev, rel)
@@ -177,6 +186,8 @@ def _interpolated(ev, theta) -> np.ndarray:
 
 
 def interpolated_precision(ev, m):
+    r"""IPrec@c: the best precision at or below the rank of the :math:`\lfloor cR + 0.9\rfloor`-th
+    relevant item (its first one when that count is 0); 0 when fewer relevant items are retrieved."""
     theta = _theta(m)
     rel, big_r, found_total = relevant_rows(ev, theta), num_rel(ev, theta), num_rel_ret(ev, theta)
     wanted = np.maximum(_fraction_of_r(m.k, big_r), 1.0)
@@ -190,6 +201,7 @@ ELEVEN_POINTS = tuple(i / 10 for i in range(11))
 
 
 def eleven_point_average(ev, m, levels=ELEVEN_POINTS):
+    """IPrec11 (trec_eval 11pt_avg): the mean of IPrec over ``levels`` (0, 0.1, ..., 1 by default)."""
     from ..measures.names import Measure
 
     total = np.zeros(ev.nq)
@@ -200,6 +212,7 @@ def eleven_point_average(ev, m, levels=ELEVEN_POINTS):
 
 
 def r_precision_multiple(ev, m):
+    r"""RprecMult@c: precision at depth :math:`m = \lfloor cR + 0.9\rfloor` (0 when m = 0)."""
     theta = _theta(m)
     big_r = num_rel(ev, theta)
     depth = _fraction_of_r(m.k, big_r)
@@ -209,6 +222,7 @@ def r_precision_multiple(ev, m):
 
 
 def relative_precision(ev, m):
+    r"""RelP@k: :math:`F_k / \min(k, R)`."""
     theta = _theta(m)
     big_r = num_rel(ev, theta)
     hits = np.bincount(ev.q, weights=relevant_rows(ev, theta) & (ev.pos <= m.k), minlength=ev.nq)
@@ -221,32 +235,39 @@ def _set_counts(ev, m):
 
 
 def set_precision(ev, m):
+    """SetP: :math:`F_n / n`."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found, ret), big_r == 0
 
 
 def set_recall(ev, m):
+    """SetR: :math:`F_n / R`."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found, big_r), big_r == 0
 
 
 def set_f(ev, m, beta: float = 1.0):
+    r"""SetF: :math:`(\beta^2 + 1) P R / (\beta^2 P + R)` of SetP and SetR."""
     found, ret, big_r = _set_counts(ev, m)
     precision, recall = _ratio(found, ret), _ratio(found, big_r)
     return _ratio((beta * beta + 1) * precision * recall, beta * beta * precision + recall), big_r == 0
 
 
 def set_ap(ev, m):
+    """SetAP (trec_eval set_map): SetP times SetR."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found, ret) * _ratio(found, big_r), big_r == 0
 
 
 def set_relative_precision(ev, m):
+    r"""SetRelP: :math:`F_n / \min(n, R)`."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found, np.minimum(ret, big_r)), big_r == 0
 
 
 def utility(ev, m, coefficients=(1.0, -1.0, 0.0, 0.0), docs_in_collection: int = 0):
+    r"""Utility: :math:`a F_n + b (n - F_n) + c (R - F_n) + d (D + F_n - n - R)`, ``D`` the documents in the
+    collection (trec_eval ``-N``); coefficients (a, b, c, d) = (1, -1, 0, 0) by default."""
     a, b, c, d = coefficients
     found, ret, big_r = _set_counts(ev, m)
     value = a * found + b * (ret - found) + c * (big_r - found) + d * (docs_in_collection + found - ret - big_r)
@@ -254,6 +275,7 @@ def utility(ev, m, coefficients=(1.0, -1.0, 0.0, 0.0), docs_in_collection: int =
 
 
 def binary_g(ev, m):
+    r"""BinG: :math:`\frac{1}{R}\sum_{i: r_i} 1 / \log_2(2 + i - F_i)`."""
     theta = _theta(m)
     rel, big_r = relevant_rows(ev, theta), num_rel(ev, theta)
     found = _segment_cumsum(ev, rel)
@@ -404,11 +426,13 @@ def _no_gain(ev, gains) -> np.ndarray:
 
 
 def normalised_gain(ev, m, gains=None):
+    """G, as trec_eval's m_G.c, with gains per grade (default: the grade)."""
     gains = gains or {}
     return _per_query(ev, _g, gains), _no_gain(ev, gains)
 
 
 def ndcg_over_relevant(ev, m, gains=None):
+    """nDCGRel (trec_eval ndcg_rel), as m_ndcg_rel.c, with gains per grade (default: the grade)."""
     gains = gains or {}
     return _per_query(ev, _ndcg_rel, gains), _no_gain(ev, gains)
 
