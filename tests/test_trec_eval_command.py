@@ -199,6 +199,8 @@ def test_run_queries_missing_from_the_qrels_are_ignored(tmp_path):
     (["-x"], 1, "trec_eval: option -x not recognized"),
     (["-R", "prefs"], 2, "not supported"),
     (["-m", "all_prefs"], 1, "not supported"),
+    (["-m", "prefs_simp"], 1, "not supported"),
+    (["-m", "map_avgjg"], 1, "not supported"),
     (["-Z", "zscores"], 1, "not supported"),
 ])
 def test_usage_errors(tmp_path, argv, status, message):

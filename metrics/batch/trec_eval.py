@@ -253,8 +253,9 @@ def _mark_measure(measures: dict, text: str) -> None:
     name, dot, params = text.partition(".")
     if dot and not params:
         raise TrecEvalError(f"trec_eval: improper measure in parameter '{name}'", 1)
-    if name in LEFT_OUT:
-        raise TrecEvalError(f"trec_eval: measure '{name}': {LEFT_OUT[name]}", 1)
+    if name in LEFT_OUT or name.startswith("prefs_") or name.endswith("_avgjg"):
+        reason = LEFT_OUT.get(name) or LEFT_OUT["prefs" if name.startswith("prefs_") else "qrels_jg"]
+        raise TrecEvalError(f"trec_eval: measure '{name}': {reason}", 1)
     names = MEASURE_SETS.get(name, (name,))
     for single in names:
         if single not in TREC_MEASURES:
