@@ -341,9 +341,9 @@ def test_tiny_and_huge_grades_keep_the_ndcg_of_their_shape():
 def test_non_finite_grades_and_scores_are_refused_with_their_position(bad):
     for function in (metrics.ndcg, metrics.dcg, metrics.cg, metrics.average_precision, metrics.reciprocal_rank,
                      metrics.r_precision):
-        with pytest.raises(MetricsInputError, match=r"\[3\] must be a finite number"):
+        with pytest.raises(MetricsInputError, match=r"at rank 3 must be a finite number"):
             function([1, 0, bad])
-    with pytest.raises(MetricsInputError, match=r"scores\[2\] must be a finite number"):
+    with pytest.raises(MetricsInputError, match=r"scores at position 2 must be a finite number"):
         metrics.ndcg([1, 0], scores=[1, bad])
     with pytest.raises(MetricsInputError, match=r"scores\[2\] must be a finite number"):
         metrics.roc_auc([1, 0], [1, bad])

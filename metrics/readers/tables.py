@@ -72,6 +72,59 @@ def _trec_ranks(queries: list[str], items: list[str], scores: list[float]) -> li
     return ranks
 
 
+#: columns a table may hold that no measure reads: TREC's iteration and Q0, a run's tag (ir_measures'
+#: Qrel has ``iteration``); compared like the aliases of :data:`~metrics.readers.fields.CSV_ALIAS`
+IGNORED_COLUMNS = ("iteration", "iter", "q0", "tag", "run", "run_id")
+
+
+def column_key(column) -> str:
+    """A column name as the aliases are written: lower-cased, spaces and hyphens as ``_``, e.g. BEIR's
+    ``query-id`` -> ``query_id``."""
+    return re.sub(r"[\s\-]+", "_", str(column).strip().lower())
+
+
+def match_columns(header, source: str | None = None, line: int | None = None) -> dict[str, int]:
+    """The canonical column (``query``, ``item``, ``score``, ``rank``, ``relevance``) -> its index in ``header``.
+
+    Names are matched by :data:`~metrics.readers.fields.CSV_ALIAS` (ranx's ``q_id``/``doc_id``/``score`` and
+    ir_measures' ``query_id``/``doc_id``/``relevance``/``score`` included) after :func:`column_key`;
+    :data:`IGNORED_COLUMNS` and columns without a name are skipped.  Without a query column the rows are one query
+    (:data:`~metrics.readers.fields.DEFAULT_QUERY`) -- but only when every column is known: an unknown column
+    may be the query id under another name, and reading its queries as one would give a plausible wrong number.
+
+    Raises
+    ------
+    MetricsInputError
+        Two columns with one meaning; no query column and a column that is not known (the message names
+        the columns found and the accepted query names).
+
+    >>> match_columns(["q_id", "doc_id", "score"])
+    {'query': 0, 'item': 1, 'score': 2}
+    >>> match_columns(["doc_id", "score"])
+    {'item': 0, 'score': 1}
+    """
+    header = [str(column) for column in header]
+    mapping: dict[str, int] = {}
+    unknown = []
+    for index, column in enumerate(header):
+        canon = CSV_ALIAS.get(column_key(column))
+        if canon is None:
+            if column_key(column) not in IGNORED_COLUMNS and column.strip():  # a blank name: an index, a trailing ","
+                unknown.append(column)
+            continue
+        if canon in mapping:
+            raise input_error("two columns mean {canon}: {first} and {second}", source, line,
+                              canon=canon, first=repr(header[mapping[canon]]), second=repr(column))
+        mapping[canon] = index
+    if "query" not in mapping and "item" in mapping and unknown:  # (no item column: the caller says so)
+        raise input_error("no query column, and {unknown} is not a known column (it may be the query id under "
+                          "another name): name the query column one of {aliases}, or drop the unknown columns to "
+                          "read all rows as one query; found columns: {found}", source, line,
+                          unknown=", ".join(map(repr, unknown)), aliases=", ".join(CSV_COLUMNS["query"]),
+                          found=", ".join(map(repr, header)))
+    return mapping
+
+
 def _csv_number(cell: str, what: str, name: str, line: int) -> float:
     return parse_number(cell.strip().encode("utf-8"), what, name, line)
 
@@ -117,14 +170,7 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
         if header is None:
             header = [cell.strip() for cell in cells]
             header_lineno = line_num
-            for index, column in enumerate(header):
-                canon = CSV_ALIAS.get(re.sub(r"[\s\-]+", "_", column.lower()))
-                if canon is None:
-                    continue
-                if canon in mapping:
-                    raise input_error("two columns mean {canon}: {first} and {second}", name, header_lineno,
-                                      canon=canon, first=repr(header[mapping[canon]]), second=repr(column))
-                mapping[canon] = index
+            mapping = match_columns(header, name, header_lineno)
             found = ", ".join(repr(c) for c in header)
             if "item" not in mapping:
                 raise input_error("missing column 'item' (or one of {aliases}); found columns: {found}", name,
