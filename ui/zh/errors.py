@@ -134,9 +134,9 @@ ZH = {
         "{name} 最大为 {limit:,}（metrics.limits.MAX_K），实际是 {value:,}",
     # the one-ranking API (metrics/_validate.py, cumulative_gain.py, _binary.py, discount_kinds.py)
     "{name} must be a sequence of labels, got {value}": "{name} 必须是标签序列，实际是 {value}",
-    "{name}[{position}] = {value} is too large for exponential gain: 2^{value} - 1 overflows a float (the largest is "
-    "about 1.8e308), so grades must be below {limit}":
-        "{name}[{position}] = {value} 对指数增益来说太大：2^{value} - 1 超出了浮点数的范围（最大约为 1.8e308），所以等级必须小于 {limit}",
+    "{name} at {place} {position} = {value} is too large for exponential gain: 2^{value} - 1 overflows a float (the "
+    "largest is about 1.8e308), so grades must be below {limit}":
+        "{name} 第 {position} 个{place}上的值 {value} 对指数增益来说太大：2^{value} - 1 超出了浮点数的范围（最大约为 1.8e308），所以等级必须小于 {limit}",
     "{name}: the gains add up to more than the largest float (about 1.8e308) by rank {rank}, so CG and DCG would be "
     "infinite; use smaller grades":
         "{name}：到第 {rank} 位时增益之和已超过最大的浮点数（约 1.8e308），CG 和 DCG 会是无穷大；请使用更小的等级",
