@@ -161,20 +161,23 @@ def _frame_columns(frame, kind: str) -> TrecColumns:
     item_text = _id_column(items, "item", kind, frame.index)
     query_text = _id_column(queries, "query", kind, frame.index) if queries is not None else None
     if keep is not None and not keep.all():
-        item_text, values = item_text[keep], values[keep]
-        query_text = query_text[keep] if query_text is not None else None
+        item_text, values = _rows(item_text, keep), values[keep]
+        query_text = _rows(query_text, keep) if query_text is not None else None
     query_col = StrColumn.from_strings(query_text) if query_text is not None \
         else StrColumn.from_strings([DEFAULT_QUERY] * len(values))
     return TrecColumns(kind, kind, query_col, StrColumn.from_strings(item_text),
                        np.ascontiguousarray(values), None, False, None)
 
 
-def _id_column(series, label: str, kind: str, index) -> np.ndarray:
-    """A column of ids as an object array of text, by :func:`id_text`'s rule (vectorised for numeric dtypes)."""
+def _id_column(series, label: str, kind: str, index):
+    """A column of ids as text, by :func:`id_text`'s rule: a text column as it is, numbers vectorised, an
+    object column value by value (only when it holds something other than text)."""
     dtype = getattr(series, "dtype", None)
     code = getattr(dtype, "kind", "O")
+    if str(dtype) in ("str", "string") or code in ("U", "S", "T"):  # text dtypes hold only text
+        return series
     if code in ("i", "u"):
-        return np.asarray(series.astype(str), dtype=object)
+        return series.astype(str)
     if code == "f":
         numbers_ = np.asarray(series, dtype=np.float64)
         whole = np.isfinite(numbers_) & (numbers_ == np.round(numbers_))
@@ -182,11 +185,23 @@ def _id_column(series, label: str, kind: str, index) -> np.ndarray:
             row = int(np.flatnonzero(~whole)[0])
             id_text(float(numbers_[row]), label, kind, f"row {index[row]}")  # raises
         if len(numbers_) and np.abs(numbers_).max() < 2 ** 53:
-            return np.asarray(numbers_.astype(np.int64).astype(str), dtype=object)
+            return numbers_.astype(np.int64).astype(str)
         return np.asarray([str(int(v)) for v in numbers_], dtype=object)
+    if _all_text(series):
+        return series
     values = np.asarray(series, dtype=object)
-    if str(dtype) not in ("str", "string"):  # pandas' text dtypes hold only text
-        if not all(isinstance(v, str) for v in values):
-            values = np.asarray([id_text(v, label, kind, f"row {index[i]}") for i, v in enumerate(values)],
-                                dtype=object)
-    return values
+    return np.asarray([id_text(v, label, kind, f"row {index[i]}") for i, v in enumerate(values)], dtype=object)
+
+
+def _rows(column, keep: np.ndarray):
+    """The rows of a Series or an array where ``keep`` is true."""
+    return column[keep] if isinstance(column, np.ndarray) else column.iloc[np.flatnonzero(keep)]
+
+
+def _all_text(series) -> bool:
+    """Whether every value of an object column is a ``str`` (pandas' C loop when it is a Series)."""
+    try:
+        from pandas.api.types import infer_dtype
+    except ImportError:  # pragma: no cover
+        return all(isinstance(v, str) for v in series)
+    return infer_dtype(series, skipna=False) in ("string", "empty")
