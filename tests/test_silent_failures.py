@@ -108,6 +108,20 @@ def test_a_csv_with_an_unknown_column_and_no_query_column_is_refused():
     assert data.run["query"].tolist() == ["q1"]
 
 
+def test_json_records_are_a_table_with_the_same_column_names():
+    """pandas' to_json(orient="records") of an ir_measures run: one object a row, read like a CSV."""
+    run = RUN.rename(columns={"query": "query_id", "item": "doc_id"})[["query_id", "doc_id", "score"]]
+    data = read_json(run.to_json(orient="records").encode(), "run.json")
+    assert ap(QRELS, data.run) == pytest.approx(AP, abs=1e-12)
+    text = b'[\n{"q_id": 1, "doc_id": "a", "score": 2, "relevance": 1},\n{"q_id": 1.0, "doc_id": "b", "score": 1}\n]'
+    data = load("x.json", text)
+    assert data.run["query"].tolist() == ["1", "1"] and data.qrels["item"].tolist() == ["a"]
+    with pytest.raises(MetricsInputError, match=r"^x.json line 3: item 'a' listed twice for query '1'"):
+        load("x.json", b'[\n{"qid": 1, "doc": "a", "score": 2},\n{"qid": 1, "doc": "a", "score": 1}\n]')
+    with pytest.raises(MetricsInputError, match=r"^x.json line 1: no query column, and 'sess' is not a known"):
+        load("x.json", b'[{"doc_id": "a", "score": 1, "sess": 2}]')
+
+
 # ----------------------------------------------------------------------------- 2. ids
 
 

@@ -49,7 +49,9 @@ JSON (:func:`read_json`)
     ``{"q1": ["d3", "d1", ...]}`` a run (items in ranked order); ``{"q1": {"d3": 2, "d1": 0}}``
     qrels (item -> grade); ``{"run": ..., "qrels": ...}`` both (under ``"run"`` a query may also
     map items to scores, and under ``"qrels"`` a list names relevant items, grade 1); a bare
-    list ``["d3", "d1"]`` is a run for the one query ``"q1"``.  A run given as lists gets scores
+    list ``["d3", "d1"]`` is a run for the one query ``"q1"``; a list of objects
+    ``[{"query_id": "1", "doc_id": "d3", "score": 2.5}, ...]`` is a table, one object a row, its keys
+    the columns (as CSV; ``null`` is an empty cell).  A run given as lists gets scores
     ``n, n-1, ..., 1`` (descending by position).
 Pasted text (:func:`parse_pasted`)
     One query by hand: one item per line in ranked order, ``item grade`` (or ``item,grade`` or
