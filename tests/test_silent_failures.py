@@ -85,6 +85,15 @@ def test_item_and_score_alone_are_still_one_query():
     assert list(result.per_query.index) == ["q1"] and result.aggregate["RR"] == 0.5
 
 
+def test_query_ids_in_a_named_index_are_queries():
+    run = RUN.rename(columns={"query": "q_id"})[["q_id", "item", "score"]]
+    assert ap(QRELS, run.set_index("q_id")) == pytest.approx(AP, abs=1e-12)
+    assert ap(QRELS, run.set_index(["q_id", "item"])) == pytest.approx(AP, abs=1e-12)
+    with pytest.raises(MetricsInputError, match="no query column, and 'topic_no' is not a known column"):
+        evaluate(QRELS, run.rename(columns={"q_id": "topic_no"}).set_index("topic_no"), ["AP"])
+    assert ap(QRELS, RUN[RUN["score"] > 0]) == pytest.approx(AP, abs=1e-12)  # an unnamed index is not data
+
+
 def test_two_columns_for_the_query_are_refused():
     run = RUN.assign(qid=RUN["query"])
     with pytest.raises(MetricsInputError, match=r"run: two columns mean query: 'query' and 'qid'"):

@@ -2,7 +2,7 @@
 
 Inputs
 ------
-- a pandas DataFrame; its column names are matched like a CSV header
+- a pandas DataFrame; its column names (and the names of a named index) are matched like a CSV header
   (:func:`metrics.readers.tables.match_columns`): ours (``query``, ``item``, ``rel``, ``score``, ``rank``),
   ranx's (``q_id``, ``doc_id``, ``score``; in qrels ranx's ``score`` is the grade) and ir_measures'
   (``query_id``, ``doc_id``, ``relevance``, ``score``, ``iteration``).  Without a query column the rows are
@@ -125,6 +125,9 @@ def _record_columns(records, kind: str) -> TrecColumns:
 
 
 def _frame_columns(frame, kind: str) -> TrecColumns:
+    names_ = [name for name in getattr(frame.index, "names", [None]) if name is not None]
+    if names_ and not set(map(str, names_)) & set(map(str, frame.columns)):
+        frame = frame.reset_index(level=names_)  # df.set_index("q_id"): the ids are in a named index
     mapping = match_columns(list(frame.columns), kind)
     names = {canon: frame.columns[index] for canon, index in mapping.items()}
     if kind == "qrels" and "relevance" not in names and "score" in names:
