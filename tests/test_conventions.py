@@ -107,8 +107,28 @@ def test_trec_ties_break_by_item_id_descending():
 
 def test_differences_name_the_choices():
     assert PRESETS["trec_eval"].differences(PRESETS["sklearn"]) == [
-        "ideal", "ap_denominator", "ties", "ap_cutoff", "recall_pool"]
+        "ideal", "ap_denominator", "ties", "score_type", "ap_cutoff", "recall_pool"]
     with pytest.raises(MetricsInputError, match="gain must be one of"):
         Convention("bad", gain="log")
     with pytest.raises(MetricsInputError, match="lists an item twice"):
         score_under(PRESETS["trec_eval"], ["a", "a"], {}, 1)
+
+
+def test_pytrec_eval_is_trec_eval_with_32_bit_scores():
+    """trec_eval keeps a score in a C float (trec_format.h: ``float sim``), pytrec_eval is trec_eval 9.0.7:
+    a gap of 1e-9 between two scores is a tie, broken by docno descending."""
+    assert PRESETS["pytrec_eval"].same_numbers(PRESETS["trec_eval"])
+    assert PRESETS["pytrec_eval"].score_type == PRESETS["trec_eval"].score_type == "float32"
+    scores = [1.0 + 1e-9, 1.0]
+    trec = pytrec_eval.RelevanceEvaluator({"q": {"a": 1}}, {"recip_rank"}).evaluate({"q": dict(zip("ab", scores))})
+    for key in ("trec_eval", "pytrec_eval"):
+        assert score_under(PRESETS[key], ["a", "b"], {"a": 1}, 2, scores)["RR"] == trec["q"]["recip_rank"] == 0.5
+    assert score_under(PRESETS["sklearn"], ["a", "b"], {"a": 1}, 2, scores)["AP"] == 1.0  # 64-bit: a is first
+
+
+def test_a_convention_takes_the_measure_syntax_words():
+    assert Convention("x", gain="exp", ap_denominator="minKR") == Convention(
+        "x", gain="exponential", ap_denominator="min_k_relevant")
+    assert Convention("x", gain="lin", ap_denominator="R").gain == "linear"
+    with pytest.raises(MetricsInputError, match="score_type must be one of"):
+        Convention("bad", score_type="float16")
