@@ -87,7 +87,7 @@ class Convention:
     ideal: str = "judged"
     ap_denominator: str = "relevant"
     ties: str = "trec"
-    score_type: str = "float64"  #: trec_eval keeps each score in a C float (32 bits): near-equal scores tie
+    score_type: str = "float64"  #: trec_eval 9.x (pytrec_eval) keeps each score in a C float: near-equal scores tie
     threshold: float = 1.0  #: relevant when grade >= threshold
     rr_cutoff: bool = True  #: RR@k scores 0 past rank k (trec_eval's recip_rank has no cut-off)
     ap_cutoff: bool = True  #: AP stops at k (scikit-learn's average_precision_score has no k)
@@ -120,14 +120,15 @@ class Convention:
 
 PRESETS: dict[str, Convention] = {
     "trec_eval": Convention(
-        "trec_eval", rr_cutoff=False, score_type="float32",
-        notes="Reference. AP and AP@k (map_cut) divide by all relevant judged items; recip_rank has "
-              "no cut-off; P@k divides by k; ties: score descending, then docno descending. "
-              "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
+        "trec_eval", rr_cutoff=False,
+        notes="Reference (trec_eval 10.0, which reads scores as 64-bit floats). AP and AP@k (map_cut) divide "
+              "by all relevant judged items; recip_rank has no cut-off; P@k divides by k; ties: score "
+              "descending, then docno descending."),
     "pytrec_eval": Convention(
         "pytrec_eval", rr_cutoff=False, score_type="float32",
-        notes="trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions and numbers, scores "
-              "kept as 32-bit floats (a gap of 1e-9 is a tie). Real grades are refused (TypeError)."),
+        notes="trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions, but scores kept as "
+              "32-bit floats (trec_eval 9.x: a gap of 1e-9 is a tie). Real grades are refused (TypeError). "
+              "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
     "sklearn": Convention(
         "scikit-learn", ideal="list", ties="average", ap_denominator="found", ap_cutoff=False,
         rr_cutoff=False, recall_pool=False, offers=("nDCG", "AP"),
@@ -163,8 +164,8 @@ def group_presets(presets: dict[str, Convention] | None = None) -> list[list[str
     """The keys of ``presets`` (default :data:`PRESETS`) grouped by :meth:`Convention.same_numbers`, in order:
     libraries that report the same numbers are shown once.
 
-    >>> group_presets()[0]
-    ['trec_eval', 'pytrec_eval']
+    >>> group_presets()[:2]  # pytrec_eval compares scores as 32-bit floats, trec_eval 10.0 as 64-bit
+    [['trec_eval'], ['pytrec_eval']]
     """
     presets = PRESETS if presets is None else presets
     groups: list[list[str]] = []
@@ -178,14 +179,14 @@ def group_presets(presets: dict[str, Convention] | None = None) -> list[list[str
 
 
 def group_name(keys, presets: dict[str, Convention] | None = None) -> str:
-    """The libraries of a group by name, e.g. ``"trec_eval, pytrec_eval"``."""
+    """The libraries of a group by name, e.g. ``"ranx, ir_datasets"``."""
     presets = PRESETS if presets is None else presets
     return ", ".join(presets[key].name for key in keys)
 
 
 def compared_scores(scores, score_type: str = "float64") -> list[float]:
-    """``scores`` as a library compares them: rounded to 32-bit floats for ``"float32"`` (trec_eval's C
-    ``float``), so that 1.0 and 1.0 + 1e-9 tie.
+    """``scores`` as a library compares them: rounded to 32-bit floats for ``"float32"`` (trec_eval 9.x's C
+    ``float``, so pytrec_eval's), so that 1.0 and 1.0 + 1e-9 tie.
 
     >>> compared_scores([1.0, 1.0 + 1e-9], "float32")
     [1.0, 1.0]

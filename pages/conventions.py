@@ -31,7 +31,7 @@ MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: the rows, as score_under names the
 DIFFERS = "background-color: #FFE8A3; font-weight: 700"
 MISSING = "color: #8A8F98"
 TOLERANCE = 1e-9
-#: libraries that report the same numbers share a column and a card ("trec_eval, pytrec_eval"), keyed by the first
+#: libraries that report the same numbers share a column and a card, keyed by the first
 GROUPS = {group[0]: group for group in group_presets()}
 
 #: short cell values for the table of choices
