@@ -179,7 +179,7 @@ def group_presets(presets: dict[str, Convention] | None = None) -> list[list[str
 
 
 def group_name(keys, presets: dict[str, Convention] | None = None) -> str:
-    """The libraries of a group by name, e.g. ``"ranx, ir_datasets"``."""
+    """The libraries of a group by name, joined by commas."""
     presets = PRESETS if presets is None else presets
     return ", ".join(presets[key].name for key in keys)
 
