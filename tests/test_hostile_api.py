@@ -345,7 +345,7 @@ def test_non_finite_grades_and_scores_are_refused_with_their_position(bad):
             function([1, 0, bad])
     with pytest.raises(MetricsInputError, match=r"scores at position 2 must be a finite number"):
         metrics.ndcg([1, 0], scores=[1, bad])
-    with pytest.raises(MetricsInputError, match=r"scores\[2\] must be a finite number"):
+    with pytest.raises(MetricsInputError, match=r"scores at position 2 must be a finite number"):
         metrics.roc_auc([1, 0], [1, bad])
 
 

@@ -99,10 +99,12 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     ----------
     qrels, run
         A pandas DataFrame (qrels: ``query``, ``item``, ``rel``; run: ``query``, ``item`` and
-        ``score`` and/or ``rank``; the CSV aliases of :mod:`metrics.readers.io` are accepted and a missing
-        ``query`` column means one query ``"q1"``), a :class:`~metrics.readers.io.Dataset`, a
-        :class:`~metrics.readers.io.TrecColumns`, a path or the bytes of a TREC file, or a pytrec_eval
-        style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade are unjudged.
+        ``score`` and/or ``rank``; also ranx's and ir_measures' column names), an iterable of
+        ir_measures-style namedtuples, a :class:`~metrics.readers.io.Dataset`, a
+        :class:`~metrics.readers.io.TrecColumns`, a path or the bytes of a TREC file (gzipped or not),
+        or a pytrec_eval style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade
+        are unjudged.  The column names, when a table may lack a query column, and how ids of other
+        types are matched: :mod:`metrics.batch.inputs`.
     measures
         Measure names (``"nDCG@10"``, ``"AP"``, ``"ndcg_cut_10"`` ...) or
         :class:`~metrics.measures.names.Measure` objects, or one comma-separated string.
