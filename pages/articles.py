@@ -29,6 +29,15 @@ WHY_ZH = "为什么不同 · 中文说明"
 PROBLEMS_ZH = "问题 · 中文"  #: in English mode: the article's problems in Chinese
 PROBLEMS_OF = N_("What this article gets wrong")  #: the same expander in 中文
 NO_WHY = N_("Every number the article prints here is right.")
+NUMBERS = N_("Wrong numbers and failing code")  #: the overview's first list
+CONCEPTS = N_("Conceptual errors: what the articles say that is not so")  #: the overview's second list
+CONCEPTS_OF = N_("Conceptual errors in this article")  #: an article tab's section
+CONCEPT_LINE = N_("- **{number}** · {where}: {quote} — {wrong}")
+SAYS = N_("**The article says:** {quote}")
+WRONG = N_("**What is wrong:** {text}")
+RIGHT = N_("**Correct:** {text}")
+CONCEPT_ZH = "错在哪里 · 中文说明"  #: in English mode: the error and its correction in Chinese
+DIVISORS = N_("The divisors the article used at each rank, beside log2(i+1): red where it used another logarithm.")
 LOAD = N_("Load into the builder")
 LOAD_ONE = N_("Load {label} into the builder")
 LOADED = N_("On the board now: “{title}”. Open an explainer page to see it step by step.")
@@ -62,6 +71,40 @@ def findings_table(example_id: str):
     return shown.style.apply(lambda _frame: styles, axis=None)
 
 
+def divisors_table(example_id: str) -> None:
+    """The divisors the article used at each rank beside log2(i+1), and the term with each (article 003)."""
+    st.caption(t(DIVISORS))
+    table = articles.divisors_table(example_id)
+    styles = articles.divisor_styles(example_id)
+    shown = table.rename(columns=t)
+    st.dataframe(shown.style.apply(lambda row: [styles[row.name]] * len(row), axis=1), hide_index=True,
+                 width="stretch", height=explainer.table_height(len(shown)),
+                 key=state.page_key(PAGE, f"divisors_{example_id}"))
+
+
+def concept_error(error) -> None:
+    """One conceptual error of an article: where, the article's words, what is wrong, the correction."""
+    zh = language() == "zh"
+    with st.container(border=True, key=state.page_key(PAGE, f"concept_{error.key}")):
+        st.markdown(f"**{articles.markdown_text(error.where_zh if zh else error.where_en)}**")
+        st.markdown(t(SAYS).format(quote=articles.quote(error)))
+        st.markdown(t(WRONG).format(text=articles.markdown_text(error.wrong_zh if zh else error.wrong_en)))
+        st.markdown(t(RIGHT).format(text=articles.markdown_text(error.correction_zh if zh else error.correction_en)))
+        if not zh:
+            with st.expander(CONCEPT_ZH):
+                st.markdown(articles.markdown_text(error.wrong_zh) + "\n\n"
+                            + articles.markdown_text(error.correction_zh))
+
+
+def concept_lines(language_code: str) -> str:
+    """The overview's list of conceptual errors: article, where, the article's words, what is wrong."""
+    zh = language_code == "zh"
+    return "\n".join(t(CONCEPT_LINE).format(number=article.number, quote=articles.quote(error),
+                                            where=articles.markdown_text(error.where_zh if zh else error.where_en),
+                                            wrong=articles.markdown_text(error.wrong_zh if zh else error.wrong_en))
+                     for article in articles.ARTICLES for error in articles.article_concept_errors(article))
+
+
 def example_card(example: dict) -> None:
     example_id = example["id"]
     zh = language() == "zh"
@@ -76,6 +119,8 @@ def example_card(example: dict) -> None:
 
         table = findings_table(example_id)
         st.dataframe(table, hide_index=True, width="stretch", height=explainer.table_height(len(table.data)))
+        if articles.has_divisors(example_id):
+            divisors_table(example_id)
 
         if zh:
             reasons = articles.whys(example_id, "zh", name=t, sep="、")
@@ -121,9 +166,10 @@ if loaded is not None:
     st.toast(t(TOAST).format(title=t(articles.board(loaded).title)), icon=":material/check_circle:")
 
 with st.expander(t(PROBLEMS), expanded=True):
-    st.markdown("\n".join(f"- **{article.number}** · {articles.markdown_text(problem)}"
-                          for article in articles.ARTICLES
-                          for problem in (article.problems_zh if zh else article.problems_en)))
+    st.markdown(f"**{t(NUMBERS)}**\n\n" + "\n".join(
+        f"- **{article.number}** · {articles.markdown_text(problem)}"
+        for article in articles.ARTICLES for problem in (article.problems_zh if zh else article.problems_en)))
+    st.markdown(f"**{t(CONCEPTS)}**\n\n" + concept_lines(language()))
 with st.expander(t(LEGEND)):
     st.caption(t(LEGEND_COLOURS))
     st.markdown("\n".join(f"- **{t(verdict)}** — {t(meaning)}" for verdict, meaning in VERDICT_MEANING.items()))
@@ -144,6 +190,11 @@ for tab, article in zip(tabs, articles.ARTICLES):
         if article.problems_zh:
             with st.expander(t(PROBLEMS_OF) if zh else PROBLEMS_ZH):
                 st.markdown("\n".join(f"- {articles.markdown_text(problem)}" for problem in article.problems_zh))
+        concepts = articles.article_concept_errors(article)
+        if concepts:
+            st.subheader(t(CONCEPTS_OF))
+            for error in concepts:
+                concept_error(error)
         found = articles.article_examples(article)
         if not found:
             if zh:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from metrics.teaching.articles import Finding, examples, findings
+from metrics.teaching.articles import ConceptError, Finding, article_divisors, concept_errors, examples, findings
 
 from .board import Board
 from .i18n import N_
@@ -82,11 +82,11 @@ ARTICLES: tuple[Article, ...] = (
     Article("003", "003_6d16541d6fd5e69f.txt", "排序模型评估：准确率@K和NDCG", "Evaluating ranking models: Precision@K and NDCG",
             "Precision@K and NDCG@5 (exponential gain) on five items B, A, D, C, E, by hand and in Python.",
             "在五个商品 B, A, D, C, E 上手算并用 Python 计算精确率@K 与 NDCG@5（指数增益）。",
-            ("A shifted discount: ranks 3-5 are divided by 2.585, 3.17 and 3.459 instead of log2(4) = 2, "
-             "log2(5) = 2.322 and log2(6) = 2.585, so NDCG@5 = 0.861 instead of 0.8645.",
+            ("Wrong logarithms: ranks 3-5 are divided by 2.585 = log2(6), 3.17 = log2(9) and 3.459 = log2(11) "
+             "instead of log2(4) = 2, log2(5) = 2.322 and log2(6) = 2.585, so NDCG@5 = 0.861 instead of 0.8645.",
              "P@5 = 4/5 is claimed for relevance [1, 1, 0, 1, 0]: three of five are relevant, 0.6."),
-            ("折损错位：第 3-5 位除以 2.585、3.17、3.459，而不是 log2(4) = 2、log2(5) = 2.322、log2(6) = 2.585，"
-             "因此 NDCG@5 = 0.861 而不是 0.8645。",
+            ("对数用错：第 3-5 位除以 2.585 = log2(6)、3.17 = log2(9)、3.459 = log2(11)，"
+             "而不是 log2(4) = 2、log2(5) = 2.322、log2(6) = 2.585，因此 NDCG@5 = 0.861 而不是 0.8645。",
              "相关性 [1, 1, 0, 1, 0] 时文章说 P@5 = 4/5：其实五个里只有三个相关，是 0.6。"), "准确率@K和NDCG"),
     Article("004", "004_26e32d6a523addb6.txt", "NDCG 计算", "Computing NDCG",
             "CG, DCG, IDCG and NDCG defined, then NDCG of two lists with exponential gain in pandas.",
@@ -172,6 +172,48 @@ def pages(example_id: str) -> list[tuple[str, str, str]]:
 
 def example_findings(example_id: str) -> list[Finding]:
     return [f for f in findings() if f.example == example_id]
+
+
+def article_concept_errors(article: Article) -> list[ConceptError]:
+    """The conceptual errors of one article (a wrong definition, name or formula), in article order."""
+    return [error for error in concept_errors() if error.article == article.file]
+
+
+def quote(error: ConceptError) -> str:
+    """The article's words as Markdown: a code span, which shows them verbatim (ASCII punctuation too)."""
+    return f"`{error.quote_zh}`"
+
+
+#: the columns of an article's divisors table (:func:`divisors_table`), as shown
+DIVISOR_COLUMNS = (N_("rank"), N_("gain 2^rel − 1"), N_("the article divides by"), N_("which is"),
+                   N_("right divisor log2(i+1)"), N_("term with the article's divisor"), N_("term with log2(i+1)"))
+
+
+def has_divisors(example_id: str) -> bool:
+    """Whether the article prints the fractions of this example's DCG (article 003's NDCG)."""
+    return "DCG@5_fractions" in examples()[example_id].get("claimed_tables", {})
+
+
+def divisors_table(example_id: str) -> pd.DataFrame:
+    """The divisors the article used at each rank beside log2(i+1), and the term with each, as display text.
+
+    The logarithm each printed divisor is (log2(6) for 2.585) comes from
+    :func:`metrics.teaching.articles.article_divisors`, by computation.
+    """
+    frame = article_divisors(example_id)
+    rows = [(str(row["rank"]), f"{row['gain']:g}", row["printed"],
+             "—" if pd.isna(row["n"]) else f"log2({int(row['n'])})",
+             f"log2({row['rank'] + 1}) = {row['log2(i+1)']:.3f}",
+             f"{row['term_article']:.4f}", f"{row['term']:.4f}")
+            for row in frame.to_dict("records")]
+    rows.append(("Σ = DCG@5" if len(frame) == 5 else "Σ", "", "", "", "", f"{frame['term_article'].sum():.4f}",
+                 f"{frame['term'].sum():.4f}"))
+    return pd.DataFrame(rows, columns=list(DIVISOR_COLUMNS))
+
+
+def divisor_styles(example_id: str) -> list[str]:
+    """Per row (the sum row last): red where the article's divisor is not log2(i+1)."""
+    return [WRONG_STYLE if wrong else "" for wrong in article_divisors(example_id)["wrong"]] + [""]
 
 
 #: what the "article says" column shows when the article prints no number

@@ -340,4 +340,20 @@ ZH: dict[str, str] = {
     "Scan for this board": "扫码打开本面板",
     "→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit":
         "→ 空格 PageDown：下一步 · ← PageUp：上一步 · Home：第一步 · End：最后一步 · Esc：退出",
+    # ------------------------------------------------------------------ articles page: concept errors, divisors
+    "Wrong numbers and failing code": "错误的数字与报错的代码",
+    "Conceptual errors: what the articles say that is not so": "概念错误：文章中说错的地方",
+    "Conceptual errors in this article": "本文的概念错误",
+    "- **{number}** · {where}: {quote} — {wrong}": "- **{number}** · {where}：{quote}——{wrong}",
+    "**The article says:** {quote}": "**原文：** {quote}",
+    "**What is wrong:** {text}": "**错在哪里：** {text}",
+    "**Correct:** {text}": "**正确的是：** {text}",
+    "The divisors the article used at each rank, beside log2(i+1): red where it used another logarithm.":
+        "文章在每个名次上用的分母，与 log2(i+1) 对照：红色行是文章用了别的对数。",
+    "gain 2^rel − 1": "增益 2^rel − 1",
+    "the article divides by": "文章的分母",
+    "which is": "即",
+    "right divisor log2(i+1)": "正确的分母 log2(i+1)",
+    "term with the article's divisor": "按文章分母的项",
+    "term with log2(i+1)": "按 log2(i+1) 的项",
 }
