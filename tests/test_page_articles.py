@@ -12,6 +12,7 @@ import ui.articles
 from metrics import ndcg_steps
 from metrics.teaching.articles import article_divisors, concept_errors, examples, findings
 from tests.apptest_helpers import metric, open_page, show_all
+from tests.visible_text import ascii_punctuation, item_names, untranslated, visible_strings
 from ui import articles, state
 from ui.presets import PRESETS
 from ui.zh import ZH
@@ -259,3 +260,12 @@ def test_article_003_card_shows_the_divisors_it_used(app_test, language):
 DIVISOR_CAPTION = {
     "en": "The divisors the article used at each rank, beside log2(i+1): red where it used another logarithm.",
     "zh": "文章在每个名次上用的分母，与 log2(i+1) 对照：红色行是文章用了别的对数。"}
+
+
+def test_every_tab_in_chinese_has_no_english_sentence_and_chinese_punctuation(app_test):
+    """The language tests open the first tab only; the conceptual errors are in every tab."""
+    for number in range(len(articles.ARTICLES)):
+        at = open_tab(app_test, number, "zh")
+        left = untranslated(at, item_names(at))
+        marks = [f"{text[:100]!r}: {ascii_punctuation(text)}" for text in visible_strings(at) if ascii_punctuation(text)]
+        assert not left and not marks, (number, left, marks)

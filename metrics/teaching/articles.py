@@ -455,7 +455,7 @@ def _concept_002() -> list[ConceptError]:
             "002_mrr_name", file, "the list of metrics (MRR)", "指标列表（MRR）", "平均排名的倒数",
             "MRR is translated as “the reciprocal of the mean rank”, 1 / mean(rank). MRR is the mean of the "
             "reciprocal ranks, mean(1 / rank); the two differ whenever the ranks differ.",
-            "MRR 被译成“平均排名的倒数”，即 1 / mean(名次)。MRR 是倒数排名的平均值 mean(1 / 名次)；"
+            "MRR 被译成“平均排名的倒数”，即 1 / 平均名次。MRR 是倒数排名的平均值，即各个 1 / 名次 的平均；"
             "只要各名次不全相同，两者就不相等。",
             f"Two users whose first relevant items are at ranks {ranks[0]} and {ranks[1]}: MRR = ({plus}) / "
             f"{len(ranks)} = {number_text(mrr)}; the reciprocal of the mean rank is 1 / {sum(ranks) / len(ranks):g} = "
