@@ -30,6 +30,8 @@ def test_exponential_gain_ndcg_of_article_003_is_0_8645_not_0_861():
     assert f.claimed == 0.861 and f.correct == pytest.approx(0.86455, abs=1e-5) and f.verdict == "wrong"
     assert round(f.article_method, 3) == 0.861  # its wrong logarithms reproduce its number
     assert "log2(4) = 2.000" in f.why_en and "log2(4) = 2.000" in f.why_zh
+    for divisor in ("2.585 = log2(6)", "3.17 = log2(9)", "3.459 = log2(11)"):  # which logarithms it used
+        assert divisor in f.why_en and divisor in f.why_zh
     assert _find("003_ndcg", "IDCG@5").article_method == pytest.approx(44.41, abs=5e-3)
     assert _find("003_ndcg", "DCG@5").article_method == pytest.approx(38.23, abs=0.02)  # it also rounds 19.558 up
     code = _find("003_ndcg", "nDCG@5 (code output)")

@@ -207,13 +207,17 @@ def _findings_003() -> list[Finding]:
     ex = examples()["003_ndcg"]
     rels = ex["input"]["grades_in_ranked_order"]
     claims, tables = ex["claimed"], ex["claimed_tables"]
-    printed = [float(f.split("/")[1]) for f in tables["DCG@5_fractions"]]
+    printed_text = [f.split("/")[1] for f in tables["DCG@5_fractions"]]
+    printed = [float(d) for d in printed_text]
     exact = [math.log2(i + 2) for i in range(len(rels))]
     article_dcg = sum(gains(rels, "exponential") / printed)
     article_idcg = sum(gains(sorted(rels, reverse=True), "exponential") / printed)
-    shifted = [(i + 1, p, e) for i, (p, e) in enumerate(zip(printed, exact)) if abs(p - e) > 5e-3]
-    wrong = ", ".join(f"rank {rank}: {p:g} (log2({rank + 1}) = {e:.3f})" for rank, p, e in shifted)
-    wrong_zh = "、".join(f"第 {rank} 位 {p:g}（log2({rank + 1}) = {e:.3f}）" for rank, p, e in shifted)
+    shifted = [(i + 1, p, e, _printed_log(text)) for i, (p, e, text) in enumerate(zip(printed, exact, printed_text))
+               if abs(p - e) > 5e-3]
+    wrong = "; ".join(f"rank {rank}: {p:g} = log2({n}) instead of log2({rank + 1}) = {e:.3f}"
+                      for rank, p, e, n in shifted)
+    wrong_zh = "；".join(f"第 {rank} 位用 {p:g} = log2({n})，而不是 log2({rank + 1}) = {e:.3f}"
+                         for rank, p, e, n in shifted)
     why_en = (f"The article divides by wrong logarithms at ranks 3-5: {wrong}. With its divisors DCG@5 = "
               f"{article_dcg:.2f} and IDCG@5 = {article_idcg:.2f}; with log2(i+1) they are "
               f"{dcg(rels, 5, 'exponential'):.2f} and {idcg(rels, 5, 'exponential'):.2f}.")
@@ -368,7 +372,7 @@ def _concept_001() -> list[ConceptError]:
     out.append(ConceptError(
         "001_roc_axes", file, "ROC(AUC)", "ROC(AUC) 一节", "ROC的横坐标是FP,纵坐标是TP",
         "It gives the ROC axes as the counts FP and TP, and argues that since TP is usually larger than FP the "
-        "curve is concave and AUC > 0.5.",
+        "curve bulges upwards (凸函数) and AUC > 0.5.",
         "文章说 ROC 曲线的横、纵坐标是计数 FP 和 TP，并据“TP 一般大于 FP”推出曲线是凸的、AUC > 0.5。",
         f"The axes are rates, each between 0 and 1: x = FPR = FP / (FP + TN), y = TPR = TP / (TP + FN); only so is "
         f"AUC a number between 0 and 1. Counts mislead when the classes differ in size: with 2 relevant and 8 "
@@ -471,10 +475,11 @@ def _concept_002() -> list[ConceptError]:
             "wherever it is; a few lines earlier the article says so itself (“列表的第一个相关元素”).",
             "文章说 MRR 只关注列表中的第一个项目。MRR 看的是第一个相关条目，不论它排在哪里；"
             "文章前几行自己也这样说（“列表的第一个相关元素”）。",
-            f"For the second user, {second}: RR = 1/{ranks[1]} = {number_text(rr)}. Looking at the first item only "
-            f"(RR@1) gives {number_text(first_item)}. What RR ignores is everything after the first relevant item.",
-            f"第二个用户 {second}：RR = 1/{ranks[1]} = {number_text(rr)}。只看第一个项目（RR@1）则为 "
-            f"{number_text(first_item)}。RR 忽略的是第一个相关条目之后的所有条目。",
+            f"A user whose first relevant item is at rank {ranks[1]}, {second}: RR = 1/{ranks[1]} = "
+            f"{number_text(rr)}. Looking at the first item only (RR@1) gives {number_text(first_item)}. What RR "
+            f"ignores is everything after the first relevant item.",
+            f"一个用户的第一个相关条目在第 {ranks[1]} 位，{second}：RR = 1/{ranks[1]} = {number_text(rr)}。只看第一个"
+            f"项目（RR@1）则为 {number_text(first_item)}。RR 忽略的是第一个相关条目之后的所有条目。",
             (("RR", rr), ("RR@1", first_item))),
     ]
 

@@ -27,7 +27,7 @@ def test_load_article_003_and_see_the_exact_ndcg(app_page: Page, wait_for_app, s
     page = app_page
     open_from_sidebar(page, "The articles' examples", wait_for_app)
     expect(page.get_by_role("heading", name="The articles' examples — checked")).to_be_visible()
-    expect(page.get_by_text("A shifted discount")).to_be_visible()
+    expect(page.get_by_text("Wrong logarithms")).to_be_visible()
     screenshot(page, "articles")
 
     page.get_by_role("tab", name="003").click()
