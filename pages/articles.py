@@ -1,5 +1,7 @@
 """The articles' examples: every worked example of the five source articles, the article's number
-beside the exact one, why they differ, and one click to load the example into the builder."""
+beside the exact one, why they differ, and one click to load the example into the builder; and the
+articles' conceptual errors (a wrong definition, name or formula), each with the article's words and
+the correction."""
 
 import streamlit as st
 

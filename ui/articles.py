@@ -2,7 +2,8 @@
 which boards load each example into the builder, and which explainer page explains it.
 
 Plain Python (no Streamlit): the page lays these out, the tests check them. The numbers come
-from ``metrics.teaching.articles`` (claimed vs exact, verdicts, why) and the boards from ``ui.presets``.
+from ``metrics.teaching.articles`` (claimed vs exact, verdicts, why; the conceptual errors; article 003's
+divisors) and the boards from ``ui.presets``.
 """
 
 from __future__ import annotations
