@@ -456,7 +456,7 @@ def _concept_002() -> list[ConceptError]:
     plus = " + ".join(f"1/{r}" for r in ranks)
     return [
         ConceptError(
-            "002_mrr_name", file, "the list of metrics (MRR)", "指标列表（MRR）", "平均排名的倒数",
+            "002_mrr_name", file, "The list of metrics (MRR)", "指标列表（MRR）", "平均排名的倒数",
             "MRR is translated as “the reciprocal of the mean rank”, 1 / mean(rank). MRR is the mean of the "
             "reciprocal ranks, mean(1 / rank); the two differ whenever the ranks differ.",
             "MRR 被译成“平均排名的倒数”，即 1 / 平均名次。MRR 是倒数排名的平均值，即各个 1 / 名次 的平均；"
