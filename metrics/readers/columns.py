@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     import pandas as pd
 
 
@@ -79,7 +81,7 @@ class StrColumn:
         n = len(arr)
         itemsize = 8 if wide else 4
         offsets = np.frombuffer(bufs[1], dtype=np.int64 if wide else np.int32, count=n + 1,
-                                offset=arr.offset * itemsize).astype(np.int64)
+                                offset=arr.offset * itemsize).astype(np.int64, copy=False)
         data = np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None and bufs[2].size \
             else np.zeros(0, np.uint8)
         return cls(data, offsets, arr)
@@ -299,8 +301,8 @@ class TrecColumns:
 
     ``value`` holds the grade (qrels) or the score (run); ``rank`` is the run's rank field.
     ``duplicates_checked`` says whether (query, item) pairs are known to be unique;
-    :func:`metrics.batch.evaluation.evaluate` checks them itself and, if ``raw`` holds the original bytes,
-    re-reads them to name the offending lines.
+    :func:`metrics.batch.evaluation.evaluate` checks them itself and, if ``raw`` holds the original bytes
+    (or the path of the file they came from), re-reads them to name the offending lines.
     """
 
     kind: str
@@ -310,7 +312,7 @@ class TrecColumns:
     value: np.ndarray
     rank: np.ndarray | None = None
     duplicates_checked: bool = False
-    raw: bytes | None = None
+    raw: bytes | Path | None = None
 
     def __len__(self) -> int:
         return len(self.value)
@@ -329,7 +331,7 @@ class TrecColumns:
     def reraise_duplicate(self) -> None:
         """Re-read ``raw`` line by line; raises the precise duplicate (or other) error."""
         if self.raw is not None:
-            from .trec import parse_trec_slow  # here: .trec imports this module
+            from .trec import reparse  # here: .trec imports this module
 
-            parse_trec_slow(self.raw, self.kind, self.source)
+            reparse(self.raw, self.kind, self.source)
 
