@@ -18,8 +18,9 @@ With ``--baseline DIR`` (a checkout of an earlier commit, e.g. from ``git worktr
 library and command-line children also run on DIR's code, in the same rounds: before and after a
 change, measured together.  Each child runs ``--repeats`` times, interleaved (the order rotating
 every round).  The script prints, for each child, the median and best wall time, the CPU time
-(user + sys; pyarrow reads with two threads) and the peak memory (``ru_maxrss`` from
-``os.wait4``), each ratio ours / pytrec_eval of median times and of peak memory, and a sanity
+(user + sys) and the peak memory (``ru_maxrss`` from
+``os.wait4``), each ratio ours / pytrec_eval of median wall and CPU times and of peak memory (on
+a busy machine the CPU times are the steadier figure), and a sanity
 check that the means agree (library: to 1e-9; command line: to the printed 4 decimals).  The data
 is generated in a child process too, so that this process stays small (a child's ``ru_maxrss``
 counts what it inherited).
@@ -245,9 +246,11 @@ def report(kids: list[Child], times: dict, cpu: dict, memory: dict, means: dict)
             job, ref = (form, child), (form, reference)
             verdict = check(means[form], child.name, reference.name, child.to_file)
             failed |= "DISAGREE" in verdict
+            mine, theirs = statistics.median(cpu[job]), statistics.median(cpu[ref])
             print(f"  {child.name + ' / ' + reference.name:34s} time {median[job]:.3f} / {median[ref]:.3f} s = "
-                  f"{median[job] / median[ref]:.2f}; peak memory {memory[job] / 2**20:.0f} / "
-                  f"{memory[ref] / 2**20:.0f} MiB = {memory[job] / memory[ref]:.2f}; means {verdict}")
+                  f"{median[job] / median[ref]:.2f}; CPU {mine:.3f} / {theirs:.3f} s = {mine / theirs:.2f}; "
+                  f"peak memory {memory[job] / 2**20:.0f} / {memory[ref] / 2**20:.0f} MiB = "
+                  f"{memory[job] / memory[ref]:.2f}; means {verdict}")
     return failed
 
 

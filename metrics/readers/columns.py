@@ -36,6 +36,21 @@ def optional_pyarrow():
     return pyarrow
 
 
+def single_array(arr):
+    """A pyarrow array from an array or a chunked array (dictionaries unified), any new buffers
+    allocated by the system allocator: pyarrow's default pool keeps the memory it frees, which
+    numpy can then not reuse (peak memory)."""
+    pa = optional_pyarrow()
+    if not isinstance(arr, pa.ChunkedArray):
+        return arr
+    if arr.num_chunks == 1:
+        return arr.chunk(0)
+    pool = pa.system_memory_pool()
+    if pa.types.is_dictionary(arr.type):
+        arr = arr.unify_dictionaries(memory_pool=pool)
+    return arr.combine_chunks(memory_pool=pool)
+
+
 class StrColumn:
     """Strings stored as UTF-8 bytes plus offsets (Arrow's layout): no Python object per row.
 
@@ -72,8 +87,7 @@ class StrColumn:
     def from_arrow(cls, arr) -> StrColumn:
         """Wrap a pyarrow string / large_string array (or chunked array) without copying data."""
         pa = optional_pyarrow()
-        if isinstance(arr, pa.ChunkedArray):
-            arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
+        arr = single_array(arr)
         if arr.null_count:
             raise ValueError("null strings")
         wide = pa.types.is_large_string(arr.type)
@@ -250,17 +264,15 @@ class DictColumn:
 
     @classmethod
     def from_arrow(cls, arr) -> DictColumn:
-        """Wrap a pyarrow dictionary array (or chunked array) of strings."""
-        pa = optional_pyarrow()
-        if isinstance(arr, pa.ChunkedArray):
-            arr = arr.unify_dictionaries()
-            arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
+        """Wrap a pyarrow dictionary array (or chunked array) of strings; the indices keep their
+        width (int32 from the readers), without a copy."""
+        arr = single_array(arr)
         if arr.null_count:
             raise ValueError("null strings")
         indices = arr.indices
         itemsize = indices.type.bit_width // 8
         idx = np.frombuffer(indices.buffers()[1], dtype=f"<i{itemsize}", count=len(indices),
-                            offset=indices.offset * itemsize).astype(np.int64)
+                            offset=indices.offset * itemsize)
         return cls(idx, StrColumn.from_arrow(arr.dictionary), arr)
 
     @classmethod

@@ -156,11 +156,12 @@ def _normalise_whitespace(data: bytes) -> bytes:
 
 
 def _arrow_numbers(column, dtype) -> np.ndarray | None:
-    arr = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
-    if arr.null_count:
+    """A chunked pyarrow column of numbers as one numpy array (None if it has nulls)."""
+    if column.null_count:
         return None
-    return np.frombuffer(arr.buffers()[1], dtype=dtype, count=len(arr),
-                         offset=arr.offset * np.dtype(dtype).itemsize)
+    parts = [np.frombuffer(arr.buffers()[1], dtype=dtype, count=len(arr), offset=arr.offset * np.dtype(dtype).itemsize)
+             for arr in column.chunks]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype)
 
 
 def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
@@ -194,13 +195,15 @@ def _arrow_ranks(pa, column) -> np.ndarray | None:
 
 def _arrow_table(pa, data: bytes, types: dict):
     """``data`` read by pyarrow's CSV reader, one column per key of ``types`` (raises on a line with
-    another number of fields or a field that does not convert).  pyarrow's buffers come from the
-    system allocator, which gives freed memory back (its default pool keeps it: peak memory)."""
+    another number of fields or a field that does not convert).  For peak memory: one thread
+    (each thread's allocations stay in its own arena, which the main thread's numpy arrays cannot
+    reuse; a second thread saves little on a few hundred MB), and buffers from the system allocator
+    (pyarrow's default pool keeps what it frees)."""
     import pyarrow.csv as pacsv
 
     return pacsv.read_csv(
         pa.BufferReader(data),
-        read_options=pacsv.ReadOptions(column_names=list(types), block_size=1 << 22),
+        read_options=pacsv.ReadOptions(column_names=list(types), block_size=1 << 22, use_threads=False),
         parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, escape_char=False,
                                          double_quote=False, ignore_empty_lines=True),
         convert_options=pacsv.ConvertOptions(column_types=types, null_values=[],
@@ -241,8 +244,8 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
             return None  # an empty field: two spaces in a row or a space at a line's end
         for key in types:
             if types[key] == coded:
-                values_of = query.values if key == "q" else StrColumn.from_arrow(
-                    table.column(key).unify_dictionaries().chunk(0).dictionary)
+                values_of = query.values if key == "q" else StrColumn.from_arrow(  # the distinct values
+                    table.column(key).unify_dictionaries(memory_pool=pa.system_memory_pool()).chunk(0).dictionary)
                 if int(values_of.lengths().min()) == 0:
                     return None
     except (ValueError, pa.ArrowException):
