@@ -146,10 +146,11 @@ class _Evaluator:
         self.qrels, self.run = qrels, run
         nr = len(run)
         (rq, jq), nq = column_codes(run.query, qrels.query)
+        self.qcodes = np.concatenate((rq, jq))
+        rq, jq = self.qcodes[:nr], self.qcodes[nr:]  # views: one copy of the codes
         dcodes, nd = StrColumn.dense_codes(run.item, qrels.item)
         self.nq = nq
         rd, jd = dcodes[:nr], dcodes[nr:]
-        self.qcodes = np.concatenate((rq, jq))
         self.jq, self.jrel = jq, qrels.value
         grade = self._join(rq, rd, jq, jd, max(nd, 1))
         order = _ranking_order(rq, run.value, rd, nq, max(nd, 1))

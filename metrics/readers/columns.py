@@ -51,6 +51,10 @@ def single_array(arr):
     return arr.combine_chunks(memory_pool=pool)
 
 
+#: rows per block of the temporaries of :meth:`StrColumn._fill_words`
+_BLOCK = 1 << 16
+
+
 class StrColumn:
     """Strings stored as UTF-8 bytes plus offsets (Arrow's layout): no Python object per row.
 
@@ -59,19 +63,17 @@ class StrColumn:
     ``str`` order), which is all that evaluation needs: equality for joins, order for ties.
     """
 
-    __slots__ = ("data", "offsets", "_arrow", "_lengths")
+    __slots__ = ("data", "offsets", "_arrow")
 
     def __init__(self, data: np.ndarray, offsets: np.ndarray, arrow=None):
         self.data = data
         self.offsets = offsets
         self._arrow = arrow
-        self._lengths = None
 
     def lengths(self) -> np.ndarray:
-        """Byte length of each string."""
-        if self._lengths is None:
-            self._lengths = np.diff(self.offsets)
-        return self._lengths
+        """Byte length of each string (computed on each call: it is cheap, and kept it would cost
+        8 bytes a string for as long as the column lives)."""
+        return np.diff(self.offsets)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -134,27 +136,38 @@ class StrColumn:
             return self._arrow.to_pandas().array
         return pd.array(self.to_list(), dtype="str")
 
-    def _words(self, m: int) -> np.ndarray:
-        """(n, m) uint64 whose row-wise lexicographic order is the order of the strings' first
-        8*m bytes: each string's bytes, cut or zero-padded to 8*m, read as big-endian words."""
-        n = len(self)
+    def _fill_words(self, out: np.ndarray) -> None:
+        """Write into ``out`` ((n, 8*m) uint8) each string's first 8*m bytes, zero-padded: read
+        as big-endian 64-bit words, their row-wise lexicographic order is the strings' order."""
+        n, width = out.shape
         if n == 0:
-            return np.zeros((0, m), np.uint64)
+            return
         off, lens = self.offsets, self.lengths()
         lo, hi = int(off[0]), int(off[-1])
-        longest, width = int(lens.max()), 8 * m
+        longest = int(lens.max())
         if int(lens.min()) == longest:  # all the same length: a reshape of the bytes
-            buf = np.zeros((n, width), np.uint8)
-            if longest:
-                kept = min(longest, width)
-                buf[:, :kept] = self.data[lo:hi].reshape(n, longest)[:, :kept]
-            return buf.view(">u8").astype(np.uint64)
-        # every string's first 8*m bytes (a sliding-window view), then zero what is past its end
-        padded = np.zeros(hi - lo + width, np.uint8)
-        padded[:hi - lo] = self.data[lo:hi]
-        buf = np.lib.stride_tricks.sliding_window_view(padded, width)[off[:-1] - lo]
-        buf *= np.arange(width, dtype=np.int64) < lens[:, None]
-        return buf.view(">u8").astype(np.uint64)
+            out[:] = 0
+            kept = min(longest, width)
+            if kept:
+                out[:, :kept] = self.data[lo:hi].reshape(n, longest)[:, :kept]
+            return
+        # each string's first 8*m bytes: windows over the bytes (the last rows', which would run
+        # past the end, over a zero-padded copy of the end), then zero what is past its end; in
+        # blocks of rows, so that the temporaries stay small
+        starts = off[:-1]
+        near_end = int(np.searchsorted(starts, hi - width, side="right"))
+        if near_end < n:  # the rows starting in the last `width` bytes: a few
+            tail_from = int(starts[near_end])
+            tail = np.zeros(hi - tail_from + width, np.uint8)
+            tail[:hi - tail_from] = self.data[tail_from:hi]
+            out[near_end:] = np.lib.stride_tricks.sliding_window_view(tail, width)[starts[near_end:] - tail_from]
+        if near_end:
+            windows = np.lib.stride_tricks.sliding_window_view(self.data[:hi], width)
+            for a in range(0, near_end, _BLOCK):
+                out[a:min(a + _BLOCK, near_end)] = windows[starts[a:min(a + _BLOCK, near_end)]]
+        positions = np.arange(width)
+        for a in range(0, n, _BLOCK):
+            out[a:a + _BLOCK] *= positions < lens[a:a + _BLOCK, None]
 
     def _tails(self, start: int, rows: np.ndarray) -> list[bytes]:
         """The bytes of strings ``rows`` from byte ``start`` on."""
@@ -176,12 +189,18 @@ class StrColumn:
         the rest of their bytes."""
         width = packed_width(columns)
         m = max(1, -(-width // 8))
-        words = np.concatenate([c._words(m) for c in columns]) if len(columns) > 1 \
-            else columns[0]._words(m)
-        lengths = np.concatenate([c.lengths() for c in columns]) if len(columns) > 1 else columns[0].lengths()
+        total = sum(len(c) for c in columns)
+        packed = np.empty((total, 8 * m), np.uint8)
+        for column, start in _spans(columns):
+            column._fill_words(packed[start:start + len(column)])
+        words = packed.view(np.uint64)
+        words.byteswap(inplace=True)  # big-endian words as native integers, in place
         keys = [words[:, j] for j in range(m)]
-        del words
-        if any(c.has_nul() for c in columns):  # "a" and "a\0" pack alike: length decides
+        del packed, words
+        nul = any(c.has_nul() for c in columns)
+        longer_than_packed = any(c.max_len() > 8 * m for c in columns)
+        lengths = np.concatenate([c.lengths() for c in columns]) if nul or longer_than_packed else None
+        if nul:  # "a" and "a\0" pack alike: length decides
             keys.append(np.minimum(lengths, 8 * m).astype(np.uint64))
         codes, k = None, 1
         for column in keys:
@@ -191,9 +210,10 @@ class StrColumn:
                 continue
             sub, k2 = dense_ranks(column)
             codes, k = (sub, k2) if codes is None else dense_ranks(codes * k2 + sub)
+        del keys
         if codes is None:  # every string's first 8*m bytes equal
-            codes, k = np.zeros(len(lengths), np.int64), int(len(lengths) > 0)
-        longer = np.flatnonzero(lengths > 8 * m)
+            codes, k = np.zeros(total, np.int64), int(total > 0)
+        longer = np.flatnonzero(lengths > 8 * m) if longer_than_packed else ()
         if len(longer) and k < len(codes):  # same first 8*m bytes: the rest of the bytes decide
             longer = longer[np.bincount(codes)[codes[longer]] > 1]
             tails = [tail for column, start in _spans(columns)
@@ -236,8 +256,10 @@ def dense_ranks(keys: np.ndarray) -> tuple[np.ndarray, int]:
     new[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     ranks = np.cumsum(new, dtype=np.int64)
+    del new
     ranks -= 1
-    codes = np.empty(n, np.int64)
+    # the codes go where the sorted keys were, when those are 8-byte numbers (peak memory)
+    codes = ordered.view(np.int64) if ordered.dtype.itemsize == 8 else np.empty(n, np.int64)
     codes[order] = ranks
     return codes, int(ranks[-1]) + 1
 

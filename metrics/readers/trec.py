@@ -231,26 +231,46 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
             table = _arrow_table(pa, data, types)
         except (pa.ArrowException, ValueError):
             return None
-    values = _arrow_numbers(table.column("v"), np.float64)
-    if values is None or not np.isfinite(values).all():
-        return None
-    rank = _arrow_ranks(pa, table.column("r")) if kind == "run" else None
-    if kind == "run" and rank is None:
-        return None
     try:
+        for key in types:  # an empty field (two spaces in a row, a space at a line's end): refused
+            if types[key] == coded and key != "q" and _has_empty(table.column(key).unify_dictionaries(
+                    memory_pool=pa.system_memory_pool()).chunk(0).dictionary):
+                return None
+        # each column is taken out of the table as it is converted, so that its buffers go then
+        # (the conversion of a column read in several blocks is a copy: peak memory)
+        column, table = _pop(table, "d")
+        item = StrColumn.from_arrow(column)
+        if not len(item) or _has_empty(item):
+            return None
+        column, table = _pop(table, "v")
+        values = _arrow_numbers(column, np.float64)
+        if values is None or not np.isfinite(values).all():
+            return None
+        rank = None
+        if kind == "run":
+            column, table = _pop(table, "r")
+            rank = _arrow_ranks(pa, column)
+            if rank is None:
+                return None
+        del column
         query = DictColumn.from_arrow(table.column("q"))
-        item = StrColumn.from_arrow(table.column("d"))
-        if not len(item) or int(item.lengths().min()) == 0:
-            return None  # an empty field: two spaces in a row or a space at a line's end
-        for key in types:
-            if types[key] == coded:
-                values_of = query.values if key == "q" else StrColumn.from_arrow(  # the distinct values
-                    table.column(key).unify_dictionaries(memory_pool=pa.system_memory_pool()).chunk(0).dictionary)
-                if int(values_of.lengths().min()) == 0:
-                    return None
+        if _has_empty(query.values):
+            return None
     except (ValueError, pa.ArrowException):
         return None
     return TrecColumns(kind, name, query, item, values, rank, False, None)
+
+
+def _pop(table, name: str):
+    """The column ``name`` of a pyarrow table, and the table without it."""
+    return table.column(name), table.drop_columns([name])
+
+
+def _has_empty(strings) -> bool:
+    """Whether a pyarrow string array or a :class:`StrColumn` holds an empty string."""
+    if not isinstance(strings, StrColumn):
+        strings = StrColumn.from_arrow(strings)
+    return bool(len(strings)) and int(strings.lengths().min()) == 0
 
 
 #: a line without the right number of fields: the messages (see _field_error)
