@@ -512,3 +512,12 @@ def test_trec_eval_test_run_with_extra_fields_reads_and_scores_like_trec_eval():
                       count_missing=True)
     assert len(expected) == 5
     assert all(abs(value - expected[name]) <= 5e-5 for name, value in zip(expected, result.aggregate.values()))
+
+
+def test_an_empty_rank_field_is_refused_on_both_paths(monkeypatch):
+    data = b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2  1.0 t\n"  # two spaces: five fields, not an empty rank
+    for small in (trec.SMALL_INPUT, 0):
+        monkeypatch.setattr(trec, "SMALL_INPUT", small)
+        assert error(read_run, data, name="run.txt") == \
+            "run.txt line 2: expected 6 fields (qid Q0 docid rank score tag), got 5"
+    assert trec._parse_trec_fast(data, "run.txt", "run") is None

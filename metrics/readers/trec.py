@@ -185,10 +185,13 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
 
 
 def _arrow_ranks(pa, column) -> np.ndarray | None:
-    """The rank column as int64; read as text, each distinct text through :func:`rank_or_zero`."""
+    """The rank column as int64; read as text, each distinct text through :func:`rank_or_zero`
+    (None if one is empty)."""
     if not pa.types.is_dictionary(column.type):
         return _arrow_numbers(column, np.int64)
     ranks = DictColumn.from_arrow(column)
+    if _has_empty(ranks.values):
+        return None  # an empty field: two spaces in a row
     lookup = np.array([rank_or_zero(text.encode("utf-8")) for text in ranks.values.to_list()], dtype=np.int64)
     return lookup[ranks.indices]
 
@@ -206,21 +209,21 @@ def _arrow_table(pa, data: bytes, types: dict):
         read_options=pacsv.ReadOptions(column_names=list(types), block_size=1 << 22, use_threads=False),
         parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, escape_char=False,
                                          double_quote=False, ignore_empty_lines=True),
-        convert_options=pacsv.ConvertOptions(column_types=types, null_values=[],
-                                             strings_can_be_null=False, check_utf8=True),
+        convert_options=pacsv.ConvertOptions(column_types=types, null_values=[], strings_can_be_null=False,
+                                             check_utf8=True),
         memory_pool=pa.system_memory_pool())
 
 
 def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     if data.startswith(BOM):
         return None  # pyarrow drops a byte order mark here; the line-by-line parse keeps it in the qid
-    string, coded = pa.large_string(), pa.dictionary(pa.int32(), pa.string())
+    string, coded = pa.large_string(), pa.dictionary(pa.int32(), pa.string())  # "x" and "t": pa.string()
     if kind == "run":
         # pyarrow reads 0x10 as the integer 16: with an 0x anywhere, ranks are read as text
         rank_type = coded if b"0x" in data or b"0X" in data else pa.int64()
-        types = {"q": coded, "x": coded, "d": string, "r": rank_type, "v": pa.float64(), "t": coded}
+        types = {"q": coded, "x": pa.string(), "d": string, "r": rank_type, "v": pa.float64(), "t": pa.string()}
     else:
-        types = {"q": coded, "x": coded, "d": string, "v": pa.float64()}
+        types = {"q": coded, "x": pa.string(), "d": string, "v": pa.float64()}
     try:
         table = _arrow_table(pa, data, types)
     except (pa.ArrowException, ValueError) as error:
@@ -232,9 +235,9 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
         except (pa.ArrowException, ValueError):
             return None
     try:
-        for key in types:  # an empty field (two spaces in a row, a space at a line's end): refused
-            if types[key] == coded and key != "q" and _has_empty(table.column(key).unify_dictionaries(
-                    memory_pool=pa.system_memory_pool()).chunk(0).dictionary):
+        for key in ("x", "t"):  # an empty field (two spaces in a row, a space at a line's end): refused
+            column, table = _pop(table, key) if key in types else (None, table)
+            if column is not None and any(_has_empty(StrColumn.from_arrow(chunk)) for chunk in column.chunks):
                 return None
         # each column is taken out of the table as it is converted, so that its buffers go then
         # (the conversion of a column read in several blocks is a copy: peak memory)
@@ -266,10 +269,8 @@ def _pop(table, name: str):
     return table.column(name), table.drop_columns([name])
 
 
-def _has_empty(strings) -> bool:
-    """Whether a pyarrow string array or a :class:`StrColumn` holds an empty string."""
-    if not isinstance(strings, StrColumn):
-        strings = StrColumn.from_arrow(strings)
+def _has_empty(strings: StrColumn) -> bool:
+    """Whether a column holds an empty string."""
     return bool(len(strings)) and int(strings.lengths().min()) == 0
 
 
