@@ -187,7 +187,8 @@ class StrColumn:
         Memory grows with the input, not with its longest string: at most :func:`packed_width`
         bytes of each string are packed; the few strings longer than that are then ordered by
         the rest of their bytes."""
-        width = packed_width(columns)
+        longest = max((c.max_len() for c in columns), default=0)
+        width = packed_width(columns, longest)
         m = max(1, -(-width // 8))
         total = sum(len(c) for c in columns)
         packed = np.empty((total, 8 * m), np.uint8)
@@ -198,7 +199,7 @@ class StrColumn:
         keys = [words[:, j] for j in range(m)]
         del packed, words
         nul = any(c.has_nul() for c in columns)
-        longer_than_packed = any(c.max_len() > 8 * m for c in columns)
+        longer_than_packed = longest > 8 * m
         lengths = np.concatenate([c.lengths() for c in columns]) if nul or longer_than_packed else None
         if nul:  # "a" and "a\0" pack alike: length decides
             keys.append(np.minimum(lengths, 8 * m).astype(np.uint64))
@@ -235,12 +236,14 @@ def _spans(columns) -> list[tuple[StrColumn, int]]:
     return list(zip(columns, starts))
 
 
-def packed_width(columns) -> int:
+def packed_width(columns, longest: int | None = None) -> int:
     """Bytes of each string that :meth:`StrColumn.dense_codes` packs: the longest string's length,
-    at most max(32, twice the mean length) (so n strings cost at most 32n + twice their bytes)."""
+    at most max(32, twice the mean length) (so n strings cost at most 32n + twice their bytes).
+    ``longest``, the longest string's length, is computed when not given."""
     n = sum(len(c) for c in columns)
-    longest = max((c.max_len() for c in columns), default=0)
-    total = sum(int(c.lengths().sum()) for c in columns)
+    if longest is None:
+        longest = max((c.max_len() for c in columns), default=0)
+    total = sum(int(c.offsets[-1] - c.offsets[0]) for c in columns)
     cap = max(32, 2 * -(-total // max(n, 1)))
     return min(longest, cap)
 

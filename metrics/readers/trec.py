@@ -220,7 +220,8 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     string, coded = pa.large_string(), pa.dictionary(pa.int32(), pa.string())  # "x" and "t": pa.string()
     if kind == "run":
         # pyarrow reads 0x10 as the integer 16: with an 0x anywhere, ranks are read as text
-        rank_type = coded if b"0x" in data or b"0X" in data else pa.int64()
+        hexadecimal = (b"x" in data or b"X" in data) and (b"0x" in data or b"0X" in data)  # one byte is found faster
+        rank_type = coded if hexadecimal else pa.int64()
         types = {"q": coded, "x": pa.string(), "d": string, "r": rank_type, "v": pa.float64(), "t": pa.string()}
     else:
         types = {"q": coded, "x": pa.string(), "d": string, "v": pa.float64()}
