@@ -14,9 +14,9 @@ out of order and the queries interleaved).  On each form it times, as separate c
   to a file, beside a pytrec_eval script that writes the same per-query and ``all`` lines
   (trec_eval's ``%-22s\\t%s\\t%6.4f`` layout) to a file.
 
-With ``--baseline DIR`` (a checkout of an earlier commit, e.g. from ``git worktree add``) the
-library and command-line children also run on DIR's code, in the same rounds: before and after a
-change, measured together.  Each child runs ``--repeats`` times, interleaved (the order rotating
+With ``--baseline DIR`` (a checkout of another commit, e.g. from ``git worktree add``; repeatable)
+the library and command-line children also run on DIR's code, named after DIR, in the same rounds:
+before and after a change, measured together.  Each child runs ``--repeats`` times, interleaved (the order rotating
 every round).  The script prints, for each child, the median and best wall time, the CPU time
 (user + sys) and the peak memory (``ru_maxrss`` from
 ``os.wait4``), each ratio ours / pytrec_eval of median wall and CPU times and of peak memory (on
@@ -98,8 +98,8 @@ class Child:
         return [sys.executable, *self.argv, str(qrels), str(run)]
 
 
-def children(baseline: Path | None) -> list[Child]:
-    """The programs to time: pytrec_eval's first, then ours (and the baseline's, if given)."""
+def children(baselines: list[Path]) -> list[Child]:
+    """The programs to time: pytrec_eval's first, then ours (and each baseline's)."""
     cli = ("-m", "metrics", "evaluate", "-q", *(arg for m in TREC.values() for arg in ("-m", m)))
     out = [Child("pytrec_eval", ("-c", CHILD_PYTREC.format(measures=set(TREC.values()))), REPO, False, ""),
            Child("pytrec_eval -q", ("-c", CHILD_PYTREC_Q.format(measures=list(TREC.values()))), REPO, True, ""),
@@ -107,9 +107,9 @@ def children(baseline: Path | None) -> list[Child]:
            Child("ours+frame", ("-c", CHILD_OURS.format(measures=OURS, extra="ev.per_query")), REPO, False,
                  "pytrec_eval"),
            Child("ours cli -q", cli, REPO, True, "pytrec_eval -q")]
-    if baseline is not None:
-        out += [Child("baseline", out[2].argv, baseline, False, "pytrec_eval"),
-                Child("baseline cli -q", cli, baseline, True, "pytrec_eval -q")]
+    for folder in baselines:
+        out += [Child(folder.name, out[2].argv, folder, False, "pytrec_eval"),
+                Child(f"{folder.name} cli -q", cli, folder, True, "pytrec_eval -q")]
     return out
 
 
@@ -192,7 +192,8 @@ def main() -> None:
     parser.add_argument("--judged", type=int, default=30)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--baseline", type=Path, help="a checkout of an earlier commit, timed as a second 'ours'")
+    parser.add_argument("--baseline", type=Path, action="append", default=[],
+                        help="a checkout of another commit, timed as another 'ours' (repeatable)")
     parser.add_argument("--generate-into", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.generate_into:
