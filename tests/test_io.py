@@ -521,3 +521,17 @@ def test_an_empty_rank_field_is_refused_on_both_paths(monkeypatch):
         assert error(read_run, data, name="run.txt") == \
             "run.txt line 2: expected 6 fields (qid Q0 docid rank score tag), got 5"
     assert trec._parse_trec_fast(data, "run.txt", "run") is None
+
+
+def test_a_large_run_with_fields_after_the_sixth_is_read_without_the_line_by_line_parse(monkeypatch):
+    lines = [b"q%d Q0 d%d %d %d.5 tag%s\n" % (i // 100, i % 100, i % 100, 100 - i % 100, b" x" * (i % 3))
+             for i in range(30_000)]
+    data = b"".join(lines)
+    monkeypatch.setattr(trec, "_CUT_BLOCK", 1000)  # many blocks
+    fast = trec._parse_trec_fast(data, "run.txt", "run")
+    slow = trec.parse_trec_slow(data, "run", "run.txt")
+    assert fast is not None and fast.item.to_list() == slow.item.to_list()
+    assert fast.value.tolist() == slow.value.tolist() and fast.rank.tolist() == slow.rank.tolist()
+    assert trec._drop_extra_fields(b"a b c d e f g h\n\na b c d e f\na b c d e f g", 6) == \
+        b"a b c d e f\n\na b c d e f\na b c d e f"
+    assert trec._drop_extra_fields(b"a b c d e f\n", 6) is None

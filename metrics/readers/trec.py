@@ -169,7 +169,9 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
 
     pyarrow splits on single spaces only: files with tabs or carriage returns are normalised
     first; runs of spaces or spaces at line ends show up as empty fields (or a field-count
-    error), and then the input is normalised and parsed once more.
+    error), and then the input is normalised and parsed once more.  pyarrow wants as many fields
+    on every line: a run whose lines have fields after the sixth is parsed once more with each
+    line cut after its sixth field (trec_eval ignores the rest).
     """
     pa = optional_pyarrow()
     if pa is None or b"\x0b" in data or b"\x0c" in data:
@@ -180,8 +182,51 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
     while True:
         columns = _parse_arrow(pa, data, name, kind) if data else None
         if columns is not None or normalised:
-            return columns
+            break
         data, normalised = _normalise_whitespace(data), True
+    if columns is None and kind == "run" and data:
+        cut = _drop_extra_fields(data, 6)
+        columns = _parse_arrow(pa, cut, name, kind) if cut is not None else None
+    return columns
+
+
+def _drop_extra_fields(data: bytes, fields: int) -> bytes | None:
+    """``data`` (fields separated by one space, none at line ends) with every line cut after its
+    ``fields``-th field; None when no line has more.  In blocks of whole lines, so that the
+    temporaries (a few bytes for each byte of a block) stay small."""
+    pieces, changed, start = [], False, 0
+    while start < len(data):
+        newline = data.rfind(b"\n", start, start + _CUT_BLOCK)  # blocks of whole lines
+        if newline < 0:  # a line longer than a block
+            newline = data.find(b"\n", start + _CUT_BLOCK)
+        end = newline + 1 if newline >= 0 else len(data)
+        piece = _cut_lines(data[start:end], fields)
+        changed |= piece is not None
+        pieces.append(data[start:end] if piece is None else piece)
+        start = end
+    return b"".join(pieces) if changed else None
+
+
+#: bytes per block of :func:`_drop_extra_fields`
+_CUT_BLOCK = 1 << 22
+
+
+def _cut_lines(block: bytes, fields: int) -> bytes | None:
+    """:func:`_drop_extra_fields` on whole lines (None: no line has more than ``fields`` fields)."""
+    codes = np.frombuffer(block, np.uint8)
+    spaces = np.flatnonzero(codes == 32)
+    ends = np.flatnonzero(codes == 10)
+    if not len(ends) or ends[-1] != len(codes) - 1:
+        ends = np.append(ends, len(codes))  # the last line, without a newline
+    first = np.searchsorted(spaces, np.concatenate(([0], ends[:-1] + 1)))  # each line's first space
+    long = np.flatnonzero(np.searchsorted(spaces, ends) - first >= fields)  # `fields` spaces or more
+    if not len(long):
+        return None
+    inside = np.zeros(len(codes) + 1, np.int8)  # +1 from where a line's extra fields start to its end
+    inside[spaces[first[long] + fields - 1]] = 1
+    inside[ends[long]] = -1
+    np.cumsum(inside, out=inside)
+    return codes[inside[:-1] == 0].tobytes()
 
 
 def _arrow_ranks(pa, column) -> np.ndarray | None:
