@@ -1,21 +1,32 @@
 """Benchmark: read + evaluate a 1 M-line TREC run, ours against pytrec_eval, whole processes.
 
 Generates (seeded, into a temporary folder) a run of ``--queries`` x ``--docs`` lines and qrels
-with ``--judged`` graded (0-3) judgements per query, then times, as separate child processes:
+with ``--judged`` graded (0-3) judgements per query, in two forms: sorted (query by query, scores
+descending, as most systems write runs) and unsorted (the same lines shuffled: each query's lines
+out of order and the queries interleaved).  On each form it times, as separate child processes
+(end to end: process start, reading, evaluating, printing):
 
-* ours: ``metrics.batch.evaluation.evaluate(qrels_path, run_path, [nDCG@10, AP, RR, P@10, R@100])``
-  (reading included) and printing the means;
-* ours+frame: the same, also building ``per_query`` (imports pandas) -- for information;
-* pytrec_eval: ``parse_qrel`` / ``parse_run`` on open files, then ``RelevanceEvaluator`` with
-  ``map, recip_rank, ndcg_cut_10, P_10, recall_100`` and the means.
+* library: ``metrics.batch.evaluate(qrels_path, run_path, [nDCG@10, AP, RR, P@10, R@100])``
+  printing the means, beside pytrec_eval's ``parse_qrel`` / ``parse_run`` on open files,
+  ``RelevanceEvaluator`` with ``ndcg_cut_10, map, recip_rank, P_10, recall_100`` and the means;
+* library+frame: ours, also building ``per_query`` (imports pandas) -- for information;
+* command line: ``python -m metrics evaluate -q -m ndcg_cut_10 -m map ...`` with its output sent
+  to a file, beside a pytrec_eval script that writes the same per-query and ``all`` lines
+  (trec_eval's ``%-22s\\t%s\\t%6.4f`` layout) to a file.
 
-Each is run ``--repeats`` times (interleaved, the order rotating).  The script prints the median
-and best wall time of each, its CPU time (user + sys; pyarrow reads with two threads), the ratio
-ours / pytrec_eval of the medians, each child's peak memory (``ru_maxrss`` from ``os.wait4``)
-and a sanity check that both give the same means to 1e-9.  The data is generated in a child
-process too, so that this process stays small (a child's ``ru_maxrss`` counts what it inherited).
+With ``--baseline DIR`` (a checkout of another commit, e.g. from ``git worktree add``; repeatable)
+the library and command-line children also run on DIR's code, named after DIR, in the same rounds:
+before and after a change, measured together.  Each child runs ``--repeats`` times, interleaved (the order rotating
+every round).  The script prints, for each child, the median and best wall time, the CPU time
+(user + sys) and the peak memory (``ru_maxrss`` from
+``os.wait4``), each ratio ours / pytrec_eval of median wall and CPU times and of peak memory (on
+a busy machine the CPU times are the steadier figure), and a sanity
+check that the means agree (library: to 1e-9; command line: to the printed 4 decimals).  The data
+is generated in a child process too, so that this process stays small (a child's ``ru_maxrss``
+counts what it inherited).
 
-Usage: ``python benchmarks/bench_evaluate.py [--queries 10000] [--docs 100] [--repeats 3]``
+Usage: ``python benchmarks/bench_evaluate.py [--queries 10000] [--docs 100] [--repeats 3]
+[--baseline DIR]``
 """
 
 from __future__ import annotations
@@ -28,11 +39,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 OURS = ["nDCG@10", "AP", "RR", "P@10", "R@100"]
 TREC = {"nDCG@10": "ndcg_cut_10", "AP": "map", "RR": "recip_rank", "P@10": "P_10", "R@100": "recall_100"}
+FORMS = ("sorted", "unsorted")
 
 CHILD_OURS = """
 import json, sys
@@ -54,10 +67,56 @@ means = {{m: sum(v[m] for v in result.values()) / len(result) for m in {measures
 print(json.dumps(means))
 """
 
+#: pytrec_eval's counterpart of ``python -m metrics evaluate -q``: per-query lines, then the means
+CHILD_PYTREC_Q = """
+import sys
+import pytrec_eval
+with open(sys.argv[1]) as f:
+    qrel = pytrec_eval.parse_qrel(f)
+with open(sys.argv[2]) as f:
+    run = pytrec_eval.parse_run(f)
+measures = {measures!r}
+result = pytrec_eval.RelevanceEvaluator(qrel, set(measures)).evaluate(run)
+out = sys.stdout
+for m in measures:
+    out.writelines("%-22s\\t%s\\t%6.4f\\n" % (m, q, result[q][m]) for q in sorted(result))
+    out.write("%-22s\\tall\\t%6.4f\\n" % (m, sum(v[m] for v in result.values()) / len(result)))
+"""
+
+
+@dataclass(frozen=True, eq=False)
+class Child:
+    """One program to time: its command (``{qrels}``/``{run}`` filled in) and where its code lives."""
+
+    name: str
+    argv: tuple[str, ...]
+    cwd: Path
+    to_file: bool  # stdout is the per-query output (sent to a file) rather than JSON means
+    reference: str  # the pytrec_eval child it is compared with
+
+    def command(self, qrels: Path, run: Path) -> list[str]:
+        return [sys.executable, *self.argv, str(qrels), str(run)]
+
+
+def children(baselines: list[Path]) -> list[Child]:
+    """The programs to time: pytrec_eval's first, then ours (and each baseline's)."""
+    cli = ("-m", "metrics", "evaluate", "-q", *(arg for m in TREC.values() for arg in ("-m", m)))
+    out = [Child("pytrec_eval", ("-c", CHILD_PYTREC.format(measures=set(TREC.values()))), REPO, False, ""),
+           Child("pytrec_eval -q", ("-c", CHILD_PYTREC_Q.format(measures=list(TREC.values()))), REPO, True, ""),
+           Child("ours", ("-c", CHILD_OURS.format(measures=OURS, extra="")), REPO, False, "pytrec_eval"),
+           Child("ours+frame", ("-c", CHILD_OURS.format(measures=OURS, extra="ev.per_query")), REPO, False,
+                 "pytrec_eval"),
+           Child("ours cli -q", cli, REPO, True, "pytrec_eval -q")]
+    for folder in baselines:
+        out += [Child(folder.name, out[2].argv, folder, False, "pytrec_eval"),
+                Child(f"{folder.name} cli -q", cli, folder, True, "pytrec_eval -q")]
+    return out
+
 
 def generate(folder: Path, queries: int, docs: int, judged: int, seed: int) -> tuple[Path, Path]:
-    """Write run.txt and qrels.txt: docs per query with scores descending (4 decimals), and
-    ``judged`` judgements per query, two thirds among the retrieved (biased to the top)."""
+    """Write run.txt, run_unsorted.txt and qrels.txt: docs per query with scores descending (4
+    decimals), the same lines shuffled, and ``judged`` judgements per query, two thirds among the
+    retrieved (biased to the top)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -83,23 +142,47 @@ def generate(folder: Path, queries: int, docs: int, judged: int, seed: int) -> t
         qrel_lines.extend(f"{qids[q]} 0 {names[q, c]} {g}\n" for c, g in zip(columns, grades))
     run_path, qrels_path = folder / "run.txt", folder / "qrels.txt"
     run_path.write_text("".join(run_lines))
+    (folder / "run_unsorted.txt").write_text("".join(run_lines[i] for i in rng.permutation(len(run_lines))))
     qrels_path.write_text("".join(qrel_lines))
     return qrels_path, run_path
 
 
-def run_child(code: str, qrels: Path, run: Path) -> tuple[float, float, int, dict]:
-    """Wall seconds, CPU seconds, peak RSS in bytes and the printed means of one child."""
-    start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", code, str(qrels), str(run)], cwd=REPO,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out = child.stdout.read()
-    err = child.stderr.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"child failed ({child.returncode}):\n{err.decode()}")
-    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, json.loads(out)
+def run_child(child: Child, qrels: Path, run: Path, output: Path) -> tuple[float, float, int, dict]:
+    """Wall seconds, CPU seconds, peak RSS in bytes and the means of one child's run."""
+    with open(output, "wb") as sink:
+        start = time.perf_counter()
+        process = subprocess.Popen(child.command(qrels, run), cwd=child.cwd, stdout=sink, stderr=subprocess.PIPE)
+        err = process.stderr.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"{child.name} failed ({os.waitstatus_to_exitcode(status)}):\n{err.decode()}")
+    text = output.read_text()
+    means = _all_lines(text) if child.to_file else json.loads(text)
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, means
+
+
+def _all_lines(text: str) -> dict[str, float]:
+    """The means of a trec_eval-style output (its ``all`` lines), keyed by trec_eval's names;
+    also checks that there is one line per query and measure."""
+    means, lines = {}, text.splitlines()
+    for line in lines:
+        name, query, value = line.split("\t")
+        if query == "all":
+            means[TREC.get(name.strip(), name.strip())] = float(value)
+    means["lines"] = len(lines)
+    return means
+
+
+def check(means: dict[str, dict], name: str, reference: str, to_file: bool) -> str:
+    """Whether ``name``'s means agree with ``reference``'s: to 1e-9 (JSON means) or to the printed
+    4 decimals with as many lines (per-query output)."""
+    if to_file:
+        worst = max(abs(means[name][m] - means[reference][m]) for m in TREC.values())
+        same = worst <= 1.5e-4 and means[name]["lines"] == means[reference]["lines"]
+        return f"{'agree' if same else 'DISAGREE'} to 4 decimals ({means[name]['lines']:,} lines)"
+    worst = max(abs(means[name][ours] - means[reference][trec]) for ours, trec in TREC.items())
+    return f"{'agree' if worst <= 1e-9 else 'DISAGREE'} to 1e-9 (largest difference {worst:.1e})"
 
 
 def main() -> None:
@@ -109,6 +192,8 @@ def main() -> None:
     parser.add_argument("--judged", type=int, default=30)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--baseline", type=Path, action="append", default=[],
+                        help="a checkout of another commit, timed as another 'ours' (repeatable)")
     parser.add_argument("--generate-into", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.generate_into:
@@ -120,40 +205,54 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, "--generate-into", tmp, "--queries", str(args.queries),
                         "--docs", str(args.docs), "--judged", str(args.judged), "--seed", str(args.seed)],
                        check=True)
-        qrels, run = Path(tmp) / "qrels.txt", Path(tmp) / "run.txt"
-        print(f"generated {args.queries * args.docs:,} run lines ({run.stat().st_size / 2**20:.1f} MiB) "
-              f"and {args.queries * args.judged:,} qrels lines in {time.perf_counter() - started:.1f} s")
-        children = {
-            "ours": CHILD_OURS.format(measures=OURS, extra=""),
-            "ours+frame": CHILD_OURS.format(measures=OURS, extra="ev.per_query"),
-            "pytrec_eval": CHILD_PYTREC.format(measures=set(TREC.values())),
-        }
-        times: dict[str, list[float]] = {name: [] for name in children}
-        cpu: dict[str, list[float]] = {name: [] for name in children}
-        memory: dict[str, int] = {name: 0 for name in children}
-        means: dict[str, dict] = {}
-        names = list(children)
+        qrels = Path(tmp) / "qrels.txt"
+        runs = {"sorted": Path(tmp) / "run.txt", "unsorted": Path(tmp) / "run_unsorted.txt"}
+        print(f"generated {args.queries * args.docs:,} run lines ({runs['sorted'].stat().st_size / 2**20:.1f} MiB, "
+              f"sorted and shuffled) and {args.queries * args.judged:,} qrels lines "
+              f"in {time.perf_counter() - started:.1f} s")
+        kids = children(args.baseline)
+        jobs = [(form, child) for form in FORMS for child in kids]
+        times = {job: [] for job in jobs}
+        cpu = {job: [] for job in jobs}
+        memory = {job: 0 for job in jobs}
+        means = {form: {} for form in FORMS}
         for repeat in range(args.repeats):
-            for name in names[repeat % 3:] + names[:repeat % 3]:  # rotate: no order advantage
-                code = children[name]
-                seconds, cpu_seconds, rss, result = run_child(code, qrels, run)
-                times[name].append(seconds)
-                cpu[name].append(cpu_seconds)
-                memory[name] = max(memory[name], rss)
-                means[name] = result
-        median = {name: statistics.median(values) for name, values in times.items()}
-        for name in children:
-            runs = ", ".join(f"{t:.3f}" for t in times[name])
-            print(f"{name:12s} median {median[name]:.3f} s, best {min(times[name]):.3f} s (runs: {runs}); "
-                  f"CPU median {statistics.median(cpu[name]):.3f} s; peak memory {memory[name] / 2**20:.0f} MiB")
-        print(f"ratio ours / pytrec_eval: {median['ours'] / median['pytrec_eval']:.2f}   "
-              f"(with the per-query DataFrame: {median['ours+frame'] / median['pytrec_eval']:.2f})")
-        worst = max(abs(means["ours"][ours] - means["pytrec_eval"][trec]) for ours, trec in TREC.items())
-        verdict = "agree" if worst <= 1e-9 else "DISAGREE"
-        print(f"sanity: means {verdict} to 1e-9 (largest difference {worst:.1e}): "
-              + ", ".join(f"{m} {means['ours'][m]:.6f}" for m in OURS))
-        if worst > 1e-9:
+            shift = repeat * len(jobs) // max(args.repeats, 1)
+            for form, child in jobs[shift:] + jobs[:shift]:  # rotate: no order advantage
+                seconds, cpu_seconds, rss, result = run_child(child, qrels, runs[form], Path(tmp) / "out.txt")
+                times[form, child].append(seconds)
+                cpu[form, child].append(cpu_seconds)
+                memory[form, child] = max(memory[form, child], rss)
+                means[form][child.name] = result
+        failed = report(kids, times, cpu, memory, means)
+        if failed:
             raise SystemExit(1)
+
+
+def report(kids: list[Child], times: dict, cpu: dict, memory: dict, means: dict) -> bool:
+    """Print every figure, and ours beside pytrec_eval's; True when some means disagree."""
+    median = {job: statistics.median(values) for job, values in times.items()}
+    failed = False
+    for form in FORMS:
+        print(f"\n{form} run:")
+        for child in kids:
+            job = (form, child)
+            runs = ", ".join(f"{t:.3f}" for t in times[job])
+            print(f"  {child.name:16s} median {median[job]:.3f} s, best {min(times[job]):.3f} s (runs: {runs}); "
+                  f"CPU median {statistics.median(cpu[job]):.3f} s; peak memory {memory[job] / 2**20:.0f} MiB")
+        for child in kids:
+            if not child.reference:
+                continue
+            reference = next(k for k in kids if k.name == child.reference)
+            job, ref = (form, child), (form, reference)
+            verdict = check(means[form], child.name, reference.name, child.to_file)
+            failed |= "DISAGREE" in verdict
+            mine, theirs = statistics.median(cpu[job]), statistics.median(cpu[ref])
+            print(f"  {child.name + ' / ' + reference.name:34s} time {median[job]:.3f} / {median[ref]:.3f} s = "
+                  f"{median[job] / median[ref]:.2f}; CPU {mine:.3f} / {theirs:.3f} s = {mine / theirs:.2f}; "
+                  f"peak memory {memory[job] / 2**20:.0f} / {memory[ref] / 2**20:.0f} MiB = "
+                  f"{memory[job] / memory[ref]:.2f}; means {verdict}")
+    return failed
 
 
 if __name__ == "__main__":

@@ -69,12 +69,11 @@ QRELS = b"q1 0 d1 1\n"
 #: upload page and the pasted list can show
 BAD_INPUTS = [
     (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 2\n")),                       # 4 fields in a run
-    (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 2 1.0 bm25 extra\n")),        # 7 fields
+    (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 2 1.0\n")),                    # 5 fields
     (metrics.load, ("qrels.txt", QRELS + b"q1 0 d2 1 2.5 tag\n")),           # a run line in qrels
     (metrics.load, ("run.txt", RUN + b"q1 0 d2 1\n")),                        # a qrels line in a run
     (metrics.load, ("qrels.txt", QRELS + b"q1,0,d2,1\n")),                    # CSV inside TREC
     (read_qrels, (b"qid docid rel\nq1 0 d1 1\n", "qrels.txt")),               # a CSV header
-    (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 x 1.0 bm25\n")),              # rank not an integer
     (metrics.load, ("run.txt", RUN + b"q1 Q0 d1 2 1.0 bm25\n")),              # a document twice
     (metrics.load, ("qrels.txt", QRELS + b"q1 0 d1 2\n")),                    # a judgement twice
     (read_run, (b"\n\n", "run.txt")),                                          # no lines
@@ -113,7 +112,7 @@ BAD_INPUTS = [
     (metrics.parse_pasted, ("# nothing\n", "pasted text")),
     (metrics.parse_pasted, ("A 1\nB 2 3", "pasted text")),
     (metrics.parse_pasted, ("A 1\nA 2", "pasted text")),
-    (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 99999999999999999999 1.0 bm25\n")),  # rank beyond int64
+    (metrics.load, ("x.csv", b"qid,docid,rank\nq1,d1,99999999999999999999\n")),  # rank beyond int64
     (metrics.load, ("run.txt", b"\xef\xbb\xbf\xef\xbb\xbf" + RUN)),              # two byte order marks
     (metrics.load, ("x.json", b"[" * 100 + b"]" * 100)),                        # over a limit: nesting
     (metrics.load, ("x.csv", b"topic_no,docid,score\nq1,d1,1\n")),            # no query column, an unknown one

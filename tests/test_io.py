@@ -135,8 +135,6 @@ def test_run_irregular_whitespace_from_trec_eval_test_collection():
 @pytest.mark.parametrize("text, message", [
     (b"", "run.txt: empty file: no run lines ('qid Q0 docid rank score tag')"),
     (b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0\n", "run.txt line 2: expected 6 fields (qid Q0 docid rank score tag), got 5"),
-    (b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0 t\nq1 Q0 d3 3 1.0 t x\n",
-     "run.txt line 3: expected 6 fields (qid Q0 docid rank score tag), got 7"),
     (b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0 t\nq1 Q0 d3 3 1.0 t\nq1 Q0 d4 4\n",
      "run.txt line 4: expected 6 fields (qid Q0 docid rank score tag), got 4"),
     (b"q1 0 d1 1\n", "run.txt line 1: expected 6 fields (qid Q0 docid rank score tag), got 4; this looks like TREC qrels, not a run"),
@@ -144,8 +142,6 @@ def test_run_irregular_whitespace_from_trec_eval_test_collection():
     (b"q1 Q0 d1 1 2 t\nq1 Q0 d2 2 nan t\n", "run.txt line 2: score is NaN ('nan'); expected a finite number"),
     (b"q1 Q0 d1 1 inf t\n", "run.txt line 1: score is infinite ('inf'); expected a finite number"),
     (b"q1 Q0 d1 1 1e999 t\n", "run.txt line 1: score '1e999' is too large"),
-    (b"q1 Q0 d1 1.5 2 t\n", "run.txt line 1: rank must be an integer, got '1.5'"),
-    (b"q1 Q0 d1 first 2 t\n", "run.txt line 1: rank must be an integer, got 'first'"),
     (b"q1 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq2 Q0 d1 1 3 t\nq1 Q0 d1 3 1 t\n",
      "run.txt line 4: document 'd1' listed twice for query 'q1' (lines 1 and 4)"),
     (b"q1 Q0 d1 1 3 t\n\xff\xfe Q0 d2 2 2 t\n",
@@ -436,3 +432,106 @@ def test_fixture_files_in_tests_data():
     assert ds.run["query"].unique().tolist() == ["101", "102"]
     qrels = read_qrels(DATA / "sample_qrels.txt")
     assert re.fullmatch(r"\d+", qrels["query"][0])
+
+
+# ---------------------------------------------------------------------------------------------
+# what trec_eval accepts in a run: fields after the sixth, any token as the rank
+
+TREC_EVAL_9 = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "trec_eval_9"
+
+
+def both_paths(reader, data: bytes, name: str = "run.txt"):
+    """``reader`` on ``data`` line by line and through pyarrow (SMALL_INPUT 0): both results."""
+    saved = trec.SMALL_INPUT
+    try:
+        results = []
+        for small in (saved, 0):
+            trec.SMALL_INPUT = small
+            results.append(reader(data, name))
+        return results
+    finally:
+        trec.SMALL_INPUT = saved
+
+
+def test_run_fields_after_the_sixth_are_ignored_as_trec_eval_does():
+    data = b"q1 Q0 d1 1 2.0 t more junk at\nq1\tQ0\td2\t2\t 1.5\tt end of lines.\nq1 Q0 d3 3 1.0 t\n"
+    for frame in both_paths(read_run, data):
+        assert frame.values.tolist() == [["q1", "d1", 2.0, 1], ["q1", "d2", 1.5, 2], ["q1", "d3", 1.0, 3]]
+    assert error(read_run, b"q1 Q0 d1 1 2.0\n", name="run.txt") == \
+        "run.txt line 1: expected 6 fields (qid Q0 docid rank score tag), got 5"
+    assert error(read_qrels, b"q1 0 d1 1 extra\n", name="qrels.txt") == \
+        "qrels.txt line 1: expected 4 fields (qid iter docid rel), got 5"  # trec_eval refuses these too
+
+
+@pytest.mark.parametrize("rank", [b"1.5", b"first", b"0x10", b"1e3", b"99999999999999999999",
+                                  b"-99999999999999999999", b"9" * 5000])
+def test_a_rank_that_is_not_an_int64_reads_as_0_as_trec_eval_ignores_it(rank):
+    data = b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2 " + rank + b" 1.0 t\n"
+    for run in both_paths(read_run_columns, data):
+        assert run.rank.tolist() == [1, 0] and run.value.tolist() == [2.0, 1.0]
+
+
+def test_a_rank_beyond_int64_on_the_command_line_prints_no_traceback(tmp_path):
+    (tmp_path / "qrels.txt").write_bytes(b"q1 0 d2 1\n")
+    (tmp_path / "run.txt").write_bytes(b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2 99999999999999999999 1.0 t x\n")
+    done = subprocess.run([sys.executable, "-m", "metrics", "evaluate", "-m", "RR", "qrels.txt", "run.txt"],
+                          capture_output=True, text=True, cwd=tmp_path,
+                          env={"PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PATH": ""})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.split() == ["RR", "all", "0.5000"]
+
+
+def test_a_duplicate_in_a_file_is_named_by_its_lines_after_the_bytes_are_freed(tmp_path):
+    from metrics.batch.evaluation import evaluate
+
+    lines = [b"q%d Q0 d%d %d 1.0 t\n" % (i // 10, i % 10, i % 10) for i in range(30_000)]
+    path = tmp_path / "run.txt"
+    path.write_bytes(b"".join(lines[:20_000] + [b"\n", lines[5]] + lines[20_000:]))
+    columns = read_run_columns(path, check_duplicates=False)
+    assert columns.raw == path  # the path, not the 700 kB of bytes
+    with pytest.raises(MetricsInputError) as caught:
+        evaluate(b"q0 0 d1 1\n", path, ["AP"])
+    assert str(caught.value) == "run.txt line 20002: document 'd5' listed twice for query 'q0' (lines 6 and 20002)"
+
+
+@pytest.mark.skipif(not (TREC_EVAL_9 / "results.trunc").exists(), reason="shared/conformance absent")
+def test_trec_eval_test_run_with_extra_fields_reads_and_scores_like_trec_eval():
+    from metrics.batch.evaluation import evaluate
+
+    data = (TREC_EVAL_9 / "results.trunc").read_bytes()
+    first_six = [line.split()[:6] for line in data.decode().splitlines() if line.strip()]
+    assert any(len(line.split()) > 6 for line in data.decode().splitlines())
+    for frame in both_paths(read_run, data, "results.trunc"):
+        assert frame.values.tolist() == [[q, d, float(s), int(r)] for q, _, d, r, s, _ in first_six]
+    expected = {}
+    for line in (TREC_EVAL_9 / "out.test.aqc").read_text().splitlines():
+        name, query, value = (part.strip() for part in line.split("\t"))
+        if name in ("map", "P_10", "recip_rank", "ndcg", "Rprec") and query == "all":
+            expected[name] = float(value)
+    result = evaluate(TREC_EVAL_9 / "qrels.test", TREC_EVAL_9 / "results.trunc", list(expected),
+                      count_missing=True)
+    assert len(expected) == 5
+    assert all(abs(value - expected[name]) <= 5e-5 for name, value in zip(expected, result.aggregate.values()))
+
+
+def test_an_empty_rank_field_is_refused_on_both_paths(monkeypatch):
+    data = b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2  1.0 t\n"  # two spaces: five fields, not an empty rank
+    for small in (trec.SMALL_INPUT, 0):
+        monkeypatch.setattr(trec, "SMALL_INPUT", small)
+        assert error(read_run, data, name="run.txt") == \
+            "run.txt line 2: expected 6 fields (qid Q0 docid rank score tag), got 5"
+    assert trec._parse_trec_fast(data, "run.txt", "run") is None
+
+
+def test_a_large_run_with_fields_after_the_sixth_is_read_without_the_line_by_line_parse(monkeypatch):
+    lines = [b"q%d Q0 d%d %d %d.5 tag%s\n" % (i // 100, i % 100, i % 100, 100 - i % 100, b" x" * (i % 3))
+             for i in range(30_000)]
+    data = b"".join(lines)
+    monkeypatch.setattr(trec, "_CUT_BLOCK", 1000)  # many blocks
+    fast = trec._parse_trec_fast(data, "run.txt", "run")
+    slow = trec.parse_trec_slow(data, "run", "run.txt")
+    assert fast is not None and fast.item.to_list() == slow.item.to_list()
+    assert fast.value.tolist() == slow.value.tolist() and fast.rank.tolist() == slow.rank.tolist()
+    assert trec._drop_extra_fields(b"a b c d e f g h\n\na b c d e f\na b c d e f g", 6) == \
+        b"a b c d e f\n\na b c d e f\na b c d e f"
+    assert trec._drop_extra_fields(b"a b c d e f\n", 6) is None

@@ -150,24 +150,23 @@ class _Evaluator:
         self.qrels, self.run = qrels, run
         nr = len(run)
         (rq, jq), nq = column_codes(run.query, qrels.query)
+        self.qcodes = np.concatenate((rq, jq))
+        rq, jq = self.qcodes[:nr], self.qcodes[nr:]  # views: one copy of the codes
         dcodes, nd = StrColumn.dense_codes(run.item, qrels.item)
         self.nq = nq
         rd, jd = dcodes[:nr], dcodes[nr:]
-        self.qcodes = np.concatenate((rq, jq))
         self.jq, self.jrel = jq, qrels.value
         grade = self._join(rq, rd, jq, jd, max(nd, 1))
         order = _ranking_order(rq, run.value, rd, nq, max(nd, 1))
+        del dcodes, rd, jd  # the largest arrays go as soon as they are used (peak memory)
         if order is not None:
             rq, grade = rq[order], grade[order]
-        n = len(rq)
-        pos = np.arange(1, n + 1, dtype=np.int64)
-        if n:
-            starts = np.flatnonzero(np.concatenate(([True], rq[1:] != rq[:-1])))
-            pos -= np.repeat(starts, np.diff(np.append(starts, n)))
+            del order
         # Only judged rows can contribute to any measure: keep those, in ranked order, with
         # their query code, rank (1-based position in the query's ranking) and grade.
         judged = np.flatnonzero(~np.isnan(grade))
-        self.q, self.grade, self.pos = rq[judged], grade[judged], pos[judged]
+        self.q, self.grade, self.pos = rq[judged], grade[judged], _positions(rq, judged)
+        del rq, grade
         m = len(judged)
         if m:
             self.starts = np.flatnonzero(np.concatenate(([True], self.q[1:] != self.q[:-1])))
@@ -175,7 +174,7 @@ class _Evaluator:
         else:
             self.starts = self.lens = np.zeros(0, np.int64)
         in_qrels = np.bincount(jq, minlength=nq) > 0
-        in_run = np.bincount(rq, minlength=nq) > 0
+        in_run = np.bincount(self.qcodes[:nr], minlength=nq) > 0
         self.evaluated = np.flatnonzero(in_qrels & (in_run | count_missing))
         self._cache: dict = {}
 
@@ -184,10 +183,15 @@ class _Evaluator:
         """Grade of each run row (NaN: unjudged) by one sort of all (query, item) keys; equal
         keys are adjacent, qrels rows first (ties are broken by row number)."""
         nj, nr = len(jq), len(rq)
-        keys = np.concatenate((jq * nd + jd, rq * nd + rd))
+        keys = np.empty(nj + nr, np.int64)
+        for rows, queries, items in ((keys[:nj], jq, jd), (keys[nj:], rq, rd)):
+            np.multiply(queries, nd, out=rows)
+            rows += items
         ordered, order = _sort(keys, self.nq * nd)
+        del keys
         grade = np.full(nr, np.nan)
         same = ordered[1:] == ordered[:-1]
+        del ordered
         if same.any():
             is_run = order >= nj
             left, right = is_run[:-1], is_run[1:]
@@ -370,42 +374,84 @@ def _decode_rows(column, rows: np.ndarray) -> list[str]:
 def _sort(keys: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
     """(sorted keys, order) of non-negative int64 ``keys`` < ``bound``; equal keys keep their
     row order (stable).  When key and row number fit in 63 bits together they are packed into
-    one int64 and sorted as values, several times faster than ``np.argsort``."""
+    one int64 and sorted as values, several times faster than ``np.argsort`` (in place: two
+    arrays the size of ``keys`` besides it)."""
     n = len(keys)
     bits = max(n - 1, 1).bit_length()
     if n and bound < (1 << (63 - bits)):
-        packed = np.sort((keys << bits) | np.arange(n, dtype=np.int64))
-        return packed >> bits, packed & ((1 << bits) - 1)
+        packed = keys << bits
+        packed |= np.arange(n, dtype=np.int64)
+        packed.sort()
+        order = packed & ((1 << bits) - 1)
+        packed >>= bits
+        return packed, order
     order = np.argsort(keys, kind="stable")
     return keys[order], order
+
+
+def _positions(rq: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The 1-based position of each of ``rows`` (ascending) within its query's block of ``rq``
+    (query codes, each query's rows together)."""
+    if not len(rows):
+        return np.zeros(0, np.int64)
+    starts = np.flatnonzero(np.concatenate(([True], rq[1:] != rq[:-1])))
+    return rows + 1 - starts[np.searchsorted(starts, rows, side="right") - 1]
 
 
 def _ranking_order(rq, score, rd, nq: int, nd: int) -> np.ndarray | None:
     """Row order grouping each query's rows, by score descending then item id descending
     (trec_eval's order); None when the rows already are in that order.
 
-    Runs are usually written query by query with scores descending; then only groups of tied
-    scores may need reordering, which a sort on (tie group, item) does."""
-    n = len(rq)
-    if n < 2:
+    Runs are usually written query by query with scores descending: then the rows stay where
+    they are; others are sorted by (query, score).  Either way, only the rows of tied scores
+    may still need reordering, by item (:func:`_order_ties`)."""
+    if len(rq) < 2:
         return None
+    order = None if _in_score_order(rq, score, nq) else _by_query_and_score(rq, score, nq)
+    return _order_ties(rq, score, rd, nd, order)
+
+
+def _in_score_order(rq, score, nq: int) -> bool:
+    """Whether each query's rows are together, with scores descending (ties in any order)."""
     same = rq[1:] == rq[:-1]
-    prev, nxt = score[:-1], score[1:]
-    tie = same & (prev == nxt)
-    if ((prev > nxt) | tie | ~same).all():
-        heads = rq[np.flatnonzero(np.concatenate(([True], ~same)))]
-        if np.bincount(heads, minlength=nq).max() <= 1:  # each query in one block
-            misplaced = tie & (rd[:-1] < rd[1:])
-            if not misplaced.any():
-                return None
-            group = np.zeros(n, np.int64)
-            np.cumsum(~tie, out=group[1:])
-            return _sort(group * nd + (nd - 1 - rd), n * nd)[1]
+    if not (~same | (score[:-1] >= score[1:])).all():
+        return False
+    heads = rq[np.flatnonzero(np.concatenate(([True], ~same)))]
+    return bool(np.bincount(heads, minlength=nq).max() <= 1)
+
+
+def _by_query_and_score(rq, score, nq: int) -> np.ndarray:
+    """The order of the rows by query, then score descending (ties keep their row order)."""
     score_rank, ns = dense_ranks(score)
-    if nq * ns * nd < 2 ** 62:
-        key = (rq * ns + (ns - 1 - score_rank)) * nd + (nd - 1 - rd)
-        return _sort(key, nq * ns * nd)[1]
-    return np.lexsort((-rd, -score, rq))
+    score_rank -= ns - 1  # descending: 0 for the highest score, -1 for the next ...
+    key = rq * ns - score_rank
+    del score_rank
+    return _sort(key, nq * ns)[1]
+
+
+def _order_ties(rq, score, rd, nd: int, order: np.ndarray | None) -> np.ndarray | None:
+    """``order`` (None: the rows as they are), query by query and scores descending, with each
+    group of tied scores put in item id descending order; None if that is the rows' order.
+    Only the tied rows are sorted again."""
+    q = rq if order is None else rq[order]
+    s = score if order is None else score[order]
+    tie = q[1:] == q[:-1]
+    tie &= s[1:] == s[:-1]
+    del q, s
+    at = np.flatnonzero(tie)
+    if not len(at):
+        return order
+    d = rd[at] if order is None else rd[order[at]]
+    d_next = rd[at + 1] if order is None else rd[order[at + 1]]
+    if not (d < d_next).any():
+        return order
+    rows = np.union1d(at, at + 1)  # positions (in ``order``) of every row in a tie group
+    group = np.concatenate(([0], np.cumsum(~tie)))[rows]  # tie groups: numbered by position
+    items = rd[rows] if order is None else rd[order[rows]]
+    within = _sort(group * nd + (nd - 1 - items), (int(group[-1]) + 1) * nd)[1]
+    full = np.arange(len(rq)) if order is None else order
+    full[rows] = full[rows[within]]
+    return full
 
 
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:

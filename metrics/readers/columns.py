@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     import pandas as pd
 
 
@@ -34,6 +36,25 @@ def optional_pyarrow():
     return pyarrow
 
 
+def single_array(arr):
+    """A pyarrow array from an array or a chunked array (dictionaries unified), any new buffers
+    allocated by the system allocator: pyarrow's default pool keeps the memory it frees, which
+    numpy can then not reuse (peak memory)."""
+    pa = optional_pyarrow()
+    if not isinstance(arr, pa.ChunkedArray):
+        return arr
+    if arr.num_chunks == 1:
+        return arr.chunk(0)
+    pool = pa.system_memory_pool()
+    if pa.types.is_dictionary(arr.type):
+        arr = arr.unify_dictionaries(memory_pool=pool)
+    return arr.combine_chunks(memory_pool=pool)
+
+
+#: rows per block of the temporaries of :meth:`StrColumn._fill_words`
+_BLOCK = 1 << 16
+
+
 class StrColumn:
     """Strings stored as UTF-8 bytes plus offsets (Arrow's layout): no Python object per row.
 
@@ -42,19 +63,17 @@ class StrColumn:
     ``str`` order), which is all that evaluation needs: equality for joins, order for ties.
     """
 
-    __slots__ = ("data", "offsets", "_arrow", "_lengths")
+    __slots__ = ("data", "offsets", "_arrow")
 
     def __init__(self, data: np.ndarray, offsets: np.ndarray, arrow=None):
         self.data = data
         self.offsets = offsets
         self._arrow = arrow
-        self._lengths = None
 
     def lengths(self) -> np.ndarray:
-        """Byte length of each string."""
-        if self._lengths is None:
-            self._lengths = np.diff(self.offsets)
-        return self._lengths
+        """Byte length of each string (computed on each call: it is cheap, and kept it would cost
+        8 bytes a string for as long as the column lives)."""
+        return np.diff(self.offsets)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -70,8 +89,7 @@ class StrColumn:
     def from_arrow(cls, arr) -> StrColumn:
         """Wrap a pyarrow string / large_string array (or chunked array) without copying data."""
         pa = optional_pyarrow()
-        if isinstance(arr, pa.ChunkedArray):
-            arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
+        arr = single_array(arr)
         if arr.null_count:
             raise ValueError("null strings")
         wide = pa.types.is_large_string(arr.type)
@@ -79,7 +97,7 @@ class StrColumn:
         n = len(arr)
         itemsize = 8 if wide else 4
         offsets = np.frombuffer(bufs[1], dtype=np.int64 if wide else np.int32, count=n + 1,
-                                offset=arr.offset * itemsize).astype(np.int64)
+                                offset=arr.offset * itemsize).astype(np.int64, copy=False)
         data = np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None and bufs[2].size \
             else np.zeros(0, np.uint8)
         return cls(data, offsets, arr)
@@ -118,27 +136,38 @@ class StrColumn:
             return self._arrow.to_pandas().array
         return pd.array(self.to_list(), dtype="str")
 
-    def _words(self, m: int) -> np.ndarray:
-        """(n, m) uint64 whose row-wise lexicographic order is the order of the strings' first
-        8*m bytes: each string's bytes, cut or zero-padded to 8*m, read as big-endian words."""
-        n = len(self)
+    def _fill_words(self, out: np.ndarray) -> None:
+        """Write into ``out`` ((n, 8*m) uint8) each string's first 8*m bytes, zero-padded: read
+        as big-endian 64-bit words, their row-wise lexicographic order is the strings' order."""
+        n, width = out.shape
         if n == 0:
-            return np.zeros((0, m), np.uint64)
+            return
         off, lens = self.offsets, self.lengths()
         lo, hi = int(off[0]), int(off[-1])
-        longest, width = int(lens.max()), 8 * m
+        longest = int(lens.max())
         if int(lens.min()) == longest:  # all the same length: a reshape of the bytes
-            buf = np.zeros((n, width), np.uint8)
-            if longest:
-                kept = min(longest, width)
-                buf[:, :kept] = self.data[lo:hi].reshape(n, longest)[:, :kept]
-            return buf.view(">u8").astype(np.uint64)
-        # every string's first 8*m bytes (a sliding-window view), then zero what is past its end
-        padded = np.zeros(hi - lo + width, np.uint8)
-        padded[:hi - lo] = self.data[lo:hi]
-        buf = np.lib.stride_tricks.sliding_window_view(padded, width)[off[:-1] - lo]
-        buf *= np.arange(width, dtype=np.int64) < lens[:, None]
-        return buf.view(">u8").astype(np.uint64)
+            out[:] = 0
+            kept = min(longest, width)
+            if kept:
+                out[:, :kept] = self.data[lo:hi].reshape(n, longest)[:, :kept]
+            return
+        # each string's first 8*m bytes: windows over the bytes (the last rows', which would run
+        # past the end, over a zero-padded copy of the end), then zero what is past its end; in
+        # blocks of rows, so that the temporaries stay small
+        starts = off[:-1]
+        near_end = int(np.searchsorted(starts, hi - width, side="right"))
+        if near_end < n:  # the rows starting in the last `width` bytes: a few
+            tail_from = int(starts[near_end])
+            tail = np.zeros(hi - tail_from + width, np.uint8)
+            tail[:hi - tail_from] = self.data[tail_from:hi]
+            out[near_end:] = np.lib.stride_tricks.sliding_window_view(tail, width)[starts[near_end:] - tail_from]
+        if near_end:
+            windows = np.lib.stride_tricks.sliding_window_view(self.data[:hi], width)
+            for a in range(0, near_end, _BLOCK):
+                out[a:min(a + _BLOCK, near_end)] = windows[starts[a:min(a + _BLOCK, near_end)]]
+        positions = np.arange(width)
+        for a in range(0, n, _BLOCK):
+            out[a:a + _BLOCK] *= positions < lens[a:a + _BLOCK, None]
 
     def _tails(self, start: int, rows: np.ndarray) -> list[bytes]:
         """The bytes of strings ``rows`` from byte ``start`` on."""
@@ -158,14 +187,21 @@ class StrColumn:
         Memory grows with the input, not with its longest string: at most :func:`packed_width`
         bytes of each string are packed; the few strings longer than that are then ordered by
         the rest of their bytes."""
-        width = packed_width(columns)
+        longest = max((c.max_len() for c in columns), default=0)
+        width = packed_width(columns, longest)
         m = max(1, -(-width // 8))
-        words = np.concatenate([c._words(m) for c in columns]) if len(columns) > 1 \
-            else columns[0]._words(m)
-        lengths = np.concatenate([c.lengths() for c in columns]) if len(columns) > 1 else columns[0].lengths()
+        total = sum(len(c) for c in columns)
+        packed = np.empty((total, 8 * m), np.uint8)
+        for column, start in _spans(columns):
+            column._fill_words(packed[start:start + len(column)])
+        words = packed.view(np.uint64)
+        words.byteswap(inplace=True)  # big-endian words as native integers, in place
         keys = [words[:, j] for j in range(m)]
-        del words
-        if any(c.has_nul() for c in columns):  # "a" and "a\0" pack alike: length decides
+        del packed, words
+        nul = any(c.has_nul() for c in columns)
+        longer_than_packed = longest > 8 * m
+        lengths = np.concatenate([c.lengths() for c in columns]) if nul or longer_than_packed else None
+        if nul:  # "a" and "a\0" pack alike: length decides
             keys.append(np.minimum(lengths, 8 * m).astype(np.uint64))
         codes, k = None, 1
         for column in keys:
@@ -175,9 +211,10 @@ class StrColumn:
                 continue
             sub, k2 = dense_ranks(column)
             codes, k = (sub, k2) if codes is None else dense_ranks(codes * k2 + sub)
+        del keys
         if codes is None:  # every string's first 8*m bytes equal
-            codes, k = np.zeros(len(lengths), np.int64), int(len(lengths) > 0)
-        longer = np.flatnonzero(lengths > 8 * m)
+            codes, k = np.zeros(total, np.int64), int(total > 0)
+        longer = np.flatnonzero(lengths > 8 * m) if longer_than_packed else ()
         if len(longer) and k < len(codes):  # same first 8*m bytes: the rest of the bytes decide
             longer = longer[np.bincount(codes)[codes[longer]] > 1]
             tails = [tail for column, start in _spans(columns)
@@ -199,12 +236,14 @@ def _spans(columns) -> list[tuple[StrColumn, int]]:
     return list(zip(columns, starts))
 
 
-def packed_width(columns) -> int:
+def packed_width(columns, longest: int | None = None) -> int:
     """Bytes of each string that :meth:`StrColumn.dense_codes` packs: the longest string's length,
-    at most max(32, twice the mean length) (so n strings cost at most 32n + twice their bytes)."""
+    at most max(32, twice the mean length) (so n strings cost at most 32n + twice their bytes).
+    ``longest``, the longest string's length, is computed when not given."""
     n = sum(len(c) for c in columns)
-    longest = max((c.max_len() for c in columns), default=0)
-    total = sum(int(c.lengths().sum()) for c in columns)
+    if longest is None:
+        longest = max((c.max_len() for c in columns), default=0)
+    total = sum(int(c.offsets[-1] - c.offsets[0]) for c in columns)
     cap = max(32, 2 * -(-total // max(n, 1)))
     return min(longest, cap)
 
@@ -220,8 +259,10 @@ def dense_ranks(keys: np.ndarray) -> tuple[np.ndarray, int]:
     new[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     ranks = np.cumsum(new, dtype=np.int64)
+    del new
     ranks -= 1
-    codes = np.empty(n, np.int64)
+    # the codes go where the sorted keys were, when those are 8-byte numbers (peak memory)
+    codes = ordered.view(np.int64) if ordered.dtype.itemsize == 8 else np.empty(n, np.int64)
     codes[order] = ranks
     return codes, int(ranks[-1]) + 1
 
@@ -248,17 +289,15 @@ class DictColumn:
 
     @classmethod
     def from_arrow(cls, arr) -> DictColumn:
-        """Wrap a pyarrow dictionary array (or chunked array) of strings."""
-        pa = optional_pyarrow()
-        if isinstance(arr, pa.ChunkedArray):
-            arr = arr.unify_dictionaries()
-            arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
+        """Wrap a pyarrow dictionary array (or chunked array) of strings; the indices keep their
+        width (int32 from the readers), without a copy."""
+        arr = single_array(arr)
         if arr.null_count:
             raise ValueError("null strings")
         indices = arr.indices
         itemsize = indices.type.bit_width // 8
         idx = np.frombuffer(indices.buffers()[1], dtype=f"<i{itemsize}", count=len(indices),
-                            offset=indices.offset * itemsize).astype(np.int64)
+                            offset=indices.offset * itemsize)
         return cls(idx, StrColumn.from_arrow(arr.dictionary), arr)
 
     @classmethod
@@ -299,8 +338,8 @@ class TrecColumns:
 
     ``value`` holds the grade (qrels) or the score (run); ``rank`` is the run's rank field.
     ``duplicates_checked`` says whether (query, item) pairs are known to be unique;
-    :func:`metrics.batch.evaluation.evaluate` checks them itself and, if ``raw`` holds the original bytes,
-    re-reads them to name the offending lines.
+    :func:`metrics.batch.evaluation.evaluate` checks them itself and, if ``raw`` holds the original bytes
+    (or the path of the file they came from), re-reads them to name the offending lines.
     """
 
     kind: str
@@ -310,7 +349,7 @@ class TrecColumns:
     value: np.ndarray
     rank: np.ndarray | None = None
     duplicates_checked: bool = False
-    raw: bytes | None = None
+    raw: bytes | Path | None = None
 
     def __len__(self) -> int:
         return len(self.value)
@@ -329,7 +368,7 @@ class TrecColumns:
     def reraise_duplicate(self) -> None:
         """Re-read ``raw`` line by line; raises the precise duplicate (or other) error."""
         if self.raw is not None:
-            from .trec import parse_trec_slow  # here: .trec imports this module
+            from .trec import reparse  # here: .trec imports this module
 
-            parse_trec_slow(self.raw, self.kind, self.source)
+            reparse(self.raw, self.kind, self.source)
 

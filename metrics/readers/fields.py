@@ -72,6 +72,12 @@ def parse_number(token: bytes, what: str, name: str, line: int) -> float:
 #: the range of a rank: numpy's int64
 RANK_RANGE = (-2 ** 63, 2 ** 63 - 1)
 
+#: why a token is not a rank: parse_rank's messages
+NOT_A_RANK = {
+    "text": "rank must be an integer, got {value}",
+    "range": "rank {value} is out of range (a 64-bit integer)",
+}
+
 
 def parse_rank(token: bytes, name: str, line: int | None) -> int:
     """``token`` as a decimal integer within int64 (``0x10`` and ``1e3`` are not ranks).
@@ -79,13 +85,30 @@ def parse_rank(token: bytes, name: str, line: int | None) -> int:
     >>> parse_rank(b"007", "run.txt", 3)
     7
     """
+    value = _decimal_rank(token)
+    if value is not None:
+        return value
+    why = "range" if INT_RE.fullmatch(token) else "text"
+    raise input_error(NOT_A_RANK[why], name, line, value=quote(token.decode("utf-8", "replace")))
+
+
+def rank_or_zero(token: bytes) -> int:
+    """A TREC run's rank field: its decimal integer within int64, else 0.  trec_eval skips the
+    field whatever it holds (it ranks by score), so any token is accepted.
+
+    >>> rank_or_zero(b"007"), rank_or_zero(b"1.5"), rank_or_zero(b"9" * 30)
+    (7, 0, 0)
+    """
+    value = _decimal_rank(token)
+    return 0 if value is None else value
+
+
+def _decimal_rank(token: bytes) -> int | None:
+    """``token`` as a decimal integer within int64, or None."""
     if not INT_RE.fullmatch(token):
-        raise input_error("rank must be an integer, got {value}", name, line,
-                          value=quote(token.decode("utf-8", "replace")))
+        return None
     digits = token.lstrip(b"+-").lstrip(b"0") or b"0"
-    if len(digits) <= 19:  # int() of many digits is slow; int64 has 19
-        value = -int(digits) if token.startswith(b"-") else int(digits)
-        if RANK_RANGE[0] <= value <= RANK_RANGE[1]:
-            return value
-    raise input_error("rank {value} is out of range (a 64-bit integer)", name, line,
-                      value=quote(token.decode("utf-8", "replace")))
+    if len(digits) > 19:  # int() of many digits is slow; int64 has 19
+        return None
+    value = -int(digits) if token.startswith(b"-") else int(digits)
+    return value if RANK_RANGE[0] <= value <= RANK_RANGE[1] else None

@@ -1,7 +1,9 @@
 """TREC qrels and run files: the readers.
 
 ``qid iter docid rel`` (qrels) and ``qid Q0 docid rank score tag`` (run), fields separated by
-spaces or tabs.  Large inputs are parsed with pyarrow's CSV reader when it is installed (imported
+spaces or tabs.  A run is read as trec_eval reads it: fields after the sixth are ignored, and so
+is the rank field's value (evaluation ranks by score): a rank that is not a decimal integer within
+int64 reads as 0.  Large inputs are parsed with pyarrow's CSV reader when it is installed (imported
 lazily), after collapsing tabs and runs of spaces, and checked with numpy; small inputs, inputs
 the fast path does not accept, and inputs with a problem are read line by line
 (:func:`parse_trec_slow`, the reference behaviour), which names the first bad line.  The formats
@@ -11,7 +13,9 @@ and frames are described in :mod:`metrics.readers.io`.
 from __future__ import annotations
 
 import csv
+import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,8 +23,8 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count, check_lines, check_queries, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, parse_rank, quote
-from .sources import BOM, check_utf8, load_bytes
+from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, quote, rank_or_zero
+from .sources import BOM, _looks_like_path, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -60,14 +64,15 @@ def read_run(source, name: str | None = None, *, max_bytes: int | None = None,
     -------
     pandas.DataFrame
         Columns ``query`` (str), ``item`` (str), ``score`` (float64), ``rank`` (int64), in file
-        order.
+        order.  Like trec_eval, fields after the sixth are ignored and any token is a rank: one
+        that is not a decimal integer within int64 reads as 0.
 
     Raises
     ------
     MetricsInputError
-        Empty input, a line without 6 fields, a score that is not a finite number, a rank that
-        is not an integer, a document listed twice for one query (both lines named), invalid
-        UTF-8, a CSV file, input over ``max_bytes`` or over ``limits`` (:mod:`metrics.limits`).
+        Empty input, a line with fewer than 6 fields, a score that is not a finite number, a
+        document listed twice for one query (both lines named), invalid UTF-8, a CSV file, input
+        over ``max_bytes`` or over ``limits`` (:mod:`metrics.limits`).
 
     >>> read_run(b"q1 Q0 d1 1 2.5 bm25\\n").to_dict("list")
     {'query': ['q1'], 'item': ['d1'], 'score': [2.5], 'rank': [1]}
@@ -80,7 +85,7 @@ def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None
     """:func:`read_qrels` as numpy columns (:class:`TrecColumns`), without importing pandas."""
     limits = resolve(limits, max_bytes)
     data, name = load_bytes(source, name, limits.bytes, "qrels")
-    return _read_trec(data, name, "qrels", check_duplicates, limits)
+    return _read_trec(data, name, "qrels", check_duplicates, limits, _path_of(source))
 
 
 def read_run_columns(source, name: str | None = None, *, max_bytes: int | None = None,
@@ -88,10 +93,32 @@ def read_run_columns(source, name: str | None = None, *, max_bytes: int | None =
     """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
     limits = resolve(limits, max_bytes)
     data, name = load_bytes(source, name, limits.bytes, "run")
-    return _read_trec(data, name, "run", check_duplicates, limits)
+    return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source))
 
 
-def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits: Limits) -> TrecColumns:
+def _path_of(source) -> Path | None:
+    """The file ``source`` names, when it is a path (see :func:`~metrics.readers.sources.load_bytes`)."""
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and _looks_like_path(source)):
+        return Path(source)
+    return None
+
+
+def reparse(raw: bytes | Path, kind: str, name: str) -> None:
+    """Parse ``raw`` (bytes, or the file to read them from again) line by line: raises the first
+    problem, naming its line (e.g. both lines of a duplicate).  Returns if there is none (or the
+    file can no longer be read)."""
+    if isinstance(raw, Path):
+        try:
+            raw, _ = load_bytes(raw, name, sys.maxsize, kind)
+        except MetricsInputError:
+            return
+    parse_trec_slow(raw, kind, name)
+
+
+def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits: Limits,
+               path: Path | None = None) -> TrecColumns:
+    """Parse ``data`` (the fast path when it is worth it); ``path``, the file it came from, is kept
+    instead of the bytes to name a duplicate's lines later (``raw``), so the bytes can be freed."""
     check_utf8(data, name)
     check_lines(data, name, limits)
     if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
@@ -110,7 +137,7 @@ def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits
         return parse_trec_slow(data, kind, name, limits)  # raises, naming the line
     check_queries(columns.query.indices, name, limits)
     return TrecColumns(kind, name, columns.query, columns.item, columns.value, columns.rank,
-                       check_duplicates, data)
+                       check_duplicates, data if path is None else path)
 
 
 def _normalise_whitespace(data: bytes) -> bytes:
@@ -129,11 +156,12 @@ def _normalise_whitespace(data: bytes) -> bytes:
 
 
 def _arrow_numbers(column, dtype) -> np.ndarray | None:
-    arr = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
-    if arr.null_count:
+    """A chunked pyarrow column of numbers as one numpy array (None if it has nulls)."""
+    if column.null_count:
         return None
-    return np.frombuffer(arr.buffers()[1], dtype=dtype, count=len(arr),
-                         offset=arr.offset * np.dtype(dtype).itemsize)
+    parts = [np.frombuffer(arr.buffers()[1], dtype=dtype, count=len(arr), offset=arr.offset * np.dtype(dtype).itemsize)
+             for arr in column.chunks]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype)
 
 
 def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
@@ -141,7 +169,9 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
 
     pyarrow splits on single spaces only: files with tabs or carriage returns are normalised
     first; runs of spaces or spaces at line ends show up as empty fields (or a field-count
-    error), and then the input is normalised and parsed once more.
+    error), and then the input is normalised and parsed once more.  pyarrow wants as many fields
+    on every line: a run whose lines have fields after the sixth is parsed once more with each
+    line cut after its sixth field (trec_eval ignores the rest).
     """
     pa = optional_pyarrow()
     if pa is None or b"\x0b" in data or b"\x0c" in data:
@@ -152,67 +182,142 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
     while True:
         columns = _parse_arrow(pa, data, name, kind) if data else None
         if columns is not None or normalised:
-            return columns
+            break
         data, normalised = _normalise_whitespace(data), True
+    if columns is None and kind == "run" and data:
+        cut = _drop_extra_fields(data, 6)
+        columns = _parse_arrow(pa, cut, name, kind) if cut is not None else None
+    return columns
 
 
-def _arrow_ranks(pa, column, name: str) -> np.ndarray | None:
-    """The rank column as int64; read as text, each distinct text must be a decimal integer."""
+def _drop_extra_fields(data: bytes, fields: int) -> bytes | None:
+    """``data`` (fields separated by one space, none at line ends) with every line cut after its
+    ``fields``-th field; None when no line has more.  In blocks of whole lines, so that the
+    temporaries (a few bytes for each byte of a block) stay small."""
+    pieces, changed, start = [], False, 0
+    while start < len(data):
+        newline = data.rfind(b"\n", start, start + _CUT_BLOCK)  # blocks of whole lines
+        if newline < 0:  # a line longer than a block
+            newline = data.find(b"\n", start + _CUT_BLOCK)
+        end = newline + 1 if newline >= 0 else len(data)
+        piece = _cut_lines(data[start:end], fields)
+        changed |= piece is not None
+        pieces.append(data[start:end] if piece is None else piece)
+        start = end
+    return b"".join(pieces) if changed else None
+
+
+#: bytes per block of :func:`_drop_extra_fields`
+_CUT_BLOCK = 1 << 22
+
+
+def _cut_lines(block: bytes, fields: int) -> bytes | None:
+    """:func:`_drop_extra_fields` on whole lines (None: no line has more than ``fields`` fields)."""
+    codes = np.frombuffer(block, np.uint8)
+    spaces = np.flatnonzero(codes == 32)
+    ends = np.flatnonzero(codes == 10)
+    if not len(ends) or ends[-1] != len(codes) - 1:
+        ends = np.append(ends, len(codes))  # the last line, without a newline
+    first = np.searchsorted(spaces, np.concatenate(([0], ends[:-1] + 1)))  # each line's first space
+    long = np.flatnonzero(np.searchsorted(spaces, ends) - first >= fields)  # `fields` spaces or more
+    if not len(long):
+        return None
+    inside = np.zeros(len(codes) + 1, np.int8)  # +1 from where a line's extra fields start to its end
+    inside[spaces[first[long] + fields - 1]] = 1
+    inside[ends[long]] = -1
+    np.cumsum(inside, out=inside)
+    return codes[inside[:-1] == 0].tobytes()
+
+
+def _arrow_ranks(pa, column) -> np.ndarray | None:
+    """The rank column as int64; read as text, each distinct text through :func:`rank_or_zero`
+    (None if one is empty)."""
     if not pa.types.is_dictionary(column.type):
         return _arrow_numbers(column, np.int64)
     ranks = DictColumn.from_arrow(column)
-    try:
-        lookup = np.array([parse_rank(text.encode("utf-8"), name, None) for text in ranks.values.to_list()],
-                          dtype=np.int64)
-    except MetricsInputError:
-        return None
+    if _has_empty(ranks.values):
+        return None  # an empty field: two spaces in a row
+    lookup = np.array([rank_or_zero(text.encode("utf-8")) for text in ranks.values.to_list()], dtype=np.int64)
     return lookup[ranks.indices]
 
 
-def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
+def _arrow_table(pa, data: bytes, types: dict):
+    """``data`` read by pyarrow's CSV reader, one column per key of ``types`` (raises on a line with
+    another number of fields or a field that does not convert).  For peak memory: one thread
+    (each thread's allocations stay in its own arena, which the main thread's numpy arrays cannot
+    reuse; a second thread saves little on a few hundred MB), and buffers from the system allocator
+    (pyarrow's default pool keeps what it frees)."""
     import pyarrow.csv as pacsv
 
+    return pacsv.read_csv(
+        pa.BufferReader(data),
+        read_options=pacsv.ReadOptions(column_names=list(types), block_size=1 << 22, use_threads=False),
+        parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, escape_char=False,
+                                         double_quote=False, ignore_empty_lines=True),
+        convert_options=pacsv.ConvertOptions(column_types=types, null_values=[], strings_can_be_null=False,
+                                             check_utf8=True),
+        memory_pool=pa.system_memory_pool())
+
+
+def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     if data.startswith(BOM):
         return None  # pyarrow drops a byte order mark here; the line-by-line parse keeps it in the qid
-    string, coded = pa.string(), pa.dictionary(pa.int32(), pa.string())
+    string, coded = pa.large_string(), pa.dictionary(pa.int32(), pa.string())  # "x" and "t": pa.string()
     if kind == "run":
-        # pyarrow reads 0x10 as the integer 16: with an 0x anywhere, ranks are read as text and checked
-        rank_type = coded if b"0x" in data or b"0X" in data else pa.int64()
-        types = {"q": coded, "x": coded, "d": string, "r": rank_type, "v": pa.float64(), "t": coded}
+        # pyarrow reads 0x10 as the integer 16: with an 0x anywhere, ranks are read as text
+        hexadecimal = (b"x" in data or b"X" in data) and (b"0x" in data or b"0X" in data)  # one byte is found faster
+        rank_type = coded if hexadecimal else pa.int64()
+        types = {"q": coded, "x": pa.string(), "d": string, "r": rank_type, "v": pa.float64(), "t": pa.string()}
     else:
-        types = {"q": coded, "x": coded, "d": string, "v": pa.float64()}
+        types = {"q": coded, "x": pa.string(), "d": string, "v": pa.float64()}
     try:
-        table = pacsv.read_csv(
-            pa.BufferReader(data),
-            read_options=pacsv.ReadOptions(column_names=list(types), block_size=1 << 22),
-            parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, escape_char=False,
-                                              double_quote=False, ignore_empty_lines=True),
-            convert_options=pacsv.ConvertOptions(column_types=types, null_values=[],
-                                                 strings_can_be_null=False, check_utf8=True))
-    except (pa.ArrowException, ValueError):
-        return None
-    values = _arrow_numbers(table.column("v"), np.float64)
-    if values is None or not np.isfinite(values).all():
-        return None
-    rank = None
-    if kind == "run":
-        rank = _arrow_ranks(pa, table.column("r"), name)
-        if rank is None:
+        table = _arrow_table(pa, data, types)
+    except (pa.ArrowException, ValueError) as error:
+        if kind != "run" or types["r"] == coded or "column #3:" not in str(error):
+            return None
+        types["r"] = coded  # a rank that is not an integer (trec_eval accepts any): read as text
+        try:
+            table = _arrow_table(pa, data, types)
+        except (pa.ArrowException, ValueError):
             return None
     try:
+        for key in ("x", "t"):  # an empty field (two spaces in a row, a space at a line's end): refused
+            column, table = _pop(table, key) if key in types else (None, table)
+            if column is not None and any(_has_empty(StrColumn.from_arrow(chunk)) for chunk in column.chunks):
+                return None
+        # each column is taken out of the table as it is converted, so that its buffers go then
+        # (the conversion of a column read in several blocks is a copy: peak memory)
+        column, table = _pop(table, "d")
+        item = StrColumn.from_arrow(column)
+        if not len(item) or _has_empty(item):
+            return None
+        column, table = _pop(table, "v")
+        values = _arrow_numbers(column, np.float64)
+        if values is None or not np.isfinite(values).all():
+            return None
+        rank = None
+        if kind == "run":
+            column, table = _pop(table, "r")
+            rank = _arrow_ranks(pa, column)
+            if rank is None:
+                return None
+        del column
         query = DictColumn.from_arrow(table.column("q"))
-        item = StrColumn.from_arrow(table.column("d"))
-        if not len(item) or int(item.lengths().min()) == 0:
-            return None  # an empty field: two spaces in a row or a space at a line's end
-        for key in types:
-            if types[key] == coded:
-                values_of = query.values if key == "q" else StrColumn.from_arrow(
-                    table.column(key).unify_dictionaries().chunk(0).dictionary)
-                if int(values_of.lengths().min()) == 0:
-                    return None
+        if _has_empty(query.values):
+            return None
     except (ValueError, pa.ArrowException):
         return None
     return TrecColumns(kind, name, query, item, values, rank, False, None)
+
+
+def _pop(table, name: str):
+    """The column ``name`` of a pyarrow table, and the table without it."""
+    return table.column(name), table.drop_columns([name])
+
+
+def _has_empty(strings: StrColumn) -> bool:
+    """Whether a column holds an empty string."""
+    return bool(len(strings)) and int(strings.lengths().min()) == 0
 
 
 #: a line without the right number of fields: the messages (see _field_error)
@@ -262,13 +367,15 @@ def _field_error(parts: list[bytes], raw: bytes, kind: str, first: bool, name: s
 
 def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, lineno: int,
                      first: bool) -> tuple[float, int]:
-    """(grade or score, rank) of one non-empty line, or MetricsInputError naming the line."""
+    """(grade or score, rank) of one non-empty line, or MetricsInputError naming the line.  A run
+    line may have fields after the sixth (trec_eval ignores them), a qrels line may not (trec_eval
+    refuses it)."""
     want = 6 if kind == "run" else 4
-    if len(parts) != want:
+    if len(parts) != want and not (kind == "run" and len(parts) > want):
         raise _field_error(parts, raw, kind, first, name, lineno)
     if kind == "qrels":
         return parse_number(parts[3], "grade", name, lineno), 0
-    return parse_number(parts[4], "score", name, lineno), parse_rank(parts[3], name, lineno)
+    return parse_number(parts[4], "score", name, lineno), rank_or_zero(parts[3])
 
 
 def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = None) -> TrecColumns:
