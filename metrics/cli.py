@@ -34,9 +34,23 @@ def _float_list(values):
     return out
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .teaching.explain import EXPLAINERS
+class _ExplainerNames:
+    """The ``explain`` subcommand's metric names (its argument's choices), imported only when
+    argparse needs them: the explainers import pandas, which ``evaluate`` does not need."""
 
+    def _names(self) -> list[str]:
+        from .teaching.explain import EXPLAINERS
+
+        return sorted(EXPLAINERS)
+
+    def __contains__(self, name) -> bool:
+        return name in self._names()
+
+    def __iter__(self):
+        return iter(self._names())
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m metrics", description="Ranking metrics, exactly and step by step.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -61,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
                              description="Print the step table and the worked formula. "
                              "Example: python -m metrics explain ndcg --rels 3 2 3 0 1 -k 3")
-    ex.add_argument("metric", choices=sorted(EXPLAINERS), help="which metric")
+    ex.add_argument("metric", choices=_ExplainerNames(), metavar="METRIC", help="which metric: %(choices)s")
     ex.add_argument("--rels", nargs="+", required=True, help="grades in ranked order")
     ex.add_argument("-k", type=int, help="cut-off")
     ex.add_argument("--items", nargs="+", help="item labels in ranked order")
@@ -83,7 +97,9 @@ def _evaluate(args, out) -> None:
     from .readers.trec import read_qrels_columns, read_run_columns
 
     measures = parse_measures(args.measure)
-    result = evaluate(read_qrels_columns(args.qrels), read_run_columns(args.run), measures,
+    # duplicates are found by evaluate itself (naming both lines from the file): not twice
+    result = evaluate(read_qrels_columns(args.qrels, check_duplicates=False),
+                      read_run_columns(args.run, check_duplicates=False), measures,
                       count_missing=args.count_missing, no_relevant=args.no_relevant)
     if not result.queries or not _any_common_query(result, args):
         from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
@@ -102,12 +118,9 @@ def _evaluate(args, out) -> None:
         frame.index.name = "query"
         frame.to_csv(out, float_format="%.6f")
     else:
-        width = max(22, *(len(n) for n in names))
-        for name in names:
-            if args.per_query:
-                for query, value in result.per_query[name].items():
-                    out.write(f"{name:<{width}}\t{query}\t{value:.4f}\n")
-            out.write(f"{name:<{width}}\tall\t{result.aggregate[name]:.4f}\n")
+        from .batch.output import format_per_query
+
+        format_per_query(result, out, names, per_query=args.per_query)
 
 
 def _any_common_query(result, args) -> bool:

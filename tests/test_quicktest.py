@@ -13,8 +13,6 @@ import io
 import pytest
 
 from metrics.batch.trec_eval import main
-from metrics.errors import MetricsInputError
-from metrics.readers.trec import read_run_columns
 from tests.conftest import REPO_ROOT
 
 QUICKTEST_DIR = REPO_ROOT.parent / "shared" / "conformance" / "trec_eval_9"
@@ -23,20 +21,6 @@ needs_quicktest = pytest.mark.skipif(
     not (QUICKTEST_DIR / "out.test").exists(),
     reason=f"trec_eval 9.0.7 test folder not found at {QUICKTEST_DIR} (../shared relative to the repository root)")
 
-
-def _reader_reads_extra_fields() -> bool:
-    """trec_eval reads the first 6 fields of a longer run line; our TREC reader learns that in
-    another branch (the "speed" work): until it lands, the results.trunc commands fail on reading."""
-    try:
-        read_run_columns(b"q1 Q0 d1 1 2.5 tag more junk\n")
-    except MetricsInputError:
-        return False
-    return True
-
-
-needs_extra_fields = pytest.mark.xfail(
-    not _reader_reads_extra_fields(), strict=False,
-    reason="results.trunc has lines with more than 6 fields; the TREC reader does not accept them yet")
 
 #: golden file -> trec_eval's arguments (as in the folder's README.md), files relative to the folder
 QUICKTEST = {
@@ -51,7 +35,6 @@ QUICKTEST = {
         "-m", "Rprec_mult.5.0,0.2,0.35", "-mutility.2,-1,0,0", "-m", "11pt_avg..25,.5,.75",
         "-mndcg.1=3,2=9,4=4.5", "-mndcg_cut.10,20,23.4", "-msuccess.2,5,20", "qrels.test", "results.test"],
 }
-TRUNCATED_RUN = {"out.test.aqc", "out.test.aqcM"}
 
 
 def trec_eval(*argv: str) -> tuple[int, str, str]:
@@ -67,9 +50,8 @@ def quicktest_argv(golden: str) -> list[str]:
 
 def _cases():
     for golden in QUICKTEST:
-        marks = [needs_extra_fields] if golden in TRUNCATED_RUN else []
         for extra in ([], ["--float32"]):
-            yield pytest.param(golden, extra, marks=marks, id=golden + ("-float32" if extra else ""))
+            yield pytest.param(golden, extra, id=golden + ("-float32" if extra else ""))
 
 
 @needs_quicktest
