@@ -71,8 +71,11 @@ def latex_name(name: str) -> str:
 
     >>> latex_name("nDCG(gain=exp,ideal=list)@3")
     '\\\\mathrm{nDCG(gain{=}exp{,}ideal{=}list)@3}'
+    >>> latex_name("11pt_avg"), latex_name("nDCG(gains={0:0})")
+    ('\\\\mathrm{11pt\\\\_avg}', '\\\\mathrm{nDCG(gains{=}\\\\{0:0\\\\})}')
     """
-    return r"\mathrm{" + name.replace("=", "{=}").replace(",", "{,}") + "}"
+    escaped = name.replace("{", r"\{").replace("}", r"\}").replace("_", r"\_")
+    return r"\mathrm{" + escaped.replace("=", "{=}").replace(",", "{,}") + "}"
 
 
 def so_far(lhs: str, step: int, rows: int, text: bool) -> str:

@@ -318,3 +318,74 @@ def ndcg(rels, k: int | None = None, gain: str = "linear", ideal=None, scores=No
     0.9013
     """
     return ndcg_steps(rels, k=k, gain=gain, ideal=ideal, scores=scores).value
+
+
+NDCG_GAIN_MAP_FORMULA = (r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\mathrm{gain}(rel_i)}{\log_2(i+1)} \qquad "
+                         + NDCG_FORMULA)
+
+
+def gain_map_text(gain_map: dict) -> str:
+    """A gain map as ir_measures writes it in a measure's name: ``{0:0,1:1,2:3}`` (grades in order).
+
+    >>> gain_map_text({2: 3.0, 0: 0, 1: 1})
+    '{0:0,1:1,2:3}'
+    """
+    return "{" + ",".join(f"{num(grade)}:{num(gain)}" for grade, gain in sorted(gain_map.items())) + "}"
+
+
+def _mapped(rels, gain_map: dict, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The grades and their gains under ``gain_map``; a grade the map leaves out is refused."""
+    grades = as_grades(rels, name)
+    gains_of = {float(grade): float(gain) for grade, gain in gain_map.items()}
+    missing = [g for g in grades if float(g) not in gains_of]
+    if missing:
+        raise input_error("{name}: grade {value} has no gain in the gain map {gains}", name=name,
+                          value=num(missing[0]), gains=gain_map_text(gain_map))
+    return grades, np.array([gains_of[float(g)] for g in grades])
+
+
+def _gain_map(gain_map) -> dict:
+    """A gain map {grade: gain} of finite non-negative numbers."""
+    if not isinstance(gain_map, dict) or not gain_map:
+        raise input_error("{name} must be a non-empty mapping grade -> gain, got {value}", name="gains",
+                          value=_short(gain_map))
+    grades = as_grades(list(gain_map), "gains (grades)")
+    values = as_grades(list(gain_map.values()), "gains (values)")
+    if (values < 0).any():
+        raise input_error("{name} must be a non-empty mapping grade -> gain, got {value}", name="gains",
+                          value=_short(gain_map))
+    return dict(zip(grades.tolist(), values.tolist()))
+
+
+def ndcg_gain_map_steps(rels, gains: dict, k: int | None = None, ideal=None, items=None) -> Explanation:
+    """Explain nDCG@k with a gain per grade (ir_measures' ``nDCG(gains={0:0,1:1,2:3})``, trec_eval's
+    ``ndcg`` with gain values): as :func:`ndcg_steps`, with column ``rel`` the grade and ``gain`` its
+    gain from the map; the ideal ordering sorts ``ideal`` (default ``rels``) by gain.
+    """
+    gain_map = _gain_map(gains)
+    grades, gain_values = _mapped(rels, gain_map, "rels")
+    ideal_grades, ideal_gains = (grades, gain_values) if ideal is None else _mapped(ideal, gain_map, "ideal")
+    base = ndcg_steps(gain_values, k=k, ideal=None if ideal is None else ideal_gains, items=items)
+    depth = len(base.table)
+    table = base.table.copy()
+    table["rel"] = np.r_[grades, np.zeros(max(depth - grades.size, 0))][:depth]
+    ideal_order = np.argsort(-ideal_gains, kind="stable")
+    ideal_table = base.details["ideal_table"].copy()
+    ideal_table["rel"] = np.r_[ideal_grades[ideal_order], np.zeros(max(depth - ideal_grades.size, 0))][:depth]
+    params = {"gains": gain_map_text(gain_map), "ideal": base.details["ideal_from"]}
+    return Explanation.written(
+        writer=partial(_ndcg_lines, base.table, base.details["ideal_table"], "linear", k, params),
+        measure=measure_name("nDCG", k, **params), value=base.value, table=table, formula=NDCG_GAIN_MAP_FORMULA,
+        column="nDCG", running=base.running, details={**base.details, "ideal_table": ideal_table, "gains": gain_map})
+
+
+@with_formula(NDCG_GAIN_MAP_FORMULA)
+def ndcg_gain_map(rels, gains: dict, k: int | None = None, ideal=None) -> float:
+    """nDCG@k with the gain of each grade given by ``gains`` ({grade: gain}).
+
+    .. math:: <formula>
+
+    >>> round(ndcg_gain_map([1, 2, 0], {0: 0, 1: 1, 2: 3}), 4)   # (1 + 3/log2 3) / (3 + 1/log2 3)
+    0.7967
+    """
+    return ndcg_gain_map_steps(rels, gains, k, ideal).value
