@@ -18,7 +18,7 @@ GM_MAP_FORMULA = r"\mathrm{GM\_MAP} = \exp\Bigl(\frac{1}{n} \sum_{q=1}^{n} \ln \
 
 
 def gm_map_steps(ap_values, query_ids=None) -> Explanation:
-    """Explain GM_MAP over per-query APs: columns query, AP, floored (max(AP, 10⁻⁵)), log_AP
+    """Explain GM_MAP over per-query APs: columns query, AP_q (its AP), floored (max(AP, 10⁻⁵)), log_AP
     (its natural log), mean_log (the mean of the logs so far) and GM_MAP (exp of that mean)."""
     values = as_grades(ap_values, "ap_values")
     if values.size == 0:
@@ -34,7 +34,7 @@ def gm_map_steps(ap_values, query_ids=None) -> Explanation:
     floored = np.maximum(values, MIN_GEO_MEAN)
     logs = np.log(floored)
     mean_log = np.cumsum(logs) / np.arange(1, values.size + 1)
-    table = pd.DataFrame({"query": queries, "AP": values, "floored": floored, "log_AP": logs, "mean_log": mean_log,
+    table = pd.DataFrame({"query": queries, "AP_q": values, "floored": floored, "log_AP": logs, "mean_log": mean_log,
                           "GM_MAP": np.exp(mean_log)})
     return Explanation.written(
         writer=partial(_gm_lines, table), measure="GM_MAP", value=float(table["GM_MAP"].iloc[-1]), table=table,

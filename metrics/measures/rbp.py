@@ -16,7 +16,7 @@ from .names import measure_name
 RBP_FORMULA = r"\mathrm{RBP}(p) = (1 - p) \sum_{i=1}^{k} r_i \, p^{\,i-1}"
 
 
-def rbp_steps(hits, p: float = 0.8, k: int | None = None, items=None, threshold: float = THRESHOLD) -> Explanation:
+def rbp_steps(hits, k: int | None = None, p: float = 0.8, items=None, threshold: float = THRESHOLD) -> Explanation:
     """Explain RBP(p)@k: columns rank, item, rel, relevant (r_i: grade ≥ threshold, as ir_measures'
     ``RBP(rel=…)``), weight (1 − p)·p^(i−1), contribution (r_i · weight), RBP (the running sum) and
     residual p^i: what the ranks below could still add if all were relevant.
@@ -58,7 +58,7 @@ def _rbp_lines(table: pd.DataFrame, p: float, k: int | None, params: dict, step:
 
 
 @with_formula(RBP_FORMULA)
-def rank_biased_precision(hits, p: float = 0.8, k: int | None = None, threshold: float = THRESHOLD) -> float:
+def rank_biased_precision(hits, k: int | None = None, p: float = 0.8, threshold: float = THRESHOLD) -> float:
     """Rank-biased precision with persistence p (ir_measures ``RBP(p=0.8,rel=1)``).
 
     .. math:: <formula>
@@ -66,4 +66,4 @@ def rank_biased_precision(hits, p: float = 0.8, k: int | None = None, threshold:
     >>> round(rank_biased_precision([1, 0, 1], p=0.5), 4)   # 0.5 · (0.5^0 + 0.5^2)
     0.625
     """
-    return rbp_steps(hits, p, k, threshold=threshold).value
+    return rbp_steps(hits, k, p, threshold=threshold).value
