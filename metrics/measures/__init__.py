@@ -1,7 +1,7 @@
 """The measures, one module per family, and their names.
 
 ===================  ==========================================================================
-module              measures
+module               measures
 ===================  ==========================================================================
 :mod:`.names`        measure names in ir_measures syntax (``nDCG@10``, ``AP(rel=2)``), parsed
 :mod:`.ndcg`         gain, CG, DCG, IDCG, nDCG (also with a gain per grade)

@@ -1,6 +1,10 @@
 """Interpolated precision at recall levels and its 11-point average (trec_eval's ``iprec_at_recall``
 and ``11pt_avg``): the precision-recall points at each rank, then at each recall level r the largest
-precision at a recall of at least r."""
+precision from the rank where r·R relevant items are found.
+
+r·R is turned into a number of relevant items as trec_eval 9 does (and pytrec_eval, ir_measures with
+it): ⌊r·R + 0.9⌋; trec_eval 10 rounds to the nearest (``rounding="nearest"``, C's lround).
+"""
 
 from __future__ import annotations
 
@@ -11,10 +15,12 @@ import numpy as np
 import pandas as pd
 
 from .._binary import THRESHOLD, relevant_flags, total_relevant
-from .._validate import as_count, as_fraction, as_items
+from .._validate import as_choice, as_count, as_fraction, as_items
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
 
+#: how r·R becomes a number of relevant items: trec_eval 9 (pytrec_eval) and trec_eval 10
+ROUNDINGS = ("up", "nearest")
 #: trec_eval's recall levels (its double literals 0.0, 0.1, ..., 1.0)
 RECALL_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
@@ -23,7 +29,7 @@ ELEVEN_FORMULA = r"\mathrm{11pt\_avg} = \frac{1}{11} \sum_{r \in \{0, 0.1, \ldot
 
 
 def rounded_half_up(value: float) -> int:
-    """C's ``lround`` of a non-negative number (halves away from zero), as trec_eval turns r·R into hits.
+    """C's ``lround`` of a non-negative number (halves away from zero), as trec_eval 10 turns r·R into hits.
 
     >>> rounded_half_up(0.5), rounded_half_up(1.4999), rounded_half_up(2.5)
     (1, 1, 3)
@@ -44,16 +50,26 @@ def precision_recall_points(rels, n_relevant: int | None = None, items=None,
                          "recall": hits / R if R else np.zeros(grades.size)})
 
 
+def hits_needed(level: float, R: int, rounding: str = "up") -> int:
+    """The relevant items recall ``level`` asks for: ⌊r·R + 0.9⌋ (``"up"``) or r·R rounded (``"nearest"``).
+
+    >>> hits_needed(0.6, 2), hits_needed(0.6, 2, "nearest"), hits_needed(0.5, 3), hits_needed(0.5, 3, "nearest")
+    (2, 1, 2, 2)
+    """
+    return int(level * R + 0.9) if rounding == "up" else rounded_half_up(level * R)
+
+
 def iprec_steps(rels, n_relevant: int | None = None, items=None, threshold: float = THRESHOLD,
-                levels=RECALL_LEVELS) -> Explanation:
+                levels=RECALL_LEVELS, rounding: str = "up") -> Explanation:
     """Explain the interpolated precision at each recall level and their mean (11pt_avg by default).
 
-    One row per level: recall_level r, hits_needed (r·R rounded, trec_eval's lround), from_rank (the
+    One row per level: recall_level r, hits_needed (r·R as ``rounding`` says), from_rank (the
     rank where that many hits are found; 0 for r·R = 0 → the top), iprec (the largest precision from
     that rank to the end of the list; 0 when the list never reaches recall r) and running_mean. The
     precision-recall points at every rank are ``details["points"]``.
     """
     levels = tuple(as_fraction(level, "recall level") for level in levels)
+    rounding = as_choice(rounding, ROUNDINGS, "rounding")
     points = precision_recall_points(rels, n_relevant, items, threshold)
     flags = points["relevant"].to_numpy(dtype=bool)
     R = total_relevant(flags, as_count(n_relevant, "n_relevant"))
@@ -63,7 +79,7 @@ def iprec_steps(rels, n_relevant: int | None = None, items=None, threshold: floa
     best_from = np.maximum.accumulate(precision[::-1])[::-1] if precision.size else precision  # max P@j, j ≥ i
     needed, start, iprec = [], [], []
     for level in levels:
-        hits = rounded_half_up(level * R)
+        hits = hits_needed(level, R, rounding)
         reached = hits <= found and precision.size > 0
         rank = (int(hit_ranks[hits - 1]) if hits else 1) if reached else 0
         needed.append(hits)
@@ -112,7 +128,7 @@ def iprec_at_recall(rels, recall: float, n_relevant: int | None = None, threshol
 
     .. math:: <formula>
 
-    >>> iprec_at_recall([1, 0, 1, 0, 0, 1], 0.5, n_relevant=4)   # 2 of 4 found at rank 3: max(2/3, 3/6)
+    >>> iprec_at_recall([1, 0, 1, 0, 0, 1], 0.5, n_relevant=4)   # ⌊0.5·4 + 0.9⌋ = 2 found at rank 3: max(2/3, 3/6)
     0.6666666666666666
     >>> iprec_at_recall([1, 0, 1, 0, 0, 1], 1.0, n_relevant=4)   # the 4th relevant item is never found
     0.0
@@ -127,6 +143,6 @@ def eleven_point_average(rels, n_relevant: int | None = None, threshold: float =
     .. math:: <formula>
 
     >>> round(eleven_point_average([1, 0, 1, 0, 0, 1], n_relevant=4), 4)   # (4·1 + 3·2/3 + 2·1/2 + 2·0) / 11
-    0.6364
+    0.5455
     """
     return iprec_steps(rels, n_relevant, threshold=threshold).value

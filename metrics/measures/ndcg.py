@@ -12,7 +12,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._validate import _short, as_choice, as_grades, as_items, as_k, as_rows
+from .._validate import _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
 from ..errors import MetricsInputError, input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
@@ -334,33 +334,29 @@ def gain_map_text(gain_map: dict) -> str:
 
 
 def _mapped(rels, gain_map: dict, name: str) -> tuple[np.ndarray, np.ndarray]:
-    """The grades and their gains under ``gain_map``; a grade the map leaves out is refused."""
-    grades = as_grades(rels, name)
+    """The grades (unjudged, ``None``: 0) and their gains under ``gain_map``: an unjudged item gains 0, a
+    grade the map leaves out keeps its grade as its gain (as ir_measures maps the qrels)."""
+    grades, judged = as_judged_grades(rels, name)
     gains_of = {float(grade): float(gain) for grade, gain in gain_map.items()}
-    missing = [g for g in grades if float(g) not in gains_of]
-    if missing:
-        raise input_error("{name}: grade {value} has no gain in the gain map {gains}", name=name,
-                          value=num(missing[0]), gains=gain_map_text(gain_map))
-    return grades, np.array([gains_of[float(g)] for g in grades])
+    return grades, np.array([gains_of.get(float(g), float(g)) if j else 0.0 for g, j in zip(grades, judged)])
 
 
 def _gain_map(gain_map) -> dict:
-    """A gain map {grade: gain} of finite non-negative numbers."""
+    """A gain map {grade: gain} of finite numbers."""
     if not isinstance(gain_map, dict) or not gain_map:
         raise input_error("{name} must be a non-empty mapping grade -> gain, got {value}", name="gains",
                           value=_short(gain_map))
     grades = as_grades(list(gain_map), "gains (grades)")
     values = as_grades(list(gain_map.values()), "gains (values)")
-    if (values < 0).any():
-        raise input_error("{name} must be a non-empty mapping grade -> gain, got {value}", name="gains",
-                          value=_short(gain_map))
     return dict(zip(grades.tolist(), values.tolist()))
 
 
 def ndcg_gain_map_steps(rels, gains: dict, k: int | None = None, ideal=None, items=None) -> Explanation:
     """Explain nDCG@k with a gain per grade (ir_measures' ``nDCG(gains={0:0,1:1,2:3})``, trec_eval's
     ``ndcg`` with gain values): as :func:`ndcg_steps`, with column ``rel`` the grade and ``gain`` its
-    gain from the map; the ideal ordering sorts ``ideal`` (default ``rels``) by gain.
+    gain from the map (a grade left out of the map: its grade, as in ir_measures); the ideal ordering
+    sorts ``ideal`` (default ``rels``) by gain. Negative gains count as 0, as in :func:`ndcg_steps`;
+    ``None`` marks an unjudged item (gain 0 whatever the map says).
     """
     gain_map = _gain_map(gains)
     grades, gain_values = _mapped(rels, gain_map, "rels")

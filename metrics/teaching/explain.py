@@ -11,8 +11,14 @@ from ..explanation import Explanation
 from ..measures.ap import ap_steps
 from ..measures.bpref import bpref_steps
 from ..measures.counts import count_steps
-from ..measures.cutoff import (f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps,
-                               rprec_mult_steps)
+from ..measures.cutoff import (
+    f1_steps,
+    hit_rate_steps,
+    precision_steps,
+    r_precision_steps,
+    recall_steps,
+    rprec_mult_steps,
+)
 from ..measures.err import err_steps
 from ..measures.gm_map import gm_map_steps
 from ..measures.interpolated import iprec_steps
