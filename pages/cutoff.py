@@ -3,6 +3,7 @@
 import streamlit as st
 
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
+from metrics.measures.interpolated import iprec_steps
 from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
 from ui.changes import show_change
@@ -57,13 +58,20 @@ with ranking:
     explainer.k_slider(PAGE, max(len(board.ranking), 1))
     explainer.threshold_input(PAGE)
 
-curves, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
-    t("Every cut-off K = 1 … N"), t("The whole table"), t("Formulas")])
+curves, interpolated, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
+    t("Every cut-off K = 1 … N"), t("11-point interpolated precision"), t("The whole table"), t("Formulas")])
 table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, threshold=threshold)
 if curves:
     left, right = curves.columns(2)
     left.plotly_chart(charts.cutoff_curves(table), width="stretch")
     right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
+if interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R points, and its 11 levels
+    levels = iprec_steps(rels, n_relevant=R, items=items, threshold=threshold)
+    left, right = interpolated.columns([3, 2])
+    left.plotly_chart(charts.interpolated_precision(levels.table, levels.details["points"]), width="stretch")
+    with right:
+        explainer.step_table(levels.table, None, hit_column=None)
+        st.latex(explainer.tex(levels.worked_lines(fold=True, width=lecture.FORMULA_WIDTH / 2)[-1]))
 if whole:
     with whole:
         explainer.step_table(table, None)

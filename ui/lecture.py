@@ -81,9 +81,10 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     ``extra``: label -> value shown as they are (R, D, ...). Returns the running values."""
     running = explanation.running_at(None if pace.complete else pace.step)
     columns = st.columns(len(labels) + len(dict(extra)))
+    whole = explanation.details.get("integer", False)  # a count (num_ret, ...): shown as an integer
     for column, (quantity, label) in zip(columns, labels.items()):
         shown = label if pace.complete else t("{name} so far (step {i})").format(name=quantity, i=pace.step)
-        column.metric(shown, value_text(running[quantity]))
+        column.metric(shown, value_text(int(running[quantity]) if whole else running[quantity]))
     for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
         column.metric(label, value if isinstance(value, str) else value_text(value))
     try:  # the measure's name in plain words (a measure the grammar does not know, e.g. AUC, has none)
@@ -95,20 +96,21 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
 
 
 def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels: dict[str, str],
-                 extra: dict[str, object] = (), hit_column: str | None = "relevant") -> None:
+                 extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank") -> None:
     """The right side of a paced page (nDCG, AP, RR), in this order: the headline at the step
     (:func:`headline`), the pause that lets the browser draw it, the last change in words, the step
-    bar with the Present button, the worked formula and the step window; the lanes outline the step."""
+    bar with the Present button, the worked formula and the step window; the lanes outline the step
+    when a step is a rank (``unit``, in English: what a row of the table is)."""
     from .changes import show_change
     from .explainer import let_the_numbers_show
 
     values = headline(explanation, pace, labels, extra)
     let_the_numbers_show(page, *values.values(), *dict(extra).values())
     show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    step_bar(page, pace, presentable=True)
+    step_bar(page, pace, unit=unit, presentable=True)
     worked(explanation, pace)
     step_window(explanation.table, pace, hit_column=hit_column)
-    st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+    st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
 def worked(explanation: Explanation, pace: Pace) -> None:

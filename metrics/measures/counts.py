@@ -50,7 +50,7 @@ def count_steps(count: str, rels, n_relevant: int | None = None, items=None,
     value = float(R if count == "num_rel" else (table[column].iloc[-1] if len(table) else 0))
     return Explanation.written(writer=partial(_count_lines, table, count, R), measure=count, value=value,
                                table=table, formula=COUNT_FORMULA[count], column=column, running={count: column},
-                               details={"R": R})
+                               details={"R": R, "integer": True})
 
 
 #: the table column that marks the rows each count counts
