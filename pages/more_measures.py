@@ -16,8 +16,9 @@ ranking, numbers = lecture.stage()
 with ranking:
     board = ranking_builder()
 with numbers:
-    choice = st.selectbox(t("Measure"), list(more_measures.CHOICES), key=CHOICE, label_visibility="collapsed",
-                          format_func=lambda key: t(more_measures.CHOICES[key]))
+    # the labels translated now: AppTest calls format_func outside the run, where the language is unknown
+    labels = {key: t(label) for key, label in more_measures.CHOICES.items()}
+    choice = st.selectbox(t("Measure"), list(labels), key=CHOICE, label_visibility="collapsed", format_func=labels.get)
 if choice == "GM_MAP":
     with numbers:
         aps = more_measures.per_query_ap()
