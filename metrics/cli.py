@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("-p", type=float, help="rbp: the persistence p (default 0.8)")
     ex.add_argument("--beta", type=float, help="set_f: the weight beta of recall (default 1)")
     ex.add_argument("--max-grade", type=float, help="err: the largest grade g_max (default the largest in --rels)")
-    ex.add_argument("--gains", nargs="+", metavar="GRADE:GAIN", help="ndcg_gains: the gain of each grade, e.g. 0:0 1:1 2:3")
+    ex.add_argument("--gains", nargs="+", metavar="GRADE:GAIN",
+                    help="ndcg_gains: the gain of each grade (default 0:0 1:1 2:3 3:7)")
     return parser
 
 

@@ -48,17 +48,18 @@ COLUMN_LABELS: dict[str, str] = {
     "similarity": "similarity", "ILS": "ILS", "user": "user", "n_items": "items in the list",
     "diversity": "diversity 1 − ILS", "running_mean": "mean so far",
     # bpref, interpolated precision, counts, set measures, Judged, RBP, ERR, GM_MAP
-    "judged": "judged", "nonrel_above": "judged non-relevant above", "term": "term", "bpref": "bpref so far",
-    "recall_level": "recall level r", "hits_needed": "relevant items needed (r·R)", "from_rank": "from rank",
+    "judged": "judged", "nonrel_above": "judged non-rel. above", "term": "term", "bpref": "bpref so far",
+    "recall_level": "recall level r", "hits_needed": "relevant needed (r·R)", "from_rank": "from rank",
     "iprec": "interpolated precision", "recall": "recall at this rank",
-    "nonrel_judged": "judged non-relevant", "ret_so_far": "retrieved so far", "rel_ret_so_far": "relevant retrieved so far",
-    "nonrel_ret_so_far": "judged non-relevant retrieved so far", "num_rel": "R (all relevant)",
-    "set_P": "set_P of ranks 1..i", "set_recall": "set_recall of ranks 1..i", "set_F": "set_F of ranks 1..i",
+    "nonrel_judged": "judged non-relevant", "ret_so_far": "retrieved so far",
+    "rel_ret_so_far": "rel. retrieved so far",
+    "nonrel_ret_so_far": "judged non-rel. so far", "num_rel": "R (all relevant)",
+    "set_P": "set_P of 1..i", "set_recall": "set_recall of 1..i", "set_F": "set_F of 1..i",
     "judged_so_far": "judged so far", "Judged": "Judged@i", "weight": "weight (1 − p)·p^(i−1)",
     "contribution": "contribution", "RBP": "RBP so far", "residual": "residual p^i",
-    "stop": "stop probability R_i", "reach": "probability of reaching rank i", "ERR": "ERR@i",
+    "stop": "stop probability R_i", "reach": "P(reaching rank i)", "ERR": "ERR@i",
     "query": "query", "AP_q": "AP of the query", "floored": "max(AP, 0.00001)", "log_AP": "ln AP",
-    "mean_log": "mean of the logs so far", "GM_MAP": "GM_MAP so far",
+    "mean_log": "mean log so far", "GM_MAP": "GM_MAP so far",
 }
 
 

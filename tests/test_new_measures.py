@@ -218,14 +218,13 @@ def test_judged_rbp_err_match_slow_references(ranked, k, p, threshold):
 # ---- the step tables and formulas ---------------------------------------------------------------------------
 
 NEW = ("bpref", "iprec", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "set_p", "set_recall",
-       "set_f", "rprec_mult", "judged", "rbp", "err", "ndcg_gains", "gm_map")
+       "set_f", "rprec_mult", "judged", "rbp", "err", "ndcg_gains")
 OPTIONS = {"ndcg_gains": {"gains": {0: 0, 1: 1, 2: 3}}, "rprec_mult": {"mult": 1.5}}
 
 
 @pytest.mark.parametrize("name", NEW)
 def test_every_new_measure_is_explained_at_every_step(name):
-    rels = [0.5, 0.25, 1.0] if name == "gm_map" else ([2, None, 0, 1, None, 0, 2] if name in (
-        "bpref", "judged") or name.startswith("num") else [2, 0, 0, 1, 0, 0, 2])
+    rels = [2, None, 0, 1, None, 0, 2] if name in ("bpref", "judged") or name.startswith("num") else [2, 0, 0, 1, 0, 0, 2]
     explanation = explain(name, rels, **OPTIONS.get(name, {}))
     assert EXPLAINERS[name].title
     rows = len(explanation.table)
@@ -282,3 +281,11 @@ def test_cli_explains_a_new_measure(capsys):
     assert "nDCG(gains={0:0,1:1,2:3},ideal=list) = 2.8928 / 3.6309 = 0.7967" in capsys.readouterr().out
     assert main(["explain", "rbp", "--rels", "1", "0", "1", "-p", "0.5"]) == 0
     assert "RBP(p=0.5) = 0.6250" in capsys.readouterr().out
+
+
+def test_gm_map_step_table_over_queries():
+    steps = metrics.gm_map_steps([0.5, 0.0, 0.25], ["a", "b", "c"])
+    assert list(steps.table["floored"]) == [0.5, 0.00001, 0.25]
+    assert steps.value == pytest.approx((0.5 * 0.00001 * 0.25) ** (1 / 3))
+    assert steps.worked_text.splitlines()[0] == "GM_MAP = exp((ln 0.5 + ln 0.00001 + ln 0.25) / 3)"
+    assert steps.details["MAP"] == pytest.approx(0.25)

@@ -8,6 +8,7 @@ import math
 
 import metrics
 from metrics.explanation import Explanation, num
+from metrics.measures.ndcg import EXAMPLE_GAINS
 
 from .board import Board, InputError
 from .zh import N_
@@ -33,7 +34,7 @@ CHOICES = {
 #: the choices that use a cut-off K (the board's), the persistence p, the multiple m, the gain map
 WITH_K = ("Judged", "ERR")
 MULTIPLES = (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0)  #: trec_eval's Rprec_mult defaults
-DEFAULT_GAINS = "0:0, 1:1, 2:3, 3:7"
+DEFAULT_GAINS = ", ".join(f"{grade}:{gain}" for grade, gain in EXAMPLE_GAINS.items())
 
 
 def ranked_grades(board: Board) -> list:

@@ -56,9 +56,8 @@ def _err_lines(table: pd.DataFrame, k: int | None, top: float, step: int, text: 
     if step:
         row = table.iloc[step - 1]
         g = num(row["rel"])
-        lines.append(Line(f"R_{step}" if text else f"R_{{{step}}}",
-                          head=f"(2^{g} - 1) / 2^{num(top)}" if text else rf"\frac{{2^{{{g}}} - 1}}{{2^{{{num(top)}}}}}",
-                          result=num(row["stop"])))
+        ratio = f"(2^{g} - 1) / 2^{num(top)}" if text else rf"\frac{{2^{{{g}}} - 1}}{{2^{{{num(top)}}}}}"
+        lines.append(Line(f"R_{step}" if text else f"R_{{{step}}}", head=ratio, result=num(row["stop"])))
     return tuple(lines)
 
 

@@ -320,6 +320,8 @@ def ndcg(rels, k: int | None = None, gain: str = "linear", ideal=None, scores=No
     return ndcg_steps(rels, k=k, gain=gain, ideal=ideal, scores=scores).value
 
 
+#: a gain map that rewards the higher grades more (2^g − 1 for grades 0..3), the explainers' default
+EXAMPLE_GAINS = {0: 0, 1: 1, 2: 3, 3: 7}
 NDCG_GAIN_MAP_FORMULA = (r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\mathrm{gain}(rel_i)}{\log_2(i+1)} \qquad "
                          + NDCG_FORMULA)
 

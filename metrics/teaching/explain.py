@@ -20,10 +20,9 @@ from ..measures.cutoff import (
     rprec_mult_steps,
 )
 from ..measures.err import err_steps
-from ..measures.gm_map import gm_map_steps
 from ..measures.interpolated import iprec_steps
 from ..measures.judged import judged_steps
-from ..measures.ndcg import ndcg_gain_map_steps, ndcg_steps
+from ..measures.ndcg import EXAMPLE_GAINS, ndcg_gain_map_steps, ndcg_steps
 from ..measures.rbp import rbp_steps
 from ..measures.rr import rr_steps
 from ..measures.sets import set_steps
@@ -53,11 +52,8 @@ EXPLAINERS: dict[str, Explainer] = {
 
 
 def _ndcg_gains(rels, k=None, gains=None, **options) -> Explanation:
-    return ndcg_gain_map_steps(rels, gains, k, **options)
-
-
-def _gm_map(ap_values, items=None) -> Explanation:
-    return gm_map_steps(ap_values, items)
+    """nDCG with a gain map (default :data:`metrics.measures.ndcg.EXAMPLE_GAINS`), k second like the others."""
+    return ndcg_gain_map_steps(rels, EXAMPLE_GAINS if gains is None else gains, k, **options)
 
 
 _BINARY = ("n_relevant", "items", "threshold")
@@ -73,7 +69,6 @@ EXPLAINERS.update({  # the measures of metrics.measures' newer modules (bpref, i
     "rbp": Explainer(rbp_steps, "Rank-biased precision", False, True, ("p", "items", "threshold")),
     "err": Explainer(err_steps, "Expected reciprocal rank", False, True, ("max_grade", "items")),
     "ndcg_gains": Explainer(_ndcg_gains, "nDCG with a gain per grade", False, True, ("gains", "ideal", "items")),
-    "gm_map": Explainer(_gm_map, "GM_MAP: geometric mean of the APs given as --rels", False, False, ("items",)),
 })
 
 
