@@ -224,7 +224,8 @@ OPTIONS = {"ndcg_gains": {"gains": {0: 0, 1: 1, 2: 3}}, "rprec_mult": {"mult": 1
 
 @pytest.mark.parametrize("name", NEW)
 def test_every_new_measure_is_explained_at_every_step(name):
-    rels = [2, None, 0, 1, None, 0, 2] if name in ("bpref", "judged") or name.startswith("num") else [2, 0, 0, 1, 0, 0, 2]
+    unjudged = name in ("bpref", "judged") or name.startswith("num")
+    rels = [2, None, 0, 1, None, 0, 2] if unjudged else [2, 0, 0, 1, 0, 0, 2]
     explanation = explain(name, rels, **OPTIONS.get(name, {}))
     assert EXPLAINERS[name].title
     rows = len(explanation.table)
