@@ -85,9 +85,9 @@ def latex_name(name: str) -> str:
     >>> latex_name("nDCG(gain=exp,ideal=list)@3")
     '\\\\mathrm{nDCG(gain{=}exp{,}ideal{=}list)@3}'
     >>> latex_name("11pt_avg"), latex_name("nDCG(gains={0:0})")
-    ('\\\\mathrm{11pt\\\\_avg}', '\\\\mathrm{nDCG(gains{=}\\\\{0:0\\\\})}')
+    ('\\\\mathrm{11pt\\\\_avg}', '\\\\mathrm{nDCG(gains{=}\\\\{0{:}0\\\\})}')
     """
-    escaped = name.replace("{", r"\{").replace("}", r"\}").replace("_", r"\_")
+    escaped = name.replace("{", r"\{").replace("}", r"\}").replace("_", r"\_").replace(":", "{:}")
     return r"\mathrm{" + escaped.replace("=", "{=}").replace(",", "{,}") + "}"
 
 

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
+from metrics.explanation import render_latex
 from metrics.measures.interpolated import iprec_steps
 from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
@@ -67,11 +68,13 @@ if curves:
     right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
 if interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R points, and its 11 levels
     levels = iprec_steps(rels, n_relevant=R, items=items, threshold=threshold)
-    left, right = interpolated.columns([3, 2])
+    left, right = interpolated.columns(2)
     left.plotly_chart(charts.interpolated_precision(levels.table, levels.details["points"]), width="stretch")
     with right:
-        explainer.step_table(levels.table, None, hit_column=None)
-        st.latex(explainer.tex(levels.worked_lines(fold=True, width=lecture.FORMULA_WIDTH / 2)[-1]))
+        shown = levels.table[["recall_level", "hits_needed", "from_rank", "iprec"]]
+        explainer.step_table(shown.assign(recall_level=shown["recall_level"].map("{:g}".format)), None, hit_column=None)
+        for line in render_latex(levels.lines_at()[-1:], width=lecture.FORMULA_WIDTH * 0.8):  # the mean of the 11
+            st.latex(explainer.tex(line))
 if whole:
     with whole:
         explainer.step_table(table, None)

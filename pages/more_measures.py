@@ -7,6 +7,7 @@ from metrics import MetricsInputError, gm_map_steps
 from ui import charts, explainer, lecture, more_measures, pacing, presenter, state
 from ui.builder import ranking_builder, title_text
 from ui.i18n import t
+from ui.page import end_page
 
 PAGE = "more"
 CHOICE, P, MULT, GAINS = (state.page_key(PAGE, name) for name in ("measure", "p", "mult", "gains"))
@@ -26,15 +27,15 @@ if choice == "GM_MAP":
             st.info(t("GM_MAP is the geometric mean of AP over queries: upload a run and qrels (or load a sample) "
                       "to see it computed from each query's AP."), icon=":material/info:")
             st.page_link("pages/upload.py", label=t("Upload lists or load a sample"), icon=":material/upload_file:")
-            st.stop()
+            end_page()
         explanation = gm_map_steps(aps.to_numpy(), list(aps.index))
         pace = pacing.begin(PAGE, len(explanation.table))
         lecture.headline(explanation, pace, {"GM_MAP": "GM_MAP"}, {t("MAP (arithmetic mean)"):
                                                                     explanation.details["MAP"]})
         pacing.step_bar(PAGE, pace, unit=more_measures.UNITS["GM_MAP"])
         lecture.worked(explanation, pace)
-        lecture.step_window(explanation.table, pace, hit_column=None)
-    st.stop()
+        lecture.step_window(explanation.table, pace, hit_column=None, unit=more_measures.UNITS["GM_MAP"])
+    end_page()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), 1))
 try:

@@ -109,7 +109,7 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
     show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     step_bar(page, pace, unit=unit, presentable=True)
     worked(explanation, pace)
-    step_window(explanation.table, pace, hit_column=hit_column)
+    step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
     st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
@@ -130,13 +130,15 @@ def worked(explanation: Explanation, pace: Pace) -> None:
 
 
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
-                columns: list[str] | None = None) -> None:
+                columns: list[str] | None = None, unit: str = "rank") -> None:
     """The step table up to the current row, which is highlighted and always on screen: at most
     :data:`WINDOW` rows, ending at the current one (the earlier rows are counted above it)."""
     shown = table.iloc[:pace.step]
     first = max(0, len(shown) - WINDOW)
     if first:
-        st.caption(t("⋯ ranks 1–{last} above (the whole table is below)").format(last=first))
+        above = N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
+            "⋯ rows 1–{last} above (the whole table is below)")
+        st.caption(t(above).format(last=first))
     shown = shown.iloc[first:]
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
     if columns is not None:

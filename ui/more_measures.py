@@ -103,7 +103,7 @@ def explain(choice: str, board: Board, k: int, p: float = 0.8, mult: float = 1.0
 
 PERSISTENCES = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)  #: RBP's p on the slider (0.8: ir_measures' default)
 #: what one row of each choice's step table is (the step bar's unit, English)
-UNITS = {"iprec": N_("recall level"), "GM_MAP": N_("query")}
+UNITS = {"iprec": N_("row"), "GM_MAP": N_("query")}
 
 #: one sentence per choice under the page: what it rewards and where it comes from
 ABOUT = {
@@ -155,8 +155,6 @@ def extra_numbers(choice: str, explanation: Explanation, board: Board) -> dict[s
         return {t("Residual"): details["residual"]}
     if choice == "ERR":
         return {t("Largest grade g_max"): num(details["max_grade"])}
-    if choice == "nDCG_gains":
-        return {"IDCG": details["IDCG"]}
     return {}
 
 

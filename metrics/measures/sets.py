@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from functools import partial
 
+import numpy as np
 import pandas as pd
 
-from .._binary import THRESHOLD
+from .._binary import THRESHOLD, total_relevant
 from .._validate import as_choice, as_fraction
 from ..explanation import Explanation, Line, num, with_formula
 from .counts import counts_table
@@ -16,15 +17,19 @@ SET_P_FORMULA = r"\mathrm{set\_P} = \frac{\mathrm{num\_rel\_ret}}{\mathrm{num\_r
 SET_R_FORMULA = r"\mathrm{set\_recall} = \frac{\mathrm{num\_rel\_ret}}{R}"
 SET_F_FORMULA = r"\mathrm{set\_F} = \frac{(1 + \beta) \cdot P \cdot R_{ec}}{\beta \cdot P + R_{ec}}"
 SET_MEASURES = ("set_P", "set_recall", "set_F")
+#: the step table's columns: those of every set measure, then each one's own
+SHARED_COLUMNS = ("rank", "item", "rel", "relevant", "ret_so_far", "rel_ret_so_far")
+COLUMNS_OF = {"set_P": ("set_P",), "set_recall": ("num_rel", "set_recall"),
+              "set_F": ("num_rel", "set_P", "set_recall", "set_F")}
 
 
 def set_steps(measure: str, rels, n_relevant: int | None = None, items=None, threshold: float = THRESHOLD,
               beta: float = 1.0) -> Explanation:
     """Explain ``set_P``, ``set_recall`` or ``set_F`` (trec_eval's F: (1+β)·P·R / (β·P + R), β = 1 is F1).
 
-    The table is :func:`metrics.measures.counts.counts_table` with the measure after each rank as if the
-    list ended there (columns set_P, set_recall, set_F); the last row is the value. 0 when nothing
-    relevant is retrieved.
+    The table holds the counts of :func:`metrics.measures.counts.counts_table` the measure needs and its
+    value after each rank as if the list ended there (:data:`COLUMNS_OF`); the last row is the value.
+    0 when nothing relevant is retrieved.
     """
     measure = as_choice(measure, SET_MEASURES, "measure")
     beta = as_fraction(beta, "beta", 0.0, 1e6, open_low=True)
@@ -36,15 +41,18 @@ def set_steps(measure: str, rels, n_relevant: int | None = None, items=None, thr
     table["set_P"] = precision
     table["set_recall"] = recall
     table["set_F"] = ((1 + beta) * precision * recall / below.where(below > 0, 1)).where(below > 0, 0.0)
+    total = int(R.iloc[0]) if len(R) else total_relevant(np.zeros(0, dtype=bool), n_relevant)
+    table = table[[*SHARED_COLUMNS, *COLUMNS_OF[measure]]]
     name = measure if beta == 1.0 or measure != "set_F" else f"set_F({num(beta)})"
     return Explanation.written(
-        writer=partial(_set_lines, table, measure, beta, name), measure=name,
+        writer=partial(_set_lines, table, measure, beta, name, total), measure=name,
         value=float(table[measure].iloc[-1]) if len(table) else 0.0, table=table,
         formula={"set_P": SET_P_FORMULA, "set_recall": SET_R_FORMULA, "set_F": SET_F_FORMULA}[measure],
-        column=measure, running={name: measure}, details={"R": int(R.iloc[0]) if len(table) else 0, "beta": beta})
+        column=measure, running={name: measure}, details={"R": total, "beta": beta})
 
 
-def _set_lines(table: pd.DataFrame, measure: str, beta: float, name: str, step: int, text: bool) -> tuple[Line, ...]:
+def _set_lines(table: pd.DataFrame, measure: str, beta: float, name: str, R: int, step: int,
+               text: bool) -> tuple[Line, ...]:
     """The measure of the first ``step`` items read as a set."""
     if step == 0:
         return (Line(name if text else r"\mathrm{" + name.replace("_", r"\_") + "}", head="0",
@@ -53,7 +61,7 @@ def _set_lines(table: pd.DataFrame, measure: str, beta: float, name: str, step: 
     lhs = name if text else r"\mathrm{" + name.replace("_", r"\_") + "}"
     if step < len(table):
         lhs += f" [1..{step}]" if text else rf"_{{1..{step}}}"
-    rel_ret, ret, R = int(row["rel_ret_so_far"]), int(row["ret_so_far"]), int(row["num_rel"])
+    rel_ret, ret = int(row["rel_ret_so_far"]), int(row["ret_so_far"])
     value = num(row[measure])
     if measure == "set_P":
         head = f"{rel_ret}/{ret}" if text else rf"\frac{{{rel_ret}}}{{{ret}}}"

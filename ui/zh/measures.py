@@ -32,7 +32,8 @@ ZH = {
     "ERR@k: expected reciprocal rank": "ERR@k：期望倒数排名",
     "nDCG with a gain per grade": "按等级指定增益的 nDCG",
     "GM_MAP: geometric mean of AP over queries": "GM_MAP：各查询 AP 的几何平均",
-    "recall level": "召回率水平",
+    "row": "行",
+    "⋯ rows 1–{last} above (the whole table is below)": "⋯ 上方还有第 1–{last} 行（完整表格在下方）",
     # ui/more_measures.py: about each measure
     "bpref (Buckley & Voorhees 2004) only looks at judged items: each relevant item loses the share of judged "
     "non-relevant items ranked above it (at most R of them count). Unjudged items are skipped, so it stays stable "
@@ -117,7 +118,7 @@ ZH = {
     "retrieved": "检索到的",
     "list": "列表",
     "residual": "残差",
-    " relevant, retrieved": "相关且被检索到",
+    " relevant, retrieved": " 相关且被检索到",
     # the step tables' column names themselves (a table shown without its human headers)
     "AP_q": "该查询的 AP",
     "ERR": "ERR",
