@@ -123,13 +123,12 @@ def as_judged_grades(values, name: str = "rels") -> tuple[np.ndarray, np.ndarray
     >>> as_judged_grades([2, None, 0])
     (array([2., 0., 0.]), array([ True, False,  True]))
     """
-    if isinstance(values, (str, bytes)) or values is None:
-        raise input_error("{name} must be a sequence of numbers, got {value}", name=name, value=_short(values))
     try:
-        items = list(values)
+        items = None if isinstance(values, (str, bytes)) or values is None else list(values)
     except TypeError:
-        raise input_error("{name} must be a sequence of numbers, got {value}", name=name,
-                          value=_short(values)) from None
+        items = None
+    if items is None:
+        as_grades(values, name)  # refuses it with as_grades' own message
     judged = np.array([not (value is None or (isinstance(value, float) and math.isnan(value))) for value in items],
                       dtype=bool)
     grades = as_grades([value if flag else 0.0 for value, flag in zip(items, judged)], name)
