@@ -290,3 +290,29 @@ def test_gm_map_step_table_over_queries():
     assert steps.value == pytest.approx((0.5 * 0.00001 * 0.25) ** (1 / 3))
     assert steps.worked_text.splitlines()[0] == "GM_MAP = exp((ln 0.5 + ln 0.00001 + ln 0.25) / 3)"
     assert steps.details["MAP"] == pytest.approx(0.25)
+
+
+# ---- ir_measures itself (requirements-dev.txt): Judged@k, RBP (cwl-eval), ERR@k (gdeval), nDCG(gains=...) ----
+
+#: gdeval reads a query id as a number and grades up to 4 (its MAX_JUDGMENT, ERR's g_max)
+GDEVAL_GRADES = st.sampled_from([0, 0, 1, 2, 3, 4])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(st.none(), GDEVAL_GRADES), min_size=1, max_size=10), st.lists(GDEVAL_GRADES, max_size=5),
+       st.sampled_from([1, 3, 5, 10]), st.sampled_from([0.5, 0.8, 0.95]), st.sampled_from([1, 2]))
+def test_judged_rbp_err_and_gain_maps_match_ir_measures(ranked, unretrieved, k, p, threshold):
+    ir_measures = pytest.importorskip("ir_measures")
+    pytest.importorskip("cwl")
+    qrels, run = collection(ranked, unretrieved or [0])
+    qrels, run = {"1": qrels["q"]}, {"1": run["q"]}
+    gains = {0: 0, 1: 1, 2: 3, 3: 7}
+    judged_at, rbp, err, ndcg = (ir_measures.Judged @ k, ir_measures.RBP(p=p, rel=threshold), ir_measures.ERR @ k,
+                                 ir_measures.nDCG(gains=gains))
+    got = ir_measures.calc_aggregate([judged_at, rbp, err, ndcg], qrels, run)
+    zeros = ranked_as_zero(ranked)
+    assert metrics.judged_at_k(ranked, k) == approx(got[judged_at])
+    assert metrics.rank_biased_precision(zeros, p=p, threshold=threshold) == pytest.approx(got[rbp], abs=1e-9)
+    assert metrics.expected_reciprocal_rank(zeros, k, max_grade=4) == pytest.approx(got[err], abs=5e-6)  # 5 decimals
+    judged = [g for g in ranked if g is not None] + list(unretrieved or [0])
+    assert metrics.ndcg_gain_map(ranked, gains, ideal=judged) == approx(got[ndcg])
