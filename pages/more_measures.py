@@ -8,6 +8,7 @@ from ui import charts, explainer, lecture, more_measures, pacing, presenter, sta
 from ui.builder import ranking_builder, title_text
 from ui.i18n import t
 from ui.page import end_page
+from ui.safe import plain
 
 PAGE = "more"
 CHOICE, P, MULT, GAINS = (state.page_key(PAGE, name) for name in ("measure", "p", "mult", "gains"))
@@ -43,7 +44,7 @@ try:
 except MetricsInputError as error:
     gains = None
     with numbers:
-        st.error(t("Not applied: {error}.").format(error=state.message(error)), icon=":material/error:")
+        st.error(t("Not applied: {error}.").format(error=plain(state.message(error))), icon=":material/error:")
 explanation = more_measures.explain(choice, board, k, p=st.session_state.get(P, 0.8),
                                     mult=st.session_state.get(MULT, 1.0), gains=gains)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
@@ -65,7 +66,8 @@ with ranking:
     if choice == "nDCG_gains":
         st.text_input(t("Gain of each grade (grade:gain)"), value=more_measures.DEFAULT_GAINS, key=GAINS,
                       help=t("ir_measures writes nDCG(gains={0:0,1:1,2:3}); a grade left out keeps its grade as gain."))
-    explainer.threshold_input(PAGE)
+    if choice not in more_measures.GRADED:
+        explainer.threshold_input(PAGE)
 
 st.caption(t(more_measures.ABOUT[choice]))
 if choice == "iprec":

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import math
 
+import streamlit as st
+
 import metrics
 from metrics.explanation import Explanation, num
 from metrics.measures.ndcg import EXAMPLE_GAINS
 
+from . import state
 from .board import Board, InputError
 from .zh import N_
 
@@ -31,8 +34,10 @@ CHOICES = {
     "nDCG_gains": N_("nDCG with a gain per grade"),
     "GM_MAP": N_("GM_MAP: geometric mean of AP over queries"),
 }
-#: the choices that use a cut-off K (the board's), the persistence p, the multiple m, the gain map
+#: the choices that use a cut-off K (the board's)
 WITH_K = ("Judged", "ERR")
+#: the choices that take no relevance threshold (they count items, or use the grades themselves)
+GRADED = ("num_ret", "Judged", "ERR", "nDCG_gains")
 MULTIPLES = (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0)  #: trec_eval's Rprec_mult defaults
 DEFAULT_GAINS = ", ".join(f"{grade}:{gain}" for grade, gain in EXAMPLE_GAINS.items())
 
@@ -161,9 +166,7 @@ def extra_numbers(choice: str, explanation: Explanation, board: Board) -> dict[s
 def per_query_ap():
     """Each uploaded query's AP (trec_eval's, divided by all relevant items), a Series by query; None
     when nothing with a run is loaded."""
-    import streamlit as st
-
-    from . import dataset, state
+    from . import dataset  # (its upload machinery only when GM_MAP is chosen)
 
     if st.session_state.get(state.DATASET) is None:
         return None
