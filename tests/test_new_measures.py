@@ -316,3 +316,8 @@ def test_judged_rbp_err_and_gain_maps_match_ir_measures(ranked, unretrieved, k, 
     assert metrics.expected_reciprocal_rank(zeros, k, max_grade=4) == pytest.approx(got[err], abs=5e-6)  # 5 decimals
     judged = [g for g in ranked if g is not None] + list(unretrieved or [0])
     assert metrics.ndcg_gain_map(ranked, gains, ideal=judged) == approx(got[ndcg])
+
+
+def test_err_refuses_a_largest_grade_below_the_grades():
+    with pytest.raises(metrics.MetricsInputError, match="max_grade=2 is below the largest grade, 3"):
+        metrics.expected_reciprocal_rank([3, 1], max_grade=2)

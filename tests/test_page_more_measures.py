@@ -156,3 +156,22 @@ def test_the_cutoff_page_draws_the_interpolated_curve(app_test):
     shown = next(d.value for d in at.dataframe if COLUMN_LABELS["iprec"] in d.value.columns)
     assert list(shown[COLUMN_LABELS["iprec"]]) == pytest.approx(list(levels.table["iprec"]))
     assert ZH["11-point interpolated precision"]
+
+
+#: tiny and awkward boards: one item, nothing relevant, nothing judged in the ranking, a grade outside the gain map
+ODD_BOARDS = {
+    "one": Board(grades={"x": 2.0}, ranking=("x",)),
+    "nothing relevant": Board(grades={"a": 0.0, "b": 0.0}, ranking=("a", "b"), k=2),
+    "unjudged only": Board(grades={"a": None, "b": None, "c": 2.0}, ranking=("a", "b")),
+    "grade 5": Board(grades={"a": 5.0, "b": 1.0}, ranking=("b", "a")),
+}
+
+
+@pytest.mark.parametrize("name", list(ODD_BOARDS))
+def test_every_choice_works_on_odd_boards(app_test, name):
+    at = open_page(app_test, PAGE, ODD_BOARDS[name])
+    for choice in ON_BOARD:
+        at = choose(at, choice)
+        assert at.metric, (name, choice)
+        assert not at.error, (name, choice, [e.value for e in at.error])
+    assert at.session_state[state.BOARD] == ODD_BOARDS[name]

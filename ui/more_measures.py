@@ -99,7 +99,7 @@ def explain(choice: str, board: Board, k: int, p: float = 0.8, mult: float = 1.0
     if choice == "RBP":
         return metrics.rbp_steps(zeros, None, p, items, threshold)
     if choice == "ERR":
-        return metrics.err_steps(zeros, k, max(board.judged(), default=1.0), items)
+        return metrics.err_steps(zeros, k, max([*board.judged(), 1.0]), items)  # g_max: at least 1
     if choice == "nDCG_gains":
         ideal = board.judged() if board.ideal == "judged" else None
         return metrics.ndcg_gain_map_steps(rels, gains or parse_gains(DEFAULT_GAINS), k, ideal, items)

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from .._validate import as_fraction, as_grades, as_items, as_k
+from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
 
@@ -28,7 +29,8 @@ def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=
     top = max(float(grades.max(initial=0.0)), 1.0) if max_grade is None else as_fraction(
         max_grade, "max_grade", 0.0, 1000.0, open_low=True)
     if grades.size and grades.max() > top:
-        top = as_fraction(float(grades.max()), "max_grade (at least the largest grade)", top, top)
+        raise input_error("{name}={value} is below the largest grade, {largest}", name="max_grade", value=num(top),
+                          largest=num(grades.max()))
     depth = grades.size if k is None else min(k, grades.size)
     grades = grades[:depth]
     stop = (np.exp2(grades) - 1) / np.exp2(top)
