@@ -89,7 +89,10 @@ def iprec_steps(rels, n_relevant: int | None = None, items=None, threshold: floa
     table = pd.DataFrame({"recall_level": levels, "hits_needed": needed, "from_rank": start, "iprec": iprec,
                           "running_mean": np.cumsum(iprec) / np.arange(1, len(levels) + 1)})
     params = {"rel": threshold}
-    name = "11pt_avg" if levels == RECALL_LEVELS else measure_name("IPrec_avg", **params)
+    if levels == RECALL_LEVELS:  # trec_eval's name; one level is ir_measures' IPrec@r; other levels, their mean
+        name = measure_name("11pt_avg", **params)
+    else:
+        name = measure_name("IPrec", num(levels[0]) if len(levels) == 1 else None, **params)
     return Explanation.written(
         writer=partial(_iprec_lines, table, R, found, len(points), name), measure=name,
         value=float(table["running_mean"].iloc[-1]) if len(table) else 0.0, table=table,
@@ -113,6 +116,8 @@ def _iprec_lines(table: pd.DataFrame, R: int, found: int, n_ranked: int, name: s
     terms = tuple(num(v) for v in table["iprec"].iloc[:step])
     final = step == len(table)
     mean = num(row["running_mean"])
+    if len(table) == 1:  # one recall level: its interpolated precision is the measure
+        return (Line(at if text else latex_name(at), head=head),)
     if text:
         lhs = name if final else f"mean [1..{step}]"
         return (Line(at, head=head), Line(lhs, terms, head="(", tail=f") / {step}", result=mean))
