@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from ._validate import _short, as_grades, as_items, as_judged_grades, real_or_nan
-from .errors import MetricsInputError, input_error
+from .errors import input_error
 
 #: default relevance threshold: an item is relevant when its grade is at least this
 THRESHOLD = 1.0
@@ -46,8 +46,8 @@ def total_relevant(flags: np.ndarray, n_relevant, name: str = "n_relevant") -> i
         raise input_error("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)",
                           name=name, value=_short(n_relevant), limit=MAX_RELEVANT)
     if n_relevant < found:
-        raise MetricsInputError(
-            f"{name}={n_relevant} is smaller than the {found} relevant items already in the ranking")
+        raise input_error("{name}={value} is smaller than the {found} relevant items already in the ranking",
+                          name=name, value=_short(n_relevant), found=found)
     return int(n_relevant)
 
 

@@ -31,8 +31,23 @@ def real_or_nan(value) -> float:
         return math.nan
 
 
+#: lists whose order is not a ranking (the scores in item order, an unordered pool of grades): their
+#: messages count positions, where a ranking's count ranks
+UNRANKED = ("scores", "ideal", "judged")
+
+
 def as_grades(values, name: str = "rels") -> np.ndarray:
-    """A 1-D float array of finite grades (ints or reals)."""
+    """A 1-D float array of finite grades (ints or reals).
+
+    A bad value is named as people count it, from 1: "rels at rank 2" in a ranking, "scores at
+    position 2" in a list of :data:`UNRANKED` (never ``rels[2]``, which reads as Python's index 2).
+
+    >>> as_grades([1, "a"])
+    Traceback (most recent call last):
+    ...
+    metrics.errors.MetricsInputError: rels at rank 2 must be a number, got 'a'
+    """
+    place = "position" if name in UNRANKED else "rank"
     if isinstance(values, (str, bytes)) or values is None:
         raise input_error("{name} must be a sequence of numbers, got {value}", name=name, value=_short(values))
     try:
@@ -42,20 +57,20 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
                           value=_short(values)) from None
     for position, value in enumerate(items, start=1):
         if isinstance(value, (str, bytes)) or not isinstance(value, (numbers.Real, np.bool_)):  # numpy bools too
-            raise input_error("{name}[{position}] must be a number, got {value}", name=name, position=position,
-                              value=repr(value))
+            raise input_error("{name} at {place} {position} must be a number, got {value}", words=("place",),
+                              name=name, place=place, position=position, value=repr(value))
         try:
             float(value)
         except OverflowError:  # an int or Fraction beyond float64 (about 1.8e308)
-            raise input_error("{name}[{position}] must be a finite number, got {value}", name=name,
-                              position=position, value=_short(value)) from None
+            raise input_error("{name} at {place} {position} must be a finite number, got {value}", words=("place",),
+                              name=name, place=place, position=position, value=_short(value)) from None
     array = np.asarray(items, dtype=float)
     if array.ndim != 1:
         raise input_error("{name} must be one-dimensional, got shape {shape}", name=name, shape=array.shape)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
-        raise input_error("{name}[{position}] must be a finite number, got {value}", name=name,
-                          position=bad[0] + 1, value=repr(items[bad[0]]))
+        raise input_error("{name} at {place} {position} must be a finite number, got {value}", words=("place",),
+                          name=name, place=place, position=int(bad[0]) + 1, value=repr(items[bad[0]]))
     return array
 
 

@@ -1,6 +1,9 @@
-"""Command line: ``python -m metrics evaluate`` (trec_eval-style) and ``python -m metrics explain``.
+"""Command line: ``python -m metrics evaluate`` (trec_eval-style), ``python -m metrics trec_eval``
+(a drop-in for trec_eval 9.0.x, :mod:`metrics.batch.trec_eval`) and ``python -m metrics explain``.
 
-Bad input or a bad measure name: exit status 2 and one line on stderr.
+Bad input or a bad measure name: exit status 2 and one line on stderr; ``evaluate`` with no query
+in both the qrels and the run is bad input too (exit status 2, trec_eval's message; the
+``trec_eval`` command exits 7 there, as trec_eval does).
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a query without relevant documents: scores 0 and counts (default), is "
                     "left out of the mean, or makes the mean NaN")
     ev.add_argument("--output", choices=("text", "json", "csv"), default="text")
+
+    commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval 9.0.x: same flags, measures "
+                        "and output (python -m metrics trec_eval -h)")
 
     ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
                              description="Print the step table and the worked formula. "
@@ -108,6 +114,10 @@ def _evaluate(args, out) -> None:
     measures = parse_measures(args.measure)
     result = evaluate(read_qrels_columns(args.qrels), read_run_columns(args.run), measures,
                       count_missing=args.count_missing, no_relevant=args.no_relevant)
+    if not result.queries or not _any_common_query(result, args):
+        from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
+
+        raise MetricsInputError(MESSAGE)
     names = [str(m) for m in measures]
     if args.output == "json":
         per_query = {str(q): {n: _json_number(row[n]) for n in names} for q, row in result.per_query.iterrows()}
@@ -127,6 +137,16 @@ def _evaluate(args, out) -> None:
                 for query, value in result.per_query[name].items():
                     out.write(f"{name:<{width}}\t{query}\t{value:.4f}\n")
             out.write(f"{name:<{width}}\tall\t{result.aggregate[name]:.4f}\n")
+
+
+def _any_common_query(result, args) -> bool:
+    """With -c every judged query is evaluated: is one of them also in the run?"""
+    if not args.count_missing:
+        return True
+    from .readers.trec import read_run_columns
+
+    run_queries = set(read_run_columns(args.run).query.to_list())
+    return any(query in run_queries for query in result.queries)
 
 
 def _json_number(value):
@@ -187,6 +207,11 @@ def _table_text(table) -> str:
 def main(argv=None, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
+    argv = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
+    if argv[:1] == ["trec_eval"]:
+        from .batch.trec_eval import main as trec_eval_main
+
+        return trec_eval_main(argv[1:], out, err)
     try:
         args = build_parser().parse_args(argv)
         (_evaluate if args.command == "evaluate" else _explain)(args, out)

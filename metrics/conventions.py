@@ -25,6 +25,10 @@ GAINS = ("linear", "exponential", "binary")
 IDEALS = ("judged", "list")
 AP_DENOMINATORS = DENOMINATORS  #: as metrics.average_precision names them
 TIES = ("trec", "average", "as_given")
+SCORE_TYPES = ("float64", "float32")
+#: the measure syntax's words for the long names (``nDCG(gain=exp)``, ``AP(denom=minKR)``), as the API takes them
+WORDS = {"gain": {"exp": "exponential", "lin": "linear"},
+         "ap_denominator": {"R": "relevant", "minKR": "min_k_relevant", "min": "min_k_relevant"}}
 
 #: what each choice means, for the app and the README
 CHOICES = {
@@ -38,6 +42,8 @@ CHOICES = {
     "ties": {"trec": "equal scores: item id descending (trec_eval)",
              "average": "equal scores: gain averaged over the tie group (scikit-learn)",
              "as_given": "equal scores: kept in input order"},
+    "score_type": {"float64": "scores compared as 64-bit floats",
+                   "float32": "scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie"},
 }
 
 #: the choices beyond CHOICES, in words (value -> text)
@@ -57,6 +63,7 @@ _SETTING_TEXT = {
 #: a short label for every choice of a Convention
 CHOICE_LABELS = {
     "gain": "nDCG gain", "ideal": "nDCG ideal from", "ap_denominator": "AP divided by", "ties": "ties in the scores",
+    "score_type": "scores compared as",
     "threshold": "relevant when grade ≥", "rr_cutoff": "RR cut at k", "ap_cutoff": "AP cut at k",
     "truncate_grades": "grades truncated to int", "nonpositive_scores_irrelevant": "score ≤ 0 → not relevant",
     "recall_pool": "R counts the pool", "nan_when_no_relevant": "NaN if nothing relevant",
@@ -80,6 +87,7 @@ class Convention:
     ideal: str = "judged"
     ap_denominator: str = "relevant"
     ties: str = "trec"
+    score_type: str = "float64"  #: trec_eval 9.x (pytrec_eval) keeps each score in a C float: near-equal scores tie
     threshold: float = 1.0  #: relevant when grade >= threshold
     rr_cutoff: bool = True  #: RR@k scores 0 past rank k (trec_eval's recip_rank has no cut-off)
     ap_cutoff: bool = True  #: AP stops at k (scikit-learn's average_precision_score has no k)
@@ -92,8 +100,11 @@ class Convention:
     notes: str = ""
 
     def __post_init__(self):
+        for name, words in WORDS.items():  # Convention("x", gain="exp") is gain="exponential"
+            if getattr(self, name) in words:
+                object.__setattr__(self, name, words[getattr(self, name)])
         for name, allowed in (("gain", GAINS), ("ideal", IDEALS), ("ap_denominator", AP_DENOMINATORS),
-                              ("ties", TIES)):
+                              ("ties", TIES), ("score_type", SCORE_TYPES)):
             if getattr(self, name) not in allowed:
                 raise MetricsInputError(f"convention {name} must be one of {allowed}, got {getattr(self, name)!r}")
 
@@ -102,12 +113,21 @@ class Convention:
         return [f.name for f in fields(self) if f.name not in ("name", "notes", "offers")
                 and getattr(self, f.name) != getattr(other, f.name)]
 
+    def same_numbers(self, other: "Convention") -> bool:
+        """Whether two libraries report the same numbers: the same choices and the same measures."""
+        return not self.differences(other) and self.offers == other.offers
+
 
 PRESETS: dict[str, Convention] = {
     "trec_eval": Convention(
-        "trec_eval / pytrec_eval", rr_cutoff=False,
-        notes="Reference. AP and AP@k (map_cut) divide by all relevant judged items; recip_rank has "
-              "no cut-off; P@k divides by k; ties: score descending, then docno descending. "
+        "trec_eval", rr_cutoff=False,
+        notes="Reference (trec_eval 10.0, which reads scores as 64-bit floats). AP and AP@k (map_cut) divide "
+              "by all relevant judged items; recip_rank has no cut-off; P@k divides by k; ties: score "
+              "descending, then docno descending."),
+    "pytrec_eval": Convention(
+        "pytrec_eval", rr_cutoff=False, score_type="float32",
+        notes="trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions, but scores kept as "
+              "32-bit floats (trec_eval 9.x: a gap of 1e-9 is a tie). Real grades are refused (TypeError). "
               "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
     "sklearn": Convention(
         "scikit-learn", ideal="list", ties="average", ap_denominator="found", ap_cutoff=False,
@@ -138,6 +158,43 @@ PRESETS: dict[str, Convention] = {
               "'raw' is linear, 'exp' exponential) with the ideal from rating_true; map_at_k divides by "
               "min(R, k); no MRR."),
 }
+
+
+def group_presets(presets: dict[str, Convention] | None = None) -> list[list[str]]:
+    """The keys of ``presets`` (default :data:`PRESETS`) grouped by :meth:`Convention.same_numbers`, in order:
+    libraries that report the same numbers are shown once.
+
+    >>> group_presets()[:2]  # pytrec_eval compares scores as 32-bit floats, trec_eval 10.0 as 64-bit
+    [['trec_eval'], ['pytrec_eval']]
+    """
+    presets = PRESETS if presets is None else presets
+    groups: list[list[str]] = []
+    for key, convention in presets.items():
+        group = next((g for g in groups if presets[g[0]].same_numbers(convention)), None)
+        if group is None:
+            groups.append([key])
+        else:
+            group.append(key)
+    return groups
+
+
+def group_name(keys, presets: dict[str, Convention] | None = None) -> str:
+    """The libraries of a group by name, joined by commas."""
+    presets = PRESETS if presets is None else presets
+    return ", ".join(presets[key].name for key in keys)
+
+
+def compared_scores(scores, score_type: str = "float64") -> list[float]:
+    """``scores`` as a library compares them: rounded to 32-bit floats for ``"float32"`` (trec_eval 9.x's C
+    ``float``, so pytrec_eval's), so that 1.0 and 1.0 + 1e-9 tie.
+
+    >>> compared_scores([1.0, 1.0 + 1e-9], "float32")
+    [1.0, 1.0]
+    """
+    values = np.asarray([float(score) for score in scores], dtype=np.float64)
+    if score_type == "float32":
+        values = values.astype(np.float32).astype(np.float64)
+    return values.tolist()
 
 
 def order_ranking(items, scores, ties: str = "trec") -> list[int]:
@@ -195,6 +252,7 @@ def score_under(convention: Convention, ranking, judgments: dict, k: int, scores
         raise MetricsInputError("the ranking lists an item twice")
     if scores is None:
         scores = list(range(len(ranking), 0, -1))
+    scores = compared_scores(scores, convention.score_type)
     order = order_ranking(ranking, scores, convention.ties)
     ranking = [ranking[i] for i in order]
     scores = np.asarray([float(scores[i]) for i in order])

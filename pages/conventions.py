@@ -6,7 +6,16 @@ import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
-from metrics.conventions import CHOICE_LABELS, CHOICES, PRESETS, TIES, reading_order
+from metrics.conventions import (
+    CHOICE_LABELS,
+    CHOICES,
+    PRESETS,
+    TIES,
+    compared_scores,
+    group_name,
+    group_presets,
+    reading_order,
+)
 from metrics.explanation import num
 from ui import explainer, lecture, scores, state
 from ui.builder import ranking_builder
@@ -22,6 +31,8 @@ MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: the rows, as score_under names the
 DIFFERS = "background-color: #FFE8A3; font-weight: 700"
 MISSING = "color: #8A8F98"
 TOLERANCE = 1e-9
+#: libraries that report the same numbers share a column and a card, keyed by the first
+GROUPS = {group[0]: group for group in group_presets()}
 
 #: short cell values for the table of choices
 SETTING_SHORT = {
@@ -99,7 +110,8 @@ def score_editor(board) -> None:
 
 
 def results_table(board, k: int, values: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Rows: measures (labelled as the libraries name them); columns: libraries. Text and a 'differs' mask."""
+    """Rows: measures (labelled as the libraries name them); columns: libraries, one per group of
+    :data:`GROUPS` (``values`` is keyed by its first library). Text and a 'differs' mask."""
     labels, cells, mask = {}, {}, {}
     reference = {label.split("@")[0]: value for label, value in values[REFERENCE].items()}
     for key, result in values.items():
@@ -109,7 +121,7 @@ def results_table(board, k: int, values: dict) -> tuple[pd.DataFrame, pd.DataFra
             labels.setdefault(measure, [])
             if label not in labels[measure]:
                 labels[measure].append(label)
-        name = PRESETS[key].name
+        name = group_name(GROUPS[key])
         cells[name] = [value_text(by_measure[m][1]) for m in MEASURES]
         mask[name] = [differs(by_measure[m][1], reference[m]) for m in MEASURES]
     index = pd.Index([" · ".join(labels[m]) for m in MEASURES], name="measure")
@@ -129,23 +141,25 @@ def orders(board, ranked: list[float]) -> pd.DataFrame:
     """The order each tie rule reads the list in; tied items whose gain is averaged are bracketed."""
     rows = []
     for ties in TIES:
-        users = ", ".join(c.name.split(" /")[0].removeprefix("Microsoft ") for c in PRESETS.values()
-                          if c.ties == ties)
-        if users:
-            groups = reading_order(board.ranking, ranked, ties)
-            text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
-            rows.append({"equal scores": choice_text("ties", ties), "libraries": users, "order read": text})
+        for score_type in dict.fromkeys(c.score_type for c in PRESETS.values()):
+            users = ", ".join(c.name.removeprefix("Microsoft ") for c in PRESETS.values()
+                              if c.ties == ties and c.score_type == score_type)
+            if users:
+                groups = reading_order(board.ranking, compared_scores(ranked, score_type), ties)
+                text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
+                rows.append({"equal scores": choice_text("ties", ties), "libraries": users, "order read": text})
     return pd.DataFrame(rows, columns=["equal scores", "libraries", "order read"])
 
 
 def choices_table() -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Every choice of every preset, and where it differs from trec_eval's."""
+    """Every choice of every group of presets, and where it differs from trec_eval's."""
     settings = [s for s in CHOICE_LABELS]
     reference = PRESETS[REFERENCE]
-    text = pd.DataFrame({c.name: [short(s, getattr(c, s)) for s in settings] for c in PRESETS.values()},
+    columns = {group_name(group): PRESETS[key] for key, group in GROUPS.items()}
+    text = pd.DataFrame({name: [short(s, getattr(c, s)) for s in settings] for name, c in columns.items()},
                         index=pd.Index([choice_label(s) for s in settings], name=t("choice")))
-    mask = pd.DataFrame({c.name: [getattr(c, s) != getattr(reference, s) for s in settings]
-                         for c in PRESETS.values()}, index=text.index)
+    mask = pd.DataFrame({name: [getattr(c, s) != getattr(reference, s) for s in settings]
+                         for name, c in columns.items()}, index=text.index)
     return text, mask
 
 
@@ -173,8 +187,7 @@ if not board.ranking:
 ranked = ranked_scores(board)
 judgments = {item: grade for item, grade in board.grades.items() if grade is not None}
 try:
-    values = {key: score_under(convention, board.ranking, judgments, k, ranked)
-              for key, convention in PRESETS.items()}
+    values = {key: score_under(PRESETS[key], board.ranking, judgments, k, ranked) for key in GROUPS}
 except MetricsInputError as error:
     table_area.error(t("Cannot score this board: {error}").format(error=error))
     end_page()
@@ -190,21 +203,21 @@ with ordering:
 
 st.subheader(t("Why they differ"))
 reference = PRESETS[REFERENCE]
-different = [key for key in PRESETS if key != REFERENCE and mask[PRESETS[key].name].any()]
+different = [key for key in GROUPS if REFERENCE not in GROUPS[key] and mask[group_name(GROUPS[key])].any()]
 if not different:
     st.success(t("On this ranking every library agrees with trec_eval. Try real grades, ties in the scores, "
                  "a relevant item left in the pool, or K smaller than the list."))
 for column, key in zip(st.columns(2, gap="large") * len(different), different):
     convention = PRESETS[key]
     with column.container(border=True):
-        rows = [label for label, flag in mask[convention.name].items() if flag]
-        st.markdown(t("**{library}** — differs on: {measures}").format(library=convention.name,
+        rows = [label for label, flag in mask[group_name(GROUPS[key])].items() if flag]
+        st.markdown(t("**{library}** — differs on: {measures}").format(library=group_name(GROUPS[key]),
                                                                          measures=", ".join(rows)))
         st.markdown("\n".join(
             t("- **{choice}:** {value} (trec_eval: {reference})").format(
                 choice=choice_label(s), value=choice_text(s, getattr(convention, s)), reference=reference_text(s))
             for s in convention.differences(reference)))
-        st.caption(t(convention.notes))
+        st.caption(" ".join(t(PRESETS[member].notes) for member in GROUPS[key]))
 
 st.subheader(t("The choices, library by library"))
 choice_text, choice_mask = choices_table()

@@ -76,12 +76,9 @@ if explanation is not None:
     details = explanation.details
     with result:
         pace = pacing.begin(PAGE, len(explanation.table))
-        running = lecture.headline(explanation, pace, {"AUC": "AUC"},
-                                   {t("Positives P"): details["P"], t("Negatives N"): details["N"]})
-        explainer.let_the_numbers_show(PAGE, *running.values())
-        pacing.step_bar(PAGE, pace, unit=N_("trapezoid"))
-        lecture.worked(explanation, pace)
-        lecture.step_window(explanation.table, pace, hit_column=None)
+        lecture.walk_through(PAGE, explanation, pace, None, {"AUC": "AUC"},
+                             {t("Positives P"): details["P"], t("Negatives N"): details["N"]}, hit_column=None,
+                             unit=N_("trapezoid"))
 with inputs:
     explainer.threshold_input(PAGE)
 

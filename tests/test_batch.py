@@ -356,3 +356,63 @@ def test_score_sorted_run_with_unsorted_ties_matches_pytrec_eval():
     assert result["AP"] == pytest.approx(expected["map"], abs=1e-12)
     assert result["nDCG@5"] == pytest.approx(expected["ndcg_cut_5"], abs=1e-12)
     assert result["RR"] == pytest.approx(expected["recip_rank"], abs=1e-12)
+
+
+# -- trec_eval's other measures (metrics/batch/trec_measures.py) ---------------------------------
+
+TREC_EVAL_MEASURES = {"num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "bpref", "gm_bpref", "gm_map",
+                      "infAP", "iprec_at_recall", "Rprec_mult", "relative_P", "set_P", "set_recall", "set_F",
+                      "set_map", "set_relative_P", "utility", "binG", "G", "ndcg_rel", "Rndcg", "11pt_avg"}
+
+
+def _ours_for(trec_key: str) -> str:
+    """Our canonical name of a pytrec_eval result key (``Rprec_mult_0.20`` -> ``RprecMult@0.2``)."""
+    return str(parse_measure(trec_key))
+
+
+@settings(max_examples=150, deadline=None)
+@given(collections())
+def test_trec_eval_measures_match_pytrec_eval_per_query(collection):
+    qrels, run = collection
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, TREC_EVAL_MEASURES).evaluate(run)
+    if not theirs:
+        return
+    keys = sorted(next(iter(theirs.values())))
+    names = {key: _ours_for(key) for key in keys}
+    ours = evaluate(qrels, run, sorted(set(names.values())))
+    assert set(ours.queries) == set(theirs)
+    for key, name in names.items():
+        for query, value in zip(ours.queries, ours.values[name]):
+            if key in ("gm_map", "gm_bpref"):  # pytrec_eval keeps log(max(value, 1e-5)) per query
+                value = math.log(max(value, 1e-5))
+            assert value == pytest.approx(theirs[query][key], abs=1e-9), (key, query)
+
+
+def test_bare_cutoff_families_are_refused_by_parse_measure():
+    for name in ("map_cut", "ndcg_cut", "P", "recall", "relative_P", "iprec_at_recall"):
+        with pytest.raises(MetricsInputError, match="family of cut-offs"):
+            parse_measure(name)
+    assert str(parse_measure("map_cut_10")) == "AP@10"
+    assert str(parse_measure("iprec_at_recall_0.10")) == "IPrec@0.1"
+
+
+def test_trec_eval_names_parse_to_canonical_measures():
+    expected = {"num_q": "NumQ", "num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
+                "bpref": "Bpref", "infAP": "infAP", "Rprec": "Rprec", "set_P": "SetP", "set_recall": "SetR",
+                "set_F": "SetF", "success_5": "Success@5", "Rprec_mult_0.20": "RprecMult@0.2", "gm_map": "GMAP"}
+    assert {name: str(parse_measure(name)) for name in expected} == expected
+
+
+def test_means_are_summed_in_query_order_like_trec_eval():
+    """Twelve reciprocal ranks whose exact mean is 0.43125: summed one by one (trec_eval) the
+    mean prints 0.4313, summed pairwise (np.mean) 0.4312."""
+    ranks = [10, 1, 10, 5, 1, 2, 5, 5, 2, 8, 4, 1]
+    queries = [f"q{i:02d}" for i in range(len(ranks))]
+    qrels = {query: {"hit": 1} for query in queries}
+    run = {query: {"hit": 1.0, **{f"miss{j}": 2.0 + j for j in range(rank - 1)}} for query, rank in zip(queries, ranks)}
+    result = evaluate(qrels, run, ["RR", "NumRet", "GMAP"])
+    assert list(result.values["RR"]) == [1 / rank for rank in ranks]
+    assert f"{float(np.mean(result.values['RR'])):6.4f}" == "0.4312"  # pairwise: not trec_eval's number
+    assert f"{result.aggregate['RR']:6.4f}" == "0.4313"
+    assert result.aggregate["NumRet"] == sum(ranks)  # counts are summed
+    assert result.aggregate["GMAP"] == pytest.approx(math.exp(np.mean(np.log([1 / r for r in ranks]))))

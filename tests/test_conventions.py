@@ -112,3 +112,25 @@ def test_differences_name_the_choices():
         Convention("bad", gain="log")
     with pytest.raises(MetricsInputError, match="lists an item twice"):
         score_under(PRESETS["trec_eval"], ["a", "a"], {}, 1)
+
+
+def test_pytrec_eval_is_trec_eval_with_32_bit_scores():
+    """pytrec_eval is trec_eval 9.0.7, which keeps a score in a C float (trec_format.h: ``float sim``): a gap
+    of 1e-9 between two scores is a tie, broken by docno descending. trec_eval 10.0 reads doubles (the
+    conformance notes), as metrics.evaluate does: there the higher score wins."""
+    assert PRESETS["pytrec_eval"].differences(PRESETS["trec_eval"]) == ["score_type"]
+    assert (PRESETS["pytrec_eval"].score_type, PRESETS["trec_eval"].score_type) == ("float32", "float64")
+    scores = [1.0 + 1e-9, 1.0]
+    trec = pytrec_eval.RelevanceEvaluator({"q": {"a": 1}}, {"recip_rank"}).evaluate({"q": dict(zip("ab", scores))})
+    assert score_under(PRESETS["pytrec_eval"], ["a", "b"], {"a": 1}, 2, scores)["RR"] == trec["q"]["recip_rank"] == 0.5
+    assert score_under(PRESETS["trec_eval"], ["a", "b"], {"a": 1}, 2, scores)["RR"] == 1.0
+    from metrics import evaluate
+    assert evaluate({"q": {"a": 1}}, {"q": dict(zip("ab", scores))}, ["RR"]).aggregate["RR"] == 1.0
+
+
+def test_a_convention_takes_the_measure_syntax_words():
+    assert Convention("x", gain="exp", ap_denominator="minKR") == Convention(
+        "x", gain="exponential", ap_denominator="min_k_relevant")
+    assert Convention("x", gain="lin", ap_denominator="R").gain == "linear"
+    with pytest.raises(MetricsInputError, match="score_type must be one of"):
+        Convention("bad", score_type="float16")

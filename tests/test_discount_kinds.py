@@ -121,16 +121,19 @@ def _lines(figure):
     return [trace for trace in figure.data if trace.type == "scatter"]
 
 
-def test_chart_weights_colours_and_values():
+def test_chart_divisors_colours_and_values():
     frame = ndcg_under_discounts([3, 2, 3, 0, 1], k=5)
     figure = charts.discount_choices(frame, 5)
     lines = _lines(figure)
     assert len(lines) == len(frame)
     coloured = [line for line in lines if line.line.color != charts.MISS]
     assert 1 < len(coloured) <= 6
-    standard = next(line for line in lines if line.name.startswith("1/log2(i+1)"))
+    standard = next(line for line in lines if line.name.startswith("log2(i+1)"))
     assert standard.line.width == max(line.line.width for line in lines)
-    assert list(standard.y) == pytest.approx(1 / np.log2(np.arange(2, 7)))
+    assert list(standard.y) == pytest.approx(np.log2(np.arange(2, 7)))  # the step table's divisors
+    linear = next(line for line in lines if line.name == "i")
+    assert list(linear.y) == [1, 2, 3, 4, 5]
+    assert figure.layout.yaxis.range[1] >= max(max(line.y) for line in lines if line is not linear)
     assert "trec_eval" in standard.name
     assert figure.layout.font.size >= 16
     bars = [trace for trace in figure.data if trace.type == "bar"]
@@ -171,5 +174,5 @@ def test_charts_in_chinese_leave_no_english():
     at.run()
     assert not at.exception
     shown = visible_strings(at)
-    assert "为什么用 log2(i+1)？各名次的权重，以及各种折损下的 nDCG" in shown and "首个命中的名次" in shown
+    assert "为什么用 log2(i+1)？各名次的除数，以及各种折损下的 nDCG" in shown and "首个命中的名次" in shown
     assert not untranslated(at)

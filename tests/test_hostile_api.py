@@ -306,9 +306,9 @@ def test_features_that_are_not_finite_name_the_item():
 
 
 def test_exponential_gain_refuses_grades_from_1024_with_the_limit():
-    with pytest.raises(MetricsInputError, match=r"rels\[2\] = 1100.0 is too large for exponential gain.*below 1024"):
+    with pytest.raises(MetricsInputError, match=r"rels at rank 2 = 1100.0 is too large for exponential gain.*1024"):
         metrics.ndcg([3, 1100], gain="exponential")
-    with pytest.raises(MetricsInputError, match=r"ideal\[1\] = 1024.0"):
+    with pytest.raises(MetricsInputError, match=r"ideal at position 1 = 1024.0"):
         metrics.ndcg_steps([3], gain="exponential", ideal=[1024])
     for function in (metrics.dcg, metrics.idcg, metrics.gains):
         with pytest.raises(MetricsInputError, match="below 1024"):
@@ -341,11 +341,11 @@ def test_tiny_and_huge_grades_keep_the_ndcg_of_their_shape():
 def test_non_finite_grades_and_scores_are_refused_with_their_position(bad):
     for function in (metrics.ndcg, metrics.dcg, metrics.cg, metrics.average_precision, metrics.reciprocal_rank,
                      metrics.r_precision):
-        with pytest.raises(MetricsInputError, match=r"\[3\] must be a finite number"):
+        with pytest.raises(MetricsInputError, match=r"at rank 3 must be a finite number"):
             function([1, 0, bad])
-    with pytest.raises(MetricsInputError, match=r"scores\[2\] must be a finite number"):
+    with pytest.raises(MetricsInputError, match=r"scores at position 2 must be a finite number"):
         metrics.ndcg([1, 0], scores=[1, bad])
-    with pytest.raises(MetricsInputError, match=r"scores\[2\] must be a finite number"):
+    with pytest.raises(MetricsInputError, match=r"scores at position 2 must be a finite number"):
         metrics.roc_auc([1, 0], [1, bad])
 
 

@@ -6,6 +6,7 @@ translated while ``str(error)`` stays the English message the CLI prints."""
 from __future__ import annotations
 
 import ast
+import gzip
 import importlib
 import string
 from pathlib import Path
@@ -61,6 +62,7 @@ def test_every_reader_template_has_a_chinese_entry(template):
 
 
 RUN = b"q1 Q0 d1 1 2.5 bm25\n"
+GZIP_RUN = gzip.compress(RUN)
 QRELS = b"q1 0 d1 1\n"
 
 #: bad uploads and pastes (the reader, its arguments) -- together they reach every template the
@@ -114,6 +116,11 @@ BAD_INPUTS = [
     (metrics.load, ("run.txt", RUN + b"q1 Q0 d2 99999999999999999999 1.0 bm25\n")),  # rank beyond int64
     (metrics.load, ("run.txt", b"\xef\xbb\xbf\xef\xbb\xbf" + RUN)),              # two byte order marks
     (metrics.load, ("x.json", b"[" * 100 + b"]" * 100)),                        # over a limit: nesting
+    (metrics.load, ("x.csv", b"topic_no,docid,score\nq1,d1,1\n")),            # no query column, an unknown one
+    (metrics.load, ("run.txt.gz", GZIP_RUN[:-12])),                               # a truncated gzip file
+    (metrics.load, ("run.txt.gz", GZIP_RUN + b"junk")),                           # data after the gzip file
+    (metrics.load, ("run.txt.gz", b"\x1f\x8b\x08junk")),                         # not gzip after the magic
+    (metrics.load, ("big.txt", gzip.compress(b"\n" * 5000))),                   # inflates past a limit (below)
 ]
 #: templates no upload or paste reaches: arguments of the Python API, a path that cannot be read,
 #: the smaller size limits (the app's is 20 MiB), JSON parsed before a duplicate check

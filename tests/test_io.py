@@ -302,7 +302,7 @@ def test_csv_without_query_rank_only_order_only_and_delimiters():
     (b"", "data.csv: empty file: expected a CSV header row and data rows"),
     (b"query,item,score\n", "data.csv: no data rows after the header"),
     (b"query,document_name,score\nq1,d1,1\n",
-     "data.csv line 1: missing column 'item' (or one of docid, doc_id, doc, item_id, docno, document); "
+     "data.csv line 1: missing column 'item' (or one of docid, doc_id, doc, item_id, docno, document, corpus_id); "
      "found columns: 'query', 'document_name', 'score'"),
     (b"query,item\nq1,d1\n",
      "data.csv line 1: missing column: need at least one of score, rank or relevance "

@@ -227,13 +227,13 @@ def test_one_class_is_an_error(func):
 def test_bad_input(func):
     with pytest.raises(MetricsInputError, match="3 labels, 2 scores"):
         func([1, 0, 1], [0.1, 0.2])
-    with pytest.raises(MetricsInputError, match=r"labels\[2\] must be 0 or 1, got 2"):
+    with pytest.raises(MetricsInputError, match=r"labels at position 2 must be 0 or 1, got 2"):
         func([1, 2, 0], [0.1, 0.2, 0.3])
-    with pytest.raises(MetricsInputError, match=r"labels\[1\] must be 0 or 1, got 'yes'"):
+    with pytest.raises(MetricsInputError, match=r"labels at position 1 must be 0 or 1, got 'yes'"):
         func(["yes", 0], [0.1, 0.2])
-    with pytest.raises(MetricsInputError, match=r"scores\[2\] must be a finite number.*got nan"):
+    with pytest.raises(MetricsInputError, match=r"scores at position 2 must be a finite number.*got nan"):
         func([1, 0], [0.1, float("nan")])
-    with pytest.raises(MetricsInputError, match=r"scores\[1\].*got inf"):
+    with pytest.raises(MetricsInputError, match=r"scores at position 1.*got inf"):
         func([1, 0], [math.inf, 0.2])
     with pytest.raises(MetricsInputError, match="numbers"):
         func([1, 0], ["high", "low"])

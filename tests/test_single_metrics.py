@@ -145,8 +145,8 @@ def test_no_relevant_item_scores_zero():
 
 @pytest.mark.parametrize("call, message", [
     (lambda: metrics.ndcg("321"), "rels must be a sequence of numbers, got '321'"),
-    (lambda: metrics.ndcg([1, "a"]), "rels[2] must be a number, got 'a'"),
-    (lambda: metrics.ndcg([1, float("nan")]), "rels[2] must be a finite number"),
+    (lambda: metrics.ndcg([1, "a"]), "rels at rank 2 must be a number, got 'a'"),
+    (lambda: metrics.ndcg([1, float("nan")]), "rels at rank 2 must be a finite number"),
     (lambda: metrics.ndcg([1, 2], k=0), "k must be a positive integer or None, got 0"),
     (lambda: metrics.ndcg([1, 2], gain="log"), "gain must be one of 'linear', 'exponential', got 'log'"),
     (lambda: metrics.average_precision([1, 1, 1], n_relevant=2), "n_relevant=2 is smaller than the 3"),

@@ -162,8 +162,8 @@ FLIP = "⇄"
 PAPER = "J&K 2002"
 
 
-def _weight_name(row) -> str:
-    name = t("1 (no discount)") if row.discount == "1" else f"1/{row.discount}"
+def _divisor_name(row) -> str:
+    name = _discount_name(row.discount)
     source = PAPER if row.kind == "jk2002" else row.used_by  # the authors' names in DISCOUNT_NOTE
     return f"{name} — {source}" if row.used_by else name
 
@@ -173,19 +173,23 @@ def _discount_name(discount: str) -> str:
 
 
 def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
-    """Left: the weight 1/divisor of ranks 1..n under each discount of
+    """Left: the divisor of ranks 1..n under each discount of
     :func:`metrics.measures.discounts.ndcg_under_discounts` (the standard log2(i+1) thick, a few in
-    colour, the other bases grey). Right: the nDCG under each discount (and the second ranking's,
+    colour, the other bases grey; the same divisor as the step table's, so a rank's gain is divided by
+    the height of its point; the axis stops a little above the logarithms, so 1 → i leaves the plot
+    early, as it leaves them behind). Right: the nDCG under each discount (and the second ranking's,
     with ⇄ where the order of the two differs from the order under log2(i+1))."""
     ranks = np.arange(1, max(n, 1) + 1)
-    traces, grey_named = [], False
+    traces, grey_named, highest_log = [], False, 1.0
     for row in sorted(frame.itertuples(), key=lambda row: row.discount in COLOURED):  # colour drawn on top
-        weights = 1 / discount_divisors(row.kind, ranks.size, 2 if np.isnan(row.base) else row.base)
+        divisors = discount_divisors(row.kind, ranks.size, 2 if np.isnan(row.base) else row.base)
+        if row.discount != "i":
+            highest_log = max(highest_log, float(divisors.max()))
         colour = COLOURED.get(row.discount)
         width = 5 if row.discount == STANDARD else 3 if colour else 1.5
         shown = colour is not None or not grey_named
         grey_named = grey_named or colour is None
-        traces.append(_line(ranks, weights, _weight_name(row) if colour else t("other bases"),
+        traces.append(_line(ranks, divisors, _divisor_name(row) if colour else t("other bases"),
                             line=dict(color=colour or MISS, width=width),
                             legendgroup=row.discount if colour else "grey",
                             showlegend=shown, legendrank=1 if colour else 2, marker=dict(size=8 if colour else 4),
@@ -211,9 +215,9 @@ def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
     band = dict(type="rect", xref="x2 domain", yref="y2", x0=0, x1=1, y0=row - 0.5, y1=row + 0.5,
                 fillcolor="rgba(11,79,156,0.10)", line=dict(width=0), layer="below")
     ndcg_axis = "nDCG<br>" + t("⇄: the opposite order to log2(i+1)") if second else "nDCG"
-    return _figure(traces, t("Why log2(i+1)? The weight of each rank, and nDCG under each discount"), t("rank i"),
-                   t("weight 1 / divisor"), max(560, 140 + row_height * len(frame)),
-                   xaxis=dict(domain=[0, 0.45], dtick=1), yaxis=dict(rangemode="tozero"),
+    return _figure(traces, t("Why log2(i+1)? The divisor of each rank, and nDCG under each discount"), t("rank i"),
+                   t("divisor of the gain"), max(560, 140 + row_height * len(frame)),
+                   xaxis=dict(domain=[0, 0.45], dtick=1), yaxis=dict(range=[0, 1.25 * highest_log]),
                    xaxis2=dict(domain=[0.6, 1], anchor="y2", title=dict(text=ndcg_axis), range=[0, 1.35]),
                    yaxis2=dict(anchor="x2", autorange="reversed", automargin=True, type="category"),
                    barmode="group", shapes=[band],

@@ -43,7 +43,7 @@ MEASURE_HELP = {
     "Rprec": N_("R-precision: precision at R, the number of relevant items"),
 }
 #: the file types the upload page accepts
-UPLOAD_TYPES = ["txt", "qrels", "run", "tsv", "csv", "json"]
+UPLOAD_TYPES = ["txt", "qrels", "run", "tsv", "csv", "json", "gz"]  # .gz: any of these, gzipped
 #: largest file accepted (also `server.maxUploadSize` in .streamlit/config.toml)
 MAX_UPLOAD_MB = 20
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024

@@ -97,20 +97,25 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
 
 def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels: dict[str, str],
                  extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank") -> None:
-    """The right side of a paced page (nDCG, AP, RR), in this order: the headline at the step
-    (:func:`headline`), the pause that lets the browser draw it, the last change in words, the step
-    bar with the Present button, the worked formula and the step window; the lanes outline the step
-    when a step is a rank (``unit``, in English: what a row of the table is)."""
+    """The right side of a paced page, in this order: the headline at the step (:func:`headline`),
+    the pause that lets the browser draw it, the last change in words, the step bar (``unit`` names a
+    row) with the Present button, the worked formula and the step window; the lanes outline the step
+    when a row is a rank.
+
+    ``board`` None: a page whose rows are not the ranking's ranks (ROC's trapezoids): no change in
+    words, no Present button, no outline in the lanes."""
     from .changes import show_change
     from .explainer import let_the_numbers_show
 
     values = headline(explanation, pace, labels, extra)
     let_the_numbers_show(page, *values.values(), *dict(extra).values())
-    show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
-    step_bar(page, pace, unit=unit, presentable=True)
+    if board is not None:
+        show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
+    step_bar(page, pace, unit=unit, presentable=board is not None)
     worked(explanation, pace)
     step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
-    st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
+    if board is not None:
+        st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
 def worked(explanation: Explanation, pace: Pace) -> None:

@@ -30,7 +30,8 @@ trec_eval's conventions, kept here: items are ordered by score descending, ties 
 descending (byte-wise string comparison); the file's rank field is ignored; scores are compared
 as float64; negative grades have gain 0 and are never relevant; only queries with judgements are
 evaluated (and, without ``count_missing``, only those also in the run); the aggregate is the
-mean over the evaluated queries.
+mean over the evaluated queries, summed one query after the other like trec_eval (not pairwise like
+``np.mean``); counts are summed, GMAP and GMBpref are geometric means (:mod:`.trec_measures`).
 
 Implementation: strings become integer codes whose order is the strings' order
 (:meth:`metrics.readers.columns.StrColumn.dense_codes`); one sort of (query, item) keys joins grades onto the
@@ -51,6 +52,7 @@ from ..errors import MetricsInputError
 from ..measures.names import Measure, parse_measures
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from .inputs import as_columns
+from .trec_measures import TREC_MEASURES, aggregate_values
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -97,10 +99,12 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     ----------
     qrels, run
         A pandas DataFrame (qrels: ``query``, ``item``, ``rel``; run: ``query``, ``item`` and
-        ``score`` and/or ``rank``; the CSV aliases of :mod:`metrics.readers.io` are accepted and a missing
-        ``query`` column means one query ``"q1"``), a :class:`~metrics.readers.io.Dataset`, a
-        :class:`~metrics.readers.io.TrecColumns`, a path or the bytes of a TREC file, or a pytrec_eval
-        style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade are unjudged.
+        ``score`` and/or ``rank``; also ranx's and ir_measures' column names), an iterable of
+        ir_measures-style namedtuples, a :class:`~metrics.readers.io.Dataset`, a
+        :class:`~metrics.readers.io.TrecColumns`, a path or the bytes of a TREC file (gzipped or not),
+        or a pytrec_eval style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade
+        are unjudged.  The column names, when a table may lack a query column, and how ids of other
+        types are matched: :mod:`metrics.batch.inputs`.
     measures
         Measure names (``"nDCG@10"``, ``"AP"``, ``"ndcg_cut_10"`` ...) or
         :class:`~metrics.measures.names.Measure` objects, or one comma-separated string.
@@ -268,9 +272,9 @@ class _Evaluator:
             if len(value) == 0 or (no_relevant == "skip" and np.isnan(value).all()):
                 mean = float("nan")
             elif no_relevant == "skip":
-                mean = float(np.nanmean(value))
+                mean = aggregate_values(measure.name, value[~np.isnan(value)])
             else:
-                mean = float(np.mean(value))
+                mean = aggregate_values(measure.name, value)
             values[str(measure)] = value
             aggregate[str(measure)] = mean
         return Evaluation(self.query_names(codes), values, aggregate)
@@ -311,6 +315,8 @@ class _Evaluator:
             if denom == "minKR" and k is not None:
                 return _ratio(total, np.minimum(big_r, k)), missing
             return _ratio(total, big_r), missing
+        if name in TREC_MEASURES:
+            return TREC_MEASURES[name](self, m)
         raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
 
     def ndcg(self, k, gain: str, ideal: str) -> tuple[np.ndarray, np.ndarray]:

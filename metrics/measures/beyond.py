@@ -55,7 +55,7 @@ def _as_list(items, name: str) -> list:
         try:
             hash(item)
         except TypeError:
-            raise MetricsInputError(f"{name}[{position}] must be an item id, got {_short(item)}") from None
+            raise MetricsInputError(f"{name} at position {position} must be an item id, got {_short(item)}") from None
     return out
 
 

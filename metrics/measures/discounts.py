@@ -24,7 +24,7 @@ import pandas as pd
 
 from .._validate import as_choice, as_k, as_rows, real_or_nan
 from ..errors import MetricsInputError, input_error
-from .ndcg import GAINS, _depth, _grades, gains
+from .ndcg import GAIN_WORDS, GAINS, _depth, _grades, gains
 
 KINDS = ("none", "rank", "log", "jk2002")
 BASES = tuple(range(2, 11))  #: the bases compared for the two logarithmic kinds
@@ -104,7 +104,7 @@ def ndcg_under_discounts(rels, k: int | None = None, ideal=None, gain: str = "li
     >>> frame.loc[["log2(i+1)", "log10(i+1)", "max(1, log2(i))", "1"], "higher"].tolist()
     ['second', 'second', 'first', 'tie']
     """
-    as_choice(gain, GAINS, "gain")
+    gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)  # "exp" as in nDCG(gain=exp)
     k = as_k(k)
     rankings = [_grades(rels, gain)] + ([] if second is None else [_grades(second, gain, "second")])
     ideals = [np.sort(_grades(ideal, gain, "ideal") if ideal is not None else r)[::-1] for r in rankings]

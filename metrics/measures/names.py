@@ -4,11 +4,22 @@ Grammar (whitespace is not allowed)::
 
     measure  := name [ "(" param ("," param)* ")" ] [ "@" k ]
     name     := nDCG | AP | RR | P | R | F1 | Success | Rprec      (aliases below)
+              | NumQ | NumRet | NumRel | NumRelRet | NumNonRelJudgedRet  (counts; summed over queries)
+              | GMAP | Bpref | GMBpref | infAP | BinG | G | nDCGRel | RnDCG | SetP | SetR | SetF | SetAP
+              | SetRelP | RelP | IPrec | RprecMult | IPrec11 | Utility
     param    := rel=<number>            relevance threshold of the binary measures (default 1)
               | gain=lin|exp            nDCG gain: rel or 2^rel - 1 (default lin)
               | ideal=judged|list       nDCG ideal ordering: all judged items or the ranked list
               | denom=R|found|minKR     AP denominator: all relevant, relevant found, min(k, R)
-    k        := a positive integer      cut-off depth (required by P, R, F1, Success)
+    k        := a positive integer      cut-off depth (required by P, R, F1, Success, RelP)
+              | a number                a fraction of R: IPrec@0.1 (recall level), RprecMult@0.2 (multiple of R)
+
+trec_eval's names are accepted too: ``NAME_k`` for the cut-off families (``ndcg_cut_10``,
+``map_cut_100``, ``P_5``, ``recall_20``, ``success_1``, ``relative_P_5``, ``iprec_at_recall_0.10``,
+``Rprec_mult_0.20``) and the single measures (``map``, ``gm_map``, ``Rprec``, ``bpref``, ``infAP``,
+``num_q``, ``num_ret``, ``num_rel``, ``num_rel_ret``, ``set_P`` ...).  A cut-off family named without
+its cut-off (``ndcg_cut``, ``P``) is refused here: only ``python -m metrics trec_eval`` expands it to
+trec_eval's default cut-offs.
 
 Examples: ``nDCG@10``, ``AP``, ``AP(rel=2)@100``, ``RR@10``, ``P@5``, ``nDCG(gain=exp)@10``.
 
@@ -36,7 +47,33 @@ MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {
     "F1": (True, True, ("rel",), "harmonic mean of P@k and R@k"),
     "Success": (True, True, ("rel",), "1 if any relevant item is in the top k (hit rate)"),
     "Rprec": (False, False, ("rel",), "precision at rank R, R = number of relevant items"),
+    "NumQ": (False, False, (), "number of queries evaluated (trec_eval num_q)"),
+    "NumRet": (False, False, (), "number of items retrieved (trec_eval num_ret)"),
+    "NumRel": (False, False, ("rel",), "number of relevant judged items, R (trec_eval num_rel)"),
+    "NumRelRet": (False, False, ("rel",), "number of relevant items retrieved (trec_eval num_rel_ret)"),
+    "NumNonRelJudgedRet": (False, False, ("rel",), "judged non-relevant items retrieved"),
+    "GMAP": (False, False, ("rel",), "average precision, geometric mean over queries (trec_eval gm_map)"),
+    "Bpref": (False, False, ("rel",), "binary preference: relevant items ranked above judged non-relevant ones"),
+    "GMBpref": (False, False, ("rel",), "bpref, geometric mean over queries (trec_eval gm_bpref)"),
+    "infAP": (False, False, ("rel",), "inferred average precision (Yilmaz and Aslam)"),
+    "IPrec": (True, True, ("rel",), "interpolated precision at recall level k (a fraction of R)"),
+    "IPrec11": (False, False, ("rel",), "mean interpolated precision at recall 0, 0.1, ..., 1 (11pt_avg)"),
+    "RprecMult": (True, True, ("rel",), "precision at rank k * R (trec_eval Rprec_mult)"),
+    "RelP": (True, True, ("rel",), "relevant items in the top k divided by min(k, R) (relative_P)"),
+    "SetP": (False, False, ("rel",), "precision of the whole retrieved set"),
+    "SetR": (False, False, ("rel",), "recall of the whole retrieved set"),
+    "SetF": (False, False, ("rel",), "F-measure (beta 1) of the whole retrieved set"),
+    "SetAP": (False, False, ("rel",), "set precision times set recall (trec_eval set_map)"),
+    "SetRelP": (False, False, ("rel",), "set precision divided by its best possible value"),
+    "Utility": (False, False, ("rel",), "retrieved relevant minus retrieved non-relevant (trec_eval utility)"),
+    "BinG": (False, False, ("rel",), "binary G: 1/log2(2 + non-relevant before) per relevant item, over R"),
+    "G": (False, False, (), "normalised gain G (trec_eval G)"),
+    "nDCGRel": (False, False, (), "nDCG averaged over the relevant items (trec_eval ndcg_rel)"),
+    "RnDCG": (False, False, ("rel",), "nDCG averaged at the R-level boundaries (trec_eval Rndcg)"),
 }
+
+#: measures whose cut-off is a fraction (of R) rather than a depth
+FRACTION_CUTOFFS = {"IPrec", "RprecMult"}
 
 #: accepted spellings -> canonical name (ir_measures, trec_eval and common usage)
 ALIASES = {
@@ -57,9 +94,17 @@ DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1}
 DENOM_OF = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
 
 _MEASURE_RE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9_\-]*?)(?:\((?P<params>[^()]*)\))?(?:@(?P<k>[^@]+))?$")
-_TREC_RE = re.compile(r"^(?P<name>ndcg_cut|map_cut|P|recall|success|ndcg|map|recip_rank|Rprec)(?:_(?P<k>\d+))?$")
-_TREC_NAMES = {"ndcg_cut": "nDCG", "ndcg": "nDCG", "map_cut": "AP", "map": "AP", "P": "P",
-               "recall": "R", "success": "Success", "recip_rank": "RR", "Rprec": "Rprec"}
+#: trec_eval's names -> canonical names (cut-off families first: they take ``_k``)
+_TREC_CUT_NAMES = {"ndcg_cut": "nDCG", "map_cut": "AP", "P": "P", "recall": "R", "success": "Success",
+                   "relative_P": "RelP", "iprec_at_recall": "IPrec", "Rprec_mult": "RprecMult"}
+_TREC_NAMES = {"ndcg": "nDCG", "map": "AP", "recip_rank": "RR", "Rprec": "Rprec", "num_q": "NumQ",
+               "num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
+               "num_nonrel_judged_ret": "NumNonRelJudgedRet", "gm_map": "GMAP", "bpref": "Bpref",
+               "gm_bpref": "GMBpref", "infAP": "infAP", "11pt_avg": "IPrec11", "set_P": "SetP",
+               "set_recall": "SetR", "set_F": "SetF", "set_map": "SetAP", "set_relative_P": "SetRelP",
+               "utility": "Utility", "binG": "BinG", "G": "G", "ndcg_rel": "nDCGRel", "Rndcg": "RnDCG"}
+_TREC_RE = re.compile(r"^(?P<name>" + "|".join(sorted(_TREC_CUT_NAMES, key=len, reverse=True))
+                      + r")(?:_(?P<k>\d+(?:\.\d+)?))?$|^(?P<single>" + "|".join(map(re.escape, _TREC_NAMES)) + ")$")
 
 
 @dataclass(frozen=True)
@@ -119,7 +164,7 @@ def subtitle(name: str, translate=str) -> str:
     ('precision at cut-off 5; relevant when grade ≥ 2', 'RR over the whole list')
     """
     measure = parse_measure(name)
-    what, cut = _WORDS[measure.name]
+    what, cut = _WORDS.get(measure.name, (MEASURES[measure.name][3], "at cut-off {k}"))
     if measure.name == "Rprec":
         text = translate("R-precision: precision at rank R, R = the number of relevant items")
     elif measure.k is not None:
@@ -150,12 +195,13 @@ def parse_measure(text: str) -> Measure:
     text = text.strip()
     trec = _TREC_RE.match(text)
     if trec and "(" not in text and "@" not in text:
-        name, k = _TREC_NAMES[trec["name"]], trec["k"]
-        if k is not None and not MEASURES[name][0]:
-            raise _bad(text, f"{name} takes no cut-off")
-        if k is None and MEASURES[name][1]:
-            raise _bad(text, f"{name} needs a cut-off, e.g. {name}@10")
-        return Measure(name, int(k) if k is not None else None)
+        if trec["single"]:
+            return Measure(_TREC_NAMES[trec["single"]])
+        name, k = _TREC_CUT_NAMES[trec["name"]], trec["k"]
+        if k is None:
+            raise _bad(text, f"{trec['name']} is a trec_eval family of cut-offs: name one, e.g. {trec['name']}_10 "
+                       "(python -m metrics trec_eval expands the bare name to trec_eval's default cut-offs)")
+        return Measure(name, _cutoff(text, name, k))
     match = _MEASURE_RE.match(text)
     if not match:
         raise _bad(text, "expected NAME, NAME@k or NAME(param=value)@k")
@@ -168,9 +214,7 @@ def parse_measure(text: str) -> Measure:
     if match["k"] is not None:
         if not allows_k:
             raise _bad(text, f"{name} takes no cut-off")
-        if not match["k"].isdigit() or int(match["k"]) < 1:
-            raise _bad(text, f"cut-off must be a positive integer, got {match['k']!r}")
-        k = int(match["k"])
+        k = _cutoff(text, name, match["k"])
     elif needs_k:
         raise _bad(text, f"{name} needs a cut-off, e.g. {name}@10")
     params = {}
@@ -186,6 +230,21 @@ def parse_measure(text: str) -> Measure:
             params[key] = _param_value(text, key, value)
     params = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return Measure(name, k, params)
+
+
+def _cutoff(text: str, name: str, k: str):
+    """A depth (positive integer) or, for :data:`FRACTION_CUTOFFS`, a non-negative number."""
+    if name in FRACTION_CUTOFFS:
+        try:
+            fraction = float(k)
+        except ValueError:
+            fraction = -1.0
+        if not 0 <= fraction < float("inf"):
+            raise _bad(text, f"{name}'s cut-off must be a non-negative number, got {k!r}")
+        return fraction
+    if not k.isdigit() or int(k) < 1:
+        raise _bad(text, f"cut-off must be a positive integer, got {k!r}")
+    return int(k)
 
 
 def _param_value(text: str, key: str, value: str):

@@ -12,7 +12,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._validate import _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
+from .._validate import UNRANKED, _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
 from ..errors import MetricsInputError, input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
@@ -52,9 +52,10 @@ def _grades(values, gain: str, name: str = "rels") -> np.ndarray:
     gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     too_large = np.flatnonzero(~np.isfinite(_gains(rels, gain)))
     if too_large.size:
-        raise input_error("{name}[{position}] = {value} is too large for exponential gain: 2^{value} - 1 "
+        raise input_error("{name} at {place} {position} = {value} is too large for exponential gain: 2^{value} - 1 "
                           "overflows a float (the largest is about 1.8e308), so grades must be below {limit}",
-                          name=name, position=too_large[0] + 1, value=_short(float(rels[too_large[0]])),
+                          words=("place",), name=name, place="position" if name in UNRANKED else "rank",
+                          position=int(too_large[0]) + 1, value=_short(float(rels[too_large[0]])),
                           limit=MAX_EXPONENTIAL_GRADE)
     return rels
 

@@ -92,7 +92,7 @@ def _as_labels(labels) -> np.ndarray:
     if bad:
         position, value = bad[0]
         more = f" ({len(bad) - 1} more label(s) are not 0/1 either)" if len(bad) > 1 else ""
-        raise MetricsInputError(f"labels[{position + 1}] must be 0 or 1, got {value!r}{more}")
+        raise MetricsInputError(f"labels at position {position + 1} must be 0 or 1, got {value!r}{more}")
     return out
 
 
@@ -106,7 +106,7 @@ def _as_scores(scores) -> np.ndarray:
         out = np.asarray(raw, dtype=float)
     except OverflowError:  # an int beyond float64 (about 1.8e308)
         position = next(i for i, value in enumerate(raw, start=1) if _too_large(value))
-        raise MetricsInputError(f"scores[{position}] must be a finite number (not NaN or infinite), got "
+        raise MetricsInputError(f"scores at position {position} must be a finite number (not NaN or infinite), got "
                                 f"{_short(raw[position - 1])}") from None
     except (TypeError, ValueError):
         raise MetricsInputError(f"scores must be numbers, got {_preview(raw)}") from None
@@ -116,7 +116,7 @@ def _as_scores(scores) -> np.ndarray:
     if bad.size:
         more = f" ({bad.size - 1} more score(s) are not finite either)" if bad.size > 1 else ""
         raise MetricsInputError(
-            f"scores[{bad[0] + 1}] must be a finite number (not NaN or infinite), got {raw[bad[0]]!r}{more}")
+            f"scores at position {bad[0] + 1} must be a finite number (not NaN or infinite), got {raw[bad[0]]!r}{more}")
     return out
 
 

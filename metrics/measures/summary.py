@@ -13,10 +13,10 @@ import pandas as pd
 
 from .._binary import THRESHOLD, relevant_flags
 from .._validate import as_choice, as_grades, as_k
-from .ap import DENOMINATORS, average_precision
+from .ap import DENOMINATOR_WORDS, DENOMINATORS, average_precision
 from .cutoff import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
 from .names import DENOM_OF, measure_name
-from .ndcg import GAINS, dcg, ndcg
+from .ndcg import GAIN_WORDS, GAINS, dcg, ndcg
 from .rr import reciprocal_rank
 
 #: columns of :func:`compare_summaries`
@@ -66,8 +66,8 @@ def summarize(rels, k: int, *, judged=None, gain: str = "linear", ideal=None,
     """
     grades = as_grades(rels)
     k = as_k(k, required=True)
-    as_choice(gain, GAINS, "gain")
-    as_choice(ap_denominator, DENOMINATORS, "ap_denominator")
+    gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)  # "exp" as in nDCG(gain=exp)
+    ap_denominator = as_choice(ap_denominator, DENOMINATORS, "ap_denominator", DENOMINATOR_WORDS)
     pool = grades if judged is None else as_grades(judged, "judged")
     R = int(relevant_flags(pool, threshold, "judged")[1].sum())
     ideal_param = "judged"

@@ -22,8 +22,8 @@ RUN_FIELDS = "qid Q0 docid rank score tag"
 
 #: canonical CSV column -> accepted header names (compared lower-cased, spaces/hyphens as "_")
 CSV_COLUMNS: dict[str, tuple[str, ...]] = {
-    "query": ("query", "qid", "query_id", "user", "user_id", "topic"),
-    "item": ("item", "docid", "doc_id", "doc", "item_id", "docno", "document"),
+    "query": ("query", "qid", "query_id", "q_id", "user", "user_id", "topic"),  # q_id: ranx; query_id: ir_measures
+    "item": ("item", "docid", "doc_id", "doc", "item_id", "docno", "document", "corpus_id"),  # corpus_id: BEIR
     "score": ("score", "sim", "prediction", "pred"),
     "rank": ("rank", "position", "pos"),
     "relevance": ("relevance", "rel", "grade", "label", "judgment", "rating"),

@@ -23,15 +23,22 @@ CSV (:func:`read_csv`)
     A header row, then one row per (query, item).  Column names are matched case-insensitively,
     with these aliases:
 
-    ===========  ==========================================================  ===========
-    column       accepted names                                              required
-    ===========  ==========================================================  ===========
-    query        query, qid, query_id, user, user_id, topic                  no ("q1")
-    item         item, docid, doc_id, doc, item_id, docno, document          yes
-    score        score, sim, prediction, pred                                no
-    rank         rank, position, pos                                         no
-    relevance    relevance, rel, grade, label, judgment, rating              no
-    ===========  ==========================================================  ===========
+    ===========  ===================================================================  ===========
+    column       accepted names                                                       required
+    ===========  ===================================================================  ===========
+    query        query, qid, query_id, q_id, user, user_id, topic                     no ("q1")
+    item         item, docid, doc_id, doc, item_id, docno, document, corpus_id        yes
+    score        score, sim, prediction, pred                                         no
+    rank         rank, position, pos                                                  no
+    relevance    relevance, rel, grade, label, judgment, rating                       no
+    ===========  ===================================================================  ===========
+
+    ranx names its columns ``q_id``, ``doc_id``, ``score`` and ir_measures ``query_id``, ``doc_id``,
+    ``relevance``, ``score`` (BEIR's ``query-id``, ``corpus-id``: spaces and hyphens read as ``_``);
+    ``iteration``, ``iter``, ``Q0``, ``tag``, ``run`` and ``run_id`` are read and ignored.  Without a
+    query column all rows are one query ``"q1"`` -- but only when every column is known: an unknown
+    column may be the query id under another name, so it is an error naming the columns found
+    (:func:`~metrics.readers.tables.match_columns`).
 
     At least one of score, rank or relevance is needed.  An empty relevance cell means
     "unjudged" (the row is in the ranking but not in the qrels).  With a score the ranking is by
@@ -42,13 +49,17 @@ JSON (:func:`read_json`)
     ``{"q1": ["d3", "d1", ...]}`` a run (items in ranked order); ``{"q1": {"d3": 2, "d1": 0}}``
     qrels (item -> grade); ``{"run": ..., "qrels": ...}`` both (under ``"run"`` a query may also
     map items to scores, and under ``"qrels"`` a list names relevant items, grade 1); a bare
-    list ``["d3", "d1"]`` is a run for the one query ``"q1"``.  A run given as lists gets scores
+    list ``["d3", "d1"]`` is a run for the one query ``"q1"``; a list of objects
+    ``[{"query_id": "1", "doc_id": "d3", "score": 2.5}, ...]`` is a table, one object a row, its keys
+    the columns (as CSV; ``null`` is an empty cell).  A run given as lists gets scores
     ``n, n-1, ..., 1`` (descending by position).
 Pasted text (:func:`parse_pasted`)
     One query by hand: one item per line in ranked order, ``item grade`` (or ``item,grade`` or
     ``item<TAB>grade``; an item without a grade is unjudged), or one line of grades
     ``3 2 3 0 1`` for items named ``d1 .. dn``.
 
+Every reader reads gzip-compressed input (a ``.gz`` file, gzip bytes or upload: told by the magic
+number, not the name) and refuses one that inflates past the size limit without inflating it all.
 Every reader refuses input larger than :data:`MAX_BYTES` (overridable with ``max_bytes=``), and
 input over its ``limits=`` (:class:`~metrics.limits.Limits`: lines, line length, id length,
 queries, rows of one query, JSON nesting, the characters of a JSON number; default
@@ -110,7 +121,8 @@ def load(name: str, data: bytes, *, max_bytes: int | None = None, limits: Limits
     a header of known column names) -> :func:`read_csv`; a single line of numbers -> grades for
     :func:`parse_pasted`; a first line with commas -> :func:`read_csv`; 4 fields a line -> TREC
     qrels; 6 -> TREC run; 1-2 -> :func:`parse_pasted`.  ``limits`` (:mod:`metrics.limits`;
-    the app passes :data:`metrics.limits.APP`) go to the reader.
+    the app passes :data:`metrics.limits.APP`) go to the reader.  Gzip content is decompressed first
+    (within the limits) and a ``.gz`` ending is skipped: ``run.csv.gz`` is a CSV.
 
     >>> load("qrels.txt", b"q1 0 d1 1\\n").run is None
     True
@@ -119,7 +131,7 @@ def load(name: str, data: bytes, *, max_bytes: int | None = None, limits: Limits
         data = data.encode("utf-8", "surrogatepass")
     limits = resolve(limits, max_bytes)
     data, name = load_bytes(bytes(data), name, limits.bytes, "upload")
-    suffix = Path(name).suffix.lower()
+    suffix = Path(name.removesuffix(".gz").removesuffix(".GZ")).suffix.lower()  # run.csv.gz: a CSV, gzipped
     if suffix == ".json":
         return read_json(data, name, limits=limits)
     if suffix in (".csv", ".tsv"):

@@ -3,7 +3,10 @@
 A source is an ``os.PathLike``, a ``str`` that names an existing file or is a single token
 without whitespace or commas, an open binary file (anything with ``.read()``, e.g. a Streamlit
 upload), or the content as ``bytes`` or ``str``.  :func:`load_bytes` refuses input larger than
-:data:`MAX_BYTES` (or ``max_bytes=``) and drops a UTF-8 byte order mark (refusing a second one); :func:`check_utf8` and
+:data:`MAX_BYTES` (or ``max_bytes=``), decompresses gzip (told by its magic number ``1f 8b``, whatever the
+name: ``run.txt.gz``, gzip bytes, a gzip upload), refusing one whose *decompressed* size is over the limit
+before holding more than the limit in memory (a gzip bomb), and drops a UTF-8 byte order mark (refusing a
+second one); :func:`check_utf8` and
 :func:`decode_utf8` name the line of the first invalid byte.  Problems raise
 :class:`~metrics.errors.MetricsInputError` naming the source.
 """
@@ -11,12 +14,19 @@ upload), or the content as ``bytes`` or ``str``.  :func:`load_bytes` refuses inp
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 from ..errors import input_error
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
 MAX_BYTES = 256 * 1024 * 1024
+
+#: The first two bytes of a gzip member (RFC 1952).
+GZIP_MAGIC = b"\x1f\x8b"
+
+#: Output of one decompression step: the memory a gzip bomb costs beyond the limit.
+GZIP_STEP = 4 * 1024 * 1024
 
 #: The UTF-8 byte order mark: one at the start is dropped, a second is refused.
 BOM = b"\xef\xbb\xbf"
@@ -52,11 +62,53 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
     else:
         raise TypeError(f"expected a path, bytes, str or a binary file, got {type(source).__name__}")
     _check_size(len(data), limit, name)
+    if data.startswith(GZIP_MAGIC):
+        data = gunzip(data, limit, name)
     if data.startswith(BOM):
         data = data[3:]
         if data.startswith(BOM):  # trec_eval would keep it in the first id: refused, on every path
             raise input_error("two byte order marks at the start; save the file as UTF-8 with at most one", name, 1)
     return data, name
+
+
+def gunzip(data: bytes, limit: int, name: str) -> bytes:
+    """The content of gzip ``data`` (every member, like ``gzip -d``), at most ``limit`` bytes: decompressed
+    in steps of :data:`GZIP_STEP` that never hold more than ``limit + 1`` bytes of output, so a small file
+    that inflates to gigabytes is refused, not read.
+
+    >>> import gzip
+    >>> gunzip(gzip.compress(b"q1 0 d1 1\\n"), 100, "qrels.txt.gz")
+    b'q1 0 d1 1\\n'
+    """
+    parts: list[bytes] = []
+    total = 0
+    pending = data
+    try:
+        while True:
+            inflater = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer
+            while True:
+                piece = inflater.decompress(pending, min(limit + 1 - total, GZIP_STEP))
+                total += len(piece)
+                parts.append(piece)
+                if total > limit:
+                    raise input_error("gzip file inflates to more than {limit_bytes} bytes (the limit on the "
+                                      "decompressed size; MAX_BYTES, pass max_bytes= to change it); it is "
+                                      "{size_bytes} bytes compressed", name, limit_bytes=f"{limit:,}",
+                                      size_bytes=f"{len(data):,}")
+                if inflater.eof:
+                    break
+                pending = inflater.unconsumed_tail
+                if not pending and len(piece) < GZIP_STEP:  # all input taken, and the member goes on
+                    raise input_error("truncated gzip file: it ends before its last member does", name)
+            pending = inflater.unused_data
+            if not pending.startswith(GZIP_MAGIC):  # trailing zeros (tar padding) are ignored, like gzip -d
+                if pending.strip(b"\0"):
+                    raise input_error("unexpected data after the end of the gzip file ({count} bytes)", name,
+                                      count=f"{len(pending):,}")
+                break
+    except zlib.error as error:
+        raise input_error("not a valid gzip file: {reason}", name, reason=str(error)) from None
+    return b"".join(parts)
 
 
 def _looks_like_path(text: str) -> bool:

@@ -72,6 +72,59 @@ def _trec_ranks(queries: list[str], items: list[str], scores: list[float]) -> li
     return ranks
 
 
+#: columns a table may hold that no measure reads: TREC's iteration and Q0, a run's tag (ir_measures'
+#: Qrel has ``iteration``); compared like the aliases of :data:`~metrics.readers.fields.CSV_ALIAS`
+IGNORED_COLUMNS = ("iteration", "iter", "q0", "tag", "run", "run_id")
+
+
+def column_key(column) -> str:
+    """A column name as the aliases are written: lower-cased, spaces and hyphens as ``_``, e.g. BEIR's
+    ``query-id`` -> ``query_id``."""
+    return re.sub(r"[\s\-]+", "_", str(column).strip().lower())
+
+
+def match_columns(header, source: str | None = None, line: int | None = None) -> dict[str, int]:
+    """The canonical column (``query``, ``item``, ``score``, ``rank``, ``relevance``) -> its index in ``header``.
+
+    Names are matched by :data:`~metrics.readers.fields.CSV_ALIAS` (ranx's ``q_id``/``doc_id``/``score`` and
+    ir_measures' ``query_id``/``doc_id``/``relevance``/``score`` included) after :func:`column_key`;
+    :data:`IGNORED_COLUMNS` and columns without a name are skipped.  Without a query column the rows are one query
+    (:data:`~metrics.readers.fields.DEFAULT_QUERY`) -- but only when every column is known: an unknown column
+    may be the query id under another name, and reading its queries as one would give a plausible wrong number.
+
+    Raises
+    ------
+    MetricsInputError
+        Two columns with one meaning; no query column and a column that is not known (the message names
+        the columns found and the accepted query names).
+
+    >>> match_columns(["q_id", "doc_id", "score"])
+    {'query': 0, 'item': 1, 'score': 2}
+    >>> match_columns(["doc_id", "score"])
+    {'item': 0, 'score': 1}
+    """
+    header = [str(column) for column in header]
+    mapping: dict[str, int] = {}
+    unknown = []
+    for index, column in enumerate(header):
+        canon = CSV_ALIAS.get(column_key(column))
+        if canon is None:
+            if column_key(column) not in IGNORED_COLUMNS and column.strip():  # a blank name: an index, a trailing ","
+                unknown.append(column)
+            continue
+        if canon in mapping:
+            raise input_error("two columns mean {canon}: {first} and {second}", source, line,
+                              canon=canon, first=repr(header[mapping[canon]]), second=repr(column))
+        mapping[canon] = index
+    if "query" not in mapping and "item" in mapping and unknown:  # (no item column: the caller says so)
+        raise input_error("no query column, and {unknown} is not a known column (it may be the query id under "
+                          "another name): name the query column one of {aliases}, or drop the unknown columns to "
+                          "read all rows as one query; found columns: {found}", source, line,
+                          unknown=", ".join(map(repr, unknown)), aliases=", ".join(CSV_COLUMNS["query"]),
+                          found=", ".join(map(repr, header)))
+    return mapping
+
+
 def _csv_number(cell: str, what: str, name: str, line: int) -> float:
     return parse_number(cell.strip().encode("utf-8"), what, name, line)
 
@@ -116,23 +169,7 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
             continue
         if header is None:
             header = [cell.strip() for cell in cells]
-            header_lineno = line_num
-            for index, column in enumerate(header):
-                canon = CSV_ALIAS.get(re.sub(r"[\s\-]+", "_", column.lower()))
-                if canon is None:
-                    continue
-                if canon in mapping:
-                    raise input_error("two columns mean {canon}: {first} and {second}", name, header_lineno,
-                                      canon=canon, first=repr(header[mapping[canon]]), second=repr(column))
-                mapping[canon] = index
-            found = ", ".join(repr(c) for c in header)
-            if "item" not in mapping:
-                raise input_error("missing column 'item' (or one of {aliases}); found columns: {found}", name,
-                                  header_lineno, aliases=", ".join(CSV_COLUMNS["item"][1:]), found=found)
-            if not {"score", "rank", "relevance"} & mapping.keys():
-                raise input_error("missing column: need at least one of score, rank or relevance (or an alias such "
-                                  "as rel, grade, sim, position); found columns: {found}", name, header_lineno,
-                                  found=found)
+            mapping = _table_columns(header, name, line_num)
             continue
         if len(cells) != len(header):
             raise input_error("expected {want} cells ({header}), got {got}", name, line_num,
@@ -140,7 +177,25 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
         rows.append((line_num, cells))
     if not rows:
         raise input_error("no data rows after the header", name)
+    return _rows_dataset(mapping, rows, name, limits)
 
+
+def _table_columns(header: list[str], name: str, line: int | None) -> dict[str, int]:
+    """:func:`match_columns` of a table's header, with an item column and a score, rank or relevance."""
+    mapping = match_columns(header, name, line)
+    found = ", ".join(repr(c) for c in header)
+    if "item" not in mapping:
+        raise input_error("missing column 'item' (or one of {aliases}); found columns: {found}", name,
+                          line, aliases=", ".join(CSV_COLUMNS["item"][1:]), found=found)
+    if not {"score", "rank", "relevance"} & mapping.keys():
+        raise input_error("missing column: need at least one of score, rank or relevance (or an alias such "
+                          "as rel, grade, sim, position); found columns: {found}", name, line,
+                          found=found)
+    return mapping
+
+
+def _rows_dataset(mapping: dict[str, int], rows: list[tuple[int, list[str]]], name: str, limits: Limits) -> Dataset:
+    """The dataset of a table's rows ``(line, cells as text)`` whose columns are ``mapping``."""
     queries, items, scores, rank_values = [], [], [], []
     seen: dict[tuple[str, str], int] = {}
     judged_q, judged_i, judged_r = [], [], []
@@ -196,6 +251,43 @@ def _csv_rows(text: str, delimiter: str, name: str):
         csv.field_size_limit(old)
 
 
+def _records_dataset(records: list[dict], text: str, name: str, limits: Limits) -> Dataset:
+    """A JSON list of objects, one a row (``[{"query_id": "1", "doc_id": "d1", "score": 2.5}, ...]``, pandas'
+    ``to_json(orient="records")``): a table whose columns are the keys, read like a CSV."""
+    header = list(dict.fromkeys(key for record in records for key in record))
+    mapping = _table_columns(header, name, 1)
+    lines = _object_lines(text, len(records))
+    rows = [(line, [_json_cell(record.get(key)) for key in header]) for line, record in zip(lines, records)]
+    return _rows_dataset(mapping, rows, name, limits)
+
+
+def _json_cell(value) -> str:
+    """A JSON value as a table cell: null is empty, a whole float an integer (``1.0`` -> ``"1"``, so that ids
+    written as floats match), other numbers as Python writes them."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return json.dumps(value)
+
+
+def _object_lines(text: str, count: int) -> list[int]:
+    """The line of each of the ``count`` objects of a top-level JSON list (vectorised: strings removed,
+    newlines cannot be inside them)."""
+    bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text).encode("utf-8")
+    codes = np.frombuffer(bare, np.uint8)
+    depth = np.cumsum(np.isin(codes, (91, 123)).astype(np.int64) - np.isin(codes, (93, 125)))
+    starts = np.flatnonzero((codes == 123) & (depth == 2))
+    lines = (np.cumsum(codes == 10)[starts] + 1).tolist()
+    return lines if len(lines) == count else list(range(1, count + 1))  # (never: the same document)
+
+
 def _json_line(text: str, *keys) -> int | None:
     """Best-effort line of a nested key: find each key's JSON spelling after the previous one."""
     position, start = 0, 0
@@ -212,7 +304,8 @@ def _json_line(text: str, *keys) -> int | None:
 def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
               limits: Limits | None = None) -> Dataset:
     """Read JSON: ``{query: [items]}`` (run), ``{query: {item: grade}}`` (qrels),
-    ``{"run": ..., "qrels": ...}`` or a bare list of items (a run for query ``"q1"``).
+    ``{"run": ..., "qrels": ...}``, a bare list of items (a run for query ``"q1"``) or a list of objects,
+    one a row (pandas' ``to_json(orient="records")``), whose keys are columns read like a CSV header.
 
     Raises
     ------
@@ -257,6 +350,8 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
                           key=quote(key)) from None
 
     run_part = qrels_part = None
+    if isinstance(document, list) and document and all(isinstance(row, dict) for row in document):
+        return _records_dataset(document, text, name, limits)
     if isinstance(document, list):
         run_part = {DEFAULT_QUERY: document}
     elif isinstance(document, dict) and document and set(document) <= {"run", "qrels"}:

@@ -199,6 +199,29 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 @pytest.fixture
+def new_session(browser, app_url: str) -> Iterator[Callable[..., Page]]:
+    """`new_session(path="", viewport=VIEWPORT, locale=None)`: a new Streamlit session -- a new
+    browser context, so no cookies and no storage -- opened at ``app_url/path`` (or at ``path``
+    when it is a whole URL, e.g. a shared link), loaded and finished; closed after the test.
+    Every test that needs a session of its own opens it here."""
+    contexts = []
+
+    def open_session(path: str = "", viewport: dict | None = None, locale: str | None = None) -> Page:
+        options = {"viewport": viewport or VIEWPORT} | ({"locale": locale} if locale else {})
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(APP_TIMEOUT_MS)
+        page.goto(path if path.startswith("http") else f"{app_url}/{path.lstrip('/')}")
+        wait_for_streamlit(page)
+        return page
+
+    yield open_session
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def app_page(page: Page, app_url: str) -> Page:
     """A page (a new Streamlit session) with the app's default page loaded and finished."""
     page.set_default_timeout(APP_TIMEOUT_MS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from metrics import ap_steps, ndcg_steps
 from tests.e2e.navigation import show_all_steps
@@ -29,11 +29,9 @@ def formula_widths(page) -> list[float]:
     ("ndcg", ndcg_steps(RELS, 20, gain="exponential", ideal=RELS)),
     ("ap", ap_steps(RELS, 20, n_relevant=sum(g >= 1 for g in RELS))),
 ])
-def test_a_k20_formula_fits_the_box(app_url: str, browser: Browser, wait_for_app, screenshot, path, expected):
+def test_a_k20_formula_fits_the_box(new_session, wait_for_app, screenshot, path, expected):
     board = Board.from_ranking(RELS, [f"d{i}" for i in range(1, 21)], k=20, gain="exponential")
-    page = browser.new_page()
-    page.goto(f"{app_url}/{path}?{PARAM}={quote(encode_board(board))}")
-    wait_for_app(page)
+    page = new_session(f"{path}?{PARAM}={quote(encode_board(board))}", {"width": 1280, "height": 720})
     show_all_steps(page, wait_for_app)  # a shared board opens at step 1
     expect(page.get_by_test_id("stMetricValue").filter(has_text=f"{expected.value:.4f}").first).to_be_visible()
     lines = len(expected.worked.split(r" \\ "))
@@ -42,4 +40,3 @@ def test_a_k20_formula_fits_the_box(app_url: str, browser: Browser, wait_for_app
     assert len(widths) >= lines + 1  # the general formula, then the worked lines
     screenshot(page, f"formula-width-{path}")
     assert max(widths) <= BOX_PX, widths
-    page.close()

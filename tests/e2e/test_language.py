@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.navigation import go_to, language_switch
 from tests.e2e.test_all_pages import PAGES, settle
@@ -18,15 +18,9 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture
-def chinese_page(browser: Browser, browser_context_args: dict, app_url: str, wait_for_app):
+def chinese_page(new_session) -> Page:
     """A new session in a browser whose language is zh-CN, on the home page."""
-    context = browser.new_context(**{**browser_context_args, "locale": "zh-CN"})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(app_url + "/")
-    wait_for_app(page)
-    yield page
-    context.close()
+    return new_session("", locale="zh-CN")
 
 
 def heading(page: Page) -> str:

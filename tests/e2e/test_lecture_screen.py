@@ -14,7 +14,7 @@ Screenshots of every page at both sizes and in both languages land in artifacts/
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -89,13 +89,9 @@ CUT_OFF = """
 """
 
 
-def open_page(browser: Browser, app_url: str, wait_for_app, name: str, viewport: dict, language: str) -> Page:
-    """A new session (new browser context) on page ``name`` at ``viewport`` in ``language``."""
-    context = browser.new_context(viewport=viewport, locale=LOCALES[language])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(f"{app_url}/{name}")
-    wait_for_app(page)
+def open_page(new_session, name: str, viewport: dict, language: str) -> Page:
+    """A new session on page ``name`` at ``viewport`` in ``language``, its fonts loaded."""
+    page = new_session(name, viewport, LOCALES[language])
     expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible()
     page.evaluate("document.fonts.ready")
     return page
@@ -114,58 +110,49 @@ def in_viewport(locator: Locator, viewport: dict) -> str | None:
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("name", list(ONE_SCREEN))
-def test_cause_and_effect_fit_one_projector_screen(browser, app_url, wait_for_app, screenshot, name, language):
-    page = open_page(browser, app_url, wait_for_app, name, PROJECTOR, language)
-    try:
-        screenshot(page, f"lecture_{name}_1280x720_{language}")
-        outside = {what: in_viewport(page.locator(selector).first, PROJECTOR)
-                   for what, selector in ONE_SCREEN[name].items()}
-        assert not {what: why for what, why in outside.items() if why}, outside
-        assert page.evaluate(CUT_OFF) == []
-    finally:
-        page.context.close()
+def test_cause_and_effect_fit_one_projector_screen(new_session, screenshot, name, language):
+    page = open_page(new_session, name, PROJECTOR, language)
+    screenshot(page, f"lecture_{name}_1280x720_{language}")
+    outside = {what: in_viewport(page.locator(selector).first, PROJECTOR)
+               for what, selector in ONE_SCREEN[name].items()}
+    assert not {what: why for what, why in outside.items() if why}, outside
+    assert page.evaluate(CUT_OFF) == []
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("name", OTHER_PAGES + list(ONE_SCREEN))
 @pytest.mark.parametrize("viewport", [PROJECTOR, FULL_HD], ids=["1280x720", "1920x1080"])
-def test_nothing_is_cut_off(browser, app_url, wait_for_app, screenshot, name, language, viewport):
+def test_nothing_is_cut_off(new_session, screenshot, name, language, viewport):
     if viewport is PROJECTOR and name in ONE_SCREEN:
         pytest.skip("checked with the one-screen test")
-    page = open_page(browser, app_url, wait_for_app, name, viewport, language)
-    try:
-        screenshot(page, f"lecture_{name or 'home'}_{viewport['width']}x{viewport['height']}_{language}")
-        assert page.evaluate(CUT_OFF) == []
-    finally:
-        page.context.close()
+    page = open_page(new_session, name, viewport, language)
+    screenshot(page, f"lecture_{name or 'home'}_{viewport['width']}x{viewport['height']}_{language}")
+    assert page.evaluate(CUT_OFF) == []
 
 
-def test_a_presentation_clicker_walks_the_steps(browser, app_url, wait_for_app):
+def test_a_presentation_clicker_walks_the_steps(new_session, wait_for_app):
     """→ / PageDown / Space next, ← / PageUp back, Home the first step, End everything — sent to the page
     as a clicker sends them, with the running headline, the highlighted row and the lanes' outline moving
     together."""
-    page = open_page(browser, app_url, wait_for_app, "ndcg", PROJECTOR, "en")
-    try:
-        page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the listener is in
-        bar = page.locator('[class*="ndcg__step_bar"]')
-        expect(bar).to_contain_text("Step 1 of 3")
+    page = open_page(new_session, "ndcg", PROJECTOR, "en")
+    page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the listener is in
+    bar = page.locator('[class*="ndcg__step_bar"]')
+    expect(bar).to_contain_text("Step 1 of 3")
 
-        def press(key: str, step: int) -> None:
-            page.keyboard.press(key)
-            expect(bar).to_contain_text(f"Step {step} of 3")
-            wait_for_app(page)
-            expect(page.locator(CURRENT_ROW).locator("td").first).to_have_text(str(step))
-            if step < 3:
-                expect(page.get_by_test_id("stMetricLabel").filter(has_text=f"nDCG so far (step {step})")).to_be_visible()
-                expect(page.locator(".st-key-builder .lane[data-lane='ranking'] .item.current")).to_contain_text(f"d{step}")
+    def press(key: str, step: int) -> None:
+        page.keyboard.press(key)
+        expect(bar).to_contain_text(f"Step {step} of 3")
+        wait_for_app(page)
+        expect(page.locator(CURRENT_ROW).locator("td").first).to_have_text(str(step))
+        if step < 3:
+            expect(page.get_by_test_id("stMetricLabel").filter(has_text=f"nDCG so far (step {step})")).to_be_visible()
+            expect(page.locator(".st-key-builder .lane[data-lane='ranking'] .item.current")).to_contain_text(f"d{step}")
 
-        press("ArrowRight", 2)
-        press("ArrowLeft", 1)
-        press("PageDown", 2)
-        press("PageUp", 1)
-        press("Space", 2)
-        press("End", 3)
-        expect(page.get_by_test_id("stMetricLabel").filter(has_text="nDCG(ideal=list)@3")).to_be_visible()
-        press("Home", 1)
-    finally:
-        page.context.close()
+    press("ArrowRight", 2)
+    press("ArrowLeft", 1)
+    press("PageDown", 2)
+    press("PageUp", 1)
+    press("Space", 2)
+    press("End", 3)
+    expect(page.get_by_test_id("stMetricLabel").filter(has_text="nDCG(ideal=list)@3")).to_be_visible()
+    press("Home", 1)

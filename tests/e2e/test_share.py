@@ -11,7 +11,7 @@ import zlib
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from metrics import ndcg
 from tests.e2e.lanes import ORDER, SHARE, drag_after, lane_items, lane_names, toolbar_popover, wait_for_lanes
@@ -22,7 +22,6 @@ from ui.share import PARAM, decode_board
 pytestmark = pytest.mark.e2e
 
 XSS = "<img src=x onerror=alert(1)>"
-VIEWPORT = {"width": 1400, "height": 2400}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -48,14 +47,6 @@ def wait_for_metric_change(page: Page, before: str) -> None:
     expect(metric.get_by_test_id("stMetricValue")).not_to_have_text(before)
 
 
-def open_page(browser: Browser, url: str, wait_for_app) -> Page:
-    """``url`` in a new browser context: no cookies, no storage, a new Streamlit session."""
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(url)
-    wait_for_app(page)
-    return page
 
 
 def shared_link(page: Page) -> str:
@@ -87,8 +78,8 @@ def decode_text(text: str) -> str:
 # --------------------------------------------------------------------------- tests
 
 
-def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Browser, wait_for_app, screenshot):
-    page = open_page(browser, app_url + "/ndcg", wait_for_app)
+def test_link_reproduces_the_board_in_a_new_session(app_url: str, new_session, wait_for_app, screenshot):
+    page = new_session(app_url + "/ndcg")
     expect(page.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
 
     # the article 003 example, in its worst order, then the top item dragged to the 3rd rank
@@ -124,7 +115,7 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     assert metric == ("nDCG@5", f"{expected:.4f}")
 
     # a new browser context: a fresh session, the same ranking and value
-    other = open_page(browser, link, wait_for_app)
+    other = new_session(link)
     expect(other.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible()
     assert labels(other) == ranking
     assert labels(other, "pool") == []
@@ -133,18 +124,15 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, browser: Brows
     expect(other.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_role("radio", name="gain = rel")).to_be_checked()
     expect(other.get_by_test_id("stAlertContentWarning")).to_have_count(0)
     assert shared_link(other) == link  # and its own link is the same
-    other.context.close()
-    page.context.close()
 
 
-def test_link_to_another_page_keeps_the_board_across_pages(app_url: str, browser: Browser, wait_for_app):
-    page = open_page(browser, app_url + "/ndcg", wait_for_app)
+def test_link_to_another_page_keeps_the_board_across_pages(app_url: str, new_session, wait_for_app):
+    page = new_session(app_url + "/ndcg")
     toolbar_popover(page, ORDER).get_by_role("button", name="Ideal order", exact=True).click()
     wait_for_app(page)
     link = page.url
-    page.context.close()
 
-    other = open_page(browser, link.replace("/ndcg?", "/ap?"), wait_for_app)
+    other = new_session(link.replace("/ndcg?", "/ap?"))
     expect(other.get_by_role("heading", level=1, name=re.compile("^AP"))).to_be_visible()
     board = decode_board(parse_qs(urlsplit(link).query)[PARAM][0])
     assert [label.split()[0] for label in labels(other)] == list(board.ranking)
@@ -155,7 +143,6 @@ def test_link_to_another_page_keeps_the_board_across_pages(app_url: str, browser
     show_all_steps(other, wait_for_app)
     assert ndcg_metric(other)[1] == "1.0000"
     assert decode_board(parse_qs(urlsplit(other.url).query)[PARAM][0]) == board
-    other.context.close()
 
 
 @pytest.mark.parametrize("text", [
@@ -164,9 +151,9 @@ def test_link_to_another_page_keeps_the_board_across_pages(app_url: str, browser
     "garbage<script>alert(1)</script>",
     "1." + "A" * 9000,
 ], ids=["xss-name", "markdown-name", "garbage", "too-long"])
-def test_hostile_link_shows_a_notice(app_url: str, browser: Browser, wait_for_app, screenshot, text):
+def test_hostile_link_shows_a_notice(app_url: str, new_session, wait_for_app, screenshot, text):
     dialogs = []
-    page = open_page(browser, f"{app_url}/ndcg?{PARAM}={quote(text)}", wait_for_app)
+    page = new_session(f"{app_url}/ndcg?{PARAM}={quote(text)}")
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     notice = page.get_by_test_id("stAlertContentWarning")
     expect(notice).to_have_count(1)
@@ -183,11 +170,9 @@ def test_hostile_link_shows_a_notice(app_url: str, browser: Browser, wait_for_ap
         expect(notice).to_contain_text("https://evil.example [click](https:/")  # as text
         screenshot(page, "share_hostile")
     assert not dialogs
-    page.context.close()
 
 
-def test_hostile_name_is_shown_literally_in_the_notice(app_url: str, browser: Browser, wait_for_app):
+def test_hostile_name_is_shown_literally_in_the_notice(app_url: str, new_session, wait_for_app):
     text = pack({"grades": {"a": 1}, "ranking": [XSS]})
-    page = open_page(browser, f"{app_url}/?{PARAM}={text}", wait_for_app)
+    page = new_session(f"{app_url}/?{PARAM}={text}")
     expect(page.get_by_test_id("stAlertContentWarning")).to_contain_text(f"ranked item '{XSS}' is not among the items")
-    page.context.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.navigation import go_to
 from tests.e2e.test_all_pages import settle
@@ -18,16 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def small_chinese_page(browser: Browser, browser_context_args: dict, app_url: str, wait_for_app):
+def small_chinese_page(new_session) -> Page:
     """A new session in a zh-CN browser with a 1280×720 window, on the upload page."""
-    context = browser.new_context(**{**browser_context_args, "locale": "zh-CN",
-                                     "viewport": {"width": 1280, "height": 720}})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(app_url + "/upload")
-    wait_for_app(page)
-    yield page
-    context.close()
+    return new_session("upload", {"width": 1280, "height": 720}, "zh-CN")
 
 
 def _after(locator, prop: str = "content") -> str:

@@ -321,10 +321,15 @@ ZH: dict[str, str] = {
     "R counts the pool": "R 包含候选池",
     "NaN if nothing relevant": "无相关条目时为 NaN",
     "rounded to decimals": "保留小数位数",
+    "scores compared as": "得分的比较精度",
     # the ties choices as describe_choice words them (without "equal scores: ")
     "item id descending (trec_eval)": "按条目 id 降序（trec_eval）",
     "gain averaged over the tie group (scikit-learn)": "增益在并列组内取平均（scikit-learn）",
     "kept in input order": "保持输入顺序",
+    # how scores are compared (metrics.conventions.CHOICES["score_type"])
+    "scores compared as 64-bit floats": "得分按 64 位浮点数比较",
+    "scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie":
+        "得分按 32 位浮点数比较：相差小于其大小约 1e-7 的得分算作并列",
     # the choices beyond CHOICES (ui/choices.py: metrics.conventions.describe_choice)
     "relevant when grade ≥ {value}": "等级 ≥ {value} 即为相关",
     "RR@k: a first hit below rank k scores 0": "RR@k：第一个命中排在第 k 名之后时记 0",
@@ -342,11 +347,17 @@ ZH: dict[str, str] = {
     "reports rounded to {value} decimals": "结果保留 {value} 位小数",
     "full precision": "完整精度",
     # what each library does (metrics.conventions.PRESETS notes)
-    "Reference. AP and AP@k (map_cut) divide by all relevant judged items; recip_rank has "
-    "no cut-off; P@k divides by k; ties: score descending, then docno descending. "
+    "Reference (trec_eval 10.0, which reads scores as 64-bit floats). AP and AP@k (map_cut) divide "
+    "by all relevant judged items; recip_rank has no cut-off; P@k divides by k; ties: score "
+    "descending, then docno descending.":
+        "参照基准（trec_eval 10.0，以 64 位浮点数读取得分）。AP 和 AP@k（map_cut）除以所有已标注的相关条目数；"
+        "recip_rank 没有截断位置；P@k 除以 k；并列时先按得分降序，再按 docno 降序。",
+    "trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions, but scores kept as "
+    "32-bit floats (trec_eval 9.x: a gap of 1e-9 is a tie). Real grades are refused (TypeError). "
     "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k.":
-        "参照基准。AP 和 AP@k(map_cut)除以所有已标注的相关条目数；recip_rank 没有截断位置；P@k 除以 k；"
-        "并列时先按得分降序，再按 docno 降序。ir_measures 的 nDCG@k、AP、RR、P@k 和 R@k 与这些数一致。",
+        "编译进 Python 模块的 trec_eval 9.0.7：约定与 trec_eval 相同，但得分以 32 位浮点数保存"
+        "（trec_eval 9.x：相差 1e-9 算作并列）。不接受实数等级（TypeError）。"
+        "ir_measures 的 nDCG@k、AP、RR、P@k 和 R@k 与这些数一致。",
     "ndcg_score: ideal from the scored items only, ties averaged over all orders. "
     "average_precision_score: no k, no pool, one threshold per tie group (shown here as "
     "the AP of the whole list). Refuses one-item lists and negative grades.":

@@ -31,6 +31,10 @@ ZH = {
     "missing column: need at least one of score, rank or relevance (or an alias such as rel, grade, sim, "
     "position); found columns: {found}":
         "缺少列：score、rank、relevance 至少要有一列（或 rel、grade、sim、position 等别名）；找到的列：{found}",
+    "no query column, and {unknown} is not a known column (it may be the query id under another name): name the "
+    "query column one of {aliases}, or drop the unknown columns to read all rows as one query; found columns: {found}":
+        "没有查询列，而 {unknown} 不是已知的列（它可能是换了名字的查询 ID）：请把查询列命名为 {aliases} 之一，"
+        "或删掉未知的列，把所有行当作一个查询读取；找到的列：{found}",
     "expected {want} cells ({header}), got {got}": "应有 {want} 个单元格（{header}），实际有 {got} 个",
     "no data rows after the header": "表头之后没有数据行",
     "empty item cell": "条目单元格为空",
@@ -75,15 +79,25 @@ ZH = {
     "invalid UTF-8 (byte 0x{byte} at column {column}); save the file as UTF-8":
         "不是有效的 UTF-8（第 {column} 列的字节 0x{byte}）；请把文件另存为 UTF-8",
     "cannot read file: {reason}": "无法读取文件：{reason}",
+    "gzip file inflates to more than {limit_bytes} bytes (the limit on the decompressed size; MAX_BYTES, pass "
+    "max_bytes= to change it); it is {size_bytes} bytes compressed":
+        "gzip 文件解压后超过 {limit_bytes} 字节（解压后大小的上限；MAX_BYTES，可用 max_bytes= 修改）；压缩后为 {size_bytes} 字节",
+    "truncated gzip file: it ends before its last member does": "gzip 文件不完整：在最后一个成员结束之前就结束了",
+    "unexpected data after the end of the gzip file ({count} bytes)": "gzip 文件结束之后还有多余的数据（{count} 字节）",
+    "not a valid gzip file: {reason}": "不是有效的 gzip 文件：{reason}",
     "empty file": "空文件",
     "cannot tell the format: the first line has {got} fields (TREC qrels have 4, TREC runs 6; CSV needs a header "
     "row; JSON starts with {{ or [)":
         "无法判断格式：第一行有 {got} 个字段（TREC qrels 有 4 个，TREC run 有 6 个；CSV 需要表头行；JSON 以 {{ 或 [ 开头）",
     # arguments (metrics/_validate.py); {name} is the argument's name in the code
     "{name} must be a sequence of numbers, got {value}": "{name} 必须是数字序列，实际是 {value}",
-    "{name}[{position}] must be a number, got {value}": "{name}[{position}] 必须是数字，实际是 {value}",
+    "{name} at {place} {position} must be a number, got {value}": "{name} 第 {position} 个{place}上的值必须是数字，实际是 {value}",
     "{name} must be one-dimensional, got shape {shape}": "{name} 必须是一维的，实际形状是 {shape}",
-    "{name}[{position}] must be a finite number, got {value}": "{name}[{position}] 必须是有限数，实际是 {value}",
+    "{name} at {place} {position} must be a finite number, got {value}":
+        "{name} 第 {position} 个{place}上的值必须是有限数，实际是 {value}",
+    "position": "位置",
+    "{name}={value} is smaller than the {found} relevant items already in the ranking":
+        "{name}={value} 小于排序中已有的相关条目数 {found}",
     "{name} is required (a positive integer)": "必须给出 {name}（正整数）",
     "{name} must be a positive integer or None, got {value}": "{name} 必须是正整数或 None，实际是 {value}",
     "{name} must be a non-negative integer, got {value}": "{name} 必须是非负整数，实际是 {value}",
@@ -120,9 +134,9 @@ ZH = {
         "{name} 最大为 {limit:,}（metrics.limits.MAX_K），实际是 {value:,}",
     # the one-ranking API (metrics/_validate.py, cumulative_gain.py, _binary.py, discount_kinds.py)
     "{name} must be a sequence of labels, got {value}": "{name} 必须是标签序列，实际是 {value}",
-    "{name}[{position}] = {value} is too large for exponential gain: 2^{value} - 1 overflows a float (the largest is "
-    "about 1.8e308), so grades must be below {limit}":
-        "{name}[{position}] = {value} 对指数增益来说太大：2^{value} - 1 超出了浮点数的范围（最大约为 1.8e308），所以等级必须小于 {limit}",
+    "{name} at {place} {position} = {value} is too large for exponential gain: 2^{value} - 1 overflows a float (the "
+    "largest is about 1.8e308), so grades must be below {limit}":
+        "{name} 第 {position} 个{place}上的值 {value} 对指数增益来说太大：2^{value} - 1 超出了浮点数的范围（最大约为 1.8e308），所以等级必须小于 {limit}",
     "{name}: the gains add up to more than the largest float (about 1.8e308) by rank {rank}, so CG and DCG would be "
     "infinite; use smaller grades":
         "{name}：到第 {rank} 位时增益之和已超过最大的浮点数（约 1.8e308），CG 和 DCG 会是无穷大；请使用更小的等级",
@@ -137,4 +151,25 @@ ZH = {
     "nDCG with divisor {divisor} = DCG / IDCG is more than the largest float (about 1.8e308): ideal should hold the "
     "grades of every judged item":
         "除数为 {divisor} 时 nDCG = DCG / IDCG 超过了最大的浮点数（约 1.8e308）：ideal 应包含所有已评判条目的等级",
+    # tables and records given to metrics.batch.evaluate (metrics/batch/inputs.py); {kind} is qrels or run
+    "the dataset has no {kind}": "数据集中没有 {kind}",
+    "expected {kind}, got {got} ({source})": "需要 {kind}，实际是 {got}（{source}）",
+    "{kind}: {label} id {value} in {where} is a bool; give ids as text or integers":
+        "{kind}：{where} 中的{label} ID {value} 是布尔值；请用文本或整数作为 ID",
+    "{kind}: {label} id {value} in {where} is a float that is not a whole number; ids are matched as text, so give "
+    "them as text (or as integers)":
+        "{kind}：{where} 中的{label} ID {value} 是一个非整数的浮点数；ID 按文本匹配，请以文本（或整数）给出",
+    "{kind}: query {query} must map items to numbers": "{kind}：查询 {query} 必须把条目映射到数字",
+    "{kind}: every grade or score must be a number": "{kind}：每个相关性等级或分数都必须是数字",
+    "run: every score must be a finite number": "run：每个分数都必须是有限数",
+    "{kind}: expected namedtuples with fields such as query_id, doc_id and {value} (ir_measures' Qrel and ScoredDoc) "
+    "or dicts, got {got}":
+        "{kind}：需要带有 query_id、doc_id、{value} 等字段的 namedtuple（ir_measures 的 Qrel 和 ScoredDoc）或 dict，"
+        "实际是 {got}",
+    "{kind}: missing column 'item'; found columns: {found}": "{kind}：缺少 'item' 列；找到的列：{found}",
+    "qrels: missing column 'rel'; found columns: {found}": "qrels：缺少 'rel' 列；找到的列：{found}",
+    "run: missing column 'score' (or 'rank'); found columns: {found}":
+        "run：缺少 'score' 列（或 'rank' 列）；找到的列：{found}",
+    "run: score in row {row} is not a finite number ({value})": "run：第 {row} 行的分数不是有限数（{value}）",
+    "{kind}: missing {label} in row {row}": "{kind}：第 {row} 行缺少{label}",
 }

@@ -168,9 +168,9 @@ ZH: dict[str, str] = {
     "nDCG of the ranking": "本排序的 nDCG",
     "nDCG of the second ranking": "第二个排序的 nDCG",
     "⇄: the opposite order to log2(i+1)": "⇄：两个排序的高低与 log2(i+1) 下相反",
-    "Why log2(i+1)? The weight of each rank, and nDCG under each discount":
-        "为什么用 log2(i+1)？各名次的权重，以及各种折损下的 nDCG",
-    "weight 1 / divisor": "权重 1 / 除数",
+    "Why log2(i+1)? The divisor of each rank, and nDCG under each discount":
+        "为什么用 log2(i+1)？各名次的除数，以及各种折损下的 nDCG",
+    "divisor of the gain": "增益的除数",
     "without a cut-off": "不截断",
     "beyond rank {k}: RR@{k} = 0": "第 {k} 名之后：RR@{k} = 0",
     "your first hit": "你的首个命中",

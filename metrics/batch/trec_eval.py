@@ -1,0 +1,529 @@
+"""``python -m metrics trec_eval``: a drop-in for trec_eval 9.0.x (flags, measure syntax, output).
+
+trec_eval evaluates every query that is both in the qrels and in the run; with ``-q`` it prints
+each query's lines (query by query, measures in trec_eval's fixed order), then the ``all`` lines::
+
+    runid                 \tall\tSTANDARD
+    num_q                 \tall\t3
+    map                   \tall\t0.1785
+
+(``%-22s\\t%s\\t%6.4f``; counts and the run id without decimals).  Measures are requested with
+``-m``: a single name (``map``), a name with parameters after a period (``P.5,10``,
+``ndcg_cut.10``, ``iprec_at_recall..10,.20``, ``ndcg.1=3,2=9``, ``utility.2,-1,0,0``) or a set
+(``official``, the default; ``all_trec``; ``set``).  :data:`TREC_MEASURES` declares each
+measure once: its canonical batch measure, its default parameters and how it prints.
+
+Flags (trec_eval's): ``-q`` per-query lines; ``-c`` queries of the qrels missing from the run
+count (score 0) in the means; ``-l<n>`` relevance level (grade >= n is relevant); ``-M<n>`` only
+the first n retrieved items of each query count; ``-J`` only judged items count (the others are
+removed before ranking positions are assigned); ``-N<n>`` the number of documents in the
+collection (used by ``utility``); ``-n`` no ``all`` lines; ``-D`` (debug level) and ``-o`` are
+accepted and ignored.  ``--float32`` rounds scores to 32-bit floats before ranking, as trec_eval
+9.0.x (and pytrec_eval) do; without it scores are compared as doubles, as trec_eval 10.0 does.
+
+Exit codes as trec_eval: 1 usage or measure error, 2 an unreadable or malformed input,
+4 an item listed twice for one query, 7 no query in both the qrels and the run.  Every failure is
+one line on stderr.
+"""
+
+from __future__ import annotations
+
+import getopt
+import sys
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..errors import MetricsInputError
+from ..measures.names import Measure
+from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes
+from . import trec_measures as tm
+
+USAGE = "Usage: trec_eval [-h] [-q] {-m measure}* trec_rel_file trec_top_file"
+VERSION = "9.0.7 (python -m metrics trec_eval)"
+NO_COMMON_QUERY = "No queries with both results and relevance info"
+HELP = """\
+python -m metrics trec_eval [-h] [-v] [-q] [-c] [-n] [-J] [-l<num>] [-M<num>] [-N<num>]
+                            [-m measure[.params]]... [--float32] rel_info_file results_file
+
+A drop-in for trec_eval 9.0.x: the same flags, measures and output ('-' reads a file from stdin).
+  -q          also print each query's values
+  -c          queries of the qrels missing from the run count (score 0) in the means
+  -n          no summary ('all') lines
+  -l<num>     relevant when grade >= num (default 1)
+  -M<num>     only the first num retrieved items of each query count
+  -J          only judged items count
+  -N<num>     number of documents in the collection (utility)
+  -m measure  official (default), all_trec, set, or a measure with parameters:
+              P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
+  --float32   scores as 32-bit floats before ranking, as trec_eval 9.0.x (default: doubles, as 10.0)
+measures: {measures}
+"""
+
+
+class TrecEvalError(Exception):
+    """A failure: its one-line message and trec_eval's exit code."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+# -- the measures ---------------------------------------------------------------------------------
+
+LONG_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+
+
+@dataclass(frozen=True)
+class TrecMeasure:
+    """One trec_eval measure.
+
+    Attributes
+    ----------
+    name : str
+        trec_eval's name.
+    canonical : str
+        The batch measure (:mod:`metrics.measures.names`) computing it ("" when computed here).
+    params : str
+        How ``-m name.params`` is read: ``""`` none, ``"long_cuts"`` integer cut-offs
+        (``P_5``), ``"float_cuts"`` fractional cut-offs (``iprec_at_recall_0.10``), ``"floats"`` a
+        list of numbers and ``"pairs"`` ``grade=gain`` pairs (both printed as ``name_params``).
+    defaults : tuple
+        The default cut-offs or parameters.
+    prints : str
+        ``"float"`` (``%6.4f``), ``"long"`` (a count), ``"summary"`` (only the ``all`` line),
+        ``"query"`` (only per-query lines, e.g. relstring), ``"runid"`` or ``"num_q"``.
+    """
+
+    name: str
+    canonical: str
+    params: str = ""
+    defaults: tuple = ()
+    prints: str = "float"
+
+
+#: every supported measure, in trec_eval's order (its measures.c), which is the output order
+TREC_MEASURES = {m.name: m for m in (
+    TrecMeasure("runid", "", prints="runid"),
+    TrecMeasure("num_q", "NumQ", prints="num_q"),
+    TrecMeasure("num_ret", "NumRet", prints="long"),
+    TrecMeasure("num_rel", "NumRel", prints="long"),
+    TrecMeasure("num_rel_ret", "NumRelRet", prints="long"),
+    TrecMeasure("map", "AP"),
+    TrecMeasure("gm_map", "GMAP", prints="summary"),
+    TrecMeasure("Rprec", "Rprec"),
+    TrecMeasure("bpref", "Bpref"),
+    TrecMeasure("recip_rank", "RR"),
+    TrecMeasure("iprec_at_recall", "IPrec", "float_cuts", tuple(i / 10 for i in range(11))),
+    TrecMeasure("P", "P", "long_cuts", LONG_CUTS),
+    TrecMeasure("relstring", "", "floats", (10.0,), prints="query"),
+    TrecMeasure("recall", "R", "long_cuts", LONG_CUTS),
+    TrecMeasure("infAP", "infAP"),
+    TrecMeasure("gm_bpref", "GMBpref", prints="summary"),
+    TrecMeasure("Rprec_mult", "RprecMult", "float_cuts", tuple(i / 10 for i in range(2, 21, 2))),
+    TrecMeasure("utility", "Utility", "floats", (1.0, -1.0, 0.0, 0.0)),
+    TrecMeasure("11pt_avg", "IPrec11", "floats", tm.ELEVEN_POINTS),
+    TrecMeasure("binG", "BinG"),
+    TrecMeasure("G", "G", "pairs"),
+    TrecMeasure("ndcg", "nDCG", "pairs"),
+    TrecMeasure("ndcg_rel", "nDCGRel", "pairs"),
+    TrecMeasure("Rndcg", "RnDCG", "pairs"),
+    TrecMeasure("ndcg_cut", "nDCG", "long_cuts", LONG_CUTS),
+    TrecMeasure("map_cut", "AP", "long_cuts", LONG_CUTS),
+    TrecMeasure("relative_P", "RelP", "long_cuts", LONG_CUTS),
+    TrecMeasure("success", "Success", "long_cuts", (1, 5, 10)),
+    TrecMeasure("set_P", "SetP"),
+    TrecMeasure("set_relative_P", "SetRelP"),
+    TrecMeasure("set_recall", "SetR"),
+    TrecMeasure("set_map", "SetAP"),
+    TrecMeasure("set_F", "SetF", "floats", (1.0,)),
+    TrecMeasure("num_nonrel_judged_ret", "NumNonRelJudgedRet", prints="long"),
+)}
+
+#: trec_eval's nicknames for sets of measures
+MEASURE_SETS = {
+    "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
+                 "recip_rank", "iprec_at_recall", "P"),
+    "all_trec": tuple(TREC_MEASURES),
+    "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
+            "set_relative_P", "set_map", "set_F"),
+}
+
+#: trec_eval's measures and formats this drop-in leaves out, with the reason given on use
+LEFT_OUT = {
+    "prefs": "preference measures (-R prefs / qrels_prefs) are not supported",
+    "all_prefs": "preference measures (-R prefs / qrels_prefs) are not supported",
+    "qrels_jg": "judgement-group measures (-R qrels_jg) are not supported",
+}
+
+
+@dataclass
+class Request:
+    """The parsed command line."""
+
+    qrels: str
+    run: str
+    measures: dict  # trec_eval name -> parameter string or None, in request order
+    per_query: bool = False
+    complete: bool = False
+    summary: bool = True
+    level: int = 1
+    max_retrieved: int | None = None
+    judged_only: bool = False
+    docs_in_collection: int = 0
+    float32: bool = False
+
+
+def _atol(text: str) -> int:
+    """C's atol: leading whitespace, optional sign, digits; anything else ends the number."""
+    text = text.lstrip()
+    sign, digits = 1, ""
+    if text[:1] in "+-" and text:
+        sign, text = (-1 if text[0] == "-" else 1), text[1:]
+    for char in text:
+        if not char.isdigit():
+            break
+        digits += char
+    return sign * int(digits) if digits else 0
+
+
+def _atof(text: str) -> float:
+    """C's atof on the longest numeric prefix (0.0 when there is none)."""
+    text = text.strip()
+    for end in range(len(text), 0, -1):
+        try:
+            return float(text[:end])
+        except ValueError:
+            continue
+    return 0.0
+
+
+def parse_command_line(argv: list[str]) -> Request | None:
+    """trec_eval's options (getopt: flags can be combined, values glued or separate, options after
+    the files); None when the command only asked for help or the version."""
+    long_options = ["help", "version", "query_eval_wanted", "measure=", "complete_rel_info_wanted",
+                    "level_for_rel=", "nosummary", "Debug_level=", "Judged_docs_only", "Number_docs_in_coll=",
+                    "Max_retrieved_per_topic=", "Rel_info_format=", "Results_format=", "Output_old_results_format",
+                    "Zscore=", "float32"]
+    try:
+        options, files = getopt.gnu_getopt(argv, "hvqm:cl:nD:JN:M:R:T:oZ:", long_options)
+    except getopt.GetoptError as error:
+        raise TrecEvalError(f"trec_eval: {error}. {USAGE}", 1) from None
+    measures: dict[str, str | None] = {}
+    request = Request("", "", measures)
+    for option, value in options:
+        if option in ("-h", "--help", "-v", "--version"):
+            return None
+        if option in ("-q", "--query_eval_wanted"):
+            request.per_query = True
+        elif option in ("-m", "--measure"):
+            _mark_measure(measures, value)
+        elif option in ("-c", "--complete_rel_info_wanted"):
+            request.complete = True
+        elif option in ("-l", "--level_for_rel"):
+            request.level = _atol(value)
+        elif option in ("-n", "--nosummary"):
+            request.summary = False
+        elif option in ("-J", "--Judged_docs_only"):
+            request.judged_only = True
+        elif option in ("-N", "--Number_docs_in_coll"):
+            request.docs_in_collection = _atol(value)
+        elif option in ("-M", "--Max_retrieved_per_topic"):
+            request.max_retrieved = _atol(value)
+        elif option in ("-R", "--Rel_info_format") and value != "qrels":
+            raise TrecEvalError(f"trec_eval: rel_info format '{value}' is not supported by this drop-in "
+                                "(only 'qrels')", 2)
+        elif option in ("-T", "--Results_format") and value != "trec_results":
+            raise TrecEvalError(f"trec_eval: Illegal retrieval results format '{value}'", 2)
+        elif option in ("-Z", "--Zscore"):
+            raise TrecEvalError("trec_eval: -Z (z-scores) is not supported by this drop-in", 1)
+        elif option == "--float32":
+            request.float32 = True
+        # -D (debug level) and -o (obsolete) are accepted and ignored
+    if len(files) != 2:
+        raise TrecEvalError(f"trec_eval: expected 2 files (rel_info_file results_file), got {len(files)}. {USAGE}", 1)
+    request.qrels, request.run = files
+    if not measures:
+        _mark_measure(measures, "official")
+    return request
+
+
+def _mark_measure(measures: dict, text: str) -> None:
+    """Add the measures named by one ``-m`` value; the first parameters given for a measure win."""
+    name, dot, params = text.partition(".")
+    if dot and not params:
+        raise TrecEvalError(f"trec_eval: improper measure in parameter '{name}'", 1)
+    if name in LEFT_OUT or name.startswith("prefs_") or name.endswith("_avgjg"):
+        reason = LEFT_OUT.get(name) or LEFT_OUT["prefs" if name.startswith("prefs_") else "qrels_jg"]
+        raise TrecEvalError(f"trec_eval: measure '{name}': {reason}", 1)
+    names = MEASURE_SETS.get(name, (name,))
+    for single in names:
+        if single not in TREC_MEASURES:
+            raise TrecEvalError(f"trec_eval: illegal measure '{name}'", 1)
+        if measures.get(single) is None:
+            measures[single] = params if dot and single == name else measures.get(single)
+
+
+# -- parameters -----------------------------------------------------------------------------------
+
+def _long_cutoffs(params: str) -> tuple[int, ...]:
+    cutoffs = sorted(_atol(part) for part in params.split(","))
+    if cutoffs[0] <= 0:
+        raise TrecEvalError("trec_eval: Negative cutoff detected", 2)
+    if len(set(cutoffs)) != len(cutoffs):
+        raise TrecEvalError("trec_eval: duplicate cutoffs detected", 2)
+    return tuple(cutoffs)
+
+
+def _float_cutoffs(params: str) -> tuple[float, ...]:
+    cutoffs = sorted(_atof(part) for part in params.split(","))
+    if len(set(cutoffs)) != len(cutoffs):
+        raise TrecEvalError("trec_eval: duplicate cutoffs detected", 2)
+    return tuple(cutoffs)
+
+
+def _pairs(params: str) -> dict[int, float]:
+    gains = {}
+    for part in params.split(","):
+        level, equals, gain = part.partition("=")
+        if not equals or not level or "=" in gain:
+            raise TrecEvalError(f"trec_eval: malformed pair parameters in '{params}'", 2)
+        stripped = level.lstrip("+-")
+        if stripped.isdigit():  # trec_eval skips a level that is not an integer
+            gains.setdefault(int(level), _atof(gain))
+    return gains
+
+
+@dataclass(frozen=True)
+class Line:
+    """One output line of a measure: its printed name and how to get its per-query values."""
+
+    name: str
+    compute: object  # function(evaluator) -> per-code values (or strings for relstring)
+    aggregate_as: str  # canonical name for :func:`trec_measures.aggregate_values`
+    prints: str
+
+
+def measure_lines(measure: TrecMeasure, params: str | None, request: Request) -> list[Line]:
+    """The output lines of one requested measure with its parameters (or its defaults)."""
+    rel = (("rel", request.level),) if request.level != 1 else ()
+    kind, name, canonical = measure.params, measure.name, measure.canonical
+
+    def batch(measure_obj: Measure):
+        return lambda ev: ev.measure(measure_obj)[0]
+
+    if kind == "long_cuts":
+        cutoffs = _long_cutoffs(params) if params else measure.defaults
+        keep_rel = () if canonical == "nDCG" else rel
+        return [Line(f"{name}_{k}", batch(Measure(canonical, k, keep_rel)), canonical, "float") for k in cutoffs]
+    if kind == "float_cuts":
+        cutoffs = _float_cutoffs(params) if params else measure.defaults
+        return [Line(f"{name}_{k:3.2f}", batch(Measure(canonical, k, rel)), canonical, "float") for k in cutoffs]
+    label = f"{name}_{params}" if params else name
+    m = Measure(canonical, None, rel) if canonical else None
+    if kind == "pairs":
+        gains = _pairs(params) if params else {}
+        if name == "ndcg" and not gains:
+            return [Line(label, batch(Measure("nDCG")), "nDCG", "float")]
+        functions = {"ndcg": lambda ev: tm.ndcg_with_gains(ev, gains)[0],
+                     "G": lambda ev: tm.normalised_gain(ev, m, gains)[0],
+                     "ndcg_rel": lambda ev: tm.ndcg_over_relevant(ev, m, gains)[0],
+                     "Rndcg": lambda ev: tm.ndcg_at_r_levels(ev, m, gains)[0]}
+        return [Line(label, functions[name], canonical, "float")]
+    if kind == "floats":
+        values = tuple(_atof(part) for part in params.split(",")) if params else measure.defaults
+        if name == "relstring":
+            return [Line(label, lambda ev: tm.relevance_strings(ev, int(values[0])), "", "query")]
+        if name == "utility":
+            if len(values) != 4:
+                raise TrecEvalError("trec_eval.calc_utility: improper number of coefficients", 4)
+            return [Line(label, lambda ev: tm.utility(ev, m, values, request.docs_in_collection)[0], canonical,
+                         "float")]
+        if name == "11pt_avg":
+            return [Line(label, lambda ev: tm.eleven_point_average(ev, m, values)[0], canonical, "float")]
+        if name == "set_F":
+            return [Line(label, lambda ev: tm.set_f(ev, m, values[0])[0], canonical, "float")]
+    if measure.prints == "runid":
+        return [Line(name, None, "", "runid")]
+    return [Line(name, batch(m), canonical, measure.prints)]  # trec_eval ignores parameters here
+
+
+# -- inputs ---------------------------------------------------------------------------------------
+
+def _read(path: str, kind: str, stdin) -> tuple[bytes, str]:
+    if path == "-":
+        return stdin.read(), "stdin"
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(), path
+    except OSError:
+        what = "qrels" if kind == "qrels" else "results"
+        raise TrecEvalError(f"trec_eval.get_{'qrels' if kind == 'qrels' else 'results'}: Cannot read {what} file "
+                            f"'{path}'", 2) from None
+
+
+def run_id(data: bytes) -> str:
+    """The run id trec_eval prints: the 6th field of the last line (trec_eval keeps the last one)."""
+    for line in reversed(data.split(b"\n")):
+        parts = line.split()
+        if parts and not parts[0].startswith(b"#"):
+            return parts[5].decode("utf-8", "replace") if len(parts) >= 6 else ""
+    return ""
+
+
+def take_rows(columns: TrecColumns, rows: np.ndarray) -> TrecColumns:
+    """The rows ``rows`` of ``columns`` (numpy only: no Python object per row)."""
+    rank = columns.rank[rows] if columns.rank is not None else None
+    return TrecColumns(columns.kind, columns.source, _take(columns.query, rows), _take(columns.item, rows),
+                       columns.value[rows], rank, columns.duplicates_checked, None)
+
+
+def _take(column, rows: np.ndarray):
+    if isinstance(column, DictColumn):
+        return DictColumn(column.indices[rows], column.values)
+    starts = column.offsets[:-1][rows]
+    lengths = column.offsets[1:][rows] - starts
+    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(column.offsets.dtype)
+    index = np.repeat(starts - offsets[:-1], lengths) + np.arange(int(offsets[-1]))
+    return StrColumn(column.data[index], offsets)
+
+
+def trec_order(run: TrecColumns) -> tuple[np.ndarray, np.ndarray]:
+    """(row order, 0-based rank of each ordered row): each query's rows by score descending, ties
+    by item id descending (trec_eval's order)."""
+    (query,), _ = column_codes(run.query)
+    item, _ = StrColumn.dense_codes(run.item)
+    order = np.lexsort((-item, -run.value, query))
+    ordered = query[order]
+    n = len(order)
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if n else np.zeros(0, np.int64)
+    rank = np.arange(n) - np.repeat(starts, np.diff(np.append(starts, n)))
+    return order, rank
+
+
+def judged_rows(run: TrecColumns, qrels: TrecColumns) -> np.ndarray:
+    """Mask of run rows whose item is judged (grade >= 0) for their query."""
+    (rq, jq), _ = column_codes(run.query, qrels.query)
+    codes, nd = StrColumn.dense_codes(run.item, qrels.item)
+    nd = max(nd, 1)
+    judged = qrels.value >= 0
+    return np.isin(rq * nd + codes[:len(run)], (jq * nd + codes[len(run):])[judged])
+
+
+def _distinct(column) -> set[str]:
+    """The distinct strings of a query column."""
+    if isinstance(column, DictColumn):
+        used = np.unique(column.indices)
+        values = column.values.to_list()
+        return {values[i] for i in used.tolist()}
+    return set(column.to_list())
+
+
+def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[TrecColumns, TrecColumns]:
+    """The columns trec_eval evaluates: integer grades (trec_eval reads them with atol), float32
+    scores with ``--float32``, the first ``-M`` items of each query, judged items only with ``-J``."""
+    qrels = replace(qrels, value=np.trunc(qrels.value))
+    if request.float32:
+        run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
+    if request.max_retrieved is not None:
+        order, rank = trec_order(run)
+        run = take_rows(run, order[rank < max(request.max_retrieved, 0)])
+    if request.judged_only:
+        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
+    return qrels, run
+
+
+# -- running and printing -------------------------------------------------------------------------
+
+def evaluate_lines(request: Request, stdin=None) -> list[str]:
+    """The output lines of ``request`` (raises :class:`TrecEvalError`)."""
+    from ..readers.trec import read_qrels_columns, read_run_columns
+    from .evaluation import _Evaluator
+
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
+        request.measures.items(), key=lambda item: list(TREC_MEASURES).index(item[0]))]
+    output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
+    qrels_bytes, qrels_name = _read(request.qrels, "qrels", stdin)
+    run_bytes, run_name = _read(request.run, "run", stdin)
+    try:
+        qrels = read_qrels_columns(qrels_bytes, qrels_name)
+        run = read_run_columns(run_bytes, run_name)
+    except MetricsInputError as error:
+        raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
+    run_queries = _distinct(run.query)
+    try:
+        qrels, run = prepare(qrels, run, request)
+        # every judged query gets values: -M0 or -J may leave a query of the run without items,
+        # and trec_eval still evaluates it (with nothing retrieved)
+        ev = _Evaluator(qrels, run, True)
+    except MetricsInputError as error:
+        raise TrecEvalError(f"trec_eval: {error}", 4) from None
+    names = dict(zip(ev.evaluated.tolist(), ev.query_names(ev.evaluated)))
+    shown = np.array([code for code, name in names.items() if name in run_queries], dtype=np.int64)
+    if not len(shown):
+        raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
+    averaged = ev.evaluated if request.complete else shown
+    runid = run_id(run_bytes)
+    values = {}
+    for _, lines in output_lines:
+        for line in lines:
+            if line.compute is not None:
+                values[line.name] = line.compute(ev)
+    out = []
+    if request.per_query:
+        for code in shown.tolist():
+            for measure, lines in output_lines:
+                for line in lines:
+                    if line.prints in ("runid", "num_q", "summary"):
+                        continue
+                    out.append(_format(line, names[code], values[line.name][code]))
+    if request.summary:
+        for measure, lines in output_lines:
+            for line in lines:
+                if line.prints == "runid":
+                    out.append(f"{'runid':<22}\tall\t{runid}")
+                elif line.prints != "query":
+                    total = tm.aggregate_values(line.aggregate_as, np.asarray(values[line.name])[averaged])
+                    if line.prints == "num_q":
+                        total = float(len(averaged))
+                    out.append(_format(line, "all", total))
+    return out
+
+
+def _format(line: Line, query: str, value) -> str:
+    if line.prints == "query":
+        return f"{line.name:<22}\t{query}\t'{value}'"
+    if line.prints in ("long", "num_q"):
+        return f"{line.name:<22}\t{query}\t{int(value)}"
+    return f"{line.name:<22}\t{query}\t{_c_float(value)}"
+
+
+def _c_float(value: float) -> str:
+    """C's ``%6.4f`` (nan and inf spelled as glibc does)."""
+    if value != value:
+        return "  -nan" if np.signbit(value) else "   nan"
+    return f"{value:6.4f}"
+
+
+def main(argv: list[str], out=None, err=None, stdin=None) -> int:
+    """Run ``trec_eval`` with ``argv`` (without the program name); returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        request = parse_command_line(argv)
+        if request is None:
+            if any(arg in ("-v", "--version") for arg in argv):
+                err.write(f"trec_eval version {VERSION}\n")
+            else:
+                out.write(HELP.format(measures=" ".join(TREC_MEASURES)))
+            return 0
+        lines = evaluate_lines(request, stdin)
+    except TrecEvalError as error:
+        err.write(f"{error}\n")
+        return error.status
+    except MetricsInputError as error:
+        err.write(f"trec_eval: {error}\n")
+        return 2
+    out.write("".join(line + "\n" for line in lines))
+    return 0

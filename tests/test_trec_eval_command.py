@@ -1,0 +1,339 @@
+"""``python -m metrics trec_eval``: flags, measure syntax, output format, errors and exit codes.
+
+Byte-for-byte runs of trec_eval's own quicktest are in tests/test_quicktest.py; here the flags
+are checked against pytrec_eval (trec_eval 9.0.7 with 32-bit scores, so with ``--float32``) and
+against trec_eval 10.0's golden output (../shared/conformance/trec_eval).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import subprocess
+import sys
+
+import pytest
+import pytrec_eval
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from metrics.batch.trec_eval import TREC_MEASURES, main
+from metrics.cli import main as cli_main
+from metrics.errors import MetricsInputError
+from metrics.measures.names import parse_measure
+from tests.conftest import REPO_ROOT
+from tests.test_batch import collections
+from tests.test_quicktest import QUICKTEST_DIR, needs_quicktest
+
+TREC_EVAL_10_DIR = REPO_ROOT.parent / "shared" / "conformance" / "trec_eval"
+needs_trec_eval_10 = pytest.mark.skipif(
+    not (TREC_EVAL_10_DIR / "out.test.aq").exists(),
+    reason=f"trec_eval 10.0 golden output not found at {TREC_EVAL_10_DIR} (../shared relative to the repository root)")
+
+QRELS = QUICKTEST_DIR / "qrels.test"
+RESULTS = QUICKTEST_DIR / "results.test"
+REL_LEVEL = QUICKTEST_DIR / "qrels.rel_level"
+
+
+def trec_eval(*argv) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(arg) for arg in argv], out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def values(text: str) -> dict[tuple[str, str], str]:
+    """trec_eval output -> {(measure, query): printed value}."""
+    return {(name.strip(), query): value for name, query, value in (line.split("\t") for line in text.splitlines())}
+
+
+def write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# -- flags against pytrec_eval --------------------------------------------------------------------
+
+def _read_dicts(qrels_path, run_path):
+    qrels, run = {}, {}
+    for line in open(qrels_path):
+        query, _, doc, grade = line.split()[:4]
+        qrels.setdefault(query, {})[doc] = int(grade)
+    for line in open(run_path):
+        parts = line.split()
+        run.setdefault(parts[0], {})[parts[2]] = float(parts[4])
+    return qrels, run
+
+
+PYTREC_MEASURES = sorted(set(TREC_MEASURES) - {"runid", "relstring", "num_q", "gm_map", "gm_bpref"})
+
+
+@needs_quicktest
+@pytest.mark.parametrize("level", [1, 2])
+@pytest.mark.parametrize("judged_only", [False, True])
+def test_level_and_judged_only_match_pytrec_eval(level, judged_only):
+    qrels, run = _read_dicts(REL_LEVEL, RESULTS)
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels, set(PYTREC_MEASURES), relevance_level=level,
+                                               judged_docs_only_flag=judged_only)
+    theirs = evaluator.evaluate(run)
+    flags = ["--float32", "-q", f"-l{level}", "-m", "all_trec"] + (["-J"] if judged_only else [])
+    status, out, _ = trec_eval(*flags, REL_LEVEL, RESULTS)
+    assert status == 0
+    ours = values(out)
+    compared = 0
+    for query, measures in theirs.items():
+        for key, value in measures.items():
+            if (key, query) in ours:
+                assert float(ours[key, query]) == pytest.approx(value, abs=5.1e-5), (key, query)
+                compared += 1
+    assert compared > 200
+
+
+@needs_quicktest
+def test_max_retrieved_keeps_the_first_items_in_trec_eval_order(tmp_path):
+    status, full, _ = trec_eval("-q", "-m", "num_ret", "-m", "P.10", QRELS, RESULTS)
+    status_m, cut, _ = trec_eval("-q", "-M10", "-m", "num_ret", "-m", "P.10", QRELS, RESULTS)
+    assert status == status_m == 0
+    assert values(cut)["num_ret", "301"] == "10"
+    assert values(cut)["P_10", "301"] == values(full)["P_10", "301"]
+
+
+# -- command-line syntax ----------------------------------------------------------------------------
+
+@needs_quicktest
+def test_glued_and_separate_values_and_options_after_the_files():
+    reference = trec_eval("-q", "-M", "100", "-m", "ndcg_cut.10", "-m", "P.5", QRELS, RESULTS)
+    assert reference[0] == 0
+    assert trec_eval("-qM100", "-mndcg_cut.10", "-mP.5", QRELS, RESULTS) == reference
+    assert trec_eval(QRELS, RESULTS, "-q", "--Max_retrieved_per_topic=100", "--measure", "ndcg_cut.10",
+                     "--measure=P.5") == reference
+
+
+@needs_quicktest
+def test_measures_print_in_trec_eval_order_whatever_the_request_order():
+    _, out, _ = trec_eval("-m", "P.5", "-m", "map", "-m", "num_q", QRELS, RESULTS)
+    assert [line.split()[0] for line in out.splitlines()] == ["num_q", "map", "P_5"]
+
+
+@needs_quicktest
+def test_first_parameters_given_for_a_measure_win():
+    _, out, _ = trec_eval("-m", "P.5", "-m", "P.10", "-m", "official", QRELS, RESULTS)
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("P_")] == ["P_5"]
+
+
+@needs_quicktest
+def test_bare_cutoff_family_means_trec_eval_default_cutoffs():
+    _, out, _ = trec_eval("-m", "ndcg_cut", "-m", "map_cut", "-m", "success", QRELS, RESULTS)
+    names = [line.split()[0] for line in out.splitlines()]
+    cuts = ["5", "10", "15", "20", "30", "100", "200", "500", "1000"]
+    assert names == [f"ndcg_cut_{k}" for k in cuts] + [f"map_cut_{k}" for k in cuts] + ["success_1", "success_5",
+                                                                                         "success_10"]
+    with pytest.raises(MetricsInputError, match="family of cut-offs"):
+        parse_measure("ndcg_cut")
+
+
+@needs_quicktest
+def test_output_format():
+    _, out, _ = trec_eval("-q", "-m", "runid", "-m", "num_q", "-m", "num_ret", "-m", "map", "-m", "gm_map",
+                          "-m", "relstring", QRELS, RESULTS)
+    lines = out.splitlines()
+    assert lines[0] == "num_ret               \t301\t500"
+    assert lines[1].startswith("map                   \t301\t0.")
+    assert lines[2] == "relstring             \t301\t'0000011000'"
+    assert "gm_map" not in "".join(lines[:9]) and "runid" not in "".join(lines[:9])  # summary only
+    assert lines[-5:-3] == ["runid                 \tall\tSTANDARD", "num_q                 \tall\t3"]
+    assert lines[-3] == "num_ret               \tall\t1500"
+    assert not [line for line in lines if line.startswith("relstring") and "\tall\t" in line]
+
+
+@needs_quicktest
+def test_no_summary():
+    _, out, _ = trec_eval("-q", "-n", "-m", "map", QRELS, RESULTS)
+    assert [line.split("\t")[1] for line in out.splitlines()] == ["301", "302", "303"]
+
+
+@needs_quicktest
+def test_stdin_for_the_run_and_for_the_qrels():
+    expected = (QUICKTEST_DIR / "out.test").read_bytes()
+    for argv, stdin in (([str(QRELS), "-"], RESULTS), (["-", str(RESULTS)], QRELS)):
+        done = subprocess.run([sys.executable, "-m", "metrics", "trec_eval", *argv], stdin=open(stdin, "rb"),
+                              capture_output=True, cwd=REPO_ROOT, timeout=120)
+        assert (done.returncode, done.stderr, done.stdout) == (0, b"", expected)
+
+
+def test_count_missing_averages_over_the_qrels_queries_without_printing_them(tmp_path):
+    qrels = write(tmp_path, "qrels", "a 0 d1 1\nb 0 d2 1\n")
+    run = write(tmp_path, "run", "a Q0 d1 1 1.0 r1\n")
+    _, plain, _ = trec_eval("-q", "-m", "map", "-m", "num_q", "-m", "num_rel", qrels, run)
+    _, complete, _ = trec_eval("-q", "-c", "-m", "map", "-m", "num_q", "-m", "num_rel", qrels, run)
+    assert values(plain)["map", "all"] == "1.0000" and values(plain)["num_q", "all"] == "1"
+    assert values(complete)["map", "all"] == "0.5000" and values(complete)["num_q", "all"] == "2"
+    assert values(complete)["num_rel", "all"] == "2"
+    assert ("map", "b") not in values(complete)
+
+
+def test_float32_ties_scores_that_differ_beyond_float_precision(tmp_path):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.00000001 r\nq Q0 b 2 1.0 r\n")
+    _, doubles, _ = trec_eval("-m", "recip_rank", qrels, run)
+    _, singles, _ = trec_eval("--float32", "-m", "recip_rank", qrels, run)
+    assert values(doubles)["recip_rank", "all"] == "1.0000"  # 10.0: a scores higher
+    assert values(singles)["recip_rank", "all"] == "0.5000"  # 9.x: a tie, broken by docid descending
+
+
+def test_run_queries_missing_from_the_qrels_are_ignored(tmp_path):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 r\nextra Q0 a 1 1.0 r\n")
+    _, out, _ = trec_eval("-q", "-m", "num_q", "-m", "map", qrels, run)
+    assert ("map", "extra") not in values(out) and values(out)["num_q", "all"] == "1"
+
+
+# -- errors: one line on stderr, trec_eval's exit codes ---------------------------------------------
+
+@pytest.mark.parametrize("argv, status, message", [
+    (["-m", "foo"], 1, "trec_eval: illegal measure 'foo'"),
+    (["-m", "P."], 1, "trec_eval: improper measure in parameter 'P'"),
+    (["-m", "P.0"], 2, "trec_eval: Negative cutoff detected"),
+    (["-m", "P.5,5"], 2, "trec_eval: duplicate cutoffs detected"),
+    (["-m", "ndcg.x"], 2, "trec_eval: malformed pair parameters in 'x'"),
+    (["-x"], 1, "trec_eval: option -x not recognized"),
+    (["-R", "prefs"], 2, "not supported"),
+    (["-m", "all_prefs"], 1, "not supported"),
+    (["-m", "prefs_simp"], 1, "not supported"),
+    (["-m", "map_avgjg"], 1, "not supported"),
+    (["-Z", "zscores"], 1, "not supported"),
+])
+def test_usage_errors(tmp_path, argv, status, message):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 r\n")
+    code, out, err = trec_eval(*argv, qrels, run)
+    assert (code, out) == (status, "")
+    assert message in err and err.startswith("trec_eval") and err.count("\n") == 1
+
+
+def test_input_errors(tmp_path):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 r\n")
+    cases = [
+        ([qrels], 1, "trec_eval: expected 2 files"),
+        ([qrels, tmp_path / "absent"], 2, f"trec_eval.get_results: Cannot read results file '{tmp_path / 'absent'}'"),
+        ([tmp_path / "absent", run], 2, "trec_eval.get_qrels: Cannot read qrels file"),
+        ([qrels, write(tmp_path, "short", "q Q0 a 1\n")], 2, "trec_eval: "),
+        ([run, qrels], 2, "trec_eval: "),
+        ([qrels, write(tmp_path, "twice", "q Q0 a 1 1.0 r\nq Q0 a 2 0.5 r\n")], 4, "trec_eval: "),
+        ([qrels, write(tmp_path, "other", "z Q0 a 1 1.0 r\n")], 7,
+         "trec_eval: No queries with both results and relevance info"),
+    ]
+    for argv, status, message in cases:
+        code, out, err = trec_eval(*argv)
+        assert (code, out) == (status, ""), argv
+        assert err.startswith(message) and err.count("\n") == 1, err
+        assert "Traceback" not in err
+
+
+def test_evaluate_subcommand_refuses_inputs_without_a_common_query(tmp_path):
+    """trec_eval's message; exit status 2 (the evaluate command's for bad input) rather than 7."""
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "z Q0 a 1 1.0 r\n")
+    for extra in ([], ["-c"]):
+        out, err = io.StringIO(), io.StringIO()
+        status = cli_main(["evaluate", str(qrels), str(run), "-m", "AP", *extra], out, err)
+        assert (status, out.getvalue()) == (2, "")
+        assert err.getvalue() == "metrics: error: No queries with both results and relevance info\n"
+
+
+def test_cli_dispatches_trec_eval(tmp_path):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 r\n")
+    out, err = io.StringIO(), io.StringIO()
+    assert cli_main(["trec_eval", "-m", "map", str(qrels), str(run)], out, err) == 0
+    assert out.getvalue() == "map                   \tall\t1.0000\n"
+
+
+# -- trec_eval 10.0 -----------------------------------------------------------------------------------
+
+#: measures of 10.0's output left out of the comparison, with the reason
+LEFT_OUT_OF_10 = {
+    "iprec_at_recall_": "10.0 rounds c * R to the nearest integer; we keep 9.x's (long)(c * R + 0.9)",
+    "11pt_avg": "built on iprec_at_recall (same rounding difference)",
+    "rbp": "rank-biased precision is not implemented by the drop-in (10.0 only)",
+    "unj_": "10.0's fraction of unjudged items in the top k is not implemented by the drop-in (10.0 only)",
+}
+
+
+@needs_trec_eval_10
+def test_trec_eval_10_golden_line_by_line():
+    status, out, _ = trec_eval("-q", "-m", "all_trec", TREC_EVAL_10_DIR / "qrels.test", TREC_EVAL_10_DIR / "results.test")
+    assert status == 0
+    ours = values(out)
+    golden = values((TREC_EVAL_10_DIR / "out.test.aq").read_text())
+    compared = [key for key in golden if not key[0].startswith(tuple(LEFT_OUT_OF_10))]
+    assert len(compared) > 250
+    assert {key: ours.get(key) for key in compared} == {key: golden[key] for key in compared}
+
+
+def test_a_query_left_without_items_by_judged_only_is_still_evaluated(tmp_path):
+    """trec_eval removes unjudged items with -J but keeps the query (nothing retrieved)."""
+    qrels = write(tmp_path, "qrels", "a 0 d1 1\nb 0 d2 1\n")
+    run = write(tmp_path, "run", "a Q0 d1 1 1.0 r\nb Q0 unjudged 1 1.0 r\n")
+    _, out, _ = trec_eval("-q", "-J", "-m", "num_q", "-m", "num_ret", "-m", "map", qrels, run)
+    assert values(out)["num_ret", "b"] == "0"
+    assert values(out)["num_q", "all"] == "2" and values(out)["map", "all"] == "0.5000"
+    _, out, _ = trec_eval("-M0", "-m", "num_q", "-m", "num_ret", qrels, run)
+    assert values(out)["num_q", "all"] == "2" and values(out)["num_ret", "all"] == "0"
+
+
+def test_the_trec_eval_command_imports_no_pandas():
+    code = ("import io, sys\nfrom metrics.cli import main\n"
+            f"main(['trec_eval', '-q', '-m', 'all_trec', {str(QRELS)!r}, {str(RESULTS)!r}], io.StringIO(), io.StringIO())\n"
+            "assert 'pandas' not in sys.modules, 'trec_eval imported pandas'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=REPO_ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+
+
+# -- random collections against pytrec_eval ----------------------------------------------------------
+
+def _trec_files(folder, qrels: dict, run: dict):
+    qrels_path, run_path = folder / "qrels", folder / "run"
+    qrels_path.write_text("".join(f"{q} 0 {d} {g}\n" for q, docs in qrels.items() for d, g in docs.items()))
+    run_path.write_text("".join(f"{q} Q0 {d} 0 {s!r} tag\n" for q, docs in run.items() for d, s in docs.items()))
+    return qrels_path, run_path
+
+
+@settings(max_examples=60, deadline=None)
+@given(collections(), st.sampled_from([1, 2, 3]), st.booleans())
+def test_random_collections_match_pytrec_eval(collection, level, judged_only):
+    import tempfile
+    from pathlib import Path
+
+    qrels, run = collection
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, set(PYTREC_MEASURES), relevance_level=level,
+                                            judged_docs_only_flag=judged_only).evaluate(run)
+    with tempfile.TemporaryDirectory() as folder:
+        qrels_path, run_path = _trec_files(Path(folder), qrels, run)
+        flags = ["--float32", "-q", "-m", "all_trec", f"-l{level}"] + (["-J"] if judged_only else [])
+        status, out, err = trec_eval(*flags, qrels_path, run_path)
+    if not theirs:
+        assert status == 7 and "No queries with both results and relevance info" in err
+        return
+    assert status == 0, err
+    ours = values(out)
+    for query, measures in theirs.items():
+        for key, value in measures.items():
+            if math.isnan(value):  # trec_eval's 0/0 on a query -J leaves empty: we print 0 (README)
+                assert key.startswith(("iprec_at_recall_", "11pt_avg")) and ours["num_ret", query] == "0", key
+                continue
+            assert float(ours[key, query]) == pytest.approx(value, abs=5.1e-5), (key, query)
+
+
+@needs_quicktest
+def test_parameters_of_a_measure_without_parameters_are_ignored():
+    _, out, _ = trec_eval("-m", "map.5", QRELS, RESULTS)
+    assert out.split("\t")[0].strip() == "map"
+
+
+def test_help_and_version():
+    status, out, _ = trec_eval("-h")
+    assert status == 0 and "--float32" in out and "ndcg_cut" in out
+    status, out, err = trec_eval("-v")
+    assert (status, out) == (0, "") and err.startswith("trec_eval version")
