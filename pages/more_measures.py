@@ -31,7 +31,7 @@ if choice == "GM_MAP":
             end_page()
         explanation = gm_map_steps(aps.to_numpy(), list(aps.index))
         pace = pacing.begin(PAGE, len(explanation.table))
-        lecture.headline(explanation, pace, {"GM_MAP": "GM_MAP"}, {t("MAP (arithmetic mean)"):
+        lecture.headline(explanation, pace, {"GMAP": explanation.measure}, {t("MAP (arithmetic mean)"):
                                                                     explanation.details["MAP"]})
         pacing.step_bar(PAGE, pace, unit=more_measures.UNITS["GM_MAP"])
         lecture.worked(explanation, pace)

@@ -36,7 +36,8 @@ NEUTRAL = {
 }
 NEUTRAL |= {  # the measures of the "More measures" page, named as trec_eval and ir_measures name them
     "bpref", "iprec", "pt_avg", "num_nonrel_judged_ret", "set_p", "set_recall", "set_f", "rprec_mult",
-    "rbp", "err", "gm_map", "gains",
+    "rbp", "err", "gm_map", "gains", "numret", "numrel", "numrelret", "numnonreljudgedret", "setp", "setr", "setf",
+    "rprecmult", "gmap",
 }
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")

@@ -12,6 +12,7 @@ import pandas as pd
 from .._binary import THRESHOLD, judged_flags, total_relevant
 from .._validate import as_choice, as_count, as_items
 from ..explanation import Explanation, Line, with_formula
+from .names import measure_name
 
 #: each count's name (trec_eval) -> the step table column it is read from and what it counts
 COUNTS = {
@@ -20,6 +21,9 @@ COUNTS = {
     "num_rel_ret": ("rel_ret_so_far", "relevant items retrieved"),
     "num_nonrel_judged_ret": ("nonrel_ret_so_far", "judged non-relevant items retrieved"),
 }
+#: trec_eval's name -> the canonical (ir_measures) name, :mod:`metrics.measures.names`
+CANONICAL = {"num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
+             "num_nonrel_judged_ret": "NumNonRelJudgedRet"}
 COUNT_FORMULA = {
     "num_ret": r"\mathrm{num\_ret} = |\text{retrieved}|",
     "num_rel": r"\mathrm{num\_rel} = R = |\text{relevant}|",
@@ -42,13 +46,15 @@ def counts_table(rels, n_relevant: int | None = None, items=None, threshold: flo
 def count_steps(count: str, rels, n_relevant: int | None = None, items=None,
                 threshold: float = THRESHOLD) -> Explanation:
     """Explain one of :data:`COUNTS` (``"num_ret"``, ``"num_rel"``, ``"num_rel_ret"``,
-    ``"num_nonrel_judged_ret"``) on grades in ranked order (``None``: unjudged)."""
+    ``"num_nonrel_judged_ret"``) on grades in ranked order (``None``: unjudged). The formula says
+    trec_eval's name; the measure is named as ir_measures names it (:data:`CANONICAL`)."""
     count = as_choice(count, tuple(COUNTS), "count")
     table = counts_table(rels, n_relevant, items, threshold)
     R = int(total_relevant(judged_flags(rels, threshold)[2], n_relevant))
     column = COUNTS[count][0]
     value = float(R if count == "num_rel" else (table[column].iloc[-1] if len(table) else 0))
-    return Explanation.written(writer=partial(_count_lines, table, count, R), measure=count, value=value,
+    name = measure_name(CANONICAL[count], **({} if count == "num_ret" else {"rel": threshold}))
+    return Explanation.written(writer=partial(_count_lines, table, count, R), measure=name, value=value,
                                table=table, formula=COUNT_FORMULA[count], column=column, running={count: column},
                                details={"R": R, "integer": True})
 

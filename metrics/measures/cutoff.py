@@ -201,13 +201,14 @@ def rprec_mult_steps(hits, mult: float = 1.0, n_relevant=None, items=None, thres
     R = total_relevant(relevant_flags(hits, threshold)[1], as_count(n_relevant, "n_relevant"))
     cutoff = rprec_mult_cutoff(mult, R)
     params = {"rel": threshold}
-    name = f"Rprec_mult({num(mult)})"
+    name = f"Rprec_mult({num(mult)})"  # in the formula; the measure: ir_measures-style RprecMult@m
     if cutoff == 0:
         table = cutoff_steps(hits, None, n_relevant, items, threshold).iloc[0:0]
     else:
         table = cutoff_steps(hits, cutoff, n_relevant, items, threshold)
     return Explanation.written(
-        writer=partial(_rprec_mult_lines, table, R, mult, name, params), measure=name,
+        writer=partial(_rprec_mult_lines, table, R, mult, name, params),
+        measure=measure_name("RprecMult", num(mult), **params),
         value=float(table["P"].iloc[-1]) if len(table) else 0.0, table=table, formula=RPREC_MULT_FORMULA,
         column="P", running={"P": "P"}, details={"R": R, "cutoff": cutoff, "mult": mult})
 

@@ -37,8 +37,8 @@ def gm_map_steps(ap_values, query_ids=None) -> Explanation:
     table = pd.DataFrame({"query": queries, "AP_q": values, "floored": floored, "log_AP": logs, "mean_log": mean_log,
                           "GM_MAP": np.exp(mean_log)})
     return Explanation.written(
-        writer=partial(_gm_lines, table), measure="GM_MAP", value=float(table["GM_MAP"].iloc[-1]), table=table,
-        formula=GM_MAP_FORMULA, column="GM_MAP", running={"GM_MAP": "GM_MAP"},
+        writer=partial(_gm_lines, table), measure="GMAP", value=float(table["GM_MAP"].iloc[-1]), table=table,
+        formula=GM_MAP_FORMULA, column="GM_MAP", running={"GMAP": "GM_MAP"},
         details={"MAP": float(values.mean()), "floored_queries": int((values < MIN_GEO_MEAN).sum())})
 
 

@@ -89,15 +89,15 @@ def iprec_steps(rels, n_relevant: int | None = None, items=None, threshold: floa
     table = pd.DataFrame({"recall_level": levels, "hits_needed": needed, "from_rank": start, "iprec": iprec,
                           "running_mean": np.cumsum(iprec) / np.arange(1, len(levels) + 1)})
     params = {"rel": threshold}
-    if levels == RECALL_LEVELS:  # trec_eval's name; one level is ir_measures' IPrec@r; other levels, their mean
-        name = measure_name("11pt_avg", **params)
+    if levels == RECALL_LEVELS:  # ir_measures' names: IPrec11 (trec_eval's 11pt_avg), IPrec@r for one level
+        name, label = measure_name("IPrec11", **params), "11pt_avg"
     else:
-        name = measure_name("IPrec", num(levels[0]) if len(levels) == 1 else None, **params)
+        name = label = measure_name("IPrec", num(levels[0]) if len(levels) == 1 else None, **params)
     return Explanation.written(
-        writer=partial(_iprec_lines, table, R, found, len(points), name), measure=name,
+        writer=partial(_iprec_lines, table, R, found, len(points), label), measure=name,
         value=float(table["running_mean"].iloc[-1]) if len(table) else 0.0, table=table,
         formula=r" \qquad ".join([IPREC_FORMULA, ELEVEN_FORMULA]), column="running_mean",
-        running={name: "running_mean"}, details={"points": points, "R": R, "found": found})
+        running={label: "running_mean"}, details={"points": points, "R": R, "found": found})
 
 
 def _iprec_lines(table: pd.DataFrame, R: int, found: int, n_ranked: int, name: str, step: int,

@@ -12,11 +12,14 @@ from .._binary import THRESHOLD, total_relevant
 from .._validate import as_choice, as_fraction
 from ..explanation import Explanation, Line, num, with_formula
 from .counts import counts_table
+from .names import measure_name
 
 SET_P_FORMULA = r"\mathrm{set\_P} = \frac{\mathrm{num\_rel\_ret}}{\mathrm{num\_ret}}"
 SET_R_FORMULA = r"\mathrm{set\_recall} = \frac{\mathrm{num\_rel\_ret}}{R}"
 SET_F_FORMULA = r"\mathrm{set\_F} = \frac{(1 + \beta) \cdot P \cdot R_{ec}}{\beta \cdot P + R_{ec}}"
 SET_MEASURES = ("set_P", "set_recall", "set_F")
+#: trec_eval's name -> the canonical (ir_measures) name, :mod:`metrics.measures.names`
+CANONICAL = {"set_P": "SetP", "set_recall": "SetR", "set_F": "SetF"}
 #: the step table's columns: those of every set measure, then each one's own
 SHARED_COLUMNS = ("rank", "item", "rel", "relevant", "ret_so_far", "rel_ret_so_far")
 COLUMNS_OF = {"set_P": ("set_P",), "set_recall": ("num_rel", "set_recall"),
@@ -43,12 +46,13 @@ def set_steps(measure: str, rels, n_relevant: int | None = None, items=None, thr
     table["set_F"] = ((1 + beta) * precision * recall / below.where(below > 0, 1)).where(below > 0, 0.0)
     total = int(R.iloc[0]) if len(R) else total_relevant(np.zeros(0, dtype=bool), n_relevant)
     table = table[[*SHARED_COLUMNS, *COLUMNS_OF[measure]]]
-    name = measure if beta == 1.0 or measure != "set_F" else f"set_F({num(beta)})"
+    label = measure if beta == 1.0 or measure != "set_F" else f"set_F({num(beta)})"  # trec_eval's name
+    name = measure_name(CANONICAL[measure], rel=threshold) if beta == 1.0 else f"SetF(beta={num(beta)})"
     return Explanation.written(
-        writer=partial(_set_lines, table, measure, beta, name, total), measure=name,
+        writer=partial(_set_lines, table, measure, beta, label, total), measure=name,
         value=float(table[measure].iloc[-1]) if len(table) else 0.0, table=table,
         formula={"set_P": SET_P_FORMULA, "set_recall": SET_R_FORMULA, "set_F": SET_F_FORMULA}[measure],
-        column=measure, running={name: measure}, details={"R": total, "beta": beta})
+        column=measure, running={label: measure}, details={"R": total, "beta": beta})
 
 
 def _set_lines(table: pd.DataFrame, measure: str, beta: float, name: str, R: int, step: int,

@@ -147,4 +147,21 @@ ZH = {
     "set_recall": "set_recall",
     "stop": "停下的概率",
     "weight": "权重",
+    # metrics.measures.names: the descriptions of the trec_eval measures this page names (the headline's
+    # subtitle, metrics.measures.names.subtitle)
+    "binary preference: relevant items ranked above judged non-relevant ones":
+        "二值偏好：相关条目排在已标注不相关条目之前",
+    "mean interpolated precision at recall 0, 0.1, ..., 1 (11pt_avg)":
+        "召回率 0, 0.1, ..., 1 处插值精确率的均值（11pt_avg）",
+    "interpolated precision at recall level k (a fraction of R)": "召回率水平 k（R 的一个比例）处的插值精确率",
+    "number of items retrieved (trec_eval num_ret)": "检索到的条目数（trec_eval 的 num_ret）",
+    "number of relevant judged items, R (trec_eval num_rel)": "已标注的相关条目数 R（trec_eval 的 num_rel）",
+    "number of relevant items retrieved (trec_eval num_rel_ret)": "检索到的相关条目数（trec_eval 的 num_rel_ret）",
+    "judged non-relevant items retrieved": "检索到的已标注不相关条目数",
+    "precision of the whole retrieved set": "整个检索集合的精确率",
+    "recall of the whole retrieved set": "整个检索集合的召回率",
+    "F-measure (beta 1) of the whole retrieved set": "整个检索集合的 F 值（beta 为 1）",
+    "precision at rank k * R (trec_eval Rprec_mult)": "第 k * R 名处的精确率（trec_eval 的 Rprec_mult）",
+    "average precision, geometric mean over queries (trec_eval gm_map)":
+        "平均精度在各查询上的几何平均（trec_eval 的 gm_map）",
 }
