@@ -8,8 +8,8 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._binary import THRESHOLD, judged_flags, total_relevant
-from .._validate import as_count, as_items
+from .._binary import MAX_RELEVANT, THRESHOLD, judged_flags, total_relevant
+from .._validate import _short, as_count, as_items
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
@@ -24,6 +24,9 @@ def judged_nonrelevant(nonrelevant: np.ndarray, n_nonrelevant) -> int:
     n_nonrelevant = as_count(n_nonrelevant, "n_nonrelevant")
     if n_nonrelevant is None:
         return found
+    if n_nonrelevant > MAX_RELEVANT:
+        raise input_error("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)",
+                          name="n_nonrelevant", value=_short(n_nonrelevant), limit=MAX_RELEVANT)
     if n_nonrelevant < found:
         raise input_error("{name}={value} is smaller than the {found} judged non-relevant items already in the "
                           "ranking", name="n_nonrelevant", value=n_nonrelevant, found=found)

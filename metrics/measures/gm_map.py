@@ -8,7 +8,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._validate import as_grades
+from .._validate import as_grades, as_items
 from ..errors import input_error
 from ..explanation import Explanation, Line, num, with_formula
 
@@ -27,10 +27,8 @@ def gm_map_steps(ap_values, query_ids=None) -> Explanation:
     if outside.size:
         raise input_error("{name}[{position}] = {value} is not an AP (between 0 and 1)", name="ap_values",
                           position=int(outside[0]) + 1, value=num(values[outside[0]]))
-    queries = [str(q) for q in query_ids] if query_ids is not None else [f"q{i}" for i in range(1, values.size + 1)]
-    if len(queries) != values.size:
-        raise input_error("{name} has {labels} labels for {n} grades", name="query_ids", labels=len(queries),
-                          n=values.size)
+    queries = as_items(query_ids, values.size, "query_ids") if query_ids is not None else [
+        f"q{i}" for i in range(1, values.size + 1)]
     floored = np.maximum(values, MIN_GEO_MEAN)
     logs = np.log(floored)
     mean_log = np.cumsum(logs) / np.arange(1, values.size + 1)
