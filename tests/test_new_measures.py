@@ -313,7 +313,8 @@ def test_judged_rbp_err_and_gain_maps_match_ir_measures(ranked, unretrieved, k, 
     zeros = ranked_as_zero(ranked)
     assert metrics.judged_at_k(ranked, k) == approx(got[judged_at])
     assert metrics.rank_biased_precision(zeros, p=p, threshold=threshold) == pytest.approx(got[rbp], abs=1e-9)
-    assert metrics.expected_reciprocal_rank(zeros, k, max_grade=4) == pytest.approx(got[err], abs=5e-6)  # 5 decimals
+    # gdeval prints 5 decimals
+    assert metrics.expected_reciprocal_rank(zeros, k, max_grade=4) == pytest.approx(got[err], abs=1e-5)
     judged = [g for g in ranked if g is not None] + list(unretrieved or [0])
     assert metrics.ndcg_gain_map(ranked, gains, ideal=judged) == approx(got[ndcg])
 
@@ -321,3 +322,9 @@ def test_judged_rbp_err_and_gain_maps_match_ir_measures(ranked, unretrieved, k, 
 def test_err_refuses_a_largest_grade_below_the_grades():
     with pytest.raises(metrics.MetricsInputError, match="max_grade=2 is below the largest grade, 3"):
         metrics.expected_reciprocal_rank([3, 1], max_grade=2)
+
+
+@pytest.mark.parametrize("rels", [[1e308, 1], [2000, 0]])
+def test_err_refuses_grades_whose_power_overflows(rels):
+    with pytest.raises(metrics.MetricsInputError, match="too large for ERR"):
+        metrics.expected_reciprocal_rank(rels)

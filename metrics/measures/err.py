@@ -8,11 +8,13 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._validate import as_fraction, as_grades, as_items, as_k
+from .._validate import _short, as_fraction, as_grades, as_items, as_k
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
 
+#: the largest grade (and g_max): 2^g is a float only below 2^1024
+MAX_GRADE = 1000.0
 ERR_FORMULA = (r"\mathrm{ERR@}k = \sum_{i=1}^{k} \frac{1}{i} \, R_i \prod_{j<i} (1 - R_j), \quad "
                r"R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}")
 
@@ -26,8 +28,13 @@ def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=
     """
     grades = np.maximum(as_grades(rels), 0.0)
     k = as_k(k)
+    too_large = np.flatnonzero(grades > MAX_GRADE)
+    if too_large.size:
+        raise input_error("{name}[{position}] = {value} is too large for ERR: 2^{value} overflows a float, so grades "
+                          "must be at most {limit}", name="rels", position=int(too_large[0]) + 1,
+                          value=_short(float(grades[too_large[0]])), limit=int(MAX_GRADE))
     top = max(float(grades.max(initial=0.0)), 1.0) if max_grade is None else as_fraction(
-        max_grade, "max_grade", 0.0, 1000.0, open_low=True)
+        max_grade, "max_grade", 0.0, MAX_GRADE, open_low=True)
     if grades.size and grades.max() > top:
         raise input_error("{name}={value} is below the largest grade, {largest}", name="max_grade", value=num(top),
                           largest=num(grades.max()))
