@@ -28,6 +28,7 @@ navigation = st.navigation({
         st.Page("pages/cutoff.py", title=t("P / R / F1 / Hit @K"), icon=":material/filter_list:"),
         st.Page("pages/roc.py", title=t("ROC / AUC"), icon=":material/show_chart:"),
         st.Page("pages/beyond.py", title=t("Beyond accuracy"), icon=":material/diversity_3:"),
+        st.Page("pages/more_measures.py", title=t("More measures"), icon=":material/functions:"),
     ],
     t("Compare"): [
         st.Page("pages/compare.py", title=t("Two rankings"), icon=":material/compare_arrows:"),

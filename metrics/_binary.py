@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from ._validate import _short, as_grades, as_items, real_or_nan
+from ._validate import _short, as_grades, as_items, as_judged_grades, real_or_nan
 from .errors import input_error
 
 #: default relevance threshold: an item is relevant when its grade is at least this
@@ -49,3 +49,11 @@ def total_relevant(flags: np.ndarray, n_relevant, name: str = "n_relevant") -> i
         raise input_error("{name}={value} is smaller than the {found} relevant items already in the ranking",
                           name=name, value=_short(n_relevant), found=found)
     return int(n_relevant)
+
+
+def judged_flags(rels, threshold: float = THRESHOLD):
+    """The grades (unjudged: 0), whether each is judged, relevant (judged, grade ≥ threshold) and judged
+    non-relevant: what bpref, Judged@k and the counts tell apart."""
+    grades, judged = as_judged_grades(rels)
+    relevant = judged & (grades >= _threshold(threshold))
+    return grades, judged, relevant, judged & ~relevant

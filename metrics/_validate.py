@@ -129,3 +129,36 @@ def as_items(items, n: int, name: str = "items") -> list[str]:
     if len(labels) != n:
         raise input_error("{name} has {labels} labels for {n} grades", name=name, labels=len(labels), n=n)
     return labels
+
+
+def as_judged_grades(values, name: str = "rels") -> tuple[np.ndarray, np.ndarray]:
+    """Grades where ``None`` (or NaN) marks an unjudged item: the grades (unjudged: 0) and whether
+    each item is judged, for the measures that tell judged from unjudged (bpref, Judged@k, num_*).
+
+    >>> as_judged_grades([2, None, 0])
+    (array([2., 0., 0.]), array([ True, False,  True]))
+    """
+    try:
+        items = None if isinstance(values, (str, bytes)) or values is None else list(values)
+    except TypeError:
+        items = None
+    if items is None:
+        as_grades(values, name)  # refuses it with as_grades' own message
+    judged = np.array([not (value is None or (isinstance(value, float) and math.isnan(value))) for value in items],
+                      dtype=bool)
+    grades = as_grades([value if flag else 0.0 for value, flag in zip(items, judged)], name)
+    return grades, judged
+
+
+def as_fraction(value, name: str, low: float = 0.0, high: float = 1.0, open_low: bool = False,
+                open_high: bool = False) -> float:
+    """A real number between ``low`` and ``high`` (each end excluded when open), as a float: a
+    persistence p in (0, 1), a recall level in [0, 1], a multiple of R."""
+    number = real_or_nan(value)
+    inside = math.isfinite(number) and (number > low if open_low else number >= low) \
+        and (number < high if open_high else number <= high)
+    if not inside:
+        bounds = f"{'(' if open_low else '['}{low:g}, {high:g}{')' if open_high else ']'}"
+        raise input_error("{name} must be a number in {bounds}, got {value}", name=name, bounds=bounds,
+                          value=_short(value))
+    return number

@@ -88,7 +88,36 @@ def build_parser() -> argparse.ArgumentParser:
                     help="stop after rank I, as a lecture does: the first I rows, the formula so far")
     ex.add_argument("--ideal-from", choices=("judged", "list"),
                     help="nDCG: the convention --ideal follows, for the measure's name")
+    # the newer measures' options (a grade written u or - in --rels is unjudged: bpref, judged, num_*)
+    ex.add_argument("--n-nonrelevant", type=int, help="bpref: N, the judged non-relevant items")
+    ex.add_argument("--mult", type=float, help="rprec_mult: the multiple m of R (precision at rank m·R)")
+    ex.add_argument("-p", type=float, help="rbp: the persistence p (default 0.8)")
+    ex.add_argument("--beta", type=float, help="set_f: the weight beta of recall (default 1)")
+    ex.add_argument("--max-grade", type=float, help="err: the largest grade g_max (default the largest in --rels)")
+    ex.add_argument("--gains", nargs="+", metavar="GRADE:GAIN",
+                    help="ndcg_gains: the gain of each grade (default 0:0 1:1 2:3 3:7)")
     return parser
+
+
+UNJUDGED = ("u", "-")  #: how --rels writes an unjudged item
+
+
+def _grades_or_unjudged(values):
+    """--rels: numbers, ``u`` or ``-`` for an unjudged item (None)."""
+    return [None if value in UNJUDGED else _float_list([value])[0] for value in values]
+
+
+def _gain_map(pairs):
+    """--gains 0:0 1:1 2:3 as {0.0: 0.0, 1.0: 1.0, 2.0: 3.0}."""
+    if pairs is None:
+        return None
+    gains = {}
+    for pair in pairs:
+        grade, sep, gain = pair.partition(":")
+        if not sep:
+            raise MetricsInputError(f"--gains expects GRADE:GAIN pairs, got {pair!r}")
+        gains.update(zip(_float_list([grade]), _float_list([gain])))
+    return gains
 
 
 def _evaluate(args, out) -> None:
@@ -152,10 +181,12 @@ def _explain(args, out) -> None:
     from .explanation import DIGITS
     from .teaching.explain import EXPLAINERS, explain
 
-    rels = _float_list(args.rels)
+    rels = _grades_or_unjudged(args.rels)
     options = {"items": args.items, "gain": args.gain, "n_relevant": args.n_relevant,
                "denominator": args.denominator, "threshold": args.threshold,
-               "ideal": _float_list(args.ideal) if args.ideal else None, "ideal_from": args.ideal_from}
+               "ideal": _float_list(args.ideal) if args.ideal else None, "ideal_from": args.ideal_from,
+               "n_nonrelevant": args.n_nonrelevant, "mult": args.mult, "p": args.p, "beta": args.beta,
+               "max_grade": args.max_grade, "gains": _gain_map(args.gains)}
     result = explain(args.metric, rels, args.k, **options)
     rows = len(result.table)
     if args.step is not None and not 1 <= args.step <= max(rows, 1):

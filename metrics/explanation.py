@@ -47,6 +47,19 @@ COLUMN_LABELS: dict[str, str] = {
     "coverage": "coverage so far", "rank_i": "rank a", "item_i": "item a", "rank_j": "rank b", "item_j": "item b",
     "similarity": "similarity", "ILS": "ILS", "user": "user", "n_items": "items in the list",
     "diversity": "diversity 1 − ILS", "running_mean": "mean so far",
+    # bpref, interpolated precision, counts, set measures, Judged, RBP, ERR, GM_MAP
+    "judged": "judged", "nonrel_above": "judged non-rel. above", "term": "term", "bpref": "bpref so far",
+    "recall_level": "recall level r", "hits_needed": "relevant needed (r·R)", "from_rank": "from rank",
+    "iprec": "interpolated precision", "recall": "recall at this rank",
+    "nonrel_judged": "judged non-relevant", "ret_so_far": "retrieved so far",
+    "rel_ret_so_far": "rel. retrieved so far",
+    "nonrel_ret_so_far": "judged non-rel. so far", "num_rel": "R (all relevant)",
+    "set_P": "set_P of 1..i", "set_recall": "set_recall of 1..i", "set_F": "set_F of 1..i",
+    "judged_so_far": "judged so far", "Judged": "Judged@i", "weight": "weight (1 − p)·p^(i−1)",
+    "contribution": "contribution", "RBP": "RBP so far", "residual": "residual p^i",
+    "stop": "stop probability R_i", "reach": "P(reaching rank i)", "ERR": "ERR@i",
+    "query": "query", "AP_q": "AP of the query", "floored": "max(AP, 0.00001)", "log_AP": "ln AP",
+    "mean_log": "mean log so far", "GM_MAP": "GM_MAP so far",
 }
 
 
@@ -71,8 +84,11 @@ def latex_name(name: str) -> str:
 
     >>> latex_name("nDCG(gain=exp,ideal=list)@3")
     '\\\\mathrm{nDCG(gain{=}exp{,}ideal{=}list)@3}'
+    >>> latex_name("11pt_avg"), latex_name("nDCG(gains={0:0})")
+    ('\\\\mathrm{11pt\\\\_avg}', '\\\\mathrm{nDCG(gains{=}\\\\{0{:}0\\\\})}')
     """
-    return r"\mathrm{" + name.replace("=", "{=}").replace(",", "{,}") + "}"
+    escaped = name.replace("{", r"\{").replace("}", r"\}").replace("_", r"\_").replace(":", "{:}")
+    return r"\mathrm{" + escaped.replace("=", "{=}").replace(",", "{,}") + "}"
 
 
 def so_far(lhs: str, step: int, rows: int, text: bool) -> str:

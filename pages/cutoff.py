@@ -3,6 +3,8 @@
 import streamlit as st
 
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
+from metrics.explanation import render_latex
+from metrics.measures.interpolated import iprec_steps
 from ui import charts, explainer, lecture, pacing, state
 from ui.builder import ranking_builder
 from ui.changes import show_change
@@ -57,13 +59,22 @@ with ranking:
     explainer.k_slider(PAGE, max(len(board.ranking), 1))
     explainer.threshold_input(PAGE)
 
-curves, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
-    t("Every cut-off K = 1 … N"), t("The whole table"), t("Formulas")])
+curves, interpolated, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
+    t("Every cut-off K = 1 … N"), t("11-point interpolated precision"), t("The whole table"), t("Formulas")])
 table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, threshold=threshold)
 if curves:
     left, right = curves.columns(2)
     left.plotly_chart(charts.cutoff_curves(table), width="stretch")
     right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
+if interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R points, and its 11 levels
+    levels = iprec_steps(rels, n_relevant=R, items=items, threshold=threshold)
+    left, right = interpolated.columns(2)
+    left.plotly_chart(charts.interpolated_precision(levels.table, levels.details["points"]), width="stretch")
+    with right:
+        shown = levels.table[["recall_level", "hits_needed", "from_rank", "iprec"]]
+        explainer.step_table(shown.assign(recall_level=shown["recall_level"].map("{:g}".format)), None, hit_column=None)
+        for line in render_latex(levels.lines_at()[-1:], width=lecture.FORMULA_WIDTH * 0.8):  # the mean of the 11
+            st.latex(explainer.tex(line))
 if whole:
     with whole:
         explainer.step_table(table, None)

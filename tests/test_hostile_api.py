@@ -159,8 +159,56 @@ def _ranking(draw, name):
             hits(), d(cutoffs), ideal=d(st.one_of(st.none(), grade_lists)), gain=d(gains),
             second=d(st.one_of(st.none(), grade_lists))),
         "describe_change": lambda: metrics.describe_change(d(id_lists), d(id_lists)),
+        **_more_measures(d, hits),
     }
     return calls[name]()
+
+
+#: grades with unjudged items (None) among them, for the measures that tell judged from unjudged
+judged_lists = sequences(st.one_of(numbers, numbers, st.none(), st.sampled_from(ODD_VALUES)))
+odd_keys = st.sampled_from([None, "1", "x", True, 1 + 1j, Decimal("1.5")])  #: hashable odd values (dictionary keys)
+gain_maps = st.one_of(st.dictionaries(st.one_of(numbers, odd_keys), numbers, max_size=4),
+                      st.sampled_from([None, {}, [1, 2], "0:0", {0: 0, 1: 1, 2: 3}]))
+count_names = st.sampled_from(["num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "x", None])
+set_names = st.sampled_from(["set_P", "set_recall", "set_F", "P", None])
+
+
+def _more_measures(d, hits):
+    """The calls of the measures of bpref, interpolated, counts, sets, judged, rbp, err, gm_map, the gain map."""
+    judged = lambda: d(judged_lists)  # noqa: E731
+    items = lambda: d(st.one_of(st.none(), id_lists))  # noqa: E731
+    return {
+        "bpref": lambda: metrics.bpref(judged(), d(counts), d(counts), d(thresholds)),
+        "bpref_steps": lambda: metrics.bpref_steps(judged(), d(counts), d(counts), items(), d(thresholds)),
+        "iprec_at_recall": lambda: metrics.iprec_at_recall(hits(), d(anything), d(counts), d(thresholds)),
+        "eleven_point_average": lambda: metrics.eleven_point_average(hits(), d(counts), d(thresholds)),
+        "iprec_steps": lambda: metrics.iprec_steps(hits(), d(counts), items(), d(thresholds)),
+        "precision_recall_points": lambda: metrics.precision_recall_points(hits(), d(counts), items(), d(thresholds)),
+        "num_ret": lambda: metrics.num_ret(judged()),
+        "num_rel": lambda: metrics.num_rel(judged(), d(counts), d(thresholds)),
+        "num_rel_ret": lambda: metrics.num_rel_ret(judged(), d(thresholds)),
+        "num_nonrel_judged_ret": lambda: metrics.num_nonrel_judged_ret(judged(), d(thresholds)),
+        "count_steps": lambda: metrics.count_steps(d(count_names), judged(), d(counts), items(), d(thresholds)),
+        "counts_table": lambda: metrics.counts_table(judged(), d(counts), items(), d(thresholds)),
+        "set_precision": lambda: metrics.set_precision(judged(), d(thresholds)),
+        "set_recall": lambda: metrics.set_recall(judged(), d(counts), d(thresholds)),
+        "set_f": lambda: metrics.set_f(judged(), d(counts), d(thresholds), d(anything)),
+        "set_steps": lambda: metrics.set_steps(d(set_names), judged(), d(counts), items(), d(thresholds)),
+        "rprec_mult": lambda: metrics.rprec_mult(hits(), d(anything), d(counts), d(thresholds)),
+        "rprec_mult_steps": lambda: metrics.rprec_mult_steps(hits(), d(anything), d(counts), items(), d(thresholds)),
+        "judged_at_k": lambda: metrics.judged_at_k(judged(), d(cutoffs)),
+        "judged_steps": lambda: metrics.judged_steps(judged(), d(cutoffs), items()),
+        "rank_biased_precision": lambda: metrics.rank_biased_precision(hits(), d(cutoffs), d(anything), d(thresholds)),
+        "rbp_steps": lambda: metrics.rbp_steps(hits(), d(cutoffs), d(anything), items(), d(thresholds)),
+        "expected_reciprocal_rank": lambda: metrics.expected_reciprocal_rank(hits(), d(cutoffs), d(anything)),
+        "err_steps": lambda: metrics.err_steps(hits(), d(cutoffs), d(anything), items()),
+        "gm_map": lambda: metrics.gm_map(hits()),
+        "gm_map_steps": lambda: metrics.gm_map_steps(hits(), items()),
+        "ndcg_gain_map": lambda: metrics.ndcg_gain_map(judged(), d(gain_maps), d(cutoffs),
+                                                       d(st.one_of(st.none(), grade_lists))),
+        "ndcg_gain_map_steps": lambda: metrics.ndcg_gain_map_steps(judged(), d(gain_maps), d(cutoffs),
+                                                                   d(st.one_of(st.none(), judged_lists)), items()),
+    }
 
 
 FUNCTIONS = ["cg", "dcg", "idcg", "gains", "discounts", "ndcg", "ndcg_steps", "average_precision", "ap_steps",
@@ -170,7 +218,13 @@ FUNCTIONS = ["cg", "dcg", "idcg", "gains", "discounts", "ndcg", "ndcg_steps", "a
              "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at", "catalog_coverage", "coverage_steps",
              "coverage_explanation", "intra_list_similarity", "intra_list_diversity", "similarity_steps",
              "similarity_explanation", "diversity_steps", "discount_divisors", "ndcg_under_discounts",
-             "describe_change"]
+             "describe_change",
+             # the measures of the More measures page
+             "bpref", "bpref_steps", "iprec_at_recall", "eleven_point_average", "iprec_steps",
+             "precision_recall_points", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "count_steps",
+             "counts_table", "set_precision", "set_recall", "set_f", "set_steps", "rprec_mult", "rprec_mult_steps",
+             "judged_at_k", "judged_steps", "rank_biased_precision", "rbp_steps", "expected_reciprocal_rank",
+             "err_steps", "gm_map", "gm_map_steps", "ndcg_gain_map", "ndcg_gain_map_steps"]
 #: columns that are not finite by design: ROC's first threshold (inf), the base of discounts without one (NaN)
 NOT_FINITE_BY_DESIGN = {"threshold", "base"}
 

@@ -33,7 +33,7 @@ BOARDS = {
 }
 #: the pages that explain the board's ranking: with nothing ranked they say so
 RANKING_PAGES = {"pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py", "pages/compare.py",
-                 "pages/conventions.py", "pages/handout.py"}
+                 "pages/conventions.py", "pages/handout.py", "pages/more_measures.py"}
 
 
 def ok(at):
@@ -59,7 +59,7 @@ def put(at, board: Board) -> None:
 
 
 def test_the_pages_are_all_found():
-    assert len(PAGES) == 14 and "pages/home.py" in PAGES and "pages/systems.py" in PAGES
+    assert len(PAGES) == 15 and "pages/home.py" in PAGES and "pages/systems.py" in PAGES
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

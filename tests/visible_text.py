@@ -34,6 +34,11 @@ NEUTRAL = {
     "ndcg@k", "hitrate", "recall@k", "precision@k", "dcg@k", "pytest", "material",
     "english",  # the language switch offers English by name
 }
+NEUTRAL |= {  # the measures of the "More measures" page, named as trec_eval and ir_measures name them
+    "bpref", "iprec", "pt_avg", "num_nonrel_judged_ret", "set_p", "set_recall", "set_f", "rprec_mult",
+    "rbp", "err", "gm_map", "gains", "numret", "numrel", "numrelret", "numnonreljudgedret", "setp", "setr", "setf",
+    "rprecmult", "gmap",
+}
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

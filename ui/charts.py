@@ -256,3 +256,16 @@ def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | 
                    xaxis=dict(dtick=1, range=[0.5, len(ranks) + 0.5]), yaxis=dict(range=[0, 1.3]),
                    shapes=shapes, annotations=notes, legend=dict(orientation="h", yanchor="top", y=-0.25, x=0),
                    margin=dict(l=60, r=20, t=60, b=110))
+
+
+def interpolated_precision(levels: pd.DataFrame, points: pd.DataFrame) -> go.Figure:
+    """The 11-point interpolated precision-recall curve from :func:`metrics.iprec_steps`: the raw
+    precision-recall point at every rank (``details["points"]``) and the interpolated staircase
+    through the recall levels (its table)."""
+    raw = _line(points["recall"], points["precision"], t("P and R at each rank"), line=dict(color=MISS, dash="dot"),
+                marker=dict(color=[HIT if hit else MISS for hit in points["relevant"]], size=9),
+                text=[f"{t('rank')} {r}" for r in points["rank"]])
+    staircase = _line(levels["recall_level"], levels["iprec"], t("interpolated precision"),
+                      line=dict(color=ACCENT, width=3, shape="vh"), marker=dict(size=8))
+    return _figure([raw, staircase], t("11-point interpolated precision-recall curve"), t("recall"),
+                   t("precision"), xaxis=dict(range=[-0.02, 1.05], dtick=0.1), yaxis=dict(range=[0, 1.05]))

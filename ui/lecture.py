@@ -81,9 +81,10 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     ``extra``: label -> value shown as they are (R, D, ...). Returns the running values."""
     running = explanation.running_at(None if pace.complete else pace.step)
     columns = st.columns(len(labels) + len(dict(extra)))
+    whole = explanation.details.get("integer", False)  # a count (num_ret, ...): shown as an integer
     for column, (quantity, label) in zip(columns, labels.items()):
         shown = label if pace.complete else t("{name} so far (step {i})").format(name=quantity, i=pace.step)
-        column.metric(shown, value_text(running[quantity]))
+        column.metric(shown, value_text(int(running[quantity]) if whole else running[quantity]))
     for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
         column.metric(label, value if isinstance(value, str) else value_text(value))
     try:  # the measure's name in plain words (a measure the grammar does not know, e.g. AUC, has none)
@@ -98,7 +99,8 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
                  extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank") -> None:
     """The right side of a paced page, in this order: the headline at the step (:func:`headline`),
     the pause that lets the browser draw it, the last change in words, the step bar (``unit`` names a
-    row) with the Present button, the worked formula and the step window; the lanes outline the step.
+    row) with the Present button, the worked formula and the step window; the lanes outline the step
+    when a row is a rank.
 
     ``board`` None: a page whose rows are not the ranking's ranks (ROC's trapezoids): no change in
     words, no Present button, no outline in the lanes."""
@@ -111,9 +113,9 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
         show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     step_bar(page, pace, unit=unit, presentable=board is not None)
     worked(explanation, pace)
-    step_window(explanation.table, pace, hit_column=hit_column)
+    step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
     if board is not None:
-        st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
+        st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
 def worked(explanation: Explanation, pace: Pace) -> None:
@@ -133,13 +135,15 @@ def worked(explanation: Explanation, pace: Pace) -> None:
 
 
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
-                columns: list[str] | None = None) -> None:
+                columns: list[str] | None = None, unit: str = "rank") -> None:
     """The step table up to the current row, which is highlighted and always on screen: at most
     :data:`WINDOW` rows, ending at the current one (the earlier rows are counted above it)."""
     shown = table.iloc[:pace.step]
     first = max(0, len(shown) - WINDOW)
     if first:
-        st.caption(t("⋯ ranks 1–{last} above (the whole table is below)").format(last=first))
+        above = N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
+            "⋯ rows 1–{last} above (the whole table is below)")
+        st.caption(t(above).format(last=first))
     shown = shown.iloc[first:]
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
     if columns is not None:

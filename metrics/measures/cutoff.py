@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from .._binary import THRESHOLD, padded, relevant_flags, total_relevant
-from .._validate import as_count, as_k
+from .._validate import as_count, as_fraction, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
@@ -179,3 +179,65 @@ def r_precision(hits, n_relevant: int | None = None, threshold: float = THRESHOL
     0.6666666666666666
     """
     return r_precision_steps(hits, n_relevant, threshold=threshold).value
+
+
+RPREC_MULT_FORMULA = r"\mathrm{Rprec\_mult}(m) = P@\lfloor m \cdot R + 0.9 \rfloor"
+
+
+def rprec_mult_cutoff(mult: float, R: int) -> int:
+    """The rank trec_eval's ``Rprec_mult_<m>`` measures precision at: m·R + 0.9, truncated (so m·R
+    rounded up unless its fraction is below 0.1).
+
+    >>> rprec_mult_cutoff(0.2, 3), rprec_mult_cutoff(1.5, 3), rprec_mult_cutoff(2.0, 0)
+    (1, 5, 0)
+    """
+    return int(mult * R + 0.9)
+
+
+def rprec_mult_steps(hits, mult: float = 1.0, n_relevant=None, items=None, threshold=THRESHOLD) -> Explanation:
+    """Explain ``Rprec_mult_<m>``: precision at rank ⌊m·R + 0.9⌋ (past the list's end, still divided by
+    that rank, as trec_eval does); 0 when that rank is 0 (R = 0)."""
+    mult = as_fraction(mult, "mult", 0.0, 1e6, open_low=True)
+    R = total_relevant(relevant_flags(hits, threshold)[1], as_count(n_relevant, "n_relevant"))
+    cutoff = rprec_mult_cutoff(mult, R)
+    params = {"rel": threshold}
+    name = f"Rprec_mult({num(mult)})"  # in the formula; the measure: ir_measures-style RprecMult@m
+    if cutoff == 0:
+        table = cutoff_steps(hits, None, n_relevant, items, threshold).iloc[0:0]
+    else:
+        table = cutoff_steps(hits, cutoff, n_relevant, items, threshold)
+    return Explanation.written(
+        writer=partial(_rprec_mult_lines, table, R, mult, name, params),
+        measure=measure_name("RprecMult", num(mult), **params),
+        value=float(table["P"].iloc[-1]) if len(table) else 0.0, table=table, formula=RPREC_MULT_FORMULA,
+        column="P", running={"P": "P"}, details={"R": R, "cutoff": cutoff, "mult": mult})
+
+
+def _rprec_mult_lines(table: pd.DataFrame, R: int, mult: float, name: str, params: dict, step: int,
+                      text: bool) -> tuple[Line, ...]:
+    """P at cut-off ``step``; at the last row named Rprec_mult(m), with the rank worked out."""
+    lhs = name if text else r"\mathrm{" + name.replace("_", r"\_") + "}"
+    rank = int(mult * R + 0.9)
+    where = (f"{num(mult)}·{R} + 0.9 = {num(mult * R + 0.9)} → rank {rank}" if text
+             else rf"\lfloor {num(mult)} \cdot {R} + 0.9 \rfloor = {rank}")
+    if step == 0:
+        return (Line(lhs, head="0", note="(no relevant item: R = 0)"),)
+    line = _cutoff_lines(table, "P", R, params, False, step, text)[0]
+    if step < len(table):
+        return (line,)
+    return (Line(lhs, head=f"P@{rank}" if text else rf"P@{rank},\ {where}", note=where if text else ""),
+            Line("", head=line.head, result=line.result))
+
+
+@with_formula(RPREC_MULT_FORMULA)
+def rprec_mult(hits, mult: float = 1.0, n_relevant: int | None = None, threshold: float = THRESHOLD) -> float:
+    """Precision at a multiple of R (trec_eval's ``Rprec_mult_<m>``; m = 1 is R-precision).
+
+    .. math:: <formula>
+
+    >>> rprec_mult([1, 0, 1, 0, 0], 2.0, n_relevant=2)   # P@4 = 2/4
+    0.5
+    >>> rprec_mult([1, 0, 1], 0.4, n_relevant=2)   # 0.4·2 + 0.9 = 1.7 → P@1
+    1.0
+    """
+    return rprec_mult_steps(hits, mult, n_relevant, threshold=threshold).value

@@ -274,3 +274,8 @@ def parse_measures(texts) -> list[Measure]:
     if not measures:
         raise _bad("", "no measure given")
     return measures
+
+
+#: parameters of the measures explained one ranking at a time only (metrics.measures.rbp, .ndcg's gain
+#: map): their defaults, so that measure_name leaves them out (``RBP``, ``RBP(p=0.5)``)
+DEFAULTS.update({"p": 0.8, "gains": None})

@@ -12,7 +12,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._validate import UNRANKED, _short, as_choice, as_grades, as_items, as_k, as_rows
+from .._validate import UNRANKED, _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
 from ..errors import MetricsInputError, input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
@@ -319,3 +319,72 @@ def ndcg(rels, k: int | None = None, gain: str = "linear", ideal=None, scores=No
     0.9013
     """
     return ndcg_steps(rels, k=k, gain=gain, ideal=ideal, scores=scores).value
+
+
+#: a gain map that rewards the higher grades more (2^g − 1 for grades 0..3), the explainers' default
+EXAMPLE_GAINS = {0: 0, 1: 1, 2: 3, 3: 7}
+NDCG_GAIN_MAP_FORMULA = (r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\mathrm{gain}(rel_i)}{\log_2(i+1)} \qquad "
+                         + NDCG_FORMULA)
+
+
+def gain_map_text(gain_map: dict) -> str:
+    """A gain map as ir_measures writes it in a measure's name: ``{0:0,1:1,2:3}`` (grades in order).
+
+    >>> gain_map_text({2: 3.0, 0: 0, 1: 1})
+    '{0:0,1:1,2:3}'
+    """
+    return "{" + ",".join(f"{num(grade)}:{num(gain)}" for grade, gain in sorted(gain_map.items())) + "}"
+
+
+def _mapped(rels, gain_map: dict, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The grades (unjudged, ``None``: 0) and their gains under ``gain_map``: an unjudged item gains 0, a
+    grade the map leaves out keeps its grade as its gain (as ir_measures maps the qrels)."""
+    grades, judged = as_judged_grades(rels, name)
+    gains_of = {float(grade): float(gain) for grade, gain in gain_map.items()}
+    return grades, np.array([gains_of.get(float(g), float(g)) if j else 0.0 for g, j in zip(grades, judged)])
+
+
+def _gain_map(gain_map) -> dict:
+    """A gain map {grade: gain} of finite numbers."""
+    if not isinstance(gain_map, dict) or not gain_map:
+        raise input_error("{name} must be a non-empty mapping grade -> gain, got {value}", name="gains",
+                          value=_short(gain_map))
+    grades = as_grades(list(gain_map), "gains (grades)")
+    values = as_grades(list(gain_map.values()), "gains (values)")
+    return dict(zip(grades.tolist(), values.tolist()))
+
+
+def ndcg_gain_map_steps(rels, gains: dict, k: int | None = None, ideal=None, items=None) -> Explanation:
+    """Explain nDCG@k with a gain per grade (ir_measures' ``nDCG(gains={0:0,1:1,2:3})``, trec_eval's
+    ``ndcg`` with gain values): as :func:`ndcg_steps`, with column ``rel`` the grade and ``gain`` its
+    gain from the map (a grade left out of the map: its grade, as in ir_measures); the ideal ordering
+    sorts ``ideal`` (default ``rels``) by gain. Negative gains count as 0, as in :func:`ndcg_steps`;
+    ``None`` marks an unjudged item (gain 0 whatever the map says).
+    """
+    gain_map = _gain_map(gains)
+    grades, gain_values = _mapped(rels, gain_map, "rels")
+    ideal_grades, ideal_gains = (grades, gain_values) if ideal is None else _mapped(ideal, gain_map, "ideal")
+    base = ndcg_steps(gain_values, k=k, ideal=None if ideal is None else ideal_gains, items=items)
+    depth = len(base.table)
+    table = base.table.copy()
+    table["rel"] = np.r_[grades, np.zeros(max(depth - grades.size, 0))][:depth]
+    ideal_order = np.argsort(-ideal_gains, kind="stable")
+    ideal_table = base.details["ideal_table"].copy()
+    ideal_table["rel"] = np.r_[ideal_grades[ideal_order], np.zeros(max(depth - ideal_grades.size, 0))][:depth]
+    params = {"gains": gain_map_text(gain_map), "ideal": base.details["ideal_from"]}
+    return Explanation.written(
+        writer=partial(_ndcg_lines, base.table, base.details["ideal_table"], "linear", k, params),
+        measure=measure_name("nDCG", k, **params), value=base.value, table=table, formula=NDCG_GAIN_MAP_FORMULA,
+        column="nDCG", running=base.running, details={**base.details, "ideal_table": ideal_table, "gains": gain_map})
+
+
+@with_formula(NDCG_GAIN_MAP_FORMULA)
+def ndcg_gain_map(rels, gains: dict, k: int | None = None, ideal=None) -> float:
+    """nDCG@k with the gain of each grade given by ``gains`` ({grade: gain}).
+
+    .. math:: <formula>
+
+    >>> round(ndcg_gain_map([1, 2, 0], {0: 0, 1: 1, 2: 3}), 4)   # (1 + 3/log2 3) / (3 + 1/log2 3)
+    0.7967
+    """
+    return ndcg_gain_map_steps(rels, gains, k, ideal).value

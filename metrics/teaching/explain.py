@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from ..errors import MetricsInputError
 from ..explanation import Explanation
 from ..measures.ap import ap_steps
-from ..measures.cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
-from ..measures.ndcg import ndcg_steps
+from ..measures.bpref import bpref_steps
+from ..measures.counts import count_steps
+from ..measures.cutoff import (
+    f1_steps,
+    hit_rate_steps,
+    precision_steps,
+    r_precision_steps,
+    recall_steps,
+    rprec_mult_steps,
+)
+from ..measures.err import err_steps
+from ..measures.interpolated import iprec_steps
+from ..measures.judged import judged_steps
+from ..measures.ndcg import EXAMPLE_GAINS, ndcg_gain_map_steps, ndcg_steps
+from ..measures.rbp import rbp_steps
 from ..measures.rr import rr_steps
+from ..measures.sets import set_steps
 
 
 @dataclass(frozen=True)
@@ -34,6 +49,27 @@ EXPLAINERS: dict[str, Explainer] = {
     "hit": Explainer(hit_rate_steps, "Hit rate@k (Success@k)", True, True, ("items", "threshold")),
     "rprec": Explainer(r_precision_steps, "R-precision", False, False, ("n_relevant", "items", "threshold")),
 }
+
+
+def _ndcg_gains(rels, k=None, gains=None, **options) -> Explanation:
+    """nDCG with a gain map (default :data:`metrics.measures.ndcg.EXAMPLE_GAINS`), k second like the others."""
+    return ndcg_gain_map_steps(rels, EXAMPLE_GAINS if gains is None else gains, k, **options)
+
+
+_BINARY = ("n_relevant", "items", "threshold")
+EXPLAINERS.update({  # the measures of metrics.measures' newer modules (bpref, interpolated, counts, ...)
+    "bpref": Explainer(bpref_steps, "bpref (judged items only)", False, False, (*_BINARY, "n_nonrelevant")),
+    "iprec": Explainer(iprec_steps, "Interpolated precision at 11 recall levels, 11pt_avg", False, False, _BINARY),
+    **{count: Explainer(partial(count_steps, count), count, False, False, _BINARY)
+       for count in ("num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret")},
+    **{measure.lower(): Explainer(partial(set_steps, measure), f"{measure} (the whole list as a set)", False, False,
+                                  (*_BINARY, "beta")) for measure in ("set_P", "set_recall", "set_F")},
+    "rprec_mult": Explainer(rprec_mult_steps, "Precision at rank ⌊m·R + 0.9⌋", False, False, (*_BINARY, "mult")),
+    "judged": Explainer(judged_steps, "Judged@k: the share of the top k that is judged", False, True, ("items",)),
+    "rbp": Explainer(rbp_steps, "Rank-biased precision", False, True, ("p", "items", "threshold")),
+    "err": Explainer(err_steps, "Expected reciprocal rank", False, True, ("max_grade", "items")),
+    "ndcg_gains": Explainer(_ndcg_gains, "nDCG with a gain per grade", False, True, ("gains", "ideal", "items")),
+})
 
 
 def explain(metric: str, rels, k: int | None = None, **options) -> Explanation:

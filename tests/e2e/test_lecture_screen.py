@@ -39,6 +39,7 @@ ONE_SCREEN = {
                "formula": '[data-testid="stMain"] .katex-display'},
     "compare": {"ranking": RANKING, "list 2": "[class*='st-key-compare_list2_lanes'] .lane[data-lane='ranking']",
                 "headline": HEADLINE},
+    "more_measures": {"ranking": RANKING, "headline": HEADLINE, "formula": FORMULA, "current row": CURRENT_ROW},
 }
 OTHER_PAGES = ["", "upload", "conventions", "systems", "quiz", "articles", "handout"]
 
