@@ -10,8 +10,8 @@ out of order and the queries interleaved).  On each form it times, as separate c
   printing the means, beside pytrec_eval's ``parse_qrel`` / ``parse_run`` on open files,
   ``RelevanceEvaluator`` with ``ndcg_cut_10, map, recip_rank, P_10, recall_100`` and the means;
 * library+frame: ours, also building ``per_query`` (imports pandas) -- for information;
-* command line: ``python -m metrics evaluate -q -m ndcg_cut_10 -m map ...`` with its output sent
-  to a file, beside a pytrec_eval script that writes the same per-query and ``all`` lines
+* command line: ``python -m metrics evaluate -q -m ndcg_cut_10 -m map ...`` and the drop-in
+  ``python -m metrics trec_eval -q -m ndcg_cut.10 -m map ...``, each with its output sent to a file, beside a pytrec_eval script that writes the same per-query and ``all`` lines
   (trec_eval's ``%-22s\\t%s\\t%6.4f`` layout) to a file.
 
 With ``--baseline DIR`` (a checkout of another commit, e.g. from ``git worktree add``; repeatable)
@@ -101,12 +101,15 @@ class Child:
 def children(baselines: list[Path]) -> list[Child]:
     """The programs to time: pytrec_eval's first, then ours (and each baseline's)."""
     cli = ("-m", "metrics", "evaluate", "-q", *(arg for m in TREC.values() for arg in ("-m", m)))
+    trec_syntax = [m.replace("_cut_", "_cut.").replace("P_", "P.").replace("recall_", "recall.") for m in TREC.values()]
+    drop_in = ("-m", "metrics", "trec_eval", "-q", *(arg for m in trec_syntax for arg in ("-m", m)))
     out = [Child("pytrec_eval", ("-c", CHILD_PYTREC.format(measures=set(TREC.values()))), REPO, False, ""),
            Child("pytrec_eval -q", ("-c", CHILD_PYTREC_Q.format(measures=list(TREC.values()))), REPO, True, ""),
            Child("ours", ("-c", CHILD_OURS.format(measures=OURS, extra="")), REPO, False, "pytrec_eval"),
            Child("ours+frame", ("-c", CHILD_OURS.format(measures=OURS, extra="ev.per_query")), REPO, False,
                  "pytrec_eval"),
-           Child("ours cli -q", cli, REPO, True, "pytrec_eval -q")]
+           Child("ours cli -q", cli, REPO, True, "pytrec_eval -q"),
+           Child("ours trec_eval -q", drop_in, REPO, True, "pytrec_eval -q")]
     for folder in baselines:
         out += [Child(folder.name, out[2].argv, folder, False, "pytrec_eval"),
                 Child(f"{folder.name} cli -q", cli, folder, True, "pytrec_eval -q")]
