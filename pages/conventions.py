@@ -81,6 +81,12 @@ def ranked_scores(board) -> list[float]:
     return [float(source.get(item, 0.0)) for item in board.ranking]
 
 
+def library_input(board) -> tuple[list[str], list[float]]:
+    """What the libraries read: a run's query as the file lists it, with its scores (libraries that keep
+    the input order see the file's order); otherwise the board's ranking with :func:`ranked_scores`."""
+    return board.read_input() or (list(board.ranking), ranked_scores(board))
+
+
 def score_editor(board) -> None:
     """Edit the scores; equal scores make ties that libraries break differently."""
     if st.button(t("One big tie (all scores 1)"), key=f"{PAGE}_tie", width="stretch"):
@@ -137,7 +143,7 @@ def styled(text: pd.DataFrame, mask: pd.DataFrame):
     return text.style.apply(style, axis=None)
 
 
-def orders(board, ranked: list[float]) -> pd.DataFrame:
+def orders(items: list[str], ranked: list[float]) -> pd.DataFrame:
     """The order each tie rule reads the list in; tied items whose gain is averaged are bracketed."""
     rows = []
     for ties in TIES:
@@ -145,7 +151,7 @@ def orders(board, ranked: list[float]) -> pd.DataFrame:
             users = ", ".join(c.name.removeprefix("Microsoft ") for c in PRESETS.values()
                               if c.ties == ties and c.score_type == score_type)
             if users:
-                groups = reading_order(board.ranking, compared_scores(ranked, score_type), ties)
+                groups = reading_order(items, compared_scores(ranked, score_type), ties)
                 text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
                 rows.append({"equal scores": choice_text("ties", ties), "libraries": users, "order read": text})
     return pd.DataFrame(rows, columns=["equal scores", "libraries", "order read"])
@@ -184,10 +190,10 @@ if not board.ranking:
                     else t("Rank at least one item (in the builder above) to compare the libraries."))
     end_page()
 
-ranked = ranked_scores(board)
+items, ranked = library_input(board)
 judgments = {item: grade for item, grade in board.grades.items() if grade is not None}
 try:
-    values = {key: score_under(PRESETS[key], board.ranking, judgments, k, ranked) for key in GROUPS}
+    values = {key: score_under(PRESETS[key], items, judgments, k, ranked) for key in GROUPS}
 except MetricsInputError as error:
     table_area.error(t("Cannot score this board: {error}").format(error=error))
     end_page()
@@ -199,7 +205,10 @@ with ordering:
     st.markdown(t("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
                   "is averaged"))
     # a static table: its cells wrap, so a long order is never cut
-    st.table(headers(orders(board, ranked)).style.hide(axis="index"))
+    if board.run_order:
+        st.caption(t("A query of a run: every library reads the run file's list, so those that keep the input "
+                     "order break ties as the file lists them."))
+    st.table(headers(orders(items, ranked)).style.hide(axis="index"))
 
 st.subheader(t("Why they differ"))
 reference = PRESETS[REFERENCE]

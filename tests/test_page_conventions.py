@@ -52,16 +52,21 @@ def text(value) -> str:
     return "—" if value is None else ("NaN" if value != value else f"{value:.4f}")
 
 
+def library_input(board: Board) -> tuple[list[str], list[float]]:
+    """What the libraries read: a run's query in the file's order with its scores, else the board's ranking."""
+    return board.read_input() or (list(board.ranking), ranked_scores(board))
+
+
 def assert_shows_score_under(at) -> dict:
     board = at.session_state[state.BOARD]
-    k, scores = k_of(board), ranked_scores(board)
+    k, (items, scores) = k_of(board), library_input(board)
     shown = results(at)
     groups = group_presets()
     assert list(shown.columns) == [group_name(group) for group in groups]
     expected = {}
     for group in groups:
         for key in group:  # every library of a column gives its numbers
-            values = score_under(LIBRARIES[key], board.ranking, judgments(board), k, scores)
+            values = score_under(LIBRARIES[key], items, judgments(board), k, scores)
             assert list(shown[group_name(group)]) == [text(v) for v in values.values()], key
         expected[group_name(group)] = values
     trec = expected[TREC_COLUMN]
@@ -207,3 +212,32 @@ def test_pytrec_eval_has_its_own_column_equal_to_trec_eval_without_near_ties(pag
     choices = next(d.value for d in at.dataframe if d.value.index.name == "choice")
     assert len(set(map(tuple, choices.T.values.tolist()))) == len(choices.columns)  # no two identical libraries
     assert not any("pytrec_eval** — differs" in m.value for m in at.markdown)
+
+def load_run_query(at, query: str):
+    """Upload sample_data/trec's qrels + run_a, put ``query`` on the board, open this page."""
+    at.switch_page("pages/upload.py").run()
+    files = [TREC / "qrels.txt", TREC / "run_a.txt"]
+    at.file_uploader[0].set_value([(p.name, p.read_bytes(), "text/plain") for p in files]).run()
+    at.selectbox(key="upload__query_" + str(at.session_state[state.REVISION])).set_value(query).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_input_order_libraries_read_the_run_files_order(page):
+    """Query 102 of run_a: doc-102-05 (grade 2) and doc-102-11 (grade 0) tie at rank 5-6; the file lists 05 first.
+    trec_eval puts 11 first (docno descending): P@5 = 0.8; ranx keeps the file's order: P@5 = 1.0
+    (sample_data/README.md)."""
+    at = load_run_query(page, "102")
+    board = at.session_state[state.BOARD]
+    assert board.run_order and board.ranking != board.run_order
+    at.slider(key=f"conventions_k_{at.session_state[state.REVISION]}").set_value(5).run()
+    assert not at.exception, [e.message for e in at.exception]
+    shown = results(at)
+    assert shown.loc["P@5", "ranx"] == "1.0000"
+    assert shown.loc["P@5", TREC_COLUMN] == "0.8000"
+    assert shown.loc["nDCG@5", TREC_COLUMN] == "0.7903"
+    assert_trec_column_equals_evaluate(at)
+    orders = next(d.value for d in at.table if "order read" in d.value.columns)
+    as_given = orders.loc[orders["libraries"].str.contains("ranx"), "order read"].iloc[0]
+    assert as_given.index("doc-102-05") < as_given.index("doc-102-11")

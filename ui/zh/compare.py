@@ -385,4 +385,11 @@ ZH: dict[str, str] = {
         "理想排序取自 rating_true;map_at_k 除以 min(R, k)；没有 MRR。",
     # an option and its meaning (ui.choices.options_text)
     "`{option}`: {meaning}": "`{option}`：{meaning}",
+    # issue 9: the run's own order (ui.board, ui.share, pages/conventions.py)
+    "A query of a run: every library reads the run file's list, so those that keep the input order break ties "
+    "as the file lists them.":
+        "这是运行文件中的一个查询：每个库读取的都是运行文件里的列表，所以保持输入顺序的库按文件中的先后处理并列。",
+    "'run_order' must be a list of item names": "'run_order' 必须是条目名称的列表",
+    "the run's order must list the ranked items, each once": "运行文件的顺序必须恰好列出排名中的每个条目各一次",
+    "item {name} of the run's order has no score": "运行文件顺序中的条目 {name} 没有得分",
 }
