@@ -256,3 +256,64 @@ def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | 
                    xaxis=dict(dtick=1, range=[0.5, len(ranks) + 0.5]), yaxis=dict(range=[0, 1.3]),
                    shapes=shapes, annotations=notes, legend=dict(orientation="h", yanchor="top", y=-0.25, x=0),
                    margin=dict(l=60, r=20, t=60, b=110))
+
+
+# --- Why does my library give another number? ------------------------------------------------------
+
+
+def _change_text(change: float) -> str:
+    """A step's change, signed: 4 decimals, or 2 significant digits when smaller than that shows."""
+    return f"{change:+.4f}" if abs(change) >= 5e-5 or change == 0 else f"{change:+.2g}"
+
+
+def _wrapped(label: str, width: int = 16) -> str:
+    """An axis label broken into lines about ``width`` Latin letters wide, at spaces (Chinese, which has no
+    spaces and whose characters are twice as wide, anywhere), escaped."""
+    def wide(text: str) -> int:
+        return sum(1 if char.isascii() else 2 for char in text)
+
+    lines, line = [], ""
+    for word in str(label).split(" "):
+        pieces = [word] if word.isascii() else list(word)  # Chinese breaks between any two characters
+        for position, piece in enumerate(pieces):
+            joiner = "" if position else " "
+            if line and wide(line) + len(joiner) + wide(piece) > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = f"{line}{joiner}{piece}" if line else piece
+    lines.append(line)
+    return "<br>".join(html.escape(part) for part in lines if part)
+
+
+def cause_waterfall(labels: list[str], values: list[float], title: str, rounding: list[bool] | None = None,
+                    height: int = 380) -> go.Figure:
+    """From trec_eval's number to a library's, one choice at a time: ``values[0]`` (labelled ``labels[0]``) is
+    the start, each next value the number after that step, the last bar the library's number (a total).
+    Steps flagged in ``rounding`` are labelled as rounding in grey text. The value axis is zoomed on the
+    values when the steps are small against them (its range is shown), and no bar text is cut off."""
+    rounding = rounding or [False] * len(values)
+    changes = [values[0]] + [b - a for a, b in zip(values[:-2], values[1:-1])] + [values[-1]]
+    measures = ["absolute"] + ["relative"] * (len(values) - 2) + ["total"]
+    text = [f"{values[0]:.4f}"] + [_change_text(c) for c in changes[1:-1]] + [f"{values[-1]:.4f}"]
+    names = [f"<span style='color:{MISS}'>{_wrapped(label)}</span>" if flag else _wrapped(label)
+             for label, flag in zip(labels, rounding)]
+    low, high = min(values), max(values)
+    spread = high - low
+    zoomed = low > 0 and spread < 0.3 * high
+    yaxis = dict(rangemode="tozero", tickformat=".2f")
+    if zoomed:  # the steps would be invisible on a 0-based axis
+        pad = max(spread, 0.01)
+        yaxis = dict(range=[max(0.0, low - 1.2 * pad), high + 0.8 * pad], tickformat=".3f" if spread < 0.05 else ".2f")
+    elif high > 0:
+        yaxis["range"] = [min(0.0, low), high * 1.25]
+    trace = dict(type="waterfall", x=list(range(len(values))), y=changes, measure=measures, text=text,
+                 textposition="outside", textfont=FONT, cliponaxis=False, constraintext="none",
+                 connector=dict(line=dict(color=MISS, width=1, dash="dot")),
+                 increasing=dict(marker=dict(color=HIT)), decreasing=dict(marker=dict(color=SECOND)),
+                 totals=dict(marker=dict(color=ACCENT)), showlegend=False,
+                 hovertext=[html.escape(str(label)) for label in labels], hoverinfo="text+y")
+    return _figure([trace], title, "", "", height,
+                   xaxis=dict(tickmode="array", tickvals=list(range(len(values))), ticktext=names, automargin=True,
+                              tickfont=dict(size=13)),
+                   yaxis=yaxis, margin=dict(l=60, r=20, t=60, b=40))
