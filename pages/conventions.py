@@ -66,6 +66,9 @@ for column, key in zip(st.columns(2, gap="large") * len(different), different):
     with column.container(border=True):
         lib.library_card(board, k, key, mask[lib.group_name(GROUPS[key])])
 
+lib.paste_section(board, k)
+lib.run_section(k)
+
 st.subheader(t("The choices, library by library"))
 choice_text, choice_mask = lib.choices_table()
 st.dataframe(lib.styled(choice_text, choice_mask), width="stretch", height=explainer.table_height(len(choice_text)))

@@ -286,34 +286,57 @@ def _wrapped(label: str, width: int = 16) -> str:
     return "<br>".join(html.escape(part) for part in lines if part)
 
 
-def cause_waterfall(labels: list[str], values: list[float], title: str, rounding: list[bool] | None = None,
+def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[bool] | None = None,
                     height: int = 380) -> go.Figure:
     """From trec_eval's number to a library's, one choice at a time: ``values[0]`` (labelled ``labels[0]``) is
     the start, each next value the number after that step, the last bar the library's number (a total).
-    Steps flagged in ``rounding`` are labelled as rounding in grey text. The value axis is zoomed on the
-    values when the steps are small against them (its range is shown), and no bar text is cut off."""
+    A value may be a ``(low, high)`` range (the library leaves the order of tied items undefined: a floating
+    bar from low to high) or NaN (written, no bar). Steps flagged in ``rounding`` are labelled in grey. The value
+    axis is zoomed on the values when the steps are small against them, and no bar text is cut off."""
     rounding = rounding or [False] * len(values)
-    changes = [values[0]] + [b - a for a, b in zip(values[:-2], values[1:-1])] + [values[-1]]
-    measures = ["absolute"] + ["relative"] * (len(values) - 2) + ["total"]
-    text = [f"{values[0]:.4f}"] + [_change_text(c) for c in changes[1:-1]] + [f"{values[-1]:.4f}"]
+    def plain(value) -> bool:
+        return not isinstance(value, tuple) and value == value
+
+    first_other = next((i for i, v in enumerate(values) if not plain(v)), len(values))
+    ends = [x for v in values for x in (v if isinstance(v, tuple) else (v,)) if x == x]
+    low, high = (min(ends), max(ends)) if ends else (0.0, 1.0)
+    x = list(range(len(values)))
+    shown = values[:first_other]
+    if first_other == len(values):
+        changes = [shown[0]] + [b - a for a, b in zip(shown[:-2], shown[1:-1])] + [shown[-1]]
+        measures = ["absolute"] + ["relative"] * (len(shown) - 2) + ["total"]
+        text = [f"{shown[0]:.4f}"] + [_change_text(c) for c in changes[1:-1]] + [f"{shown[-1]:.4f}"]
+    else:  # the values after a range or NaN are drawn below, one by one
+        changes = [shown[0]] + [b - a for a, b in zip(shown[:-1], shown[1:])]
+        measures = ["absolute"] + ["relative"] * (len(shown) - 1)
+        text = [f"{shown[0]:.4f}"] + [_change_text(c) for c in changes[1:]]
+    traces = [dict(type="waterfall", x=x[:first_other], y=changes, measure=measures, text=text,
+                   textposition="outside", textfont=FONT, cliponaxis=False, constraintext="none",
+                   connector=dict(line=dict(color=MISS, width=1, dash="dot")),
+                   increasing=dict(marker=dict(color=HIT)), decreasing=dict(marker=dict(color=SECOND)),
+                   totals=dict(marker=dict(color=ACCENT)), showlegend=False,
+                   hovertext=[html.escape(str(label)) for label in labels[:first_other]], hoverinfo="text+y")]
+    notes = []
+    for position in x[first_other:]:
+        value = values[position]
+        colour = ACCENT if position == len(values) - 1 else MISS
+        if isinstance(value, tuple):
+            size = max(value[1] - value[0], (high - low or 1.0) * 0.01)
+            traces.append(dict(type="bar", x=[position], y=[size], base=[value[0]], marker=dict(color=colour),
+                               text=[f"{value[0]:.4f}–{value[1]:.4f}"], textposition="outside", textfont=FONT,
+                               cliponaxis=False, constraintext="none", showlegend=False, width=0.6,
+                               hovertext=[html.escape(str(labels[position]))], hoverinfo="text"))
+        else:
+            notes.append(dict(x=position, y=low, text="NaN", showarrow=False, yshift=14, font=dict(color=colour)))
     names = [f"<span style='color:{MISS}'>{_wrapped(label)}</span>" if flag else _wrapped(label)
              for label, flag in zip(labels, rounding)]
-    low, high = min(values), max(values)
     spread = high - low
-    zoomed = low > 0 and spread < 0.3 * high
-    yaxis = dict(rangemode="tozero", tickformat=".2f")
-    if zoomed:  # the steps would be invisible on a 0-based axis
+    yaxis = dict(tickformat=".2f")
+    if low > 0 and spread < 0.3 * high:  # the steps would be invisible on a 0-based axis
         pad = max(spread, 0.01)
         yaxis = dict(range=[max(0.0, low - 1.2 * pad), high + 0.8 * pad], tickformat=".3f" if spread < 0.05 else ".2f")
-    elif high > 0:
-        yaxis["range"] = [min(0.0, low), high * 1.25]
-    trace = dict(type="waterfall", x=list(range(len(values))), y=changes, measure=measures, text=text,
-                 textposition="outside", textfont=FONT, cliponaxis=False, constraintext="none",
-                 connector=dict(line=dict(color=MISS, width=1, dash="dot")),
-                 increasing=dict(marker=dict(color=HIT)), decreasing=dict(marker=dict(color=SECOND)),
-                 totals=dict(marker=dict(color=ACCENT)), showlegend=False,
-                 hovertext=[html.escape(str(label)) for label in labels], hoverinfo="text+y")
-    return _figure([trace], title, "", "", height,
-                   xaxis=dict(tickmode="array", tickvals=list(range(len(values))), ticktext=names, automargin=True,
-                              tickfont=dict(size=13)),
-                   yaxis=yaxis, margin=dict(l=60, r=20, t=60, b=40))
+    else:
+        yaxis["range"] = [min(0.0, low), max(high, 0.1) * 1.25]
+    return _figure(traces, title, "", "", height,
+                   xaxis=dict(tickmode="array", tickvals=x, ticktext=names, automargin=True, tickfont=dict(size=13)),
+                   yaxis=yaxis, annotations=notes, margin=dict(l=60, r=20, t=60, b=40))

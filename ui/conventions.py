@@ -7,16 +7,17 @@ The numbers come from ``metrics.conventions``; here they are laid out in the rea
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
+from metrics import conventions as core
 from metrics.conventions import CHOICE_LABELS, PRESETS, TIES, compared_scores, group_name, group_presets, reading_order
 from metrics.explanation import num
 
-from . import charts, scores, state
+from . import charts, dataset, scores, state
 from .cached import score_under
 from .choices import choice_label, choice_text
 from .i18n import N_, headers, t
@@ -103,8 +104,6 @@ def unrounded(key: str):
     convention = PRESETS[key]
     if convention.decimals is None:
         return None
-    from dataclasses import replace
-
     return replace(convention, decimals=None)
 
 
@@ -219,53 +218,65 @@ def orders(items: list[str], ranked: list[float]) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class Step:
-    """One choice changed on the way from trec_eval's number to a library's."""
+    """One step on the way from trec_eval's number to a library's: ``kind`` is "start", "choice", "undefined
+    order", "nan" or "rounding" (as ``metrics.conventions.cause_path`` names them)."""
 
-    label: str  #: the choice as the reader reads it ("nDCG ideal from: ideal ordering from the ranked list only")
-    before: float
-    after: float
-    rounding: bool = False
+    label: str  #: the choice as the reader reads it ("ideal ordering from the ranked list only")
+    before: object
+    after: object  #: a float, NaN, or a (low, high) range
+    kind: str = "choice"
 
 
 def cause_steps(key: str, measure: str, items, judged, k: int, ranked) -> list[Step]:
-    """trec_eval's number → the library's, changing one of the library's choices at a time (its reported
-    rounding last); a choice that changes nothing is left out."""
-    from dataclasses import replace
-
-    library, current = PRESETS[key], PRESETS[REFERENCE]
-    settings = [s for s in library.differences(current) if s != "decimals"]
-    if library.decimals != current.decimals:
-        settings.append("decimals")
-    steps = []
+    """trec_eval's number → the library's, one choice at a time, leaving out the choices that change nothing
+    (``metrics.conventions.cause_path``; on a core without it, the library's choices applied one by one with
+    score_under, its rounding last). Empty when the library has no such measure or gives trec_eval's number."""
+    library = PRESETS[key]
+    if measure not in library.offers:
+        return []
+    if hasattr(core, "cause_path"):
+        path = cached_cause_path(library, tuple(items), judged, k, tuple(ranked))[measure]
+        return [Step(choice_text(s.choice, s.after) if s.choice else "", s.value_before, s.value_after, s.kind)
+                for s in path if s.kind in ("choice", "undefined order", "nan", "rounding")]
+    current, steps = PRESETS[REFERENCE], []
+    settings = [s for s in library.differences(current) if s != "decimals"] + \
+        (["decimals"] if library.decimals != current.decimals else [])
     before = by_measure(score_under(current, items, judged, k, ranked))[measure]
     for setting in settings:
         current = replace(current, **{setting: getattr(library, setting)})
         after = by_measure(score_under(current, items, judged, k, ranked))[measure]
-        if after is None or before is None or not differs(after, before):
-            before = after if after is not None else before
-            continue
-        label = (t(ROUNDING).format(decimals=library.decimals) if setting == "decimals"
-                 else choice_text(setting, getattr(library, setting)))
-        steps.append(Step(label, before, after, rounding=setting == "decimals"))
-        before = after
+        if after is not None and differs(after, before):
+            steps.append(Step(choice_text(setting, getattr(library, setting)), before, after,
+                              "rounding" if setting == "decimals" else "choice"))
+            before = after
     return steps
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
+def cached_cause_path(library, items: tuple, judged: dict, k: int, ranked: tuple):
+    return core.cause_path(library, list(items), judged, k, list(ranked))
+
+
+def step_name(step: Step) -> str:
+    """A step as the chart and the table name it: rounding as rounding, a range as the undefined tie order."""
+    if step.kind == "rounding":
+        return t("rounding")
+    if step.kind == "undefined order":
+        return t("tie order not defined")
+    return step.label
+
+
 def steps_table(steps: list[Step]) -> pd.DataFrame:
-    return pd.DataFrame({"step": [s.label for s in steps],
-                         "change": [t(STEP).format(step=choice_short(s), before=f"{s.before:.4f}",
-                                                   after=f"{s.after:.4f}") for s in steps]})
-
-
-def choice_short(step: Step) -> str:
-    return t("rounding") if step.rounding else step.label
+    return pd.DataFrame({"step": [t(STEP).format(step=step_name(s), before=value_text(s.before),
+                                                 after=value_text(s.after)) for s in steps]})
 
 
 def cause_card(key: str, label: str, steps: list[Step], chart_key: str) -> None:
     """A waterfall from trec_eval's number to the library's (``label``: the measure), and the table of its steps."""
     values = [steps[0].before] + [s.after for s in steps] + [steps[-1].after]
-    labels = ["trec_eval"] + [choice_short(s) for s in steps] + [group_name(GROUPS[key])]
-    st.plotly_chart(charts.cause_waterfall(labels, values, label, [False] + [s.rounding for s in steps] + [False]),
+    labels = ["trec_eval"] + [step_name(s) for s in steps] + [group_name(GROUPS[key])]
+    st.plotly_chart(charts.cause_waterfall(labels, values, label,
+                                           [False] + [s.kind == "rounding" for s in steps] + [False]),
                     width="stretch", key=chart_key)
     st.dataframe(headers(steps_table(steps)), hide_index=True, width="stretch")
 
@@ -315,3 +326,152 @@ def library_card(board, k: int, key: str, marks: pd.Series) -> None:
             if steps:
                 cause_card(key, label, steps, chart_key=f"{PAGE}_cause_{key}_{measure}")
     st.caption(" ".join(t(PRESETS[member].notes) for member in GROUPS[key]))
+
+
+# --------------------------------------------------------------------------------------------
+# the number a reader's library printed
+
+#: the sentences of ``metrics.conventions.explain_value`` (its TEMPLATES, English), in the reader's language
+TEMPLATES = {
+    "reference": N_("{value} is {library}'s convention"),
+    "preset": N_("{value} is {library}'s convention: {choices}"),
+    "possible": N_("{value} is possible under {library}'s convention: {choices} ({reason})"),
+    "combination": N_("{value} is trec_eval's convention with: {choices}"),
+    "none": N_("no known convention gives {value}; the closest is {choices} ({closest}, {library})"),
+    "none_reference": N_("no known convention gives {value}; the closest is {library}'s ({closest})"),
+}
+CLOSEST_PRESET = N_("{library}'s convention: {choices}")
+CLOSEST_CHANGES = N_("trec_eval's convention with: {choices}")
+WITH_CHANGES = N_("trec_eval with these changes")
+ALSO = N_("The same number under: {libraries}.")
+
+
+def printed_decimals(value: float) -> int | None:
+    """How many decimals a typed number has (0.9262: 4); None past 8 (then it matches within 1e-6)."""
+    return next((d for d in range(9) if abs(round(value, d) - value) < 1e-12), None)
+
+
+def match_words(match) -> str:
+    """A match's choices in the reader's language, joined by "; "."""
+    return t("; ").join(choice_text(choice, value) for choice, value, _ in match.choices)
+
+
+def explain_pasted(measure: str, value: float, board, k: int) -> tuple[str, list[str], bool]:
+    """What ``metrics.conventions.explain_value`` says of ``value`` on this board, in the reader's language (its
+    text is English: the template and the choices are translated here), the libraries that give it, and whether
+    any convention does."""
+    items, ranked = library_input(board)
+    report = core.explain_value(measure, value, items, judgments(board), k, ranked, printed_decimals(value))
+    best = report.closest or report.matches[0]
+    parts = dict(report.parts)
+    parts["choices"] = match_words(best)
+    if best.preset:
+        parts["library"] = best.convention.name
+    if report.template == "possible":
+        parts["reason"] = t(parts["reason"])
+    if report.closest is not None:
+        if best.preset is None:
+            parts["library"] = t(WITH_CHANGES)
+            parts["choices"] = t(CLOSEST_CHANGES).format(choices=parts["choices"])
+        else:
+            parts["choices"] = t(CLOSEST_PRESET).format(library=best.convention.name, choices=parts["choices"])
+    libraries = list(dict.fromkeys(m.convention.name for m in report.matches if m.preset))
+    return t(TEMPLATES[report.template]).format(**parts), libraries, bool(report.matches)
+
+
+def paste_section(board, k: int) -> None:
+    """A measure and the number a library printed; which conventions produce it, in words."""
+    if not hasattr(core, "explain_value"):
+        return
+    st.subheader(t("Paste the number your library printed"))
+    measure_column, value_column, answer = st.columns([1, 1, 3], vertical_alignment="top")
+    measure = measure_column.selectbox(t("Measure"), MEASURES, key=state.page_key(PAGE, "pasted_measure"),
+                                       help=t("At the board's K ({k}); AP and RR also without a cut-off.").format(k=k))
+    value = value_column.number_input(t("Your library's number"), min_value=0.0, max_value=1.0, value=None,
+                                      step=0.0001, format="%g", key=state.page_key(PAGE, "pasted_value"),
+                                      placeholder="0.9262")
+    with answer:
+        if value is None:
+            st.caption(t("Type the number as your library printed it (its decimals count): the page names the "
+                         "conventions that give it on this board."))
+            return
+        try:
+            text, libraries, found = explain_pasted(measure, float(value), board, k)
+        except MetricsInputError as error:
+            st.error(plain(state.message(error)))
+            return
+        (st.success if found else st.warning)(plain(text))
+        if len(libraries) > 1:
+            st.caption(t(ALSO).format(libraries=", ".join(libraries)))
+
+
+# --------------------------------------------------------------------------------------------
+# a whole uploaded run
+
+WIDEST = 5  #: how many of the queries where the libraries differ most get a button
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _compare(digest: str, _data, k: int):
+    # cached on the digest of the uploaded bytes, as ui.dataset's evaluation; the Dataset itself is not hashed
+    return core.compare_runs(_data.qrels, _data.run, k, {key: PRESETS[key] for key in GROUPS})
+
+
+def run_comparison(k: int):
+    """The uploaded qrels + run under every library's preset (``metrics.conventions.compare_runs``), or None when
+    no run with judgements is loaded (or the core lacks it)."""
+    data = dataset.dataset()
+    if data is None or data.run is None or data.qrels.empty or not hasattr(core, "compare_runs"):
+        return None
+    return _compare(st.session_state.get(state.DATASET_DIGEST, ""), data, k)
+
+
+def means_table(comparison) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Rows: measures; columns: libraries; the mean over the run's queries, and where it differs from trec_eval's."""
+    reference = comparison.means[REFERENCE]
+    text = pd.DataFrame({group_name(GROUPS[key]): [value_text(comparison.means[key][m]) for m in MEASURES]
+                         for key in GROUPS}, index=pd.Index([f"{m}@{comparison.k}" if m != "RR" else m
+                                                             for m in MEASURES], name=t("mean")))
+    mask = pd.DataFrame({group_name(GROUPS[key]): [differs(comparison.means[key][m], reference[m]) for m in MEASURES]
+                         for key in GROUPS}, index=text.index)
+    return text, mask
+
+
+def widest_queries(comparison, n: int = WIDEST) -> pd.DataFrame:
+    """The queries where the libraries differ most: each query's largest spread over the measures, largest first."""
+    best: dict[str, tuple[float, str]] = {}
+    for measure in MEASURES:
+        for query, spread in comparison.spread[measure]:
+            if spread > best.get(query, (-1.0, ""))[0]:
+                best[query] = (spread, measure)
+    rows = sorted(((q, s, m) for q, (s, m) in best.items() if s > TOLERANCE), key=lambda row: -row[1])[:n]
+    return pd.DataFrame(rows, columns=["query", "spread", "measure"])
+
+
+def _explain(query: str) -> None:
+    dataset.show_query(query)  # the query's board, in the file's order with its scores
+
+
+def run_section(k: int) -> None:
+    """The mean of each measure under every preset, and a button per query where the libraries differ most."""
+    comparison = run_comparison(k)
+    if comparison is None:
+        return
+    data = dataset.dataset()
+    st.subheader(t("The whole run: {source}").format(source=plain(dataset.source_name(data.source))))
+    st.caption(t("Each query scored as each library reads the run file (its order, its scores), at K = {k}; the "
+                 "mean over the {n} queries with judgements. Highlighted: a mean that differs from trec_eval's.")
+               .format(k=k, n=len(comparison.queries)))
+    text, mask = means_table(comparison)
+    st.dataframe(styled(text, mask), width="stretch")
+    widest = widest_queries(comparison)
+    if widest.empty:
+        st.success(t("Every library gives trec_eval's numbers on every query of this run."))
+        return
+    st.markdown(t("**Where the libraries differ most** — the largest gap between two libraries on one measure; "
+                  "click a query to explain it above"))
+    for column, row in zip(st.columns(len(widest)), widest.itertuples()):
+        column.button(t("Query {query}: {spread} on {measure}").format(query=plain(row.query), spread=f"{row.spread:.4f}",
+                                                                       measure=row.measure),
+                      key=state.page_key(PAGE, f"explain_{row.query}"), on_click=_explain, args=(row.query,),
+                      width="stretch", icon=":material/manage_search:")
