@@ -11,6 +11,7 @@ from ui.builder import ranking_builder
 from ui.choices import choice_label, options_text
 from ui.i18n import headers, t
 from ui.page import end_page
+from ui.safe import plain
 
 PAGE = lib.PAGE
 REFERENCE = lib.REFERENCE
@@ -47,7 +48,7 @@ except MetricsInputError as error:
 text.index.name = mask.index.name = t(text.index.name)
 table_area.dataframe(lib.styled(text, mask), width="stretch")
 for line in lib.ranges(values):
-    table_area.caption(line)
+    table_area.caption(plain(line))
 with ordering:
     st.markdown(t("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
                   "is averaged"))
@@ -64,7 +65,7 @@ if not different:
                  "a relevant item left in the pool, or K smaller than the list."))
 for column, key in zip(st.columns(2, gap="large") * len(different), different):
     with column.container(border=True):
-        lib.library_card(board, k, key, mask[lib.group_name(GROUPS[key])])
+        lib.library_card(board, k, key, mask[lib.group_name(GROUPS[key])], values[key])
 
 lib.paste_section(board, k)
 lib.run_section(k)

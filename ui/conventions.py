@@ -32,10 +32,8 @@ MISSING = "color: #8A8F98"
 TOLERANCE = 1e-9
 #: libraries that report the same numbers share a column and a card, keyed by the first
 GROUPS = {group[0]: group for group in group_presets()}
-#: why a library's order among tied items is not defined, by preset key (the core's words when it has them)
-UNDEFINED_ORDER = {"torchmetrics": "torch.topk", "recbole": "torch.topk", "ranx": "numba's quicksort"}
 RANGE = N_("{low} to {high}")
-RANGE_REASON = N_("{library}: the order of tied items is not defined ({how}): {low} to {high}")
+RANGE_REASON = N_("{library}: {reason}: {range}")
 ROUNDING = N_("rounding to {decimals} decimals")
 STEP = N_("{step}: {before} → {after}")
 
@@ -154,15 +152,29 @@ def styled(text: pd.DataFrame, mask: pd.DataFrame):
     return text.style.apply(style, axis=None)
 
 
+def undefined_reason(key: str) -> str:
+    """Why a library's number is a range, briefly and in the reader's language: the core's reason up to its
+    first colon ("the order of tied items is not defined (torch.topk)")."""
+    reason = getattr(core, "TIE_ORDER_REASON", {}).get(key, "the order of tied items is not defined")
+    return t(reason.split(": ")[0])
+
+
+def range_text(key: str, value, label: str = "") -> str:
+    """"torchmetrics: the order of tied items is not defined (torch.topk): 0.5000 to 1.0000" (``label``, if
+    given, names the measure before the range)."""
+    span = (f"{label} " if label else "") + value_text(value)
+    return t(RANGE_REASON).format(library=group_name(GROUPS[key]), reason=undefined_reason(key), range=span)
+
+
 def ranges(values: dict) -> list[str]:
-    """One line per library and measure whose number depends on an undefined order of tied items."""
+    """One line per library whose numbers depend on an order of tied items it leaves undefined: the reason, and
+    each such measure's range."""
     lines = []
     for key, result in values.items():
-        for label, value in result.items():
-            if is_range(value):
-                lines.append(t(RANGE_REASON).format(
-                    library=group_name(GROUPS[key]), how=t(UNDEFINED_ORDER.get(key, "tie order")),
-                    low=f"{value[0]:.4f}", high=f"{value[1]:.4f}") + f" ({label})")
+        spans = [(label, value) for label, value in result.items() if is_range(value)]
+        if spans:
+            lines.append(range_text(key, spans[0][1], spans[0][0]) + "".join(
+                t("; ") + f"{label} " + value_text(value) for label, value in spans[1:]))
     return lines
 
 
@@ -198,17 +210,33 @@ def score_editor(board) -> None:
     state.set_board(board.with_scores({**board.scores, **typed}), external=False)
 
 
+def rules(convention, n_items: int) -> dict[str, list[str]]:
+    """How a library reads equal scores on a list of ``n_items``: ``{rule: measures}`` (torchmetrics averages a
+    tie group in nDCG and leaves its order undefined elsewhere); one rule per library on a core without
+    ``tie_rule``."""
+    if not hasattr(core, "tie_rule"):
+        return {convention.ties: list(MEASURES)}
+    found: dict[str, list[str]] = {}
+    for measure in convention.offers:
+        found.setdefault(core.tie_rule(convention, n_items, measure), []).append(measure)
+    return found
+
+
 def orders(items: list[str], ranked: list[float]) -> pd.DataFrame:
-    """The order each tie rule reads the list in; tied items whose gain is averaged are bracketed."""
+    """The order each tie rule reads the list in; a tie group whose gain is averaged, or whose order the library
+    leaves undefined, is bracketed."""
+    users: dict[tuple[str, str], list[str]] = {}
+    for convention in PRESETS.values():
+        found = rules(convention, len(items))
+        for rule, measures in found.items():
+            name = convention.name.removeprefix("Microsoft ")
+            shown = name if len(found) == 1 else f"{name} ({', '.join(measures)})"
+            users.setdefault((rule, convention.score_type), []).append(shown)
     rows = []
-    for ties in TIES:
-        for score_type in dict.fromkeys(c.score_type for c in PRESETS.values()):
-            users = ", ".join(c.name.removeprefix("Microsoft ") for c in PRESETS.values()
-                              if c.ties == ties and c.score_type == score_type)
-            if users:
-                groups = reading_order(items, compared_scores(ranked, score_type), ties)
-                text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
-                rows.append({"equal scores": choice_text("ties", ties), "libraries": users, "order read": text})
+    for (rule, score_type), names in sorted(users.items(), key=lambda row: TIES.index(row[0][0])):
+        groups = reading_order(items, compared_scores(ranked, score_type), "average" if rule == "undefined" else rule)
+        text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
+        rows.append({"equal scores": choice_text("ties", rule), "libraries": ", ".join(names), "order read": text})
     return pd.DataFrame(rows, columns=["equal scores", "libraries", "order read"])
 
 
@@ -306,9 +334,10 @@ def choices_table() -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 
-def library_card(board, k: int, key: str, marks: pd.Series) -> None:
-    """One library's card: the measures it differs on, each with its cause step by step (a tab each); a difference
-    due to rounding only is said to be rounding."""
+def library_card(board, k: int, key: str, marks: pd.Series, result: dict) -> None:
+    """One library's card (``result``: its score_under values): the measures it differs on, each with its cause
+    step by step (a tab each); a range is given with its reason; a difference due to rounding only is said to be
+    rounding."""
     name = group_name(GROUPS[key])
     items, ranked = library_input(board)
     judged = judgments(board)
@@ -319,9 +348,12 @@ def library_card(board, k: int, key: str, marks: pd.Series) -> None:
     if rounded:
         text += "  \n" + t("Rounding only: {measures}").format(measures=", ".join(rounded))
     st.markdown(text)
+    values = by_measure(result)
     for tab, (label, _) in zip(st.tabs([label for label, _ in rows]), rows):
         measure = label.split("@")[0].split(" ")[0]
         with tab:
+            if is_range(values[measure]):
+                st.markdown(plain(range_text(key, values[measure])))
             steps = cause_steps(key, measure, items, judged, k, ranked)
             if steps:
                 cause_card(key, label, steps, chart_key=f"{PAGE}_cause_{key}_{measure}")
