@@ -3,6 +3,8 @@ for each library, and its trec_eval column equals metrics.evaluate on the same o
 
 from __future__ import annotations
 
+import html
+import json
 import math
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pandas as pd
 import pytest
 
 import metrics
+from metrics import conventions as core
 from metrics.conventions import PRESETS as LIBRARIES
 from metrics.conventions import group_name, group_presets, score_under
 from tests.apptest_helpers import load_preset, open_page
@@ -49,6 +52,8 @@ def results(at) -> pd.DataFrame:
 
 
 def text(value) -> str:
+    if isinstance(value, tuple):  # a range: the library leaves the order of tied items undefined
+        return f"{value[0]:.4f} to {value[1]:.4f}"
     return "—" if value is None else ("NaN" if value != value else f"{value:.4f}")
 
 
@@ -241,3 +246,128 @@ def test_input_order_libraries_read_the_run_files_order(page):
     orders = next(d.value for d in at.table if "order read" in d.value.columns)
     as_given = orders.loc[orders["libraries"].str.contains("ranx"), "order read"].iloc[0]
     assert as_given.index("doc-102-05") < as_given.index("doc-102-11")
+
+
+# --------------------------------------------------------------------------- issue 9: the cause, not just the difference
+
+
+def put(at, board: Board):
+    at.session_state[state.BOARD] = board
+    at.session_state[state.REVISION] += 1
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def waterfalls(at) -> list[dict]:
+    """The cause charts: each one's waterfall trace (the library named by its last hover text) and its title."""
+    found = []
+    for chart in at.get("plotly_chart"):
+        spec = json.loads(chart.proto.spec)
+        traces = [trace for trace in spec["data"] if trace.get("type") == "waterfall"]
+        if traces:
+            found.append({**traces[0], "title": spec["layout"]["title"]["text"], "traces": spec["data"]})
+    return found
+
+
+#: the tests below that need the core of issue 9 (branch causes): ranges, cause_path, explain_value, compare_runs
+NEEDS_CORE = pytest.mark.skipif(not hasattr(core, "compare_runs"), reason="metrics.conventions without issue 9's core")
+
+
+@NEEDS_CORE
+def test_an_undefined_tie_order_is_a_range_with_its_reason(page):
+    """One big tie: torchmetrics (torch.topk) leaves the order of the tied items undefined: its AP is a range, and
+    the page says why, under the table and in its card."""
+    at = put(page, Board.from_ranking([3, 0, 0, 1], items=["a", "b", "c", "d"], k=2))
+    at.button(key="conventions_tie").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert_shows_score_under(at)
+    cell = results(at).loc["AP@2 · AP", "torchmetrics"]
+    low, high = score_under(LIBRARIES["torchmetrics"], ["a", "b", "c", "d"], {"a": 3, "b": 0, "c": 0, "d": 1}, 2,
+                            [1.0] * 4)["AP@2"]
+    assert cell == f"{low:.4f} to {high:.4f}" and low < high
+    reason = "torchmetrics: the order of tied items is not defined (torch.topk): "
+    assert any(c.value.startswith(reason) and f"{low:.4f} to {high:.4f}" in c.value for c in at.caption)
+    assert any(m.value.startswith(reason) for m in at.markdown)  # in the card, above the AP tab's chart
+
+
+def test_each_differing_library_gets_a_waterfall_from_trec_eval_to_its_number(page):
+    """Every library whose cell differs from trec_eval's has a waterfall for that measure: its first bar is
+    trec_eval's number, its last (the total) the library's; a choice that changes nothing is not a step."""
+    at = load_preset(page, "unjudged")
+    shown = results(at)
+    charts = waterfalls(at)
+    names = {group_name(group): group for group in group_presets()}
+    expected = {(name, measure) for name in shown.columns if name != TREC_COLUMN
+                for measure, cell in shown[name].items() if cell not in ("—", shown.loc[measure, TREC_COLUMN])
+                and " to " not in cell}
+    assert expected, "the preset should make some library differ"
+    seen = set()
+    for chart in charts:
+        library = html.unescape(chart["hovertext"][-1])
+        row = next(label for label in shown.index if chart["title"] in (label, *label.split(" · ")))
+        assert chart["measure"][0] == "absolute" and chart["measure"][-1] == "total"
+        assert f"{chart['y'][0]:.4f}" == shown.loc[row, TREC_COLUMN], (library, row)
+        assert f"{chart['y'][-1]:.4f}" == shown.loc[row, library], (library, row)
+        # the steps add up: no step is zero (a choice that changes nothing is not blamed)
+        assert all(abs(change) > 0 for change in chart["y"][1:-1])
+        assert chart["y"][0] + sum(chart["y"][1:-1]) == pytest.approx(chart["y"][-1], abs=1e-12)
+        seen.add((library, row))
+        assert library in names
+    assert expected <= seen
+
+
+def test_a_difference_due_only_to_rounding_is_labelled_as_rounding(page):
+    """P@3 = 2/3: RecBole reports 0.6667 (4 decimals). Its card says "rounding only", and the step is rounding."""
+    at = put(page, Board.from_ranking([1, 0, 1], items=["x", "y", "z"], k=3))
+    shown = results(at)
+    assert shown.loc["P@3", "RecBole"] == shown.loc["P@3", TREC_COLUMN] == "0.6667"
+    assert any(m.value.startswith("**RecBole** — differs by rounding only: ") and "P@3" in m.value for m in at.markdown)
+    charts = [c for c in waterfalls(at) if c["title"] == "P@3" and html.unescape(c["hovertext"][-1]) == "RecBole"]
+    assert len(charts) == 1
+    assert "rounding" in charts[0]["hovertext"][1]
+    steps = [d.value for d in at.dataframe if list(d.value.columns) == ["cause"]]
+    assert any("rounding: 0.666667 → 0.6667" in list(frame["cause"]) for frame in steps)
+
+
+@NEEDS_CORE
+def test_a_pasted_number_names_the_library_that_prints_it(page):
+    """scikit-learn's nDCG (ideal from the list) is found from its 4-decimal value; a number no convention gives
+    is said to be none, with the closest."""
+    at = load_preset(page, "unjudged")
+    board = at.session_state[state.BOARD]
+    items, scores = library_input(board)
+    value = score_under(LIBRARIES["sklearn"], items, judgments(board), k_of(board), scores)[f"nDCG@{k_of(board)}"]
+    assert results(at).loc[f"nDCG@{k_of(board)}", TREC_COLUMN] != f"{value:.4f}"
+    at.selectbox(key="conventions__pasted_measure").set_value("nDCG")
+    at.number_input(key="conventions__pasted_value").set_value(round(value, 4)).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert any(f"{value:.4f} is scikit-learn's convention" in s.value for s in at.success), [s.value for s in at.success]
+    at.number_input(key="conventions__pasted_value").set_value(0.0123).run()
+    assert any(w.value.startswith("no known convention gives 0.0123; the closest is") for w in at.warning)
+
+
+@NEEDS_CORE
+def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
+    """The sample upload: the mean of each measure per library (trec_eval's equals metrics.evaluate's), and the
+    queries where the libraries differ most, each a button that puts the query on the board in the file's order."""
+    at = page
+    at.switch_page("pages/upload.py").run()
+    at.button(key="upload__sample_TREC: qrels.txt + run_a.txt (7 queries)").click().run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    k = k_of(at.session_state[state.BOARD])
+    means = next(d.value for d in at.dataframe if d.value.index.name == "mean")
+    assert list(means.columns) == [group_name(group) for group in group_presets()]
+    on_files = metrics.evaluate(str(TREC / "qrels.txt"), str(TREC / "run_a.txt"), [f"nDCG@{k}", f"P@{k}"])
+    assert means.loc[f"nDCG@{k}", TREC_COLUMN] == f"{on_files.aggregate[f'nDCG@{k}']:.4f}"
+    assert means.loc[f"P@{k}", TREC_COLUMN] == f"{on_files.aggregate[f'P@{k}']:.4f}"
+    buttons = [b for b in at.button if b.key and b.key.startswith("conventions__explain_")]
+    assert buttons and all(b.label.startswith("Query ") for b in buttons)
+    query = buttons[-1].key.removeprefix("conventions__explain_")
+    buttons[-1].click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    board = at.session_state[state.BOARD]
+    assert at.session_state[state.QUERY] == query and board.title.startswith(f"query {query} ")
+    assert board.run_order  # the file's order, so the page explains what each library read
+    assert_shows_score_under(at)

@@ -14,11 +14,19 @@ import streamlit as st
 
 from metrics import MetricsInputError
 from metrics import conventions as core
-from metrics.conventions import CHOICE_LABELS, PRESETS, TIES, compared_scores, group_name, group_presets, reading_order
+from metrics.conventions import (
+    CHOICE_LABELS,
+    PRESETS,
+    TIES,
+    compared_scores,
+    group_name,
+    group_presets,
+    reading_order,
+    score_under,
+)
 from metrics.explanation import num
 
 from . import charts, dataset, scores, state
-from .cached import score_under
 from .choices import choice_label, choice_text
 from .i18n import N_, headers, t
 from .safe import plain
@@ -280,8 +288,8 @@ def cause_steps(key: str, measure: str, items, judged, k: int, ranked) -> list[S
     return steps
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
 def cached_cause_path(library, items: tuple, judged: dict, k: int, ranked: tuple):
+    # not st.cache_data: its pickling does not round-trip the core's Interval ranges
     return core.cause_path(library, list(items), judged, k, list(ranked))
 
 
@@ -295,8 +303,14 @@ def step_name(step: Step) -> str:
 
 
 def steps_table(steps: list[Step]) -> pd.DataFrame:
-    return pd.DataFrame({"step": [t(STEP).format(step=step_name(s), before=value_text(s.before),
-                                                 after=value_text(s.after)) for s in steps]})
+    """One row per step: "ideal ordering from the ranked list only: 0.9233 → 0.9262" (before a rounding step,
+    the unrounded number)."""
+    def before(step: Step) -> str:
+        exact = step.kind == "rounding" and not is_range(step.before) and step.before == step.before
+        return f"{step.before:.6f}" if exact else value_text(step.before)
+
+    return pd.DataFrame({"cause": [t(STEP).format(step=step_name(s), before=before(s), after=value_text(s.after))
+                                  for s in steps]})
 
 
 def cause_card(key: str, label: str, steps: list[Step], chart_key: str) -> None:
@@ -344,9 +358,13 @@ def library_card(board, k: int, key: str, marks: pd.Series, result: dict) -> Non
     rows = [(label, mark) for label, mark in marks.items() if mark]
     real = [label for label, mark in rows if mark == "differs"]
     rounded = [label for label, mark in rows if mark == "rounding"]
-    text = t("**{library}** — differs on: {measures}").format(library=name, measures=", ".join(real) or "—")
-    if rounded:
-        text += "  \n" + t("Rounding only: {measures}").format(measures=", ".join(rounded))
+    if real:
+        text = t("**{library}** — differs on: {measures}").format(library=name, measures=", ".join(real))
+        if rounded:
+            text += "  \n" + t("Rounding only: {measures}").format(measures=", ".join(rounded))
+    else:
+        text = t("**{library}** — differs by rounding only: {measures}").format(library=name,
+                                                                               measures=", ".join(rounded))
     st.markdown(text)
     values = by_measure(result)
     for tab, (label, _) in zip(st.tabs([label for label, _ in rows]), rows):
@@ -443,9 +461,10 @@ def paste_section(board, k: int) -> None:
 WIDEST = 5  #: how many of the queries where the libraries differ most get a button
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@st.cache_resource(max_entries=8, show_spinner=False)
 def _compare(digest: str, _data, k: int):
-    # cached on the digest of the uploaded bytes, as ui.dataset's evaluation; the Dataset itself is not hashed
+    # cached on the digest of the uploaded bytes, as ui.dataset's evaluation; the Dataset itself is not hashed;
+    # a resource (kept, not pickled: st.cache_data's pickling does not round-trip the core's Interval ranges)
     return core.compare_runs(_data.qrels, _data.run, k, {key: PRESETS[key] for key in GROUPS})
 
 
