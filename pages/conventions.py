@@ -51,7 +51,7 @@ for line in lib.ranges(values):
     table_area.caption(plain(line))
 with ordering:
     st.markdown(t("**The order each library reads** — by score, highest first; {…}: a tie group whose gain "
-                  "is averaged"))
+                  "is averaged, or whose order the library leaves undefined"))
     if board.run_order:
         st.caption(t("A query of a run: every library reads the run file's list, so those that keep the input "
                      "order break ties as the file lists them."))

@@ -248,7 +248,7 @@ def test_input_order_libraries_read_the_run_files_order(page):
     assert as_given.index("doc-102-05") < as_given.index("doc-102-11")
 
 
-# --------------------------------------------------------------------------- issue 9: the cause, not just the difference
+# ------------------------------------------------------------------ issue 9: the cause, not just the difference
 
 
 def put(at, board: Board):
@@ -342,7 +342,7 @@ def test_a_pasted_number_names_the_library_that_prints_it(page):
     at.selectbox(key="conventions__pasted_measure").set_value("nDCG")
     at.number_input(key="conventions__pasted_value").set_value(round(value, 4)).run()
     assert not at.exception, [e.message for e in at.exception]
-    assert any(f"{value:.4f} is scikit-learn's convention" in s.value for s in at.success), [s.value for s in at.success]
+    assert any(f"{value:.4f} is scikit-learn's convention" in s.value for s in at.success), at.success
     at.number_input(key="conventions__pasted_value").set_value(0.0123).run()
     assert any(w.value.startswith("no known convention gives 0.0123; the closest is") for w in at.warning)
 

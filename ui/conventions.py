@@ -42,7 +42,6 @@ TOLERANCE = 1e-9
 GROUPS = {group[0]: group for group in group_presets()}
 RANGE = N_("{low} to {high}")
 RANGE_REASON = N_("{library}: {reason}: {range}")
-ROUNDING = N_("rounding to {decimals} decimals")
 STEP = N_("{step}: {before} → {after}")
 
 #: short cell values for the table of choices
@@ -358,6 +357,9 @@ def library_card(board, k: int, key: str, marks: pd.Series, result: dict) -> Non
     rows = [(label, mark) for label, mark in marks.items() if mark]
     real = [label for label, mark in rows if mark == "differs"]
     rounded = [label for label, mark in rows if mark == "rounding"]
+    values = by_measure(result)
+    measures = [label.split("@")[0].split(" ")[0] for label, _ in rows]
+    paths = {measure: cause_steps(key, measure, items, judged, k, ranked) for measure in measures}
     if real:
         text = t("**{library}** — differs on: {measures}").format(library=name, measures=", ".join(real))
         if rounded:
@@ -365,16 +367,16 @@ def library_card(board, k: int, key: str, marks: pd.Series, result: dict) -> Non
     else:
         text = t("**{library}** — differs by rounding only: {measures}").format(library=name,
                                                                                measures=", ".join(rounded))
+    causes = dict.fromkeys(step.label for steps in paths.values() for step in steps if step.kind == "choice")
+    if causes:  # the choices that move a number here; a choice that changes nothing is not named
+        text += "  \n" + t("**Because of:** {choices}").format(choices=t("; ").join(causes))
     st.markdown(text)
-    values = by_measure(result)
-    for tab, (label, _) in zip(st.tabs([label for label, _ in rows]), rows):
-        measure = label.split("@")[0].split(" ")[0]
+    for tab, (label, _), measure in zip(st.tabs([label for label, _ in rows]), rows, measures):
         with tab:
             if is_range(values[measure]):
                 st.markdown(plain(range_text(key, values[measure])))
-            steps = cause_steps(key, measure, items, judged, k, ranked)
-            if steps:
-                cause_card(key, label, steps, chart_key=f"{PAGE}_cause_{key}_{measure}")
+            if paths[measure]:
+                cause_card(key, label, paths[measure], chart_key=f"{PAGE}_cause_{key}_{measure}")
     st.caption(" ".join(t(PRESETS[member].notes) for member in GROUPS[key]))
 
 
@@ -522,7 +524,7 @@ def run_section(k: int) -> None:
     st.markdown(t("**Where the libraries differ most** — the largest gap between two libraries on one measure; "
                   "click a query to explain it above"))
     for column, row in zip(st.columns(len(widest)), widest.itertuples()):
-        column.button(t("Query {query}: {spread} on {measure}").format(query=plain(row.query), spread=f"{row.spread:.4f}",
-                                                                       measure=row.measure),
-                      key=state.page_key(PAGE, f"explain_{row.query}"), on_click=_explain, args=(row.query,),
+        label = t("Query {query}: {spread} on {measure}").format(query=plain(row.query), spread=f"{row.spread:.4f}",
+                                                                 measure=row.measure)
+        column.button(label, key=state.page_key(PAGE, f"explain_{row.query}"), on_click=_explain, args=(row.query,),
                       width="stretch", icon=":material/manage_search:")

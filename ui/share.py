@@ -2,7 +2,8 @@
 
 The board (items with grades, the ranking, K, the conventions, typed scores, the run file's order
 of a query loaded from a run; not the title or the note) travels in one query parameter, ``b``; the
-page is the URL's path. The text is ``1.`` (the format's version) followed by the board's JSON, compressed with zlib and written in
+page is the URL's path. The text is ``1.`` (the format's version) followed by the board's JSON,
+compressed with zlib and written in
 base64url without padding: short, and safe in a URL without any escaping. A link made in 中文
 also carries ``lang=zh``, so that it opens in 中文 in a new session (:func:`restore_language`);
 English links carry no language (the browser's applies).
