@@ -305,7 +305,9 @@ def test_each_differing_library_gets_a_waterfall_from_trec_eval_to_its_number(pa
     seen = set()
     for chart in charts:
         library = html.unescape(chart["hovertext"][-1])
-        row = next(label for label in shown.index if chart["title"] in (label, *label.split(" · ")))
+        assert chart["title"].endswith(f": trec_eval → {library}")
+        measure = chart["title"].removesuffix(f": trec_eval → {library}")
+        row = next(label for label in shown.index if measure in (label, *label.split(" · ")))
         assert chart["measure"][0] == "absolute" and chart["measure"][-1] == "total"
         assert f"{chart['y'][0]:.4f}" == shown.loc[row, TREC_COLUMN], (library, row)
         assert f"{chart['y'][-1]:.4f}" == shown.loc[row, library], (library, row)
@@ -323,7 +325,7 @@ def test_a_difference_due_only_to_rounding_is_labelled_as_rounding(page):
     shown = results(at)
     assert shown.loc["P@3", "RecBole"] == shown.loc["P@3", TREC_COLUMN] == "0.6667"
     assert any(m.value.startswith("**RecBole** — differs by rounding only: ") and "P@3" in m.value for m in at.markdown)
-    charts = [c for c in waterfalls(at) if c["title"] == "P@3" and html.unescape(c["hovertext"][-1]) == "RecBole"]
+    charts = [c for c in waterfalls(at) if c["title"] == "P@3: trec_eval → RecBole"]
     assert len(charts) == 1
     assert "rounding" in charts[0]["hovertext"][1]
     steps = [d.value for d in at.dataframe if list(d.value.columns) == ["cause"]]

@@ -316,8 +316,9 @@ def cause_card(key: str, label: str, steps: list[Step], chart_key: str) -> None:
     """A waterfall from trec_eval's number to the library's (``label``: the measure), and the table of its steps."""
     values = [steps[0].before] + [s.after for s in steps] + [steps[-1].after]
     labels = ["trec_eval"] + [step_name(s) for s in steps] + [group_name(GROUPS[key])]
-    st.plotly_chart(charts.cause_waterfall(labels, values, label,
-                                           [False] + [s.kind == "rounding" for s in steps] + [False]),
+    title = t("{measure}: trec_eval → {library}").format(measure=label, library=group_name(GROUPS[key]))
+    st.plotly_chart(charts.cause_waterfall(labels, values, title,
+                                           [False] + [s.kind == "rounding" for s in steps] + [False], height=340),
                     width="stretch", key=chart_key)
     st.dataframe(headers(steps_table(steps)), hide_index=True, width="stretch")
 

@@ -441,10 +441,11 @@ ZH: dict[str, str] = {
         "高亮：与 trec_eval 不同的平均值。",
     "Every library gives trec_eval's numbers on every query of this run.": "在这个运行文件的每个查询上，每个库都给出与 trec_eval 相同的数。",
     "**Where the libraries differ most** — the largest gap between two libraries on one measure; click a query "
-    "to explain it above": "**各个库差别最大的查询** — 两个库在同一指标上的最大差距；点击一个查询，在上方解释它",
+    "to explain it above": "**各个库差别最大的查询** —— 两个库在同一指标上的最大差距；点击一个查询，在上方解释它",
     "Query {query}: {spread} on {measure}": "查询 {query}：{measure} 相差 {spread}",
     "**Because of:** {choices}": "**原因：** {choices}",
     "**The order each library reads** — by score, highest first; {…}: a tie group whose gain is averaged, or "
     "whose order the library leaves undefined":
         "**各库读取的顺序** —— 按得分从高到低；{…}：一组并列的条目，其增益取平均，或者库没有定义它们的顺序",
+    "{measure}: trec_eval → {library}": "{measure}：trec_eval → {library}",
 }
