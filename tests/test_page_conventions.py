@@ -328,7 +328,7 @@ def test_a_difference_due_only_to_rounding_is_labelled_as_rounding(page):
     charts = [c for c in waterfalls(at) if c["title"] == "P@3: trec_eval → RecBole"]
     assert len(charts) == 1
     assert "rounding" in charts[0]["hovertext"][1]
-    steps = [d.value for d in at.dataframe if list(d.value.columns) == ["cause"]]
+    steps = [d.value for d in at.table if list(d.value.columns) == ["cause"]]
     assert any("rounding: 0.666667 → 0.6667" in list(frame["cause"]) for frame in steps)
 
 

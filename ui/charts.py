@@ -7,6 +7,7 @@ by a page are the page's to translate.
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 import pandas as pd
@@ -274,7 +275,8 @@ def _wrapped(label: str, width: int = 16) -> str:
 
     lines, line = [], ""
     for word in str(label).split(" "):
-        pieces = [word] if word.isascii() else list(word)  # Chinese breaks between any two characters
+        # Chinese breaks between any two characters, a Latin word inside it ("torch.topk") stays whole
+        pieces = [word] if word.isascii() else re.findall(r"[\x21-\x7e]+|.", word)
         for position, piece in enumerate(pieces):
             joiner = "" if position else " "
             if line and wide(line) + len(joiner) + wide(piece) > width:
@@ -319,11 +321,16 @@ def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[
     notes = []
     for position in x[first_other:]:
         value = values[position]
-        colour = ACCENT if position == len(values) - 1 else MISS
+        last = position == len(values) - 1
+        colour = ACCENT if last else MISS
         if isinstance(value, tuple):
             size = max(value[1] - value[0], (high - low or 1.0) * 0.01)
+            # a range written once where it appears and on the library's bar (two lines: a bar is narrow)
+            same = position > 0 and isinstance(values[position - 1], tuple) and \
+                [f"{end:.4f}" for end in values[position - 1]] == [f"{end:.4f}" for end in value]
+            text = "" if same and not last else f"{value[0]:.4f}<br>–{value[1]:.4f}"
             traces.append(dict(type="bar", x=[position], y=[size], base=[value[0]], marker=dict(color=colour),
-                               text=[f"{value[0]:.4f}–{value[1]:.4f}"], textposition="outside", textfont=FONT,
+                               text=[text], textposition="outside", textfont=FONT,
                                cliponaxis=False, constraintext="none", showlegend=False, width=0.6,
                                hovertext=[html.escape(str(labels[position]))], hoverinfo="text"))
         else:

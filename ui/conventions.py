@@ -305,8 +305,11 @@ def steps_table(steps: list[Step]) -> pd.DataFrame:
     """One row per step: "ideal ordering from the ranked list only: 0.9233 → 0.9262" (before a rounding step,
     the unrounded number)."""
     def before(step: Step) -> str:
-        exact = step.kind == "rounding" and not is_range(step.before) and step.before == step.before
-        return f"{step.before:.6f}" if exact else value_text(step.before)
+        if step.kind != "rounding" or step.before is None:
+            return value_text(step.before)
+        if is_range(step.before):
+            return t(RANGE).format(low=f"{step.before[0]:.6f}", high=f"{step.before[1]:.6f}")
+        return f"{step.before:.6f}" if step.before == step.before else value_text(step.before)
 
     return pd.DataFrame({"cause": [t(STEP).format(step=step_name(s), before=before(s), after=value_text(s.after))
                                   for s in steps]})
@@ -320,7 +323,7 @@ def cause_card(key: str, label: str, steps: list[Step], chart_key: str) -> None:
     st.plotly_chart(charts.cause_waterfall(labels, values, title,
                                            [False] + [s.kind == "rounding" for s in steps] + [False], height=340),
                     width="stretch", key=chart_key)
-    st.dataframe(headers(steps_table(steps)), hide_index=True, width="stretch")
+    st.table(headers(steps_table(steps)).style.hide(axis="index"))  # static: a long step wraps, never cut
 
 
 # --------------------------------------------------------------------------------------------
