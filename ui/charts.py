@@ -335,7 +335,8 @@ def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[
                                hovertext=[html.escape(str(labels[position]))], hoverinfo="text"))
         else:
             notes.append(dict(x=position, y=low, text="NaN", showarrow=False, yshift=14, font=dict(color=colour)))
-    names = [f"<span style='color:{MISS}'>{_wrapped(label)}</span>" if flag else _wrapped(label)
+    width = 16 if len(values) <= 3 else 12 if len(values) <= 5 else 10  # lines as narrow as the bars
+    names = [f"<span style='color:{MISS}'>{_wrapped(label, width)}</span>" if flag else _wrapped(label, width)
              for label, flag in zip(labels, rounding)]
     spread = high - low
     yaxis = dict(tickformat=".2f")
@@ -345,5 +346,6 @@ def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[
     else:
         yaxis["range"] = [min(0.0, low), max(high, 0.1) * 1.25]
     return _figure(traces, title, "", "", height,
-                   xaxis=dict(tickmode="array", tickvals=x, ticktext=names, automargin=True, tickfont=dict(size=13)),
+                   xaxis=dict(tickmode="array", tickvals=x, ticktext=names, automargin=True, tickfont=dict(size=13),
+                              tickangle=0),
                    yaxis=yaxis, annotations=notes, margin=dict(l=60, r=20, t=60, b=40))
