@@ -93,6 +93,13 @@ def _domains(measure: str, board: Board) -> dict[str, tuple]:
     return {choice: domains[choice] for choice in SEARCHED[measure]}
 
 
+def _equal(a, b) -> bool:
+    """The same number up to rounding in the last places (1e-12), or the same range."""
+    if isinstance(a, Interval) or isinstance(b, Interval):
+        return isinstance(a, Interval) and isinstance(b, Interval) and _equal(a.low, b.low) and _equal(a.high, b.high)
+    return abs(a - b) <= 1e-12 * max(1.0, abs(a))
+
+
 def _ties(scores) -> bool:
     return len(set(scores)) < len(scores)
 
@@ -177,7 +184,7 @@ def _combinations(measure: str, board: Board) -> list[tuple[dict, float]]:
             reset = combo[:i] + (defaults[i],) + combo[i + 1:]
             if measure == "nDCG" and choice == "gain":
                 reset = tuple(defaults[j] if names[j] in _BINARY_ONLY else reset[j] for j in range(len(names)))
-            if reset in values and values[reset] == value:
+            if reset in values and _equal(values[reset], value):
                 idle = True  # this choice changes nothing here: the combination without it is listed instead
                 break
         if not idle:
