@@ -64,7 +64,8 @@ def main() -> None:
         found = find_conventions(measure, value, ranking, grades, k, scores)
         seconds = median_time(lambda m=measure, v=value: find_conventions(m, v, ranking, grades, k, scores), args.repeat)
         print(f"find_conventions({measure!r}), 30 items: {seconds * 1e3:8.2f} ms "
-              f"(at most {tried} combinations of {len(domains)} choices tried, {kept} where every change matters, "
+              f"(at most {tried} combinations of {len(domains)} choices tried, "
+              f"{kept} where every change matters, "
               f"{len(found)} conventions match)")
 
 
