@@ -62,7 +62,8 @@ def main() -> None:
             tried *= len(values_of_choice)
         kept = len(_combinations(measure, checked))
         found = find_conventions(measure, value, ranking, grades, k, scores)
-        seconds = median_time(lambda m=measure, v=value: find_conventions(m, v, ranking, grades, k, scores), args.repeat)
+        seconds = median_time(lambda m=measure, v=value: find_conventions(m, v, ranking, grades, k, scores),
+                              args.repeat)
         print(f"find_conventions({measure!r}), 30 items: {seconds * 1e3:8.2f} ms "
               f"(at most {tried} combinations of {len(domains)} choices tried, "
               f"{kept} where every change matters, "
