@@ -171,7 +171,10 @@ def _combinations(measure: str, board: Board) -> list[tuple[dict, float]]:
                 any(choices[c] != getattr(ref, c) for c in _BINARY_ONLY):
             continue  # with graded gain nDCG reads neither the threshold nor the pool nor scores <= 0
         convention = replace(ref, name="", **choices)
-        values[combo] = measure_value(convention, board, measure, cache)
+        try:
+            values[combo] = measure_value(convention, board, measure, cache)
+        except MetricsInputError:  # exponential gain of a grade of 1024 or more overflows: no such library number
+            continue
     out = []
     defaults = tuple(getattr(ref, c) for c in names)
     for combo, value in values.items():
