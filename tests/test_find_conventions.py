@@ -196,8 +196,9 @@ def test_explain_value_in_words_with_parts():
     assert report.text == f"{value:.4f} is scikit-learn's convention: ideal ordering from the ranked list only"
     assert report.template == "preset" and report.parts["library"] == "scikit-learn"
     assert report.choices == ("ideal ordering from the ranked list only",)
+    assert report.choice_values == (("ideal", "list"),)
     report = explain_value("nDCG", 0.93, ranking, judgments, 3, decimals=2)
-    assert report.template.startswith("none") and report.text.startswith("no known convention gives 0.93; the closest")
+    assert report.template.startswith("none_") and report.text.startswith("no known convention gives 0.93; the closest")
     assert report.closest is not None and report.parts["closest"] in report.text
     report = explain_value("nDCG", score_under(TREC, ranking, judgments, 3)["nDCG@3"], ranking, judgments, 3)
     assert report.template == "reference" and report.text.endswith("is trec_eval's convention")
