@@ -342,3 +342,27 @@ def test_compare_runs_trec_eval_means_are_evaluate_on_the_files():
         recbole = result.means["recbole"]  # the mean of unrounded values, rounded to 4 decimals
         assert all(isinstance(v, Interval) and v == tuple(round(x, 4) for x in v) or v == round(v, 4)
                    for v in recbole.values() if not (isinstance(v, float) and math.isnan(v)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_average_ties_are_the_mean_over_every_order_except_ap(seed):
+    """ties="average": nDCG, RR, P and R are the mean over all orders of the tied items (AP is scikit-learn's one
+    threshold per tie group, checked against average_precision_score above)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    ranking = [f"d{i}" for i in range(n)]
+    judgments = {d: rng.choice([0, 1, 2, 3]) for d in ranking} | {"pool": 1}
+    scores = [float(rng.randint(0, 2)) for _ in range(n)]
+    k = rng.randint(1, n + 1)
+    convention = Convention("avg", ties="average", rr_cutoff=rng.random() < 0.5, ideal=rng.choice(["judged", "list"]),
+                            gain=rng.choice(["linear", "exponential", "binary"]))
+    got = score_under(convention, ranking, judgments, k, scores)
+    as_given = replace_ties(convention)
+    totals, count = {}, 0
+    for order, ordered_scores in every_order(ranking, scores):
+        count += 1
+        for label, value in score_under(as_given, order, judgments, k, ordered_scores).items():
+            totals[label] = totals.get(label, 0.0) + value
+    for label, value in got.items():
+        if not label.startswith("AP"):
+            assert value == pytest.approx(totals[label] / count, abs=1e-12), label
