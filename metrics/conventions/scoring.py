@@ -436,8 +436,11 @@ def reported(convention: Convention, measure: str, value, n_relevant: int):
     return value
 
 
-def n_relevant(convention: Convention, board: Board) -> int:
+def n_relevant(convention: Convention, board: Board, _cache: dict | None = None) -> int:
     """R under ``convention``'s threshold, grade truncation and pool rule."""
+    for key, r in (_cache or {}).items():  # measure_value's readings: R depends on these three choices only
+        if (key[2], key[3], key[5]) == (convention.truncate_grades, convention.threshold, convention.recall_pool):
+            return r.n_relevant
     return read(board, convention, "as_given").n_relevant
 
 
@@ -477,8 +480,7 @@ def score_under(convention: Convention, ranking, judgments: dict, k: int, scores
             out[label] = None
             continue
         value = measure_value(convention, board, measure, cache)
-        r = next(iter(cache.values()))
-        out[label] = reported(convention, measure, value, r.n_relevant)
+        out[label] = reported(convention, measure, value, n_relevant(convention, board, cache))
     return out
 
 

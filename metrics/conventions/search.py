@@ -16,7 +16,7 @@ from ..errors import MetricsInputError
 from ..explanation import num
 from .causes import REFERENCE, STEP_ORDER, measure_path
 from .presets import PRESETS, TIE_ORDER_REASON, Convention, describe_choice
-from .scoring import MEASURES, Board, Interval, attained, compared_scores, measure_value, reported
+from .scoring import MEASURES, Board, Interval, attained, compared_scores, measure_value, n_relevant, reported
 
 #: the choices searched for each measure (the others cannot change it), in :data:`STEP_ORDER`'s order
 SEARCHED: dict[str, tuple[str, ...]] = {
@@ -151,7 +151,7 @@ def _preset_candidates(measure: str, board: Board) -> list[Match]:
             continue
         cache: dict = {}
         computed = measure_value(convention, board, measure, cache)
-        value = reported(convention, measure, computed, next(iter(cache.values())).n_relevant)
+        value = reported(convention, measure, computed, n_relevant(convention, board, cache))
         changes = tuple(step.choice for step in measure_path(convention, board, measure)
                         if step.kind in ("choice", "undefined order", "nan", "rounding"))
         out.append(Match(convention, key, value, changes, not isinstance(value, Interval)))
