@@ -270,7 +270,8 @@ def test_compare_runs_means_and_spread():
     result = compare_runs(qrels, run, 2)
     assert result.queries == ("q1", "q2")
     for key, convention in PRESETS.items():
-        per_query = [score_under(convention, *_args(result, q)) for q in result.queries]
+        unrounded = replace_decimals(convention)
+        per_query = [score_under(unrounded, *_args(result, q)) for q in result.queries]
         for i, measure in enumerate(MEASURES):
             values = [list(v.values())[i] for v in per_query]
             mean = result.means[key][measure]
@@ -278,8 +279,10 @@ def test_compare_runs_means_and_spread():
                 assert mean is None
             elif any(isinstance(v, tuple) for v in values):
                 assert isinstance(mean, Interval)
-            else:
+            elif convention.decimals is None:
                 assert mean == pytest.approx(sum(values) / len(values))
+            else:  # RecBole rounds the mean of the unrounded values
+                assert mean == round(sum(values) / len(values), convention.decimals)
     # the spread: max - min over the presets, an interval with both ends; largest first
     for measure in MEASURES:
         for query, spread in result.spread[measure]:
@@ -289,6 +292,11 @@ def test_compare_runs_means_and_spread():
     # q2 leaves z (grade 3) in the pool: nDCG's ideal from the list only (scikit-learn) is far from trec_eval's
     assert result.widest("nDCG", 1)[0][0] == "q2"
     assert result.inputs["q1"][0] == ["b", "a", "c"]  # the file's order
+
+
+def replace_decimals(convention):
+    from dataclasses import replace
+    return replace(convention, decimals=None)
 
 
 def _ends(value):
@@ -315,3 +323,46 @@ def test_found_ap_range_is_not_just_worst_and_best_first():
     ranking, scores = ["a", "b", "c", "d", "e"], [2.0, 1.0, 1.0, 1.0, 1.0]
     got = score_under(PRESETS["torchmetrics"], ranking, {"a": 1, "e": 1}, 4, scores)["AP@4"]
     assert got == Interval(0.75, 1.0)
+
+
+def test_compare_runs_trec_eval_means_are_evaluate_on_the_files():
+    """The trec_eval column of a whole run is metrics.evaluate on the same files, exactly."""
+    from pathlib import Path
+
+    import metrics
+
+    trec = Path(__file__).resolve().parent.parent / "sample_data" / "trec"
+    for run in ("run_a.txt", "run_b.txt"):
+        result = compare_runs(trec / "qrels.txt", trec / run, 10)
+        evaluation = metrics.evaluate(str(trec / "qrels.txt"), str(trec / run), ["nDCG@10", "AP@10", "RR", "P@10",
+                                                                                 "R@10"])
+        assert list(result.queries) == [str(q) for q in evaluation.per_query.index]
+        assert list(result.means["trec_eval"].values()) == pytest.approx(list(evaluation.aggregate.values()),
+                                                                          abs=1e-12)
+        recbole = result.means["recbole"]  # the mean of unrounded values, rounded to 4 decimals
+        assert all(isinstance(v, Interval) and v == tuple(round(x, 4) for x in v) or v == round(v, 4)
+                   for v in recbole.values() if not (isinstance(v, float) and math.isnan(v)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_average_ties_are_the_mean_over_every_order_except_ap(seed):
+    """ties="average": nDCG, RR, P and R are the mean over all orders of the tied items (AP is scikit-learn's one
+    threshold per tie group, checked against average_precision_score above)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    ranking = [f"d{i}" for i in range(n)]
+    judgments = {d: rng.choice([0, 1, 2, 3]) for d in ranking} | {"pool": 1}
+    scores = [float(rng.randint(0, 2)) for _ in range(n)]
+    k = rng.randint(1, n + 1)
+    convention = Convention("avg", ties="average", rr_cutoff=rng.random() < 0.5, ideal=rng.choice(["judged", "list"]),
+                            gain=rng.choice(["linear", "exponential", "binary"]))
+    got = score_under(convention, ranking, judgments, k, scores)
+    as_given = replace_ties(convention)
+    totals, count = {}, 0
+    for order, ordered_scores in every_order(ranking, scores):
+        count += 1
+        for label, value in score_under(as_given, order, judgments, k, ordered_scores).items():
+            totals[label] = totals.get(label, 0.0) + value
+    for label, value in got.items():
+        if not label.startswith("AP"):
+            assert value == pytest.approx(totals[label] / count, abs=1e-12), label

@@ -8,7 +8,7 @@ their rule.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .presets import PRESETS, Convention
 from .scoring import MEASURES, Interval, score_under
@@ -21,7 +21,8 @@ class RunComparison:
     ``queries``: the evaluated queries (in the run and in the qrels), in run order. ``per_query``:
     ``{query: {preset: {measure: value}}}`` (values as :func:`score_under`'s, keyed by measure, not label).
     ``means``: ``{preset: {measure: mean}}`` over the queries (NaN queries left out; an :class:`Interval` when any
-    query's value is one: the mean of the lows and of the highs; None where the library lacks the measure).
+    query's value is one: the mean of the lows and of the highs; None where the library lacks the measure; a
+    library that rounds its reports, RecBole, averages the unrounded values and rounds the mean).
     ``spread``: ``{measure: [(query, spread), ...]}``, largest first: max − min over the presets' values (an
     interval counts with both ends). ``inputs``: ``{query: (ranking, judgments, scores)}``, to open one query.
     """
@@ -80,17 +81,21 @@ def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = Non
     presets = PRESETS if presets is None else presets
     judged, ranked = _query_tables(qrels, run)
     queries = tuple(query for query in ranked if query in judged)
-    per_query, inputs = {}, {}
+    per_query, inputs, unrounded = {}, {}, {}
     for query in queries:
         items, scores = ranked[query]
         inputs[query] = (items, judged[query], scores)
         per_query[query] = {key: dict(zip(MEASURES, score_under(convention, items, judged[query], k, scores).values()))
                             for key, convention in presets.items()}
+        unrounded[query] = {key: dict(zip(MEASURES, score_under(replace(convention, decimals=None), items,
+                                                                judged[query], k, scores).values()))
+                            for key, convention in presets.items() if convention.decimals is not None}
     means = {}
-    for key in presets:
+    for key, convention in presets.items():
         means[key] = {}
         for measure in MEASURES:
-            values = [per_query[q][key][measure] for q in queries]
+            source = unrounded if convention.decimals is not None else per_query
+            values = [source[q][key][measure] for q in queries]
             if not values or values[0] is None:
                 means[key][measure] = None if values else float("nan")
                 continue
@@ -101,6 +106,8 @@ def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = Non
                 means[key][measure] = Interval(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
             else:
                 means[key][measure] = sum(e[0] for e in ends) / len(ends)
+            if convention.decimals is not None and means[key][measure] is not None:  # RecBole rounds the mean
+                means[key][measure] = round(means[key][measure], convention.decimals)
     spread = {}
     for measure in MEASURES:
         rows = []

@@ -35,9 +35,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from .._validate import as_k
+from .._validate import as_grades, as_k
 from ..errors import MetricsInputError
-from ..measures.ndcg import _gains
+from ..measures.ndcg import _gains, _grades
 from .presets import STABLE_SORT_LIMIT, Convention
 
 MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: as score_under labels them before the "@"
@@ -201,10 +201,11 @@ class Board:
             raise MetricsInputError("the ranking lists an item twice")
         if scores is None:
             scores = range(len(ranking), 0, -1)
-        scores = tuple(float(score) for score in scores)
+        scores = tuple(as_grades(scores, "scores").tolist())  # finite numbers, or MetricsInputError
         if len(scores) != len(ranking):
             raise MetricsInputError(f"{len(scores)} scores for {len(ranking)} items")
-        judged = tuple((str(item), float(grade)) for item, grade in judgments.items())
+        grades = as_grades(list(judgments.values()), "judged").tolist()
+        judged = tuple((str(item), grade) for item, grade in zip(judgments, grades))
         return cls(ranking, scores, judged, k)
 
 
@@ -258,10 +259,10 @@ def _ndcg_parts(convention: Convention, r: Read) -> tuple[list[float], list[floa
     if convention.gain == "binary":
         gains = list(r.hits)
         ideal = list(gains) if convention.ideal == "list" else [1.0] * r.n_relevant
-    else:
-        gains = _gains(np.asarray(r.grades, dtype=float), convention.gain).tolist()
+    else:  # exponential gain refuses a grade whose 2^g - 1 overflows
+        gains = _gains(_grades(r.grades, convention.gain, "grades"), convention.gain).tolist()
         ideal = list(gains) if convention.ideal == "list" else \
-            _gains(np.asarray(r.pool or (0.0,), dtype=float), convention.gain).tolist()
+            _gains(_grades(r.pool or (0.0,), convention.gain, "grades"), convention.gain).tolist()
     return gains, sorted(ideal, reverse=True)
 
 
@@ -435,8 +436,11 @@ def reported(convention: Convention, measure: str, value, n_relevant: int):
     return value
 
 
-def n_relevant(convention: Convention, board: Board) -> int:
+def n_relevant(convention: Convention, board: Board, _cache: dict | None = None) -> int:
     """R under ``convention``'s threshold, grade truncation and pool rule."""
+    for key, r in (_cache or {}).items():  # measure_value's readings: R depends on these three choices only
+        if (key[2], key[3], key[5]) == (convention.truncate_grades, convention.threshold, convention.recall_pool):
+            return r.n_relevant
     return read(board, convention, "as_given").n_relevant
 
 
@@ -476,8 +480,7 @@ def score_under(convention: Convention, ranking, judgments: dict, k: int, scores
             out[label] = None
             continue
         value = measure_value(convention, board, measure, cache)
-        r = next(iter(cache.values()))
-        out[label] = reported(convention, measure, value, r.n_relevant)
+        out[label] = reported(convention, measure, value, n_relevant(convention, board, cache))
     return out
 
 

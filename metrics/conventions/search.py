@@ -16,7 +16,7 @@ from ..errors import MetricsInputError
 from ..explanation import num
 from .causes import REFERENCE, STEP_ORDER, measure_path
 from .presets import PRESETS, TIE_ORDER_REASON, Convention, describe_choice
-from .scoring import MEASURES, Board, Interval, attained, compared_scores, measure_value, reported
+from .scoring import MEASURES, Board, Interval, attained, compared_scores, measure_value, n_relevant, reported
 
 #: the choices searched for each measure (the others cannot change it), in :data:`STEP_ORDER`'s order
 SEARCHED: dict[str, tuple[str, ...]] = {
@@ -93,6 +93,13 @@ def _domains(measure: str, board: Board) -> dict[str, tuple]:
     return {choice: domains[choice] for choice in SEARCHED[measure]}
 
 
+def _equal(a, b) -> bool:
+    """The same number up to rounding in the last places (1e-12), or the same range."""
+    if isinstance(a, Interval) or isinstance(b, Interval):
+        return isinstance(a, Interval) and isinstance(b, Interval) and _equal(a.low, b.low) and _equal(a.high, b.high)
+    return abs(a - b) <= 1e-12 * max(1.0, abs(a))
+
+
 def _ties(scores) -> bool:
     return len(set(scores)) < len(scores)
 
@@ -144,7 +151,7 @@ def _preset_candidates(measure: str, board: Board) -> list[Match]:
             continue
         cache: dict = {}
         computed = measure_value(convention, board, measure, cache)
-        value = reported(convention, measure, computed, next(iter(cache.values())).n_relevant)
+        value = reported(convention, measure, computed, n_relevant(convention, board, cache))
         changes = tuple(step.choice for step in measure_path(convention, board, measure)
                         if step.kind in ("choice", "undefined order", "nan", "rounding"))
         out.append(Match(convention, key, value, changes, not isinstance(value, Interval)))
@@ -164,7 +171,10 @@ def _combinations(measure: str, board: Board) -> list[tuple[dict, float]]:
                 any(choices[c] != getattr(ref, c) for c in _BINARY_ONLY):
             continue  # with graded gain nDCG reads neither the threshold nor the pool nor scores <= 0
         convention = replace(ref, name="", **choices)
-        values[combo] = measure_value(convention, board, measure, cache)
+        try:
+            values[combo] = measure_value(convention, board, measure, cache)
+        except MetricsInputError:  # exponential gain of a grade of 1024 or more overflows: no such library number
+            continue
     out = []
     defaults = tuple(getattr(ref, c) for c in names)
     for combo, value in values.items():
@@ -177,12 +187,20 @@ def _combinations(measure: str, board: Board) -> list[tuple[dict, float]]:
             reset = combo[:i] + (defaults[i],) + combo[i + 1:]
             if measure == "nDCG" and choice == "gain":
                 reset = tuple(defaults[j] if names[j] in _BINARY_ONLY else reset[j] for j in range(len(names)))
-            if reset in values and values[reset] == value:
+            if reset in values and _equal(values[reset], value):
                 idle = True  # this choice changes nothing here: the combination without it is listed instead
                 break
         if not idle:
             out.append((dict(zip(names, combo)), value))
     return out
+
+
+def _combination(choices: dict, value) -> Match:
+    """trec_eval's convention with ``choices``, as a match named by its changes."""
+    ref = PRESETS[REFERENCE]
+    changes = tuple(c for c in choices if choices[c] != getattr(ref, c))
+    name = "trec_eval with " + ", ".join(f"{c}={choices[c]}" for c in changes)
+    return Match(replace(ref, name=name, notes="", **choices), None, value, changes)
 
 
 def find_matches(measure: str, value, ranking, judgments: dict, k: int, scores=None,
@@ -201,14 +219,8 @@ def find_matches(measure: str, value, ranking, judgments: dict, k: int, scores=N
                     continue
         if _close(m.value, target, tolerance):
             presets.append(m)
-    ref = PRESETS[REFERENCE]
-    combos = []
-    for choices, got in _combinations(measure, board):
-        if not _close(got, target, tolerance):
-            continue
-        changes = tuple(c for c in choices if choices[c] != getattr(ref, c))
-        words = ", ".join(f"{c}={choices[c]}" for c in changes)
-        combos.append(Match(replace(ref, name=f"trec_eval with {words}", notes="", **choices), None, got, changes))
+    combos = [_combination(choices, got) for choices, got in _combinations(measure, board)
+              if _close(got, target, tolerance)]
     combos.sort(key=lambda m: (len(m.changes), [_STEP_RANK[c] for c in m.changes], _distance(m.value, target)))
     return presets + combos
 
@@ -251,22 +263,31 @@ TEMPLATES = {
     "preset": "{value} is {library}'s convention: {choices}",
     "possible": "{value} is possible under {library}'s convention: {choices} ({reason})",
     "combination": "{value} is trec_eval's convention with: {choices}",
-    "none": "no known convention gives {value}; the closest is {choices} ({closest}, {library})",
-    "none_reference": "no known convention gives {value}; the closest is {library}'s ({closest})",
+    "none_reference": "no known convention gives {value}; the closest is {closest} ({library})",
+    "none_preset": "no known convention gives {value}; the closest is {closest} ({library}: {choices})",
+    "none_combination": "no known convention gives {value}; the closest is {closest} (trec_eval's convention "
+                        "with: {choices})",
 }
 
 
 @dataclass(frozen=True)
 class ValueReport:
-    """:func:`explain_value`'s answer: ``text`` (English) = ``TEMPLATES[template].format(**parts)`` with
-    ``parts["choices"]`` the ``choices`` joined by "; ". ``matches``: :func:`find_matches`; ``closest``: the
-    nearest convention when none matches (else None)."""
+    """:func:`explain_value`'s answer.
+
+    ``text`` (English) is ``TEMPLATES[template].format(**parts)``; ``parts``: ``value`` (as printed), ``library``
+    (the preset's name, or "trec_eval"), ``choices`` (``choices`` joined by "; "), ``reason`` (why the number is a
+    range: :data:`TIE_ORDER_REASON`, else ""), ``closest`` (the convention's number). ``choices``: each choice of
+    the convention that matters here in words (:func:`describe_choice`; ties prefixed "equal scores: ", as
+    ``CHOICES`` words them), and ``choice_values`` the same as ``(choice, value)`` pairs, to translate.
+    ``matches``: :func:`find_matches`; ``closest``: the nearest convention when none matches (else None).
+    """
 
     measure: str
     value: float
     template: str
     parts: dict
     choices: tuple[str, ...]
+    choice_values: tuple[tuple[str, object], ...]
     matches: tuple[Match, ...]
     closest: Match | None = None
     text: str = field(default="")
@@ -280,18 +301,17 @@ def _value_text(value, decimals: int | None) -> str:
 
 def explain_value(measure: str, value, ranking, judgments: dict, k: int, scores=None,
                   decimals: int | None = None) -> ValueReport:
-    """Which convention gives ``value``, in words: the first of :func:`find_matches`, or the closest of all
-    candidates when none gives it.
+    """Which convention gives ``value``, in words: the first of :func:`find_matches`, or, when none gives it, the
+    closest of every preset and combination (a preset first when two are as close).
 
     >>> ranking, grades = ["a", "b", "c"], {"a": 0, "b": 1, "c": 2, "d": 3}
     >>> explain_value("nDCG", 0.6199, ranking, grades, 3, decimals=4).text
     "0.6199 is scikit-learn's convention: ideal ordering from the ranked list only"
-    >>> explain_value("nDCG", 0.62, ranking, grades, 3, decimals=3).parts["closest"]
-    '0.620'
+    >>> explain_value("nDCG", 0.63, ranking, grades, 3, decimals=2).text
+    'no known convention gives 0.63; the closest is 0.62 (scikit-learn: ideal ordering from the ranked list only)'
     """
     target = _check(measure, value)
     matches = find_matches(measure, target, ranking, judgments, k, scores, decimals)
-    shown = _value_text(target, decimals)
     closest = None
     if matches:
         best = matches[0]
@@ -299,31 +319,21 @@ def explain_value(measure: str, value, ranking, judgments: dict, k: int, scores=
             "possible" if not best.exact else ("preset" if best.changes else "reference"))
     else:
         board = Board.of(ranking, judgments, k, scores)
-        candidates = _preset_candidates(measure, board) + [
-            Match(replace(PRESETS[REFERENCE], name="trec_eval with these changes", **c), None, v,
-                  tuple(x for x in c if c[x] != getattr(PRESETS[REFERENCE], x)))
-            for c, v in _combinations(measure, board)]
+        candidates = _preset_candidates(measure, board) + [_combination(c, v) for c, v in _combinations(measure, board)]
         if not candidates:
             raise MetricsInputError(f"no preset offers {measure}")
         best = closest = min(candidates, key=lambda m: (_attained_distance(m, board, measure, target),
                                                         m.preset is None, len(m.changes)))
-        template = "none" if best.changes else "none_reference"
+        template = "none_combination" if best.preset is None else ("none_preset" if best.changes
+                                                                   else "none_reference")
     choices = tuple(_choice_words(best))
-    parts = {"value": shown, "library": best.convention.name if best.preset else "trec_eval",
+    parts = {"value": _value_text(target, decimals), "library": best.convention.name if best.preset else "trec_eval",
              "choices": "; ".join(choices), "reason": TIE_ORDER_REASON.get(best.preset or "", ""),
              "closest": _value_text(best.value, decimals)}
-    if closest is not None:
-        if closest.preset is None:
-            parts["choices"] = "trec_eval's convention with: " + parts["choices"]
-            parts["library"] = "trec_eval with these changes"
-        else:
-            parts["choices"] = f"{closest.convention.name}'s convention: " + parts["choices"]
-    return ValueReport(measure, target, template, parts, choices, tuple(matches), closest,
+    return ValueReport(measure, target, template, parts, choices,
+                       tuple((c, v) for c, v, _ in best.choices), tuple(matches), closest,
                        TEMPLATES[template].format(**parts))
 
 
 def _choice_words(match: Match) -> list[str]:
-    out = []
-    for choice, setting, words in match.choices:
-        out.append(words if choice != "ties" else "equal scores: " + words)
-    return out
+    return [words if choice != "ties" else "equal scores: " + words for choice, _, words in match.choices]
