@@ -373,3 +373,12 @@ def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
     assert at.session_state[state.QUERY] == query and board.title.startswith(f"query {query} ")
     assert board.run_order  # the file's order, so the page explains what each library read
     assert_shows_score_under(at)
+
+
+@NEEDS_CORE
+def test_the_pages_sentences_are_the_cores():
+    """The page words explain_value's answer with its own copy of the core's templates (to translate them)."""
+    from metrics.conventions import search
+    from ui.conventions import TEMPLATES
+
+    assert TEMPLATES == search.TEMPLATES

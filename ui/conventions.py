@@ -393,12 +393,11 @@ TEMPLATES = {
     "preset": N_("{value} is {library}'s convention: {choices}"),
     "possible": N_("{value} is possible under {library}'s convention: {choices} ({reason})"),
     "combination": N_("{value} is trec_eval's convention with: {choices}"),
-    "none": N_("no known convention gives {value}; the closest is {choices} ({closest}, {library})"),
-    "none_reference": N_("no known convention gives {value}; the closest is {library}'s ({closest})"),
+    "none_reference": N_("no known convention gives {value}; the closest is {closest} ({library})"),
+    "none_preset": N_("no known convention gives {value}; the closest is {closest} ({library}: {choices})"),
+    "none_combination": N_("no known convention gives {value}; the closest is {closest} (trec_eval's convention "
+                           "with: {choices})"),
 }
-CLOSEST_PRESET = N_("{library}'s convention: {choices}")
-CLOSEST_CHANGES = N_("trec_eval's convention with: {choices}")
-WITH_CHANGES = N_("trec_eval with these changes")
 ALSO = N_("The same number under: {libraries}.")
 
 
@@ -407,30 +406,16 @@ def printed_decimals(value: float) -> int | None:
     return next((d for d in range(9) if abs(round(value, d) - value) < 1e-12), None)
 
 
-def match_words(match) -> str:
-    """A match's choices in the reader's language, joined by "; "."""
-    return t("; ").join(choice_text(choice, value) for choice, value, _ in match.choices)
-
-
 def explain_pasted(measure: str, value: float, board, k: int) -> tuple[str, list[str], bool]:
     """What ``metrics.conventions.explain_value`` says of ``value`` on this board, in the reader's language (its
-    text is English: the template and the choices are translated here), the libraries that give it, and whether
-    any convention does."""
+    text is English: the template, the choices and the reason are translated here), the libraries that give it,
+    and whether any convention does."""
     items, ranked = library_input(board)
     report = core.explain_value(measure, value, items, judgments(board), k, ranked, printed_decimals(value))
-    best = report.closest or report.matches[0]
     parts = dict(report.parts)
-    parts["choices"] = match_words(best)
-    if best.preset:
-        parts["library"] = best.convention.name
-    if report.template == "possible":
-        parts["reason"] = t(parts["reason"])
-    if report.closest is not None:
-        if best.preset is None:
-            parts["library"] = t(WITH_CHANGES)
-            parts["choices"] = t(CLOSEST_CHANGES).format(choices=parts["choices"])
-        else:
-            parts["choices"] = t(CLOSEST_PRESET).format(library=best.convention.name, choices=parts["choices"])
+    parts["choices"] = t("; ").join(choice_text(choice, setting) for choice, setting in report.choice_values)
+    if parts.get("reason"):
+        parts["reason"] = t(parts["reason"].split(": ")[0])
     libraries = list(dict.fromkeys(m.convention.name for m in report.matches if m.preset))
     return t(TEMPLATES[report.template]).format(**parts), libraries, bool(report.matches)
 

@@ -421,13 +421,12 @@ ZH: dict[str, str] = {
     "{value} is possible under {library}'s convention: {choices} ({reason})":
         "在 {library} 的约定下可能得到 {value}：{choices}（{reason}）",
     "{value} is trec_eval's convention with: {choices}": "{value} 是 trec_eval 的约定加上这些改动：{choices}",
-    "no known convention gives {value}; the closest is {choices} ({closest}, {library})":
-        "没有已知的约定能得到 {value}；最接近的是 {choices}（{closest}，{library}）",
-    "no known convention gives {value}; the closest is {library}'s ({closest})":
-        "没有已知的约定能得到 {value}；最接近的是 {library} 的（{closest}）",
-    "{library}'s convention: {choices}": "{library} 的约定：{choices}",
-    "trec_eval's convention with: {choices}": "trec_eval 的约定加上这些改动：{choices}",
-    "trec_eval with these changes": "trec_eval 加上这些改动",
+    "no known convention gives {value}; the closest is {closest} ({library})":
+        "没有已知的约定能得到 {value}；最接近的是 {closest}（{library}）",
+    "no known convention gives {value}; the closest is {closest} ({library}: {choices})":
+        "没有已知的约定能得到 {value}；最接近的是 {closest}（{library}：{choices}）",
+    "no known convention gives {value}; the closest is {closest} (trec_eval's convention with: {choices})":
+        "没有已知的约定能得到 {value}；最接近的是 {closest}（trec_eval 的约定加上这些改动：{choices}）",
     "The same number under: {libraries}.": "以下库也给出同一个数：{libraries}。",
     "Paste the number your library printed": "粘贴你的库输出的数",
     "At the board's K ({k}); AP and RR also without a cut-off.": "按看板的 K（{k}）计算；AP 和 RR 也会考虑不截断的版本。",
