@@ -24,8 +24,9 @@ board = ranking_builder(expanded=False)
 slider, legend = st.columns([1, 2], gap="large")
 with slider:
     k = explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-legend.markdown(t("**Highlighted:** a number that differs from trec_eval's. **—** : the library has no such "
-                  "measure. Rows name each measure as the libraries do (RR has no cut-off in trec_eval)."))
+legend.markdown(t("**Highlighted:** a number that differs from trec_eval's (grey: by rounding only); a range: the "
+                  "library leaves the order of tied items undefined. **—** : the library has no such measure. Rows "
+                  "name each measure as the libraries do (RR has no cut-off in trec_eval)."))
 table_area = st.container()
 editor, ordering = st.columns([1, 2], gap="large")
 with editor:

@@ -447,4 +447,9 @@ ZH: dict[str, str] = {
     "whose order the library leaves undefined":
         "**各库读取的顺序** —— 按得分从高到低；{…}：一组并列的条目，其增益取平均，或者库没有定义它们的顺序",
     "{measure}: trec_eval → {library}": "{measure}：trec_eval → {library}",
+    "**Highlighted:** a number that differs from trec_eval's (grey: by rounding only); a range: the library leaves "
+    "the order of tied items undefined. **—** : the library has no such measure. Rows name each measure as the "
+    "libraries do (RR has no cut-off in trec_eval).":
+        "**高亮：** 与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
+        "**—**：该库没有这个指标。每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
 }
