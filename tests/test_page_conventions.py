@@ -12,7 +12,6 @@ import pandas as pd
 import pytest
 
 import metrics
-from metrics import conventions as core
 from metrics.conventions import PRESETS as LIBRARIES
 from metrics.conventions import group_name, group_presets, score_under
 from tests.apptest_helpers import load_preset, open_page
@@ -270,11 +269,6 @@ def waterfalls(at) -> list[dict]:
     return found
 
 
-#: the tests below that need the core of issue 9 (branch causes): ranges, cause_path, explain_value, compare_runs
-NEEDS_CORE = pytest.mark.skipif(not hasattr(core, "compare_runs"), reason="metrics.conventions without issue 9's core")
-
-
-@NEEDS_CORE
 def test_an_undefined_tie_order_is_a_range_with_its_reason(page):
     """One big tie: torchmetrics (torch.topk) leaves the order of the tied items undefined: its AP is a range, and
     the page says why, under the table and in its card."""
@@ -332,7 +326,6 @@ def test_a_difference_due_only_to_rounding_is_labelled_as_rounding(page):
     assert any("rounding: 0.666667 → 0.6667" in list(frame["cause"]) for frame in steps)
 
 
-@NEEDS_CORE
 def test_a_pasted_number_names_the_library_that_prints_it(page):
     """scikit-learn's nDCG (ideal from the list) is found from its 4-decimal value; a number no convention gives
     is said to be none, with the closest."""
@@ -349,7 +342,6 @@ def test_a_pasted_number_names_the_library_that_prints_it(page):
     assert any(w.value.startswith("no known convention gives 0.0123; the closest is") for w in at.warning)
 
 
-@NEEDS_CORE
 def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
     """The sample upload: the mean of each measure per library (trec_eval's equals metrics.evaluate's), and the
     queries where the libraries differ most, each a button that puts the query on the board in the file's order."""
@@ -375,7 +367,6 @@ def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
     assert_shows_score_under(at)
 
 
-@NEEDS_CORE
 def test_the_pages_sentences_are_the_cores():
     """The page words explain_value's answer with its own copy of the core's templates (to translate them)."""
     from metrics.conventions import search
