@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -255,3 +256,48 @@ def test_article_003_precision_and_004():
     for name, expected in EXAMPLES["004_ndcg"]["input"]["grades_in_ranked_order"].items():
         b = PRESETS[f"004_{name}"]
         assert b.rels() == expected and b.gain == "exponential"
+
+
+# --- the run's own order (issue 9) ------------------------------------------------------------------
+
+
+@pytest.fixture
+def from_run():
+    """A run's query: the file lists x before y (a tie), trec_eval's order puts y first (id descending)."""
+    return Board(grades={"y": 0, "x": 2, "z": 1, "p": 3}, ranking=("z", "y", "x"), k=2,
+                 scores={"z": 9.0, "x": 5.0, "y": 5.0}, run_order=("z", "x", "y"))
+
+
+def test_run_order_round_trip(from_run):
+    again = Board.from_dict(json.loads(json.dumps(from_run.to_dict())))
+    assert again == from_run and again.run_order == ("z", "x", "y")
+    assert again.read_input() == (["z", "x", "y"], [9.0, 5.0, 5.0])
+    # a dict without it (an older board) reads as a board without a run's order
+    older = {key: value for key, value in from_run.to_dict().items() if key != "run_order"}
+    assert Board.from_dict(older).run_order == () and Board.from_dict(older).read_input() is None
+
+
+def test_run_order_is_dropped_when_the_ranking_is_changed_by_hand(from_run):
+    assert from_run.with_ranking(from_run.ranking).run_order == from_run.run_order  # not a change
+    assert from_run.moved("x", -1).run_order == ()
+    assert from_run.with_ranking(["z", "y"]).run_order == ()
+    assert from_run.shuffled(seed=1).run_order == ()
+    assert from_run.ideal_order().run_order == ()
+
+
+def test_run_order_follows_renames_grades_and_scores(from_run):
+    assert from_run.renamed("x", "w").run_order == ("z", "w", "y")
+    assert from_run.with_grades({"z": 1, "y": 0, "p": 3}).run_order == ("z", "y")
+    assert from_run.with_settings(gain="exponential").run_order == from_run.run_order
+    tied = from_run.with_scores({"z": 1.0, "x": 1.0, "y": 1.0})
+    assert tied.run_order == from_run.run_order and tied.read_input() == (["z", "x", "y"], [1.0, 1.0, 1.0])
+    assert from_run.with_scores({}).run_order == ()  # scores from the ranking: no run to read any more
+
+
+def test_run_order_must_be_the_ranked_items_with_scores(from_run):
+    with pytest.raises(MetricsInputError, match="each once"):
+        replace(from_run, run_order=("z", "x"))
+    with pytest.raises(MetricsInputError, match="each once"):
+        replace(from_run, run_order=("z", "x", "p"))
+    with pytest.raises(MetricsInputError, match="no score"):
+        replace(from_run, scores={"z": 1.0, "x": 1.0})

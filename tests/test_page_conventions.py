@@ -3,6 +3,8 @@ for each library, and its trec_eval column equals metrics.evaluate on the same o
 
 from __future__ import annotations
 
+import html
+import json
 import math
 from pathlib import Path
 
@@ -49,19 +51,26 @@ def results(at) -> pd.DataFrame:
 
 
 def text(value) -> str:
+    if isinstance(value, tuple):  # a range: the library leaves the order of tied items undefined
+        return f"{value[0]:.4f} to {value[1]:.4f}"
     return "—" if value is None else ("NaN" if value != value else f"{value:.4f}")
+
+
+def library_input(board: Board) -> tuple[list[str], list[float]]:
+    """What the libraries read: a run's query in the file's order with its scores, else the board's ranking."""
+    return board.read_input() or (list(board.ranking), ranked_scores(board))
 
 
 def assert_shows_score_under(at) -> dict:
     board = at.session_state[state.BOARD]
-    k, scores = k_of(board), ranked_scores(board)
+    k, (items, scores) = k_of(board), library_input(board)
     shown = results(at)
     groups = group_presets()
     assert list(shown.columns) == [group_name(group) for group in groups]
     expected = {}
     for group in groups:
         for key in group:  # every library of a column gives its numbers
-            values = score_under(LIBRARIES[key], board.ranking, judgments(board), k, scores)
+            values = score_under(LIBRARIES[key], items, judgments(board), k, scores)
             assert list(shown[group_name(group)]) == [text(v) for v in values.values()], key
         expected[group_name(group)] = values
     trec = expected[TREC_COLUMN]
@@ -207,3 +216,160 @@ def test_pytrec_eval_has_its_own_column_equal_to_trec_eval_without_near_ties(pag
     choices = next(d.value for d in at.dataframe if d.value.index.name == "choice")
     assert len(set(map(tuple, choices.T.values.tolist()))) == len(choices.columns)  # no two identical libraries
     assert not any("pytrec_eval** — differs" in m.value for m in at.markdown)
+
+def load_run_query(at, query: str):
+    """Upload sample_data/trec's qrels + run_a, put ``query`` on the board, open this page."""
+    at.switch_page("pages/upload.py").run()
+    files = [TREC / "qrels.txt", TREC / "run_a.txt"]
+    at.file_uploader[0].set_value([(p.name, p.read_bytes(), "text/plain") for p in files]).run()
+    at.selectbox(key="upload__query_" + str(at.session_state[state.REVISION])).set_value(query).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_input_order_libraries_read_the_run_files_order(page):
+    """Query 102 of run_a: doc-102-05 (grade 2) and doc-102-11 (grade 0) tie at rank 5-6; the file lists 05 first.
+    trec_eval puts 11 first (docno descending): P@5 = 0.8; ranx keeps the file's order: P@5 = 1.0
+    (sample_data/README.md)."""
+    at = load_run_query(page, "102")
+    board = at.session_state[state.BOARD]
+    assert board.run_order and board.ranking != board.run_order
+    at.slider(key=f"conventions_k_{at.session_state[state.REVISION]}").set_value(5).run()
+    assert not at.exception, [e.message for e in at.exception]
+    shown = results(at)
+    assert shown.loc["P@5", "ranx"] == "1.0000"
+    assert shown.loc["P@5", TREC_COLUMN] == "0.8000"
+    assert shown.loc["nDCG@5", TREC_COLUMN] == "0.7903"
+    assert_trec_column_equals_evaluate(at)
+    orders = next(d.value for d in at.table if "order read" in d.value.columns)
+    as_given = orders.loc[orders["libraries"].str.contains("ranx"), "order read"].iloc[0]
+    assert as_given.index("doc-102-05") < as_given.index("doc-102-11")
+
+
+# ------------------------------------------------------------------ issue 9: the cause, not just the difference
+
+
+def put(at, board: Board):
+    at.session_state[state.BOARD] = board
+    at.session_state[state.REVISION] += 1
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def waterfalls(at) -> list[dict]:
+    """The cause charts: each one's waterfall trace (the library named by its last hover text) and its title."""
+    found = []
+    for chart in at.get("plotly_chart"):
+        spec = json.loads(chart.proto.spec)
+        traces = [trace for trace in spec["data"] if trace.get("type") == "waterfall"]
+        if traces:
+            found.append({**traces[0], "title": spec["layout"]["title"]["text"], "traces": spec["data"]})
+    return found
+
+
+def test_an_undefined_tie_order_is_a_range_with_its_reason(page):
+    """One big tie: torchmetrics (torch.topk) leaves the order of the tied items undefined: its AP is a range, and
+    the page says why, under the table and in its card."""
+    at = put(page, Board.from_ranking([3, 0, 0, 1], items=["a", "b", "c", "d"], k=2))
+    at.button(key="conventions_tie").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert_shows_score_under(at)
+    cell = results(at).loc["AP@2 · AP", "torchmetrics"]
+    low, high = score_under(LIBRARIES["torchmetrics"], ["a", "b", "c", "d"], {"a": 3, "b": 0, "c": 0, "d": 1}, 2,
+                            [1.0] * 4)["AP@2"]
+    assert cell == f"{low:.4f} to {high:.4f}" and low < high
+    reason = "torchmetrics: the order of tied items is not defined (torch.topk): "
+    assert any(c.value.startswith(reason) and f"{low:.4f} to {high:.4f}" in c.value for c in at.caption)
+    assert any(m.value.startswith(reason) for m in at.markdown)  # in the card, above the AP tab's chart
+
+
+def test_each_differing_library_gets_a_waterfall_from_trec_eval_to_its_number(page):
+    """Every library whose cell differs from trec_eval's has a waterfall for that measure: its first bar is
+    trec_eval's number, its last (the total) the library's; a choice that changes nothing is not a step."""
+    at = load_preset(page, "unjudged")
+    shown = results(at)
+    charts = waterfalls(at)
+    names = {group_name(group): group for group in group_presets()}
+    expected = {(name, measure) for name in shown.columns if name != TREC_COLUMN
+                for measure, cell in shown[name].items() if cell not in ("—", shown.loc[measure, TREC_COLUMN])
+                and " to " not in cell}
+    assert expected, "the preset should make some library differ"
+    seen = set()
+    for chart in charts:
+        library = html.unescape(chart["hovertext"][-1])
+        assert chart["title"].endswith(f": trec_eval → {library}")
+        measure = chart["title"].removesuffix(f": trec_eval → {library}")
+        row = next(label for label in shown.index if measure in (label, *label.split(" · ")))
+        assert chart["measure"][0] == "absolute" and chart["measure"][-1] == "total"
+        assert f"{chart['y'][0]:.4f}" == shown.loc[row, TREC_COLUMN], (library, row)
+        assert f"{chart['y'][-1]:.4f}" == shown.loc[row, library], (library, row)
+        # the steps add up: no step is zero (a choice that changes nothing is not blamed)
+        assert all(abs(change) > 0 for change in chart["y"][1:-1])
+        assert chart["y"][0] + sum(chart["y"][1:-1]) == pytest.approx(chart["y"][-1], abs=1e-12)
+        seen.add((library, row))
+        assert library in names
+    assert expected <= seen
+
+
+def test_a_difference_due_only_to_rounding_is_labelled_as_rounding(page):
+    """P@3 = 2/3: RecBole reports 0.6667 (4 decimals). Its card says "rounding only", and the step is rounding."""
+    at = put(page, Board.from_ranking([1, 0, 1], items=["x", "y", "z"], k=3))
+    shown = results(at)
+    assert shown.loc["P@3", "RecBole"] == shown.loc["P@3", TREC_COLUMN] == "0.6667"
+    assert any(m.value.startswith("**RecBole** — differs by rounding only: ") and "P@3" in m.value for m in at.markdown)
+    charts = [c for c in waterfalls(at) if c["title"] == "P@3: trec_eval → RecBole"]
+    assert len(charts) == 1
+    assert "rounding" in charts[0]["hovertext"][1]
+    steps = [d.value for d in at.table if list(d.value.columns) == ["cause"]]
+    assert any("rounding: 0.666667 → 0.6667" in list(frame["cause"]) for frame in steps)
+
+
+def test_a_pasted_number_names_the_library_that_prints_it(page):
+    """scikit-learn's nDCG (ideal from the list) is found from its 4-decimal value; a number no convention gives
+    is said to be none, with the closest."""
+    at = load_preset(page, "unjudged")
+    board = at.session_state[state.BOARD]
+    items, scores = library_input(board)
+    value = score_under(LIBRARIES["sklearn"], items, judgments(board), k_of(board), scores)[f"nDCG@{k_of(board)}"]
+    assert results(at).loc[f"nDCG@{k_of(board)}", TREC_COLUMN] != f"{value:.4f}"
+    at.selectbox(key="conventions__pasted_measure").set_value("nDCG")
+    at.number_input(key="conventions__pasted_value").set_value(round(value, 4)).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert any(f"{value:.4f} is scikit-learn's convention" in s.value for s in at.success), at.success
+    at.number_input(key="conventions__pasted_value").set_value(0.0123).run()
+    assert any(w.value.startswith("no known convention gives 0.0123; the closest is") for w in at.warning)
+
+
+def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
+    """The sample upload: the mean of each measure per library (trec_eval's equals metrics.evaluate's), and the
+    queries where the libraries differ most, each a button that puts the query on the board in the file's order."""
+    at = page
+    at.switch_page("pages/upload.py").run()
+    at.button(key="upload__sample_TREC: qrels.txt + run_a.txt (7 queries)").click().run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    k = k_of(at.session_state[state.BOARD])
+    means = next(d.value for d in at.dataframe if d.value.index.name == "mean")
+    assert list(means.columns) == [group_name(group) for group in group_presets()]
+    on_files = metrics.evaluate(str(TREC / "qrels.txt"), str(TREC / "run_a.txt"), [f"nDCG@{k}", f"P@{k}"])
+    assert means.loc[f"nDCG@{k}", TREC_COLUMN] == f"{on_files.aggregate[f'nDCG@{k}']:.4f}"
+    assert means.loc[f"P@{k}", TREC_COLUMN] == f"{on_files.aggregate[f'P@{k}']:.4f}"
+    buttons = [b for b in at.button if b.key and b.key.startswith("conventions__explain_")]
+    assert buttons and all(b.label.startswith("Query ") for b in buttons)
+    query = buttons[-1].key.removeprefix("conventions__explain_")
+    buttons[-1].click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    board = at.session_state[state.BOARD]
+    assert at.session_state[state.QUERY] == query and board.title.startswith(f"query {query} ")
+    assert board.run_order  # the file's order, so the page explains what each library read
+    assert_shows_score_under(at)
+
+
+def test_the_pages_sentences_are_the_cores():
+    """The page words explain_value's answer with its own copy of the core's templates (to translate them)."""
+    from metrics.conventions import search
+    from ui.conventions import TEMPLATES
+
+    assert TEMPLATES == search.TEMPLATES

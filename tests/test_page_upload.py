@@ -198,3 +198,17 @@ def test_picker_is_empty_while_a_preset_is_on_the_board_and_keeps_settings(uploa
     assert board.title == "query 104 of run_a.txt + qrels.txt"
     assert board.gain == "exponential" and board.k == 3
     assert at.session_state["board_origin"] == board
+
+
+def test_a_loaded_query_remembers_the_run_files_order(upload_page):
+    """Query 102 of run_a: doc-102-05 and doc-102-11 tie; the board ranks them the trec_eval way (11 first)
+    and keeps the file's order (05 first) with the scores, for libraries that read the input order."""
+    at = _upload_trec(upload_page)
+    at.selectbox(key="upload__query_" + str(at.session_state["board_revision"])).set_value("102").run()
+    board = at.session_state["board"]
+    assert board.ranking[4:6] == ("doc-102-11", "doc-102-05")
+    assert board.run_order[4:6] == ("doc-102-05", "doc-102-11")
+    items, scores = board.read_input()
+    assert items == [line.split()[2] for line in (TREC / "run_a.txt").read_text().splitlines()
+                     if line.startswith("102 ")]
+    assert scores[4] == scores[5] == 14.993

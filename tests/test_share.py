@@ -306,3 +306,33 @@ def test_unshareable_boards_are_refused_on_encoding():
         encode_board(Board(grades={}, ranking=()))
     with pytest.raises(MetricsInputError, match="control character"):
         encode_board(Board(grades={"a\tb": 1}, ranking=()))
+
+
+# --------------------------------------------------------------------------- the run's own order (issue 9)
+
+
+def test_a_run_board_keeps_the_files_order_through_a_link():
+    board = Board(grades={"y": 0, "x": 2, "z": 1}, ranking=("z", "y", "x"), k=2,
+                  scores={"z": 9.0, "x": 5.0, "y": 5.0}, run_order=("z", "x", "y"), title="query 1 of run.txt")
+    back = decode_board(encode_board(board))
+    assert back == plain(board) and back.run_order == ("z", "x", "y")
+
+
+def test_links_without_a_run_order_are_unchanged_and_old_links_still_read():
+    board = PRESETS[DEFAULT_PRESET]
+    text = encode_board(board)
+    assert "run_order" not in zlib.decompress(base64.urlsafe_b64decode(text[2:] + "==")).decode()
+    assert decode_board(pack(GOOD)).run_order == ()  # a link made before the field existed
+
+
+@pytest.mark.parametrize("order, message", [
+    ("c,a", "'run_order' must be a list"),
+    (["c", 1], "'run_order' must be a list"),
+    (["c"], "must list the ranked items, each once"),
+    (["c", "c"], "must list the ranked items, each once"),
+    (["c", "b"], "must list the ranked items, each once"),
+    (["a", "c"], "item 'c' of the run's order has no score"),
+])
+def test_bad_run_order(order, message):
+    with pytest.raises(MetricsInputError, match=re.escape(message)):
+        decode_board(pack(with_(run_order=order)))

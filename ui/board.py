@@ -45,6 +45,9 @@ class Board:
     ideal: str = "judged"  #: nDCG ideal ordering from all "judged" items or the ranked "list"
     ap_denominator: str = "relevant"  #: "relevant" (R), "found" or "min_k_relevant"
     threshold: float = 1.0  #: relevant when grade >= threshold
+    #: a board loaded from a run: its ranked items in the order the run file lists them (each with a score in
+    #: ``scores``), which is what libraries that keep the input order read; empty once the ranking is the user's
+    run_order: tuple[str, ...] = ()
 
     def __post_init__(self):
         names = list(self.grades)
@@ -63,6 +66,12 @@ class Board:
                 raise MetricsInputError(f"{name} must be one of {', '.join(allowed)}, got {getattr(self, name)!r}")
         if not isinstance(self.threshold, (int, float)) or not self.threshold > 0:
             raise MetricsInputError(f"threshold must be a positive number, got {self.threshold!r}")
+        if self.run_order:
+            if sorted(self.run_order) != sorted(self.ranking):
+                raise MetricsInputError("the run's order must list the ranked items, each once")
+            unscored = [item for item in self.run_order if item not in self.scores]
+            if unscored:
+                raise MetricsInputError(f"item {unscored[0]!r} of the run's order has no score")
 
     # --- what the metrics need ----------------------------------------------------------
     @property
@@ -90,25 +99,38 @@ class Board:
     def n_relevant(self, threshold: float = 1.0) -> int:
         return sum(1 for g in self.judged() if g >= threshold)
 
+    def read_input(self) -> tuple[list[str], list[float]] | None:
+        """``(items, scores)`` as the run file lists them, for libraries that read the input order; None when
+        the board was not loaded from a run or its ranking has since been changed by hand."""
+        if not self.run_order:
+            return None
+        return list(self.run_order), [float(self.scores[item]) for item in self.run_order]
+
     def effective_k(self) -> int:
         """k, clipped to the longest list that can carry gain (for sliders)."""
         return max(1, min(self.k, max(len(self.ranking), len(self.judged()), 1)))
 
     # --- changes ---------------------------------------------------------------------------
     def with_ranking(self, ranking) -> "Board":
-        return replace(self, ranking=tuple(ranking))
+        """A new ranking; a ranking changed by hand is the user's own, so the run's order is forgotten."""
+        ranking = tuple(ranking)
+        return replace(self, ranking=ranking, run_order=self.run_order if ranking == self.ranking else ())
 
     def with_k(self, k: int) -> "Board":
         return replace(self, k=int(k))
 
     def with_scores(self, scores: dict[str, float]) -> "Board":
-        """New system scores {item: score} (items not on the board are dropped; {} clears them)."""
-        return replace(self, scores={item: float(s) for item, s in scores.items() if item in self.grades})
+        """New system scores {item: score} (items not on the board are dropped; {} clears them). The run's
+        order stays while every item of it keeps a score (libraries then read it with the new scores)."""
+        scores = {item: float(s) for item, s in scores.items() if item in self.grades}
+        order = self.run_order if all(item in scores for item in self.run_order) else ()
+        return replace(self, scores=scores, run_order=order)
 
     def with_grades(self, grades: dict[str, Grade]) -> "Board":
         """New items and grades; ranked items that disappeared are dropped from the ranking."""
         return replace(self, grades=dict(grades), ranking=tuple(i for i in self.ranking if i in grades),
-                       scores={i: s for i, s in self.scores.items() if i in grades})
+                       scores={i: s for i, s in self.scores.items() if i in grades},
+                       run_order=tuple(i for i in self.run_order if i in grades))
 
     def renamed(self, old: str, new: str) -> "Board":
         new = new.strip()
@@ -116,7 +138,8 @@ class Board:
             raise MetricsInputError(f"an item named {new!r} already exists")
         grades = {(new if item == old else item): g for item, g in self.grades.items()}
         return replace(self, grades=grades, ranking=tuple(new if i == old else i for i in self.ranking),
-                       scores={(new if i == old else i): s for i, s in self.scores.items()})
+                       scores={(new if i == old else i): s for i, s in self.scores.items()},
+                       run_order=tuple(new if i == old else i for i in self.run_order))
 
     def moved(self, item: str, offset: int) -> "Board":
         """Move a ranked item up (negative offset) or down, staying inside the list."""
@@ -156,7 +179,8 @@ class Board:
     def to_dict(self) -> dict:
         return {"grades": dict(self.grades), "ranking": list(self.ranking), "k": self.k, "title": self.title,
                 "note": self.note, "scores": dict(self.scores), "gain": self.gain, "ideal": self.ideal,
-                "ap_denominator": self.ap_denominator, "threshold": self.threshold}
+                "ap_denominator": self.ap_denominator, "threshold": self.threshold,
+                "run_order": list(self.run_order)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Board":
@@ -165,7 +189,8 @@ class Board:
                    title=data.get("title", ""), note=data.get("note", ""), scores=dict(data.get("scores", {})),
                    gain=data.get("gain", defaults.gain), ideal=data.get("ideal", defaults.ideal),
                    ap_denominator=data.get("ap_denominator", defaults.ap_denominator),
-                   threshold=float(data.get("threshold", defaults.threshold)))
+                   threshold=float(data.get("threshold", defaults.threshold)),
+                   run_order=tuple(data.get("run_order", ())))
 
     @classmethod
     def from_ranking(cls, rels, items=None, k: int = 5, **extra) -> "Board":

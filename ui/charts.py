@@ -7,6 +7,7 @@ by a page are the page's to translate.
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 import pandas as pd
@@ -269,3 +270,95 @@ def interpolated_precision(levels: pd.DataFrame, points: pd.DataFrame) -> go.Fig
                       line=dict(color=ACCENT, width=3, shape="vh"), marker=dict(size=8))
     return _figure([raw, staircase], t("11-point interpolated precision-recall curve"), t("recall"),
                    t("precision"), xaxis=dict(range=[-0.02, 1.05], dtick=0.1), yaxis=dict(range=[0, 1.05]))
+
+
+# --- Why does my library give another number? ------------------------------------------------------
+
+
+def _change_text(change: float) -> str:
+    """A step's change, signed: 4 decimals, or 2 significant digits when smaller than that shows."""
+    return f"{change:+.4f}" if abs(change) >= 5e-5 or change == 0 else f"{change:+.2g}"
+
+
+def _wrapped(label: str, width: int = 16) -> str:
+    """An axis label broken into lines about ``width`` Latin letters wide, at spaces (Chinese, which has no
+    spaces and whose characters are twice as wide, anywhere), escaped."""
+    def wide(text: str) -> int:
+        return sum(1 if char.isascii() else 2 for char in text)
+
+    lines, line = [], ""
+    for word in str(label).split(" "):
+        # Chinese breaks between any two characters, a Latin word inside it ("torch.topk") stays whole
+        pieces = [word] if word.isascii() else re.findall(r"[\x21-\x7e]+|.", word)
+        for position, piece in enumerate(pieces):
+            joiner = "" if position else " "
+            if line and wide(line) + len(joiner) + wide(piece) > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = f"{line}{joiner}{piece}" if line else piece
+    lines.append(line)
+    return "<br>".join(html.escape(part) for part in lines if part)
+
+
+def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[bool] | None = None,
+                    height: int = 380) -> go.Figure:
+    """From trec_eval's number to a library's, one choice at a time: ``values[0]`` (labelled ``labels[0]``) is
+    the start, each next value the number after that step, the last bar the library's number (a total).
+    A value may be a ``(low, high)`` range (the library leaves the order of tied items undefined: a floating
+    bar from low to high) or NaN (written, no bar). Steps flagged in ``rounding`` are labelled in grey. The value
+    axis is zoomed on the values when the steps are small against them, and no bar text is cut off."""
+    rounding = rounding or [False] * len(values)
+    def plain(value) -> bool:
+        return not isinstance(value, tuple) and value == value
+
+    first_other = next((i for i, v in enumerate(values) if not plain(v)), len(values))
+    ends = [x for v in values for x in (v if isinstance(v, tuple) else (v,)) if x == x]
+    low, high = (min(ends), max(ends)) if ends else (0.0, 1.0)
+    x = list(range(len(values)))
+    shown = values[:first_other]
+    if first_other == len(values):
+        changes = [shown[0]] + [b - a for a, b in zip(shown[:-2], shown[1:-1])] + [shown[-1]]
+        measures = ["absolute"] + ["relative"] * (len(shown) - 2) + ["total"]
+        text = [f"{shown[0]:.4f}"] + [_change_text(c) for c in changes[1:-1]] + [f"{shown[-1]:.4f}"]
+    else:  # the values after a range or NaN are drawn below, one by one
+        changes = [shown[0]] + [b - a for a, b in zip(shown[:-1], shown[1:])]
+        measures = ["absolute"] + ["relative"] * (len(shown) - 1)
+        text = [f"{shown[0]:.4f}"] + [_change_text(c) for c in changes[1:]]
+    traces = [dict(type="waterfall", x=x[:first_other], y=changes, measure=measures, text=text,
+                   textposition="outside", textfont=FONT, cliponaxis=False, constraintext="none",
+                   connector=dict(line=dict(color=MISS, width=1, dash="dot")),
+                   increasing=dict(marker=dict(color=HIT)), decreasing=dict(marker=dict(color=SECOND)),
+                   totals=dict(marker=dict(color=ACCENT)), showlegend=False,
+                   hovertext=[html.escape(str(label)) for label in labels[:first_other]], hoverinfo="text+y")]
+    notes = []
+    for position in x[first_other:]:
+        value = values[position]
+        last = position == len(values) - 1
+        colour = ACCENT if last else MISS
+        if isinstance(value, tuple):
+            size = max(value[1] - value[0], (high - low or 1.0) * 0.01)
+            # a range written once where it appears and on the library's bar (two lines: a bar is narrow)
+            same = position > 0 and isinstance(values[position - 1], tuple) and \
+                [f"{end:.4f}" for end in values[position - 1]] == [f"{end:.4f}" for end in value]
+            text = "" if same and not last else f"{value[0]:.4f}<br>–{value[1]:.4f}"
+            traces.append(dict(type="bar", x=[position], y=[size], base=[value[0]], marker=dict(color=colour),
+                               text=[text], textposition="outside", textfont=FONT,
+                               cliponaxis=False, constraintext="none", showlegend=False, width=0.6,
+                               hovertext=[html.escape(str(labels[position]))], hoverinfo="text"))
+        else:
+            notes.append(dict(x=position, y=low, text="NaN", showarrow=False, yshift=14, font=dict(color=colour)))
+    width = 16 if len(values) <= 3 else 12 if len(values) <= 5 else 10  # lines as narrow as the bars
+    names = [f"<span style='color:{MISS}'>{_wrapped(label, width)}</span>" if flag else _wrapped(label, width)
+             for label, flag in zip(labels, rounding)]
+    spread = high - low
+    yaxis = dict(tickformat=".2f")
+    if low > 0 and spread < 0.3 * high:  # the steps would be invisible on a 0-based axis
+        pad = max(spread, 0.01)
+        yaxis = dict(range=[max(0.0, low - 1.2 * pad), high + 0.8 * pad], tickformat=".3f" if spread < 0.05 else ".2f")
+    else:
+        yaxis["range"] = [min(0.0, low), max(high, 0.1) * 1.25]
+    return _figure(traces, title, "", "", height,
+                   xaxis=dict(tickmode="array", tickvals=x, ticktext=names, automargin=True, tickfont=dict(size=13),
+                              tickangle=0),
+                   yaxis=yaxis, annotations=notes, margin=dict(l=60, r=20, t=60, b=40))

@@ -404,18 +404,21 @@ def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board
 
     Ranked items are ordered by score descending, then item id descending
     (``metrics.conventions.order_ranking``); retrieved items without a judgement get grade None
-    (unjudged); judged items the run did not retrieve stay in the pool. Without a run, the judged
+    (unjudged); judged items the run did not retrieve stay in the pool; the run file's own order is kept
+    as ``run_order`` (libraries that keep the input order read it). Without a run, the judged
     items are ranked in file order. ``k``: the cut-off (default min(10, length of the ranking)).
     """
     query = str(query)
     judged = dataset.qrels[dataset.qrels["query"] == query]
     grades: dict[str, float | None] = dict(zip(judged["item"].tolist(), judged["rel"].astype(float).tolist()))
     scores: dict[str, float] = {}
+    run_order: list[str] = []
     if dataset.run is not None:
         rows = dataset.run[dataset.run["query"] == query]
         items, values = rows["item"].tolist(), rows["score"].astype(float).tolist()
         ranking = [items[i] for i in order_ranking(items, values, ties="trec")]
         scores = dict(zip(items, values))
+        run_order = items  # the file's order: what libraries that keep the input order read
     else:
         ranking = list(grades)
     ranked = set(ranking)
@@ -426,11 +429,12 @@ def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board
         ordered = dict(list(ordered.items())[:limits.MAX_BOARD_ITEMS])
         ranking = [item for item in ranking if item in ordered]
         scores = {item: score for item, score in scores.items() if item in ordered}
+        run_order = [item for item in run_order if item in ordered]
         note = NOTE_CUT
     if k is None:
         k = min(DEFAULT_K, len(ranking))
     return Board(grades=ordered, ranking=tuple(ranking), k=max(1, int(k)), scores=scores,
-                 title=board_title(dataset, query), note=note)
+                 title=board_title(dataset, query), note=note, run_order=tuple(run_order))
 
 
 def show_query(query: str) -> None:

@@ -1,8 +1,9 @@
 """Shareable boards: the current example lives in the URL, so a link reproduces it exactly.
 
-The board (items with grades, the ranking, K, the conventions, typed scores; not the title or
-the note) travels in one query parameter, ``b``; the page is the URL's path. The text is
-``1.`` (the format's version) followed by the board's JSON, compressed with zlib and written in
+The board (items with grades, the ranking, K, the conventions, typed scores, the run file's order
+of a query loaded from a run; not the title or the note) travels in one query parameter, ``b``; the
+page is the URL's path. The text is ``1.`` (the format's version) followed by the board's JSON,
+compressed with zlib and written in
 base64url without padding: short, and safe in a URL without any escaping. A link made in 中文
 also carries ``lang=zh``, so that it opens in 中文 in a new session (:func:`restore_language`);
 English links carry no language (the browser's applies).
@@ -41,7 +42,7 @@ MAX_K = MAX_ITEMS
 MAX_ABS_NUMBER = limits.MAX_ABS_GRADE  #: grades and the threshold: 2**1000 (exponential gain) is still finite
 CHOICES = {"gain": ("linear", "exponential"), "ideal": ("judged", "list"),
            "ap_denominator": ("relevant", "found", "min_k_relevant")}
-FIELDS = ("grades", "ranking", "k", "gain", "ideal", "ap_denominator", "threshold", "scores")
+FIELDS = ("grades", "ranking", "k", "gain", "ideal", "ap_denominator", "threshold", "scores", "run_order")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 # UI text (English; shown with ui.i18n.t)
@@ -80,6 +81,8 @@ def encode_board(board: Board) -> str:
         "threshold": _plain(board.threshold),
         "scores": {item: _plain(score) for item, score in board.scores.items()},
     }
+    if board.run_order:  # only a board loaded from a run has one: other links are as they always were
+        data["run_order"] = list(board.run_order)
     _check(data)
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     if len(raw) > MAX_JSON_BYTES:
@@ -138,7 +141,7 @@ def decode_board(text: str) -> Board:
         return Board(grades=dict(data["grades"]), ranking=tuple(data["ranking"]), k=data.get("k", 5),
                      scores=dict(data.get("scores", {})), gain=data.get("gain", "linear"),
                      ideal=data.get("ideal", "judged"), ap_denominator=data.get("ap_denominator", "relevant"),
-                     threshold=data.get("threshold", 1.0))
+                     threshold=data.get("threshold", 1.0), run_order=tuple(data.get("run_order", ())))
     except MetricsInputError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as error:  # a check missed it
@@ -268,6 +271,13 @@ def _check(data) -> None:
         if not _is_number(score) or not math.isfinite(score):
             raise InputError(N_("the score of {name} must be a finite number, got {score}"), name=_short(name),
                              score=_short(score))
+    order = data.get("run_order", [])
+    if not isinstance(order, list) or any(not isinstance(item, str) for item in order):
+        raise InputError(N_("'run_order' must be a list of item names"))
+    if order and sorted(order) != sorted(ranking):
+        raise InputError(N_("the run's order must list the ranked items, each once"))
+    if unscored := [item for item in order if item not in scores]:
+        raise InputError(N_("item {name} of the run's order has no score"), name=_short(unscored[0]))
 
 
 def _check_name(name) -> None:

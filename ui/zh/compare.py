@@ -385,4 +385,71 @@ ZH: dict[str, str] = {
         "理想排序取自 rating_true;map_at_k 除以 min(R, k)；没有 MRR。",
     # an option and its meaning (ui.choices.options_text)
     "`{option}`: {meaning}": "`{option}`：{meaning}",
+    # issue 9: the run's own order (ui.board, ui.share, pages/conventions.py)
+    "A query of a run: every library reads the run file's list, so those that keep the input order break ties "
+    "as the file lists them.":
+        "这是运行文件中的一个查询：每个库读取的都是运行文件里的列表，所以保持输入顺序的库按文件中的先后处理并列。",
+    "'run_order' must be a list of item names": "'run_order' 必须是条目名称的列表",
+    "the run's order must list the ranked items, each once": "运行文件的顺序必须恰好列出排名中的每个条目各一次",
+    "item {name} of the run's order has no score": "运行文件顺序中的条目 {name} 没有得分",
+    # issue 9: ranges, the cause step by step, the pasted number, the whole run (ui/conventions.py)
+    "{low} to {high}": "{low} 到 {high}",
+    "{library}: {reason}: {range}": "{library}：{reason}：{range}",
+    "{step}: {before} → {after}": "{step}：{before} → {after}",
+    "the order of tied items is not defined": "并列条目的顺序没有定义",
+    "the order of tied items is not defined (torch.topk)": "并列条目的顺序没有定义（torch.topk）",
+    "the order of tied items is not defined for a list of more than 15 items (numba's quicksort; up to 15 items "
+    "insertion sort keeps the input order)":
+        "列表超过 15 个条目时，并列条目的顺序没有定义（numba 的快速排序；不超过 15 个条目时用插入排序，保持输入顺序）",
+    "equal scores: any order (torch.topk leaves it undefined)": "得分相同：任意顺序（torch.topk 没有定义顺序）",
+    "any order (torch.topk leaves it undefined)": "任意顺序（torch.topk 没有定义顺序）",
+    "equal scores: input order up to 15 items, any order beyond (numba's quicksort)":
+        "得分相同：不超过 15 个条目时保持输入顺序，超过时为任意顺序（numba 的快速排序）",
+    "input order up to 15 items, any order beyond (numba's quicksort)":
+        "不超过 15 个条目时保持输入顺序，超过时为任意顺序（numba 的快速排序）",
+    "equal scores: nDCG averaged over the tie group, other measures in any order (torch.topk)":
+        "得分相同：nDCG 在并列组内取平均，其他指标为任意顺序（torch.topk）",
+    "nDCG averaged over the tie group, other measures in any order (torch.topk)":
+        "nDCG 在并列组内取平均，其他指标为任意顺序（torch.topk）",
+    "rounding": "四舍五入",
+    "tie order not defined": "并列顺序未定义",
+    "cause": "原因",
+    "Rounding only: {measures}": "仅因四舍五入而不同：{measures}",
+    "**{library}** — differs by rounding only: {measures}": "**{library}** —— 仅因四舍五入而不同：{measures}",
+    "{value} is {library}'s convention": "{value} 是 {library} 的约定",
+    "{value} is {library}'s convention: {choices}": "{value} 是 {library} 的约定：{choices}",
+    "{value} is possible under {library}'s convention: {choices} ({reason})":
+        "在 {library} 的约定下可能得到 {value}：{choices}（{reason}）",
+    "{value} is trec_eval's convention with: {choices}": "{value} 是 trec_eval 的约定加上这些改动：{choices}",
+    "no known convention gives {value}; the closest is {closest} ({library})":
+        "没有已知的约定能得到 {value}；最接近的是 {closest}（{library}）",
+    "no known convention gives {value}; the closest is {closest} ({library}: {choices})":
+        "没有已知的约定能得到 {value}；最接近的是 {closest}（{library}：{choices}）",
+    "no known convention gives {value}; the closest is {closest} (trec_eval's convention with: {choices})":
+        "没有已知的约定能得到 {value}；最接近的是 {closest}（trec_eval 的约定加上这些改动：{choices}）",
+    "The same number under: {libraries}.": "以下库也给出同一个数：{libraries}。",
+    "Paste the number your library printed": "粘贴你的库输出的数",
+    "At the board's K ({k}); AP and RR also without a cut-off.": "按看板的 K（{k}）计算；AP 和 RR 也会考虑不截断的版本。",
+    "Your library's number": "你的库给出的数",
+    "Type the number as your library printed it (its decimals count): the page names the conventions that give "
+    "it on this board.": "按你的库输出的样子输入这个数（小数位数也算）：本页会指出在这个看板上哪些约定能得到它。",
+    "The whole run: {source}": "整个运行文件：{source}",
+    "Each query scored as each library reads the run file (its order, its scores), at K = {k}; the mean over the "
+    "{n} queries with judgements. Highlighted: a mean that differs from trec_eval's.":
+        "每个查询都按各个库读取运行文件的方式计算（文件中的顺序和得分），K = {k}；对 {n} 个有相关性判断的查询取平均。"
+        "高亮：与 trec_eval 不同的平均值。",
+    "Every library gives trec_eval's numbers on every query of this run.": "在这个运行文件的每个查询上，每个库都给出与 trec_eval 相同的数。",
+    "**Where the libraries differ most** — the largest gap between two libraries on one measure; click a query "
+    "to explain it above": "**各个库差别最大的查询** —— 两个库在同一指标上的最大差距；点击一个查询，在上方解释它",
+    "Query {query}: {spread} on {measure}": "查询 {query}：{measure} 相差 {spread}",
+    "**Because of:** {choices}": "**原因：** {choices}",
+    "**The order each library reads** — by score, highest first; {…}: a tie group whose gain is averaged, or "
+    "whose order the library leaves undefined":
+        "**各库读取的顺序** —— 按得分从高到低；{…}：一组并列的条目，其增益取平均，或者库没有定义它们的顺序",
+    "{measure}: trec_eval → {library}": "{measure}：trec_eval → {library}",
+    "**Highlighted:** a number that differs from trec_eval's (grey: by rounding only); a range: the library leaves "
+    "the order of tied items undefined. **—** : the library has no such measure. Rows name each measure as the "
+    "libraries do (RR has no cut-off in trec_eval).":
+        "**高亮：** 与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
+        "**—**：该库没有这个指标。每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
 }

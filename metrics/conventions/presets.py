@@ -1,30 +1,31 @@
 """Named conventions where ranking libraries differ, and a preset for each library.
 
 The same ranking can get different numbers from different libraries. Each difference comes
-from one of these choices; :func:`score_under` applies a preset and says what that library
-would report. Observed behaviour is recorded in ``shared/notes/library-conventions.md`` and
-summarised in the README.
+from one of these choices; :func:`metrics.conventions.score_under` applies a preset and says what
+that library would report. Observed behaviour is recorded in ``shared/notes/library-conventions.md``
+and summarised in the README.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields
 
-import numpy as np
-
-from ._validate import as_k
-from .errors import MetricsInputError
-from .explanation import num
-from .measures.ap import DENOMINATORS, average_precision
-from .measures.cutoff import precision_at_k, recall_at_k
-from .measures.ndcg import ndcg
-from .measures.rr import reciprocal_rank
+from ..errors import MetricsInputError
+from ..explanation import num
+from ..measures.ap import DENOMINATORS
 
 GAINS = ("linear", "exponential", "binary")
 IDEALS = ("judged", "list")
 AP_DENOMINATORS = DENOMINATORS  #: as metrics.average_precision names them
-TIES = ("trec", "average", "as_given")
+#: how equal scores are read: trec_eval's item id descending; scikit-learn's tie group as one (averaged); the
+#: input order (pandas' stable sort: Microsoft recommenders); an order the library leaves undefined (torch.topk:
+#: RecBole); the input order up to 15 items and undefined beyond (numba's quicksort: ranx); nDCG averaged and the
+#: other measures undefined (torchmetrics)
+TIES = ("trec", "average", "as_given", "undefined", "as_given_short", "average_ndcg")
+#: the tie rules under which the order of tied items can be undefined (the measure is then an interval)
+UNDEFINED_TIES = ("undefined", "as_given_short", "average_ndcg")
+#: numba's quicksort (ranx) sorts lists of up to this many items by insertion sort, which keeps ties in input order
+STABLE_SORT_LIMIT = 15
 SCORE_TYPES = ("float64", "float32")
 #: the measure syntax's words for the long names (``nDCG(gain=exp)``, ``AP(denom=minKR)``), as the API takes them
 WORDS = {"gain": {"exp": "exponential", "lin": "linear"},
@@ -41,7 +42,11 @@ CHOICES = {
                        "min_k_relevant": "AP divided by min(k, R)"},
     "ties": {"trec": "equal scores: item id descending (trec_eval)",
              "average": "equal scores: gain averaged over the tie group (scikit-learn)",
-             "as_given": "equal scores: kept in input order"},
+             "as_given": "equal scores: kept in input order",
+             "undefined": "equal scores: any order (torch.topk leaves it undefined)",
+             "as_given_short": "equal scores: input order up to 15 items, any order beyond (numba's quicksort)",
+             "average_ndcg": "equal scores: nDCG averaged over the tie group, other measures in any order "
+                             "(torch.topk)"},
     "score_type": {"float64": "scores compared as 64-bit floats",
                    "float32": "scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie"},
 }
@@ -108,12 +113,12 @@ class Convention:
             if getattr(self, name) not in allowed:
                 raise MetricsInputError(f"convention {name} must be one of {allowed}, got {getattr(self, name)!r}")
 
-    def differences(self, other: "Convention") -> list[str]:
+    def differences(self, other: Convention) -> list[str]:
         """The names of the choices on which two conventions differ."""
         return [f.name for f in fields(self) if f.name not in ("name", "notes", "offers")
                 and getattr(self, f.name) != getattr(other, f.name)]
 
-    def same_numbers(self, other: "Convention") -> bool:
+    def same_numbers(self, other: Convention) -> bool:
         """Whether two libraries report the same numbers: the same choices and the same measures."""
         return not self.differences(other) and self.offers == other.offers
 
@@ -136,18 +141,19 @@ PRESETS: dict[str, Convention] = {
               "average_precision_score: no k, no pool, one threshold per tie group (shown here as "
               "the AP of the whole list). Refuses one-item lists and negative grades."),
     "ranx": Convention(
-        "ranx", ties="as_given", truncate_grades=True,
+        "ranx", ties="as_given_short", truncate_grades=True,
         notes="ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
               "qrels are int64, so real grades are silently truncated. Ties keep input order for "
               "short lists."),
     "torchmetrics": Convention(
-        "torchmetrics", ideal="list", ties="average", ap_denominator="found",
+        "torchmetrics", ideal="list", ties="average_ndcg", ap_denominator="found",
         nonpositive_scores_irrelevant=True, recall_pool=False,
+        score_type="float32",
         notes="RetrievalNormalizedDCG is scikit-learn's algorithm (list-only ideal, tie averaging) in "
               "float32. RetrievalMAP(top_k) divides by the hits found in the top k. Binary metrics "
               "treat items scored <= 0 as non-relevant. Ties in binary metrics follow torch.topk."),
     "recbole": Convention(
-        "RecBole", gain="binary", ap_denominator="min_k_relevant", ties="as_given",
+        "RecBole", gain="binary", ap_denominator="min_k_relevant", ties="undefined", score_type="float32",
         nan_when_no_relevant=("R",), decimals=4,
         notes="Binary relevance only: NDCG's ideal is min(R, k) ones; MAP@k divides by min(k, R); "
               "Recall is NaN without positives; reports round to 4 decimals."),
@@ -157,6 +163,17 @@ PRESETS: dict[str, Convention] = {
         notes="Every row of rating_true is relevant; ndcg_at_k defaults to binary gain (score_type="
               "'raw' is linear, 'exp' exponential) with the ideal from rating_true; map_at_k divides by "
               "min(R, k); no MRR."),
+}
+
+
+#: why a preset's number can be a range: the order among tied items is the library's implementation detail
+TIE_ORDER_REASON: dict[str, str] = {
+    "torchmetrics": "the order of tied items is not defined (torch.topk): AP, RR, P and R can take any value "
+                    "between the worst and the best order of each tie group; nDCG averages the tie group",
+    "recbole": "the order of tied items is not defined (torch.topk): every measure can take any value between "
+               "the worst and the best order of each tie group",
+    "ranx": "the order of tied items is not defined for a list of more than 15 items (numba's quicksort; "
+            "up to 15 items insertion sort keeps the input order)",
 }
 
 
@@ -184,115 +201,3 @@ def group_name(keys, presets: dict[str, Convention] | None = None) -> str:
     return ", ".join(presets[key].name for key in keys)
 
 
-def compared_scores(scores, score_type: str = "float64") -> list[float]:
-    """``scores`` as a library compares them: rounded to 32-bit floats for ``"float32"`` (trec_eval 9.x's C
-    ``float``, so pytrec_eval's), so that 1.0 and 1.0 + 1e-9 tie.
-
-    >>> compared_scores([1.0, 1.0 + 1e-9], "float32")
-    [1.0, 1.0]
-    """
-    values = np.asarray([float(score) for score in scores], dtype=np.float64)
-    if score_type == "float32":
-        values = values.astype(np.float32).astype(np.float64)
-    return values.tolist()
-
-
-def order_ranking(items, scores, ties: str = "trec") -> list[int]:
-    """Positions of ``items`` in ranked order: by score descending, ties broken per ``ties``.
-
-    ``"trec"``: item id descending (trec_eval); ``"as_given"`` or ``"average"``: input order.
-
-    >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0])
-    [1, 2, 0]
-    >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0], ties="as_given")
-    [1, 0, 2]
-    """
-    items = [str(item) for item in items]
-    scores = [float(score) for score in scores]
-    if len(items) != len(scores):
-        raise MetricsInputError(f"{len(scores)} scores for {len(items)} items")
-    if ties == "trec":
-        return sorted(range(len(items)), key=lambda i: (scores[i], items[i]), reverse=True)
-    return sorted(range(len(items)), key=lambda i: -scores[i])
-
-
-def reading_order(items, scores, ties: str = "trec") -> list[list[str]]:
-    """The items in the order a tie rule reads them, tied items grouped where their gains are
-    averaged (``ties="average"``); every other rule gives groups of one.
-
-    >>> reading_order(["a", "b", "c"], [1, 2, 1], ties="average")
-    [['b'], ['a', 'c']]
-    >>> reading_order(["a", "b", "c"], [1, 2, 1])
-    [['b'], ['c'], ['a']]
-    """
-    items = [str(item) for item in items]
-    groups: list[list[str]] = []
-    previous = None
-    for position in order_ranking(items, scores, ties):
-        score = float(scores[position])
-        if ties == "average" and groups and score == previous:
-            groups[-1].append(items[position])
-        else:
-            groups.append([items[position]])
-        previous = score
-    return groups
-
-
-def score_under(convention: Convention, ranking, judgments: dict, k: int, scores=None) -> dict[str, float | None]:
-    """What a library following ``convention`` reports for one ranked list.
-
-    ``ranking``: item ids; ``judgments``: grade of every judged item (items of the ranking that
-    are missing are unjudged, grade 0); ``scores``: the system's scores in ``ranking`` order
-    (default: descending by position, no ties). Returns ``{"nDCG@k": ..., "AP@k": ..., ...}``
-    with None for a measure the library does not offer.
-    """
-    k = as_k(k, required=True)
-    ranking = [str(item) for item in ranking]
-    if len(set(ranking)) != len(ranking):
-        raise MetricsInputError("the ranking lists an item twice")
-    if scores is None:
-        scores = list(range(len(ranking), 0, -1))
-    scores = compared_scores(scores, convention.score_type)
-    order = order_ranking(ranking, scores, convention.ties)
-    ranking = [ranking[i] for i in order]
-    scores = np.asarray([float(scores[i]) for i in order])
-    judged = {str(item): float(grade) for item, grade in judgments.items()}
-    if convention.truncate_grades:
-        judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
-    grades = np.asarray([judged.get(item, 0.0) for item in ranking])
-    relevant = grades >= convention.threshold
-    pool_grades = list(judged.values())
-    n_relevant = int(sum(g >= convention.threshold for g in pool_grades)) if convention.recall_pool \
-        else int(relevant.sum())
-    n_relevant = max(n_relevant, int(relevant.sum()))
-    hits = relevant.astype(float)
-    if convention.nonpositive_scores_irrelevant:
-        hits = np.where(scores > 0, hits, 0.0)
-
-    if convention.gain == "binary":
-        gain_rels, ideal_rels, gain = hits, [1.0] * n_relevant, "linear"
-    else:
-        gain_rels, ideal_rels, gain = grades, pool_grades, convention.gain
-    ideal = None if convention.ideal == "list" else (ideal_rels or [0.0])
-    results: dict[str, float | None] = {
-        f"nDCG@{k}": ndcg(gain_rels, k, gain=gain, ideal=ideal,
-                          scores=scores if convention.ties == "average" else None),
-        ("AP" if not convention.ap_cutoff else f"AP@{k}"): average_precision(
-            hits, k=k if convention.ap_cutoff else None, n_relevant=n_relevant,
-            denominator=convention.ap_denominator),
-        ("RR" if not convention.rr_cutoff else f"RR@{k}"): reciprocal_rank(
-            hits, k=k if convention.rr_cutoff else None),
-        f"P@{k}": precision_at_k(hits, k),
-        f"R@{k}": recall_at_k(hits, k, n_relevant),
-    }
-    out = {}
-    for label, value in results.items():
-        base = label.split("@")[0]
-        if base not in convention.offers:
-            value = None
-        elif n_relevant == 0 and base in convention.nan_when_no_relevant:
-            value = float("nan")
-        elif convention.decimals is not None:
-            value = round(value, convention.decimals)
-        out[label] = value
-    return out

@@ -1,0 +1,118 @@
+"""A whole run under every preset: the mean of each measure per library, and the queries where they differ most.
+
+Each query's run is scored with :func:`~metrics.conventions.score_under` in its FILE order with its scores: a
+library that keeps the input order among ties reads the file's order; the others sort by score with ties per
+their rule.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from .presets import PRESETS, Convention
+from .scoring import MEASURES, Interval, score_under
+
+
+@dataclass(frozen=True)
+class RunComparison:
+    """:func:`compare_runs`' answer.
+
+    ``queries``: the evaluated queries (in the run and in the qrels), in run order. ``per_query``:
+    ``{query: {preset: {measure: value}}}`` (values as :func:`score_under`'s, keyed by measure, not label).
+    ``means``: ``{preset: {measure: mean}}`` over the queries (NaN queries left out; an :class:`Interval` when any
+    query's value is one: the mean of the lows and of the highs; None where the library lacks the measure; a
+    library that rounds its reports, RecBole, averages the unrounded values and rounds the mean).
+    ``spread``: ``{measure: [(query, spread), ...]}``, largest first: max − min over the presets' values (an
+    interval counts with both ends). ``inputs``: ``{query: (ranking, judgments, scores)}``, to open one query.
+    """
+
+    k: int
+    presets: tuple[str, ...]
+    queries: tuple[str, ...]
+    per_query: dict
+    means: dict
+    spread: dict
+    inputs: dict
+
+    def widest(self, measure: str, n: int = 10) -> list[tuple[str, float]]:
+        """The ``n`` queries where the libraries differ most on ``measure``."""
+        return self.spread[measure][:n]
+
+
+def _query_tables(qrels, run):
+    from ..batch.inputs import as_columns
+
+    q, r = as_columns(qrels, "qrels"), as_columns(run, "run")
+    judged: dict[str, dict[str, float]] = {}
+    for query, item, grade in zip(q.query.to_list(), q.item.to_list(), q.value.tolist()):
+        if not math.isnan(grade):
+            judged.setdefault(query, {})[item] = float(grade)
+    ranked: dict[str, tuple[list, list]] = {}
+    for query, item, score in zip(r.query.to_list(), r.item.to_list(), r.value.tolist()):
+        items, scores = ranked.setdefault(query, ([], []))
+        items.append(item)
+        scores.append(float(score))
+    return judged, ranked
+
+
+def _ends(value) -> tuple[float, float] | None:
+    if value is None or (not isinstance(value, Interval) and math.isnan(value)):
+        return None
+    return (value.low, value.high) if isinstance(value, Interval) else (value, value)
+
+
+def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = None) -> RunComparison:
+    """Score every query of ``run`` under every preset.
+
+    Parameters
+    ----------
+    qrels, run : any input of :func:`metrics.batch.evaluate` (DataFrames, paths or bytes of TREC files, a
+        :class:`~metrics.readers.io.Dataset`, :class:`~metrics.readers.columns.TrecColumns`, dicts).
+    k : the cut-off.
+    presets : ``{key: Convention}`` (default :data:`PRESETS`).
+
+    Returns
+    -------
+    RunComparison
+        Per query and preset the five measures; the mean of each (``means[preset][measure]``); per measure the
+        queries ordered by the spread between the libraries, largest first.
+    """
+    presets = PRESETS if presets is None else presets
+    judged, ranked = _query_tables(qrels, run)
+    queries = tuple(query for query in ranked if query in judged)
+    per_query, inputs, unrounded = {}, {}, {}
+    for query in queries:
+        items, scores = ranked[query]
+        inputs[query] = (items, judged[query], scores)
+        per_query[query] = {key: dict(zip(MEASURES, score_under(convention, items, judged[query], k, scores).values()))
+                            for key, convention in presets.items()}
+        unrounded[query] = {key: dict(zip(MEASURES, score_under(replace(convention, decimals=None), items,
+                                                                judged[query], k, scores).values()))
+                            for key, convention in presets.items() if convention.decimals is not None}
+    means = {}
+    for key, convention in presets.items():
+        means[key] = {}
+        for measure in MEASURES:
+            source = unrounded if convention.decimals is not None else per_query
+            values = [source[q][key][measure] for q in queries]
+            if not values or values[0] is None:
+                means[key][measure] = None if values else float("nan")
+                continue
+            ends = [e for e in map(_ends, values) if e is not None]
+            if not ends:
+                means[key][measure] = float("nan")
+            elif any(isinstance(v, Interval) for v in values):
+                means[key][measure] = Interval(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
+            else:
+                means[key][measure] = sum(e[0] for e in ends) / len(ends)
+            if convention.decimals is not None and means[key][measure] is not None:  # RecBole rounds the mean
+                means[key][measure] = round(means[key][measure], convention.decimals)
+    spread = {}
+    for measure in MEASURES:
+        rows = []
+        for query in queries:
+            ends = [e for e in (_ends(per_query[query][key][measure]) for key in presets) if e is not None]
+            rows.append((query, max(e[1] for e in ends) - min(e[0] for e in ends) if ends else 0.0))
+        spread[measure] = sorted(rows, key=lambda row: -row[1])
+    return RunComparison(k, tuple(presets), queries, per_query, means, spread, inputs)

@@ -1,0 +1,539 @@
+"""One ranked list scored under a :class:`~metrics.conventions.presets.Convention`: what a library reports.
+
+The measures, for the ranked list read in the convention's order (rank i counted from 1, ``rel_i`` the grade,
+``h_i`` = 1 when the item counts as relevant, R the number of relevant items):
+
+.. math::
+
+    \\mathrm{nDCG@}k = \\frac{\\sum_{i \\le k} g(rel_i) / \\log_2(i+1)}{\\sum_{i \\le k} g(rel^*_i) / \\log_2(i+1)}
+    \\qquad \\mathrm{AP@}k = \\frac{1}{D} \\sum_{i \\le k} h_i \\, \\frac{\\sum_{j \\le i} h_j}{i}
+
+    \\mathrm{RR} = \\frac{1}{\\min\\{i : h_i = 1\\}} \\qquad \\mathrm{P@}k = \\frac{\\sum_{i \\le k} h_i}{k}
+    \\qquad \\mathrm{R@}k = \\frac{\\sum_{i \\le k} h_i}{R}
+
+with g the gain (``rel``, ``2^rel - 1`` or ``h``), ``rel*`` the ideal ordering and D the AP denominator.
+
+Ties in the scores:
+
+* ``"trec"`` (trec_eval, pytrec_eval): item id descending; ``"as_given"`` (Microsoft recommenders): input order.
+* ``"average"`` (scikit-learn): a tie group counts as one. nDCG, P, R and RR are the mean over all orders of the
+  tied items (McSherry & Najork 2008: each rank of a group gets the group's mean gain, ``ndcg_score``); AP has one
+  threshold per group, as ``average_precision_score``: :math:`AP = \\sum_n (R_n - R_{n-1}) P_n` over the distinct
+  scores, which is not the mean over orders.
+* ``"undefined"`` (RecBole: ``torch.topk``), ``"as_given_short"`` (ranx: numba's quicksort keeps the input order
+  up to 15 items only), ``"average_ndcg"`` (torchmetrics: nDCG averaged, the other measures ``torch.topk``): the
+  order of tied items is not defined, and a measure that depends on it is an :class:`Interval`, the exact range
+  over every order of the tied items.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .._validate import as_grades, as_k
+from ..errors import MetricsInputError
+from ..measures.ndcg import _gains, _grades
+from .presets import STABLE_SORT_LIMIT, Convention
+
+MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: as score_under labels them before the "@"
+
+
+class Interval(tuple):
+    """The exact range ``(low, high)`` of a measure over every order of the tied items, for a library that
+    leaves that order undefined (torchmetrics and RecBole: ``torch.topk``; ranx beyond 15 items).
+
+    A plain ``(low, high)`` tuple that also formats like a number (``f"{v:.4f}"`` gives ``"0.2500–0.5000"``)
+    and subtracts like one: ``abs(interval - x)`` is the distance from ``x`` to the range (0 inside it).
+
+    >>> v = Interval(0.25, 0.5)
+    >>> v == (0.25, 0.5), f"{v:.2f}", abs(v - 0.3), abs(v - 0.75)
+    (True, '0.25–0.50', 0.0, 0.25)
+    """
+
+    def __new__(cls, low: float, high: float):
+        if not low <= high:
+            raise ValueError(f"an interval needs low <= high, got {low!r}, {high!r}")
+        return super().__new__(cls, (float(low), float(high)))
+
+    @property
+    def low(self) -> float:
+        return self[0]
+
+    @property
+    def high(self) -> float:
+        return self[1]
+
+    @property
+    def width(self) -> float:
+        return self[1] - self[0]
+
+    def contains(self, value: float, tolerance: float = 0.0) -> bool:
+        """Whether ``value`` lies in the range (widened by ``tolerance`` on each side)."""
+        return self[0] - tolerance <= value <= self[1] + tolerance
+
+    def __format__(self, spec: str) -> str:
+        return f"{format(self[0], spec)}–{format(self[1], spec)}"
+
+    def __repr__(self) -> str:
+        return f"Interval({self[0]!r}, {self[1]!r})"
+
+    def __sub__(self, other):
+        if isinstance(other, Interval):
+            return Interval(self[0] - other[1], self[1] - other[0])
+        return Interval(self[0] - other, self[1] - other)
+
+    def __rsub__(self, other):
+        return Interval(other - self[1], other - self[0])
+
+    def __abs__(self) -> float:
+        return 0.0 if self[0] <= 0.0 <= self[1] else min(abs(self[0]), abs(self[1]))
+
+    def __round__(self, digits: int | None = None):
+        return Interval(round(self[0], digits), round(self[1], digits))
+
+
+def compared_scores(scores, score_type: str = "float64") -> list[float]:
+    """``scores`` as a library compares them: rounded to 32-bit floats for ``"float32"`` (trec_eval 9.x's C
+    ``float``, so pytrec_eval's; torch's default dtype, so torchmetrics' and RecBole's), so that 1.0 and
+    1.0 + 1e-9 tie.
+
+    >>> compared_scores([1.0, 1.0 + 1e-9], "float32")
+    [1.0, 1.0]
+    """
+    values = np.asarray([float(score) for score in scores], dtype=np.float64)
+    if score_type == "float32":
+        values = values.astype(np.float32).astype(np.float64)
+    return values.tolist()
+
+
+def order_ranking(items, scores, ties: str = "trec") -> list[int]:
+    """Positions of ``items`` in ranked order: by score descending, ties broken per ``ties``.
+
+    ``"trec"``: item id descending (trec_eval); every other rule: input order (for the rules whose order is
+    undefined, input order is one of the possible orders).
+
+    >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0])
+    [1, 2, 0]
+    >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0], ties="as_given")
+    [1, 0, 2]
+    """
+    items = [str(item) for item in items]
+    scores = [float(score) for score in scores]
+    if len(items) != len(scores):
+        raise MetricsInputError(f"{len(scores)} scores for {len(items)} items")
+    if ties == "trec":
+        return sorted(range(len(items)), key=lambda i: (scores[i], items[i]), reverse=True)
+    return sorted(range(len(items)), key=lambda i: -scores[i])
+
+
+def reading_order(items, scores, ties: str = "trec") -> list[list[str]]:
+    """The items in the order a tie rule reads them, tied items grouped where their gains are
+    averaged (``ties="average"``); every other rule gives groups of one.
+
+    >>> reading_order(["a", "b", "c"], [1, 2, 1], ties="average")
+    [['b'], ['a', 'c']]
+    >>> reading_order(["a", "b", "c"], [1, 2, 1])
+    [['b'], ['c'], ['a']]
+    """
+    items = [str(item) for item in items]
+    groups: list[list[str]] = []
+    previous = None
+    for position in order_ranking(items, scores, ties):
+        score = float(scores[position])
+        if ties == "average" and groups and score == previous:
+            groups[-1].append(items[position])
+        else:
+            groups.append([items[position]])
+        previous = score
+    return groups
+
+
+def tie_rule(convention: Convention, n_items: int, measure: str) -> str:
+    """How ``convention`` reads equal scores for ``measure`` on a list of ``n_items``: ``"trec"``, ``"as_given"``,
+    ``"average"`` (a tie group as one) or ``"undefined"`` (any order: the measure is an interval)."""
+    ties = convention.ties
+    if ties == "as_given_short":
+        return "as_given" if n_items <= STABLE_SORT_LIMIT else "undefined"
+    if ties == "average_ndcg":
+        return "average" if measure == "nDCG" else "undefined"
+    return ties
+
+
+def measure_label(convention: Convention, measure: str, k: int) -> str:
+    """The measure's name as ``score_under`` gives it: ``"nDCG@5"``, ``"AP"`` without a cut-off, ``"RR"``..."""
+    if (measure == "AP" and not convention.ap_cutoff) or (measure == "RR" and not convention.rr_cutoff):
+        return measure
+    return f"{measure}@{k}"
+
+
+# ------------------------------------------------------------------------------------------------ inputs
+
+
+@lru_cache(maxsize=8)
+def _divisors(n: int) -> tuple[float, ...]:
+    """log2(i + 1) for ranks 1..n, as :func:`metrics.measures.ndcg.discounts` computes them."""
+    return tuple(np.log2(np.arange(2, n + 2, dtype=float)).tolist())
+
+
+def _discounts(n: int) -> tuple[float, ...]:
+    return _divisors(max(64, 1 << max(n - 1, 0).bit_length()))
+
+
+@dataclass(frozen=True)
+class Board:
+    """One query's inputs, checked: ``ranking`` (item ids, input order), ``scores`` (same order), ``judged``."""
+
+    ranking: tuple[str, ...]
+    scores: tuple[float, ...]
+    judged: tuple[tuple[str, float], ...]
+    k: int
+
+    @classmethod
+    def of(cls, ranking, judgments: dict, k: int, scores=None) -> Board:
+        k = as_k(k, required=True)
+        ranking = tuple(str(item) for item in ranking)
+        if len(set(ranking)) != len(ranking):
+            raise MetricsInputError("the ranking lists an item twice")
+        if scores is None:
+            scores = range(len(ranking), 0, -1)
+        scores = tuple(as_grades(scores, "scores").tolist())  # finite numbers, or MetricsInputError
+        if len(scores) != len(ranking):
+            raise MetricsInputError(f"{len(scores)} scores for {len(ranking)} items")
+        grades = as_grades(list(judgments.values()), "judged").tolist()
+        judged = tuple((str(item), grade) for item, grade in zip(judgments, grades))
+        return cls(ranking, scores, judged, k)
+
+
+@dataclass(frozen=True)
+class Read:
+    """A board read under a convention's input choices: grades, hits and tie groups in reading order."""
+
+    grades: tuple[float, ...]  #: in reading order
+    hits: tuple[float, ...]  #: 1.0 where the item counts as relevant
+    groups: tuple[tuple[int, int], ...]  #: [start, end) of each run of equal scores, in reading order
+    pool: tuple[float, ...]  #: every judged grade (the ideal ordering's source)
+    n_relevant: int  #: R
+
+
+def read(board: Board, convention: Convention, ties: str) -> Read:
+    """The board's items in ``ties``' reading order with their grades and hits under ``convention``."""
+    scores = compared_scores(board.scores, convention.score_type)
+    order = order_ranking(board.ranking, scores, ties)
+    judged = dict(board.judged)
+    if convention.truncate_grades:
+        judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
+    threshold = convention.threshold
+    grades = tuple(judged.get(board.ranking[i], 0.0) for i in order)
+    ordered = [scores[i] for i in order]
+    hits = tuple(1.0 if grade >= threshold and (not convention.nonpositive_scores_irrelevant or score > 0) else 0.0
+                 for grade, score in zip(grades, ordered))
+    in_list = sum(grade >= threshold for grade in grades)
+    pool = tuple(judged.values())
+    n_relevant = sum(grade >= threshold for grade in pool) if convention.recall_pool else in_list
+    groups, start = [], 0
+    for i in range(1, len(ordered) + 1):
+        if i == len(ordered) or ordered[i] != ordered[start]:
+            groups.append((start, i))
+            start = i
+    return Read(grades, hits, tuple(groups), pool, max(n_relevant, in_list))
+
+
+# ------------------------------------------------------------------------------------------------ measures
+
+
+def _dcg(gains, depth: int) -> float:
+    discount = _discounts(depth)
+    total = 0.0
+    for i in range(min(depth, len(gains))):
+        total += gains[i] / discount[i]
+    return total
+
+
+def _ndcg_parts(convention: Convention, r: Read) -> tuple[list[float], list[float]]:
+    """Gains in reading order and the ideal ordering's gains, sorted."""
+    if convention.gain == "binary":
+        gains = list(r.hits)
+        ideal = list(gains) if convention.ideal == "list" else [1.0] * r.n_relevant
+    else:  # exponential gain refuses a grade whose 2^g - 1 overflows
+        gains = _gains(_grades(r.grades, convention.gain, "grades"), convention.gain).tolist()
+        ideal = list(gains) if convention.ideal == "list" else \
+            _gains(_grades(r.pool or (0.0,), convention.gain, "grades"), convention.gain).tolist()
+    return gains, sorted(ideal, reverse=True)
+
+
+def _ndcg(gains, ideal, k: int) -> float:
+    depth = min(k, max(len(gains), len(ideal)))
+    idcg = _dcg(ideal, depth)
+    return _dcg(gains, depth) / idcg if idcg else 0.0
+
+
+def _ap(hits, k: int | None, denominator: str, n_relevant: int) -> float:
+    depth = len(hits) if k is None else k
+    found = total = 0.0
+    for i in range(min(depth, len(hits))):
+        if hits[i]:
+            found += 1.0
+            total += found / (i + 1)
+    d = {"relevant": n_relevant, "found": found, "min_k_relevant": min(depth, n_relevant)}[denominator]
+    return total / d if d else 0.0
+
+
+def _rr(hits, k: int | None) -> float:
+    depth = len(hits) if k is None else k
+    for i in range(min(depth, len(hits))):
+        if hits[i]:
+            return 1.0 / (i + 1)
+    return 0.0
+
+
+def _plain(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float:
+    """``measure`` for the list in reading order (no averaging)."""
+    if measure == "nDCG":
+        return _ndcg(gains, ideal, k)
+    if measure == "AP":
+        return _ap(r.hits, k if convention.ap_cutoff else None, convention.ap_denominator, r.n_relevant)
+    if measure == "RR":
+        return _rr(r.hits, k if convention.rr_cutoff else None)
+    found = sum(r.hits[:k])
+    if measure == "P":
+        return found / k
+    return found / r.n_relevant if r.n_relevant else 0.0
+
+
+def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float:
+    """``measure`` with every tie group read as one: the mean over all orders of each group (nDCG, RR, P, R), or
+    one threshold per group (AP, scikit-learn's ``average_precision_score``)."""
+    if measure == "nDCG":
+        mean = []
+        for start, end in r.groups:
+            mean += [sum(gains[start:end]) / (end - start)] * (end - start)
+        return _ndcg(mean, ideal, k)
+    hits = r.hits
+    if measure == "RR":
+        depth = len(hits) if not convention.rr_cutoff else min(k, len(hits))
+        for start, end in r.groups:
+            if start >= depth:
+                return 0.0
+            h, s = int(sum(hits[start:end])), end - start
+            if h:  # first hit at place j of the group with probability C(s - j, h - 1) / C(s, h)
+                return sum(math.comb(s - j, h - 1) / (start + j) for j in range(1, min(s - h + 1, depth - start) + 1)) \
+                    / math.comb(s, h)
+        return 0.0
+    depth = len(hits) if measure == "AP" and not convention.ap_cutoff else k
+    found = 0.0
+    total = 0.0
+    for start, end in r.groups:
+        if start >= depth:
+            break
+        shown = min(end, depth) - start
+        h = sum(hits[start:end]) * shown / (end - start)
+        found += h
+        if measure == "AP" and h:
+            total += h * found / (start + shown)
+    if measure == "P":
+        return found / k
+    if measure == "R":
+        return found / r.n_relevant if r.n_relevant else 0.0
+    d = {"relevant": r.n_relevant, "found": found, "min_k_relevant": min(depth, r.n_relevant)}[
+        convention.ap_denominator]
+    return total / d if d else 0.0
+
+
+def _arranged(keys, groups, best: bool) -> list[int]:
+    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first."""
+    order: list[int] = []
+    for start, end in groups:
+        order += sorted(range(start, end), key=lambda i: keys[i], reverse=best)
+    return order
+
+
+def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float | Interval:
+    """``measure`` over every order of the tied items: its exact range, or a number where the order cannot matter.
+
+    Each tie group best first (highest gain for nDCG, relevant first for the others) gives the maximum and worst
+    first the minimum: moving a hit (or a larger gain) up never lowers the sum, and every denominator is fixed --
+    except AP divided by the hits found in the top k (torchmetrics) when k cuts a tie group: there the number of
+    hits h that the group puts above k changes the denominator, so each possible h is tried, the group's top part
+    arranged best or worst.
+    """
+    keys = gains if measure == "nDCG" else r.hits
+    values = []
+    for best in (False, True):
+        order = _arranged(keys, r.groups, best)
+        values.append(_plain(measure, convention, _reordered(r, order), k,
+                             [gains[i] for i in order] if gains is not None else None, ideal))
+    low, high = min(values), max(values)
+    if measure == "AP" and convention.ap_denominator == "found" and convention.ap_cutoff:
+        cut = next(((s, e) for s, e in r.groups if s < k < e), None)
+        if cut is not None:
+            low, high = _found_ap_range(convention, r, k, cut, low, high)
+    if high - low <= 1e-12 * max(1.0, abs(high)):
+        return _plain(measure, convention, r, k, gains, ideal)
+    return Interval(low, high)
+
+
+def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float) -> tuple[float, float]:
+    start, end = cut
+    group = list(range(start, end))
+    h_all = int(sum(r.hits[start:end]))
+    inside = k - start
+    ones = [i for i in group if r.hits[i]]
+    zeros = [i for i in group if not r.hits[i]]
+    for h in range(max(0, h_all - (end - k)), min(h_all, inside) + 1):
+        for best in (False, True):
+            top = ones[:h] + zeros[:inside - h] if best else zeros[:inside - h] + ones[:h]
+            order = _arranged(r.hits, [g for g in r.groups if g != cut], best)
+            before = [i for i in order if i < start]
+            after = [i for i in order if i >= end]
+            rest = ones[h:] + zeros[inside - h:]
+            value = _plain("AP", convention, _reordered(r, before + top + rest + after), k)
+            low, high = min(low, value), max(high, value)
+    return low, high
+
+
+def _reordered(r: Read, order: list[int]) -> Read:
+    return Read(tuple(r.grades[i] for i in order), tuple(r.hits[i] for i in order), r.groups, r.pool, r.n_relevant)
+
+
+def measure_value(convention: Convention, board: Board, measure: str, _cache: dict | None = None):
+    """``measure`` (one of :data:`MEASURES`) under ``convention``, before the library's NaN rule and rounding.
+
+    A float, or an :class:`Interval` where the library leaves the order of tied items undefined and that order
+    changes the value. ``_cache`` (a dict) shares the reading of the board between calls."""
+    rule = tie_rule(convention, len(board.ranking), measure)
+    key = (convention.score_type, "as_given" if rule in ("average", "undefined") else rule,
+           convention.truncate_grades, convention.threshold, convention.nonpositive_scores_irrelevant,
+           convention.recall_pool)
+    r = None if _cache is None else _cache.get(key)
+    if r is None:
+        r = read(board, convention, key[1])
+        if _cache is not None:
+            _cache[key] = r
+    gains = ideal = None
+    if measure == "nDCG":
+        gains, ideal = _ndcg_parts(convention, r)
+    if rule == "average":
+        return _averaged(measure, convention, r, board.k, gains, ideal)
+    if rule == "undefined":
+        return _range(measure, convention, r, board.k, gains, ideal)
+    return _plain(measure, convention, r, board.k, gains, ideal)
+
+
+def reported(convention: Convention, measure: str, value, n_relevant: int):
+    """What the library prints for a computed ``value``: None when it lacks the measure, NaN by its rule for a
+    query without relevant items, rounded to its decimals."""
+    if measure not in convention.offers:
+        return None
+    if n_relevant == 0 and measure in convention.nan_when_no_relevant:
+        return float("nan")
+    if convention.decimals is not None:
+        return round(value, convention.decimals)
+    return value
+
+
+def n_relevant(convention: Convention, board: Board, _cache: dict | None = None) -> int:
+    """R under ``convention``'s threshold, grade truncation and pool rule."""
+    for key, r in (_cache or {}).items():  # measure_value's readings: R depends on these three choices only
+        if (key[2], key[3], key[5]) == (convention.truncate_grades, convention.threshold, convention.recall_pool):
+            return r.n_relevant
+    return read(board, convention, "as_given").n_relevant
+
+
+def score_under(convention: Convention, ranking, judgments: dict, k: int, scores=None) -> dict:
+    """What a library following ``convention`` reports for one ranked list.
+
+    Parameters
+    ----------
+    convention : a :class:`Convention`, e.g. ``PRESETS["sklearn"]``.
+    ranking : item ids in input order (the order a library that keeps input order among ties reads).
+    judgments : grade of every judged item; items of the ranking that are missing are unjudged (grade 0).
+    k : the cut-off.
+    scores : the system's scores in ``ranking`` order (default: n, n - 1, ..., 1: no ties). The list is read
+        by score descending, equal scores per ``convention.ties``.
+
+    Returns
+    -------
+    dict
+        ``{"nDCG@k": ..., "AP@k": ..., "RR": ..., "P@k": ..., "R@k": ...}`` (``"AP"`` and ``"RR"`` without
+        the cut-off where the library has none): a float; None for a measure the library does not offer; NaN
+        by the library's rule for a query without relevant items; an :class:`Interval` ``(low, high)`` where
+        the library leaves the order of tied items undefined (:data:`TIE_ORDER_REASON`) and that order changes
+        the value -- the exact range over all orders of the tied items.
+
+    >>> from metrics.conventions import PRESETS
+    >>> score_under(PRESETS["recbole"], ["a", "b", "c"], {"b": 1}, 2, scores=[0.5, 0.5, 0.1])["P@2"]
+    0.5
+    >>> score_under(PRESETS["recbole"], ["a", "b", "c"], {"b": 1}, 1, scores=[0.5, 0.5, 0.1])["P@1"]
+    Interval(0.0, 1.0)
+    """
+    board = Board.of(ranking, judgments, k, scores)
+    cache: dict = {}
+    out = {}
+    for measure in MEASURES:
+        label = measure_label(convention, measure, board.k)
+        if measure not in convention.offers:
+            out[label] = None
+            continue
+        value = measure_value(convention, board, measure, cache)
+        out[label] = reported(convention, measure, value, n_relevant(convention, board, cache))
+    return out
+
+
+def _multinomial(values: list) -> int:
+    """The number of distinct orders of ``values``."""
+    count, left = 1, len(values)
+    for value in set(values):
+        c = values.count(value)
+        count *= math.comb(left, c)
+        left -= c
+    return count
+
+
+def _multiset_orders(values: list) -> list[tuple]:
+    """Every distinct order of ``values``."""
+    if len(values) <= 1:
+        return [tuple(values)]
+    out = []
+    for first in sorted(set(values)):
+        rest = list(values)
+        rest.remove(first)
+        out += [(first, *tail) for tail in _multiset_orders(rest)]
+    return out
+
+
+def attained(convention: Convention, board: Board, measure: str, limit: int = 5000) -> set[float] | None:
+    """Every value ``measure`` takes over the orders of the tied items (for a tie rule whose order is undefined),
+    before NaN and rounding; None when there are more than ``limit`` distinct orders to try."""
+    rule = tie_rule(convention, len(board.ranking), measure)
+    r = read(board, convention, "as_given")
+    gains = ideal = None
+    if measure == "nDCG":
+        gains, ideal = _ndcg_parts(convention, r)
+    if rule != "undefined":
+        value = measure_value(convention, board, measure)
+        return {value} if not isinstance(value, Interval) else None
+    keys = list(gains) if measure == "nDCG" else list(r.hits)
+    choices, count = [], 1
+    for start, end in r.groups:
+        orders = [tuple(keys[start:end])]
+        if start < board.k or (measure == "AP" and not convention.ap_cutoff) or \
+                (measure == "RR" and not convention.rr_cutoff):
+            count *= _multinomial(keys[start:end])
+            if count > limit:
+                return None
+            orders = _multiset_orders(keys[start:end])
+        choices.append(orders)
+    values = set()
+    for combo in itertools.product(*choices):
+        seq = [x for part in combo for x in part]
+        if measure == "nDCG":
+            values.add(_ndcg(seq, ideal, board.k))
+        else:
+            values.add(_plain(measure, convention, Read(r.grades, tuple(seq), r.groups, r.pool, r.n_relevant),
+                              board.k))
+    return values
