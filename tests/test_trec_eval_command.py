@@ -341,3 +341,17 @@ def test_help_and_version():
     assert status == 0 and "--float32" in out and "ndcg_cut" in out
     status, out, err = trec_eval("-v")
     assert (status, out) == (0, "") and err.startswith("trec_eval version")
+
+
+@pytest.mark.parametrize("tail_lines", [1, 3, 5000])
+def test_the_run_id_comes_from_the_files_last_line_read_from_its_end(tmp_path, tail_lines):
+    """The run id is the last line's tag; a file is read from its end only, in growing blocks, and a
+    block that starts inside a line never gives a tag from half a line."""
+    from metrics.batch.trec_eval import run_id, run_id_of
+
+    lines = [f"q{i} Q0 d{i} {i} {1.0 / (i + 1)} tag{i} " + "x" * (i % 7000) for i in range(tail_lines)]
+    data = ("\n".join(lines) + "\n\n").encode()
+    path = tmp_path / "run.txt"
+    path.write_bytes(data)
+    assert run_id_of(path) == run_id(data) == f"tag{tail_lines - 1}"
+    assert run_id_of(data) == run_id(data)

@@ -29,6 +29,7 @@ one line on stderr.
 from __future__ import annotations
 
 import getopt
+import os
 import sys
 from dataclasses import dataclass, replace
 
@@ -350,12 +351,14 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
 
 # -- inputs ---------------------------------------------------------------------------------------
 
-def _read(path: str, kind: str, stdin) -> tuple[bytes, str]:
+def _source(path: str, kind: str, stdin):
+    """What the reader reads: stdin's bytes for ``-``, else the path itself (the reader then keeps
+    no copy of the file's bytes once parsed); an unreadable file is trec_eval's error."""
     if path == "-":
         return stdin.read(), "stdin"
     try:
-        with open(path, "rb") as handle:
-            return handle.read(), path
+        with open(path, "rb"):
+            return path, path
     except OSError:
         what = "qrels" if kind == "qrels" else "results"
         raise TrecEvalError(f"trec_eval.get_{'qrels' if kind == 'qrels' else 'results'}: Cannot read {what} file "
@@ -369,6 +372,26 @@ def run_id(data: bytes) -> str:
         if parts and not parts[0].startswith(b"#"):
             return parts[5].decode("utf-8", "replace") if len(parts) >= 6 else ""
     return ""
+
+
+def run_id_of(source) -> str:
+    """:func:`run_id` of a run given as bytes or as a path (only the file's end is read)."""
+    if isinstance(source, (bytes, bytearray)):
+        return run_id(bytes(source))
+    with open(source, "rb") as handle:
+        size = handle.seek(0, os.SEEK_END)
+        block = 4096
+        while True:
+            start = max(0, size - block)
+            handle.seek(start)
+            tail = handle.read(size - start)
+            if start:  # the first line of the block may be cut: only whole lines count
+                cut = tail.find(b"\n")
+                tail = tail[cut + 1:] if cut >= 0 else b""
+            found = run_id(tail)
+            if found or start == 0:
+                return found
+            block *= 4
 
 
 def take_rows(columns: TrecColumns, rows: np.ndarray) -> TrecColumns:
@@ -444,11 +467,13 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
         request.measures.items(), key=lambda item: list(TREC_MEASURES).index(item[0]))]
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
-    qrels_bytes, qrels_name = _read(request.qrels, "qrels", stdin)
-    run_bytes, run_name = _read(request.run, "run", stdin)
-    try:
-        qrels = read_qrels_columns(qrels_bytes, qrels_name)
-        run = read_run_columns(run_bytes, run_name)
+    qrels_source, qrels_name = _source(request.qrels, "qrels", stdin)
+    run_source, run_name = _source(request.run, "run", stdin)
+    runid = run_id_of(run_source)
+    try:  # an item listed twice is found (naming both lines) by the evaluator: not checked twice
+        qrels = read_qrels_columns(qrels_source, qrels_name, check_duplicates=False)
+        run = read_run_columns(run_source, run_name, check_duplicates=False)
+        del qrels_source, run_source
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
     run_queries = _distinct(run.query)
@@ -464,7 +489,6 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     if not len(shown):
         raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
     averaged = ev.evaluated if request.complete else shown
-    runid = run_id(run_bytes)
     values = {}
     for _, lines in output_lines:
         for line in lines:
