@@ -301,3 +301,20 @@ def test_run_order_must_be_the_ranked_items_with_scores(from_run):
         replace(from_run, run_order=("z", "x", "p"))
     with pytest.raises(MetricsInputError, match="no score"):
         replace(from_run, scores={"z": 1.0, "x": 1.0})
+
+
+def test_run_order_follows_the_builders_grade_table(from_run):
+    """Editing a grade or renaming an item in the builder's grade table keeps the run file's order
+    (the conventions page keeps scoring input-order libraries on it)."""
+    import pandas as pd
+
+    from ui.builder import apply_grade_edits
+
+    before = pd.DataFrame({"item": list(from_run.items), "grade": [from_run.grades[i] for i in from_run.items],
+                           "was": list(from_run.items)})  # the editor's columns (rank shown, not read)
+    after = before.copy()
+    after.loc[after["item"] == "x", "item"] = "w"
+    after.loc[after["item"] == "z", "grade"] = 3
+    edited = apply_grade_edits(from_run, before, after)
+    assert edited.run_order == ("z", "w", "y") and edited.grades["z"] == 3
+    assert edited.read_input() == (["z", "w", "y"], [9.0, 5.0, 5.0])

@@ -240,9 +240,11 @@ def apply_grade_edits(board: Board, before: pd.DataFrame, after: pd.DataFrame) -
         if isinstance(was, str) and was in board.grades:
             renames[was] = name
     ranking = [renames[item] for item in board.ranking if item in renames]
+    # the run file's order follows grade edits and renames (as Board.with_grades and renamed do)
     return Board(grades=grades, ranking=tuple(ranking), k=board.k, title=board.title, note=board.note,
                  scores={renames[i]: s for i, s in board.scores.items() if i in renames}, gain=board.gain,
-                 ideal=board.ideal, ap_denominator=board.ap_denominator, threshold=board.threshold)
+                 ideal=board.ideal, ap_denominator=board.ap_denominator, threshold=board.threshold,
+                 run_order=tuple(renames[item] for item in board.run_order if item in renames))
 
 
 def keyboard_controls() -> None:

@@ -452,18 +452,17 @@ def paste_section(board, k: int) -> None:
 WIDEST = 5  #: how many of the queries where the libraries differ most get a button
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
+@st.cache_data(max_entries=8, show_spinner=False)
 def _compare(digest: str, _data, k: int):
-    # cached on the digest of the uploaded bytes, as ui.dataset's evaluation; the Dataset itself is not hashed;
-    # a resource (kept, not pickled: st.cache_data's pickling does not round-trip the core's Interval ranges)
+    # cached on the digest of the uploaded bytes, as ui.dataset's evaluation; the Dataset itself is not hashed
     return core.compare_runs(_data.qrels, _data.run, k, {key: PRESETS[key] for key in GROUPS})
 
 
 def run_comparison(k: int):
     """The uploaded qrels + run under every library's preset (``metrics.conventions.compare_runs``), or None when
-    no run with judgements is loaded (or the core lacks it)."""
+    no run with judgements is loaded."""
     data = dataset.dataset()
-    if data is None or data.run is None or data.qrels.empty or not hasattr(core, "compare_runs"):
+    if data is None or data.run is None or data.qrels.empty:
         return None
     return _compare(st.session_state.get(state.DATASET_DIGEST, ""), data, k)
 

@@ -53,12 +53,17 @@ class Interval(tuple):
     >>> v = Interval(0.25, 0.5)
     >>> v == (0.25, 0.5), f"{v:.2f}", abs(v - 0.3), abs(v - 0.75)
     (True, '0.25–0.50', 0.0, 0.25)
+    >>> import pickle; pickle.loads(pickle.dumps(v)) == v
+    True
     """
 
     def __new__(cls, low: float, high: float):
         if not low <= high:
             raise ValueError(f"an interval needs low <= high, got {low!r}, {high!r}")
         return super().__new__(cls, (float(low), float(high)))
+
+    def __getnewargs__(self):  # pickle (and st.cache_data) rebuild it through __new__(low, high)
+        return tuple(self)
 
     @property
     def low(self) -> float:
