@@ -222,7 +222,8 @@ def test_the_single_ranking_explanations_use_the_grammars_names():
     ("nDCG(gains={a:1})", "a grade in gains must be a number"), ("nDCG(gains={1:nan})", "must be finite"),
     ("nDCG(gain=exp,gains={0:1})", "exclude each other"), ("RBP(p=1)", "between 0 and 1"),
     ("RBP(p=0)", "between 0 and 1"), ("ERR(max_grade=0)", "above 0"), ("ERR(max_grade=1001)", "at most 1000"),
-    ("Judged(rel=2)", "accepts no parameter 'rel'"), ("RBP(p=0.5,p=0.6)", "given twice"), ("ERR(p=0.5)", "no parameter"),
+    ("Judged(rel=2)", "accepts no parameter 'rel'"), ("RBP(p=0.5,p=0.6)", "given twice"),
+    ("ERR(p=0.5)", "no parameter"),
 ])
 def test_malformed_names_are_refused_with_a_message(text, message):
     with pytest.raises(MetricsInputError, match=message.replace("(", r"\(").replace("{", r"\{")):
