@@ -2,6 +2,7 @@
 
 import io
 import json
+import math
 import re
 import subprocess
 import sys
@@ -118,3 +119,26 @@ def test_module_entry_point_runs_as_a_process():
     done = subprocess.run([sys.executable, "-m", "metrics", "evaluate", "x", "y", "-m", "AP"],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("metrics: error:") and "Traceback" not in done.stderr
+
+
+def test_evaluate_takes_ir_measures_names_judged_rbp_err_and_a_gain_map(tmp_path):
+    qrels, run_file = tmp_path / "qrels", tmp_path / "run"
+    qrels.write_text("1 0 a 2\n1 0 b 0\n1 0 c 1\n1 0 x 3\n2 0 a 0\n")
+    run_file.write_text("1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n1 Q0 c 3 1 r\n1 Q0 u 4 0.5 r\n2 Q0 z 1 1 r\n")
+    names = ["RBP(p=0.5)", "ERR@10", "Judged@3", "nDCG(gains={0:0,1:1,2:3})@10"]
+    argv = ["evaluate", qrels, run_file, "--per-query", "--output", "json"]
+    for name in names:
+        argv += ["-m", name]
+    status, out, err = run(*argv)
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert result["per_query"]["1"]["RBP(p=0.5)"] == pytest.approx(0.625)
+    assert result["per_query"]["1"]["ERR@10"] == pytest.approx(0.75 + 1 / 48)
+    assert result["per_query"]["1"]["Judged@3"] == 1 and result["per_query"]["2"]["Judged@3"] == 0
+    # x's grade 3 is not in the map: gain 3; query 2 has no gain at all and scores 0
+    ideal = 3 + 3 / math.log2(3) + 1 / 2
+    assert result["aggregate"]["nDCG(gains={0:0,1:1,2:3})@10"] == pytest.approx((3 + 1 / 2) / ideal / 2, rel=1e-12)
+    status, out, err = run("evaluate", qrels, run_file, "-m", "RBP(p=0.5)", "-m", "ERR@10")
+    assert status == 0 and "RBP(p=0.5)" in out and "ERR@10" in out
+    status, _, err = run("evaluate", qrels, run_file, "-m", "nDCG(gains={0:0,1})")
+    assert status == 2 and "expected grade:gain pairs" in err

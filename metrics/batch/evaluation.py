@@ -51,6 +51,7 @@ import numpy as np
 from ..errors import MetricsInputError
 from ..measures.names import Measure, parse_measures
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
+from . import ir_measures_extra
 from .inputs import as_columns
 from .trec_measures import TREC_MEASURES, aggregate_values
 
@@ -286,6 +287,8 @@ class _Evaluator:
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
         """(value per query code, mask of queries without relevant items)."""
         name, k = m.name, m.k
+        if name in ir_measures_extra.IR_MEASURES_EXTRA or m.param("gains") is not None:
+            return ir_measures_extra.measure(self, m)  # Judged, RBP, ERR, nDCG(gains=...)
         if name == "nDCG":
             return self.ndcg(k, m.param("gain"), m.param("ideal"))
         theta = m.param("rel")

@@ -7,8 +7,14 @@ Grammar (whitespace is not allowed)::
               | NumQ | NumRet | NumRel | NumRelRet | NumNonRelJudgedRet  (counts; summed over queries)
               | GMAP | Bpref | GMBpref | infAP | BinG | G | nDCGRel | RnDCG | SetP | SetR | SetF | SetAP
               | SetRelP | RelP | IPrec | RprecMult | IPrec11 | Utility
-    param    := rel=<number>            relevance threshold of the binary measures (default 1)
+              | Judged | RBP | ERR                                (ir_measures' measures)
+    param    := rel=<number>            relevance threshold of the binary measures and RBP (default 1)
               | gain=lin|exp            nDCG gain: rel or 2^rel - 1 (default lin)
+              | gains={g:v,g:v,...}     nDCG gain per grade (ir_measures' syntax; a grade left out keeps its
+                                        grade as gain; not with gain=exp)
+              | p=<number in (0, 1)>    RBP persistence (default 0.8, as ir_measures)
+              | max_grade=<number>      ERR's g_max, 0 < g_max <= 1000 (default: the largest grade in the
+                                        query's ranked list, at least 1; gdeval, behind ir_measures' ERR, uses 4)
               | ideal=judged|list       nDCG ideal ordering: all judged items or the ranked list
               | denom=R|found|minKR     AP denominator: all relevant, relevant found, min(k, R)
     k        := a positive integer      cut-off depth (required by P, R, F1, Success, RelP)
@@ -21,13 +27,20 @@ trec_eval's names are accepted too: ``NAME_k`` for the cut-off families (``ndcg_
 its cut-off (``ndcg_cut``, ``P``) is refused here: only ``python -m metrics trec_eval`` expands it to
 trec_eval's default cut-offs.
 
-Examples: ``nDCG@10``, ``AP``, ``AP(rel=2)@100``, ``RR@10``, ``P@5``, ``nDCG(gain=exp)@10``.
+Examples: ``nDCG@10``, ``AP``, ``AP(rel=2)@100``, ``RR@10``, ``P@5``, ``nDCG(gain=exp)@10``,
+``Judged@10``, ``RBP(p=0.5)``, ``ERR(max_grade=4)@20``, ``nDCG(gains={0:0,1:1,2:3})@10``.
+
+ir_measures' RBP without ``rel`` hands trectools the raw grades; here RBP is binary (``rel`` default 1),
+so ``RBP`` here is ir_measures' ``RBP(rel=1)``.  ir_measures' ``ERR`` has no g_max parameter: its
+gdeval fixes g_max at 4, which is ``ERR(max_grade=4)`` here.
 
 >>> m = parse_measure("nDCG(gain=exp)@10")
 >>> m.name, m.k, m.param("gain"), str(m)
 ('nDCG', 10, 'exp', 'nDCG(gain=exp)@10')
 >>> str(parse_measure("ndcg_cut_10")), str(parse_measure("map")), str(parse_measure("P_5"))
 ('nDCG@10', 'AP', 'P@5')
+>>> str(parse_measure("nDCG(gains={2:3, 0:0,1:1})@10")), str(parse_measure("RBP(p=0.80,rel=2)"))
+('nDCG(gains={0:0,1:1,2:3})@10', 'RBP(rel=2)')
 """
 
 from __future__ import annotations
@@ -39,7 +52,7 @@ from ..errors import MetricsInputError
 
 #: name -> (whether @k is allowed, whether @k is required, parameters it accepts, description)
 MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {
-    "nDCG": (True, False, ("gain", "ideal"), "normalised discounted cumulative gain"),
+    "nDCG": (True, False, ("gain", "gains", "ideal"), "normalised discounted cumulative gain"),
     "AP": (True, False, ("rel", "denom"), "average precision (mean over queries: MAP)"),
     "RR": (True, False, ("rel",), "reciprocal rank of the first relevant item (MRR)"),
     "P": (True, True, ("rel",), "precision: relevant items in the top k, divided by k"),
@@ -70,7 +83,13 @@ MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {
     "G": (False, False, (), "normalised gain G (trec_eval G)"),
     "nDCGRel": (False, False, (), "nDCG averaged over the relevant items (trec_eval ndcg_rel)"),
     "RnDCG": (False, False, ("rel",), "nDCG averaged at the R-level boundaries (trec_eval Rndcg)"),
+    "Judged": (True, False, (), "share of the top k that is judged (ir_measures Judged)"),
+    "RBP": (True, False, ("p", "rel"), "rank-biased precision: (1 - p) times the sum of p^(i-1) over relevant ranks"),
+    "ERR": (True, False, ("max_grade",), "expected reciprocal rank of the cascade model (ir_measures ERR)"),
 }
+
+#: the largest ``max_grade`` of ERR (as :data:`metrics.measures.err.MAX_GRADE`): 2^g is a float only below 2^1024
+MAX_ERR_GRADE = 1000
 
 #: measures whose cut-off is a fraction (of R) rather than a depth
 FRACTION_CUTOFFS = {"IPrec", "RprecMult"}
@@ -80,6 +99,7 @@ ALIASES = {
     "ndcg": "nDCG", "map": "AP", "ap": "AP", "mrr": "RR", "rr": "RR", "recip_rank": "RR",
     "p": "P", "precision": "P", "r": "R", "recall": "R", "f1": "F1", "success": "Success",
     "hit": "Success", "hitrate": "Success", "hr": "Success", "rprec": "Rprec", "r-prec": "Rprec",
+    "judged": "Judged", "rbp": "RBP", "err": "ERR",
 }
 
 #: allowed parameter values (canonical spelling first)
@@ -88,7 +108,8 @@ PARAM_VALUES = {
     "ideal": {"judged": "judged", "all": "judged", "list": "list", "ranked": "list"},
     "denom": {"R": "R", "relevant": "R", "found": "found", "minKR": "minKR", "min": "minKR"},
 }
-DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1}
+#: parameter -> default (left out of canonical names); ``gains`` is a canonical gain map text ``{0:0,1:1}``
+DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1, "p": 0.8, "gains": None, "max_grade": None}
 
 #: the ``denominator`` argument of :func:`metrics.average_precision` -> the ``denom`` parameter
 DENOM_OF = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
@@ -133,7 +154,11 @@ def measure_name(name: str, k: int | None = None, **params) -> str:
 
     >>> measure_name("AP", 5, denom=DENOM_OF["found"], rel=2.0), measure_name("nDCG", 10, gain="lin")
     ('AP(denom=found,rel=2)@5', 'nDCG@10')
+    >>> measure_name("RBP", None, p=0.5, rel=1.0), measure_name("nDCG", 3, gains={1: 1, 0: 0.0})
+    ('RBP(p=0.5)', 'nDCG(gains={0:0,1:1})@3')
     """
+    if isinstance(params.get("gains"), dict):
+        params["gains"] = _gain_map_text(params["gains"])
     kept = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return str(Measure(name, k, kept))
 
@@ -142,13 +167,17 @@ def measure_name(name: str, k: int | None = None, **params) -> str:
 _WORDS = {"nDCG": ("nDCG", "at cut-off {k}"), "AP": ("AP", "over the top {k}"),
           "RR": ("RR", "within the top {k}"), "P": ("precision", "at cut-off {k}"),
           "R": ("recall", "at cut-off {k}"), "F1": ("F1", "at cut-off {k}"),
-          "Success": ("hit rate", "at cut-off {k}"), "Rprec": ("R-precision", "")}
+          "Success": ("hit rate", "at cut-off {k}"), "Rprec": ("R-precision", ""),
+          "Judged": ("share of items judged", "in the top {k}"), "RBP": ("rank-biased precision", "over the top {k}"),
+          "ERR": ("expected reciprocal rank", "at cut-off {k}")}
 #: each parameter value in words ({value} for rel); a denominator continues the sentence after a comma
 _PARAM_WORDS = {
     ("gain", "lin"): "linear gain", ("gain", "exp"): "exponential gain 2^rel − 1",
     ("ideal", "judged"): "ideal ordering from all judged items", ("ideal", "list"): "ideal ordering from the list itself",
     ("denom", "R"): "divided by R, all relevant items", ("denom", "found"): "divided by the hits found",
     ("denom", "minKR"): "divided by min(k, R)", ("rel", None): "relevant when grade ≥ {value}",
+    ("p", None): "persistence p = {value}", ("max_grade", None): "largest grade g_max = {value}",
+    ("gains", None): "gain of each grade {value}",
 }
 
 
@@ -162,6 +191,10 @@ def subtitle(name: str, translate=str) -> str:
     'AP over the top 6, divided by the hits found'
     >>> subtitle("P(rel=2)@5"), subtitle("RR")
     ('precision at cut-off 5; relevant when grade ≥ 2', 'RR over the whole list')
+    >>> subtitle("RBP(p=0.5)@10")
+    'rank-biased precision over the top 10; persistence p = 0.5'
+    >>> subtitle("ERR(max_grade=4)")
+    'expected reciprocal rank over the whole list; largest grade g_max = 4'
     """
     measure = parse_measure(name)
     what, cut = _WORDS.get(measure.name, (MEASURES[measure.name][3], "at cut-off {k}"))
@@ -219,7 +252,7 @@ def parse_measure(text: str) -> Measure:
         raise _bad(text, f"{name} needs a cut-off, e.g. {name}@10")
     params = {}
     if match["params"]:
-        for part in match["params"].split(","):
+        for part in _split_params(text, match["params"]):
             key, sep, value = part.partition("=")
             key, value = key.strip(), value.strip()
             if not sep or not key or not value:
@@ -227,7 +260,11 @@ def parse_measure(text: str) -> Measure:
             if key not in accepted:
                 raise _bad(text, f"{name} accepts no parameter {key!r}"
                            + (f" (it accepts: {', '.join(accepted)})" if accepted else ""))
+            if key in params:
+                raise _bad(text, f"parameter {key!r} is given twice")
             params[key] = _param_value(text, key, value)
+    if "gains" in params and params.get("gain", "lin") != "lin":
+        raise _bad(text, "gains (a gain per grade) and gain=exp exclude each other: put 2^g - 1 in the map instead")
     params = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return Measure(name, k, params)
 
@@ -247,15 +284,84 @@ def _cutoff(text: str, name: str, k: str):
     return int(k)
 
 
+def _split_params(text: str, params: str) -> list[str]:
+    """The ``key=value`` parts of a parameter list: split at the commas outside braces (a gain map)."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(params):
+        if char in "{}":
+            depth += 1 if char == "{" else -1
+            if depth not in (0, 1):
+                raise _bad(text, "unbalanced or nested braces: a gain map is written gains={0:0,1:1,2:3}")
+        elif char == "," and depth == 0:
+            parts.append(params[start:at])
+            start = at + 1
+    if depth:
+        raise _bad(text, "unbalanced or nested braces: a gain map is written gains={0:0,1:1,2:3}")
+    return parts + [params[start:]]
+
+
+def _number(text: str, key: str, value: str) -> float:
+    """A finite number (an integer one as int, so that it prints as such)."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise _bad(text, f"{key} must be a number, got {value!r}") from None
+    if number != number or number in (float("inf"), float("-inf")):
+        raise _bad(text, f"{key} must be finite, got {value!r}")
+    return int(number) if number.is_integer() else number
+
+
+def parse_gain_map(text: str) -> dict[float, float]:
+    """A gain map in ir_measures' syntax, ``{0:0,1:1,2:3}``, as {grade: gain} (floats).
+
+    >>> parse_gain_map("{0:0, 2:3, 1:1.5}")
+    {0.0: 0.0, 1.0: 1.5, 2.0: 3.0}
+    """
+    return {float(grade): float(gain) for grade, gain in _gain_pairs(text, text)}
+
+
+def _gain_pairs(text: str, value: str) -> list[tuple[float, float]]:
+    """The (grade, gain) pairs of a gain map, grades ascending; malformed maps refused naming the problem."""
+    value = value.strip()
+    if not (value.startswith("{") and value.endswith("}")):
+        raise _bad(text, f"gains must be a map in braces such as {{0:0,1:1,2:3}}, got {value!r}")
+    body = value[1:-1].strip()
+    if not body:
+        raise _bad(text, "gains is an empty map: give at least one grade:gain pair, e.g. {0:0,1:1,2:3}")
+    pairs: dict[float, float] = {}
+    for pair in body.split(","):
+        grade, sep, gain = pair.partition(":")
+        if not sep or not grade.strip() or not gain.strip() or ":" in gain or "{" in pair or "}" in pair:
+            raise _bad(text, f"expected grade:gain pairs such as 2:3 in gains, got {pair.strip()!r}")
+        grade_value = _number(text, "a grade in gains", grade.strip())
+        if grade_value in pairs:
+            raise _bad(text, f"grade {_fmt(grade_value)} is given twice in gains")
+        pairs[grade_value] = _number(text, "a gain in gains", gain.strip())
+    return sorted(pairs.items())
+
+
+def _gain_map_text(gain_map: dict) -> str:
+    """The canonical text of a gain map: grades ascending, numbers as :func:`_fmt` writes them."""
+    pairs = sorted((float(grade), float(gain)) for grade, gain in gain_map.items())
+    return "{" + ",".join(f"{_fmt(grade)}:{_fmt(gain)}" for grade, gain in pairs) + "}"
+
+
 def _param_value(text: str, key: str, value: str):
     if key == "rel":
-        try:
-            number = float(value)
-        except ValueError:
-            raise _bad(text, f"rel must be a number, got {value!r}") from None
-        if number != number or number in (float("inf"), float("-inf")):
-            raise _bad(text, f"rel must be finite, got {value!r}")
-        return int(number) if number.is_integer() else number
+        return _number(text, key, value)
+    if key == "p":
+        number = _number(text, key, value)
+        if not 0 < number < 1:
+            raise _bad(text, f"p (RBP's persistence) must be between 0 and 1, both excluded, got {value!r}")
+        return number
+    if key == "max_grade":
+        number = _number(text, key, value)
+        if not 0 < number <= MAX_ERR_GRADE:
+            raise _bad(text, f"max_grade must be above 0 and at most {MAX_ERR_GRADE} (2^g_max overflows a float "
+                       f"beyond), got {value!r}")
+        return number
+    if key == "gains":
+        return _gain_map_text(dict(_gain_pairs(text, value)))
     canonical = PARAM_VALUES[key].get(value)
     if canonical is None:
         raise _bad(text, f"{key} must be one of {', '.join(sorted(set(PARAM_VALUES[key].values())))}, got {value!r}")
@@ -276,6 +382,3 @@ def parse_measures(texts) -> list[Measure]:
     return measures
 
 
-#: parameters of the measures explained one ranking at a time only (metrics.measures.rbp, .ndcg's gain
-#: map): their defaults, so that measure_name leaves them out (``RBP``, ``RBP(p=0.5)``)
-DEFAULTS.update({"p": 0.8, "gains": None})

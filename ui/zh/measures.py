@@ -164,4 +164,16 @@ ZH = {
     "precision at rank k * R (trec_eval Rprec_mult)": "第 k * R 名处的精确率（trec_eval 的 Rprec_mult）",
     "average precision, geometric mean over queries (trec_eval gm_map)":
         "平均精度在各查询上的几何平均（trec_eval 的 gm_map）",
+    # metrics.measures.names: Judged, RBP, ERR and nDCG's gain map in the measure grammar (subtitle pieces)
+    "share of the top k that is judged (ir_measures Judged)": "前 k 名中已标注条目的比例（ir_measures 的 Judged）",
+    "rank-biased precision: (1 - p) times the sum of p^(i-1) over relevant ranks":
+        "排序偏置精确率：(1 - p) 乘以各相关名次的 p^(i-1) 之和",
+    "expected reciprocal rank of the cascade model (ir_measures ERR)": "级联模型下的期望倒数排名（ir_measures 的 ERR）",
+    "share of items judged": "已标注条目的比例",
+    "in the top {k}": "在前 {k} 名中",
+    "rank-biased precision": "排序偏置精确率",
+    "expected reciprocal rank": "期望倒数排名",
+    "persistence p = {value}": "坚持概率 p = {value}",
+    "largest grade g_max = {value}": "最高等级 g_max = {value}",
+    "gain of each grade {value}": "各等级的增益 {value}",
 }

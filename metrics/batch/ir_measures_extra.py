@@ -1,0 +1,134 @@
+r"""ir_measures' measures beyond trec_eval for the batch engine: Judged@k, RBP, ERR@k and nDCG with a
+gain per grade (``nDCG(gains={0:0,1:1,2:3})``).
+
+Each function takes the :class:`~metrics.batch.evaluation._Evaluator` and the parsed
+:class:`~metrics.measures.names.Measure` and returns (value per query code, mask of queries
+without relevant items), vectorised over the evaluator's per-row arrays (judged rows in ranked
+order, with their query code, rank :math:`i` and grade :math:`g_i`).  The numbers are those of the
+single-ranking functions (:mod:`metrics.measures.judged`, ``.rbp``, ``.err``, ``.ndcg``), which match
+ir_measures.  For one query with :math:`n` retrieved items, :math:`r_i = [g_i \ge \theta]` (``rel``,
+default 1; an unjudged item is never relevant) and :math:`k` the cut-off (:math:`n` without ``@k``):
+
+.. math::
+
+    \mathrm{Judged@}k = \frac{|\{i \le k : \text{item } i \text{ judged}\}|}{\min(k, n)} \qquad
+    \mathrm{RBP}(p)\mathrm{@}k = (1 - p) \sum_{i \le k} r_i \, p^{\,i-1}
+
+    \mathrm{ERR@}k = \sum_{i \le k} \frac{1}{i} \, R_i \prod_{j < i} (1 - R_j), \quad
+        R_i = \frac{2^{\max(g_i, 0)} - 1}{2^{g_{\max}}} \qquad
+    \mathrm{nDCG@}k = \frac{\sum_{i \le k} G(g_i) / \log_2(i + 1)}{\sum_{i \le k} G(g^*_i) / \log_2(i + 1)}
+
+Judged@k of an empty ranking is 0.  ERR's :math:`g_{\max}` is ``max_grade`` or, by default, the
+largest grade of the query's whole ranked list (at least 1), as :func:`metrics.err_steps`; an
+unjudged item has :math:`R_i = 0`.  (ir_measures' ``ERR`` runs gdeval, whose :math:`g_{\max}` is 4:
+``ERR(max_grade=4)`` here.)  With a gain map, :math:`G(g)` is the map's gain of grade :math:`g`, a
+grade left out of the map keeps its grade as gain, negative gains and unjudged items gain 0, and
+:math:`g^*` are the gains of all judged items of the query (``ideal=judged``) or of the retrieved ones
+(``ideal=list``), sorted descending.
+
+"Without relevant items" (``no_relevant``): RBP, no judged item with grade :math:`\ge \theta`;
+ERR, none with a positive grade; nDCG, no positive gain; Judged is defined for every query.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MetricsInputError
+from ..measures.names import MAX_ERR_GRADE, parse_gain_map
+from .trec_measures import _ratio, num_ret
+
+
+def judged(ev, m):
+    """Judged@k: the judged items among the top k, over min(k, n)."""
+    found = ev.per_query(np.ones(len(ev.q)), m.k)
+    retrieved = num_ret(ev)
+    depth = retrieved if m.k is None else np.minimum(retrieved, m.k)
+    return _ratio(found, depth), np.zeros(ev.nq, bool)
+
+
+def rank_biased_precision(ev, m):
+    """RBP(p)@k: (1 − p) p^(i−1) for each relevant item at rank i ≤ k."""
+    p, theta = m.param("p"), m.param("rel")
+    weight = (1 - p) * p ** (ev.pos - 1)
+    values = ev.per_query(np.where(ev.relevant(theta), weight, 0.0), m.k)
+    return values, ev.num_relevant(theta) == 0
+
+
+def expected_reciprocal_rank(ev, m):
+    """ERR@k: the cascade's chance of stopping at rank i, over i; the chance of reading on to rank i
+    is multiplied rank after rank (as ``np.cumprod`` in :func:`metrics.err_steps`, so the same bits)."""
+    grades = np.maximum(ev.grade, 0.0)
+    top = _largest_grades(ev, grades, m)
+    stop = (np.exp2(grades) - 1) / np.exp2(top[ev.q]) if len(grades) else grades
+    reach = _reach(ev, stop, m.k)
+    values = ev.per_query(reach * stop / ev.pos, m.k)
+    return values, np.bincount(ev.jq, weights=ev.jrel > 0, minlength=ev.nq) == 0
+
+
+def _largest_grades(ev, grades: np.ndarray, m) -> np.ndarray:
+    """g_max per query code: ``max_grade``, else the largest grade of the query's ranking (at least 1);
+    a grade beyond it (or beyond :data:`MAX_ERR_GRADE`) refused, naming the query."""
+    largest = np.zeros(ev.nq)
+    if len(grades):
+        np.maximum.at(largest, ev.q, grades)
+    limit, word = (MAX_ERR_GRADE, "the largest grade ERR takes (2^g overflows a float beyond)") \
+        if m.param("max_grade") is None else (m.param("max_grade"), f"max_grade={m.param('max_grade')}")
+    over = np.flatnonzero(largest > limit)
+    if len(over):
+        code = int(over[0])
+        name = ev.query_names(np.array([code]))[0]
+        raise MetricsInputError(f"{m}: query {name!r} ranks an item of grade {largest[code]:g}, above {word}")
+    return np.maximum(largest, 1.0) if m.param("max_grade") is None else np.full(ev.nq, float(m.param("max_grade")))
+
+
+def _reach(ev, stop: np.ndarray, k) -> np.ndarray:
+    """Per row: the product of (1 − R_j) over the judged rows above it in its query (1 at the first),
+    multiplied in rank order; one vector step per depth, over the queries that reach it."""
+    reach = np.ones(len(stop))
+    if not len(stop):
+        return reach
+    depth = np.arange(len(stop)) - np.repeat(ev.starts, ev.lens)  # 0-based place among the query's rows
+    keep = depth > 0 if k is None else (depth > 0) & (ev.pos <= k)
+    rows = np.flatnonzero(keep)
+    rows = rows[np.argsort(depth[rows], kind="stable")]
+    bounds = np.searchsorted(depth[rows], np.arange(1, int(depth[rows].max(initial=0)) + 2))
+    for start, end in zip(bounds[:-1], bounds[1:]):
+        at = rows[start:end]
+        reach[at] = reach[at - 1] * (1 - stop[at - 1])
+    return reach
+
+
+def ndcg_gain_map(ev, m):
+    """nDCG@k with the gain of each grade from the ``gains`` map; ideal from ``ideal``."""
+    from .evaluation import _ideal_dcg  # the engine imports this module
+
+    gain_map = parse_gain_map(m.param("gains"))
+    run_gain = _mapped(ev.grade, gain_map)
+    dcg = ev.per_query(run_gain / ev.discount(), m.k)
+    judged_gain = _mapped(ev.jrel, gain_map)
+    everything = _ideal_dcg(ev.jq, judged_gain, ev.nq, None)
+    if m.param("ideal") == "judged":
+        best = everything if m.k is None else _ideal_dcg(ev.jq, judged_gain, ev.nq, m.k)
+    else:
+        best = _ideal_dcg(ev.q, run_gain, ev.nq, m.k)
+    return _ratio(dcg, best), everything == 0
+
+
+def _mapped(grades: np.ndarray, gain_map: dict[float, float]) -> np.ndarray:
+    """The gain of each grade: the map's, else the grade itself; negative gains and NaN (unjudged): 0."""
+    gains = grades.copy()
+    for grade, gain in gain_map.items():
+        gains[grades == grade] = gain
+    return np.where(gains > 0, gains, 0.0)
+
+
+#: canonical name -> function(evaluator, measure) -> (values, missing); nDCG with ``gains`` is :func:`measure`'s
+IR_MEASURES_EXTRA = {"Judged": judged, "RBP": rank_biased_precision, "ERR": expected_reciprocal_rank}
+
+
+def measure(ev, m):
+    """The values of one of :data:`IR_MEASURES_EXTRA` or of nDCG with a gain map."""
+    if m.name == "nDCG":
+        return ndcg_gain_map(ev, m)
+    return IR_MEASURES_EXTRA[m.name](ev, m)
