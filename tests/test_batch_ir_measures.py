@@ -209,7 +209,7 @@ def test_the_single_ranking_explanations_use_the_grammars_names():
                  metrics.rbp_steps([1, 0]), metrics.err_steps([2, 0, 1], 3, max_grade=2),
                  metrics.ndcg_gain_map_steps([1, 2, 0], {0: 0, 1: 1, 2: 3}, 3),
                  metrics.ndcg_gain_map_steps([1, 2, 0], {2: 3}, ideal=[2, 1, 0, 1])]
-    assert [e.measure for e in explained] == ["Judged@10", "RBP(p=0.5,rel=2)@5", "RBP", "ERR@3",
+    assert [e.measure for e in explained] == ["Judged@10", "RBP(p=0.5,rel=2)@5", "RBP", "ERR(max_grade=2)@3",
                                               "nDCG(gains={0:0,1:1,2:3},ideal=list)@3", "nDCG(gains={2:3})"]
     for e in explained:
         assert str(parse_measure(e.measure)) == e.measure

@@ -39,7 +39,7 @@ EXPECTED = {
 #: each choice's headline label: the measure as ir_measures names it (metrics.measures.names)
 NAMES = {"bpref": "Bpref", "iprec": "IPrec11", "num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
          "num_nonrel_judged_ret": "NumNonRelJudgedRet", "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF",
-         "Rprec_mult": "RprecMult@1", "Judged": "Judged@5", "RBP": "RBP", "ERR": "ERR@5",
+         "Rprec_mult": "RprecMult@1", "Judged": "Judged@5", "RBP": "RBP", "ERR": "ERR(max_grade=3)@5",
          "nDCG_gains": "nDCG(gains={0:0,1:1,2:3,3:7})@5"}
 
 

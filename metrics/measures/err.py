@@ -30,7 +30,7 @@ def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=
     k = as_k(k)
     too_large = np.flatnonzero(grades > MAX_GRADE)
     if too_large.size:
-        raise input_error("{name}[{position}] = {value} is too large for ERR: 2^{value} overflows a float, so grades "
+        raise input_error("{name} at rank {position} = {value} is too large for ERR: 2^{value} overflows a float, so grades "
                           "must be at most {limit}", name="rels", position=int(too_large[0]) + 1,
                           value=_short(float(grades[too_large[0]])), limit=int(MAX_GRADE))
     top = max(float(grades.max(initial=0.0)), 1.0) if max_grade is None else as_fraction(
@@ -38,6 +38,7 @@ def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=
     if grades.size and grades.max() > top:
         raise input_error("{name}={value} is below the largest grade, {largest}", name="max_grade", value=num(top),
                           largest=num(grades.max()))
+    named_max = None if max_grade is None else top  # a g_max given is part of the measure's name
     depth = grades.size if k is None else min(k, grades.size)
     grades = grades[:depth]
     stop = (np.exp2(grades) - 1) / np.exp2(top)
@@ -48,14 +49,15 @@ def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=
                           "stop": stop, "reach": reach, "contribution": contribution,
                           "ERR": np.cumsum(contribution)})
     return Explanation.written(
-        writer=partial(_err_lines, table, k, top), measure=measure_name("ERR", k),
+        writer=partial(_err_lines, table, k, top, named_max), measure=measure_name("ERR", k, max_grade=named_max),
         value=float(table["ERR"].iloc[-1]) if depth else 0.0, table=table, formula=ERR_FORMULA, column="ERR",
         running={"ERR": "ERR"}, details={"max_grade": top})
 
 
-def _err_lines(table: pd.DataFrame, k: int | None, top: float, step: int, text: bool) -> tuple[Line, ...]:
+def _err_lines(table: pd.DataFrame, k: int | None, top: float, given_max: float | None, step: int,
+               text: bool) -> tuple[Line, ...]:
     """ERR after ``step`` ranks: one term reach · R_i / i per rank; then the current rank's R_i."""
-    name = measure_name("ERR", k if step == len(table) else step)
+    name = measure_name("ERR", k if step == len(table) else step, max_grade=given_max)
     lhs = name if text else latex_name(name)
     shown = table.iloc[:step]
     terms = tuple((f"{num(r)}*{num(s)}/{i}" if text else rf"\tfrac{{{num(r)} \cdot {num(s)}}}{{{i}}}")

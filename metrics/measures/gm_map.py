@@ -25,7 +25,7 @@ def gm_map_steps(ap_values, query_ids=None) -> Explanation:
         raise input_error("{name} must hold at least one query's AP", name="ap_values")
     outside = np.flatnonzero((values < 0) | (values > 1))
     if outside.size:
-        raise input_error("{name}[{position}] = {value} is not an AP (between 0 and 1)", name="ap_values",
+        raise input_error("{name} at position {position} = {value} is not an AP (between 0 and 1)", name="ap_values",
                           position=int(outside[0]) + 1, value=num(values[outside[0]]))
     queries = as_items(query_ids, values.size, "query_ids") if query_ids is not None else [
         f"q{i}" for i in range(1, values.size + 1)]
