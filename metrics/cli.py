@@ -56,8 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ev = commands.add_parser("evaluate", help="evaluate a TREC run against TREC qrels (trec_eval semantics)",
                              description="Evaluate RUN against QRELS. Measures in ir_measures syntax: nDCG, "
-                             "nDCG@10, AP, AP@100, RR, RR@10, P@5, R@100, F1@10, Success@1, Rprec, with "
-                             "parameters such as nDCG(gain=exp)@10 or AP(rel=2).")
+                             "nDCG@10, AP, AP@100, RR, RR@10, P@5, R@100, F1@10, Success@1, Rprec, Bpref, "
+                             "IPrec@0.1, Judged@10, RBP(p=0.8), ERR@10, with parameters such as nDCG(gain=exp)@10, "
+                             "nDCG(gains={0:0,1:1,2:3})@10 or AP(rel=2); trec_eval's names (ndcg_cut_10, map, P_5) "
+                             "too. For trec_eval's own output: python -m metrics trec_eval.")
     ev.add_argument("qrels", help="TREC qrels file: qid iter docid rel")
     ev.add_argument("run", help="TREC run file: qid Q0 docid rank score tag")
     ev.add_argument("-m", "--measure", action="append", required=True, help="a measure; repeat for more")
