@@ -35,7 +35,7 @@ def test_the_uploader_and_a_parser_problem_are_chinese(small_chinese_page: Page,
     # Streamlit's English words take no space; the Chinese ones are drawn in their place
     expect(button_text).to_have_css("font-size", "0px")
     assert _after(button_text) == '"上传"'
-    assert _after(limit) == '"每个文件不超过 20 MB • TXT、QRELS、RUN、TSV、CSV、JSON"'
+    assert _after(limit) == '"每个文件不超过 20 MB • TXT、QRELS、RUN、TSV、CSV、JSON、GZ"'
     assert float(_after(limit, "fontSize").removesuffix("px")) > 10
     assert dropzone.locator("button").bounding_box()["width"] > 40  # the button still shows a word
     settle(page)
