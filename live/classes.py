@@ -268,6 +268,7 @@ class Classes:
     def close(self, code: str, teacher_key: str) -> None:
         """End the class now: all its data is deleted, and its code is no longer found."""
         code, _ = self._teacher(code, teacher_key)
+        self.store.delete_prefix(f"{code}/class")  # first: from now on nothing new is written to the class
         self.store.delete_prefix(f"{code}/")
 
     def nicknames(self, code: str, teacher_key: str) -> list[str | None]:

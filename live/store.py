@@ -47,7 +47,7 @@ class SQLiteStore:
 
     WAL mode (readers never wait for the writer), a busy timeout, and writes as single statements or
     ``BEGIN IMMEDIATE`` transactions.  Expired rows are invisible at once and deleted by ``purge_expired``,
-    which writes also run at most every ``purge_every`` seconds.
+    which every write also runs when ``purge_every`` seconds have passed since the last purge (of this object).
     """
 
     def __init__(self, path: str | os.PathLike = DEFAULT_SQLITE_PATH, *, clock: Callable[[], float] = time.time,
@@ -132,6 +132,7 @@ class SQLiteStore:
         With ``if_version``, only if the record is still at that version, else :class:`VersionConflict`.
         """
         now = self.clock()
+        self._purge_now_and_then(now)
         with self._transaction() as db:
             row = db.execute("SELECT version FROM records WHERE key = ? AND expires_at > ?", (key, now)).fetchone()
             if row is None:
@@ -144,6 +145,7 @@ class SQLiteStore:
     def add_entry(self, key: str, member: str, value: Any, expires_at: float) -> bool:
         """Add ``member``'s value to the map at ``key``: False (nothing written) if the member already has one."""
         now = self.clock()
+        self._purge_now_and_then(now)
         cursor = self._db().execute(
             "INSERT INTO entries (key, member, value, expires_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (key, member) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at "
@@ -158,6 +160,7 @@ class SQLiteStore:
     def incr(self, key: str, expires_at: float) -> int:
         """Add one to the counter at ``key`` (created at 1 with this expiry when absent); the new count."""
         now = self.clock()
+        self._purge_now_and_then(now)
         return self._db().execute(
             "INSERT INTO counters (key, count, expires_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET "
             "count = CASE WHEN counters.expires_at <= ? THEN 1 ELSE counters.count + 1 END, "

@@ -144,3 +144,15 @@ def test_two_processes_write_at_once(live_store_url):
     assert len(store.entries("race/answers")) == 2 * ROUNDS + 1
     assert store.incr("race/count", store.clock() + HOUR) == 2 * ROUNDS + 1
     store.close()
+
+
+def test_sqlite_purges_expired_rows_on_access(tmp_path, live_clock):
+    store = SQLiteStore(tmp_path / "c.sqlite3", clock=live_clock, purge_every=60)
+    store.create("a/board", {}, live_clock() + 10)
+    store.add_entry("a/students", "s", {}, live_clock() + 10)
+    live_clock.advance(61)
+    store.incr("b/rate", live_clock() + 60)  # any write, a minute after the last purge, purges
+    rows = [store._db().execute(f"SELECT count(*) FROM {table} WHERE key LIKE 'a/%'").fetchone()[0]
+            for table in ("records", "entries")]
+    assert rows == [0, 0]
+    store.close()
