@@ -239,10 +239,6 @@ for _, key in ipairs(KEYS) do
 end
 return gone
 """
-_LUA_READ = _LUA_LIVE + """
-if not live(KEYS[1], tonumber(ARGV[1])) then return false end
-return redis.call('HMGET', KEYS[1], unpack(ARGV, 2))
-"""
 
 
 class RedisStore:
@@ -255,9 +251,9 @@ class RedisStore:
         self.client = redis.Redis.from_url(url)
         self.prefix = prefix
         self.clock = clock
-        self._create, self._put, self._add_entry, self._incr, self._purge, self._read = (
+        self._create, self._put, self._add_entry, self._incr, self._purge = (
             self.client.register_script(script)
-            for script in (_LUA_CREATE, _LUA_PUT, _LUA_ADD_ENTRY, _LUA_INCR, _LUA_PURGE, _LUA_READ))
+            for script in (_LUA_CREATE, _LUA_PUT, _LUA_ADD_ENTRY, _LUA_INCR, _LUA_PURGE))
 
     def _ttl_ms(self, expires_at: float, now: float) -> int:
         return max(1, int((expires_at - now) * 1000))
@@ -267,13 +263,18 @@ class RedisStore:
         return self._create(keys=[self.prefix + key],
                             args=[_dumps(value), repr(expires_at), repr(now), self._ttl_ms(expires_at, now)]) == 1
 
+    def _live_fields(self, key: str, *names: str) -> list | None:
+        """The fields of a live hash (one HMGET, no script: the cheap poll), None when absent or expired."""
+        *fields, expiry = self.client.hmget(self.prefix + key, *names, "\0x")
+        return None if expiry is None or float(expiry) <= self.clock() else fields
+
     def get(self, key: str) -> Record | None:
-        fields = self._read(keys=[self.prefix + key], args=[repr(self.clock()), "\0v", "\0d"])
-        return None if not fields else Record(int(fields[0]), json.loads(fields[1]))
+        fields = self._live_fields(key, "\0v", "\0d")
+        return None if fields is None else Record(int(fields[0]), json.loads(fields[1]))
 
     def version(self, key: str) -> int | None:
-        fields = self._read(keys=[self.prefix + key], args=[repr(self.clock()), "\0v"])
-        return None if not fields else int(fields[0])
+        fields = self._live_fields(key, "\0v")
+        return None if fields is None else int(fields[0])
 
     def put(self, key: str, value: Any, *, if_version: int | None = None) -> int | None:
         result = self._put(keys=[self.prefix + key],
