@@ -52,7 +52,7 @@ class Timings:
 
 def trivial_round_trip(store):
     if isinstance(store, SQLiteStore):
-        return lambda: store._db().execute("SELECT 1").fetchone()
+        return lambda: store._execute("SELECT 1")
     return store.client.ping
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import sqlite3
-import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 from urllib.parse import unquote, urlparse
 
 #: The environment variable that names the store: ``sqlite:///path``, ``redis://host:6379/0`` or unset.
@@ -58,10 +59,9 @@ class SQLiteStore:
         self._busy_timeout = busy_timeout
         self._purge_every = purge_every
         self._last_purge = float("-inf")
-        self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
-        self._lock = threading.Lock()
-        self._db().executescript("""
+        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        with self._connection() as db:
+            db.executescript("""
                 CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY, version INTEGER NOT NULL,
                                                     value TEXT NOT NULL, expires_at REAL NOT NULL);
                 CREATE TABLE IF NOT EXISTS entries (key TEXT NOT NULL, member TEXT NOT NULL, value TEXT NOT NULL,
@@ -71,34 +71,44 @@ class SQLiteStore:
                 CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at);
                 CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at);
                 CREATE INDEX IF NOT EXISTS counters_expiry ON counters (expires_at);
-        """)
+            """)
 
-    def _db(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None:
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A connection of the pool (threads come and go with Streamlit's reruns; connections are reused)."""
+        try:
+            db = self._idle.get_nowait()
+        except queue.Empty:
             db = sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
                                  check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout * 1000)}")
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
-            self._local.db = db
-            with self._lock:
-                self._connections.append(db)
-        return db
+        try:
+            yield db
+        finally:
+            if db.in_transaction:  # a failed COMMIT: never hand on a connection inside a transaction
+                db.execute("ROLLBACK")
+            self._idle.put(db)
 
-    class _Transaction:
-        def __init__(self, db: sqlite3.Connection):
-            self.db = db
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``): no deadlock on upgrade."""
+        with self._connection() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
-        def __enter__(self) -> sqlite3.Connection:
-            self.db.execute("BEGIN IMMEDIATE")
-            return self.db
-
-        def __exit__(self, kind, error, trace) -> None:
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
-
-    def _transaction(self) -> "SQLiteStore._Transaction":
-        return self._Transaction(self._db())
+    def _execute(self, sql: str, parameters: tuple = ()) -> tuple[int, list]:
+        """One statement (atomic on its own): the rows it changed and the rows it returned."""
+        with self._connection() as db:
+            cursor = db.execute(sql, parameters)
+            rows = cursor.fetchall()
+            return cursor.rowcount, rows
 
     def _purge_now_and_then(self, now: float) -> None:
         if now - self._last_purge >= self._purge_every:
@@ -109,22 +119,21 @@ class SQLiteStore:
         """Write a record only if none is live at ``key``: True if this call created it."""
         now = self.clock()
         self._purge_now_and_then(now)
-        cursor = self._db().execute(
+        changed, _ = self._execute(
             "INSERT INTO records (key, version, value, expires_at) VALUES (?, 1, ?, ?) "
             "ON CONFLICT (key) DO UPDATE SET version = records.version + 1, value = excluded.value, "
             "expires_at = excluded.expires_at WHERE records.expires_at <= ?", (key, _dumps(value), expires_at, now))
-        return cursor.rowcount == 1
+        return changed == 1
 
     def get(self, key: str) -> Record | None:
-        row = self._db().execute("SELECT version, value FROM records WHERE key = ? AND expires_at > ?",
-                                 (key, self.clock())).fetchone()
-        return None if row is None else Record(row[0], json.loads(row[1]))
+        _, rows = self._execute("SELECT version, value FROM records WHERE key = ? AND expires_at > ?",
+                                (key, self.clock()))
+        return Record(rows[0][0], json.loads(rows[0][1])) if rows else None
 
     def version(self, key: str) -> int | None:
         """The record's version, or None when absent: the cheap poll."""
-        row = self._db().execute("SELECT version FROM records WHERE key = ? AND expires_at > ?",
-                                 (key, self.clock())).fetchone()
-        return None if row is None else row[0]
+        _, rows = self._execute("SELECT version FROM records WHERE key = ? AND expires_at > ?", (key, self.clock()))
+        return rows[0][0] if rows else None
 
     def put(self, key: str, value: Any, *, if_version: int | None = None) -> int | None:
         """Replace a live record's value (its expiry stays): the new version, or None when absent.
@@ -146,26 +155,27 @@ class SQLiteStore:
         """Add ``member``'s value to the map at ``key``: False (nothing written) if the member already has one."""
         now = self.clock()
         self._purge_now_and_then(now)
-        cursor = self._db().execute(
+        changed, _ = self._execute(
             "INSERT INTO entries (key, member, value, expires_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (key, member) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at "
             "WHERE entries.expires_at <= ?", (key, member, _dumps(value), expires_at, now))
-        return cursor.rowcount == 1
+        return changed == 1
 
     def entries(self, key: str) -> dict[str, Any]:
-        rows = self._db().execute("SELECT member, value FROM entries WHERE key = ? AND expires_at > ?",
-                                  (key, self.clock()))
+        _, rows = self._execute("SELECT member, value FROM entries WHERE key = ? AND expires_at > ?",
+                                (key, self.clock()))
         return {member: json.loads(value) for member, value in rows}
 
     def incr(self, key: str, expires_at: float) -> int:
         """Add one to the counter at ``key`` (created at 1 with this expiry when absent); the new count."""
         now = self.clock()
         self._purge_now_and_then(now)
-        return self._db().execute(
+        _, rows = self._execute(
             "INSERT INTO counters (key, count, expires_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET "
             "count = CASE WHEN counters.expires_at <= ? THEN 1 ELSE counters.count + 1 END, "
             "expires_at = CASE WHEN counters.expires_at <= ? THEN excluded.expires_at ELSE counters.expires_at END "
-            "RETURNING count", (key, expires_at, now, now)).fetchone()[0]
+            "RETURNING count", (key, expires_at, now, now))
+        return rows[0][0]
 
     def delete_prefix(self, prefix: str) -> int:
         """Delete every item whose key starts with ``prefix``; how many rows went."""
@@ -182,11 +192,12 @@ class SQLiteStore:
                        for table in ("records", "entries", "counters"))
 
     def close(self) -> None:
-        with self._lock:
-            for db in self._connections:
-                db.close()
-            self._connections.clear()
-        self._local = threading.local()
+        """Close the idle connections (a connection in use is closed when its thread returns it and ends)."""
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                return
 
 
 # Redis: every item is a hash whose reserved fields start with NUL ("\0x" the expiry on the store's clock,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import threading
 
 import pytest
 
@@ -107,8 +108,30 @@ def test_open_store_picks_the_store_from_the_url(tmp_path, monkeypatch):
 
 def test_sqlite_uses_wal(tmp_path):
     store = SQLiteStore(tmp_path / "c.sqlite3")
-    assert store._db().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._execute("PRAGMA journal_mode")[1][0][0] == "wal"
     store.close()
+
+
+def test_threads_share_one_store(live_store, live_clock):
+    """Streamlit serves sessions on threads that come and go: one store object serves them all."""
+    expires = live_clock() + HOUR
+    live_store.create("c/board", {"n": 0}, expires)
+
+    def work(worker: int) -> None:
+        for n in range(50):
+            live_store.incr("c/count", expires)
+            live_store.add_entry("c/answers", f"{worker}-{n}", {"n": n}, expires)
+            live_store.put("c/board", {"n": n})
+            live_store.version("c/board")
+
+    threads = [threading.Thread(target=work, args=(worker,)) for worker in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert live_store.incr("c/count", expires) == 401
+    assert len(live_store.entries("c/answers")) == 400
+    assert live_store.version("c/board") == 401
 
 
 ROUNDS = 150
@@ -152,7 +175,7 @@ def test_sqlite_purges_expired_rows_on_access(tmp_path, live_clock):
     store.add_entry("a/students", "s", {}, live_clock() + 10)
     live_clock.advance(61)
     store.incr("b/rate", live_clock() + 60)  # any write, a minute after the last purge, purges
-    rows = [store._db().execute(f"SELECT count(*) FROM {table} WHERE key LIKE 'a/%'").fetchone()[0]
+    rows = [store._execute(f"SELECT count(*) FROM {table} WHERE key LIKE 'a/%'")[1][0][0]
             for table in ("records", "entries")]
     assert rows == [0, 0]
     store.close()
