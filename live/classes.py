@@ -23,6 +23,7 @@ from live.store import VersionConflict
 #: Class codes: easy to read aloud and type (no 0/O, 1/I).
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+CODE_SET = frozenset(CODE_ALPHABET)
 NICKNAME_MAX = 24
 DIAGNOSIS_MAX = 80
 #: The largest board or question, as JSON text (a teacher's board is a few kilobytes).
@@ -155,11 +156,16 @@ class Classes:
 
     # -- helpers -------------------------------------------------------------------------------------------------
 
-    def _class(self, code: str) -> tuple[str, dict]:
+    def _read(self, code: str, what: str, read) -> tuple[str, Any]:
+        """``read(key)`` of the class's item ``what``: (the code, the result); ClassNotFound when absent."""
         code = normalize_code(code)
-        record = self.store.get(f"{code}/class") if code and len(code) <= 16 else None
-        if record is None:
-            raise ClassNotFound(code=code[:16])
+        result = read(f"{code}/{what}") if len(code) == CODE_LENGTH and set(code) <= CODE_SET else None
+        if result is None:
+            raise ClassNotFound(code=clean_text(code, 16) or "")
+        return code, result
+
+    def _class(self, code: str) -> tuple[str, dict]:
+        code, record = self._read(code, "class", self.store.get)
         return code, record.value
 
     def _teacher(self, code: str, teacher_key: str) -> tuple[str, dict]:
@@ -289,17 +295,10 @@ class Classes:
 
     def version(self, code: str) -> int:
         """The class's version: it changes on every publish, ask and reveal (poll it cheaply)."""
-        code = normalize_code(code)
-        version = self.store.version(f"{code}/board") if code and len(code) <= 16 else None
-        if version is None:
-            raise ClassNotFound(code=code[:16])
-        return version
+        return self._read(code, "board", self.store.version)[1]
 
     def current(self, code: str) -> Current:
-        code = normalize_code(code)
-        record = self.store.get(f"{code}/board") if code and len(code) <= 16 else None
-        if record is None:
-            raise ClassNotFound(code=code[:16])
+        _, record = self._read(code, "board", self.store.get)
         return Current(record.version, record.value["board"], record.value["question"])
 
     def answer(self, code: str, student_id: str, question_id: int, value: float, diagnosis: str | None = None) -> None:

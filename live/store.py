@@ -60,7 +60,20 @@ class SQLiteStore:
         self._purge_every = purge_every
         self._last_purge = float("-inf")
         self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        deadline = time.monotonic() + busy_timeout
+        while True:  # several processes may open a new file at once: switching to WAL can be refused while busy
+            try:
+                self._create_tables()
+                break
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def _create_tables(self) -> None:
         with self._connection() as db:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")  # persistent: once per file
             db.executescript("""
                 CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY, version INTEGER NOT NULL,
                                                     value TEXT NOT NULL, expires_at REAL NOT NULL);
@@ -82,7 +95,6 @@ class SQLiteStore:
             db = sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
                                  check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout * 1000)}")
-            db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
         try:
             yield db

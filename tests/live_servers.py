@@ -62,3 +62,30 @@ def stop_redis_server(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def report_to(results, target, *args) -> None:
+    """Run ``target(*args)`` in a child process and put ("ok", its result) or ("error", the traceback) on
+    ``results``: the parent test shows the child's error instead of an exit code."""
+    import traceback
+
+    try:
+        results.put(("ok", target(*args)))
+    except BaseException:
+        results.put(("error", traceback.format_exc()))
+        raise
+
+
+def run_children(context, target, argument_lists, timeout: float = 120) -> list:
+    """Start one child per argument list (``report_to`` around ``target``), wait for them, return their results;
+    a child's error fails with its traceback."""
+    results = context.Queue()
+    children = [context.Process(target=report_to, args=(results, target, *args)) for args in argument_lists]
+    for child in children:
+        child.start()
+    outcomes = [results.get(timeout=timeout) for _ in children]
+    for child in children:
+        child.join(timeout=10)
+    errors = [detail for kind, detail in outcomes if kind == "error"]
+    assert not errors, "a child process failed:\n" + "\n".join(errors)
+    return [detail for _, detail in outcomes]

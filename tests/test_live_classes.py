@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import threading
 
 import pytest
 
@@ -22,6 +23,7 @@ from live.classes import (
     UnknownStudent,
 )
 from live.store import open_store
+from tests.live_servers import run_children
 
 BOARD = {"page": "learn", "step": 2, "k": 5, "ranking": ["d3", "d1", "d7"], "grades": {"d1": 2, "d3": 0},
          "conventions": {"log": "log2"}}
@@ -226,7 +228,7 @@ def test_boards_and_questions_must_be_json_and_bounded(classes):
         classes.ask(code, key, QUESTION, exact=float("nan"))
 
 
-def _follow_and_answer(url: str, code: str, question: int, start, results) -> None:
+def _follow_and_answer(url: str, code: str, question: int, start) -> int:
     """One app process: its students join, answer and read the board while the other process does the same."""
     classes = Classes(open_store(url))
     students = [classes.join(code) for _ in range(20)]
@@ -234,7 +236,7 @@ def _follow_and_answer(url: str, code: str, question: int, start, results) -> No
     for n, student in enumerate(students):
         classes.answer(code, student, question, n / 20, "natural log" if n % 2 else None)
         classes.version(code)
-    results.put(len(students))
+    return len(students)
 
 
 def test_two_processes_serve_one_class(live_store_url):
@@ -243,17 +245,18 @@ def test_two_processes_serve_one_class(live_store_url):
     code, key = classes.start_class()
     question = classes.ask(code, key, QUESTION, exact=0.5)
     context = multiprocessing.get_context("spawn")
-    start, results = context.Barrier(3), context.Queue()
-    workers = [context.Process(target=_follow_and_answer, args=(live_store_url, code, question, start, results))
-               for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    start.wait()
-    versions = [classes.publish(code, key, {**BOARD, "step": step}) for step in range(30)]
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
-    assert versions == sorted(set(versions))
+    start = context.Barrier(3, timeout=60)
+    versions = []
+
+    def teacher() -> None:
+        start.wait()
+        versions.extend(classes.publish(code, key, {**BOARD, "step": step}) for step in range(30))
+
+    thread = threading.Thread(target=teacher)
+    thread.start()
+    assert run_children(context, _follow_and_answer, [(live_store_url, code, question, start)] * 2) == [20, 20]
+    thread.join()
+    assert len(versions) == 30 and versions == sorted(set(versions))  # every publish a new, higher version
     result = classes.results(code, key, question)
     assert (result.joined, result.answered) == (40, 40)
     assert result.diagnoses == {"natural log": 20}

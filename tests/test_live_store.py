@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from live.store import DEFAULT_SQLITE_PATH, RedisStore, SQLiteStore, VersionConflict, open_store
+from tests.live_servers import run_children
 
 HOUR = 3600.0
 
@@ -137,7 +138,7 @@ def test_threads_share_one_store(live_store, live_clock):
 ROUNDS = 150
 
 
-def _write_at_once(url: str, worker: int, start, results) -> None:
+def _write_at_once(url: str, worker: int, start) -> int:
     """One process of the two: creates, puts, entries and counters on the same keys as the other."""
     store = open_store(url)
     start.wait()
@@ -148,20 +149,15 @@ def _write_at_once(url: str, worker: int, start, results) -> None:
         store.add_entry("race/answers", "shared", {"by": worker}, store.clock() + HOUR)
         store.incr("race/count", store.clock() + HOUR)
     store.close()
-    results.put(created)
+    return created
 
 
 def test_two_processes_write_at_once(live_store_url):
     """Two processes (two app processes on one SQLite file, or two hosts on one Redis) never lose a write."""
     context = multiprocessing.get_context("spawn")
-    start, results = context.Barrier(2), context.Queue()
-    workers = [context.Process(target=_write_at_once, args=(live_store_url, w, start, results)) for w in (1, 2)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
-    assert results.get(timeout=5) + results.get(timeout=5) == ROUNDS  # each key created once
+    start = context.Barrier(2, timeout=60)
+    created = run_children(context, _write_at_once, [(live_store_url, worker, start) for worker in (1, 2)])
+    assert sum(created) == ROUNDS  # each key created once
     store = open_store(live_store_url)
     assert store.get("race/0").version == 1 + 2 * ROUNDS
     assert len(store.entries("race/answers")) == 2 * ROUNDS + 1
