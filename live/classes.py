@@ -139,7 +139,7 @@ def clean_text(text: Any, limit: int) -> str | None:
 def _json_size_checked(value: Any, what: str) -> Any:
     try:
         text = json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         raise InvalidInput(what=what) from None
     if len(text.encode()) > STATE_MAX_BYTES or not isinstance(value, dict):
         raise InvalidInput(what=what)
@@ -229,7 +229,10 @@ class Classes:
         an answer within ``tolerance`` is right.  The question's id; it becomes the current question."""
         code, info = self._teacher(code, teacher_key)
         question = _json_size_checked(question, "The question")
-        exact, tolerance = float(exact), float(tolerance)
+        try:
+            exact, tolerance = float(exact), float(tolerance)
+        except (TypeError, ValueError):
+            exact = tolerance = math.nan
         if not (math.isfinite(exact) and math.isfinite(tolerance) and tolerance >= 0):
             raise InvalidInput(what="The exact value or the tolerance")
         question_id = self.store.incr(f"{code}/questions", info["expires_at"])

@@ -224,8 +224,15 @@ def test_boards_and_questions_must_be_json_and_bounded(classes):
             classes.publish(code, key, bad)
         with pytest.raises(InvalidInput):
             classes.ask(code, key, bad, exact=0.5)
+    deep: dict = {}
+    for _ in range(5000):
+        deep = {"x": deep}
     with pytest.raises(InvalidInput):
-        classes.ask(code, key, QUESTION, exact=float("nan"))
+        classes.publish(code, key, deep)
+    for exact, tolerance in ((float("nan"), 0.01), ("high", 0.01), (0.5, -1), (0.5, None)):
+        with pytest.raises(InvalidInput):
+            classes.ask(code, key, QUESTION, exact=exact, tolerance=tolerance)
+    assert classes.current(code) == (1, None, None)
 
 
 def _follow_and_answer(url: str, code: str, question: int, start) -> int:
