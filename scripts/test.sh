@@ -11,7 +11,7 @@ PYTHON="${PYTHON:-python}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r requirements-dev.txt
 
 # 2. A browser for the Playwright tests: Debian's Chromium (`playwright install` cannot download
-#    browsers here), a CJK font so the Chinese text is drawn in screenshots, and ZBar (libzbar0).
+#    browsers here), a CJK font so the Chinese text is drawn in screenshots, ZBar (libzbar0) and redis-server.
 apt_packages=()
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     apt_packages+=(chromium)
@@ -22,6 +22,10 @@ fi
 # ZBar, the QR code reader pyzbar loads, to check that the presenter's QR code reads as the board's link.
 if ! ldconfig -p 2>/dev/null | grep -q 'libzbar\.so\.0'; then
     apt_packages+=(libzbar0)
+fi
+# Redis, the live classes' store for several hosts: tests/conftest.py starts a private redis-server.
+if ! command -v redis-server >/dev/null; then
+    apt_packages+=(redis-server)
 fi
 if [ "${#apt_packages[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi

@@ -36,3 +36,47 @@ def app_test(monkeypatch: pytest.MonkeyPatch) -> Callable[..., AppTest]:
         return AppTest.from_file(str(APP_PATH), default_timeout=default_timeout)
 
     return make
+
+
+# -- live classes: a private redis-server, and a store of each kind on a clock the test moves ---------------------
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """The URL of a redis-server started for this test session (skips when Debian's redis-server is missing)."""
+    from tests.live_servers import start_redis_server, stop_redis_server
+
+    started = start_redis_server()
+    if started is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server; scripts/test.sh installs it)")
+    process, url = started
+    yield url
+    stop_redis_server(process)
+
+
+@pytest.fixture
+def live_clock():
+    from tests.live_servers import ManualClock
+
+    return ManualClock()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def live_store_url(request, tmp_path):
+    """A store URL of each kind: a fresh SQLite file, or the session's Redis with a fresh database."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'live' / 'classes.sqlite3'}"
+    import redis
+
+    url = request.getfixturevalue("redis_url")
+    with redis.Redis.from_url(url) as client:
+        client.flushdb()
+    return url
+
+
+@pytest.fixture
+def live_store(live_store_url, live_clock):
+    from live.store import open_store
+
+    store = open_store(live_store_url, clock=live_clock)
+    yield store
+    store.close()

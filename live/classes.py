@@ -1,0 +1,330 @@
+"""Live classes on a store: a teacher publishes the board and asks questions, students follow and answer.
+
+Keys of a class (all under ``"{code}/"``, all expiring with the class): ``class`` (the teacher key's hash and the
+expiry), ``board`` (what students poll: the board, the current question, its version), ``question/{id}`` (the
+exact value and the tolerance), ``answers/{id}`` and ``students`` (entries: one per student), ``questions`` (the
+id sequence) and ``rate/...`` (fixed-window counters).  Secrets (teacher key, student ids) are stored hashed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import math
+import secrets
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from live.store import VersionConflict
+
+#: Class codes: easy to read aloud and type (no 0/O, 1/I).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+CODE_SET = frozenset(CODE_ALPHABET)
+NICKNAME_MAX = 24
+DIAGNOSIS_MAX = 80
+#: The largest board or question, as JSON text (a teacher's board is a few kilobytes).
+STATE_MAX_BYTES = 256_000
+
+
+class LiveError(Exception):
+    """A refusal to show the user: ``str(error) == template.format(**fields)``, the template in English for the
+    app to translate (every template is a class attribute ``template`` of a subclass)."""
+
+    template = "Something went wrong with the live class."
+
+    def __init__(self, **fields: Any):
+        self.fields = fields
+        super().__init__(self.template.format(**fields))
+
+
+class ClassNotFound(LiveError):
+    template = "There is no class {code}: check the code; the class may have ended."
+
+
+class NotTeacher(LiveError):
+    template = "Only the teacher of class {code} can do this."
+
+
+class UnknownStudent(LiveError):
+    template = "You are not in class {code}: join it again."
+
+
+class UnknownQuestion(LiveError):
+    template = "There is no question {question} in class {code}."
+
+
+class AlreadyAnswered(LiveError):
+    template = "You have already answered question {question}: your first answer counts."
+
+
+class AnswersClosed(LiveError):
+    template = "Question {question} has been revealed: answers are closed."
+
+
+class TooManyJoins(LiveError):
+    template = "Too many students are joining class {code} right now: try again in {seconds} s."
+
+
+class TooManyAnswers(LiveError):
+    template = "Too many answers: try again in {seconds} s."
+
+
+class InvalidInput(LiveError):
+    template = "{what} is not valid."
+
+
+class NewClass(NamedTuple):
+    code: str
+    teacher_key: str
+
+
+class Current(NamedTuple):
+    """What students follow: the version (changes on every publish, ask and reveal), the board and the current
+    question (``{"id", "question", "revealed"}``, plus ``"exact"`` and ``"tolerance"`` once revealed) or None."""
+    version: int
+    board: dict | None
+    question: dict | None
+
+
+class Results(NamedTuple):
+    joined: int
+    answered: int
+    right: int
+    values: list[float]
+    diagnoses: dict[str, int]
+    exact: float
+    tolerance: float
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class Limits:
+    class_seconds: float = 12 * 3600
+    joins_per_minute: int = 120
+    answers_per_minute: int = 20
+    window_seconds: float = 60.0
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def normalize_code(text: str) -> str:
+    """A typed code as stored: upper case, spaces and dashes dropped.
+
+    >>> normalize_code(" ab3-k7q ")
+    'AB3K7Q'
+    """
+    return "".join(c for c in str(text).upper() if c not in " -\t")
+
+
+def clean_text(text: Any, limit: int) -> str | None:
+    """Plain text as typed: control and format characters dropped, spaces collapsed, at most ``limit`` characters;
+    None when nothing is left.  HTML stays literal text (escaping it is the page's job).
+
+    >>> clean_text("  <b>Ada</b>\\x00\\u202e  ", 24)
+    '<b>Ada</b>'
+    """
+    if text is None:
+        return None
+    kept = "".join(" " if c.isspace() else c for c in str(text) if c.isspace() or unicodedata.category(c)[0] != "C")
+    kept = " ".join(kept.split())[:limit].strip()
+    return kept or None
+
+
+def _json_size_checked(value: Any, what: str) -> Any:
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise InvalidInput(what=what) from None
+    if len(text.encode()) > STATE_MAX_BYTES or not isinstance(value, dict):
+        raise InvalidInput(what=what)
+    return json.loads(text)
+
+
+class Classes:
+    """Live classes on ``store`` (a :class:`live.store.SQLiteStore` or :class:`live.store.RedisStore`); time is the
+    store's clock."""
+
+    def __init__(self, store, limits: Limits = Limits()):
+        self.store = store
+        self.limits = limits
+
+    # -- helpers -------------------------------------------------------------------------------------------------
+
+    def _read(self, code: str, what: str, read) -> tuple[str, Any]:
+        """``read(key)`` of the class's item ``what``: (the code, the result); ClassNotFound when absent."""
+        code = normalize_code(code)
+        result = read(f"{code}/{what}") if len(code) == CODE_LENGTH and set(code) <= CODE_SET else None
+        if result is None:
+            raise ClassNotFound(code=clean_text(code, 16) or "")
+        return code, result
+
+    def _class(self, code: str) -> tuple[str, dict]:
+        code, record = self._read(code, "class", self.store.get)
+        return code, record.value
+
+    def _teacher(self, code: str, teacher_key: str) -> tuple[str, dict]:
+        code, info = self._class(code)
+        if not hmac.compare_digest(_hash(str(teacher_key)), info["teacher"]):
+            raise NotTeacher(code=code)
+        return code, info
+
+    def _student(self, code: str, student_id: str) -> tuple[str, dict, str]:
+        code, info = self._class(code)
+        member = _hash(str(student_id))
+        if member not in self.store.entries(f"{code}/students"):
+            raise UnknownStudent(code=code)
+        return code, info, member
+
+    def _limit(self, key: str, limit: int, info: dict, error: type[LiveError], **fields: Any) -> None:
+        now = self.store.clock()
+        window = self.limits.window_seconds
+        window_end = (math.floor(now / window) + 1) * window
+        count = self.store.incr(f"{key}/{int(window_end)}", min(window_end, info["expires_at"]))
+        if count > limit:
+            raise error(seconds=max(1, math.ceil(window_end - now)), **fields)
+
+    def _update_board(self, code: str, change) -> int:
+        """Apply ``change(value) -> value`` to the board record atomically (read, change, write if unchanged)."""
+        for _ in range(50):
+            record = self.store.get(f"{code}/board")
+            if record is None:
+                raise ClassNotFound(code=code)
+            try:
+                version = self.store.put(f"{code}/board", change(record.value), if_version=record.version)
+            except VersionConflict:
+                continue
+            if version is None:
+                raise ClassNotFound(code=code)
+            return version
+        raise RuntimeError("the board kept changing")
+
+    # -- the teacher ---------------------------------------------------------------------------------------------
+
+    def start_class(self) -> NewClass:
+        """A new class: its code (6 characters to read aloud) and the teacher's secret key."""
+        teacher_key = secrets.token_urlsafe(24)
+        expires_at = self.store.clock() + self.limits.class_seconds
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            info = {"teacher": _hash(teacher_key), "expires_at": expires_at}
+            if self.store.create(f"{code}/class", info, expires_at):
+                break
+        self.store.create(f"{code}/board", {"board": None, "question": None}, expires_at)
+        return NewClass(code, teacher_key)
+
+    def publish(self, code: str, teacher_key: str, state: dict) -> int:
+        """Show ``state`` (the board as JSON-able data) to the class: the new version."""
+        code, _ = self._teacher(code, teacher_key)
+        board = _json_size_checked(state, "The board")
+        return self._update_board(code, lambda value: {**value, "board": board})
+
+    def ask(self, code: str, teacher_key: str, question: dict, exact: float, tolerance: float = 0.005) -> int:
+        """Ask ``question`` (shown to students) whose answer is ``exact`` (kept from students until revealed);
+        an answer within ``tolerance`` is right.  The question's id; it becomes the current question."""
+        code, info = self._teacher(code, teacher_key)
+        question = _json_size_checked(question, "The question")
+        try:
+            exact, tolerance = float(exact), float(tolerance)
+        except (TypeError, ValueError):
+            exact = tolerance = math.nan
+        if not (math.isfinite(exact) and math.isfinite(tolerance) and tolerance >= 0):
+            raise InvalidInput(what="The exact value or the tolerance")
+        question_id = self.store.incr(f"{code}/questions", info["expires_at"])
+        secret = {"question": question, "exact": exact, "tolerance": tolerance, "revealed": False}
+        self.store.create(f"{code}/question/{question_id}", secret, info["expires_at"])
+        public = {"id": question_id, "question": question, "revealed": False}
+        self._update_board(code, lambda value: {**value, "question": public})
+        return question_id
+
+    def _question(self, code: str, question_id: int):
+        record = self.store.get(f"{code}/question/{int(question_id)}") if str(question_id).isdigit() else None
+        if record is None:
+            raise UnknownQuestion(code=code, question=str(question_id)[:12])
+        return record
+
+    def results(self, code: str, teacher_key: str, question_id: int) -> Results:
+        """What the class answered: counts, the values (for a histogram), how many right, the diagnoses added up."""
+        code, _ = self._teacher(code, teacher_key)
+        question = self._question(code, question_id).value
+        answers = self.store.entries(f"{code}/answers/{int(question_id)}").values()
+        values = [answer["value"] for answer in answers]
+        right = sum(abs(value - question["exact"]) <= question["tolerance"] for value in values)
+        diagnoses = Counter(answer["diagnosis"] for answer in answers if answer.get("diagnosis"))
+        return Results(joined=len(self.store.entries(f"{code}/students")), answered=len(values), right=right,
+                       values=values, diagnoses=dict(diagnoses.most_common()), exact=question["exact"],
+                       tolerance=question["tolerance"], revealed=question["revealed"])
+
+    def reveal(self, code: str, teacher_key: str, question_id: int) -> int:
+        """Show the exact value to every student and close the answers: the new version."""
+        code, _ = self._teacher(code, teacher_key)
+        record = self._question(code, question_id)
+        secret = {**record.value, "revealed": True}
+        self.store.put(f"{code}/question/{int(question_id)}", secret)
+
+        def revealed(value: dict) -> dict:
+            public = {"id": int(question_id), "question": secret["question"], "revealed": True,
+                      "exact": secret["exact"], "tolerance": secret["tolerance"]}
+            return {**value, "question": public}
+
+        return self._update_board(code, revealed)
+
+    def close(self, code: str, teacher_key: str) -> None:
+        """End the class now: all its data is deleted, and its code is no longer found."""
+        code, _ = self._teacher(code, teacher_key)
+        self.store.delete_prefix(f"{code}/class")  # first: from now on nothing new is written to the class
+        self.store.delete_prefix(f"{code}/")
+
+    def nicknames(self, code: str, teacher_key: str) -> list[str | None]:
+        code, _ = self._teacher(code, teacher_key)
+        return sorted((entry["nickname"] for entry in self.store.entries(f"{code}/students").values()),
+                      key=lambda name: (name is None, name or ""))
+
+    # -- students ------------------------------------------------------------------------------------------------
+
+    def join(self, code: str, nickname: str | None = None) -> str:
+        """Join a class: the student's secret id (keep it in the student's session)."""
+        code, info = self._class(code)
+        self._limit(f"{code}/rate/join", self.limits.joins_per_minute, info, TooManyJoins, code=code)
+        student_id = secrets.token_urlsafe(16)
+        entry = {"nickname": clean_text(nickname, NICKNAME_MAX)}
+        self.store.add_entry(f"{code}/students", _hash(student_id), entry, info["expires_at"])
+        return student_id
+
+    def version(self, code: str) -> int:
+        """The class's version: it changes on every publish, ask and reveal (poll it cheaply)."""
+        return self._read(code, "board", self.store.version)[1]
+
+    def current(self, code: str) -> Current:
+        _, record = self._read(code, "board", self.store.get)
+        return Current(record.version, record.value["board"], record.value["question"])
+
+    def answer(self, code: str, student_id: str, question_id: int, value: float, diagnosis: str | None = None) -> None:
+        """Record a student's answer: the first one counts; a second raises :class:`AlreadyAnswered`."""
+        code, info, member = self._student(code, student_id)
+        self._limit(f"{code}/rate/answer/{member}", self.limits.answers_per_minute, info, TooManyAnswers)
+        question = self._question(code, question_id).value
+        if question["revealed"]:
+            raise AnswersClosed(question=int(question_id))
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise InvalidInput(what="The answer") from None
+        if not math.isfinite(value):
+            raise InvalidInput(what="The answer")
+        entry = {"value": value, "diagnosis": clean_text(diagnosis, DIAGNOSIS_MAX)}
+        if not self.store.add_entry(f"{code}/answers/{int(question_id)}", member, entry, info["expires_at"]):
+            raise AlreadyAnswered(question=int(question_id))
+
+    def my_answer(self, code: str, student_id: str, question_id: int) -> dict | None:
+        """The student's counted answer (``{"value", "diagnosis"}``) or None."""
+        code, _, member = self._student(code, student_id)
+        return self.store.entries(f"{code}/answers/{int(question_id)}").get(member)
+
+    def purge_expired(self) -> int:
+        return self.store.purge_expired()
