@@ -219,10 +219,7 @@ def score_editor(board) -> None:
 
 def rules(convention, n_items: int) -> dict[str, list[str]]:
     """How a library reads equal scores on a list of ``n_items``: ``{rule: measures}`` (torchmetrics averages a
-    tie group in nDCG and leaves its order undefined elsewhere); one rule per library on a core without
-    ``tie_rule``."""
-    if not hasattr(core, "tie_rule"):
-        return {convention.ties: list(MEASURES)}
+    tie group in nDCG and leaves its order undefined elsewhere)."""
     found: dict[str, list[str]] = {}
     for measure in convention.offers:
         found.setdefault(core.tie_rule(convention, n_items, measure), []).append(measure)
@@ -264,31 +261,18 @@ class Step:
 
 def cause_steps(key: str, measure: str, items, judged, k: int, ranked) -> list[Step]:
     """trec_eval's number → the library's, one choice at a time, leaving out the choices that change nothing
-    (``metrics.conventions.cause_path``; on a core without it, the library's choices applied one by one with
-    score_under, its rounding last). Empty when the library has no such measure or gives trec_eval's number."""
+    (``metrics.conventions.cause_path``). Empty when the library has no such measure or gives trec_eval's
+    number."""
     library = PRESETS[key]
     if measure not in library.offers:
         return []
-    if hasattr(core, "cause_path"):
-        path = cached_cause_path(library, tuple(items), judged, k, tuple(ranked))[measure]
-        return [Step(choice_text(s.choice, s.after) if s.choice else "", s.value_before, s.value_after, s.kind)
-                for s in path if s.kind in ("choice", "undefined order", "nan", "rounding")]
-    current, steps = PRESETS[REFERENCE], []
-    settings = [s for s in library.differences(current) if s != "decimals"] + \
-        (["decimals"] if library.decimals != current.decimals else [])
-    before = by_measure(score_under(current, items, judged, k, ranked))[measure]
-    for setting in settings:
-        current = replace(current, **{setting: getattr(library, setting)})
-        after = by_measure(score_under(current, items, judged, k, ranked))[measure]
-        if after is not None and differs(after, before):
-            steps.append(Step(choice_text(setting, getattr(library, setting)), before, after,
-                              "rounding" if setting == "decimals" else "choice"))
-            before = after
-    return steps
+    path = cached_cause_path(library, tuple(items), judged, k, tuple(ranked))[measure]
+    return [Step(choice_text(s.choice, s.after) if s.choice else "", s.value_before, s.value_after, s.kind)
+            for s in path if s.kind in ("choice", "undefined order", "nan", "rounding")]
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
 def cached_cause_path(library, items: tuple, judged: dict, k: int, ranked: tuple):
-    # not st.cache_data: its pickling does not round-trip the core's Interval ranges
     return core.cause_path(library, list(items), judged, k, list(ranked))
 
 
@@ -422,8 +406,6 @@ def explain_pasted(measure: str, value: float, board, k: int) -> tuple[str, list
 
 def paste_section(board, k: int) -> None:
     """A measure and the number a library printed; which conventions produce it, in words."""
-    if not hasattr(core, "explain_value"):
-        return
     st.subheader(t("Paste the number your library printed"))
     measure_column, value_column, answer = st.columns([1, 1, 3], vertical_alignment="top")
     measure = measure_column.selectbox(t("Measure"), MEASURES, key=state.page_key(PAGE, "pasted_measure"),

@@ -266,10 +266,6 @@ ZH: dict[str, str] = {
     # ------------------------------------------------------------------ library conventions (pages/conventions.py)
     "One ranking, scored the way each library scores it with its default settings.":
         "同一个排序，按各个库的默认设置分别计算。",
-    "**Highlighted:** a number that differs from trec_eval's. **—** : the library has no such "
-    "measure. Rows name each measure as the libraries do (RR has no cut-off in trec_eval).":
-        "**高亮：** 与 trec_eval 结果不同的数。**—**：该库没有这个指标。"
-        "每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
     "**Scores** — give two items the same score to create a tie": "**得分** —— 给两个条目相同的得分，就制造了一个并列",
     "One big tie (all scores 1)": "全部并列（得分都为 1）",
     "Forget typed scores: rank 1 of n gets n, rank 2 gets n − 1, ...":
