@@ -158,7 +158,7 @@ RUN = {"q1": {"a": 3.0, "b": 2.0, "c": 1.0, "u": 0.5}, "q2": {"z": 1.0}}
 @pytest.mark.parametrize(("measure", "expected"), [
     ("Judged@10", [0.75, 0.0]), ("Judged@2", [1.0, 0.0]), ("Judged@3", [1.0, 0.0]),
     ("RBP(p=0.5)", [0.5 * (1 + 0.25), 0.0]), ("RBP(p=0.5,rel=2)", [0.5, 0.0]),
-    ("ERR(max_grade=2)", [0.75 + 0.25 * 1 / 4 / 3, 0.0]), ("ERR@1", [0.75, 0.0]),
+    ("ERR(max_grade=2)", [0.75 + 0.25 * 1 / 4 / 3, 0.0]), ("ERR@1", [3 / 16, 0.0]), ("ERR(max_grade=2)@1", [0.75, 0.0]),
     ("nDCG(gains={0:0,1:1,2:3})@2", [3 / (3 + 3 / 1.584962500721156), 0.0]),
 ])
 def test_hand_checked(measure, expected):
@@ -169,8 +169,8 @@ def test_hand_checked(measure, expected):
 def test_err_refuses_a_grade_above_max_grade_naming_the_query():
     with pytest.raises(MetricsInputError, match=r"ERR\(max_grade=1\): query 'q1' ranks an item of grade 2"):
         evaluate(QRELS, RUN, ["ERR(max_grade=1)"])
-    with pytest.raises(MetricsInputError, match="above the largest grade ERR takes"):
-        evaluate({"q": {"a": 2000}}, {"q": {"a": 1.0}}, ["ERR"])
+    with pytest.raises(MetricsInputError, match=r"ERR: query 'q' ranks an item of grade 5, above max_grade=4"):
+        evaluate({"q": {"a": 5}}, {"q": {"a": 1.0}}, ["ERR"])  # the default scale is 0-4, as gdeval's
     assert MAX_ERR_GRADE == MAX_GRADE  # the grammar's limit is the single-ranking function's
 
 
@@ -185,7 +185,8 @@ def test_an_empty_run_and_unjudged_only_rankings():
 
 @pytest.mark.parametrize(("text", "canonical"), [
     ("Judged@10", "Judged@10"), ("judged", "Judged"), ("RBP(p=0.8)", "RBP"), ("RBP(rel=1,p=0.50)@5", "RBP(p=0.5)@5"),
-    ("rbp(p=0.5,rel=2)", "RBP(p=0.5,rel=2)"), ("ERR@10", "ERR@10"), ("ERR(max_grade=4.0)@20", "ERR(max_grade=4)@20"),
+    ("rbp(p=0.5,rel=2)", "RBP(p=0.5,rel=2)"), ("ERR@10", "ERR@10"), ("ERR(max_grade=4.0)@20", "ERR@20"),
+    ("ERR(max_grade=3.0)@20", "ERR(max_grade=3)@20"),
     ("nDCG(gains={0:0,1:1,2:3})@10", "nDCG(gains={0:0,1:1,2:3})@10"),
     ("nDCG(gains={2:3.0, 0:0 ,1:1})", "nDCG(gains={0:0,1:1,2:3})"),
     ("nDCG(ideal=list,gains={-1:0,0.5:1e-05})", "nDCG(gains={-1:0,0.5:1e-05},ideal=list)"),

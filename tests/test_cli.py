@@ -133,7 +133,8 @@ def test_evaluate_takes_ir_measures_names_judged_rbp_err_and_a_gain_map(tmp_path
     assert status == 0 and err == ""
     result = json.loads(out)
     assert result["per_query"]["1"]["RBP(p=0.5)"] == pytest.approx(0.625)
-    assert result["per_query"]["1"]["ERR@10"] == pytest.approx(0.75 + 1 / 48)
+    # g_max = 4 (as gdeval): grades 2, 0, 1 stop with 3/16, 0, 1/16
+    assert result["per_query"]["1"]["ERR@10"] == pytest.approx(3 / 16 + (13 / 16) * (1 / 16) / 3)
     assert result["per_query"]["1"]["Judged@3"] == 1 and result["per_query"]["2"]["Judged@3"] == 0
     # x's grade 3 is not in the map: gain 3; query 2 has no gain at all and scores 0
     ideal = 3 + 3 / math.log2(3) + 1 / 2

@@ -169,9 +169,9 @@ def ref_rbp(ranked, p, k=None, threshold=1):
     return total
 
 
-def ref_err(ranked, k=None, max_grade=None):
+def ref_err(ranked, k=None, max_grade=4):
     grades = [max(g or 0, 0) for g in ranked]
-    top = max_grade if max_grade is not None else max([*grades, 1])
+    top = max_grade
     total, still_reading = 0.0, 1.0
     for rank, grade in enumerate(grades[:k] if k else grades, start=1):
         stop = (2 ** grade - 1) / 2 ** top
@@ -203,6 +203,9 @@ def test_err_hand_worked():
     steps = metrics.err_steps([2, 0, 1], max_grade=2)
     assert list(steps.table["reach"]) == [1.0, 0.25, 0.25]
     assert metrics.expected_reciprocal_rank([4, 4], k=1, max_grade=4) == pytest.approx(15 / 16)
+    assert metrics.expected_reciprocal_rank([4, 4], k=1) == pytest.approx(15 / 16)  # the default g_max is 4
+    with pytest.raises(metrics.MetricsInputError, match="below the largest grade"):
+        metrics.expected_reciprocal_rank([5, 1])  # a 0-5 scale needs max_grade=5
 
 
 @settings(max_examples=150, deadline=None)
@@ -211,7 +214,7 @@ def test_judged_rbp_err_match_slow_references(ranked, k, p, threshold):
     assert metrics.judged_at_k(ranked, k) == approx(ref_judged(ranked, k))
     zeros = ranked_as_zero(ranked)
     assert metrics.rank_biased_precision(zeros, k, p, threshold) == approx(ref_rbp(ranked, p, k, threshold))
-    assert metrics.expected_reciprocal_rank(zeros, k) == approx(ref_err(ranked, k))
+    assert metrics.expected_reciprocal_rank(zeros, k) == approx(ref_err(ranked, k))  # g_max 4, as gdeval
     assert metrics.expected_reciprocal_rank(zeros, k, max_grade=3) == approx(ref_err(ranked, k, 3))
 
 

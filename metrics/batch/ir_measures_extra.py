@@ -18,10 +18,9 @@ default 1; an unjudged item is never relevant) and :math:`k` the cut-off (:math:
         R_i = \frac{2^{\max(g_i, 0)} - 1}{2^{g_{\max}}} \qquad
     \mathrm{nDCG@}k = \frac{\sum_{i \le k} G(g_i) / \log_2(i + 1)}{\sum_{i \le k} G(g^*_i) / \log_2(i + 1)}
 
-Judged@k of an empty ranking is 0.  ERR's :math:`g_{\max}` is ``max_grade`` or, by default, the
-largest grade of the query's whole ranked list (at least 1), as :func:`metrics.err_steps`; an
-unjudged item has :math:`R_i = 0`.  (ir_measures' ``ERR`` runs gdeval, whose :math:`g_{\max}` is 4:
-``ERR(max_grade=4)`` here.)  With a gain map, :math:`G(g)` is the map's gain of grade :math:`g`, a
+Judged@k of an empty ranking is 0.  ERR's :math:`g_{\max}` is ``max_grade`` (default 4, as gdeval
+behind ir_measures' ``ERR``, and :func:`metrics.err_steps`); a grade above it is refused; an
+unjudged item has :math:`R_i = 0`.  With a gain map, :math:`G(g)` is the map's gain of grade :math:`g`, a
 grade left out of the map keeps its grade as gain, negative gains and unjudged items gain 0, and
 :math:`g^*` are the gains of all judged items of the query (``ideal=judged``) or of the retrieved ones
 (``ideal=list``), sorted descending.
@@ -35,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MetricsInputError
-from ..measures.names import MAX_ERR_GRADE, parse_gain_map
+from ..measures.names import parse_gain_map
 from .trec_measures import _ratio, num_ret
 
 
@@ -67,19 +66,17 @@ def expected_reciprocal_rank(ev, m):
 
 
 def _largest_grades(ev, grades: np.ndarray, m) -> np.ndarray:
-    """g_max per query code: ``max_grade``, else the largest grade of the query's ranking (at least 1);
-    a grade beyond it (or beyond :data:`MAX_ERR_GRADE`) refused, naming the query."""
+    """g_max per query code: ``max_grade`` (default 4); a ranked grade beyond it refused, naming the query."""
     largest = np.zeros(ev.nq)
     if len(grades):
         np.maximum.at(largest, ev.q, grades)
-    limit, word = (MAX_ERR_GRADE, "the largest grade ERR takes (2^g overflows a float beyond)") \
-        if m.param("max_grade") is None else (m.param("max_grade"), f"max_grade={m.param('max_grade')}")
+    limit, word = m.param("max_grade"), f"max_grade={m.param('max_grade')} (write ERR(max_grade=…))"
     over = np.flatnonzero(largest > limit)
     if len(over):
         code = int(over[0])
         name = ev.query_names(np.array([code]))[0]
         raise MetricsInputError(f"{m}: query {name!r} ranks an item of grade {largest[code]:g}, above {word}")
-    return np.maximum(largest, 1.0) if m.param("max_grade") is None else np.full(ev.nq, float(m.param("max_grade")))
+    return np.full(ev.nq, float(limit))
 
 
 def _reach(ev, stop: np.ndarray, k) -> np.ndarray:

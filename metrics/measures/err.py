@@ -19,12 +19,16 @@ ERR_FORMULA = (r"\mathrm{ERR@}k = \sum_{i=1}^{k} \frac{1}{i} \, R_i \prod_{j<i} 
                r"R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}")
 
 
-def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=None) -> Explanation:
+#: g_max when none is given: the TREC Web track's 0-4 scale, as gdeval (ir_measures' ERR) fixes it
+DEFAULT_MAX_GRADE = 4
+
+def err_steps(rels, k: int | None = None, max_grade: float = DEFAULT_MAX_GRADE, items=None) -> Explanation:
     """Explain ERR@k: columns rank, item, rel, stop (R_i), reach (the probability of reading rank i:
     ∏ (1 − R_j) over the ranks above), contribution (reach · R_i / i) and ERR (the running sum).
 
-    ``max_grade`` is g_max (default: the largest grade in ``rels``, at least 1); negative grades
-    count as 0. Ranks past the list's end add nothing.
+    ``max_grade`` is g_max, the top of the grade scale (default 4: the TREC Web track's 0-4 scale, as
+    gdeval and ir_measures); a grade above it is refused. Negative grades count as 0. Ranks past the
+    list's end add nothing.
     """
     grades = np.maximum(as_grades(rels), 0.0)
     k = as_k(k)
@@ -33,12 +37,11 @@ def err_steps(rels, k: int | None = None, max_grade: float | None = None, items=
         raise input_error("{name} at rank {position} = {value} is too large for ERR: 2^{value} overflows a float, so grades "
                           "must be at most {limit}", name="rels", position=int(too_large[0]) + 1,
                           value=_short(float(grades[too_large[0]])), limit=int(MAX_GRADE))
-    top = max(float(grades.max(initial=0.0)), 1.0) if max_grade is None else as_fraction(
-        max_grade, "max_grade", 0.0, MAX_GRADE, open_low=True)
+    top = as_fraction(max_grade, "max_grade", 0.0, MAX_GRADE, open_low=True)
     if grades.size and grades.max() > top:
         raise input_error("{name}={value} is below the largest grade, {largest}", name="max_grade", value=num(top),
                           largest=num(grades.max()))
-    named_max = None if max_grade is None else top  # a g_max given is part of the measure's name
+    named_max = top  # part of the measure's name unless it is the default, 4
     depth = grades.size if k is None else min(k, grades.size)
     grades = grades[:depth]
     stop = (np.exp2(grades) - 1) / np.exp2(top)
@@ -73,7 +76,7 @@ def _err_lines(table: pd.DataFrame, k: int | None, top: float, given_max: float 
 
 
 @with_formula(ERR_FORMULA)
-def expected_reciprocal_rank(rels, k: int | None = None, max_grade: float | None = None) -> float:
+def expected_reciprocal_rank(rels, k: int | None = None, max_grade: float = DEFAULT_MAX_GRADE) -> float:
     """Expected reciprocal rank (cascade model) of graded relevance ``rels``.
 
     .. math:: <formula>

@@ -13,8 +13,8 @@ Grammar (whitespace is not allowed)::
               | gains={g:v,g:v,...}     nDCG gain per grade (ir_measures' syntax; a grade left out keeps its
                                         grade as gain; not with gain=exp)
               | p=<number in (0, 1)>    RBP persistence (default 0.8, as ir_measures)
-              | max_grade=<number>      ERR's g_max, 0 < g_max <= 1000 (default: the largest grade in the
-                                        query's ranked list, at least 1; gdeval, behind ir_measures' ERR, uses 4)
+              | max_grade=<number>      ERR's g_max, 0 < g_max <= 1000 (default 4: the 0-4 scale of the TREC
+                                        Web track, as gdeval behind ir_measures' ERR; higher grades need it)
               | ideal=judged|list       nDCG ideal ordering: all judged items or the ranked list
               | denom=R|found|minKR     AP denominator: all relevant, relevant found, min(k, R)
     k        := a positive integer      cut-off depth (required by P, R, F1, Success, RelP)
@@ -28,11 +28,11 @@ its cut-off (``ndcg_cut``, ``P``) is refused here: only ``python -m metrics trec
 trec_eval's default cut-offs.
 
 Examples: ``nDCG@10``, ``AP``, ``AP(rel=2)@100``, ``RR@10``, ``P@5``, ``nDCG(gain=exp)@10``,
-``Judged@10``, ``RBP(p=0.5)``, ``ERR(max_grade=4)@20``, ``nDCG(gains={0:0,1:1,2:3})@10``.
+``Judged@10``, ``RBP(p=0.5)``, ``ERR@20``, ``ERR(max_grade=3)@20``, ``nDCG(gains={0:0,1:1,2:3})@10``.
 
 ir_measures' RBP without ``rel`` hands trectools the raw grades; here RBP is binary (``rel`` default 1),
 so ``RBP`` here is ir_measures' ``RBP(rel=1)``.  ir_measures' ``ERR`` has no g_max parameter: its
-gdeval fixes g_max at 4, which is ``ERR(max_grade=4)`` here.
+gdeval fixes g_max at 4, the default here, so ``ERR@k`` is ir_measures' ``ERR@k``.
 
 >>> m = parse_measure("nDCG(gain=exp)@10")
 >>> m.name, m.k, m.param("gain"), str(m)
@@ -109,7 +109,7 @@ PARAM_VALUES = {
     "denom": {"R": "R", "relevant": "R", "found": "found", "minKR": "minKR", "min": "minKR"},
 }
 #: parameter -> default (left out of canonical names); ``gains`` is a canonical gain map text ``{0:0,1:1}``
-DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1, "p": 0.8, "gains": None, "max_grade": None}
+DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1, "p": 0.8, "gains": None, "max_grade": 4}
 
 #: the ``denominator`` argument of :func:`metrics.average_precision` -> the ``denom`` parameter
 DENOM_OF = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
@@ -193,8 +193,8 @@ def subtitle(name: str, translate=str) -> str:
     ('precision at cut-off 5; relevant when grade ≥ 2', 'RR over the whole list')
     >>> subtitle("RBP(p=0.5)@10")
     'rank-biased precision over the top 10; persistence p = 0.5'
-    >>> subtitle("ERR(max_grade=4)")
-    'expected reciprocal rank over the whole list; largest grade g_max = 4'
+    >>> subtitle("ERR(max_grade=3)")
+    'expected reciprocal rank over the whole list; largest grade g_max = 3'
     """
     measure = parse_measure(name)
     what, cut = _WORDS.get(measure.name, (MEASURES[measure.name][3], "at cut-off {k}"))
