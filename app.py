@@ -3,7 +3,7 @@ routing; nothing else."""
 
 import streamlit as st
 
-from ui import builder, share, state, style
+from ui import builder, live, share, state, style
 from ui.i18n import language_switch, t
 from ui.page import PageEnd
 
@@ -39,6 +39,7 @@ navigation = st.navigation({
         st.Page("pages/quiz.py", title=t("Quiz"), icon=":material/quiz:"),
         st.Page("pages/articles.py", title=t("The articles' examples"), icon=":material/menu_book:"),
         st.Page("pages/handout.py", title=t("Handout & presenter view"), icon=":material/slideshow:"),
+        st.Page("pages/live.py", title=t("Live class"), icon=":material/groups:"),
     ],
 }, position="top")
 try:
@@ -49,3 +50,4 @@ finally:  # also after st.rerun(): the builder's widgets, the language switch, t
     builder.finish()
     language_switch()
     share.write_to_url()
+    live.after_run(navigation)

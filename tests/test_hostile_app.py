@@ -59,7 +59,7 @@ def put(at, board: Board) -> None:
 
 
 def test_the_pages_are_all_found():
-    assert len(PAGES) == 15 and "pages/home.py" in PAGES and "pages/systems.py" in PAGES
+    assert len(PAGES) == 16 and "pages/home.py" in PAGES and "pages/systems.py" in PAGES
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

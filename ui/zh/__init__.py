@@ -8,7 +8,7 @@ Terminology follows the source articles: 归一化折损累计增益 (nDCG), 折
 理想排序 (ideal ordering), 截断位置 K (cut-off).
 """
 
-from . import builder, common, compare, data, errors, explainers, learn, lecture, measures, robust
+from . import builder, common, compare, data, errors, explainers, learn, lecture, live, measures, robust
 
 
 def N_(text: str) -> str:
@@ -20,7 +20,7 @@ def N_(text: str) -> str:
 
 PARTS = {"common": common.ZH, "builder": builder.ZH, "explainers": explainers.ZH, "data": data.ZH,
          "compare": compare.ZH, "learn": learn.ZH, "lecture": lecture.ZH,
-         "errors": errors.ZH, "robust": robust.ZH, "measures": measures.ZH}
+         "errors": errors.ZH, "robust": robust.ZH, "measures": measures.ZH, "live": live.ZH}
 
 
 def merge(parts: dict[str, dict[str, str]]) -> dict[str, str]:

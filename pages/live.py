@@ -1,0 +1,56 @@
+"""Live class: the teacher starts a class (a code and a QR code of the join link); students join and follow."""
+
+import streamlit as st
+
+from live.classes import LiveError
+from ui import live
+from ui.i18n import t
+from ui.qr import qr_svg
+
+st.title(t("Live class"))
+
+held = live.teacher()
+if held is not None:
+    code = held[0]
+    st.markdown(t("Class code"))
+    st.code(code, language=None)
+    st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=320)
+    st.caption(t("Your board, page and step are shown to the class as you work on any page."))
+    if st.button(t("Close the class"), key="live__close"):
+        live.close()
+        st.rerun()
+elif live.student() is not None:
+    code = live.student()[0]
+    st.success(t("You are in class {code}.").format(code=code))
+    if st.session_state.get(live.NICKNAME):
+        st.text(st.session_state[live.NICKNAME])  # plain text: a nickname is never markup
+    if live.following():
+        st.caption(t("Your board follows the teacher's."))
+        if st.button(t("Try it myself"), key="live__detach"):
+            live.detach()
+            st.rerun()
+    else:
+        st.caption(t("You are working on your own copy of the board."))
+        if st.button(t("Follow the teacher"), key="live__follow"):
+            live.follow()
+            st.rerun()
+    if st.button(t("Leave the class"), key="live__leave"):
+        live.leave()
+        st.rerun()
+else:
+    if st.button(t("Start a class"), key="live__start", type="primary"):
+        live.start()
+        st.rerun()
+    st.subheader(t("Join a class"))
+    with st.form("live__join_form"):
+        code = st.text_input(t("Class code"), value=st.query_params.get(live.JOIN_PARAM, ""), max_chars=12,
+                             key="live__code")
+        nickname = st.text_input(t("Nickname (optional)"), max_chars=live.NICKNAME_MAX, key="live__nickname")
+        joined = st.form_submit_button(t("Join"))
+    if joined:
+        try:
+            live.join(code, nickname)
+        except LiveError as error:
+            st.error(live.message(error))
+        else:
+            st.rerun()

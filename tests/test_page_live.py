@@ -1,0 +1,159 @@
+"""The live class page (AppTest): a teacher starts a class, students join with its code and follow the teacher's
+board; detach and re-follow; hostile nicknames stay text; a bad code is one error; students cannot publish."""
+
+from __future__ import annotations
+
+import pytest
+
+from live.classes import NICKNAME_MAX, NotTeacher
+from ui import live, state
+from ui.presets import PRESETS
+
+PAGE = "pages/live.py"
+XSS = '<img src=x onerror="alert(1)">'
+
+
+@pytest.fixture(autouse=True)
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("RML_LIVE_STORE", f"sqlite://{tmp_path / 'live.sqlite'}")
+    live.classes.clear()
+    yield
+    live.classes.clear()
+
+
+def ok(at):
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def open_live(app_test, language: str = "en", join: str | None = None):
+    at = app_test()
+    if join is not None:
+        at.query_params[live.JOIN_PARAM] = join
+    ok(at.run())
+    if language != "en":
+        at.radio(key="sidebar_language").set_value(language).run()
+    return ok(at.switch_page(PAGE).run())
+
+
+def start_class(app_test):
+    teacher = open_live(app_test)
+    ok(teacher.button(key="live__start").click().run())
+    code = teacher.session_state[live.TEACHER][0]
+    return teacher, code
+
+
+def join(app_test, code: str, nickname: str = "", **kwargs):
+    student = open_live(app_test, **kwargs)
+    student.text_input(key="live__code").set_value(code)
+    student.text_input(key="live__nickname").set_value(nickname)
+    return ok(next(b for b in student.button if b.label in ("Join", "加入")).click().run())
+
+
+def set_teacher_board(teacher, name: str):
+    teacher.session_state[state.BOARD] = PRESETS[name]
+    teacher.session_state[state.REVISION] += 1
+    return ok(teacher.run())
+
+
+def board(at):
+    return at.session_state[state.BOARD]
+
+
+def test_start_a_class_shows_the_code_and_a_qr_code(app_test):
+    teacher, code = start_class(app_test)
+    assert len(code) == 6 and [block.value for block in teacher.code] == [code]
+    assert teacher.get("image"), "the join link's QR code"
+    published = live.classes().current(code).board
+    assert published["board"] == board(teacher).to_dict()
+
+
+def test_a_student_follows_detaches_and_follows_again(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code, "Ada")
+    assert student.session_state[live.STUDENT][0] == code
+    assert board(student) == board(teacher)  # joined: the teacher's board at once
+    names = list(PRESETS)
+    set_teacher_board(teacher, names[1])
+    assert board(student) != PRESETS[names[1]]
+    ok(student.run())  # the fragment's poll runs with the app: the new version, the teacher's board
+    assert board(student) == PRESETS[names[1]]
+    ok(student.button(key="live__detach").click().run())
+    set_teacher_board(teacher, names[2])
+    ok(student.run())
+    ok(student.run())
+    assert board(student) == PRESETS[names[1]]  # detached: a private copy, not the teacher's new board
+    ok(student.button(key="live__follow").click().run())
+    assert board(student) == PRESETS[names[2]]  # re-followed: caught up
+
+
+def test_five_students_follow_on_other_pages(app_test):
+    teacher, code = start_class(app_test)
+    students = [join(app_test, code, f"s{n}") for n in range(5)]
+    for student in students:
+        ok(student.switch_page("pages/ndcg.py").run())
+    name = list(PRESETS)[3]
+    set_teacher_board(teacher, name)
+    for student in students:
+        ok(student.run())
+        assert board(student) == PRESETS[name]
+
+
+def test_the_poll_alone_picks_up_a_new_board(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code)
+    name = list(PRESETS)[1]
+    set_teacher_board(teacher, name)
+    version = live.classes().version(code)
+    assert student.session_state[live.SEEN] < version
+    ok(student.run())
+    assert student.session_state[live.SEEN] == version and board(student) == PRESETS[name]
+    ok(student.run())  # nothing changed: no reload
+    assert student.session_state[live.SEEN] == version
+
+
+def test_a_hostile_nickname_stays_text(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code, XSS)
+    assert not student.error
+    assert live.classes().nicknames(code, teacher.session_state[live.TEACHER][1]) == [XSS[:NICKNAME_MAX]]
+    assert [element.value for element in student.text] == [XSS[:NICKNAME_MAX]]  # st.text: never markup
+    assert all("<img" not in element.value for element in student.markdown)
+
+
+@pytest.mark.parametrize("language, words", [("en", "There is no class"), ("zh", "没有代码为")])
+def test_a_bad_code_is_one_error_in_the_readers_language(app_test, language, words):
+    start_class(app_test)
+    student = join(app_test, "ZZZZZZ", language=language)
+    assert len(student.error) == 1 and words in student.error[0].value and "ZZZZZZ" in student.error[0].value
+    assert live.STUDENT not in student.session_state
+
+
+def test_an_expired_class_is_an_error_for_its_students(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code)
+    ok(teacher.switch_page(PAGE).run())
+    ok(teacher.button(key="live__close").click().run())
+    assert live.TEACHER not in teacher.session_state
+    ok(student.run())
+    assert len(student.error) == 1 and "There is no class" in student.error[0].value
+    assert live.STUDENT not in student.session_state
+
+
+def test_a_student_cannot_publish(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code)
+    assert live.TEACHER not in student.session_state
+    before = live.classes().version(code)
+    student.session_state[state.BOARD] = PRESETS[list(PRESETS)[2]]
+    student.session_state[state.REVISION] += 1
+    ok(student.run())
+    assert live.classes().version(code) == before
+    with pytest.raises(NotTeacher):
+        live.classes().publish(code, student.session_state[live.STUDENT][1], {"board": None})
+
+
+def test_the_join_link_fills_the_code(app_test):
+    _, code = start_class(app_test)
+    student = open_live(app_test, join=code)
+    assert student.text_input(key="live__code").value == code

@@ -1,0 +1,174 @@
+"""The live class in a Streamlit session: one :class:`live.classes.Classes` per server process, the teacher's key
+and the student's id in ``st.session_state`` (never in a URL), publishing the teacher's board after every run, and
+the students' board following it. Pages lay out widgets and call these functions."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import streamlit as st
+
+from live.classes import NICKNAME_MAX, Classes, LiveError, clean_text
+from live.store import store_from_environment
+
+from . import state
+from .board import Board
+from .i18n import t
+
+TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
+STUDENT = "live_student"  #: (code, student id) while this session is in a class
+FOLLOWING = "live_following"  #: True: the student's board follows the teacher's
+SEEN = "live_seen"  #: the class version whose board this student last loaded
+DIGEST = "live_digest"  #: digest of what the teacher published last
+NICKNAME = "live_nickname"  #: the student's nickname as the class keeps it (shown as plain text only)
+PAGE = "live_page"  #: the page this session is on (set by app.py after the page ran)
+PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
+JOIN_PARAM = "join"
+
+
+@st.cache_resource
+def classes() -> Classes:
+    """The classes, in the store named by ``$RML_LIVE_STORE`` (one per server process)."""
+    return Classes(store_from_environment())
+
+
+def message(error: LiveError) -> str:
+    """A live-class error in the reader's language (its fields are the user's text: shown as text by the page)."""
+    return t(error.template).format(**error.fields)
+
+
+def teacher() -> tuple[str, str] | None:
+    return st.session_state.get(TEACHER)
+
+
+def student() -> tuple[str, str] | None:
+    return st.session_state.get(STUDENT)
+
+
+def start() -> str:
+    """Start a class: its code (the key stays in this session)."""
+    new = classes().start_class()
+    st.session_state[TEACHER] = (new.code, new.teacher_key)
+    st.session_state.pop(DIGEST, None)
+    publish()
+    return new.code
+
+
+def close() -> None:
+    held = st.session_state.pop(TEACHER, None)
+    st.session_state.pop(DIGEST, None)
+    if held:
+        try:
+            classes().close(*held)
+        except LiveError:  # already expired or closed
+            pass
+
+
+def published_state(page: str | None = None) -> dict:
+    return {"board": state.board().to_dict(), "page": page}
+
+
+def publish(page: str | None = None) -> int | None:
+    """Publish this teacher's board and page when they changed since the last publish (app.py calls this after
+    every run); nothing for a session without a teacher key. The new version, or None."""
+    held = teacher()
+    if held is None:
+        return None
+    data = published_state(page if page is not None else st.session_state.get(PAGE))
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+    if st.session_state.get(DIGEST) == digest:
+        return None
+    try:
+        version = classes().publish(*held, data)
+    except LiveError:  # the class ended (expired): this session no longer teaches
+        st.session_state.pop(TEACHER, None)
+        return None
+    st.session_state[DIGEST] = digest
+    return version
+
+
+def join(code: str, nickname: str | None = None) -> str:
+    """Join class ``code`` (LiveError when there is none) and follow its board: the class's code."""
+    code = code.strip().upper()
+    student_id = classes().join(code, nickname or None)
+    st.session_state[STUDENT] = (code, student_id)
+    st.session_state[NICKNAME] = clean_text(nickname, NICKNAME_MAX)
+    st.session_state[FOLLOWING] = True
+    st.session_state[SEEN] = None
+    catch_up()
+    return code
+
+
+def leave() -> None:
+    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME):
+        st.session_state.pop(key, None)
+
+
+def following() -> bool:
+    return student() is not None and st.session_state.get(FOLLOWING, False)
+
+
+def detach() -> None:
+    """"Try it myself": keep the current board as a private copy and stop following."""
+    st.session_state[FOLLOWING] = False
+
+
+def follow() -> None:
+    st.session_state[FOLLOWING] = True
+    st.session_state[SEEN] = None
+    catch_up()
+
+
+def catch_up() -> bool:
+    """Load the teacher's board when the class's version changed since this student last looked (a cheap version
+    read first). True when the board was replaced. LiveError when the class is gone."""
+    held = student()
+    if held is None or not st.session_state.get(FOLLOWING, False):
+        return False
+    code = held[0]
+    version = classes().version(code)
+    if version == st.session_state.get(SEEN):
+        return False
+    current = classes().current(code)
+    st.session_state[SEEN] = current.version
+    data = current.board or {}
+    if not data.get("board"):
+        return False
+    board = Board.from_dict(data["board"])
+    if board == state.board():
+        return False
+    state.set_board(board, origin=True)
+    return True
+
+
+def poll() -> None:
+    """What the students' fragment runs: when the teacher's board changed, load it and rerun the whole app."""
+    try:
+        changed = catch_up()
+    except LiveError as error:
+        st.error(message(error))
+        leave()
+        return
+    if changed:
+        st.rerun(scope="app")
+
+
+def join_link(code: str) -> str:
+    """The link students open to join (this page's URL with ``?join=CODE``; relative when the URL is unknown)."""
+    base = (getattr(st.context, "url", None) or "").split("?")[0]
+    return f"{base}?{JOIN_PARAM}={code}"
+
+
+@st.fragment(run_every=1.5)
+def _follow_fragment() -> None:
+    poll()
+
+
+def after_run(navigation) -> None:
+    """Called by app.py after every run of any page: a teacher publishes what changed; a following student polls."""
+    st.session_state[PAGE] = getattr(navigation, "url_path", None)
+    if teacher() is not None:
+        publish()
+    elif following():
+        _follow_fragment()
