@@ -157,3 +157,15 @@ def test_the_join_link_fills_the_code(app_test):
     _, code = start_class(app_test)
     student = open_live(app_test, join=code)
     assert student.text_input(key="live__code").value == code
+
+
+def test_a_student_follows_the_teachers_step(app_test):
+    teacher, code = start_class(app_test)
+    ok(teacher.switch_page("pages/ndcg.py").run())
+    student = join(app_test, code)
+    ok(student.switch_page("pages/ndcg.py").run())
+    teacher.session_state[state.page_key("ndcg", "step")] = 3
+    ok(teacher.run())
+    assert live.classes().current(code).board["steps"]["ndcg"] == 3
+    ok(student.run())
+    assert student.session_state[state.page_key("ndcg", "step")] == 3

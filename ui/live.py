@@ -65,8 +65,27 @@ def close() -> None:
             pass
 
 
+#: the pages that show their steps one at a time (ui.pacing keeps each one's step in ``{page}__step``)
+PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more")
+
+
+def steps() -> dict[str, int | None]:
+    """This session's current step on each paced page (1 when its board was loaded after the page was seen)."""
+    fresh = state.origin_revision()
+    return {page: (st.session_state.get(state.page_key(page, "step"), 1)
+                   if st.session_state.get(state.page_key(page, "step_origin")) == fresh else 1)
+            for page in PACED_PAGES}
+
+
+def set_steps(shown: dict) -> None:
+    for page in PACED_PAGES:
+        if page in shown and (shown[page] is None or isinstance(shown[page], int)):
+            st.session_state[state.page_key(page, "step")] = shown[page]
+            st.session_state[state.page_key(page, "step_origin")] = state.origin_revision()
+
+
 def published_state(page: str | None = None) -> dict:
-    return {"board": state.board().to_dict(), "page": page}
+    return {"board": state.board().to_dict(), "page": page, "steps": steps()}
 
 
 def publish(page: str | None = None) -> int | None:
@@ -136,10 +155,14 @@ def catch_up() -> bool:
     if not data.get("board"):
         return False
     board = Board.from_dict(data["board"])
-    if board == state.board():
-        return False
-    state.set_board(board, origin=True)
-    return True
+    changed = board != state.board()
+    if changed:
+        state.set_board(board, origin=True)
+    shown = data.get("steps") or {}
+    if shown != steps():
+        set_steps(shown)
+        changed = True
+    return changed
 
 
 def poll() -> None:
