@@ -12,8 +12,8 @@ st.title(t("Live class"))
 held = live.teacher()
 if held is not None:
     code = held[0]
-    st.markdown(t("Class code"))
-    st.code(code, language=None)
+    st.caption(t("Class code"))
+    st.title(code, anchor=False)  # large enough to read from the back of the room (letters and digits only)
     st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=320)
     st.caption(t("Your board, page and step are shown to the class as you work on any page."))
     if st.button(t("Close the class"), key="live__close"):

@@ -62,7 +62,7 @@ def board(at):
 
 def test_start_a_class_shows_the_code_and_a_qr_code(app_test):
     teacher, code = start_class(app_test)
-    assert len(code) == 6 and [block.value for block in teacher.code] == [code]
+    assert len(code) == 6 and [title.value for title in teacher.title] == ["Live class", code]
     assert teacher.get("image"), "the join link's QR code"
     published = live.classes().current(code).board
     assert published["board"] == board(teacher).to_dict()
@@ -169,3 +169,15 @@ def test_a_student_follows_the_teachers_step(app_test):
     assert live.classes().current(code).board["steps"]["ndcg"] == 3
     ok(student.run())
     assert student.session_state[state.page_key("ndcg", "step")] == 3
+
+
+def test_a_student_follows_the_teacher_to_another_page(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code)
+    ok(teacher.switch_page("pages/ap.py").run())
+    assert live.classes().current(code).board["page"] == "ap"
+    ok(student.run())  # the poll sees the teacher's page and the next run opens it (AppTest's next run() goes
+    assert student.session_state[live.PAGE] == "ap"  # back to the page it switched to itself; a browser stays)
+    ok(student.switch_page("pages/rr.py").run())  # a student may look elsewhere until the teacher moves again
+    ok(student.run())
+    assert student.session_state[live.PAGE] == "rr"

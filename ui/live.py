@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import streamlit as st
 
@@ -22,9 +23,11 @@ FOLLOWING = "live_following"  #: True: the student's board follows the teacher's
 SEEN = "live_seen"  #: the class version whose board this student last loaded
 DIGEST = "live_digest"  #: digest of what the teacher published last
 NICKNAME = "live_nickname"  #: the student's nickname as the class keeps it (shown as plain text only)
+SWITCH = "live_switch"  #: the page file this student's next run opens (the teacher went there)
 PAGE = "live_page"  #: the page this session is on (set by app.py after the page ran)
 PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
 JOIN_PARAM = "join"
+TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
 
 
 @st.cache_resource
@@ -120,7 +123,7 @@ def join(code: str, nickname: str | None = None) -> str:
 
 
 def leave() -> None:
-    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME):
+    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH):
         st.session_state.pop(key, None)
 
 
@@ -158,11 +161,33 @@ def catch_up() -> bool:
     changed = board != state.board()
     if changed:
         state.set_board(board, origin=True)
+    page = data.get("page")
+    if page != st.session_state.get(TEACHER_PAGE):
+        st.session_state[TEACHER_PAGE] = page
+        target = page_file(page)
+        if target and page != st.session_state.get(PAGE):
+            st.session_state[SWITCH] = target
+            changed = True
     shown = data.get("steps") or {}
     if shown != steps():
         set_steps(shown)
         changed = True
     return changed
+
+
+def page_file(url_path) -> str | None:
+    """The page file of a published URL path (the home page's is ""); None for this page or an unknown one."""
+    if not isinstance(url_path, str) or url_path == PAGE_PATH or not (url_path == "" or url_path.isidentifier()):
+        return None
+    name = "home" if url_path == "" else url_path
+    return f"pages/{name}.py" if (Path("pages") / f"{name}.py").is_file() else None
+
+
+def follow_page() -> None:
+    """Open the page the teacher went to (app.py calls this before the navigation runs)."""
+    target = st.session_state.pop(SWITCH, None)
+    if target and following():
+        st.switch_page(target)
 
 
 def poll() -> None:
