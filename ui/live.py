@@ -157,7 +157,10 @@ def catch_up() -> bool:
     data = current.board or {}
     if not data.get("board"):
         return False
-    board = Board.from_dict(data["board"])
+    try:
+        board = Board.from_dict(data["board"])
+    except (KeyError, TypeError, ValueError, AttributeError):  # not a board this app published: nothing to follow
+        return False
     changed = board != state.board()
     if changed:
         state.set_board(board, origin=True)
