@@ -234,3 +234,10 @@ def test_malformed_names_are_refused_with_a_message(text, message):
 def test_a_comma_separated_string_keeps_a_gain_map_whole():
     parsed = parse_measures("nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.5) ERR@10,Judged@5")
     assert [str(m) for m in parsed] == ["nDCG(gains={0:0,1:1,2:3})@10", "RBP(p=0.5)", "ERR@10", "Judged@5"]
+
+
+def test_a_gain_map_is_named_as_the_grammar_writes_it():
+    """The step table's name writes the map's numbers whole (1e-05, not 0), as parse_measure does."""
+    steps = metrics.ndcg_gain_map_steps([1, 0.5, 0], {0.5: 1e-05, 1: 1}, 3)
+    assert steps.measure == "nDCG(gains={0.5:1e-05,1:1},ideal=list)@3"
+    assert str(parse_measure(steps.measure)) == steps.measure

@@ -49,11 +49,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import MetricsInputError
-from ..measures.names import Measure, parse_measures
+from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from . import ir_measures_extra
 from .inputs import as_columns
-from .trec_measures import TREC_MEASURES, aggregate_values
+from .trec_measures import TREC_MEASURES, _ratio, aggregate_values
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -287,10 +287,10 @@ class _Evaluator:
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
         """(value per query code, mask of queries without relevant items)."""
         name, k = m.name, m.k
-        if name in ir_measures_extra.IR_MEASURES_EXTRA or m.param("gains") is not None:
-            return ir_measures_extra.measure(self, m)  # Judged, RBP, ERR, nDCG(gains=...)
-        if name == "nDCG":
-            return self.ndcg(k, m.param("gain"), m.param("ideal"))
+        if name in ir_measures_extra.IR_MEASURES_EXTRA:
+            return ir_measures_extra.IR_MEASURES_EXTRA[name](self, m)  # Judged, RBP, ERR
+        if name == "nDCG":  # a gain map (gains={...}) is a gain like lin and exp
+            return self.ndcg(k, m.param("gains") or m.param("gain"), m.param("ideal"))
         theta = m.param("rel")
         big_r = self.num_relevant(theta)
         missing = big_r == 0
@@ -458,6 +458,13 @@ def _order_ties(rq, score, rd, nd: int, order: np.ndarray | None) -> np.ndarray 
 
 
 def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
+    """G(g): the grade (``lin``), 2^g − 1 (``exp``) or, for a gain map's text (``{0:0,1:1,2:3}``), the
+    map's gain (a grade the map leaves out keeps its grade); NaN (unjudged) and what is not positive: 0."""
+    if gain not in ("lin", "exp"):
+        gains = grades.copy()
+        for grade, value in parse_gain_map(gain).items():
+            gains[grades == grade] = value
+        return np.where(gains > 0, gains, 0.0)
     positive = grades > 0  # NaN (unjudged) and negative grades: gain 0
     if gain == "exp":
         return np.where(positive, np.exp2(np.where(positive, grades, 0.0)) - 1.0, 0.0)
@@ -479,10 +486,3 @@ def _ideal_dcg(queries: np.ndarray, gains: np.ndarray, nq: int, k) -> np.ndarray
     if k is not None:
         contribution = np.where(pos <= k, contribution, 0.0)
     return np.bincount(q, weights=contribution, minlength=nq)
-
-
-def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
-    """numerator / denominator, 0 where the denominator is 0."""
-    denominator = np.asarray(denominator, dtype=np.float64)
-    safe = np.where(denominator != 0, denominator, 1.0)
-    return np.where(denominator != 0, numerator / safe, 0.0)

@@ -1,5 +1,6 @@
-r"""ir_measures' measures beyond trec_eval for the batch engine: Judged@k, RBP, ERR@k and nDCG with a
-gain per grade (``nDCG(gains={0:0,1:1,2:3})``).
+r"""ir_measures' measures beyond trec_eval for the batch engine: Judged@k, RBP and ERR@k; and the
+formula of nDCG with a gain per grade (``nDCG(gains={0:0,1:1,2:3})``), which the engine's nDCG
+computes (the map is one more kind of gain).
 
 Each function takes the :class:`~metrics.batch.evaluation._Evaluator` and the parsed
 :class:`~metrics.measures.names.Measure` and returns (value per query code, mask of queries
@@ -34,7 +35,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MetricsInputError
-from ..measures.names import parse_gain_map
 from .trec_measures import _ratio, num_ret
 
 
@@ -96,36 +96,6 @@ def _reach(ev, stop: np.ndarray, k) -> np.ndarray:
     return reach
 
 
-def ndcg_gain_map(ev, m):
-    """nDCG@k with the gain of each grade from the ``gains`` map; ideal from ``ideal``."""
-    from .evaluation import _ideal_dcg  # the engine imports this module
-
-    gain_map = parse_gain_map(m.param("gains"))
-    run_gain = _mapped(ev.grade, gain_map)
-    dcg = ev.per_query(run_gain / ev.discount(), m.k)
-    judged_gain = _mapped(ev.jrel, gain_map)
-    everything = _ideal_dcg(ev.jq, judged_gain, ev.nq, None)
-    if m.param("ideal") == "judged":
-        best = everything if m.k is None else _ideal_dcg(ev.jq, judged_gain, ev.nq, m.k)
-    else:
-        best = _ideal_dcg(ev.q, run_gain, ev.nq, m.k)
-    return _ratio(dcg, best), everything == 0
-
-
-def _mapped(grades: np.ndarray, gain_map: dict[float, float]) -> np.ndarray:
-    """The gain of each grade: the map's, else the grade itself; negative gains and NaN (unjudged): 0."""
-    gains = grades.copy()
-    for grade, gain in gain_map.items():
-        gains[grades == grade] = gain
-    return np.where(gains > 0, gains, 0.0)
-
-
-#: canonical name -> function(evaluator, measure) -> (values, missing); nDCG with ``gains`` is :func:`measure`'s
+#: canonical name -> function(evaluator, measure) -> (values, missing); nDCG with ``gains`` is the engine's nDCG
+#: (:meth:`~metrics.batch.evaluation._Evaluator.ndcg`), the map being one more kind of gain
 IR_MEASURES_EXTRA = {"Judged": judged, "RBP": rank_biased_precision, "ERR": expected_reciprocal_rank}
-
-
-def measure(ev, m):
-    """The values of one of :data:`IR_MEASURES_EXTRA` or of nDCG with a gain map."""
-    if m.name == "nDCG":
-        return ndcg_gain_map(ev, m)
-    return IR_MEASURES_EXTRA[m.name](ev, m)

@@ -87,6 +87,7 @@ def num_rel_ret(ev, theta) -> np.ndarray:
 
 
 def _ratio(numerator, denominator) -> np.ndarray:
+    """numerator / denominator, 0 where the denominator is 0."""
     denominator = np.asarray(denominator, dtype=np.float64)
     safe = np.where(denominator != 0, denominator, 1.0)
     return np.where(denominator != 0, numerator / safe, 0.0)

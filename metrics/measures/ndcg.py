@@ -327,15 +327,6 @@ NDCG_GAIN_MAP_FORMULA = (r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{\mathrm{gain}(r
                          + NDCG_FORMULA)
 
 
-def gain_map_text(gain_map: dict) -> str:
-    """A gain map as ir_measures writes it in a measure's name: ``{0:0,1:1,2:3}`` (grades in order).
-
-    >>> gain_map_text({2: 3.0, 0: 0, 1: 1})
-    '{0:0,1:1,2:3}'
-    """
-    return "{" + ",".join(f"{num(grade)}:{num(gain)}" for grade, gain in sorted(gain_map.items())) + "}"
-
-
 def _mapped(rels, gain_map: dict, name: str) -> tuple[np.ndarray, np.ndarray]:
     """The grades (unjudged, ``None``: 0) and their gains under ``gain_map``: an unjudged item gains 0, a
     grade the map leaves out keeps its grade as its gain (as ir_measures maps the qrels)."""
@@ -371,7 +362,7 @@ def ndcg_gain_map_steps(rels, gains: dict, k: int | None = None, ideal=None, ite
     ideal_order = np.argsort(-ideal_gains, kind="stable")
     ideal_table = base.details["ideal_table"].copy()
     ideal_table["rel"] = np.r_[ideal_grades[ideal_order], np.zeros(max(depth - ideal_grades.size, 0))][:depth]
-    params = {"gains": gain_map_text(gain_map), "ideal": base.details["ideal_from"]}
+    params = {"gains": gain_map, "ideal": base.details["ideal_from"]}  # measure_name writes the map as the grammar
     return Explanation.written(
         writer=partial(_ndcg_lines, base.table, base.details["ideal_table"], "linear", k, params),
         measure=measure_name("nDCG", k, **params), value=base.value, table=table, formula=NDCG_GAIN_MAP_FORMULA,
