@@ -109,6 +109,11 @@ class Limits:
     window_seconds: float = 60.0
 
 
+def is_right(value: float, exact: float, tolerance: float) -> bool:
+    """Right when ``|value − exact| ≤ tolerance`` (plus 1e-12 for the float error of typing 0.505 for 0.5)."""
+    return abs(value - exact) <= tolerance + 1e-12
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -254,22 +259,25 @@ class Classes:
         question = self._question(code, question_id).value
         answers = self.store.entries(f"{code}/answers/{int(question_id)}").values()
         values = [answer["value"] for answer in answers]
-        right = sum(abs(value - question["exact"]) <= question["tolerance"] for value in values)
+        right = sum(is_right(value, question["exact"], question["tolerance"]) for value in values)
         diagnoses = Counter(answer["diagnosis"] for answer in answers if answer.get("diagnosis"))
         return Results(joined=len(self.store.entries(f"{code}/students")), answered=len(values), right=right,
                        values=values, diagnoses=dict(diagnoses.most_common()), exact=question["exact"],
                        tolerance=question["tolerance"], revealed=question["revealed"])
 
     def reveal(self, code: str, teacher_key: str, question_id: int) -> int:
-        """Show the exact value to every student and close the answers: the new version."""
+        """Close the answers and show every student the exact value and what the class answered (``answered``,
+        ``right``, the ``values`` without names, the ``diagnoses`` added up): the new version."""
         code, _ = self._teacher(code, teacher_key)
         record = self._question(code, question_id)
         secret = {**record.value, "revealed": True}
         self.store.put(f"{code}/question/{int(question_id)}", secret)
+        results = self.results(code, teacher_key, question_id)  # after closing: no answer comes in later
 
         def revealed(value: dict) -> dict:
             public = {"id": int(question_id), "question": secret["question"], "revealed": True,
-                      "exact": secret["exact"], "tolerance": secret["tolerance"]}
+                      "exact": secret["exact"], "tolerance": secret["tolerance"], "answered": results.answered,
+                      "right": results.right, "values": results.values, "diagnoses": results.diagnoses}
             return {**value, "question": public}
 
         return self._update_board(code, revealed)

@@ -1,9 +1,10 @@
-"""Live class: the teacher starts a class (a code and a QR code of the join link); students join and follow."""
+"""Live class: the teacher starts a class (a code and a QR code of the join link) and asks questions; students join,
+follow the teacher's board and answer."""
 
 import streamlit as st
 
 from live.classes import LiveError
-from ui import live
+from ui import live, live_quiz
 from ui.i18n import t
 from ui.qr import qr_svg
 
@@ -12,31 +13,38 @@ st.title(t("Live class"))
 held = live.teacher()
 if held is not None:
     code = held[0]
-    st.caption(t("Class code"))
-    st.title(code, anchor=False)  # large enough to read from the back of the room (letters and digits only)
-    st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=320)
-    st.caption(t("Your board, page and step are shown to the class as you work on any page."))
-    if st.button(t("Close the class"), key="live__close"):
-        live.close()
-        st.rerun()
+    entry, questions = st.columns([2, 3], gap="large")
+    with entry:
+        st.caption(t("Class code"))
+        with st.container(key="live_code"):  # large enough to read from the back of the room
+            st.title(code, anchor=False)  # letters and digits only
+        st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=280)
+        st.caption(t("Your board, page and step are shown to the class as you work on any page."))
+        if st.button(t("Close the class"), key="live__close"):
+            live.close()
+            st.rerun()
+    with questions:
+        live_quiz.teacher_panel(*held)
 elif live.student() is not None:
-    code = live.student()[0]
+    code, student_id = live.student()
     st.success(t("You are in class {code}.").format(code=code))
     if st.session_state.get(live.NICKNAME):
         st.text(st.session_state[live.NICKNAME])  # plain text: a nickname is never markup
-    if live.following():
-        st.caption(t("Your board follows the teacher's."))
-        if st.button(t("Try it myself"), key="live__detach"):
-            live.detach()
+    with st.container(horizontal=True, vertical_alignment="center"):
+        if live.following():
+            st.caption(t("Your board follows the teacher's."))
+            if st.button(t("Try it myself"), key="live__detach"):
+                live.detach()
+                st.rerun()
+        else:
+            st.caption(t("You are working on your own copy of the board."))
+            if st.button(t("Follow the teacher"), key="live__follow"):
+                live.follow()
+                st.rerun()
+        if st.button(t("Leave the class"), key="live__leave"):
+            live.leave()
             st.rerun()
-    else:
-        st.caption(t("You are working on your own copy of the board."))
-        if st.button(t("Follow the teacher"), key="live__follow"):
-            live.follow()
-            st.rerun()
-    if st.button(t("Leave the class"), key="live__leave"):
-        live.leave()
-        st.rerun()
+    live_quiz.student_panel(code, student_id)
 else:
     if st.button(t("Start a class"), key="live__start", type="primary"):
         live.start()

@@ -3,11 +3,10 @@ step of the exact computation where that mistake goes wrong."""
 
 import streamlit as st
 
-from metrics.explanation import num
 from metrics.teaching import quiz
-from ui import explainer, state
+from ui import quiz_view, state
 from ui.board import Board
-from ui.i18n import N_, headers, t
+from ui.i18n import N_, t
 from ui.quiz_text import localize
 
 PAGE = "quiz"
@@ -16,7 +15,7 @@ SCORE = state.page_key(PAGE, "score")  # {"answered", "correct", "streak"}
 LAST = state.page_key(PAGE, "last")  # (question id, verdict) of the last check
 SCORED = state.page_key(PAGE, "scored")  # ids of the questions already scored (first answer counts)
 CHOSEN = state.page_key(PAGE, "chosen")  # the difficulty and metric picked, kept across page switches
-STEP = state.page_key(PAGE, "step")  # explainer.step_control's key: the row the diagnosis points at
+STEP = quiz_view.step_key(PAGE)  # explainer.step_control's key: the row the diagnosis points at
 DIFFICULTY = state.page_key(PAGE, "difficulty")
 METRIC = state.page_key(PAGE, "metric")
 
@@ -30,7 +29,6 @@ DIFFICULTY_HELP = N_("easy: 4-5 items, K = all of them. medium: 6-8 items, grade
 DIFFICULTY_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 PAGES = {"DCG@K": "pages/ndcg.py", "nDCG@K": "pages/ndcg.py", "AP": "pages/ap.py", "RR": "pages/rr.py",
          "P@K": "pages/cutoff.py"}
-STEPS_NOTE = N_("The tables stop at the step to look at (highlighted): press Next ▶ or Show all for the rest.")
 SCORE_NOTE = N_("Each question is scored on its first answer; try again as often as you like.")
 
 
@@ -50,24 +48,6 @@ def record(question_id: tuple, verdict: quiz.Verdict) -> None:
         score["streak"] = score["streak"] + 1 if verdict.correct else 0
     if verdict.diagnosis is not None:
         st.session_state[STEP] = verdict.diagnosis.step.rank
-
-
-def show_steps(question: quiz.Question, explanation, diagnosis: quiz.Diagnosis | None = None) -> None:
-    """The exact computation: formula with the numbers, then the step table(s); with a diagnosis,
-    classroom pacing starts at the row it points at, and the table it points at comes first."""
-    explainer.formula(explanation)
-    step = None
-    if diagnosis is not None:
-        step = explainer.step_control(PAGE, len(explanation.table))
-        st.caption(t(STEPS_NOTE))
-    tables = [(t("Step table: {measure}").format(measure=explanation.measure), explanation.table,
-               None if question.metric in ("DCG@K", "nDCG@K") else "relevant")]
-    if question.metric == "nDCG@K":
-        ideal = (t("The ideal ordering (all judged items)"), explanation.details["ideal_table"], None)
-        tables = [ideal, tables[0]] if diagnosis is not None and diagnosis.step.table == "ideal" else [tables[0], ideal]
-    for heading, table, hit_column in tables:
-        st.markdown(f"**{heading}**")
-        explainer.step_table(table, step, hit_column=hit_column)
 
 
 # --------------------------------------------------------------------------- state
@@ -109,12 +89,7 @@ question_id = (seed, difficulty, metric)
 ranking_area, question_area = st.columns([2, 3])
 with ranking_area:
     st.subheader(t("The ranking"))
-    table = quiz.ranking_table(question)
-    st.dataframe(headers(table), hide_index=True, width="stretch", height=explainer.table_height(len(table)))
-    if question.pool:
-        st.markdown(t("**Judged, but not retrieved**"))
-        pool = quiz.pool_table(question)
-        st.dataframe(headers(pool), hide_index=True, width="stretch", height=explainer.table_height(len(pool)))
+    quiz_view.question_tables(question)
 with question_area:
     st.subheader(t("Question {seed} · {difficulty}: {label}").format(
         seed=seed, difficulty=t(DIFFICULTY_NAMES.get(difficulty, difficulty)), label=question.label))
@@ -149,27 +124,4 @@ with question_area:
 # --------------------------------------------------------------------------- the verdict
 last = st.session_state.get(LAST)
 if last is not None and last[0] == question_id:
-    verdict: quiz.Verdict = last[1]
-    explanation = quiz.steps(question)
-    if verdict.correct:
-        st.success(t("**Right!** {label} = {exact} (your answer: {answer})").format(
-            label=question.label, exact=f"{verdict.exact:.4f}", answer=num(verdict.answer, 4)))
-        with st.expander(t("See the steps"), expanded=False):
-            show_steps(question, explanation)
-    else:
-        diagnosis = verdict.diagnosis
-        head = t("**Not quite:** you answered {answer}; the exact value is {exact}.").format(
-            answer=num(verdict.answer, 4), exact=f"{verdict.exact:.4f}")
-        if diagnosis is None:
-            st.warning(f"{head}\n\n{localize(quiz.NO_MATCH)}")
-        else:
-            same = [t(quiz.BY_NAME[name].title) for name in diagnosis.also]
-            also = ("\n\n" + t("The same number also comes from: {mistakes}.").format(mistakes=t("; ").join(same))
-                    if same else "")
-            likely = t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
-                title=t(diagnosis.title), explanation=localize(diagnosis.explanation), value=f"{diagnosis.value:.4f}")
-            st.warning(f"{head}\n\n{likely}{also}")
-            st.info(t("**Where to look:** {step}").format(step=localize(diagnosis.step.text)),
-                    icon=":material/arrow_downward:")
-        st.subheader(t("The exact computation"))
-        show_steps(question, explanation, diagnosis)
+    quiz_view.show_verdict(PAGE, question, last[1])

@@ -75,6 +75,9 @@ def test_ask_answer_results_and_reveal(classes):
     assert classes.version(code) == version > seen.version
     revealed = classes.current(code).question
     assert revealed["revealed"] and revealed["exact"] == 0.6131 and revealed["tolerance"] == 0.005
+    # every student sees what the class answered (no names): counts, values, diagnoses added up
+    assert (revealed["answered"], revealed["right"], revealed["diagnoses"]) == (5, 2, results.diagnoses)
+    assert sorted(revealed["values"]) == sorted(results.values)
     assert classes.results(code, key, question).revealed
     with pytest.raises(AnswersClosed):
         classes.answer(code, students[5], question, 0.6)

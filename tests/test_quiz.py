@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -242,3 +243,27 @@ def test_seeds_give_different_questions():
     assert len(rankings) >= 15
     # fixed across runs and machines (string seeds, not hash())
     assert quiz.make_question(1, "easy", "nDCG@K").rels == (0, 0, 1, 2, 1)
+
+
+def test_a_question_travels_as_data_without_its_answer():
+    question = quiz.build_question([0, 2, 1, 3], k=3, metric="nDCG@K", pool=[2], gain="exponential",
+                                   items=["doc<b>", "y", "z", "w"], pool_items=["v"])
+    data = quiz.question_data(question)
+    assert "answer" not in data and json.loads(json.dumps(data)) == data
+    assert quiz.question_from_data(data) == question
+
+
+@pytest.mark.parametrize("change", [
+    {"rels": [0, 1.5]}, {"rels": [0, -1]}, {"rels": [True, 1]}, {"rels": ["2"]}, {"pool": [float("nan")]},
+    {"items": ["A"]}, {"items": ["A", "A"]}, {"pool_items": []}, {"metric": "MAP"}, {"k": 0}, {"seed": "7"},
+])
+def test_a_question_from_data_refuses_what_it_cannot_read(change):
+    data = {**quiz.question_data(quiz.build_question([0, 1], k=2, metric="AP", pool=[1])), **change}
+    with pytest.raises(MetricsInputError):
+        quiz.question_from_data(data)
+
+
+def test_grades_are_never_rounded_into_a_question():
+    assert quiz.build_question([0, 2.0], k=2, metric="P@K").rels == (0, 2)
+    with pytest.raises(MetricsInputError, match="whole numbers"):
+        quiz.build_question([0, 1.5], k=2, metric="P@K")

@@ -362,3 +362,25 @@ def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[
                    xaxis=dict(tickmode="array", tickvals=x, ticktext=names, automargin=True, tickfont=dict(size=13),
                               tickangle=0),
                    yaxis=yaxis, annotations=notes, margin=dict(l=60, r=20, t=60, b=40))
+
+
+def answers_histogram(values: list[float], exact: float | None, tolerance: float) -> go.Figure:
+    """The class's answers as a histogram; with ``exact``, the exact value as a line and the band of right answers
+    (± ``tolerance``) shaded. Bins of width 0.01 (finer than the 3 decimals asked for would split right answers)."""
+    shown = [value for value in values if value is not None]
+    low = min(shown + ([exact] if exact is not None else []), default=0.0)
+    high = max(shown + ([exact] if exact is not None else []), default=1.0)
+    width = max(0.01, (high - low) / 40)
+    traces = [dict(type="histogram", x=shown, name=t("answers"), marker=dict(color=ACCENT),
+                   xbins=dict(start=low - width / 2, end=high + width, size=width))]
+    shapes, annotations = [], []
+    if exact is not None:
+        shapes = [dict(type="rect", xref="x", yref="paper", x0=exact - tolerance, x1=exact + tolerance, y0=0, y1=1,
+                       fillcolor=HIT, opacity=0.15, line=dict(width=0)),
+                  dict(type="line", xref="x", yref="paper", x0=exact, x1=exact, y0=0, y1=1,
+                       line=dict(color=HIT, width=3))]
+        annotations = [dict(x=exact, y=1, xref="x", yref="paper", yanchor="bottom", showarrow=False,
+                            text=t("exact: {value}").format(value=f"{exact:.4f}"), font=dict(color=HIT, size=16))]
+    return _figure(traces, t("The class's answers"), t("answer"), t("students"), height=300, shapes=shapes,
+                   annotations=annotations, bargap=0.05, showlegend=False, yaxis=dict(dtick=1, rangemode="tozero"),
+                   margin=dict(l=60, r=20, t=70, b=50))

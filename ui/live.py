@@ -28,6 +28,7 @@ PAGE = "live_page"  #: the page this session is on (set by app.py after the page
 PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
 JOIN_PARAM = "join"
 TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
+QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
 
 
 @st.cache_resource
@@ -123,7 +124,7 @@ def join(code: str, nickname: str | None = None) -> str:
 
 
 def leave() -> None:
-    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH):
+    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION):
         st.session_state.pop(key, None)
 
 
@@ -143,10 +144,11 @@ def follow() -> None:
 
 
 def catch_up() -> bool:
-    """Load the teacher's board when the class's version changed since this student last looked (a cheap version
-    read first). True when the board was replaced. LiveError when the class is gone."""
+    """When the class's version changed since this student last looked (a cheap version read first): a following
+    student loads the teacher's board, page and steps; every student is sent to this page when a question is asked
+    or revealed. True when this student's screen must be drawn again. LiveError when the class is gone."""
     held = student()
-    if held is None or not st.session_state.get(FOLLOWING, False):
+    if held is None:
         return False
     code = held[0]
     version = classes().version(code)
@@ -154,7 +156,25 @@ def catch_up() -> bool:
         return False
     current = classes().current(code)
     st.session_state[SEEN] = current.version
-    data = current.board or {}
+    changed = _question_news(current.question)
+    if following():
+        changed = _follow_board(current.board or {}) or changed
+    return changed
+
+
+def _question_news(question: dict | None) -> bool:
+    """A new question, or the current one revealed: True, and this student goes to this page to see it."""
+    news = (question.get("id"), question.get("revealed")) if isinstance(question, dict) else None
+    if news == st.session_state.get(QUESTION):
+        return False
+    st.session_state[QUESTION] = news
+    if news is not None and st.session_state.get(PAGE) != PAGE_PATH:
+        st.session_state[SWITCH] = f"pages/{PAGE_PATH}.py"
+    return True
+
+
+def _follow_board(data: dict) -> bool:
+    """Load the teacher's published board, page and steps: True when anything on this student's screen changed."""
     if not data.get("board"):
         return False
     try:
@@ -187,9 +207,10 @@ def page_file(url_path) -> str | None:
 
 
 def follow_page() -> None:
-    """Open the page the teacher went to (app.py calls this before the navigation runs)."""
+    """Open the page the teacher went to, or this page for a question (app.py calls this before the navigation
+    runs)."""
     target = st.session_state.pop(SWITCH, None)
-    if target and following():
+    if target and student() is not None:
         st.switch_page(target)
 
 
@@ -217,9 +238,10 @@ def _follow_fragment() -> None:
 
 
 def after_run(navigation) -> None:
-    """Called by app.py after every run of any page: a teacher publishes what changed; a following student polls."""
+    """Called by app.py after every run of any page: a teacher publishes what changed; a student polls (for the
+    teacher's board when following, for questions always)."""
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
-    elif following():
+    elif student() is not None:
         _follow_fragment()

@@ -27,7 +27,7 @@ import streamlit as st
 from metrics.explanation import Explanation, num
 from metrics.teaching.handout import PresenterStep, escape_markdown, presenter_steps
 
-from . import share, state
+from . import live, share, state
 from .i18n import N_, language, t
 from .keys import clicker_keys
 from .page import end_page
@@ -46,6 +46,7 @@ PREVIOUS, NEXT = N_("◀ Previous"), N_("Next ▶")
 PROGRESS = N_("{current} / {total}")
 GRADE, UNJUDGED = N_("grade {grade}"), N_("unjudged")
 SCAN = N_("Scan for this board")
+SCAN_TO_JOIN = N_("Scan to join class {code}")
 KEYS_HINT = N_("→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit")
 
 #: the presenter's sentences (metrics.teaching.handout.presenter_steps), as templates for ui.quiz_text.localize
@@ -88,6 +89,8 @@ STYLE = string.Template("""<style>
 .$root .$bar button p { font-size: max(20px, 2.6vh); }
 .$root .$count p { font-size: max(48px, 6.5vh); font-weight: 700; font-variant-numeric: tabular-nums;
   white-space: nowrap; }
+.$root .$code p { font-size: max(48px, 6.5vh); font-weight: 800; letter-spacing: 0.1em; white-space: nowrap;
+  color: var(--st-primary-color, #0B4F9C); }
 .$root .$step { padding-right: calc(max(240px, 36vh) + 3vw); gap: 2.8vh; }
 .$root .$step [data-testid="stColumn"]:first-child [data-testid="stMetricValue"] p {
   color: var(--st-primary-color, #0B4F9C); }
@@ -115,7 +118,7 @@ def _css_class(page: str, name: str) -> str:
 
 
 def _style(page: str) -> str:
-    parts = {name: _css_class(page, f"presenter_{name}") for name in ("bar", "count", "step", "qr", "hint")}
+    parts = {name: _css_class(page, f"presenter_{name}") for name in ("bar", "count", "code", "step", "qr", "hint")}
     return STYLE.substitute(root=_css_class(page, "presenter"), **parts)
 
 
@@ -189,6 +192,10 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
         with st.container(key=state.page_key(page, "presenter_bar"), horizontal=True):
             heading = f"**{escape_markdown(explanation.measure)}**"
             st.markdown(heading + (f" · {escape_markdown(title)}" if title else ""), width="stretch")
+            held = live.teacher()
+            if held:  # a live class: its code, large, for the students who join late
+                with st.container(key=state.page_key(page, "presenter_code"), width="content"):
+                    st.markdown(held[0])  # letters and digits only
             with st.container(key=state.page_key(page, "presenter_count"), width="content"):
                 st.markdown(t(PROGRESS).format(current=current, total=total))
             st.button(t(PREVIOUS), key=state.page_key(page, "presenter_previous"), type="tertiary",
@@ -201,10 +208,11 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
         with st.container(key=state.page_key(page, "presenter_step")):
             if total:
                 presenter_view(explanation, current)
-        link = share.board_link()
+        link = live.join_link(held[0]) if held else share.board_link()  # in a class: the join link
         if link:
             with st.container(key=state.page_key(page, "presenter_qr")):
-                st.image(qr_svg(link), caption=t(SCAN), width="stretch")
+                caption = t(SCAN_TO_JOIN).format(code=held[0]) if held else t(SCAN)
+                st.image(qr_svg(link), caption=caption, width="stretch")
         with st.container(key=state.page_key(page, "presenter_hint")):
             st.markdown(t(KEYS_HINT))
     end_page()

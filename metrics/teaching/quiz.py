@@ -132,9 +132,32 @@ def _prompt(metric: str, k: int, gain: str, n_pool: int) -> str:
     return text + " Give 3 decimals."
 
 
+def _whole_grades(grades, what: str) -> tuple[int, ...]:
+    """Grades as whole numbers ≥ 0 (2.0 is 2; 1.5, -1, True and "2" are refused, never rounded)."""
+    try:
+        values = list(grades)
+    except TypeError:
+        raise MetricsInputError(f"{what} must be a list of grades, got {grades!r}") from None
+    for grade in values:
+        if (isinstance(grade, (bool, np.bool_)) or not isinstance(grade, (int, float, np.integer, np.floating))
+                or not math.isfinite(grade) or grade != int(grade) or grade < 0):
+            raise MetricsInputError(f"a quiz question's grades are whole numbers 0, 1, 2, …; {what} has {grade!r}")
+    return tuple(int(grade) for grade in values)
+
+
+def _names(names, count: int, default: list[str], what: str) -> tuple[str, ...]:
+    if names is None:
+        return tuple(default)
+    names = tuple(names)
+    if len(names) != count or not all(isinstance(name, str) and name.strip() for name in names):
+        raise MetricsInputError(f"{what} must be {count} non-empty names, got {names!r}")
+    return names
+
+
 def build_question(rels, k: int, metric: str, pool=(), gain: str = "linear", difficulty: str = "custom",
-                   seed: int | None = None) -> Question:
-    """A question on a given ranking; the answer is computed with the core functions.
+                   seed: int | None = None, items=None, pool_items=None) -> Question:
+    """A question on a given ranking; the answer is computed with the core functions. Items are named
+    A, B, C, … unless ``items`` (the ranked ones) and ``pool_items`` (the unretrieved) name them.
 
     >>> q = build_question([0, 1, 0, 1], k=4, metric="AP", pool=[2])
     >>> q.n_relevant, round(q.answer, 4)                 # (1/2 + 2/4) / 3
@@ -146,16 +169,48 @@ def build_question(rels, k: int, metric: str, pool=(), gain: str = "linear", dif
         raise MetricsInputError(f"metric must be one of {', '.join(QUIZ_METRICS)}, got {metric!r}")
     if gain not in ("linear", "exponential"):
         raise MetricsInputError(f"gain must be linear or exponential, got {gain!r}")
-    rels, pool = tuple(int(g) for g in rels), tuple(int(g) for g in pool)
+    rels, pool = _whole_grades(rels, "the ranking"), _whole_grades(pool, "the pool")
     if not rels:
         raise MetricsInputError("a question needs at least one ranked item")
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise MetricsInputError(f"k must be a positive integer, got {k!r}")
     names = [chr(ord("A") + i) if i < 26 else f"d{i + 1}" for i in range(len(rels) + len(pool))]
+    items = _names(items, len(rels), names[:len(rels)], "items")
+    pool_items = _names(pool_items, len(pool), names[len(rels):], "pool_items")
+    if len(set(items + pool_items)) != len(items) + len(pool_items):
+        raise MetricsInputError("an item is named twice in the question")
     question = Question(metric=metric, rels=rels, k=k, pool=pool, gain=gain, answer=0.0,
-                        prompt=_prompt(metric, k, gain, len(pool)), items=tuple(names[:len(rels)]),
-                        pool_items=tuple(names[len(rels):]), difficulty=difficulty, seed=seed)
+                        prompt=_prompt(metric, k, gain, len(pool)), items=items, pool_items=pool_items,
+                        difficulty=difficulty, seed=seed)
     return replace(question, answer=steps(question).value)
+
+
+def question_data(question: Question) -> dict:
+    """The question without its answer, as JSON-able data: what a live class sends its students
+    (:func:`question_from_data` rebuilds the question, its answer recomputed).
+
+    >>> q = build_question([0, 2, 1], k=2, metric="nDCG@K", pool=[3], items=["x", "y", "z"], pool_items=["w"])
+    >>> data = question_data(q)
+    >>> "answer" in data, question_from_data(data) == q
+    (False, True)
+    """
+    q = question
+    return {"metric": q.metric, "rels": list(q.rels), "k": q.k, "pool": list(q.pool), "gain": q.gain,
+            "items": list(q.items), "pool_items": list(q.pool_items), "difficulty": q.difficulty, "seed": q.seed}
+
+
+def question_from_data(data) -> Question:
+    """The question that :func:`question_data` wrote; MetricsInputError for anything else."""
+    if not isinstance(data, dict):
+        raise MetricsInputError(f"a quiz question is a dict, got {type(data).__name__}")
+    missing = [name for name in ("metric", "rels", "k", "pool", "gain", "items", "pool_items") if name not in data]
+    if missing:
+        raise MetricsInputError(f"a quiz question needs {', '.join(missing)}")
+    seed, difficulty = data.get("seed"), data.get("difficulty", "custom")
+    if not (seed is None or (isinstance(seed, int) and not isinstance(seed, bool))) or not isinstance(difficulty, str):
+        raise MetricsInputError("a quiz question's seed is a whole number and its difficulty a name")
+    return build_question(data["rels"], data["k"], data["metric"], pool=data["pool"], gain=data["gain"],
+                          difficulty=difficulty, seed=seed, items=data["items"], pool_items=data["pool_items"])
 
 
 def _grades(rng: random.Random, n: int, top: int) -> list[int]:

@@ -31,4 +31,46 @@ ZH = {
         "现在加入课堂 {code} 的学生太多：请 {seconds} 秒后再试。",
     "Too many answers: try again in {seconds} s.": "回答太频繁：请 {seconds} 秒后再试。",
     "{what} is not valid.": "{what}无效。",
+    # questions in a live class (ui/live_quiz.py) and their chart (ui/charts.answers_histogram)
+    "Ask the class": "向全班提问",
+    "Question": "题目",
+    "nDCG@K on the board": "看板上的 nDCG@K",
+    "DCG@K on the board": "看板上的 DCG@K",
+    "AP@K on the board": "看板上的 AP@K",
+    "RR on the board": "看板上的 RR",
+    "P@K on the board": "看板上的 P@K",
+    "The quiz's next question": "测验的下一题",
+    "{label}: {prompt}": "{label}：{prompt}",
+    "Ask": "提问",
+    "Question {number}: {label}": "第 {number} 题：{label}",
+    "Show the exact value (not on the projector before the reveal)": "显示准确值（公布答案前不要投影）",
+    "Reveal the answer": "公布答案",
+    "Right": "答对",
+    "Exact value": "准确值",
+    "**The mistakes the quiz recognised**": "**测验识别出的错误**",
+    "students": "学生数",
+    "mistake": "错误",
+    "where to look": "看哪里",
+    "No question yet: when the teacher asks one, it appears here.": "还没有题目：老师提问后，题目会出现在这里。",
+    "You did not answer. The exact value: {label} = {exact}": "你没有作答。准确值：{label} = {exact}",
+    "Your answer, {value}, is in: the teacher will reveal the answer.": "你的答案 {value} 已提交：等老师公布答案。",
+    "Send the answer": "提交答案",
+    "The class": "全班",
+    "The board ranks no item: rank some items to ask about them.": "看板上没有排序的条目：先排几个条目再提问。",
+    "The quiz's questions use whole grades 0, 1, 2, …; the board gives {item} the grade {grade}.":
+        "测验的题目只用整数等级 0、1、2……；看板上 {item} 的等级是 {grade}。",
+    "The quiz's nDCG takes its ideal ordering from all judged items; the board takes it from the list. "
+    "Set the board's ideal ordering back to all judged items to ask about nDCG.":
+        "测验的 nDCG 用所有已标注条目求理想排序；看板用的是列表本身。把看板的理想排序改回“所有已标注条目”才能问 nDCG。",
+    "The quiz's AP divides by R, all relevant judged items; the board divides by another number. "
+    "Set the board's AP denominator back to R to ask about AP.":
+        "测验的 AP 除以 R（所有相关的已标注条目）；看板除以别的数。把看板的 AP 分母改回 R 才能问 AP。",
+    "The quiz counts an item as relevant when its grade is at least 1; the board's threshold is "
+    "{threshold}. Set it back to 1 to ask about {measure}.":
+        "测验把等级至少为 1 的条目算作相关；看板的阈值是 {threshold}。把它改回 1 才能问 {measure}。",
+    "answers": "答案",
+    "exact: {value}": "准确值：{value}",
+    "The class's answers": "全班的答案",
+    "answer": "答案",
+    "Scan to join class {code}": "扫码加入课堂 {code}",
 }

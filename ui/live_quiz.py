@@ -1,0 +1,261 @@
+"""Questions in a live class: the teacher asks about the board (any measure the quiz knows, at the board's K and
+gain) or the quiz's next question; students answer on their own screens (the first answer counts); the teacher
+watches the answers come in (histogram, how many are right, the diagnosed mistakes added up) and reveals the answer,
+its steps and where each mistake happens on every screen. The pages call :func:`teacher_panel` and
+:func:`student_panel`."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+from live.classes import LiveError
+from metrics.errors import MetricsInputError
+from metrics.measures.ap import ap_steps
+from metrics.measures.cutoff import precision_steps
+from metrics.measures.ndcg import ndcg_steps
+from metrics.measures.rr import rr_steps
+from metrics.teaching import quiz
+
+from . import charts, live, quiz_view, state
+from .board import Board
+from .i18n import N_, headers, t
+from .quiz_text import localize
+
+PAGE = "live"  #: the step control's page name (its key is ``live__step``)
+ASK_MEASURE = "live__ask_measure"
+SHOW_EXACT = "live__show_exact"
+ANSWER_FORM = "live__answer_form"
+SEND = "live__send"
+REVEAL = "live__reveal"
+NEXT_QUIZ = "quiz"  #: the ask option "the quiz's next question"
+BOARD_MEASURES = ("nDCG@K", "DCG@K", "AP", "RR", "P@K")
+REVEAL_SEEN = "live_reveal_seen"  #: the question whose reveal set this student's step control
+QUIZ_SEED, QUIZ_CHOSEN = state.page_key("quiz", "seed"), state.page_key("quiz", "chosen")  # the Quiz page's keys
+
+# why the board cannot be asked about as it is: the quiz's questions and diagnoses use trec_eval's conventions
+EMPTY = N_("The board ranks no item: rank some items to ask about them.")
+NOT_WHOLE = N_("The quiz's questions use whole grades 0, 1, 2, …; the board gives {item} the grade {grade}.")
+IDEAL_LIST = N_("The quiz's nDCG takes its ideal ordering from all judged items; the board takes it from the list. "
+                "Set the board's ideal ordering back to all judged items to ask about nDCG.")
+AP_DENOMINATOR = N_("The quiz's AP divides by R, all relevant judged items; the board divides by another number. "
+                    "Set the board's AP denominator back to R to ask about AP.")
+THRESHOLD = N_("The quiz counts an item as relevant when its grade is at least 1; the board's threshold is "
+               "{threshold}. Set it back to 1 to ask about {measure}.")
+
+
+class CannotAsk(Exception):
+    """Why the board cannot be asked about: an English template and its fields (shown with :func:`reason`)."""
+
+    def __init__(self, template: str, **fields):
+        self.template, self.fields = template, fields
+        super().__init__(template.format(**fields))
+
+
+def reason(error: CannotAsk) -> str:
+    return t(error.template).format(**error.fields)
+
+
+def board_value(board: Board, metric: str, k: int) -> float:
+    """``metric`` on ``board`` as its page computes it, under the board's own conventions."""
+    if metric in ("DCG@K", "nDCG@K"):
+        explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking)
+        return float(explanation.table["DCG"].iloc[-1]) if metric == "DCG@K" else explanation.value
+    if metric == "AP":
+        return ap_steps(board.rels(), k=k, n_relevant=board.n_relevant(board.threshold),
+                        denominator=board.ap_denominator, threshold=board.threshold).value
+    if metric == "RR":
+        return rr_steps(board.rels(), threshold=board.threshold).value
+    return precision_steps(board.rels(), k, threshold=board.threshold).value
+
+
+def board_question(board: Board, metric: str) -> quiz.Question:
+    """The quiz's ``metric`` on ``board``: its ranking (an unjudged ranked item counts as grade 0, as in trec_eval),
+    the judged items it does not rank, its K (as its page caps it) and its gain. The quiz's questions and diagnoses use
+    trec_eval's conventions; where the board's conventions give another number, CannotAsk says which one to set back
+    (a plausible number under other conventions is never asked)."""
+    if not board.ranking:
+        raise CannotAsk(EMPTY)
+    for item, grade in board.grades.items():
+        if grade is not None and not (math.isfinite(grade) and grade == int(grade) and grade >= 0):
+            raise CannotAsk(NOT_WHOLE, item=item, grade=f"{grade:g}")
+    pool_items = [item for item, grade in board.grades.items() if item not in board.ranking and grade is not None]
+    deepest = len(board.ranking) + (len(pool_items) if metric in ("DCG@K", "nDCG@K") else 0)  # the pages' K slider
+    k = min(board.k, deepest)
+    question = quiz.build_question([int(board.grade(item)) for item in board.ranking], k, metric,
+                                   pool=[int(board.grades[item]) for item in pool_items], gain=board.gain,
+                                   items=board.ranking, pool_items=pool_items)
+    if abs(question.answer - board_value(board, metric, k)) > 1e-12:
+        measure = question.label
+        if metric == "nDCG@K" and board.ideal != "judged":
+            raise CannotAsk(IDEAL_LIST)
+        if metric == "AP" and board.ap_denominator != "relevant":
+            raise CannotAsk(AP_DENOMINATOR)
+        raise CannotAsk(THRESHOLD, threshold=f"{board.threshold:g}", measure=measure)
+    return question
+def next_quiz_question() -> quiz.Question:
+    """The teacher's Quiz page's next question (its difficulty and metric); the Quiz page moves on to it too."""
+    chosen = st.session_state.get(QUIZ_CHOSEN) or {"difficulty": "easy", "metric": "nDCG@K"}
+    seed = st.session_state.get(QUIZ_SEED, 1) + 1
+    return quiz.make_question(seed, chosen["difficulty"], chosen["metric"])
+
+
+#: the ask options' labels (fixed: a label that changed with the board would make a new widget)
+OPTION_LABELS = {"nDCG@K": N_("nDCG@K on the board"), "DCG@K": N_("DCG@K on the board"), "AP": N_("AP@K on the board"),
+                 "RR": N_("RR on the board"), "P@K": N_("P@K on the board"), NEXT_QUIZ: N_("The quiz's next question")}
+
+
+def _public(question) -> tuple[int, quiz.Question, dict] | None:
+    """(id, question, the public record) of the class's current question; None without one (or an unreadable one)."""
+    if not question:
+        return None
+    try:
+        return int(question["id"]), quiz.question_from_data(question["question"]["quiz"]), question
+    except (KeyError, TypeError, ValueError, MetricsInputError):
+        return None
+
+
+# --------------------------------------------------------------------------- the teacher
+
+
+def ask_controls(code: str, teacher_key: str) -> None:
+    """Pick a measure on the board (or the quiz's next question) and ask it."""
+    st.subheader(t("Ask the class"))
+    option = st.selectbox(t("Question"), (*BOARD_MEASURES, NEXT_QUIZ), key=ASK_MEASURE,
+                          format_func=lambda name: t(OPTION_LABELS[name]))
+    try:
+        question = next_quiz_question() if option == NEXT_QUIZ else board_question(state.board(), option)
+    except CannotAsk as error:
+        st.warning(reason(error))
+        question = None
+    else:
+        st.caption(t("{label}: {prompt}").format(label=question.label, prompt=localize(question.prompt)))
+    if st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None):
+        if option == NEXT_QUIZ:
+            st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
+        data = {"quiz": quiz.question_data(question), "label": question.label}
+        try:
+            live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE)
+        except LiveError as error:
+            st.error(live.message(error))
+        else:
+            st.rerun()
+
+
+def results_view(question: quiz.Question, answered: int, right: int, values: list[float], diagnoses: dict,
+                 exact: float | None, tolerance: float, joined: int | None = None, key: str = "live__answers") -> None:
+    """How many answered and are right, the answers' histogram (the exact value marked when given), and the
+    diagnosed mistakes added up with the step where each one happens."""
+    counts = st.columns(3)
+    counts[0].metric(t("Answered"), f"{answered} / {joined}" if joined is not None else answered)
+    counts[1].metric(t("Right"), right)
+    counts[2].metric(t("Exact value"), f"{exact:.4f}" if exact is not None else "?")
+    st.plotly_chart(charts.answers_histogram(values, exact, tolerance), key=key,
+                    config={"displayModeBar": False})
+    if diagnoses:
+        rows = [{"students": count, "mistake": quiz_view.mistake_title(name),
+                 "where to look": localize(quiz.BY_NAME[name].step(question).text) if name in quiz.BY_NAME else ""}
+                for name, count in diagnoses.items()]
+        st.markdown(t("**The mistakes the quiz recognised**"))
+        st.dataframe(headers(pd.DataFrame(rows)), hide_index=True, width="stretch",
+                     column_config={"where to look": st.column_config.TextColumn(width="large")})
+
+
+@st.fragment(run_every=2)
+def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.Question) -> None:
+    """The answers so far, read again every 2 s while the question is open."""
+    try:
+        results = live.classes().results(code, teacher_key, question_id)
+    except LiveError as error:
+        st.error(live.message(error))
+        return
+    shown = results.exact if st.session_state.get(SHOW_EXACT) else None
+    results_view(question, results.answered, results.right, results.values, results.diagnoses, shown,
+                 results.tolerance, joined=results.joined)
+
+
+def teacher_panel(code: str, teacher_key: str) -> None:
+    """The ask controls, then the current question: its answers live and "Reveal", or once revealed the answer."""
+    ask_controls(code, teacher_key)
+    current = _public(live.classes().current(code).question)
+    if current is None:
+        return
+    question_id, question, public = current
+    st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
+    st.markdown(localize(question.prompt))
+    if not public.get("revealed"):
+        st.toggle(t("Show the exact value (not on the projector before the reveal)"), key=SHOW_EXACT)
+        _live_results(code, teacher_key, question_id, question)
+        if st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary"):
+            try:
+                live.classes().reveal(code, teacher_key, question_id)
+            except LiveError as error:
+                st.error(live.message(error))
+            else:
+                st.rerun()
+        return
+    _revealed(question, public, live.classes().results(code, teacher_key, question_id).joined)
+
+
+def _revealed(question: quiz.Question, public: dict, joined: int | None = None) -> None:
+    results_view(question, int(public.get("answered", 0)), int(public.get("right", 0)), list(public.get("values", [])),
+                 dict(public.get("diagnoses", {})), float(public["exact"]), float(public["tolerance"]), joined,
+                 key="live__revealed_answers")
+
+
+# --------------------------------------------------------------------------- a student
+
+
+def student_panel(code: str, student_id: str) -> None:
+    """The current question: its ranking and an answer box; once answered, a wait; once revealed, this student's
+    verdict with the step where their mistake happens, the exact computation and the class's answers."""
+    try:
+        current = _public(live.classes().current(code).question)
+        if current is None:
+            st.caption(t("No question yet: when the teacher asks one, it appears here."))
+            return
+        question_id, question, public = current
+        mine = live.classes().my_answer(code, student_id, question_id)
+    except LiveError as error:  # the class ended, or this student is not in it: said once, and no poll follows
+        st.error(live.message(error))
+        live.leave()
+        return
+    st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
+    st.markdown(f"#### {localize(question.prompt)}")
+    quiz_view.question_tables(question)
+    if public.get("revealed"):
+        if mine is None:
+            st.info(t("You did not answer. The exact value: {label} = {exact}").format(
+                label=question.label, exact=f"{question.answer:.4f}"))
+            quiz_view.show_steps(PAGE, question)
+        else:
+            verdict = quiz.check(question, mine["value"])
+            if st.session_state.get(REVEAL_SEEN) != (code, question_id):  # first look: the steps start at the mistake
+                st.session_state[REVEAL_SEEN] = (code, question_id)
+                if verdict.diagnosis is not None:
+                    st.session_state[quiz_view.step_key(PAGE)] = verdict.diagnosis.step.rank
+            quiz_view.show_verdict(PAGE, question, verdict)
+        st.subheader(t("The class"))
+        _revealed(question, public)
+    elif mine is not None:
+        st.info(t("Your answer, {value}, is in: the teacher will reveal the answer.").format(
+            value=f"{mine['value']:g}"))
+    else:
+        with st.form(ANSWER_FORM, border=False):
+            value = st.number_input(t("Your answer: {label} =").format(label=question.label), value=None, step=0.001,
+                                    format="%.4f", placeholder=t("e.g. 0.631"), key=f"live__answer_{question_id}")
+            sent = st.form_submit_button(t("Send the answer"), key=SEND, type="primary", icon=":material/send:")
+        if sent:
+            if value is None:
+                st.warning(t("Type a number first."))
+                return
+            verdict = quiz.check(question, value)
+            try:
+                live.classes().answer(code, student_id, question_id, value,
+                                      verdict.diagnosis.name if verdict.diagnosis else None)
+            except LiveError as error:
+                st.error(live.message(error))
+            else:
+                st.rerun()
