@@ -55,7 +55,7 @@ def test_compose_names_the_replicas_redis_nginx_and_the_conf():
         assert services[app]["environment"]["RML_LIVE_STORE"] == "redis://redis:6379/0"
     assert "./nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["nginx"]["volumes"]
     assert services["nginx"]["ports"] == ["8080:80"]
-    upstreams = re.findall(r"^\s*server (\S+);", NGINX_CONF.read_text(), re.MULTILINE)
+    upstreams = re.findall(r"^\s*server ([\w.-]+:\d+)", NGINX_CONF.read_text(), re.MULTILINE)
     assert upstreams == ["app1:8501", "app2:8501"]  # the services above, on the port the Dockerfile runs
 
 
@@ -73,9 +73,9 @@ def local_conf(upstreams: list[str], port: int) -> str:
     """deploy/nginx.conf with its upstream servers and listen port replaced (nothing else)."""
     text = NGINX_CONF.read_text()
     addresses = iter(upstreams)
-    text, servers = re.subn(r"^(\s*)server app\d+:8501;$", lambda match: f"{match[1]}server {next(addresses)};",
-                            text, flags=re.MULTILINE)
-    assert servers == len(upstreams), f"deploy/nginx.conf should have {len(upstreams)} `server appN:8501;` lines"
+    text, servers = re.subn(r"^(\s*server )app\d+:8501\b", lambda match: f"{match[1]}{next(addresses)}", text,
+                            flags=re.MULTILINE)
+    assert servers == len(upstreams), f"deploy/nginx.conf should have {len(upstreams)} `server appN:8501` lines"
     text, listens = re.subn(r"^(\s*)listen 80;$", f"\\1listen 127.0.0.1:{port};", text, flags=re.MULTILINE)
     assert listens == 1, "deploy/nginx.conf should have one `listen 80;` line"
     return text
@@ -215,6 +215,39 @@ def test_a_new_browser_gets_a_random_route_and_keeps_it(replicas: Replicas):
     assert re.fullmatch(r"[0-9a-f]{32}", first)  # nginx's $request_id
     assert health_with_route(replicas.url, first) == first
     assert re.fullmatch(r"[0-9a-f]{32}", health_with_route(replicas.url, "not/a.route"))  # not echoed: a new one
+
+
+def put_upload(url: str, route: str, size: int) -> None:
+    """PUT a body of ``size`` bytes to a Streamlit upload URL through nginx (whoever answers, whatever the answer)."""
+    request = urllib.request.Request(f"{url}/_stcore/upload_file/no-session/{route}", data=b"x" * size, method="PUT",
+                                     headers={"Cookie": f"{COOKIE}={route}", "Content-Type": "application/octet-stream"})
+    try:
+        urllib.request.urlopen(request, timeout=60).close()
+    except urllib.error.HTTPError as error:
+        error.close()
+    except (urllib.error.URLError, OSError):  # a server may answer and close before reading the whole body
+        pass
+
+
+@pytest.mark.e2e  # (no browser, but the servers)
+def test_uploads_as_large_as_streamlit_takes_pass_and_a_refused_one_moves_no_session(replicas: Replicas):
+    limit = tomllib.loads((REPO_ROOT / ".streamlit" / "config.toml").read_text())["server"]["maxUploadSize"] * 2**20
+    # the largest file plus its multipart envelope reaches a replica (which refuses it here: no such session)
+    route = "upload-fits"
+    put_upload(replicas.url, route, limit + 4096)
+    line = wait_for_log(replicas.access_log, lambda line: line["route"] == route, f"route {route}")[0]
+    first = line["upstream"].split(", ")[0]
+    assert line["status"] != "413" and first in replicas.upstreams, line
+    # ... cut short by that replica, it stays in service: the same route still goes there (upstream max_fails=0)
+    assert health_with_route(replicas.url, route) == route
+    later = wait_for_log(replicas.access_log, lambda line: line["route"] == route and line["method"] == "GET",
+                         f"route {route} after the upload")[0]
+    assert later["upstream"] == first, later
+    # a larger body is refused by nginx itself, as Streamlit would refuse it
+    route = "upload-too-big"
+    put_upload(replicas.url, route, limit + 2**20 + 1)
+    line = wait_for_log(replicas.access_log, lambda line: line["route"] == route, f"route {route}")[0]
+    assert (line["status"], line["upstream"]) == ("413", "-"), line
 
 
 # --------------------------------------------------------------------------- the class across replicas
