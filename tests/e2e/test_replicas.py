@@ -321,3 +321,25 @@ def test_a_student_on_one_replica_follows_a_teacher_on_the_other(replicas: Repli
         assert {line["status"] for line in sockets} == {"101"}
         lines = [line for line in log_lines(replicas.access_log) if line["route"] == route]
         assert {line["upstream"] for line in lines} == {upstream}, lines
+
+
+@pytest.mark.e2e
+def test_a_browser_without_a_route_gets_one_and_stays_on_its_replica(replicas: Replicas, browser: Browser,
+                                                                     wait_for_app):
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(APP_TIMEOUT_MS)
+        page.goto(f"{replicas.url}/")
+        wait_for_app(page)
+        cookies = [cookie for cookie in context.cookies() if cookie["name"] == COOKIE]
+        assert len(cookies) == 1 and re.fullmatch(r"[0-9a-f]{32}", cookies[0]["value"]), cookies
+        assert cookies[0]["httpOnly"] and cookies[0]["sameSite"] == "Lax" and cookies[0]["path"] == "/"
+        route = cookies[0]["value"]
+    finally:
+        context.close()
+    wait_for_log(replicas.access_log, lambda line: line["route"] == route and line["path"] == "/_stcore/stream",
+                 f"the websocket of route {route}")
+    lines = [line for line in log_lines(replicas.access_log) if line["route"] == route]
+    assert lines[0]["path"] == "/"  # the page itself, before the browser had the cookie: the same route
+    assert len({line["upstream"] for line in lines}) == 1, lines
