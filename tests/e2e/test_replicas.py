@@ -2,7 +2,8 @@
 processes sharing it (RML_LIVE_STORE), and Debian's nginx running deploy/nginx.conf -- the shipped file, with only
 its two upstream server addresses and its listen port changed. Through nginx, a teacher's browser is routed to one
 replica and a student's to the other (their rml_route cookies, proven by nginx's access log, websockets included);
-the student joins the teacher's class and follows the teacher's board.
+the student joins the teacher's class and follows the teacher's board. A browser without the cookie gets one with
+its first page and stays on one replica; an upload of Streamlit's largest size passes nginx.
 
 The checks of deploy/ that need no server (compose.yaml's services, the upload limit) are not marked e2e."""
 
