@@ -27,6 +27,11 @@ fi
 if ! command -v redis-server >/dev/null; then
     apt_packages+=(redis-server)
 fi
+# nginx, the load balancer of deploy/nginx.conf: tests/e2e/test_replicas.py runs its own in front of two app processes
+# (on bookworm, nginx-light is only nginx plus a module: nginx is the smaller install).
+if [ ! -x /usr/sbin/nginx ]; then
+    apt_packages+=(nginx)
+fi
 if [ "${#apt_packages[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
     echo "Installing with apt-get: ${apt_packages[*]}"

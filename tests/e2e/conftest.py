@@ -100,8 +100,11 @@ def _log_tail(lines: int = 40, log_path: Path = SERVER_LOG) -> str:
         return "(no server log)"
 
 
-def _start_server(script: str = "app.py", log_path: Path = SERVER_LOG) -> tuple[subprocess.Popen, str]:
-    """Start `streamlit run <script>` on a free port; return the process and its base URL."""
+def _start_server(
+    script: str = "app.py", log_path: Path = SERVER_LOG, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, str]:
+    """Start `streamlit run <script>` on a free port; return the process and its base URL.
+    ``env``: variables to set for the server on top of this process's environment (e.g. RML_LIVE_STORE)."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     last_problem = ""
     for _attempt in range(3):  # another process may grab the free port before Streamlit does
@@ -119,6 +122,7 @@ def _start_server(script: str = "app.py", log_path: Path = SERVER_LOG) -> tuple[
             process = subprocess.Popen(
                 command,
                 cwd=REPO_ROOT,
+                env={**os.environ, **env} if env else None,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
