@@ -366,13 +366,15 @@ def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[
 
 def answers_histogram(values: list[float], exact: float | None, tolerance: float) -> go.Figure:
     """The class's answers as a histogram; with ``exact``, the exact value as a line and the band of right answers
-    (± ``tolerance``) shaded. Bins of width 0.01 (finer than the 3 decimals asked for would split right answers)."""
+    (± ``tolerance``) shaded. Bins at least 0.01 wide (finer than the 3 decimals asked for would split right answers),
+    centred on multiples of their width, so that before the reveal they do not give the exact value away."""
     shown = [value for value in values if value is not None]
     low = min(shown + ([exact] if exact is not None else []), default=0.0)
     high = max(shown + ([exact] if exact is not None else []), default=1.0)
     width = max(0.01, (high - low) / 40)
+    start = (np.floor(low / width + 0.5) - 0.5) * width  # bins centred on multiples of the width, not on the exact value
     traces = [dict(type="histogram", x=shown, name=t("answers"), marker=dict(color=ACCENT),
-                   xbins=dict(start=low - width / 2, end=high + width, size=width))]
+                   xbins=dict(start=start, end=high + width, size=width))]
     shapes, annotations = [], []
     if exact is not None:
         shapes = [dict(type="rect", xref="x", yref="paper", x0=exact - tolerance, x1=exact + tolerance, y0=0, y1=1,
@@ -381,6 +383,6 @@ def answers_histogram(values: list[float], exact: float | None, tolerance: float
                        line=dict(color=HIT, width=3))]
         annotations = [dict(x=exact, y=1, xref="x", yref="paper", yanchor="bottom", showarrow=False,
                             text=t("exact: {value}").format(value=f"{exact:.4f}"), font=dict(color=HIT, size=16))]
-    return _figure(traces, t("The class's answers"), t("answer"), t("students"), height=300, shapes=shapes,
+    return _figure(traces, t("The class's answers"), t("answer"), t("students"), height=260, shapes=shapes,
                    annotations=annotations, bargap=0.05, showlegend=False, yaxis=dict(dtick=1, rangemode="tozero"),
                    margin=dict(l=60, r=20, t=70, b=50))

@@ -122,17 +122,21 @@ def _public(question) -> tuple[int, quiz.Question, dict] | None:
 
 def ask_controls(code: str, teacher_key: str) -> None:
     """Pick a measure on the board (or the quiz's next question) and ask it."""
-    st.subheader(t("Ask the class"))
-    option = st.selectbox(t("Question"), (*BOARD_MEASURES, NEXT_QUIZ), key=ASK_MEASURE,
-                          format_func=lambda name: t(OPTION_LABELS[name]))
-    try:
-        question = next_quiz_question() if option == NEXT_QUIZ else board_question(state.board(), option)
-    except CannotAsk as error:
-        st.warning(reason(error))
-        question = None
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        option = st.selectbox(t("Question"), (*BOARD_MEASURES, NEXT_QUIZ), key=ASK_MEASURE,
+                              format_func=lambda name: t(OPTION_LABELS[name]))
+        try:
+            question = next_quiz_question() if option == NEXT_QUIZ else board_question(state.board(), option)
+        except CannotAsk as error:
+            question, refusal = None, reason(error)
+        else:
+            refusal = None
+        asked = st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None)
+    if refusal:
+        st.warning(refusal)
     else:
         st.caption(t("{label}: {prompt}").format(label=question.label, prompt=localize(question.prompt)))
-    if st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None):
+    if asked:
         if option == NEXT_QUIZ:
             st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
         data = {"quiz": quiz.question_data(question), "label": question.label}
@@ -177,26 +181,34 @@ def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.
 
 
 def teacher_panel(code: str, teacher_key: str) -> None:
-    """The ask controls, then the current question: its answers live and "Reveal", or once revealed the answer."""
-    ask_controls(code, teacher_key)
+    """The current question (its answers live and "Reveal", or once revealed the answer and the class's mistakes),
+    then the controls to ask the next one."""
     current = _public(live.classes().current(code).question)
     if current is None:
+        st.subheader(t("Ask the class"))
+        ask_controls(code, teacher_key)
         return
     question_id, question, public = current
-    st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
-    st.markdown(localize(question.prompt))
-    if not public.get("revealed"):
-        st.toggle(t("Show the exact value (not on the projector before the reveal)"), key=SHOW_EXACT)
-        _live_results(code, teacher_key, question_id, question)
-        if st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary"):
+    revealed = public.get("revealed")
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label), width="content")
+        if not revealed and st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:",
+                                      type="primary"):
             try:
                 live.classes().reveal(code, teacher_key, question_id)
             except LiveError as error:
                 st.error(live.message(error))
             else:
                 st.rerun()
-        return
-    _revealed(question, public, live.classes().results(code, teacher_key, question_id).joined)
+        if not revealed:
+            st.toggle(t("Show the exact value (not on the projector before the reveal)"), key=SHOW_EXACT)
+    st.caption(localize(question.prompt))
+    if revealed:
+        _revealed(question, public, live.classes().results(code, teacher_key, question_id).joined)
+    else:
+        _live_results(code, teacher_key, question_id, question)
+    with st.expander(t("Ask the next question"), expanded=bool(revealed)):
+        ask_controls(code, teacher_key)
 
 
 def _revealed(question: quiz.Question, public: dict, joined: int | None = None) -> None:
@@ -223,13 +235,10 @@ def student_panel(code: str, student_id: str) -> None:
         live.leave()
         return
     st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
-    st.markdown(f"#### {localize(question.prompt)}")
-    quiz_view.question_tables(question)
-    if public.get("revealed"):
+    if public.get("revealed"):  # the verdict first; the question itself folded away
         if mine is None:
             st.info(t("You did not answer. The exact value: {label} = {exact}").format(
                 label=question.label, exact=f"{question.answer:.4f}"))
-            quiz_view.show_steps(PAGE, question)
         else:
             verdict = quiz.check(question, mine["value"])
             if st.session_state.get(REVEAL_SEEN) != (code, question_id):  # first look: the steps start at the mistake
@@ -237,9 +246,17 @@ def student_panel(code: str, student_id: str) -> None:
                 if verdict.diagnosis is not None:
                     st.session_state[quiz_view.step_key(PAGE)] = verdict.diagnosis.step.rank
             quiz_view.show_verdict(PAGE, question, verdict)
+        with st.expander(t("The question"), expanded=False):
+            st.markdown(f"**{localize(question.prompt)}**")
+            quiz_view.question_tables(question)
+        if mine is None:
+            quiz_view.show_steps(PAGE, question)
         st.subheader(t("The class"))
         _revealed(question, public)
-    elif mine is not None:
+        return
+    st.markdown(f"**{localize(question.prompt)}**")
+    quiz_view.question_tables(question)
+    if mine is not None:
         st.info(t("Your answer, {value}, is in: the teacher will reveal the answer.").format(
             value=f"{mine['value']:g}"))
     else:

@@ -73,4 +73,6 @@ ZH = {
     "The class's answers": "全班的答案",
     "answer": "答案",
     "Scan to join class {code}": "扫码加入课堂 {code}",
+    "Ask the next question": "提下一个问题",
+    "The question": "题目内容",
 }
