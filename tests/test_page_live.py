@@ -181,3 +181,16 @@ def test_a_student_follows_the_teacher_to_another_page(app_test):
     ok(student.switch_page("pages/rr.py").run())  # a student may look elsewhere until the teacher moves again
     ok(student.run())
     assert student.session_state[live.PAGE] == "rr"
+
+
+def test_a_student_follows_the_step_the_teacher_presents(app_test):
+    teacher, code = start_class(app_test)
+    ok(teacher.switch_page("pages/ndcg.py").run())
+    student = join(app_test, code)
+    ok(student.switch_page("pages/ndcg.py").run())
+    teacher.session_state[state.page_key("ndcg", "presenting")] = True
+    teacher.session_state[state.page_key("ndcg", "presenter_step")] = 2
+    ok(teacher.run())
+    assert live.classes().current(code).board["steps"]["ndcg"] == 2
+    ok(student.run())
+    assert student.session_state[state.page_key("ndcg", "step")] == 2  # the student's page, at the presented step

@@ -139,6 +139,12 @@ def presenting(page: str) -> bool:
     return bool(st.session_state.get(_keys(page)[0]))
 
 
+def presented_step(page: str) -> int | None:
+    """The step ``page`` shows full screen (from 1), or None when it is not in presenter mode."""
+    presenting_key, step_key = _keys(page)
+    return st.session_state.get(step_key, 1) if st.session_state.get(presenting_key) else None
+
+
 def _start(page: str) -> None:
     on, step = _keys(page)
     st.session_state[on], st.session_state[step] = True, 1
