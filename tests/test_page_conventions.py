@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -367,9 +368,12 @@ def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
     assert_shows_score_under(at)
 
 
-def test_the_pages_sentences_are_the_cores():
-    """The page words explain_value's answer with its own copy of the core's templates (to translate them)."""
+def test_every_sentence_of_the_core_has_its_chinese():
+    """The page translates explain_value's English templates (metrics.conventions.search.TEMPLATES) as they are."""
     from metrics.conventions import search
-    from ui.conventions import TEMPLATES
+    from ui.zh import ZH
 
-    assert TEMPLATES == search.TEMPLATES
+    missing = [template for template in search.TEMPLATES.values() if template not in ZH]
+    assert not missing
+    for template in search.TEMPLATES.values():  # the same fields in both languages
+        assert sorted(re.findall(r"{(\w+)}", ZH[template])) == sorted(re.findall(r"{(\w+)}", template))

@@ -24,6 +24,7 @@ from metrics.conventions import (
     reading_order,
     score_under,
 )
+from metrics.conventions.search import TEMPLATES as VALUE_SENTENCES  # translated in ui/zh (a test checks)
 from metrics.explanation import num
 
 from . import charts, dataset, scores, state
@@ -371,17 +372,6 @@ def library_card(board, k: int, key: str, marks: pd.Series, result: dict) -> Non
 # --------------------------------------------------------------------------------------------
 # the number a reader's library printed
 
-#: the sentences of ``metrics.conventions.explain_value`` (its TEMPLATES, English), in the reader's language
-TEMPLATES = {
-    "reference": N_("{value} is {library}'s convention"),
-    "preset": N_("{value} is {library}'s convention: {choices}"),
-    "possible": N_("{value} is possible under {library}'s convention: {choices} ({reason})"),
-    "combination": N_("{value} is trec_eval's convention with: {choices}"),
-    "none_reference": N_("no known convention gives {value}; the closest is {closest} ({library})"),
-    "none_preset": N_("no known convention gives {value}; the closest is {closest} ({library}: {choices})"),
-    "none_combination": N_("no known convention gives {value}; the closest is {closest} (trec_eval's convention "
-                           "with: {choices})"),
-}
 ALSO = N_("The same number under: {libraries}.")
 
 
@@ -401,7 +391,7 @@ def explain_pasted(measure: str, value: float, board, k: int) -> tuple[str, list
     if parts.get("reason"):
         parts["reason"] = t(parts["reason"].split(": ")[0])
     libraries = list(dict.fromkeys(m.convention.name for m in report.matches if m.preset))
-    return t(TEMPLATES[report.template]).format(**parts), libraries, bool(report.matches)
+    return t(VALUE_SENTENCES[report.template]).format(**parts), libraries, bool(report.matches)
 
 
 def paste_section(board, k: int) -> None:
