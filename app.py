@@ -42,7 +42,7 @@ navigation = st.navigation({
         st.Page("pages/live.py", title=t("Live class"), icon=":material/groups:"),
     ],
 }, position="top")
-live.follow_page()  # a following student goes where the teacher went
+live.before_page()  # a class that ended says so; a following student goes where the teacher went
 try:
     navigation.run()
 except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn

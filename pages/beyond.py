@@ -5,7 +5,7 @@ import streamlit as st
 from metrics import MetricsInputError, hit_rate_at_k, precision_at_k
 from metrics.measures.beyond import coverage_explanation, similarity_explanation
 from ui import explainer, lecture, recsys, state
-from ui.i18n import headers, t
+from ui.i18n import headers, relabel_choice, t
 
 PAGE = "beyond"
 
@@ -36,6 +36,7 @@ if one_user:
         user_labels = {user: recsys.user_label(user) for user in recsys.users()}
         similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
         pick, cut = st.columns([2, 3])
+        relabel_choice(f"{PAGE}_user")
         user = pick.selectbox(t("User"), recsys.users(), key=f"{PAGE}_user", format_func=user_labels.get)
         with cut:
             k_slider()

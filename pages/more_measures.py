@@ -6,7 +6,7 @@ import streamlit as st
 from metrics import MetricsInputError, gm_map_steps
 from ui import charts, explainer, lecture, more_measures, pacing, presenter, state
 from ui.builder import ranking_builder, title_text
-from ui.i18n import t
+from ui.i18n import relabel_choice, t
 from ui.page import end_page
 from ui.safe import plain
 
@@ -20,6 +20,7 @@ with ranking:
 with numbers:
     # the labels translated now: AppTest calls format_func outside the run, where the language is unknown
     labels = {key: t(label) for key, label in more_measures.CHOICES.items()}
+    relabel_choice(CHOICE)
     choice = st.selectbox(t("Measure"), list(labels), key=CHOICE, label_visibility="collapsed", format_func=labels.get)
 if choice == "GM_MAP":
     with numbers:

@@ -138,6 +138,9 @@ def test_an_expired_class_is_an_error_for_its_students(app_test):
     ok(student.run())
     assert len(student.error) == 1 and "There is no class" in student.error[0].value
     assert live.STUDENT not in student.session_state
+    assert not student.success and student.text_input(key="live__code")  # no stale class: the join form
+    ok(student.run())
+    assert not student.error  # said once
 
 
 def test_a_student_cannot_publish(app_test):

@@ -80,6 +80,18 @@ def latex(formula: str) -> str:
     return _TEXT.sub(lambda m: r"\text{" + ZH.get(m.group(1), m.group(1)) + "}", formula)
 
 
+def relabel_choice(key: str) -> None:
+    """Call before a selectbox whose option labels are translated. Streamlit's selectbox keeps, in the browser, the
+    label of the chosen option as it was last shown; after a language switch that label (in the other language) would
+    stay on screen. The first run in a new language hands the same choice back to the widget, which redraws its label.
+    """
+    seen = f"{key}__language"
+    if st.session_state.get(seen) != language():
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+        st.session_state[seen] = language()
+
+
 SWITCH = "sidebar_language"  #: the sidebar radio's key
 
 

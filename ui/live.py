@@ -28,6 +28,7 @@ PAGE = "live_page"  #: the page this session is on (set by app.py after the page
 PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
 JOIN_PARAM = "join"
 TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
+ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
 QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
 
 
@@ -213,24 +214,33 @@ def page_file(url_path) -> str | None:
     return f"pages/{name}.py" if (Path("pages") / f"{name}.py").is_file() else None
 
 
-def follow_page() -> None:
-    """Open the page the teacher went to, or this page for a question (app.py calls this before the navigation
-    runs)."""
+def before_page() -> None:
+    """app.py calls this before the navigation runs: the class that just ended says so (once, above the page), and a
+    student goes to the page the teacher went to, or to this page for a question."""
+    ended = st.session_state.pop(ENDED, None)
+    if ended:
+        st.error(ended)
     target = st.session_state.pop(SWITCH, None)
     if target and student() is not None:
         st.switch_page(target)
 
 
 def poll() -> None:
-    """What the students' fragment runs: when the teacher's board changed, load it and rerun the whole app."""
+    """What the students' fragment runs: when the teacher's board or question changed, load it and rerun the whole
+    app; when the class has ended, leave it and rerun the app, which says so once (:func:`before_page`)."""
     try:
         changed = catch_up()
     except LiveError as error:
-        st.error(message(error))
-        leave()
-        return
+        class_ended(error)
     if changed:
         st.rerun(scope="app")
+
+
+def class_ended(error: LiveError) -> None:
+    """This student's class is gone (``error`` says why): leave it and draw the app again, which says so once."""
+    st.session_state[ENDED] = message(error)
+    leave()
+    st.rerun(scope="app")
 
 
 def join_link(code: str) -> str:

@@ -21,7 +21,7 @@ from metrics.teaching import quiz
 
 from . import charts, live, quiz_view, state
 from .board import Board
-from .i18n import N_, headers, t
+from .i18n import N_, headers, relabel_choice, t
 from .quiz_text import localize
 
 PAGE = "live"  #: the step control's page name (its key is ``live__step``)
@@ -123,8 +123,9 @@ def _public(question) -> tuple[int, quiz.Question, dict] | None:
 def ask_controls(code: str, teacher_key: str) -> None:
     """Pick a measure on the board (or the quiz's next question) and ask it."""
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        option = st.selectbox(t("Question"), (*BOARD_MEASURES, NEXT_QUIZ), key=ASK_MEASURE,
-                              format_func=lambda name: t(OPTION_LABELS[name]))
+        labels = {name: t(label) for name, label in OPTION_LABELS.items()}  # now: AppTest formats outside the run
+        relabel_choice(ASK_MEASURE)
+        option = st.selectbox(t("Question"), list(labels), key=ASK_MEASURE, format_func=labels.get)
         try:
             question = next_quiz_question() if option == NEXT_QUIZ else board_question(state.board(), option)
         except CannotAsk as error:
@@ -230,10 +231,8 @@ def student_panel(code: str, student_id: str) -> None:
             return
         question_id, question, public = current
         mine = live.classes().my_answer(code, student_id, question_id)
-    except LiveError as error:  # the class ended, or this student is not in it: said once, and no poll follows
-        st.error(live.message(error))
-        live.leave()
-        return
+    except LiveError as error:  # the class ended, or this student is not in it: the page is drawn again without it
+        live.class_ended(error)
     st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
     if public.get("revealed"):  # the verdict first; the question itself folded away
         if mine is None:
