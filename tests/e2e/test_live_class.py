@@ -1,0 +1,517 @@
+"""A live class in a real browser: a teacher and students, each in a browser context of its own (a Streamlit
+session of its own) from the one shared browser.
+
+* follow, detach, follow again: five students join (four by the code, one by the join link ``?join=CODE``) and are
+  taken to the page the teacher works on; the teacher loads an example, then drags an item: every following
+  student's builder shows the teacher's board (the time from the teacher's action to each student's screen is
+  printed; the test only waits, with a generous timeout: the "within about 2 s" is the load benchmark's to measure);
+  a student who clicked "Try it myself" keeps the old board while the others follow, and "Follow the teacher"
+  catches up;
+* ask, answer, reveal: the teacher asks DCG@K about a board whose value the test computes
+  (``ui.live_quiz.board_question``), five students (three in English, two in Chinese) answer right or with a
+  diagnosed mistake, the teacher sees "5 / 5" answered and how many are right, reveals, and every student sees their
+  verdict and the class's results; screenshots of the teacher at 1280×720 and of a student at 390×844, in English and
+  in Chinese (artifacts/screenshots/live-*.png);
+* hostile nicknames are shown as literal text: no dialog, no injected element;
+* a student cannot drive the class: changing their own board (dragging, loading an example, opening a crafted
+  ``?b=`` link with ``?join=CODE``) changes neither the teacher's board nor the other students'; no teacher control
+  is drawn in a student's session;
+* a closed class or a wrong code is one clear error ("There is no class …"), and the student can join another class.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Callable
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
+
+from metrics.teaching import quiz
+from tests.e2e.lanes import BUILDER, drag_after, lane_items, lane_names, wait_for_lanes
+from tests.e2e.navigation import go_to, language_switch
+from ui import live_quiz
+from ui.presets import PRESETS
+from ui.share import PARAM, encode_board
+
+pytestmark = pytest.mark.e2e
+
+TEACHER_SIZE = {"width": 1280, "height": 720}
+STUDENT_SIZE = {"width": 390, "height": 844}
+FOLLOW_TIMEOUT_S = 30.0  # generous: the machine is shared; the load benchmark measures the real latency
+POLL_MS = 100  # how often the tests look at the students' screens while they wait for them
+STUDENT_POLL_S = 1.5  # ui.live's fragment: run_every=1.5
+
+FIRST, SECOND = "003_ndcg", "000_code_q2"  # two examples whose boards differ (title and ranking)
+QUESTION_BOARD = "000_code_q2"  # grades 2, 1, 2, 3, 2 in ranked order, K = 3: DCG@3 = 3.6309
+
+XSS_IMG = "<img src=x onerror=alert(1)>"  # 28 characters: the nickname box keeps the first 24
+XSS_SVG = "<svg onload=alert(4)>"
+XSS_SCRIPT = "<script>alert(2)</script>"
+NICKNAME_MAX = 24  # live.classes.NICKNAME_MAX: the nickname box's max_chars
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def key(name: str) -> str:
+    """The CSS selector of a keyed element (Streamlit adds the class st-key-<key>)."""
+    return f".st-key-{name}"
+
+
+def start_class(new_session, wait_for_app, **session) -> tuple[Page, str]:
+    """A teacher's session on the live class page with a class started: (page, code)."""
+    page = new_session("live", **session)
+    page.locator(key("live__start")).get_by_role("button").click()
+    wait_for_app(page)
+    code_box = page.locator(key("live_code")).get_by_role("heading", level=1)
+    expect(code_box).to_have_text(re.compile(r"^[A-Z0-9]{4,12}$"))
+    return page, code_box.inner_text().strip()
+
+
+def join_form(page: Page) -> Locator:
+    return page.get_by_test_id("stForm").filter(has=page.locator(key("live__code")))
+
+
+def submit_join(page: Page, code: str | None, nickname: str = "") -> None:
+    """Fill the join form (the code unless None: the join link filled it) and press "Join"."""
+    if code is not None:
+        page.locator(key("live__code")).locator("input").fill(code)
+    if nickname:
+        page.locator(key("live__nickname")).locator("input").fill(nickname)
+    join_form(page).get_by_role("button").click()
+
+
+def join(new_session, wait_for_app, code: str, nickname: str = "", by_link: bool = False, **session) -> Page:
+    """A student's session that joined class ``code`` on the live class page (by the code, or by the join link)."""
+    if by_link:
+        page = new_session(f"live?join={code}", **session)
+        expect(page.locator(key("live__code")).locator("input")).to_have_value(code)  # the link filled the code
+        submit_join(page, None, nickname)
+    else:
+        page = new_session("live", **session)
+        submit_join(page, code, nickname)
+    wait_for_app(page)
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)  # "You are in class CODE."
+    return page
+
+
+def board_shows(page: Page, title: str, order: list[str]) -> bool:
+    """Whether the page's builder shows the board titled ``title`` with the ranking ``order`` (no waiting)."""
+    try:
+        builder = page.locator(BUILDER)
+        return builder.get_by_text(title, exact=True).count() == 1 and lane_names(page) == order
+    except PlaywrightError:  # the page is being redrawn
+        return False
+
+
+def wait_until_all(pages: dict[str, Page], shows: Callable[[Page], bool], since: float,
+                   what: str, timeout_s: float = FOLLOW_TIMEOUT_S) -> dict[str, float]:
+    """Look at every page in turn until each ``shows`` what is expected; the seconds from ``since`` (a
+    time.monotonic()) to the first look that saw it, per page. Fails after ``timeout_s``."""
+    pending, seen = dict(pages), {}
+    while pending:
+        for name, page in list(pending.items()):
+            if shows(page):
+                seen[name] = time.monotonic() - since
+                del pending[name]
+        if pending:
+            if time.monotonic() - since > timeout_s:
+                raise AssertionError(f"{what}: not shown within {timeout_s:.0f} s by {sorted(pending)} "
+                                     f"(shown by {sorted(seen)})")
+            next(iter(pending.values())).wait_for_timeout(POLL_MS)
+    print(f"\n{what}: " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in seen.items()))
+    return seen
+
+
+def stays(page: Page, shows: Callable[[Page], bool], polls: int = 3) -> None:
+    """``shows(page)`` holds over ``polls`` of the student's poll periods (a detached student keeps their board)."""
+    for _ in range(polls * 4):
+        assert shows(page)
+        page.wait_for_timeout(STUDENT_POLL_S * 1000 / 4)
+    assert shows(page)
+
+
+def open_page(page: Page, url_path: str, heading: re.Pattern | str, wait_for_app) -> None:
+    """Go to a page through the navigation bar, as a person does, and wait for it."""
+    go_to(page, url_path=url_path)
+    expect(page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_have_text(heading)
+    wait_for_app(page)
+
+
+def pick_example(page: Page, title: str) -> float:
+    """Open the builder's examples and click ``title``: the time of the click (the caller waits for the app)."""
+    page.locator(key("builder_examples")).locator("button").first.click()
+    body = page.get_by_test_id("stPopoverBody")
+    expect(body).to_be_visible()
+    option = body.get_by_text(title, exact=True)
+    expect(option).to_be_visible()
+    clicked = time.monotonic()
+    option.click()
+    return clicked
+
+
+def close_popover(page: Page, wait_for_app) -> None:
+    wait_for_app(page)
+    if page.get_by_test_id("stPopoverBody").count():
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("stPopoverBody")).to_have_count(0)
+    wait_for_app(page)
+
+
+def metric_value(page: Page, label: str, scope: Locator | None = None) -> Locator:
+    """The value of the metric labelled exactly ``label`` (the last one on the page, or in ``scope``)."""
+    where = scope if scope is not None else page.get_by_test_id("stMain")
+    name = page.get_by_test_id("stMetricLabel").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    return where.get_by_test_id("stMetric").filter(has=name).last.get_by_test_id("stMetricValue")
+
+
+def to_top(element: Locator) -> None:
+    """Scroll ``element`` to the top of the window (below the header bar), for a screenshot of what follows it."""
+    expect(element).to_be_visible()
+    element.evaluate("""node => {
+        node.scrollIntoView({block: 'start'});
+        let box = node.parentElement;  // the element that scrolls: the header bar covers its top 70 px
+        while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+            box = box.parentElement;
+        (box || document.scrollingElement).scrollBy(0, -70);
+    }""")
+    element.page.wait_for_timeout(300)  # the scroll's last frame
+
+
+def no_teacher_controls(page: Page) -> None:
+    for name in ("live__ask", "live__reveal", "live__close", "live__ask_measure", "live__show_exact", "live_code",
+                 "live__start"):
+        expect(page.locator(key(name))).to_have_count(0)
+
+
+def fail_on_dialog(page: Page, dialogs: list[str]) -> None:
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+
+# --------------------------------------------------------------------------- 1. follow, detach, follow again
+
+
+def test_students_follow_the_teachers_board_detach_and_follow_again(new_session, wait_for_app, screenshot):
+    teacher, code = start_class(new_session, wait_for_app)
+    students = {f"s{n}": join(new_session, wait_for_app, code, f"s{n}", by_link=(n == 4)) for n in range(5)}
+    for student in students.values():
+        no_teacher_controls(student)
+
+    # the teacher goes to the nDCG page: every following student is taken there
+    moved = time.monotonic()
+    open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
+    wait_until_all(students, lambda page: page.locator(BUILDER).count() == 1 and page.url.split("?")[0].endswith(
+        "/ndcg"), moved, "the teacher's page (nDCG) on each student's screen")
+
+    # the teacher loads an example: every student's builder shows it
+    first = PRESETS[FIRST]
+    clicked = pick_example(teacher, first.title)
+    wait_until_all(students, lambda page: board_shows(page, first.title, list(first.ranking)), clicked,
+                   f"the teacher's example {FIRST} on each student's screen")
+    close_popover(teacher, wait_for_app)
+    assert board_shows(teacher, first.title, list(first.ranking))
+    for student in students.values():
+        wait_for_app(student)
+        wait_for_lanes(student)
+
+    # s0 tries it alone: back to the live class page, "Try it myself", then the nDCG page again
+    alone = students.pop("s0")
+    open_page(alone, "live", re.compile("Live class"), wait_for_app)
+    alone.locator(key("live__detach")).get_by_role("button").click()
+    wait_for_app(alone)
+    expect(alone.locator(key("live__follow"))).to_be_visible()
+    open_page(alone, "ndcg", re.compile("^nDCG"), wait_for_app)
+    assert board_shows(alone, first.title, list(first.ranking))
+
+    # the teacher drags the top item below the third: the others follow, s0 keeps the example as it was
+    order = list(first.ranking)
+    order.insert(2, order.pop(0))
+    wait_for_lanes(teacher)
+    drag_after(teacher, lane_items(teacher).nth(0), lane_items(teacher).nth(2))
+    dropped = time.monotonic()
+    wait_until_all({"teacher": teacher}, lambda page: lane_names(page) == order, dropped, "the teacher's own drop")
+    wait_until_all(students, lambda page: board_shows(page, first.title, order), dropped,
+                   "the teacher's drag on each following student's screen")
+    stays(alone, lambda page: board_shows(page, first.title, list(first.ranking)))
+
+    # "Follow the teacher": caught up at once
+    open_page(alone, "live", re.compile("Live class"), wait_for_app)
+    alone.locator(key("live__follow")).get_by_role("button").click()
+    wait_for_app(alone)
+    expect(alone.locator(key("live__detach"))).to_be_visible()
+    open_page(alone, "ndcg", re.compile("^nDCG"), wait_for_app)
+    wait_until_all({"s0": alone}, lambda page: board_shows(page, first.title, order), time.monotonic(),
+                   "the teacher's board on s0's screen after following again")
+
+    # and follows the teacher's next change with the others
+    second = PRESETS[SECOND]
+    students["s0"] = alone
+    clicked = pick_example(teacher, second.title)
+    wait_until_all(students, lambda page: board_shows(page, second.title, list(second.ranking)), clicked,
+                   f"the teacher's example {SECOND} on each student's screen")
+    close_popover(teacher, wait_for_app)
+    for student in students.values():
+        wait_for_app(student)
+
+
+# --------------------------------------------------------------------------- 2. ask, answer, reveal
+
+
+def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_session, wait_for_app, screenshot):
+    teacher, code = start_class(new_session, wait_for_app, viewport=TEACHER_SIZE)
+    open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
+    board = PRESETS[QUESTION_BOARD]
+    pick_example(teacher, board.title)
+    close_popover(teacher, wait_for_app)
+    assert board_shows(teacher, board.title, list(board.ranking))
+    open_page(teacher, "live", re.compile("Live class"), wait_for_app)
+
+    question = live_quiz.board_question(board, "DCG@K")
+    wrong = quiz.mistake_values(question)
+    # (name, language, viewport, answer typed, what the reveal says)
+    plan = [
+        ("en-right", "en", STUDENT_SIZE, f"{question.answer:.4f}", "right"),
+        ("en-natural-log", "en", None, f"{wrong['natural_log']:.4f}", "natural_log"),
+        ("en-log10", "en", None, f"{wrong['log10']:.4f}", "log10"),
+        ("zh-right", "zh", None, f"{question.answer:.3f}", "right"),
+        ("zh-natural-log", "zh", STUDENT_SIZE, f"{wrong['natural_log']:.4f}", "natural_log"),
+    ]
+    students = {name: join(new_session, wait_for_app, code, name, viewport=viewport,
+                           locale="zh-CN" if language == "zh" else None)
+                for name, language, viewport, _, _ in plan}
+    for student in students.values():  # they follow the teacher to the live class page (they are there already)
+        expect(student.get_by_test_id("stMain")).to_contain_text(
+            re.compile("No question yet|还没有题目"))
+
+    # the teacher asks DCG@K about the board
+    teacher.locator(key("live__ask_measure")).get_by_test_id("stSelectbox").click()
+    teacher.get_by_role("option", name="DCG@K on the board", exact=True).click()
+    wait_for_app(teacher)
+    expect(teacher.get_by_test_id("stMain")).to_contain_text(f"{question.label}:")  # the prompt
+    answer_box = f"{key('live__answer_1')} input"
+    asked = time.monotonic()
+    teacher.locator(key("live__ask")).get_by_role("button").click()
+    wait_until_all(students, lambda page: page.locator(answer_box).count() == 1, asked,
+                   "the question on each student's screen")
+    wait_for_app(teacher)
+    expect(teacher.get_by_test_id("stMain")).to_contain_text(f"Question 1: {question.label}")
+    expect(metric_value(teacher, "Answered")).to_have_text("0 / 5")
+    expect(metric_value(teacher, "Exact value")).to_have_text("?")
+    for name, language, _, value, _ in plan:
+        student = students[name]
+        wait_for_app(student)
+        heading = f"Question 1: {question.label}" if language == "en" else f"第 1 题：{question.label}"
+        expect(student.get_by_test_id("stMain")).to_contain_text(heading)
+        expect(student.get_by_test_id("stPlotlyChart")).to_have_count(0)  # no answers shown before the reveal
+        no_teacher_controls(student)
+        student.locator(answer_box).fill(value)
+        if student.viewport_size == STUDENT_SIZE:
+            to_top(student.get_by_test_id("stMain").get_by_text(heading, exact=True))
+            screenshot(student, f"live-student-390-{language}-answering")
+        student.locator(key("live__send")).get_by_role("button").click()
+        wait_for_app(student)
+        expect(student.get_by_test_id("stAlertContentInfo")).to_contain_text(
+            f"{float(value):g}")  # "Your answer, 3.631, is in" / "你的答案 3.631 已提交"
+        expect(student.locator(answer_box)).to_have_count(0)
+
+    # the teacher sees every answer come in, and how many are right, without the exact value on the projector
+    right = sum(1 for *_, verdict in plan if verdict == "right")
+    expect(metric_value(teacher, "Answered")).to_have_text("5 / 5")
+    expect(metric_value(teacher, "Right")).to_have_text(str(right))
+    expect(metric_value(teacher, "Exact value")).to_have_text("?")
+    mistakes = teacher.get_by_test_id("stMain").get_by_test_id("stDataFrame")
+    expect(mistakes).to_be_visible()
+    expect(teacher.get_by_test_id("stPlotlyChart")).to_have_count(1)
+    to_top(teacher.get_by_test_id("stMain").get_by_text(f"Question 1: {question.label}", exact=True))
+    screenshot(teacher, "live-teacher-1280-en-question")
+    language_switch(teacher).get_by_text("中文", exact=True).click()
+    wait_for_app(teacher)
+    expect(metric_value(teacher, "已答")).to_have_text("5 / 5")
+    to_top(teacher.get_by_test_id("stMain").get_by_text(f"第 1 题：{question.label}", exact=True))
+    screenshot(teacher, "live-teacher-1280-zh-question")
+    language_switch(teacher).get_by_text("English", exact=True).click()
+    wait_for_app(teacher)
+
+    # "Show the exact value" for the teacher alone
+    teacher.locator(key("live__show_exact")).get_by_text(re.compile("Show the exact value")).click()
+    wait_for_app(teacher)
+    expect(metric_value(teacher, "Exact value")).to_have_text(f"{question.answer:.4f}")
+
+    # the reveal: every student's verdict, and the class's results
+    revealed = time.monotonic()
+    teacher.locator(key("live__reveal")).get_by_role("button").click()
+    wait_until_all(students, lambda page: page.get_by_test_id("stAlertContentSuccess").count()
+                   + page.get_by_test_id("stAlertContentWarning").count() >= 2, revealed,
+                   "the reveal on each student's screen")
+    wait_for_app(teacher)
+    expect(teacher.locator(key("live__reveal"))).to_have_count(0)
+    expect(metric_value(teacher, "Exact value")).to_have_text(f"{question.answer:.4f}")
+    expect(metric_value(teacher, "Right")).to_have_text(str(right))
+    for name, language, viewport, value, verdict in plan:
+        student = students[name]
+        wait_for_app(student)
+        main = student.get_by_test_id("stMain")
+        if verdict == "right":
+            expect(student.get_by_test_id("stAlertContentSuccess").last).to_contain_text(
+                "Right!" if language == "en" else "答对了")
+            expect(student.get_by_test_id("stAlertContentWarning")).to_have_count(0)
+        else:
+            warning = student.get_by_test_id("stAlertContentWarning")
+            expect(warning).to_have_count(1)
+            expect(warning).to_contain_text("Likely mistake" if language == "en" else "可能的错误")
+            expect(warning).to_contain_text(f"{wrong[verdict]:.4f}")  # "That method gives …"
+        expect(main).to_contain_text("The class" if language == "en" else "全班")
+        answered, right_label, exact = ("Answered", "Right", "Exact value") if language == "en" else (
+            "已答", "答对", "准确值")
+        expect(metric_value(student, answered)).to_have_text("5")
+        expect(metric_value(student, right_label)).to_have_text(str(right))
+        expect(metric_value(student, exact)).to_have_text(f"{question.answer:.4f}")
+        expect(student.get_by_test_id("stPlotlyChart")).to_have_count(1)
+        if viewport == STUDENT_SIZE:
+            to_top(student.get_by_test_id("stAlert").nth(1))  # the verdict, below "You are in class …"
+            screenshot(student, f"live-student-390-{language}-revealed")
+
+    to_top(teacher.get_by_test_id("stMain").get_by_text(f"Question 1: {question.label}", exact=True))
+    screenshot(teacher, "live-teacher-1280-en-revealed")
+    language_switch(teacher).get_by_text("中文", exact=True).click()
+    wait_for_app(teacher)
+    to_top(teacher.get_by_test_id("stMain").get_by_text(f"第 1 题：{question.label}", exact=True))
+    screenshot(teacher, "live-teacher-1280-zh-revealed")
+
+
+# --------------------------------------------------------------------------- 3. hostile nicknames
+
+
+@pytest.mark.parametrize("nickname", [XSS_IMG, XSS_SVG, XSS_SCRIPT], ids=["img", "svg", "script"])
+def test_a_hostile_nickname_is_shown_as_text(new_session, wait_for_app, nickname):
+    teacher, code = start_class(new_session, wait_for_app)
+    dialogs: list[str] = []
+    fail_on_dialog(teacher, dialogs)
+    student = new_session("live")
+    fail_on_dialog(student, dialogs)
+    submit_join(student, code, nickname)
+    wait_for_app(student)
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)
+    shown = nickname[:NICKNAME_MAX]
+    expect(student.get_by_test_id("stText")).to_have_text(shown)  # literally
+    for page in (student, teacher):
+        expect(page.locator("img[src='x']")).to_have_count(0)
+        expect(page.locator("svg[onload]")).to_have_count(0)
+        expect(page.locator("script", has_text="alert(")).to_have_count(0)
+        expect(page.locator("[onerror], [onload]")).to_have_count(0)
+    # a run later (the teacher moves; the student's poll draws the page again): still text, still no dialog
+    open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
+    expect(student.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_have_text(re.compile("^nDCG"))
+    wait_for_app(student)
+    open_page(student, "live", re.compile("Live class"), wait_for_app)
+    expect(student.get_by_test_id("stText")).to_have_text(shown)
+    expect(student.locator("img[src='x'], svg[onload]")).to_have_count(0)
+    assert not dialogs, dialogs
+
+
+# --------------------------------------------------------------------------- 4. a student cannot drive the class
+
+
+def test_a_student_cannot_change_the_teachers_or_the_other_students_board(new_session, wait_for_app, pytestconfig):
+    teacher, code = start_class(new_session, wait_for_app)
+    open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
+    first = PRESETS[FIRST]
+    pick_example(teacher, first.title)
+    close_popover(teacher, wait_for_app)
+    teacher_board = (first.title, list(first.ranking))
+    following = {name: join(new_session, wait_for_app, code, name) for name in ("bystander", "follower", "detached")}
+    wait_until_all(following, lambda page: board_shows(page, *teacher_board), time.monotonic(),
+                   "the teacher's board on each student's screen")
+    for student in following.values():
+        wait_for_app(student)
+        no_teacher_controls(student)  # (on the nDCG page) and on the live class page below
+
+    # a following student drags in their own ranking
+    follower = following["follower"]
+    order = list(first.ranking)
+    order.append(order.pop(0))
+    drag_after(follower, lane_items(follower).nth(0), lane_items(follower).last)
+    wait_until_all({"follower": follower}, lambda page: lane_names(page) == order, time.monotonic(),
+                   "the follower's own drop")
+    wait_for_app(follower)
+
+    # a detached student loads another example
+    detached = following["detached"]
+    open_page(detached, "live", re.compile("Live class"), wait_for_app)
+    no_teacher_controls(detached)
+    detached.locator(key("live__detach")).get_by_role("button").click()
+    wait_for_app(detached)
+    open_page(detached, "ndcg", re.compile("^nDCG"), wait_for_app)
+    other = PRESETS[SECOND]
+    pick_example(detached, other.title)
+    close_popover(detached, wait_for_app)
+    assert board_shows(detached, other.title, list(other.ranking))
+
+    # a crafted link: the live class page with the join code and another board in ?b=, joined
+    crafted = new_session(f"live?join={code}&{PARAM}={encode_board(PRESETS['no_relevant'])}")
+    submit_join(crafted, None, "crafty")
+    wait_for_app(crafted)
+    expect(crafted.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)
+    no_teacher_controls(crafted)
+    # on joining, a following student loads the teacher's board and page: the crafted board is gone
+    wait_until_all({"crafted": crafted}, lambda page: board_shows(page, *teacher_board), time.monotonic(),
+                   "the teacher's board on the crafted link's screen")
+
+    # none of it reached the teacher or the bystander (their screens, and the class's version in the store)
+    bystander = following["bystander"]
+    stays(bystander, lambda page: board_shows(page, *teacher_board))
+    assert board_shows(teacher, *teacher_board)
+    assert lane_names(teacher) == teacher_board[1]
+
+    # the teacher's next move still reaches every following student, the follower's own drag overridden
+    clicked = pick_example(teacher, PRESETS["ties"].title)
+    ties = PRESETS["ties"]
+    wait_until_all({"bystander": bystander, "follower": follower, "crafted": crafted},
+                   lambda page: board_shows(page, ties.title, list(ties.ranking)), clicked,
+                   "the teacher's next example on each following student's screen")
+    close_popover(teacher, wait_for_app)
+    stays(detached, lambda page: board_shows(page, other.title, list(other.ranking)), polls=2)
+
+
+# --------------------------------------------------------------------------- 5. a closed class, a wrong code
+
+
+def test_a_closed_class_or_a_wrong_code_is_one_error_and_the_student_can_join_another(new_session, wait_for_app, screenshot):
+    teacher, code = start_class(new_session, wait_for_app)
+    students = [join(new_session, wait_for_app, code, f"s{n}") for n in range(2)]
+    teacher.locator(key("live__close")).get_by_role("button").click()
+    wait_for_app(teacher)
+    expect(teacher.locator(key("live__start"))).to_be_visible()  # the teacher can start another class
+
+    closed = time.monotonic()
+    error_shown = lambda page: page.get_by_test_id("stAlertContentError").count() >= 1  # noqa: E731
+    wait_until_all({f"s{n}": page for n, page in enumerate(students)}, error_shown, closed,
+                   "the closed class's error on each student's screen")
+    for student in students:
+        wait_for_app(student)
+        errors = student.get_by_test_id("stAlertContentError")
+        expect(errors).to_have_count(1)
+        expect(errors).to_contain_text(f"There is no class {code}")
+
+    screenshot(students[0], "live-student-closed-debug")
+    print("FORM COUNT", join_form(students[0]).count(), students[0].get_by_test_id("stMain").inner_text())
+    # a wrong code: one error, in the form's page
+    student = students[0]
+    again, new_code = start_class(new_session, wait_for_app)
+    if not join_form(student).count():  # the page still shows the class that ended: the next run shows the form
+        student.locator(key("live__leave")).get_by_role("button").click()
+        wait_for_app(student)
+    expect(join_form(student)).to_be_visible()
+    submit_join(student, "ZZZZZZ")
+    wait_for_app(student)
+    errors = student.get_by_test_id("stAlertContentError")
+    expect(errors).to_have_count(1)
+    expect(errors).to_contain_text("There is no class ZZZZZZ")
+    # and the right one: in the new class
+    submit_join(student, new_code)
+    wait_for_app(student)
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(new_code)
+    expect(student.get_by_test_id("stAlertContentError")).to_have_count(0)
