@@ -24,17 +24,21 @@ from __future__ import annotations
 import re
 import time
 from typing import Callable
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
+from live.classes import Classes
+from live.store import store_from_environment
 from metrics.teaching import quiz
 from tests.e2e.lanes import BUILDER, drag_after, lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, language_switch
 from ui import live_quiz
+from ui.board import Board
 from ui.presets import PRESETS
-from ui.share import PARAM, encode_board
+from ui.share import PARAM, decode_board, encode_board
 
 pytestmark = pytest.mark.e2e
 
@@ -80,7 +84,8 @@ def submit_join(page: Page, code: str | None, nickname: str = "") -> None:
     if code is not None:
         page.locator(key("live__code")).locator("input").fill(code)
     if nickname:
-        page.locator(key("live__nickname")).locator("input").fill(nickname)
+        # typed, as a person does: the box stops at its max_chars (a longer fill() is dropped by Streamlit whole)
+        page.locator(key("live__nickname")).locator("input").press_sequentially(nickname)
     join_form(page).get_by_role("button").click()
 
 
@@ -232,7 +237,8 @@ def test_students_follow_the_teachers_board_detach_and_follow_again(new_session,
     wait_for_lanes(teacher)
     drag_after(teacher, lane_items(teacher).nth(0), lane_items(teacher).nth(2))
     dropped = time.monotonic()
-    wait_until_all({"teacher": teacher}, lambda page: lane_names(page) == order, dropped, "the teacher's own drop")
+    wait_until_all({"teacher": teacher}, lambda page: (url_board(page) or first).ranking == tuple(order), dropped,
+                   "the teacher's own drop, in the teacher's session")
     wait_until_all(students, lambda page: board_shows(page, first.title, order), dropped,
                    "the teacher's drag on each following student's screen")
     stays(alone, lambda page: board_shows(page, first.title, list(first.ranking)))
@@ -415,33 +421,52 @@ def test_a_hostile_nickname_is_shown_as_text(new_session, wait_for_app, nickname
 # --------------------------------------------------------------------------- 4. a student cannot drive the class
 
 
+def url_board(page: Page) -> Board | None:
+    """The board the page's session holds, as the app writes it in the URL after every run (``?b=``)."""
+    texts = parse_qs(urlsplit(page.url).query).get(PARAM)
+    return decode_board(texts[0]) if texts else None
+
+
+def class_version(pytestconfig: pytest.Config, code: str) -> int | None:
+    """The class's version in the server's store (it changes on every publish, ask and reveal), read in this
+    process: our own server uses the store this process's environment names (RML_LIVE_STORE or the default SQLite
+    file under the app folder). None with --base-url (another server: its store is not ours to read)."""
+    if pytestconfig.getoption("--base-url", default=None) or pytestconfig.getini("base_url"):
+        return None
+    return Classes(store_from_environment()).version(code)
+
+
 def test_a_student_cannot_change_the_teachers_or_the_other_students_board(new_session, wait_for_app, pytestconfig):
     teacher, code = start_class(new_session, wait_for_app)
+    following = {name: join(new_session, wait_for_app, code, name) for name in ("bystander", "follower", "detached")}
+    for student in following.values():
+        no_teacher_controls(student)  # on the live class page
     open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
     first = PRESETS[FIRST]
-    pick_example(teacher, first.title)
-    close_popover(teacher, wait_for_app)
+    clicked = pick_example(teacher, first.title)
     teacher_board = (first.title, list(first.ranking))
-    following = {name: join(new_session, wait_for_app, code, name) for name in ("bystander", "follower", "detached")}
-    wait_until_all(following, lambda page: board_shows(page, *teacher_board), time.monotonic(),
-                   "the teacher's board on each student's screen")
+    wait_until_all(following, lambda page: board_shows(page, *teacher_board), clicked,
+                   "the teacher's example on each student's screen")
+    close_popover(teacher, wait_for_app)
     for student in following.values():
         wait_for_app(student)
-        no_teacher_controls(student)  # (on the nDCG page) and on the live class page below
+        no_teacher_controls(student)  # and on the nDCG page, where the teacher is
+    version = class_version(pytestconfig, code)
 
-    # a following student drags in their own ranking
+    # a following student drags in their own ranking: their own session has it (the URL the app writes says so)
     follower = following["follower"]
     order = list(first.ranking)
     order.append(order.pop(0))
     drag_after(follower, lane_items(follower).nth(0), lane_items(follower).last)
-    wait_until_all({"follower": follower}, lambda page: lane_names(page) == order, time.monotonic(),
-                   "the follower's own drop")
+    dropped = time.monotonic()
+    wait_until_all({"follower": follower}, lambda page: (url_board(page) or first).ranking == tuple(order),
+                   dropped, "the follower's own drop, in their session")
     wait_for_app(follower)
+    assert lane_names(follower) == order
 
     # a detached student loads another example
     detached = following["detached"]
     open_page(detached, "live", re.compile("Live class"), wait_for_app)
-    no_teacher_controls(detached)
     detached.locator(key("live__detach")).get_by_role("button").click()
     wait_for_app(detached)
     open_page(detached, "ndcg", re.compile("^nDCG"), wait_for_app)
@@ -450,25 +475,29 @@ def test_a_student_cannot_change_the_teachers_or_the_other_students_board(new_se
     close_popover(detached, wait_for_app)
     assert board_shows(detached, other.title, list(other.ranking))
 
-    # a crafted link: the live class page with the join code and another board in ?b=, joined
-    crafted = new_session(f"live?join={code}&{PARAM}={encode_board(PRESETS['no_relevant'])}")
+    # a crafted link: the live class page with the join code and another board in ?b=, joined; a following student
+    # loads the teacher's board and is taken to the teacher's page: the crafted board is gone
+    crafty = PRESETS["no_relevant"]
+    crafted = new_session(f"live?join={code}&{PARAM}={encode_board(crafty)}")
+    expect(crafted.locator(key("live__code")).locator("input")).to_have_value(code)
+    joined = time.monotonic()
     submit_join(crafted, None, "crafty")
+    wait_until_all({"crafted": crafted}, lambda page: board_shows(page, *teacher_board), joined,
+                   "the teacher's board on the crafted link's screen, from its Join")
     wait_for_app(crafted)
-    expect(crafted.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)
     no_teacher_controls(crafted)
-    # on joining, a following student loads the teacher's board and page: the crafted board is gone
-    wait_until_all({"crafted": crafted}, lambda page: board_shows(page, *teacher_board), time.monotonic(),
-                   "the teacher's board on the crafted link's screen")
 
-    # none of it reached the teacher or the bystander (their screens, and the class's version in the store)
+    # none of it reached the class: its version in the store, the teacher's screen, the bystander's screen
+    assert class_version(pytestconfig, code) == version
     bystander = following["bystander"]
     stays(bystander, lambda page: board_shows(page, *teacher_board))
     assert board_shows(teacher, *teacher_board)
-    assert lane_names(teacher) == teacher_board[1]
+    assert url_board(teacher).ranking == first.ranking
 
-    # the teacher's next move still reaches every following student, the follower's own drag overridden
-    clicked = pick_example(teacher, PRESETS["ties"].title)
+    # the teacher's next move still reaches every following student (the follower's own drag is replaced); the
+    # detached student keeps their example
     ties = PRESETS["ties"]
+    clicked = pick_example(teacher, ties.title)
     wait_until_all({"bystander": bystander, "follower": follower, "crafted": crafted},
                    lambda page: board_shows(page, ties.title, list(ties.ranking)), clicked,
                    "the teacher's next example on each following student's screen")
@@ -479,39 +508,65 @@ def test_a_student_cannot_change_the_teachers_or_the_other_students_board(new_se
 # --------------------------------------------------------------------------- 5. a closed class, a wrong code
 
 
-def test_a_closed_class_or_a_wrong_code_is_one_error_and_the_student_can_join_another(new_session, wait_for_app, screenshot):
+def close_class_under(new_session, wait_for_app, pages: tuple[str, ...]) -> tuple[str, list[Page]]:
+    """A class with a student on each of ``pages`` (URL paths), closed by its teacher once they are there: the code
+    and the students, each showing the error."""
     teacher, code = start_class(new_session, wait_for_app)
-    students = [join(new_session, wait_for_app, code, f"s{n}") for n in range(2)]
+    students = [join(new_session, wait_for_app, code, f"s{n}") for n in range(len(pages))]
+    for student, url_path in zip(students, pages):
+        if url_path != "live":
+            open_page(student, url_path, re.compile("."), wait_for_app)
+    closed = time.monotonic()
     teacher.locator(key("live__close")).get_by_role("button").click()
+    wait_until_all({f"s{n} on /{path}": page for n, (page, path) in enumerate(zip(students, pages))},
+                   lambda page: page.get_by_test_id("stAlertContentError").count() >= 1, closed,
+                   "the closed class's error on each student's screen")
     wait_for_app(teacher)
     expect(teacher.locator(key("live__start"))).to_be_visible()  # the teacher can start another class
-
-    closed = time.monotonic()
-    error_shown = lambda page: page.get_by_test_id("stAlertContentError").count() >= 1  # noqa: E731
-    wait_until_all({f"s{n}": page for n, page in enumerate(students)}, error_shown, closed,
-                   "the closed class's error on each student's screen")
     for student in students:
         wait_for_app(student)
         errors = student.get_by_test_id("stAlertContentError")
         expect(errors).to_have_count(1)
-        expect(errors).to_contain_text(f"There is no class {code}")
+        expect(errors).to_contain_text(f"There is no class {code}: check the code; the class may have ended.")
+        expect(errors).to_be_visible()
+    return code, students
 
-    screenshot(students[0], "live-student-closed-debug")
-    print("FORM COUNT", join_form(students[0]).count(), students[0].get_by_test_id("stMain").inner_text())
-    # a wrong code: one error, in the form's page
-    student = students[0]
-    again, new_code = start_class(new_session, wait_for_app)
-    if not join_form(student).count():  # the page still shows the class that ended: the next run shows the form
-        student.locator(key("live__leave")).get_by_role("button").click()
-        wait_for_app(student)
+
+def test_a_closed_class_or_a_wrong_code_is_one_error_and_the_student_can_join_another(new_session, wait_for_app,
+                                                                                        screenshot):
+    code, (student, elsewhere) = close_class_under(new_session, wait_for_app, ("live", "ndcg"))
+    screenshot(elsewhere, "live-student-closed-on-ndcg")
+    # the error stays (said once; the poll stops), and the next run the student makes shows the join form: here
+    # "Leave the class", the control the page still shows (see the xfail test below)
+    wait_for_app(elsewhere)
+    expect(elsewhere.get_by_test_id("stAlertContentError")).to_have_count(1)
+    student.locator(key("live__leave")).get_by_role("button").click()
+    wait_for_app(student)
     expect(join_form(student)).to_be_visible()
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_have_count(0)
+
+    # a wrong code: one error
     submit_join(student, "ZZZZZZ")
     wait_for_app(student)
     errors = student.get_by_test_id("stAlertContentError")
     expect(errors).to_have_count(1)
     expect(errors).to_contain_text("There is no class ZZZZZZ")
-    # and the right one: in the new class
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_have_count(0)
+    # and the code of another class: in it
+    _, new_code = start_class(new_session, wait_for_app)
     submit_join(student, new_code)
     wait_for_app(student)
     expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(new_code)
     expect(student.get_by_test_id("stAlertContentError")).to_have_count(0)
+    expect(student.locator(key("live__detach"))).to_be_visible()
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "app bug, reported: when the class ends, ui.live.poll shows the error and leaves the class but does not draw "
+    "the page again, so the live class page still says 'You are in class CODE.' (green) with 'Try it myself' and "
+    "'Leave the class' under the red 'There is no class CODE' until the student clicks something"))
+def test_a_closed_class_leaves_no_stale_class_on_the_live_page(new_session, wait_for_app, screenshot):
+    code, (student,) = close_class_under(new_session, wait_for_app, ("live",))
+    screenshot(student, "live-student-closed")
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_have_count(0, timeout=5_000)
+    expect(student.locator(key("live__detach"))).to_have_count(0, timeout=5_000)
