@@ -304,9 +304,15 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
     students = {name: join(new_session, wait_for_app, code, name, viewport=viewport,
                            locale="zh-CN" if language == "zh" else None)
                 for name, language, viewport, _, _ in plan}
-    for student in students.values():  # they follow the teacher to the live class page (they are there already)
-        expect(student.get_by_test_id("stMain")).to_contain_text(
-            re.compile("No question yet|还没有题目"))
+    for student in students.values():
+        expect(student.get_by_test_id("stMain")).to_contain_text(re.compile("No question yet|还没有题目"))
+    # two students look elsewhere: one working alone on the AP page, one following but gone to the RR page
+    alone, elsewhere = students["en-log10"], students["zh-right"]
+    alone.locator(key("live__detach")).get_by_role("button").click()
+    wait_for_app(alone)
+    expect(alone.locator(key("live__follow"))).to_be_visible()
+    open_page(alone, "ap", re.compile("^AP"), wait_for_app)
+    open_page(elsewhere, "rr", re.compile("^RR"), wait_for_app)
 
     # the teacher asks DCG@K about the board
     teacher.locator(key("live__ask_measure")).get_by_test_id("stSelectbox").click()
@@ -317,7 +323,9 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
     asked = time.monotonic()
     teacher.locator(key("live__ask")).get_by_role("button").click()
     wait_until_all(students, lambda page: page.locator(answer_box).count() == 1, asked,
-                   "the question on each student's screen")
+                   "the question on each student's screen (two were on other pages, one of them detached)")
+    for student in (alone, elsewhere):  # every student is brought to the live class page for a question
+        assert urlsplit(student.url).path == "/live"
     wait_for_app(teacher)
     expect(teacher.get_by_test_id("stMain")).to_contain_text(f"Question 1: {question.label}")
     expect(metric_value(teacher, "Answered")).to_have_text("0 / 5")
@@ -346,6 +354,11 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
     expect(metric_value(teacher, "Exact value")).to_have_text("?")
     mistakes = teacher.get_by_test_id("stMain").get_by_test_id("stDataFrame")
     expect(mistakes).to_be_visible()
+    expect(mistakes.locator('[role="gridcell"]').first).to_be_attached()
+    rows = [[" ".join(cell.split()) for cell in row.locator('[role="gridcell"]').all_inner_texts()]
+            for row in mistakes.locator('[role="row"]').all()]
+    counted = {row[1]: row[0] for row in rows if len(row) >= 2}
+    assert counted == {quiz.BY_NAME["natural_log"].title: "2", quiz.BY_NAME["log10"].title: "1"}, rows
     expect(teacher.get_by_test_id("stPlotlyChart")).to_have_count(1)
     to_top(teacher.get_by_test_id("stMain").get_by_text(f"Question 1: {question.label}", exact=True))
     screenshot(teacher, "live-teacher-1280-en-question")
