@@ -173,6 +173,16 @@ def metric_value(page: Page, label: str, scope: Locator | None = None) -> Locato
     return where.get_by_test_id("stMetric").filter(has=name).last.get_by_test_id("stMetricValue")
 
 
+def mistakes_counted(grid: Locator) -> dict[str, str]:
+    """The teacher's table of recognised mistakes as shown: {mistake: students} (read from the grid's cells)."""
+    try:
+        rows = [[" ".join(cell.split()) for cell in row.locator('[role="gridcell"]').all_inner_texts()]
+                for row in grid.locator('[role="row"]').all()]
+    except PlaywrightError:  # redrawn while read
+        return {}
+    return {row[1]: row[0] for row in rows if len(row) >= 2}
+
+
 def to_top(element: Locator) -> None:
     """Scroll ``element`` to the top of the window (below the header bar), for a screenshot of what follows it."""
     expect(element).to_be_visible()
@@ -354,11 +364,10 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
     expect(metric_value(teacher, "Exact value")).to_have_text("?")
     mistakes = teacher.get_by_test_id("stMain").get_by_test_id("stDataFrame")
     expect(mistakes).to_be_visible()
-    expect(mistakes.locator('[role="gridcell"]').first).to_be_attached()
-    rows = [[" ".join(cell.split()) for cell in row.locator('[role="gridcell"]').all_inner_texts()]
-            for row in mistakes.locator('[role="row"]').all()]
-    counted = {row[1]: row[0] for row in rows if len(row) >= 2}
-    assert counted == {quiz.BY_NAME["natural_log"].title: "2", quiz.BY_NAME["log10"].title: "1"}, rows
+    diagnosed = {quiz.BY_NAME["natural_log"].title: "2", quiz.BY_NAME["log10"].title: "1"}
+    # (the grid draws its new rows a moment after the run that sent them, every 2 s while answers come in)
+    wait_until_all({"teacher": teacher}, lambda page: mistakes_counted(mistakes) == diagnosed, time.monotonic(),
+                   "the diagnoses added up on the teacher's screen", timeout_s=15)
     expect(teacher.get_by_test_id("stPlotlyChart")).to_have_count(1)
     to_top(teacher.get_by_test_id("stMain").get_by_text(f"Question 1: {question.label}", exact=True))
     screenshot(teacher, "live-teacher-1280-en-question")
