@@ -18,7 +18,7 @@ if held is not None:
         st.caption(t("Class code"))
         with st.container(key="live_code"):  # large enough to read from the back of the room
             st.title(code, anchor=False)  # letters and digits only
-        st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=280)
+        st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=240)
         st.caption(t("Your board, page and step are shown to the class as you work on any page."))
         if st.button(t("Close the class"), key="live__close"):
             live.close()

@@ -59,7 +59,7 @@ def test_five_students_answer_and_the_teacher_sees_the_class(lesson):
     assert metric(teacher, "Answered") == "5 / 5" and metric(teacher, "Right") == "2"
     assert metric(teacher, "Exact value") == "?", "the projector does not give the answer away"
     assert teacher.get("plotly_chart")
-    mistakes = teacher.dataframe[0].value
+    mistakes = teacher.table[0].value
     assert dict(zip(mistakes["mistake"], mistakes["students"])) == {
         quiz.BY_NAME["natural_log"].title: 2, quiz.BY_NAME["log10"].title: 1}
     assert "discount column" in mistakes["where to look"].iloc[0]

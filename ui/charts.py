@@ -383,6 +383,6 @@ def answers_histogram(values: list[float], exact: float | None, tolerance: float
                        line=dict(color=HIT, width=3))]
         annotations = [dict(x=exact, y=1, xref="x", yref="paper", yanchor="bottom", showarrow=False,
                             text=t("exact: {value}").format(value=f"{exact:.4f}"), font=dict(color=HIT, size=16))]
-    return _figure(traces, t("The class's answers"), t("answer"), t("students"), height=260, shapes=shapes,
+    return _figure(traces, t("The class's answers"), t("answer"), t("students"), height=240, shapes=shapes,
                    annotations=annotations, bargap=0.05, showlegend=False, yaxis=dict(dtick=1, rangemode="tozero"),
                    margin=dict(l=60, r=20, t=70, b=50))

@@ -164,8 +164,7 @@ def results_view(question: quiz.Question, answered: int, right: int, values: lis
                  "where to look": localize(quiz.BY_NAME[name].step(question).text) if name in quiz.BY_NAME else ""}
                 for name, count in diagnoses.items()]
         st.markdown(t("**The mistakes the quiz recognised**"))
-        st.dataframe(headers(pd.DataFrame(rows)), hide_index=True, width="stretch",
-                     column_config={"where to look": st.column_config.TextColumn(width="large")})
+        st.table(headers(pd.DataFrame(rows)), hide_index=True, border="horizontal")  # static: long text wraps
 
 
 @st.fragment(run_every=2)
@@ -202,7 +201,8 @@ def teacher_panel(code: str, teacher_key: str) -> None:
             else:
                 st.rerun()
         if not revealed:
-            st.toggle(t("Show the exact value (not on the projector before the reveal)"), key=SHOW_EXACT)
+            st.toggle(t("Show the exact value"), key=SHOW_EXACT,
+                      help=t("Only you should see it before the reveal: the projector shows your screen."))
     st.caption(localize(question.prompt))
     if revealed:
         _revealed(question, public, live.classes().results(code, teacher_key, question_id).joined)

@@ -175,11 +175,11 @@ def metric_value(page: Page, label: str, scope: Locator | None = None) -> Locato
     return where.get_by_test_id("stMetric").filter(has=name).last.get_by_test_id("stMetricValue")
 
 
-def mistakes_counted(grid: Locator) -> dict[str, str]:
-    """The teacher's table of recognised mistakes as shown: {mistake: students} (read from the grid's cells)."""
+def mistakes_counted(table: Locator) -> dict[str, str]:
+    """The teacher's table of recognised mistakes as shown: {mistake: students} (read from the table's body cells)."""
     try:
-        rows = [[" ".join(cell.split()) for cell in row.locator('[role="gridcell"]').all_inner_texts()]
-                for row in grid.locator('[role="row"]').all()]
+        rows = [[" ".join(cell.split()) for cell in row.locator("td, th").all_inner_texts()]
+                for row in table.locator("tbody tr").all()]
     except PlaywrightError:  # redrawn while read
         return {}
     return {row[1]: row[0] for row in rows if len(row) >= 2}
@@ -364,10 +364,10 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
     expect(metric_value(teacher, "Answered")).to_have_text("5 / 5")
     expect(metric_value(teacher, "Right")).to_have_text(str(right))
     expect(metric_value(teacher, "Exact value")).to_have_text("?")
-    mistakes = teacher.get_by_test_id("stMain").get_by_test_id("stDataFrame")
+    mistakes = teacher.get_by_test_id("stMain").get_by_test_id("stTable")
     expect(mistakes).to_be_visible()
     diagnosed = {quiz.BY_NAME["natural_log"].title: "2", quiz.BY_NAME["log10"].title: "1"}
-    # (the grid draws its new rows a moment after the run that sent them, every 2 s while answers come in)
+    # (the table may draw its new rows a moment after the run that sent them, every 2 s while answers come in)
     wait_until_all({"teacher": teacher}, lambda page: mistakes_counted(mistakes) == diagnosed, time.monotonic(),
                    "the diagnoses added up on the teacher's screen", timeout_s=15)
     expect(teacher.get_by_test_id("stPlotlyChart")).to_have_count(1)
