@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import time
 import tomllib
@@ -25,7 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import APP_TIMEOUT_MS, ARTIFACTS_DIR, REPO_ROOT, VIEWPORT, _start_server, _stop
+from tests.e2e.conftest import APP_TIMEOUT_MS, ARTIFACTS_DIR, REPO_ROOT, VIEWPORT, _healthy, _start_server, _stop
 from tests.e2e.lanes import lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, load_example
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
@@ -102,26 +101,6 @@ class Replicas(NamedTuple):
     access_log: Path
 
 
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-            return response.read().strip() == b"ok"
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-def _stop_group(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def replicas(tmp_path_factory) -> Iterator[Replicas]:
     if not os.access(NGINX, os.X_OK):
@@ -158,7 +137,7 @@ def replicas(tmp_path_factory) -> Iterator[Replicas]:
         yield Replicas(url, (addresses[0], addresses[1]), access_log)
     finally:
         if nginx is not None:
-            _stop_group(nginx)
+            _stop(nginx)
         for process in apps:
             _stop(process)
         stop_redis_server(redis[0])
