@@ -28,9 +28,9 @@ if held is not None:
 elif live.student() is not None:
     code, student_id = live.student()
     st.success(t("You are in class {code}.").format(code=code))
-    if st.session_state.get(live.NICKNAME):
-        st.text(st.session_state[live.NICKNAME])  # plain text: a nickname is never markup
     with st.container(horizontal=True, vertical_alignment="center"):
+        if st.session_state.get(live.NICKNAME):
+            st.text(st.session_state[live.NICKNAME])  # plain text: a nickname is never markup
         if live.following():
             st.caption(t("Your board follows the teacher's."))
             if st.button(t("Try it myself"), key="live__detach"):

@@ -254,7 +254,15 @@ def student_panel(code: str, student_id: str) -> None:
         _revealed(question, public)
         return
     st.markdown(f"**{localize(question.prompt)}**")
-    quiz_view.question_tables(question)
+    ranking, answer = st.columns([2, 3], gap="large")  # side by side on a laptop, one above the other on a phone
+    with ranking:
+        quiz_view.question_tables(question)
+    with answer:
+        _answer_box(code, student_id, question_id, question, mine)
+
+
+def _answer_box(code: str, student_id: str, question_id: int, question: quiz.Question, mine: dict | None) -> None:
+    """The answer box; once answered, that the answer is in."""
     if mine is not None:
         st.info(t("Your answer, {value}, is in: the teacher will reveal the answer.").format(
             value=f"{mine['value']:g}"))
