@@ -1,0 +1,298 @@
+"""A lightweight Streamlit client (no browser): one session over the websocket ``/_stcore/stream``.
+
+It speaks the protocol the way Streamlit's frontend does (read from streamlit 1.67's sources and its bundled
+frontend): ``BackMsg.rerun_script`` (a ``ClientState``: query string, page script hash or, before the first run,
+the page's URL path as ``page_name``, the widget states, a fragment id and ``is_auto_rerun``) goes in, and
+``ForwardMsg``s come out: ``new_session`` (a run starts; ``metadata.run.fragment_ids`` empty: a full run),
+``navigation`` and ``page_info_changed`` (the page and the query string the browser would show), ``delta``
+(elements), ``auto_rerun`` / ``stop_auto_rerun`` (an ``st.fragment(run_every=...)`` timer: the frontend sends a
+rerun of that fragment every ``interval`` seconds with ``is_auto_rerun`` and every widget value; a full run's
+``new_session`` clears the timers, and the run registers them again), and ``script_finished``.
+
+The client keeps the widget ids of the last full run by user key (a generated id ends with ``-<key>``) and the
+values it set, and sends them with every rerun as the browser sends its widget values; a trigger (a button) is
+sent once.  No cached-message hashes are sent, so the server sends every message in full.  Every element a
+delta carries is passed, with its arrival time (``time.monotonic()``), to ``on_element``.
+
+Used by ``benchmarks/bench_live_class.py``.  Only the standard library, ``websockets`` (a dependency of Streamlit
+1.67) and ``streamlit.proto``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Callable
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.asyncio.client import connect
+
+WIDGET_PREFIX = "$$ID-"
+FINISHED = ForwardMsg.ScriptFinishedStatus
+
+
+def widget_key(widget_id: str) -> str | None:
+    """The user key of a generated widget id (``$$ID-<hash>-<key>``), None for a widget without a key."""
+    if not widget_id.startswith(WIDGET_PREFIX):
+        return None
+    key = widget_id[len(WIDGET_PREFIX):].split("-", 1)[1] if "-" in widget_id[len(WIDGET_PREFIX):] else None
+    return None if key in (None, "None") else key
+
+
+def element_widget_id(element) -> str | None:
+    kind = element.WhichOneof("type")
+    if kind is None:
+        return None
+    proto = getattr(element, kind)
+    widget_id = getattr(proto, "id", None) if hasattr(proto, "DESCRIPTOR") and "id" in proto.DESCRIPTOR.fields_by_name \
+        else None
+    return widget_id if isinstance(widget_id, str) and widget_id.startswith(WIDGET_PREFIX) else None
+
+
+def element_text(element) -> str:
+    """The visible text of a simple element (markdown, heading, text, alert, caption, metric, button label)."""
+    kind = element.WhichOneof("type")
+    proto = getattr(element, kind) if kind else None
+    if proto is None:
+        return ""
+    for field in ("body", "label"):
+        if field in proto.DESCRIPTOR.fields_by_name:
+            return str(getattr(proto, field))
+    return ""
+
+
+def bidi_data(element) -> dict | None:
+    """The JSON data of a components-v2 element (``st.components.v2``), or None."""
+    if element.WhichOneof("type") != "bidi_component":
+        return None
+    proto = element.bidi_component
+    if proto.WhichOneof("data") != "json":
+        return None
+    try:
+        return json.loads(proto.json)
+    except ValueError:
+        return None
+
+
+class Widget:
+    def __init__(self, widget_id: str, kind: str, element):
+        self.id, self.kind, self.element = widget_id, kind, element
+
+
+class StreamlitClient:
+    """One browser tab's session, without the browser.  Use from one asyncio event loop."""
+
+    def __init__(self, base_url: str, name: str = "client",
+                 on_element: Callable[[float, object, "StreamlitClient"], None] | None = None):
+        self.url = base_url.replace("http://", "ws://").replace("https://", "wss://").rstrip("/") + "/_stcore/stream"
+        self.name = name
+        self.on_element = on_element
+        self.websocket = None
+        self.page_hash = ""  #: the current page's script hash (from new_session / navigation)
+        self.pages: dict[str, str] = {}  #: url path -> page script hash
+        self.query = ""  #: the query string the browser would show
+        self.widgets: dict[str, Widget] = {}  #: user key -> widget of the last full run (and fragments since)
+        self.elements: list = []  #: the elements of the current full run and its fragment runs
+        self.values: dict[str, WidgetState] = {}  #: widget id -> the value this client set (sent with every rerun)
+        self.runs_finished = 0  #: script runs finished (any status)
+        self.full_runs_finished = 0
+        self.messages = 0
+        self.bytes = 0
+        self.errors: list[str] = []  #: exception elements seen
+        self._timers: dict[str, tuple[float, asyncio.Task]] = {}
+        self._reader: asyncio.Task | None = None
+        self._finished = asyncio.Event()
+        self._full_run = False
+        self._closed = False
+
+    # -- connection -----------------------------------------------------------------------------------------------
+
+    async def open(self, page: str = "", query: str = "") -> None:
+        """Connect and run ``page`` (its URL path, "" for the default page) with ``query`` (no "?")."""
+        self.websocket = await connect(self.url, subprotocols=["streamlit"], max_size=None, compression=None,
+                                       open_timeout=30, ping_interval=None)
+        self._reader = asyncio.create_task(self._read())
+        self.query = query
+        await self.rerun(page_name=page)
+
+    async def close(self) -> None:
+        self._closed = True
+        for _, task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+        if self.websocket is not None:
+            await self.websocket.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            try:
+                await self._reader
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    # -- sending --------------------------------------------------------------------------------------------------
+
+    async def rerun(self, triggers: dict[str, WidgetState] | None = None, *, page_name: str | None = None,
+                    page_hash: str | None = None, fragment_id: str = "", auto: bool = False) -> None:
+        """Send a rerun: the widget values set so far plus ``triggers`` (sent this once)."""
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string = self.query
+        if page_hash is not None:
+            state.page_script_hash = page_hash
+        elif page_name is not None:
+            state.page_name = page_name
+        else:
+            state.page_script_hash = self.page_hash
+        state.fragment_id = fragment_id
+        state.is_auto_rerun = auto
+        sent = dict(self.values)
+        sent.update(triggers or {})
+        for widget_state in sent.values():
+            state.widget_states.widgets.append(widget_state)
+        if not auto:  # a timer's rerun does not end a wait for the run a widget started
+            self._finished.clear()
+        await self.websocket.send(message.SerializeToString())
+
+    def set_value(self, key: str, **value) -> str:
+        """Keep a widget's value (sent with every rerun from now on), e.g. ``set_value("k", string_value="x")``."""
+        widget = self.widget(key)
+        state = WidgetState(id=widget.id, **value)
+        self.values[widget.id] = state
+        return widget.id
+
+    def trigger(self, key_or_widget) -> dict[str, WidgetState]:
+        widget = key_or_widget if isinstance(key_or_widget, Widget) else self.widget(key_or_widget)
+        return {widget.id: WidgetState(id=widget.id, trigger_value=True)}
+
+    async def click(self, key_or_widget) -> None:
+        await self.rerun(self.trigger(key_or_widget))
+
+    async def go_to(self, url_path: str) -> None:
+        """Open another page of the app in this session (a click in the navigation bar)."""
+        page_hash = self.pages.get(url_path)
+        if page_hash is None:
+            raise KeyError(f"no page {url_path!r}: {sorted(self.pages)}")
+        self.values = {}  # the browser sends only the widgets of the page it leaves, which the new page drops
+        await self.rerun(page_hash=page_hash)
+
+    # -- reading --------------------------------------------------------------------------------------------------
+
+    def widget(self, key: str) -> Widget:
+        if key not in self.widgets:
+            raise KeyError(f"{self.name}: no widget with key {key!r} (keys: {sorted(self.widgets)})")
+        return self.widgets[key]
+
+    def find(self, predicate) -> list:
+        return [element for element in self.elements if predicate(element)]
+
+    def texts(self) -> list[str]:
+        return [text for text in (element_text(element) for element in self.elements) if text]
+
+    async def wait_run(self, timeout: float = 30.0, full: bool = False) -> None:
+        """Wait until a run finishes (``full``: a full run) after the last ``rerun``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"{self.name}: no script_finished within {timeout:g} s")
+            await asyncio.wait_for(self._finished.wait(), remaining)
+            if not full or self._last_finish_full:
+                return
+            self._finished.clear()
+
+    async def wait_for(self, condition, timeout: float = 30.0, what: str = "a condition") -> None:
+        """Poll ``condition()`` every 20 ms until it is true."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.name}: {what} not met within {timeout:g} s (seen: {self.texts()[:12]})")
+            await asyncio.sleep(0.02)
+
+    async def _read(self) -> None:
+        try:
+            async for payload in self.websocket:
+                now = time.monotonic()
+                self.messages += 1
+                self.bytes += len(payload)
+                message = ForwardMsg()
+                message.ParseFromString(payload)
+                self._handle(now, message)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the connection closed: recorded, the benchmark counts missing updates
+            if not self._closed:
+                self.errors.append(f"connection: {error!r}")
+
+    def _handle(self, now: float, message: ForwardMsg) -> None:
+        kind = message.WhichOneof("type")
+        if kind == "delta":
+            delta = message.delta
+            if delta.WhichOneof("type") == "new_element":
+                element = delta.new_element
+                self.elements.append(element)
+                widget_id = element_widget_id(element)
+                if widget_id:
+                    key = widget_key(widget_id)
+                    if key is None and element.WhichOneof("type") == "button":
+                        key = f"button:{element.button.label}"  # a form's submit button without a key
+                    if key is not None:
+                        self.widgets[key] = Widget(widget_id, element.WhichOneof("type"), element)
+                if element.WhichOneof("type") == "exception":
+                    self.errors.append(element.exception.message)
+                if self.on_element is not None:
+                    self.on_element(now, element, self)
+        elif kind == "new_session":
+            fragment_run = bool(message.metadata.run.fragment_ids)
+            self._full_run = not fragment_run
+            if message.new_session.page_script_hash:
+                self.page_hash = message.new_session.page_script_hash
+            if not fragment_run:
+                self.elements = []
+                self.widgets = {}
+                for _, task in self._timers.values():  # as the frontend: a full run clears the auto-reruns
+                    task.cancel()
+                self._timers.clear()
+        elif kind == "navigation":
+            self.pages = {page.url_pathname: page.page_script_hash for page in message.navigation.app_pages}
+            if message.navigation.page_script_hash:
+                self.page_hash = message.navigation.page_script_hash
+        elif kind == "page_info_changed":
+            self.query = message.page_info_changed.query_string
+        elif kind == "auto_rerun":
+            fragment_id, interval = message.auto_rerun.fragment_id, message.auto_rerun.interval
+            held = self._timers.get(fragment_id)
+            if fragment_id and not (held and held[0] == interval):
+                if held:
+                    held[1].cancel()
+                self._timers[fragment_id] = (interval, asyncio.create_task(self._auto_rerun(fragment_id, interval)))
+        elif kind == "stop_auto_rerun":
+            for fragment_id in message.stop_auto_rerun.fragment_ids:
+                held = self._timers.pop(fragment_id, None)
+                if held:
+                    held[1].cancel()
+        elif kind == "script_finished":
+            self.runs_finished += 1
+            self._last_finish_full = self._full_run and message.script_finished != FINISHED.FINISHED_EARLY_FOR_RERUN
+            if self._last_finish_full:
+                self.full_runs_finished += 1
+                active = {widget.id for widget in self.widgets.values()}
+                self.values = {wid: state for wid, state in self.values.items() if wid in active}
+            if message.script_finished != FINISHED.FINISHED_EARLY_FOR_RERUN:
+                self._finished.set()
+
+    _last_finish_full = False
+
+    async def _auto_rerun(self, fragment_id: str, interval: float) -> None:
+        """The frontend's ``setInterval``: a rerun of the fragment every ``interval`` s, with every widget value."""
+        try:
+            while not self._closed:
+                await asyncio.sleep(interval)
+                await self.rerun(fragment_id=fragment_id, auto=True)
+        except asyncio.CancelledError:
+            pass
+        except Exception as error:
+            if not self._closed:
+                self.errors.append(f"auto rerun: {error!r}")
