@@ -1,0 +1,489 @@
+"""Load benchmark of a live class: 10, 20 and 40 simulated students follow a teacher who drags every 3 seconds,
+then all answer a question; one ``streamlit run app.py`` process per class size.
+
+Students and teacher are lightweight clients speaking Streamlit's websocket protocol
+(``benchmarks/streamlit_client.py``: no browser; real browsers saturate the 2 cores, see the load-testing notes),
+all in this process's event loop.  For each class size, a fresh server (its own SQLite store in a temporary folder,
+``RML_LIVE_STORE``):
+
+1. the teacher opens the Live class page, starts a class (reads the code from the page) and opens the nDCG page;
+   the students open ``/live?join=CODE``, type a nickname, press Join, and follow the teacher to the nDCG page
+   (the app's ``st.fragment(run_every=1.5)`` poll: the client sends the fragment's reruns as the browser does);
+2. idle: ``--idle`` seconds of following with no change (the cost of the polls alone);
+3. drags: every ``--interval`` s the teacher drags the top item of the ranking to the bottom (the lanes
+   component's value, ``{"order": {"ranking": [...], "pool": [...]}}``, as the browser sends it on a drop) at
+   t0.  A student's screen is updated when the first element after t0 showing the new order arrives: the drag
+   lanes (``ranking_metrics_lab.lanes``) whose ranking lane lists the new order.  Latency = that time - t0; an
+   update not seen within ``--timeout`` s is missed (a student that skips to a later board missed it);
+4. answers: the teacher asks a question on the Live class page (selectbox ``live__ask_measure``, button
+   ``live__ask``) and every student answers on that page (``live__answer_{id}``, ``live__send``); answers counted
+   are the store's entries for the question.  When the page has no such widgets yet, a second class on the same
+   store file is asked and answered through ``live.classes.Classes`` (labelled "answers through the store API (UI
+   not found)"), while the students keep following.
+
+Printed: the load average at start; per class size the action -> screen median and 95th percentile over every
+(action, student) pair, the missed updates, answers sent / counted, the server's CPU (its /proc CPU seconds over
+wall time, % of one core) while idle-following, dragging and answering, its peak RSS (VmHWM), and this process's
+own CPU while dragging (the clients share the 2 cores); then the reference measured in the same run: one user, not
+in a class, doing the same drags on a fresh server (action -> the lanes showing the new order); then a verdict
+for the goal "40 students, one process, p95 <= 2 s, no answer lost" (figures only, never an assertion).
+
+Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 10] [--interval 3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from streamlit_client import StreamlitClient, bidi_data  # noqa: E402
+
+from live.classes import CODE_LENGTH, CODE_SET, Classes  # noqa: E402
+from live.store import STORE_ENV, SQLiteStore  # noqa: E402
+
+LANES = "ranking_metrics_lab.lanes"  #: the builder's drag lanes (ui/lanes.py)
+BOARD_PAGE = "ndcg"  #: the page the teacher drags on
+LIVE_PAGE = "live"
+GOAL_STUDENTS, GOAL_P95 = 40, 2.0
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+APP = REPO  #: the folder of the app the server runs (``--app``)
+
+
+def start_server(store_url: str, timeout: float = 60.0) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
+        cwd=APP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, STORE_ENV: store_url}, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return process, url
+        except OSError:
+            time.sleep(0.2)
+    stop_server(process)
+    raise RuntimeError("the Streamlit server did not start")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process, from /proc/<pid>/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # fields 14 and 15 of the whole line
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Meter:
+    """CPU of the server process and of this process over a phase: % of one core."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.server0, self.own0, self.wall0 = cpu_seconds(pid), time.process_time(), time.monotonic()
+
+    def stop(self) -> tuple[float, float]:
+        wall = max(1e-9, time.monotonic() - self.wall0)
+        return (100 * (cpu_seconds(self.pid) - self.server0) / wall, 100 * (time.process_time() - self.own0) / wall)
+
+
+# --------------------------------------------------------------------------- what the screens show
+
+
+class Screens:
+    """Every ranking the drag lanes showed to each client, with its arrival time."""
+
+    def __init__(self):
+        self.seen: dict[str, list[tuple[float, tuple[str, ...]]]] = {}
+
+    def record(self, now: float, element, client: StreamlitClient) -> None:
+        if element.WhichOneof("type") != "bidi_component" or element.bidi_component.component_name != LANES:
+            return
+        ranking = lanes_order(element)[0]
+        if ranking is not None:
+            self.seen.setdefault(client.name, []).append((now, ranking))
+
+    def last(self, name: str) -> tuple[str, ...] | None:
+        shown = self.seen.get(name)
+        return shown[-1][1] if shown else None
+
+    def first_after(self, name: str, t0: float, order: tuple[str, ...], timeout: float) -> float | None:
+        for when, ranking in self.seen.get(name, ()):
+            if when >= t0 and ranking == order:
+                return when - t0 if when - t0 <= timeout else None
+        return None
+
+
+def lanes_order(element) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    """(ranking, pool) item names shown by a lanes element."""
+    data = bidi_data(element) or {}
+    lanes = {lane.get("id"): [item.get("name") for item in lane.get("items", ())] for lane in data.get("lanes", ())}
+    ranking = lanes.get("ranking")
+    return (tuple(ranking) if ranking is not None else None), tuple(lanes.get("pool") or ())
+
+
+def current_lanes(client: StreamlitClient):
+    """(widget key, ranking, pool) of the lanes on the client's screen (its last full run)."""
+    for key, widget in client.widgets.items():
+        if widget.kind == "bidi_component" and widget.element.bidi_component.component_name == LANES:
+            ranking, pool = lanes_order(widget.element)
+            return key, ranking, pool
+    raise LookupError(f"{client.name}: no drag lanes on the page (widgets: {sorted(client.widgets)})")
+
+
+async def drag_top_to_bottom(client: StreamlitClient) -> tuple[float, tuple[str, ...]]:
+    """The drop the browser sends when the top item is dragged below the last one: (t0, the new order)."""
+    key, ranking, pool = current_lanes(client)
+    order = ranking[1:] + ranking[:1]
+    client.set_value(key, json_value=json.dumps({"order": {"ranking": list(order), "pool": list(pool)}}))
+    t0 = time.monotonic()
+    await client.rerun()
+    return t0, order
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+# --------------------------------------------------------------------------- the single user
+
+
+async def single_user(url: str, drags: int, interval: float, timeout: float) -> list[float | None]:
+    screens = Screens()
+    user = StreamlitClient(url, "single", on_element=screens.record)
+    await user.open(BOARD_PAGE)
+    await user.wait_run(timeout=60)
+    latencies = []
+    try:
+        for _ in range(drags):
+            t0, order = await drag_top_to_bottom(user)
+            await user.wait_run(timeout=timeout)
+            latencies.append(screens.first_after(user.name, t0, order, timeout))
+            await asyncio.sleep(max(0.0, interval - (time.monotonic() - t0)))
+    finally:
+        await user.close()
+    return latencies
+
+
+# --------------------------------------------------------------------------- the class
+
+
+@dataclass
+class ClassResult:
+    students: int
+    latencies: list[float] = field(default_factory=list)
+    missed: int = 0
+    pairs: int = 0
+    sent: int = 0
+    counted: int = 0
+    answers_by: str = "the Live class page"
+    cpu: dict[str, tuple[float, float]] = field(default_factory=dict)
+    peak_rss: float = float("nan")
+    errors: list[str] = field(default_factory=list)
+    join_seconds: float = 0.0
+
+
+def class_code(client: StreamlitClient) -> str | None:
+    for element in client.elements:
+        if element.WhichOneof("type") == "heading":
+            text = element.heading.body.strip()
+            if len(text) == CODE_LENGTH and set(text) <= CODE_SET:
+                return text
+    return None
+
+
+async def join(url: str, code: str, number: int, screens: Screens, board: tuple[str, ...],
+               timeout: float) -> StreamlitClient:
+    """A student opens the join link, types a nickname, presses Join and follows the teacher to ``board``."""
+    student = StreamlitClient(url, f"student {number}", on_element=screens.record)
+    await student.open(LIVE_PAGE, f"join={code}")
+    await student.wait_run(timeout=timeout)
+    student.set_value("live__code", string_value=code)
+    student.set_value("live__nickname", string_value=f"student {number}")
+    submit = next((key for key in student.widgets if key.startswith("FormSubmitter:live__join_form")), "Join")
+    await student.click(submit)  # the form's values (the code, the nickname) go with its submit button
+    await student.wait_for(lambda: student.page_hash == student.pages.get(BOARD_PAGE) and student._timers
+                           and screens.last(student.name) == board, timeout, "following on the board page")
+    return student
+
+
+async def answer_on_page(teacher: StreamlitClient, students: list[StreamlitClient], store: SQLiteStore, code: str,
+                         timeout: float) -> tuple[int, int] | None:
+    """Ask and answer through the Live class page: (sent, counted), or None when its widgets are missing."""
+    await teacher.go_to(LIVE_PAGE)
+    await teacher.wait_run(timeout=timeout, full=True)
+    if "live__ask_measure" not in teacher.widgets or "live__ask" not in teacher.widgets:
+        return None
+    options = list(teacher.widget("live__ask_measure").element.selectbox.options)
+    choice = next((option for option in options if option.startswith("nDCG")), options[0])
+    teacher.set_value("live__ask_measure", string_value=choice)
+    await teacher.click("live__ask")
+    await teacher.wait_run(timeout=timeout, full=True)
+    question = None
+
+    def answer_box(student: StreamlitClient) -> tuple[str, str] | None:
+        """(the answer's key, the send button's key) on the student's screen, or None."""
+        box = next((key for key in student.widgets if key.startswith("live__answer_")), None)
+        send = next((key for key in student.widgets if key == "live__send" or key.startswith(
+            "FormSubmitter:live__answer_form")), None)
+        return (box, send) if box and send else None
+
+    async def answer(student: StreamlitClient) -> int:
+        nonlocal question
+        try:  # the app may send a student to the Live class page when a question is asked
+            await student.wait_for(lambda: answer_box(student) is not None, min(6.0, timeout), "the answer box")
+        except TimeoutError:  # or the student goes there
+            await student.go_to(LIVE_PAGE)
+            await student.wait_for(lambda: answer_box(student) is not None, timeout, "the answer widgets")
+        box, send = answer_box(student)
+        question = box[len("live__answer_"):]
+        student.set_value(box, double_value=0.6131)
+        await student.click(send)
+        await student.wait_run(timeout=timeout)
+        return 1
+
+    results = await asyncio.gather(*(answer(student) for student in students), return_exceptions=True)
+    sent = sum(result == 1 for result in results)
+    errors = [repr(result) for result in results if isinstance(result, BaseException)]
+    if errors:
+        print(f"    answering: {len(errors)} students failed, e.g. {errors[0][:200]}")
+    counted = len(store.entries(f"{code}/answers/{question}")) if question and question.isdigit() else 0
+    return sent, counted
+
+
+def answer_through_store(store: SQLiteStore, students: int) -> tuple[int, int]:
+    """A second class on the server's store file, asked and answered with ``Classes`` (one thread per student)."""
+    classes = Classes(store)
+    code, key = classes.start_class()
+    ids = [classes.join(code, f"api student {n}") for n in range(students)]
+    question = classes.ask(code, key, {"measure": "nDCG@K"}, 0.6131)
+    sent, lock = [0], threading.Lock()
+
+    def answer(student_id: str) -> None:
+        classes.answer(code, student_id, question, 0.6131)
+        with lock:
+            sent[0] += 1
+
+    threads = [threading.Thread(target=answer, args=(student_id,)) for student_id in ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    counted = classes.results(code, key, question).answered
+    classes.close(code, key)
+    return sent[0], counted
+
+
+async def run_class(students: int, drags: int, interval: float, idle: float, timeout: float) -> ClassResult:
+    result = ClassResult(students)
+    with tempfile.TemporaryDirectory() as folder:
+        store_path = Path(folder) / "classes.sqlite3"
+        process, url = start_server(f"sqlite://{store_path}")
+        clients: list[StreamlitClient] = []
+        try:
+            screens = Screens()
+            teacher = StreamlitClient(url, "teacher", on_element=screens.record)
+            clients.append(teacher)
+            await teacher.open(LIVE_PAGE)
+            await teacher.wait_run(timeout=60)
+            await teacher.click("live__start")
+            await teacher.wait_for(lambda: class_code(teacher) is not None, 60, "the class code")
+            code = class_code(teacher)
+            await teacher.go_to(BOARD_PAGE)
+            await teacher.wait_run(timeout=60, full=True)
+            await asyncio.sleep(0.2)
+
+            board = current_lanes(teacher)[1]
+            began = time.monotonic()
+            gate = asyncio.Semaphore(8)  # students arrive over a few seconds, not all in the same millisecond
+
+            async def arrive(number: int) -> StreamlitClient:
+                async with gate:
+                    return await join(url, code, number, screens, board, timeout=max(60.0, 3 * students))
+
+            joined = await asyncio.gather(*(arrive(n) for n in range(students)), return_exceptions=True)
+            result.join_seconds = time.monotonic() - began
+            pupils = [client for client in joined if isinstance(client, StreamlitClient)]
+            clients.extend(pupils)
+            failed = [repr(client) for client in joined if not isinstance(client, StreamlitClient)]
+            if failed:
+                result.errors.append(f"{len(failed)} students could not join: {failed[0][:200]}")
+
+            meter = Meter(process.pid)
+            await asyncio.sleep(idle)
+            result.cpu["idle"] = meter.stop()
+
+            meter = Meter(process.pid)
+            actions = []
+            for _ in range(drags):
+                t0, order = await drag_top_to_bottom(teacher)
+                actions.append((t0, order))
+                await teacher.wait_run(timeout=timeout)
+                await asyncio.sleep(max(0.0, interval - (time.monotonic() - t0)))
+            last_t0, last_order = actions[-1]
+            deadline = last_t0 + timeout
+            while time.monotonic() < deadline and any(screens.last(p.name) != last_order for p in pupils):
+                await asyncio.sleep(0.05)
+            result.cpu["drags"] = meter.stop()
+            for t0, order in actions:
+                for pupil in pupils:
+                    latency = screens.first_after(pupil.name, t0, order, timeout)
+                    result.pairs += 1
+                    if latency is None:
+                        result.missed += 1
+                    else:
+                        result.latencies.append(latency)
+            result.missed += (students - len(pupils)) * len(actions)
+            result.pairs += (students - len(pupils)) * len(actions)
+
+            meter = Meter(process.pid)
+            store = SQLiteStore(store_path)
+            answered = await answer_on_page(teacher, pupils, store, code, timeout)
+            if answered is None:
+                result.answers_by = "answers through the store API (UI not found)"
+                answered = await asyncio.to_thread(answer_through_store, store, students)
+            result.sent, result.counted = answered
+            result.cpu["answers"] = meter.stop()
+            store.close()
+            result.peak_rss = peak_rss_mb(process.pid)
+            for client in clients:
+                result.errors.extend(f"{client.name}: {error[:200]}" for error in client.errors)
+        finally:
+            await asyncio.gather(*(client.close() for client in clients), return_exceptions=True)
+            stop_server(process)
+    return result
+
+
+# --------------------------------------------------------------------------- report
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds:.2f} s" if seconds == seconds else "-"
+
+
+def verdict(results: list[ClassResult]) -> str:
+    goal = f"{GOAL_STUDENTS} students, one process, p95 <= {GOAL_P95:g} s, no answer lost"
+    big = [r for r in results if r.students >= GOAL_STUDENTS]
+    if not big:
+        return f"goal ({goal}): NOT MEASURED (no class of {GOAL_STUDENTS} students in this run)"
+    r = max(big, key=lambda r: r.students)
+    p95 = percentile(r.latencies, 0.95)
+    reasons = []
+    if r.missed:
+        reasons.append(f"{r.missed} updates missed")
+    if not p95 <= GOAL_P95:
+        reasons.append(f"p95 {fmt(p95)}")
+    if r.counted != r.sent or r.sent < r.students:
+        reasons.append(f"answers sent {r.sent}/{r.students}, counted {r.counted}")
+    return f"goal ({goal}), {r.students} students: " + ("PASS" if not reasons else "FAIL (" + "; ".join(reasons) + ")")
+
+
+def report(results: list[ClassResult], single: list[float | None], single_cpu: tuple[float, float],
+           single_rss: float, args) -> None:
+    print()
+    print(f"{'students':>8} | {'action→screen p50':>17} | {'p95':>7} | {'missed':>9} | {'answers sent/counted':>20} | "
+          f"{'server CPU % idle/drags/answers':>31} | {'peak RSS MB':>11} | {'bench CPU %':>11}")
+    for r in results:
+        cpu = "/".join(f"{r.cpu.get(phase, (float('nan'),))[0]:.0f}" for phase in ("idle", "drags", "answers"))
+        print(f"{r.students:8d} | {fmt(statistics.median(r.latencies) if r.latencies else float('nan')):>17} | "
+              f"{fmt(percentile(r.latencies, 0.95)):>7} | {f'{r.missed}/{r.pairs}':>9} | "
+              f"{f'{r.sent}/{r.counted}':>20} | {cpu:>31} | {r.peak_rss:11.0f} | "
+              f"{r.cpu.get('drags', (0, float('nan')))[1]:11.0f}")
+    for r in results:
+        print(f"  {r.students} students: joined in {r.join_seconds:.1f} s; answers: {r.answers_by}")
+        for error in r.errors[:5]:
+            print(f"    error: {error}")
+    seen = [s for s in single if s is not None]
+    print(f"single user (not in a class, same drags, fresh server): action→screen p50 "
+          f"{fmt(statistics.median(seen) if seen else float('nan'))}, p95 {fmt(percentile(seen, 0.95))}, "
+          f"missed {len(single) - len(seen)}/{len(single)}; server CPU {single_cpu[0]:.0f} %, "
+          f"peak RSS {single_rss:.0f} MB")
+    print(verdict(results))
+
+
+async def main_async(args) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        process, url = start_server(f"sqlite://{Path(folder) / 'classes.sqlite3'}")
+        try:
+            meter = Meter(process.pid)
+            single = await single_user(url, args.drags, args.interval, args.timeout)
+            single_cpu = meter.stop()
+            single_rss = peak_rss_mb(process.pid)
+        finally:
+            stop_server(process)
+    print(f"single user: {len([s for s in single if s is not None])}/{len(single)} updates seen", flush=True)
+    results = []
+    for students in args.students:
+        result = await run_class(students, args.drags, args.interval, args.idle, args.timeout)
+        print(f"{students} students: {len(result.latencies)}/{result.pairs} updates seen, answers "
+              f"{result.sent}/{result.counted}", flush=True)
+        results.append(result)
+    report(results, single, single_cpu, single_rss, args)
+    return results, single
+
+
+def main(argv: list[str] | None = None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, nargs="+", default=[10, 20, 40])
+    parser.add_argument("--drags", type=int, default=10)
+    parser.add_argument("--interval", type=float, default=3.0, help="seconds between the teacher's drags")
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of following with no change, per class")
+    parser.add_argument("--timeout", type=float, default=10.0, help="an update not seen within this is missed")
+    parser.add_argument("--app", type=Path, default=REPO, help="the app's folder (default: this repository)")
+    args = parser.parse_args(argv)
+    global APP
+    APP = args.app.resolve()
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores); "
+          f"students {args.students}, {args.drags} drags every {args.interval:g} s, timeout {args.timeout:g} s",
+          flush=True)
+    return asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
