@@ -78,13 +78,13 @@ def free_port() -> int:
 APP = REPO  #: the folder of the app the server runs (``--app``)
 
 
-def start_server(store_url: str, timeout: float = 60.0) -> tuple[subprocess.Popen, str]:
+def start_server(store_url: str, timeout: float = 60.0, app: Path | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-        cwd=APP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=app or APP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, STORE_ENV: store_url}, start_new_session=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -201,21 +201,55 @@ def percentile(values: list[float], share: float) -> float:
 # --------------------------------------------------------------------------- the single user
 
 
-async def single_user(url: str, drags: int, interval: float, timeout: float) -> list[float | None]:
+async def single_user(url: str, pid: int, drags: int, interval: float,
+                      timeout: float) -> tuple[list[float | None], float, float]:
+    """One user on the board page, not in a class, doing the same drags: (latencies, server CPU %, CPU s)."""
     screens = Screens()
     user = StreamlitClient(url, "single", on_element=screens.record)
     await user.open(BOARD_PAGE)
     await user.wait_run(timeout=60)
     latencies = []
     try:
+        meter = Meter(pid)
         for _ in range(drags):
             t0, order = await drag_top_to_bottom(user)
             await user.wait_run(timeout=timeout)
             latencies.append(screens.first_after(user.name, t0, order, timeout))
             await asyncio.sleep(max(0.0, interval - (time.monotonic() - t0)))
+        seconds = meter.server_seconds()
+        percent = meter.stop()[0]
     finally:
         await user.close()
-    return latencies
+    return latencies, percent, seconds
+
+
+EMPTY_FRAGMENT_APP = """import streamlit as st
+st.write("an empty fragment polls")
+@st.fragment(run_every=1.5)
+def poll():
+    pass
+poll()
+"""
+
+
+async def empty_fragment_polls(clients: int = 5, seconds: float = 6.0) -> tuple[int, float]:
+    """Streamlit's own cost of a poll: ``clients`` sessions of an app whose only fragment (run_every=1.5) does
+    nothing: (polls, server CPU seconds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "app.py").write_text(EMPTY_FRAGMENT_APP)
+        process, url = start_server("sqlite://" + str(Path(folder) / "unused.sqlite3"), app=Path(folder))
+        sessions = [StreamlitClient(url, f"empty {n}") for n in range(clients)]
+        try:
+            for session in sessions:
+                await session.open("")
+                await session.wait_run(timeout=60)
+            await asyncio.sleep(0.5)
+            meter, polls = Meter(process.pid), sum(s.auto_reruns for s in sessions)
+            await asyncio.sleep(seconds)
+            return sum(s.auto_reruns for s in sessions) - polls, meter.server_seconds()
+        finally:
+            await asyncio.gather(*(session.close() for session in sessions), return_exceptions=True)
+            stop_server(process)
 
 
 # --------------------------------------------------------------------------- the class
@@ -229,7 +263,7 @@ class ClassResult:
     pairs: int = 0
     sent: int = 0
     counted: int = 0
-    answers_by: str = "the Live class page"
+    answers_by: str = "not reached"
     cpu: dict[str, tuple[float, float]] = field(default_factory=dict)
     peak_rss: float = float("nan")
     errors: list[str] = field(default_factory=list)
@@ -237,6 +271,8 @@ class ClassResult:
     timeout: float = float("inf")
     complete: bool = False
     drag_cpu_seconds: float = float("nan")
+    idle_cpu_seconds: float = float("nan")
+    idle_polls: int = 0
 
 
 def class_code(client: StreamlitClient) -> str | None:
@@ -248,10 +284,11 @@ def class_code(client: StreamlitClient) -> str | None:
     return None
 
 
-async def join(url: str, code: str, number: int, screens: Screens, board: tuple[str, ...],
-               timeout: float) -> StreamlitClient:
+async def join(url: str, code: str, number: int, screens: Screens, board: tuple[str, ...], timeout: float,
+               clients: list[StreamlitClient]) -> StreamlitClient:
     """A student opens the join link, types a nickname, presses Join and follows the teacher to ``board``."""
     student = StreamlitClient(url, f"student {number}", on_element=screens.record)
+    clients.append(student)  # closed at the end even if joining fails
     await student.open(LIVE_PAGE, f"join={code}")
     await student.wait_run(timeout=timeout)
     student.set_value("live__code", string_value=code)
@@ -264,7 +301,7 @@ async def join(url: str, code: str, number: int, screens: Screens, board: tuple[
 
 
 async def answer_on_page(teacher: StreamlitClient, students: list[StreamlitClient], store: SQLiteStore, code: str,
-                         timeout: float) -> tuple[int, int] | None:
+                         timeout: float, budget: float) -> tuple[int, int] | None:
     """Ask and answer through the Live class page: (sent, counted), or None when its widgets are missing."""
     await teacher.go_to(LIVE_PAGE)
     await teacher.wait_run(timeout=timeout, full=True)
@@ -275,7 +312,7 @@ async def answer_on_page(teacher: StreamlitClient, students: list[StreamlitClien
     teacher.set_value("live__ask_measure", string_value=choice)
     await teacher.click("live__ask")
     await teacher.wait_run(timeout=timeout, full=True)
-    question = None
+    question, sent = None, []
 
     def answer_box(student: StreamlitClient) -> tuple[str, str] | None:
         """(the answer's key, the send button's key) on the student's screen, or None."""
@@ -290,21 +327,28 @@ async def answer_on_page(teacher: StreamlitClient, students: list[StreamlitClien
             await student.wait_for(lambda: answer_box(student) is not None, min(6.0, timeout), "the answer box")
         except TimeoutError:  # or the student goes there
             await student.go_to(LIVE_PAGE)
-            await student.wait_for(lambda: answer_box(student) is not None, timeout, "the answer widgets")
+            await student.wait_for(lambda: answer_box(student) is not None, budget, "the answer widgets")
         box, send = answer_box(student)
         question = box[len("live__answer_"):]
         student.set_value(box, double_value=0.6131)
         await student.click(send)
-        await student.wait_run(timeout=timeout)
+        sent.append(student.name)  # the answer has left the student's screen
+        await student.wait_run(timeout=budget)
         return 1
 
-    results = await asyncio.gather(*(answer(student) for student in students), return_exceptions=True)
-    sent = sum(result == 1 for result in results)
+    results = await asyncio.gather(*(asyncio.wait_for(answer(student), budget) for student in students),
+                                   return_exceptions=True)
     errors = [repr(result) for result in results if isinstance(result, BaseException)]
     if errors:
         print(f"    answering: {len(errors)} students failed, e.g. {errors[0][:200]}")
-    counted = len(store.entries(f"{code}/answers/{question}")) if question and question.isdigit() else 0
-    return sent, counted
+
+    def counted() -> int:
+        return len(store.entries(f"{code}/answers/{question}")) if question and question.isdigit() else 0
+
+    settle = time.monotonic() + timeout  # an answer sent just before a timeout may still be written
+    while counted() < len(sent) and time.monotonic() < settle:
+        await asyncio.sleep(0.1)
+    return len(sent), counted()
 
 
 def answer_through_store(store: SQLiteStore, students: int) -> tuple[int, int]:
@@ -332,7 +376,9 @@ def answer_through_store(store: SQLiteStore, students: int) -> tuple[int, int]:
 
 async def run_class(students: int, drags: int, interval: float, idle: float, timeout: float) -> ClassResult:
     result = ClassResult(students, timeout=timeout)
-    patience = max(120.0, 3.0 * students)  # setting up and answering: a busy server is slow, not wrong
+    patience = 120.0  # the teacher's set-up steps: a busy server is slow, not wrong
+    join_budget = max(60.0, 2.0 * students)  # for all the students to join and follow (the run stays bounded)
+    answer_budget = max(60.0, 1.5 * students)  # for all the answers
     with tempfile.TemporaryDirectory() as folder:
         store_path = Path(folder) / "classes.sqlite3"
         process, url = start_server(f"sqlite://{store_path}")
@@ -356,18 +402,22 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
 
             async def arrive(number: int) -> StreamlitClient:
                 async with gate:
-                    return await join(url, code, number, screens, board, timeout=patience)
+                    return await join(url, code, number, screens, board, join_budget, clients)
 
-            joined = await asyncio.gather(*(arrive(n) for n in range(students)), return_exceptions=True)
+            # one deadline for the whole class: a student not following by then failed to join
+            joined = await asyncio.gather(*(asyncio.wait_for(arrive(n), join_budget) for n in range(students)),
+                                          return_exceptions=True)
             result.join_seconds = time.monotonic() - began
             pupils = [client for client in joined if isinstance(client, StreamlitClient)]
-            clients.extend(pupils)
             failed = [repr(client) for client in joined if not isinstance(client, StreamlitClient)]
             if failed:
                 result.errors.append(f"{len(failed)} students could not join: {failed[0][:200]}")
 
-            meter = Meter(process.pid)
+            print(f"  {students} students: {len(pupils)} joined in {result.join_seconds:.1f} s", flush=True)
+            meter, polls = Meter(process.pid), sum(p.auto_reruns for p in pupils)
             await asyncio.sleep(idle)
+            result.idle_polls = sum(p.auto_reruns for p in pupils) - polls
+            result.idle_cpu_seconds = meter.server_seconds()
             result.cpu["idle"] = meter.stop()
 
             meter = Meter(process.pid)
@@ -384,7 +434,6 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
                 await asyncio.sleep(0.05)
             result.drag_cpu_seconds = meter.server_seconds()
             result.cpu["drags"] = meter.stop()
-            await teacher.wait_run(timeout=patience)
             for t0, order in actions:
                 for pupil in pupils:
                     latency = screens.first_after(pupil.name, t0, order, timeout)
@@ -396,12 +445,16 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             result.missed += (students - len(pupils)) * len(actions)
             result.pairs += (students - len(pupils)) * len(actions)
 
+            print(f"  {students} students: drags done, {len(result.latencies)}/{result.pairs} updates seen", flush=True)
             meter = Meter(process.pid)
             store = SQLiteStore(store_path)
-            answered = await answer_on_page(teacher, pupils, store, code, patience)
+            await teacher.wait_run(timeout=patience)  # the last drag's run
+            answered = await answer_on_page(teacher, pupils, store, code, patience, answer_budget)
             if answered is None:
                 result.answers_by = "answers through the store API (UI not found)"
                 answered = await asyncio.to_thread(answer_through_store, store, students)
+            else:
+                result.answers_by = "the Live class page"
             result.sent, result.counted = answered
             result.cpu["answers"] = meter.stop()
             store.close()
@@ -449,8 +502,8 @@ def verdict(results: list[ClassResult]) -> str:
     return f"goal ({goal}), {r.students} students: " + ("PASS" if not reasons else "FAIL (" + "; ".join(reasons) + ")")
 
 
-def report(results: list[ClassResult], single: list[float | None], single_cpu: tuple[float, float, float],
-           single_rss: float, args) -> None:
+def report(results: list[ClassResult], single: list[float | None], single_cpu: tuple[float, float],
+           single_rss: float, empty: tuple[int, float]) -> None:
     print("\naction→screen over every (action, student) pair; a missed update (not seen within the timeout) counts as "
           "never")
     print(f"{'students':>8} | {'action→screen p50':>17} | {'p95':>7} | {'missed':>9} | {'answers sent/counted':>20} | "
@@ -464,16 +517,21 @@ def report(results: list[ClassResult], single: list[float | None], single_cpu: t
               f"{r.cpu.get('drags', (0, float('nan')))[1]:11.0f}")
     for r in results:
         per_update = r.drag_cpu_seconds / max(1, r.pairs)
-        print(f"  {r.students} students: joined in {r.join_seconds:.1f} s; server CPU while dragging "
-              f"{r.drag_cpu_seconds:.1f} s = {1e3 * per_update:.0f} ms per (drag, student); answers: {r.answers_by}")
+        per_poll = r.idle_cpu_seconds / max(1, r.idle_polls)
+        print(f"  {r.students} students: joined in {r.join_seconds:.1f} s; idle: {r.idle_polls} polls, server CPU "
+              f"{1e3 * per_poll:.0f} ms per poll; dragging: server CPU {r.drag_cpu_seconds:.1f} s = "
+              f"{1e3 * per_update:.0f} ms per (drag, student), polls and the teacher's runs included; answers: {r.answers_by}")
         for error in r.errors[:5]:
             print(f"    error: {error}")
     seen = [s for s in single if s is not None]
-    print(f"single user (not in a class, same drags, fresh server): action→screen p50 "
+    print(f"single user (not in a class, the same drags 1 s apart, fresh server): action→screen p50 "
           f"{fmt(statistics.median(seen) if seen else float('nan'))}, p95 {fmt(percentile(seen, 0.95))}, "
           f"missed {len(single) - len(seen)}/{len(single)}; server CPU {single_cpu[0]:.0f} % "
-          f"({1e3 * single_cpu[2] / max(1, len(single)):.0f} ms per drag), "
+          f"({1e3 * single_cpu[1] / max(1, len(single)):.0f} ms per drag), "
           f"peak RSS {single_rss:.0f} MB")
+    polls, seconds = empty
+    print(f"Streamlit's own cost of a poll (an app whose only fragment, run_every=1.5, does nothing; 5 sessions): "
+          f"{polls} polls, server CPU {1e3 * seconds / max(1, polls):.0f} ms per poll")
     print(verdict(results))
 
 
@@ -481,10 +539,8 @@ async def main_async(args) -> None:
     with tempfile.TemporaryDirectory() as folder:
         process, url = start_server(f"sqlite://{Path(folder) / 'classes.sqlite3'}")
         try:
-            meter = Meter(process.pid)
-            single = await single_user(url, args.drags, args.interval, args.timeout)
-            single_seconds = meter.server_seconds()
-            single_cpu = meter.stop()
+            single, single_percent, single_seconds = await single_user(url, process.pid, args.drags,
+                                                                       min(args.interval, 1.0), args.timeout)
             single_rss = peak_rss_mb(process.pid)
         finally:
             stop_server(process)
@@ -495,7 +551,8 @@ async def main_async(args) -> None:
         print(f"{students} students: {len(result.latencies)}/{result.pairs} updates seen, answers "
               f"{result.sent}/{result.counted}", flush=True)
         results.append(result)
-    report(results, single, (*single_cpu, single_seconds), single_rss, args)
+    empty = await empty_fragment_polls()
+    report(results, single, (single_percent, single_seconds), single_rss, empty)
     return results, single
 
 

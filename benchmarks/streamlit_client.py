@@ -100,6 +100,7 @@ class StreamlitClient:
         self.runs_finished = 0  #: script runs finished (any status)
         self.full_runs_finished = 0
         self.messages = 0
+        self.auto_reruns = 0  #: fragment reruns sent by the auto-rerun timers
         self.bytes = 0
         self.errors: list[str] = []  #: exception elements seen
         self._timers: dict[str, tuple[float, asyncio.Task]] = {}
@@ -291,6 +292,7 @@ class StreamlitClient:
             while not self._closed:
                 await asyncio.sleep(interval)
                 await self.rerun(fragment_id=fragment_id, auto=True)
+                self.auto_reruns += 1
         except asyncio.CancelledError:
             pass
         except Exception as error:
