@@ -22,11 +22,14 @@ all in this process's event loop.  For each class size, a fresh server (its own 
    not found)"), while the students keep following.
 
 Printed: the load average at start; per class size the action -> screen median and 95th percentile over every
-(action, student) pair, the missed updates, answers sent / counted, the server's CPU (its /proc CPU seconds over
-wall time, % of one core) while idle-following, dragging and answering, its peak RSS (VmHWM), and this process's
-own CPU while dragging (the clients share the 2 cores); then the reference measured in the same run: one user, not
-in a class, doing the same drags on a fresh server (action -> the lanes showing the new order); then a verdict
-for the goal "40 students, one process, p95 <= 2 s, no answer lost" (figures only, never an assertion).
+(action, student) pair (a missed update counts as never), the missed updates, answers sent / counted, the server's
+CPU (its /proc CPU seconds over wall time, % of one core) while idle-following, dragging and answering, its peak
+RSS (VmHWM), and this process's own CPU while dragging (the clients share the 2 cores); the server CPU per poll
+while idle and per (drag, student).  Then the references measured in the same run: one user, not in a class,
+doing the same drags (1 s apart) on a fresh server (action -> the lanes showing the new order), and Streamlit's own
+cost of a poll (5 sessions of an app whose only fragment, ``run_every=1.5``, does nothing).  Last, a verdict for
+the goal "40 students, one process, p95 <= 2 s, no answer lost" (figures only, never an assertion).  Each class
+size is bounded: joining and answering have one deadline each, so the default run takes about 6-7 minutes.
 
 Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 10] [--interval 3]``
 """
@@ -180,6 +183,14 @@ def current_lanes(client: StreamlitClient):
     raise LookupError(f"{client.name}: no drag lanes on the page (widgets: {sorted(client.widgets)})")
 
 
+def has_lanes(client: StreamlitClient) -> bool:
+    try:
+        current_lanes(client)
+    except LookupError:
+        return False
+    return True
+
+
 async def drag_top_to_bottom(client: StreamlitClient, lanes=None) -> tuple[float, tuple[str, ...]]:
     """The drop the browser sends when the top item is dragged below the last one: (t0, the new order).
     ``lanes``: (widget id, ranking, pool) as the lanes show them now (default: read from the client's last full run;
@@ -273,6 +284,60 @@ class ClassResult:
     drag_cpu_seconds: float = float("nan")
     idle_cpu_seconds: float = float("nan")
     idle_polls: int = 0
+    teacher_screen: list[float] = field(default_factory=list)  #: action -> the teacher's own lanes (inf: never)
+    published: list[float] = field(default_factory=list)  #: action -> the board in the store (inf: never)
+    health: list[float] = field(default_factory=list)  #: seconds per /_stcore/health answer while dragging
+
+
+class HealthProbe:
+    """The server's responsiveness: GET /_stcore/health every 0.3 s from a thread (seconds per answer)."""
+
+    def __init__(self, url: str):
+        self.url, self.seconds = url, []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            began = time.monotonic()
+            try:
+                urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=30).read()
+            except OSError:
+                pass
+            self.seconds.append(time.monotonic() - began)
+            self._stop.wait(0.3)
+
+    def stop(self) -> list[float]:
+        self._stop.set()
+        self._thread.join(timeout=35)
+        return self.seconds
+
+
+class Published:
+    """When each ranking reached the class's board in the store (read every 20 ms from this process)."""
+
+    def __init__(self, store: SQLiteStore, code: str):
+        self.store, self.code = store, code
+        self.seen: list[tuple[float, tuple[str, ...]]] = []
+
+    async def watch(self) -> None:
+        version = None
+        while True:
+            record = self.store.get(f"{self.code}/board")
+            now = time.monotonic()
+            if record is not None and record.version != version:
+                version = record.version
+                ranking = ((record.value.get("board") or {}).get("board") or {}).get("ranking")
+                if isinstance(ranking, list):
+                    self.seen.append((now, tuple(ranking)))
+            await asyncio.sleep(0.02)
+
+    def first_after(self, t0: float, order: tuple[str, ...], timeout: float) -> float | None:
+        for when, ranking in self.seen:
+            if when >= t0 and ranking == order:
+                return when - t0 if when - t0 <= timeout else None
+        return None
 
 
 def class_code(client: StreamlitClient) -> str | None:
@@ -394,7 +459,7 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             code = class_code(teacher)
             await teacher.go_to(BOARD_PAGE)
             await teacher.wait_run(timeout=patience, full=True)
-            await asyncio.sleep(0.2)
+            await teacher.wait_for(lambda: has_lanes(teacher), patience, "the drag lanes")
 
             board = current_lanes(teacher)[1]
             began = time.monotonic()
@@ -423,6 +488,9 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             meter = Meter(process.pid)
             actions = []
             lanes = current_lanes(teacher)
+            published = Published(SQLiteStore(store_path), code)  # when each board reached the store
+            watch = asyncio.create_task(published.watch())
+            probe = HealthProbe(url)
             for _ in range(drags):  # every interval, whether the server has finished the last drag's run or not
                 t0, order = await drag_top_to_bottom(teacher, lanes)
                 lanes = (lanes[0], order, lanes[2])
@@ -434,6 +502,14 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
                 await asyncio.sleep(0.05)
             result.drag_cpu_seconds = meter.server_seconds()
             result.cpu["drags"] = meter.stop()
+            watch.cancel()
+            published.store.close()
+            result.health = await asyncio.to_thread(probe.stop)
+            for t0, order in actions:
+                own = screens.first_after(teacher.name, t0, order, timeout)
+                result.teacher_screen.append(own if own is not None else float("inf"))
+                when = published.first_after(t0, order, timeout)
+                result.published.append(when if when is not None else float("inf"))
             for t0, order in actions:
                 for pupil in pupils:
                     latency = screens.first_after(pupil.name, t0, order, timeout)
@@ -516,11 +592,20 @@ def report(results: list[ClassResult], single: list[float | None], single_cpu: t
               f"{f'{r.sent}/{r.counted}':>20} | {cpu:>31} | {r.peak_rss:11.0f} | "
               f"{r.cpu.get('drags', (0, float('nan')))[1]:11.0f}")
     for r in results:
+        if r.published:
+            print(f"  {r.students} students: action→board in the store p50 "
+                  f"{fmt(statistics.median(r.published), r.timeout)}, "
+                  f"p95 {fmt(percentile(r.published, 0.95), r.timeout)}; action→the teacher's own screen p50 "
+                  f"{fmt(statistics.median(r.teacher_screen), r.timeout)}, p95 "
+                  f"{fmt(percentile(r.teacher_screen, 0.95), r.timeout)}; /_stcore/health answered in p50 "
+                  f"{fmt(statistics.median(r.health) if r.health else float('nan'))}, "
+                  f"max {fmt(max(r.health) if r.health else float('nan'))}")
         per_update = r.drag_cpu_seconds / max(1, r.pairs)
         per_poll = r.idle_cpu_seconds / max(1, r.idle_polls)
         print(f"  {r.students} students: joined in {r.join_seconds:.1f} s; idle: {r.idle_polls} polls, server CPU "
               f"{1e3 * per_poll:.0f} ms per poll; dragging: server CPU {r.drag_cpu_seconds:.1f} s = "
-              f"{1e3 * per_update:.0f} ms per (drag, student), polls and the teacher's runs included; answers: {r.answers_by}")
+              f"{1e3 * per_update:.0f} ms per (drag, student), polls and the teacher's runs included; "
+              f"answers: {r.answers_by}")
         for error in r.errors[:5]:
             print(f"    error: {error}")
     seen = [s for s in single if s is not None]

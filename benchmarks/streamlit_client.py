@@ -199,7 +199,10 @@ class StreamlitClient:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError(f"{self.name}: no script_finished within {timeout:g} s")
-            await asyncio.wait_for(self._finished.wait(), remaining)
+            try:
+                await asyncio.wait_for(self._finished.wait(), remaining)
+            except TimeoutError:
+                raise TimeoutError(f"{self.name}: no script_finished within {timeout:g} s") from None
             if not full or self._last_finish_full:
                 return
             self._finished.clear()
