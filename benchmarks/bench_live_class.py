@@ -474,7 +474,8 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
                                           return_exceptions=True)
             result.join_seconds = time.monotonic() - began
             pupils = [client for client in joined if isinstance(client, StreamlitClient)]
-            failed = [repr(client) for client in joined if not isinstance(client, StreamlitClient)]
+            failed = [repr(client) if str(client) else f"not following within {join_budget:g} s"
+                      for client in joined if not isinstance(client, StreamlitClient)]
             if failed:
                 result.errors.append(f"{len(failed)} students could not join: {failed[0][:200]}")
 
@@ -524,12 +525,16 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             print(f"  {students} students: drags done, {len(result.latencies)}/{result.pairs} updates seen", flush=True)
             meter = Meter(process.pid)
             store = SQLiteStore(store_path)
-            await teacher.wait_run(timeout=patience)  # the last drag's run
-            answered = await answer_on_page(teacher, pupils, store, code, patience, answer_budget)
+            try:
+                await teacher.wait_run(timeout=patience)  # the last drag's run
+                answered = await answer_on_page(teacher, pupils, store, code, patience, answer_budget)
+            except TimeoutError as error:  # the server no longer answers the teacher: no question can be asked
+                result.answers_by = f"no question asked: the teacher's Live class page did not load ({error})"
+                answered = (0, 0)
             if answered is None:
                 result.answers_by = "answers through the store API (UI not found)"
                 answered = await asyncio.to_thread(answer_through_store, store, students)
-            else:
+            elif result.answers_by == "not reached":
                 result.answers_by = "the Live class page"
             result.sent, result.counted = answered
             result.cpu["answers"] = meter.stop()
