@@ -25,13 +25,16 @@ Printed: the load average at start; per class size the action -> screen median a
 (action, student) pair (a missed update counts as never), the missed updates, answers sent / counted, the server's
 CPU (its /proc CPU seconds over wall time, % of one core) while idle-following, dragging and answering, its peak
 RSS (VmHWM), and this process's own CPU while dragging (the clients share the 2 cores); the server CPU per poll
-while idle and per (drag, student).  Then the references measured in the same run: one user, not in a class,
-doing the same drags (1 s apart) on a fresh server (action -> the lanes showing the new order), and Streamlit's own
-cost of a poll (5 sessions of an app whose only fragment, ``run_every=1.5``, does nothing).  Last, a verdict for
-the goal "40 students, one process, p95 <= 2 s, no answer lost" (figures only, never an assertion).  Each class
-size is bounded: joining and answering have one deadline each, so the default run takes about 6-7 minutes.
+while idle and per (drag, student); where the time goes: action -> the board in the store (read every 20 ms) and
+-> the teacher's own screen, and how long the server takes to answer ``/_stcore/health`` meanwhile.  Then the
+references measured in the same run: one user, not in a class, doing the same drags (1 s apart) on a fresh server
+(action -> the lanes showing the new order), and Streamlit's own cost of a poll (5 sessions of an app whose only
+fragment, ``run_every=1.5``, does nothing).  Last, a verdict for the goal "40 students, one process, p95 <= 2 s,
+no answer lost" (figures only, never an assertion).  Each class size is bounded: joining and answering have one
+deadline each, so the default run takes about 6-7 minutes.
 
-Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 10] [--interval 3]``
+Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 10] [--interval 3] [--app DIR]``
+(``--app``: run another checkout's app, e.g. to measure a branch's Live class page with this benchmark).
 """
 
 from __future__ import annotations
