@@ -3,12 +3,12 @@ follow the teacher's board and answer."""
 
 import streamlit as st
 
-from live.classes import LiveError
 from ui import live, live_quiz
 from ui.i18n import t
 from ui.qr import qr_svg
 
 st.title(t("Live class"))
+live_quiz.show_notice()  # what the last action was refused for (its callback ran before this run)
 
 held = live.teacher()
 if held is not None:
@@ -20,9 +20,7 @@ if held is not None:
             st.title(code, anchor=False)  # letters and digits only
         st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=240)
         st.caption(t("Your board, page and step are shown to the class as you work on any page."))
-        if st.button(t("Close the class"), key="live__close"):
-            live.close()
-            st.rerun()
+        st.button(t("Close the class"), key="live__close", on_click=live.close)
     with questions:
         live_quiz.teacher_panel(*held)
 elif live.student() is not None:
@@ -33,32 +31,17 @@ elif live.student() is not None:
             st.text(st.session_state[live.NICKNAME])  # plain text: a nickname is never markup
         if live.following():
             st.caption(t("Your board follows the teacher's."))
-            if st.button(t("Try it myself"), key="live__detach"):
-                live.detach()
-                st.rerun()
+            st.button(t("Try it myself"), key="live__detach", on_click=live.detach)
         else:
             st.caption(t("You are working on your own copy of the board."))
-            if st.button(t("Follow the teacher"), key="live__follow"):
-                live.follow()
-                st.rerun()
-        if st.button(t("Leave the class"), key="live__leave"):
-            live.leave()
-            st.rerun()
+            st.button(t("Follow the teacher"), key="live__follow", on_click=live_quiz.refusing(live.follow))
+        st.button(t("Leave the class"), key="live__leave", on_click=live.leave)
     live_quiz.student_panel(code, student_id)
 else:
-    if st.button(t("Start a class"), key="live__start", type="primary"):
-        live.start()
-        st.rerun()
+    st.button(t("Start a class"), key="live__start", type="primary", on_click=live.start)
     st.subheader(t("Join a class"))
     with st.form("live__join_form"):
-        code = st.text_input(t("Class code"), value=st.query_params.get(live.JOIN_PARAM, ""), max_chars=12,
-                             key="live__code")
-        nickname = st.text_input(t("Nickname (optional)"), max_chars=live.NICKNAME_MAX, key="live__nickname")
-        joined = st.form_submit_button(t("Join"))
-    if joined:
-        try:
-            live.join(code, nickname)
-        except LiveError as error:
-            st.error(live.message(error))
-        else:
-            st.rerun()
+        st.text_input(t("Class code"), value=st.query_params.get(live.JOIN_PARAM, ""), max_chars=12,
+                      key=live.CODE_INPUT)
+        st.text_input(t("Nickname (optional)"), max_chars=live.NICKNAME_MAX, key=live.NICKNAME_INPUT)
+        st.form_submit_button(t("Join"), on_click=live_quiz.refusing(live.join_from_form))

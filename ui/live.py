@@ -27,6 +27,7 @@ SWITCH = "live_switch"  #: the page file this student's next run opens (the teac
 PAGE = "live_page"  #: the page this session is on (set by app.py after the page ran)
 PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
 JOIN_PARAM = "join"
+CODE_INPUT, NICKNAME_INPUT = "live__code", "live__nickname"  #: the join form's text inputs
 TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
 ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
 QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
@@ -129,6 +130,11 @@ def join(code: str, nickname: str | None = None) -> str:
     st.session_state[SEEN] = None
     catch_up()
     return code
+
+
+def join_from_form() -> None:
+    """Join with the code and nickname typed in the join form (its callback)."""
+    join(st.session_state.get(CODE_INPUT) or "", st.session_state.get(NICKNAME_INPUT))
 
 
 def leave() -> None:

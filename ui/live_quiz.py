@@ -132,21 +132,67 @@ def ask_controls(code: str, teacher_key: str) -> None:
             question, refusal = None, reason(error)
         else:
             refusal = None
-        asked = st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None)
+        st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None,
+                  on_click=_ask, args=(code, teacher_key, question, option == NEXT_QUIZ))
     if refusal:
         st.warning(refusal)
     else:
         st.caption(t("{label}: {prompt}").format(label=question.label, prompt=localize(question.prompt)))
-    if asked:
-        if option == NEXT_QUIZ:
-            st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
-        data = {"quiz": quiz.question_data(question), "label": question.label}
+
+
+# Every action of the live page runs in its button's callback: before the next run, which a fragment's poll may
+# interrupt (an action in the page's body could be lost with it); a refusal is kept for that run to show.
+NOTICE = "live__notice"
+
+
+def _refused(error: LiveError) -> None:
+    st.session_state[NOTICE] = live.message(error)
+
+
+def show_notice() -> None:
+    """The refusal of the last action, once."""
+    notice = st.session_state.pop(NOTICE, None)
+    if notice:
+        st.error(notice)
+
+
+def refusing(action):
+    """``action`` as a callback whose LiveError is shown by the next run (:func:`show_notice`)."""
+    def callback(*args):
         try:
-            live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE)
+            action(*args)
         except LiveError as error:
-            st.error(live.message(error))
-        else:
-            st.rerun()
+            _refused(error)
+    return callback
+
+
+def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool) -> None:
+    if from_quiz:  # the Quiz page moves on to the question asked
+        st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
+    data = {"quiz": quiz.question_data(question), "label": question.label}
+    try:
+        live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE)
+    except LiveError as error:
+        _refused(error)
+
+
+def _reveal(code: str, teacher_key: str, question_id: int) -> None:
+    try:
+        live.classes().reveal(code, teacher_key, question_id)
+    except LiveError as error:
+        _refused(error)
+
+
+def _send(code: str, student_id: str, question_id: int, question: quiz.Question) -> None:
+    value = st.session_state.get(f"live__answer_{question_id}")
+    if value is None:
+        st.session_state[NOTICE] = t("Type a number first.")
+        return
+    verdict = quiz.check(question, value)
+    try:
+        live.classes().answer(code, student_id, question_id, value, verdict.diagnosis.name if verdict.diagnosis else None)
+    except LiveError as error:
+        _refused(error)
 
 
 def results_view(question: quiz.Question, answered: int, right: int, values: list[float], diagnoses: dict,
@@ -192,15 +238,9 @@ def teacher_panel(code: str, teacher_key: str) -> None:
     revealed = public.get("revealed")
     with st.container(horizontal=True, vertical_alignment="center"):
         st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label), width="content")
-        if not revealed and st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:",
-                                      type="primary"):
-            try:
-                live.classes().reveal(code, teacher_key, question_id)
-            except LiveError as error:
-                st.error(live.message(error))
-            else:
-                st.rerun()
         if not revealed:
+            st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary",
+                      on_click=_reveal, args=(code, teacher_key, question_id))
             st.toggle(t("Show the exact value"), key=SHOW_EXACT,
                       help=t("Only you should see it before the reveal: the projector shows your screen."))
     st.caption(localize(question.prompt))
@@ -268,18 +308,7 @@ def _answer_box(code: str, student_id: str, question_id: int, question: quiz.Que
             value=f"{mine['value']:g}"))
     else:
         with st.form(ANSWER_FORM, border=False):
-            value = st.number_input(t("Your answer: {label} =").format(label=question.label), value=None, step=0.001,
-                                    format="%.4f", placeholder=t("e.g. 0.631"), key=f"live__answer_{question_id}")
-            sent = st.form_submit_button(t("Send the answer"), key=SEND, type="primary", icon=":material/send:")
-        if sent:
-            if value is None:
-                st.warning(t("Type a number first."))
-                return
-            verdict = quiz.check(question, value)
-            try:
-                live.classes().answer(code, student_id, question_id, value,
-                                      verdict.diagnosis.name if verdict.diagnosis else None)
-            except LiveError as error:
-                st.error(live.message(error))
-            else:
-                st.rerun()
+            st.number_input(t("Your answer: {label} =").format(label=question.label), value=None, step=0.001,
+                            format="%.4f", placeholder=t("e.g. 0.631"), key=f"live__answer_{question_id}")
+            st.form_submit_button(t("Send the answer"), key=SEND, type="primary", icon=":material/send:",
+                                  on_click=_send, args=(code, student_id, question_id, question))
