@@ -43,8 +43,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -59,6 +57,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import servers  # noqa: E402
+from servers import stop_server  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 from streamlit_client import StreamlitClient, bidi_data  # noqa: E402
 
@@ -75,43 +75,12 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 # --------------------------------------------------------------------------- the server
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 APP = REPO  #: the folder of the app the server runs (``--app``)
 
 
 def start_server(store_url: str, timeout: float = 60.0, app: Path | None = None) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-        cwd=app or APP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, STORE_ENV: store_url}, start_new_session=True)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.2)
-    stop_server(process)
-    raise RuntimeError("the Streamlit server did not start")
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    """The app (``--app``'s, or this repository's) on its own live-class store."""
+    return servers.start_server(app or APP, {STORE_ENV: store_url}, timeout)
 
 
 def cpu_seconds(pid: int) -> float:

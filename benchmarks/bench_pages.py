@@ -26,17 +26,16 @@ from __future__ import annotations
 import argparse
 import ast
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from servers import start_server, stop_server  # noqa: E402
 
 #: 20 grades; the first two differ, so swapping ranks 1 and 2 always changes nDCG
 GRADES = [3, 0, 2, 1, 3, 0, 0, 2, 1, 0, 3, 1, 0, 2, 0, 1, 0, 0, 2, 1]
@@ -102,41 +101,6 @@ def bench_server(runs: int) -> list[tuple[str, float, float, float, str]]:
 
 
 # --------------------------------------------------------------------------- (b) browser
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server() -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-        cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.2)
-    stop_server(process)
-    raise RuntimeError("the Streamlit server did not start")
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
 
 
 WATCH = """() => {
