@@ -8,7 +8,7 @@ from ui.i18n import t
 from ui.qr import qr_svg
 
 st.title(t("Live class"))
-live_quiz.show_notice()  # what the last action was refused for (its callback ran before this run)
+live.show_notice()  # what the last action was refused for (its callback ran before this run)
 
 held = live.teacher()
 if held is not None:
@@ -34,7 +34,7 @@ elif live.student() is not None:
             st.button(t("Try it myself"), key="live__detach", on_click=live.detach)
         else:
             st.caption(t("You are working on your own copy of the board."))
-            st.button(t("Follow the teacher"), key="live__follow", on_click=live_quiz.refusing(live.follow))
+            st.button(t("Follow the teacher"), key="live__follow", on_click=live.refusing(live.follow))
         st.button(t("Leave the class"), key="live__leave", on_click=live.leave)
     live_quiz.student_panel(code, student_id)
 else:
@@ -44,4 +44,4 @@ else:
         st.text_input(t("Class code"), value=st.query_params.get(live.JOIN_PARAM, ""), max_chars=12,
                       key=live.CODE_INPUT)
         st.text_input(t("Nickname (optional)"), max_chars=live.NICKNAME_MAX, key=live.NICKNAME_INPUT)
-        st.form_submit_button(t("Join"), on_click=live_quiz.refusing(live.join_from_form))
+        st.form_submit_button(t("Join"), on_click=live.refusing(live.join_from_form))

@@ -177,3 +177,13 @@ def test_the_chinese_student_sees_the_question_in_chinese(app_test):
     assert any("第 1 题" in header.value for header in student.subheader)
     assert student.button(key=live_quiz.SEND).label == "提交答案"
     assert any("计算" in m.value for m in student.markdown)  # the prompt, localized
+
+
+def test_an_answer_sent_after_the_reveal_is_refused_in_words(lesson):
+    teacher, _, students = lesson
+    ask(teacher, "RR")
+    student = ok(students[0].run())  # the answer box is on this student's screen
+    ok(teacher.button(key=live_quiz.REVEAL).click().run())
+    send(student, 1.0)  # sent from the screen drawn before the reveal
+    assert [error.value for error in student.error] == ["Question 1 has been revealed: answers are closed."]
+    assert live.classes().current(student.session_state[live.STUDENT][0]).question["answered"] == 0

@@ -231,6 +231,31 @@ def before_page() -> None:
         st.switch_page(target)
 
 
+# Every action of the live page runs in its button's callback: before the next run, which a fragment's poll may
+# interrupt (an action in the page's body could be lost with it). A refusal is kept for that run to show, and kept
+# again when the poll reruns the app at its end.
+NOTICE, SHOWN = "live__notice", "live__notice_shown"
+
+
+def show_notice() -> None:
+    """The refusal of the last action, once (the live page calls this at its top)."""
+    notice = st.session_state.pop(NOTICE, None)
+    st.session_state[SHOWN] = notice
+    if notice:
+        st.error(notice)
+
+
+def refusing(action):
+    """``action`` as a callback whose LiveError is shown by the next run (:func:`show_notice`)."""
+    def callback(*args):
+        st.session_state.pop(SHOWN, None)
+        try:
+            action(*args)
+        except LiveError as error:
+            st.session_state[NOTICE] = message(error)
+    return callback
+
+
 def poll() -> None:
     """What the students' fragment runs: when the teacher's board or question changed, load it and rerun the whole
     app; when the class has ended, leave it and rerun the app, which says so once (:func:`before_page`)."""
@@ -239,6 +264,8 @@ def poll() -> None:
     except LiveError as error:
         class_ended(error)
     if changed:
+        if st.session_state.get(SHOWN):  # this run's notice, once more in the run that follows at once
+            st.session_state[NOTICE] = st.session_state.pop(SHOWN)
         st.rerun(scope="app")
 
 

@@ -133,66 +133,27 @@ def ask_controls(code: str, teacher_key: str) -> None:
         else:
             refusal = None
         st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None,
-                  on_click=_ask, args=(code, teacher_key, question, option == NEXT_QUIZ))
+                  on_click=live.refusing(_ask), args=(code, teacher_key, question, option == NEXT_QUIZ))
     if refusal:
         st.warning(refusal)
     else:
         st.caption(t("{label}: {prompt}").format(label=question.label, prompt=localize(question.prompt)))
 
 
-# Every action of the live page runs in its button's callback: before the next run, which a fragment's poll may
-# interrupt (an action in the page's body could be lost with it); a refusal is kept for that run to show.
-NOTICE = "live__notice"
-
-
-def _refused(error: LiveError) -> None:
-    st.session_state[NOTICE] = live.message(error)
-
-
-def show_notice() -> None:
-    """The refusal of the last action, once."""
-    notice = st.session_state.pop(NOTICE, None)
-    if notice:
-        st.error(notice)
-
-
-def refusing(action):
-    """``action`` as a callback whose LiveError is shown by the next run (:func:`show_notice`)."""
-    def callback(*args):
-        try:
-            action(*args)
-        except LiveError as error:
-            _refused(error)
-    return callback
-
-
 def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool) -> None:
     if from_quiz:  # the Quiz page moves on to the question asked
         st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
     data = {"quiz": quiz.question_data(question), "label": question.label}
-    try:
-        live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE)
-    except LiveError as error:
-        _refused(error)
-
-
-def _reveal(code: str, teacher_key: str, question_id: int) -> None:
-    try:
-        live.classes().reveal(code, teacher_key, question_id)
-    except LiveError as error:
-        _refused(error)
+    live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE)
 
 
 def _send(code: str, student_id: str, question_id: int, question: quiz.Question) -> None:
     value = st.session_state.get(f"live__answer_{question_id}")
     if value is None:
-        st.session_state[NOTICE] = t("Type a number first.")
+        st.session_state[live.NOTICE] = t("Type a number first.")
         return
-    verdict = quiz.check(question, value)
-    try:
-        live.classes().answer(code, student_id, question_id, value, verdict.diagnosis.name if verdict.diagnosis else None)
-    except LiveError as error:
-        _refused(error)
+    diagnosis = quiz.check(question, value).diagnosis
+    live.classes().answer(code, student_id, question_id, value, diagnosis.name if diagnosis else None)
 
 
 def results_view(question: quiz.Question, answered: int, right: int, values: list[float], diagnoses: dict,
@@ -240,7 +201,7 @@ def teacher_panel(code: str, teacher_key: str) -> None:
         st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label), width="content")
         if not revealed:
             st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary",
-                      on_click=_reveal, args=(code, teacher_key, question_id))
+                      on_click=live.refusing(live.classes().reveal), args=(code, teacher_key, question_id))
             st.toggle(t("Show the exact value"), key=SHOW_EXACT,
                       help=t("Only you should see it before the reveal: the projector shows your screen."))
     st.caption(localize(question.prompt))
@@ -311,4 +272,4 @@ def _answer_box(code: str, student_id: str, question_id: int, question: quiz.Que
             st.number_input(t("Your answer: {label} =").format(label=question.label), value=None, step=0.001,
                             format="%.4f", placeholder=t("e.g. 0.631"), key=f"live__answer_{question_id}")
             st.form_submit_button(t("Send the answer"), key=SEND, type="primary", icon=":material/send:",
-                                  on_click=_send, args=(code, student_id, question_id, question))
+                                  on_click=live.refusing(_send), args=(code, student_id, question_id, question))
