@@ -29,6 +29,7 @@ PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on 
 JOIN_PARAM = "join"
 CODE_INPUT, NICKNAME_INPUT = "live__code", "live__nickname"  #: the join form's text inputs
 TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
+POLL = "live_poll"  #: the container of a student's poll (one place on every page: its fragment keeps its id)
 ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
 QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
 
@@ -221,8 +222,12 @@ def page_file(url_path) -> str | None:
 
 
 def before_page() -> None:
-    """app.py calls this before the navigation runs: the class that just ended says so (once, above the page), and a
-    student goes to the page the teacher went to, or to this page for a question."""
+    """app.py calls this before the navigation runs: a student's poll (first, so that its fragment keeps one place and
+    one id on every page, registered before anything a run may be interrupted in); the class that just ended says
+    so (once, above the page); a student goes to the page the teacher went to, or to this page for a question."""
+    if teacher() is None and student() is not None:
+        with st.container(key=POLL):  # no output: hidden by ui/style/lecture.css
+            _follow_fragment()
     ended = st.session_state.pop(ENDED, None)
     if ended:
         st.error(ended)
@@ -288,10 +293,7 @@ def _follow_fragment() -> None:
 
 
 def after_run(navigation) -> None:
-    """Called by app.py after every run of any page: a teacher publishes what changed; a student polls (for the
-    teacher's board when following, for questions always)."""
+    """Called by app.py after every run of any page: this session's page; a teacher publishes what changed."""
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
-    elif student() is not None:
-        _follow_fragment()
