@@ -197,3 +197,10 @@ def test_a_student_follows_the_step_the_teacher_presents(app_test):
     assert live.classes().current(code).board["steps"]["ndcg"] == 2
     ok(student.run())
     assert student.session_state[state.page_key("ndcg", "step")] == 2  # the student's page, at the presented step
+
+
+def test_a_code_typed_with_spaces_and_dashes_joins_as_the_class_writes_it(app_test):
+    _, code = start_class(app_test)
+    student = join(app_test, f" {code[:3].lower()}-{code[3:]} ")
+    assert student.session_state[live.STUDENT][0] == code
+    assert code in student.success[0].value

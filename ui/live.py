@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from live.classes import NICKNAME_MAX, Classes, LiveError, clean_text
+from live.classes import NICKNAME_MAX, Classes, LiveError, clean_text, normalize_code
 from live.store import store_from_environment
 
 from . import state
@@ -123,7 +123,7 @@ def publish(page: str | None = None) -> int | None:
 
 def join(code: str, nickname: str | None = None) -> str:
     """Join class ``code`` (LiveError when there is none) and follow its board: the class's code."""
-    code = code.strip().upper()
+    code = normalize_code(code)  # as the class keeps it ("ab3-k7q" is AB3K7Q), shown and stored so
     student_id = classes().join(code, nickname or None)
     st.session_state[STUDENT] = (code, student_id)
     st.session_state[NICKNAME] = clean_text(nickname, NICKNAME_MAX)
