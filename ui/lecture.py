@@ -14,7 +14,7 @@ from metrics.measures.names import subtitle
 
 from . import state
 from .board import Board
-from .explainer import last_row_styles, number_formats, tex
+from .explainer import number_formats, styled_table, tex
 from .i18n import N_, header, headers, t
 from .pacing import Pace, step_bar
 from .page import end_page
@@ -148,13 +148,9 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
     if columns is not None:
         shown = shown[columns]
-    formats = number_formats(shown, DIGITS)
-    formats.update({header(c): (lambda hit: "✓" if hit else "·") for c in shown.columns if shown[c].dtype.kind == "b"})
-    # renamed first (a styled table shows its frame's own column names), then styled by the shown names
-    styler = headers(shown).style.apply(last_row_styles, hits=hits, axis=None).format(formats, na_rep="–").hide(
-        axis="index")
+    checks = tuple(header(c) for c in shown.columns if shown[c].dtype.kind == "b")
     with st.container(key="lecture_table"):
-        st.table(styler)
+        styled_table(headers(shown), hits, number_formats(shown, DIGITS), checks)
 
 
 def running_value(explanation: Explanation, step: int | None, quantity: str) -> float:
