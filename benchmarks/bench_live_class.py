@@ -8,7 +8,7 @@ all in this process's event loop.  For each class size, a fresh server (its own 
 
 1. the teacher opens the Live class page, starts a class (reads the code from the page) and opens the nDCG page;
    the students open ``/live?join=CODE``, type a nickname, press Join, and follow the teacher to the nDCG page
-   (the app's ``st.fragment(run_every=1.5)`` poll: the client sends the fragment's reruns as the browser does);
+   (the app's ``st.fragment(run_every=ui.live.POLL_SECONDS)`` poll: the client sends the fragment's reruns as the browser does);
 2. idle: ``--idle`` seconds of following with no change (the cost of the polls alone);
 3. drags: every ``--interval`` s the teacher drags the top item of the ranking to the bottom (the lanes
    component's value, ``{"order": {"ranking": [...], "pool": [...]}}``, as the browser sends it on a drop) at
@@ -29,7 +29,7 @@ while idle and per (drag, student); where the time goes: action -> the board in 
 -> the teacher's own screen, and how long the server takes to answer ``/_stcore/health`` meanwhile.  Then the
 references measured in the same run: one user, not in a class, doing the same drags (1 s apart) on a fresh server
 (action -> the lanes showing the new order), and Streamlit's own cost of a poll (5 sessions of an app whose only
-fragment, ``run_every=1.5``, does nothing).  Last, a verdict for the goal "40 students, one process, p95 <= 2 s,
+fragment, at the same ``run_every``, does nothing; the app's own .streamlit/config.toml).  Last, a verdict for the goal "40 students, one process, p95 <= 2 s,
 no answer lost" (figures only, never an assertion).  Each class size is bounded: joining and answering have one
 deadline each, so the default run takes about 6-7 minutes.
 
@@ -43,6 +43,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -64,6 +65,7 @@ from streamlit_client import StreamlitClient, bidi_data  # noqa: E402
 
 from live.classes import CODE_LENGTH, CODE_SET, Classes  # noqa: E402
 from live.store import STORE_ENV, SQLiteStore  # noqa: E402
+from ui.live import POLL_SECONDS  # noqa: E402
 
 LANES = "ranking_metrics_lab.lanes"  #: the builder's drag lanes (ui/lanes.py)
 BOARD_PAGE = "ndcg"  #: the page the teacher drags on
@@ -206,9 +208,9 @@ async def single_user(url: str, pid: int, drags: int, interval: float,
     return latencies, percent, seconds
 
 
-EMPTY_FRAGMENT_APP = """import streamlit as st
+EMPTY_FRAGMENT_APP = f"""import streamlit as st
 st.write("an empty fragment polls")
-@st.fragment(run_every=1.5)
+@st.fragment(run_every={POLL_SECONDS})
 def poll():
     pass
 poll()
@@ -216,10 +218,11 @@ poll()
 
 
 async def empty_fragment_polls(clients: int = 5, seconds: float = 6.0) -> tuple[int, float]:
-    """Streamlit's own cost of a poll: ``clients`` sessions of an app whose only fragment (run_every=1.5) does
-    nothing: (polls, server CPU seconds)."""
+    """Streamlit's own cost of a poll: ``clients`` sessions of an app whose only fragment (at the app's
+    ``run_every``) does nothing, run with the app's configuration: (polls, server CPU seconds)."""
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "app.py").write_text(EMPTY_FRAGMENT_APP)
+        shutil.copytree(APP / ".streamlit", Path(folder) / ".streamlit")
         process, url = start_server("sqlite://" + str(Path(folder) / "unused.sqlite3"), app=Path(folder))
         sessions = [StreamlitClient(url, f"empty {n}") for n in range(clients)]
         try:
@@ -592,7 +595,8 @@ def report(results: list[ClassResult], single: list[float | None], single_cpu: t
           f"({1e3 * single_cpu[1] / max(1, len(single)):.0f} ms per drag), "
           f"peak RSS {single_rss:.0f} MB")
     polls, seconds = empty
-    print(f"Streamlit's own cost of a poll (an app whose only fragment, run_every=1.5, does nothing; 5 sessions): "
+    print(f"Streamlit's own cost of a poll (an app whose only fragment, run_every={POLL_SECONDS:g}, does nothing; "
+          "5 sessions; the app's configuration): "
           f"{polls} polls, server CPU {1e3 * seconds / max(1, polls):.0f} ms per poll")
     print(verdict(results))
 

@@ -40,6 +40,7 @@ from tests.e2e.lanes import BUILDER, drag_after, lane_items, lane_names, wait_fo
 from tests.e2e.navigation import go_to, language_switch
 from ui import live_quiz
 from ui.board import Board
+from ui.live import POLL_SECONDS
 from ui.presets import PRESETS
 from ui.share import PARAM, decode_board, encode_board
 
@@ -49,7 +50,7 @@ TEACHER_SIZE = {"width": 1280, "height": 720}
 STUDENT_SIZE = {"width": 390, "height": 844}
 FOLLOW_TIMEOUT_S = 30.0  # generous: the machine is shared; the load benchmark measures the real latency
 POLL_MS = 100  # how often the tests look at the students' screens while they wait for them
-STUDENT_POLL_S = 1.5  # ui.live's fragment: run_every=1.5
+STUDENT_POLL_S = POLL_SECONDS  # a student's poll (ui.live's fragment)
 
 FIRST, SECOND = "003_ndcg", "000_code_q2"  # two examples whose boards differ (title and ranking)
 QUESTION_BOARD = "000_code_q2"  # grades 2, 1, 2, 3, 2 in ranked order, K = 3: DCG@3 = 3.6309
