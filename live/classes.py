@@ -261,9 +261,14 @@ class Classes:
         values = [answer["value"] for answer in answers]
         right = sum(is_right(value, question["exact"], question["tolerance"]) for value in values)
         diagnoses = Counter(answer["diagnosis"] for answer in answers if answer.get("diagnosis"))
-        return Results(joined=len(self.store.entries(f"{code}/students")), answered=len(values), right=right,
+        return Results(joined=self.joined(code, teacher_key), answered=len(values), right=right,
                        values=values, diagnoses=dict(diagnoses.most_common()), exact=question["exact"],
                        tolerance=question["tolerance"], revealed=question["revealed"])
+
+    def joined(self, code: str, teacher_key: str) -> int:
+        """How many students joined the class."""
+        code, _ = self._teacher(code, teacher_key)
+        return len(self.store.entries(f"{code}/students"))
 
     def reveal(self, code: str, teacher_key: str, question_id: int) -> int:
         """Close the answers and show every student the exact value and what the class answered (``answered``,

@@ -68,6 +68,7 @@ def test_ask_answer_results_and_reveal(classes):
         classes.answer(code, student, question, value, diagnosis)
     results = classes.results(code, key, question)
     assert (results.joined, results.answered, results.right) == (6, 5, 2)
+    assert classes.joined(code, key) == 6
     assert sorted(results.values) == sorted(value for value, _ in answers)
     assert results.diagnoses == {"natural log": 2, "AP over hits": 1}
     assert not results.revealed
@@ -118,6 +119,8 @@ def test_students_cannot_drive_the_class(classes):
             classes.close(code, forged)
         with pytest.raises(NotTeacher):
             classes.nicknames(code, forged)
+        with pytest.raises(NotTeacher):
+            classes.joined(code, forged)
     assert classes.current(code) == before
     for forged in (key, "made-up", "", None):  # a teacher key, or a guess, is no student id
         with pytest.raises(UnknownStudent):

@@ -206,7 +206,7 @@ def teacher_panel(code: str, teacher_key: str) -> None:
                       help=t("Only you should see it before the reveal: the projector shows your screen."))
     st.caption(localize(question.prompt))
     if revealed:
-        _revealed(question, public, live.classes().results(code, teacher_key, question_id).joined)
+        _revealed(question, public, live.classes().joined(code, teacher_key))
     else:
         _live_results(code, teacher_key, question_id, question)
     with st.expander(t("Ask the next question"), expanded=bool(revealed)):
