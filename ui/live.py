@@ -80,12 +80,10 @@ PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more")
 def steps() -> dict[str, int | None]:
     """This session's current step on each paced page (1 when its board was loaded after the page was seen); on a page
     in presenter mode, the step shown full screen."""
-    from . import presenter  # imported here: the presenter imports this module (the class code in its top bar)
-
     fresh = state.origin_revision()
     current = {}
     for page in PACED_PAGES:
-        presented = presenter.presented_step(page)
+        presented = state.presented_step(page)
         current[page] = presented if presented is not None else (
             st.session_state.get(state.page_key(page, "step"), 1)
             if st.session_state.get(state.page_key(page, "step_origin")) == fresh else 1)

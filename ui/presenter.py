@@ -125,10 +125,6 @@ def _style(page: str) -> str:
 # --------------------------------------------------------------------------- state
 
 
-def _keys(page: str) -> tuple[str, str]:
-    return state.page_key(page, "presenting"), state.page_key(page, "presenter_step")
-
-
 def keys_key(page: str) -> str:
     """The session-state key of the presenter's clicker keys (ui.keys) on ``page``."""
     return f"{page}_presenter_keys"
@@ -136,26 +132,20 @@ def keys_key(page: str) -> str:
 
 def presenting(page: str) -> bool:
     """Whether ``page`` is in presenter mode."""
-    return bool(st.session_state.get(_keys(page)[0]))
-
-
-def presented_step(page: str) -> int | None:
-    """The step ``page`` shows full screen (from 1), or None when it is not in presenter mode."""
-    presenting_key, step_key = _keys(page)
-    return st.session_state.get(step_key, 1) if st.session_state.get(presenting_key) else None
+    return bool(st.session_state.get(state.presenting_keys(page)[0]))
 
 
 def _start(page: str) -> None:
-    on, step = _keys(page)
+    on, step = state.presenting_keys(page)
     st.session_state[on], st.session_state[step] = True, 1
 
 
 def _stop(page: str) -> None:
-    st.session_state[_keys(page)[0]] = False
+    st.session_state[state.presenting_keys(page)[0]] = False
 
 
 def _move(page: str, offset: int) -> None:
-    step = _keys(page)[1]
+    step = state.presenting_keys(page)[1]
     st.session_state[step] = max(st.session_state.get(step, 1) + offset, 1)  # clamped to the last step on use
 
 
@@ -185,7 +175,7 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
     """
     if not presenting(page):
         return
-    _, step_key = _keys(page)
+    _, step_key = state.presenting_keys(page)
     total = len(explanation.table)
     action = clicker_keys(keys_key(page), escape=True)
     if action == "exit":

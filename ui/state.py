@@ -71,6 +71,17 @@ def page_key(page: str, name: str) -> str:
     return f"{page}__{name}"
 
 
+def presenting_keys(page: str) -> tuple[str, str]:
+    """The session-state keys of ``page``'s presenter mode: (on, the step shown full screen)."""
+    return page_key(page, "presenting"), page_key(page, "presenter_step")
+
+
+def presented_step(page: str) -> int | None:
+    """The step ``page`` shows full screen (from 1), or None when it is not in presenter mode."""
+    presenting, step = presenting_keys(page)
+    return st.session_state.get(step, 1) if st.session_state.get(presenting) else None
+
+
 def message(error: Exception, escape=None) -> str:
     """An error's problem in the reader's language. An error with a template (``metrics.errors.input_error``,
     :class:`~ui.board.InputError`) is translated with it, its ``words`` fields too; ``escape`` (e.g.
