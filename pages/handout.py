@@ -4,6 +4,7 @@ presenter mode (ui.presenter): one step at a time, full screen, for the projecto
 import streamlit as st
 
 from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
+from metrics.teaching import handout as handouts
 from metrics.teaching.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
 from ui import presenter, state
 from ui.dataset import shown_title
@@ -98,8 +99,7 @@ st.markdown(t(BOARD_LINE).format(title=escape_markdown(title or t(UNTITLED)),
 st.page_link("pages/ndcg.py", label=t(EDIT_LINK), icon=":material/edit:")
 
 left, right = st.columns([3, 1], vertical_alignment="bottom")
-metric = left.segmented_control(t(METRIC), list(CONVENTIONS), default="nDCG", required=True,
-                                key=state.page_key(PAGE, "metric"))
+metric = left.segmented_control(t(METRIC), handouts.MEASURES, default="nDCG", required=True, key=state.page_key(PAGE, "metric"))
 with right:
     presenter.present_button(PAGE)
 st.caption(t(CONVENTIONS[metric]).format(gain=t(board.gain), ideal=t(IDEAL_NAMES.get(board.ideal, board.ideal)),

@@ -204,3 +204,28 @@ def test_a_code_typed_with_spaces_and_dashes_joins_as_the_class_writes_it(app_te
     student = join(app_test, f" {code[:3].lower()}-{code[3:]} ")
     assert student.session_state[live.STUDENT][0] == code
     assert code in student.success[0].value
+
+
+def test_a_student_follows_the_handout_the_teacher_presents(app_test):
+    teacher, code = start_class(app_test)
+    student = join(app_test, code)
+    ok(teacher.switch_page("pages/handout.py").run())
+    ok(student.run())
+    assert student.session_state[live.PAGE] == "handout"
+    ok(student.switch_page("pages/handout.py").run())  # AppTest's next run() would go back to the page it opened
+    ok(teacher.segmented_control(key=state.page_key("handout", "metric")).set_value("AP").run())
+    teacher.session_state[state.page_key("handout", "presenting")] = True
+    teacher.session_state[state.page_key("handout", "presenter_step")] = 2
+    ok(teacher.run())
+    assert live.classes().current(code).board["handout"] == {"measure": "AP", "presented": 2}
+    ok(student.run())
+    ok(student.run())  # the poll loads the view; the run it asks for draws it
+    assert student.session_state[state.page_key("handout", "metric")] == "AP"
+    assert student.session_state[state.page_key("handout", "presenter_step")] == 2
+    assert student.button(key=state.page_key("handout", "presenter_next"))  # the step, full screen
+    teacher.session_state[state.page_key("handout", "presenting")] = False
+    ok(teacher.run())
+    ok(student.run())
+    ok(student.run())
+    assert not student.session_state[state.page_key("handout", "presenting")]
+    assert not [b for b in student.button if b.key == state.page_key("handout", "presenter_next")]

@@ -12,6 +12,7 @@ import streamlit as st
 
 from live.classes import NICKNAME_MAX, Classes, LiveError, clean_text, normalize_code
 from live.store import store_from_environment
+from metrics.teaching.handout import MEASURES
 
 from . import state
 from .board import Board
@@ -97,8 +98,28 @@ def set_steps(shown: dict) -> None:
             st.session_state[state.page_key(page, "step_origin")] = state.origin_revision()
 
 
+HANDOUT = "handout"  #: the Handout page's name: its measure and presenter step are followed too
+
+
+def handout_view() -> dict:
+    """The Handout page's measure and the step it presents full screen (None: not presenting)."""
+    return {"measure": st.session_state.get(state.page_key(HANDOUT, "metric"), MEASURES[0]),
+            "presented": state.presented_step(HANDOUT)}
+
+
+def set_handout_view(shown: dict) -> None:
+    """Show the Handout page as the teacher does: the same measure, presenting the same step or not presenting."""
+    if shown.get("measure") in MEASURES:
+        st.session_state[state.page_key(HANDOUT, "metric")] = shown["measure"]
+    presented = shown.get("presented")
+    presenting, step = state.presenting_keys(HANDOUT)
+    st.session_state[presenting] = isinstance(presented, int)
+    if isinstance(presented, int):
+        st.session_state[step] = presented
+
+
 def published_state(page: str | None = None) -> dict:
-    return {"board": state.board().to_dict(), "page": page, "steps": steps()}
+    return {"board": state.board().to_dict(), "page": page, "steps": steps(), HANDOUT: handout_view()}
 
 
 def publish(page: str | None = None) -> int | None:
@@ -208,6 +229,10 @@ def _follow_board(data: dict) -> bool:
     shown = data.get("steps") or {}
     if shown != steps():
         set_steps(shown)
+        changed = True
+    handout = data.get(HANDOUT)
+    if isinstance(handout, dict) and handout != handout_view():
+        set_handout_view(handout)
         changed = True
     return changed
 

@@ -38,6 +38,9 @@ __all__ = ["markdown_handout", "latex_handout", "csv_tables", "presenter_steps",
 
 #: the words of the handouts around the formula and the tables; a UI passes them in the reader's
 #: language (``labels=``), keeping the ``{fields}``
+#: the measures a handout is written for (the Handout page's choice)
+MEASURES = ("nDCG", "AP", "RR", "P@K")
+
 LABELS = {
     "title": "{measure}: a worked example",
     "formula": "Formula",
