@@ -182,9 +182,13 @@ def formula(explanation: Explanation) -> None:
         st.latex(tex(line))
 
 
-def table_height(rows: int) -> int:
-    """Pixels that show every row of a short table at the app's 18 px font (about 39 px a row)."""
-    return 40 * (rows + 1) + 8
+TALLEST = 25  #: rows a table shows before it scrolls (the highlighted row stays in view on a projector)
+
+
+def table_height(rows: int) -> int | str:
+    """A table's height: every row and no blank strip below (Streamlit's ``"content"``) up to :data:`TALLEST` rows;
+    a longer table scrolls inside that many rows' pixels (about 40 px a row at the app's 18 px font)."""
+    return "content" if rows <= TALLEST else 40 * (TALLEST + 1) + 8
 
 
 def last_row_styles(frame: pd.DataFrame, hits) -> pd.DataFrame:
@@ -211,9 +215,8 @@ def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | N
     """The step table, rows revealed up to ``step``, that row highlighted, hits in green."""
     shown = table if step is None else table.iloc[:step]
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
-    rows_shown = min(len(shown), 25)  # tall enough that the highlighted row is in view on a projector
     # renamed first (a styled table shows its frame's own column names), then styled by the shown names
-    styled_table(headers(shown), hits, number_formats(shown, digits), height=table_height(rows_shown))
+    styled_table(headers(shown), hits, number_formats(shown, digits), height=table_height(len(shown)))
 
 
 #: styled tables kept by :func:`styled_table` (a few KB each)
@@ -227,7 +230,7 @@ def _frame_bytes(frame: pd.DataFrame) -> bytes:
 
 @st.cache_data(max_entries=TABLES_KEPT, show_spinner=False, hash_funcs={pd.DataFrame: _frame_bytes})
 def styled_table(frame: pd.DataFrame, hits: np.ndarray | None, formats: dict[str, str], checks: tuple[str, ...] = (),
-                 height: int | None = None) -> None:
+                 height: int | str | None = None) -> None:
     """``frame`` styled by :func:`last_row_styles` and ``formats`` (a format string per shown header; ``checks``:
     boolean columns shown as ✓ and ·): an ``st.dataframe`` of ``height`` pixels, or a static ``st.table`` when
     ``height`` is None.
