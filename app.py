@@ -43,12 +43,14 @@ navigation = st.navigation({
     ],
 }, position="top")
 live.before_page()  # a class that ended says so; a following student goes where the teacher went
+complete = False
 try:
     navigation.run()
+    complete = True
 except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn
-    pass
+    complete = True
 finally:  # also after st.rerun(): the builder's widgets, the language switch, the board in the URL
     builder.finish()
     language_switch()
     share.write_to_url()
-    live.after_run(navigation)
+    live.after_run(navigation, complete)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from pathlib import Path
 
 import streamlit as st
@@ -34,6 +35,11 @@ POLL = "live_poll"  #: the container of a student's poll (one place on every pag
 ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
 QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
 POLL_SECONDS = 1.0  #: how often a student's screen reads the class's version (a poll costs the server ~2 ms)
+DRAWN = "live_drawn"  #: a hidden box, the last thing of every complete run: its number as the browser shows it
+DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/style/lecture.css)
+DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
+INLINE = "live_poll_inline"  #: True while the poll runs inside a whole run of the app (not as its own fragment run)
+REDRAW_AFTER = 3 * POLL_SECONDS  #: a browser that still shows an older run this long after it ended lost its end
 
 
 @st.cache_resource
@@ -251,7 +257,11 @@ def before_page() -> None:
     so (once, above the page); a student goes to the page the teacher went to, or to this page for a question."""
     if teacher() is None and student() is not None:
         with st.container(key=POLL):  # no output: hidden by ui/style/lecture.css
-            _follow_fragment()
+            st.session_state[INLINE] = True
+            try:
+                _follow_fragment()
+            finally:
+                st.session_state[INLINE] = False
     ended = st.session_state.pop(ENDED, None)
     if ended:
         st.error(ended)
@@ -287,12 +297,13 @@ def refusing(action):
 
 def poll() -> None:
     """What the students' fragment runs: when the teacher's board or question changed, load it and rerun the whole
-    app; when the class has ended, leave it and rerun the app, which says so once (:func:`before_page`)."""
+    app; when the class has ended, leave it and rerun the app, which says so once (:func:`before_page`); when the
+    browser lost the end of this session's last run, draw it again (:func:`lost_its_end`)."""
     try:
         changed = catch_up()
     except LiveError as error:
         class_ended(error)
-    if changed:
+    if changed or lost_its_end():
         if st.session_state.get(SHOWN):  # this run's notice, once more in the run that follows at once
             st.session_state[NOTICE] = st.session_state.pop(SHOWN)
         st.rerun(scope="app")
@@ -316,8 +327,30 @@ def _follow_fragment() -> None:
     poll()
 
 
-def after_run(navigation) -> None:
-    """Called by app.py after every run of any page: this session's page; a teacher publishes what changed."""
+def after_run(navigation, complete: bool = True) -> None:
+    """Called by app.py after every run of any page (``complete``: the page ran to its end): this session's page; a
+    teacher publishes what changed; a student's run ends with its number in a hidden box (:func:`lost_its_end`)."""
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
+    elif student() is not None and complete:
+        number = st.session_state.get(DRAWN_AT, (0, 0.0))[0] + 1
+        st.session_state[DRAWN] = str(number)
+        with st.container(key=DRAWN_BOX):
+            st.text_input("drawn", key=DRAWN, label_visibility="collapsed")
+        st.session_state[DRAWN_AT] = (number, time.monotonic())
+
+
+def lost_its_end() -> bool:
+    """Whether the browser lost the end of this session's last complete run, in a fragment's own run: the hidden box
+    it reports holds an older number :data:`REDRAW_AFTER` seconds after that run ended.
+
+    Streamlit 1.67 drops the messages a run has not yet sent when a fragment's timer asks for a run after that run
+    ended: the session's new script runner replaces the old one, whose remaining messages are then ignored. Under
+    load (40 students following) the end of a student's page, e.g. the new ranking, was lost about once in 400
+    updates and stayed lost until the teacher's next change."""
+    if st.session_state.get(INLINE):  # a whole run draws everything anyway
+        return False
+    number, ended = st.session_state.get(DRAWN_AT, (0, 0.0))
+    shown = st.session_state.get(DRAWN)
+    return bool(number) and shown != str(number) and time.monotonic() - ended > REDRAW_AFTER
