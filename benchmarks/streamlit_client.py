@@ -10,8 +10,8 @@ rerun of that fragment every ``interval`` seconds with ``is_auto_rerun`` and eve
 ``new_session`` clears the timers, and the run registers them again), and ``script_finished``.
 
 The client keeps the widget ids of the last full run by user key (a generated id ends with ``-<key>``) and the
-values it set, and sends them with every rerun as the browser sends its widget values; a trigger (a button) is
-sent once.  No cached-message hashes are sent, so the server sends every message in full.  Every element a
+values it set (and a text box's value set by the script, which the frontend adopts), and sends them with every
+rerun as the browser sends its widget values; a trigger (a button) is sent once.  No cached-message hashes are sent, so the server sends every message in full.  Every element a
 delta carries is passed, with its arrival time (``time.monotonic()``), to ``on_element``.
 
 Used by ``benchmarks/bench_live_class.py``.  Only the standard library, ``websockets`` (a dependency of Streamlit
@@ -244,6 +244,9 @@ class StreamlitClient:
                         key = f"button:{element.button.label}"  # a form's submit button without a key
                     if key is not None:
                         self.widgets[key] = Widget(widget_id, element.WhichOneof("type"), element)
+                    if element.WhichOneof("type") == "text_input" and element.text_input.set_value:
+                        # a value the script set (st.session_state): the frontend shows it and sends it back
+                        self.values[widget_id] = WidgetState(id=widget_id, string_value=element.text_input.value)
                 if element.WhichOneof("type") == "exception":
                     self.errors.append(element.exception.message)
                 if self.on_element is not None:
