@@ -232,7 +232,7 @@ def test_a_student_follows_the_handout_the_teacher_presents(app_test):
     assert not [b for b in student.button if b.key == state.page_key("handout", "presenter_next")]
 
 
-def test_every_complete_run_of_a_student_ends_with_its_number(app_test):
+def test_every_complete_run_in_a_class_ends_with_its_number(app_test):
     teacher, code = start_class(app_test)
     student = join(app_test, code)
     first = student.session_state[live.DRAWN_AT][0]
@@ -240,10 +240,15 @@ def test_every_complete_run_of_a_student_ends_with_its_number(app_test):
     ok(student.run())
     assert student.session_state[live.DRAWN_AT][0] == first + 1
     assert student.text_input(key=live.DRAWN).value == str(first + 1)
-    assert not [box for box in teacher.text_input if box.key == live.DRAWN]  # only students poll
+    number = teacher.session_state[live.DRAWN_AT][0]
+    ok(teacher.run())  # the teacher's live results poll too
+    assert teacher.text_input(key=live.DRAWN).value == str(number + 1)
+    outsider = app_test()
+    ok(outsider.run())
+    assert not [box for box in outsider.text_input if box.key == live.DRAWN]  # no class: no timer, no box
 
 
-def _lost(shown, number, age, inline):
+def _lost(shown, number, age, whole_run):
     import time
 
     import streamlit as st
@@ -252,16 +257,16 @@ def _lost(shown, number, age, inline):
 
     st.session_state[live.DRAWN_AT] = (number, time.monotonic() - age)
     st.session_state[live.DRAWN] = shown
-    st.session_state[live.INLINE] = inline
+    st.session_state[live.WHOLE_RUN] = whole_run
     st.write(f"lost: {live.lost_its_end()}")
 
 
-@pytest.mark.parametrize("shown, age, inline, lost", [
+@pytest.mark.parametrize("shown, age, whole_run, lost", [
     ("6", live.REDRAW_AFTER + 1, False, True),  # the browser still shows run 6 long after run 7 ended: redraw
     ("7", live.REDRAW_AFTER + 1, False, False),  # it shows run 7
     ("6", live.REDRAW_AFTER / 3, False, False),  # run 7 may still be on its way
-    ("6", live.REDRAW_AFTER + 1, True, False),  # the poll inside a whole run: that run draws everything
+    ("6", live.REDRAW_AFTER + 1, True, False),  # a poll inside a whole run: that run draws everything
 ])
-def test_a_browser_that_lost_the_end_of_a_run_is_drawn_again(shown, age, inline, lost):
-    at = AppTest.from_function(_lost, args=(shown, 7, age, inline)).run()
+def test_a_browser_that_lost_the_end_of_a_run_is_drawn_again(shown, age, whole_run, lost):
+    at = AppTest.from_function(_lost, args=(shown, 7, age, whole_run)).run()
     assert at.markdown[0].value == f"lost: {lost}"

@@ -38,7 +38,7 @@ POLL_SECONDS = 1.0  #: how often a student's screen reads the class's version (a
 DRAWN = "live_drawn"  #: a hidden box, the last thing of every complete run: its number as the browser shows it
 DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/style/lecture.css)
 DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
-INLINE = "live_poll_inline"  #: True while the poll runs inside a whole run of the app (not as its own fragment run)
+WHOLE_RUN = "live_whole_run"  #: True from the start to the end of a whole run of the app (False: a fragment's own)
 REDRAW_AFTER = 3 * POLL_SECONDS  #: a browser that still shows an older run this long after it ended lost its end
 
 
@@ -255,13 +255,10 @@ def before_page() -> None:
     """app.py calls this before the navigation runs: a student's poll (first, so that its fragment keeps one place and
     one id on every page, registered before anything a run may be interrupted in); the class that just ended says
     so (once, above the page); a student goes to the page the teacher went to, or to this page for a question."""
+    st.session_state[WHOLE_RUN] = True  # until after_run
     if teacher() is None and student() is not None:
         with st.container(key=POLL):  # no output: hidden by ui/style/lecture.css
-            st.session_state[INLINE] = True
-            try:
-                _follow_fragment()
-            finally:
-                st.session_state[INLINE] = False
+            _follow_fragment()
     ended = st.session_state.pop(ENDED, None)
     if ended:
         st.error(ended)
@@ -329,11 +326,13 @@ def _follow_fragment() -> None:
 
 def after_run(navigation, complete: bool = True) -> None:
     """Called by app.py after every run of any page (``complete``: the page ran to its end): this session's page; a
-    teacher publishes what changed; a student's run ends with its number in a hidden box (:func:`lost_its_end`)."""
+    teacher publishes what changed; in a class (its pages poll on a timer), the run ends with its number in a hidden
+    box (:func:`lost_its_end`)."""
+    st.session_state[WHOLE_RUN] = False
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
-    elif student() is not None and complete:
+    if (teacher() is not None or student() is not None) and complete:
         number = st.session_state.get(DRAWN_AT, (0, 0.0))[0] + 1
         st.session_state[DRAWN] = str(number)
         with st.container(key=DRAWN_BOX):
@@ -342,14 +341,15 @@ def after_run(navigation, complete: bool = True) -> None:
 
 
 def lost_its_end() -> bool:
-    """Whether the browser lost the end of this session's last complete run, in a fragment's own run: the hidden box
-    it reports holds an older number :data:`REDRAW_AFTER` seconds after that run ended.
+    """Whether the browser lost the end of this session's last complete run, in a fragment's own run (a student's
+    poll, the teacher's live results): the hidden box it reports holds an older number :data:`REDRAW_AFTER` seconds
+    after that run ended.
 
     Streamlit 1.67 drops the messages a run has not yet sent when a fragment's timer asks for a run after that run
     ended: the session's new script runner replaces the old one, whose remaining messages are then ignored. Under
     load (40 students following) the end of a student's page, e.g. the new ranking, was lost about once in 400
     updates and stayed lost until the teacher's next change."""
-    if st.session_state.get(INLINE):  # a whole run draws everything anyway
+    if st.session_state.get(WHOLE_RUN):  # a whole run draws everything anyway
         return False
     number, ended = st.session_state.get(DRAWN_AT, (0, 0.0))
     shown = st.session_state.get(DRAWN)

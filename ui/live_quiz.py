@@ -176,7 +176,10 @@ def results_view(question: quiz.Question, answered: int, right: int, values: lis
 
 @st.fragment(run_every=2)
 def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.Question) -> None:
-    """The answers so far, read again every 2 s while the question is open."""
+    """The answers so far, read again every 2 s while the question is open (and the teacher's screen drawn again when
+    the browser lost the end of the last run: :func:`ui.live.lost_its_end`)."""
+    if live.lost_its_end():
+        st.rerun(scope="app")
     try:
         results = live.classes().results(code, teacher_key, question_id)
     except LiveError as error:
