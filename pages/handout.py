@@ -99,7 +99,8 @@ st.markdown(t(BOARD_LINE).format(title=escape_markdown(title or t(UNTITLED)),
 st.page_link("pages/ndcg.py", label=t(EDIT_LINK), icon=":material/edit:")
 
 left, right = st.columns([3, 1], vertical_alignment="bottom")
-metric = left.segmented_control(t(METRIC), handouts.MEASURES, default="nDCG", required=True, key=state.page_key(PAGE, "metric"))
+metric = left.segmented_control(t(METRIC), handouts.MEASURES, default=handouts.MEASURES[0], required=True,
+                                key=state.page_key(PAGE, "metric"))
 with right:
     presenter.present_button(PAGE)
 st.caption(t(CONVENTIONS[metric]).format(gain=t(board.gain), ideal=t(IDEAL_NAMES.get(board.ideal, board.ideal)),

@@ -36,11 +36,11 @@ __all__ = ["markdown_handout", "latex_handout", "csv_tables", "presenter_steps",
            "escape_markdown", "escape_latex", "format_cell", "markdown_table", "latex_table", "file_stem", "DIGITS",
            "LABELS"]
 
-#: the words of the handouts around the formula and the tables; a UI passes them in the reader's
-#: language (``labels=``), keeping the ``{fields}``
 #: the measures a handout is written for (the Handout page's choice)
 MEASURES = ("nDCG", "AP", "RR", "P@K")
 
+#: the words of the handouts around the formula and the tables; a UI passes them in the reader's
+#: language (``labels=``), keeping the ``{fields}``
 LABELS = {
     "title": "{measure}: a worked example",
     "formula": "Formula",
