@@ -432,11 +432,14 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
     answer_budget = max(60.0, 1.5 * students)  # for all the answers
     with tempfile.TemporaryDirectory() as folder:
         store_path = Path(folder) / "classes.sqlite3"
-        started = [start_server(f"sqlite://{store_path}") for _ in range(processes)]
-        running, urls = [process for process, _ in started], [url for _, url in started]
-        pids, url = [process.pid for process in running], urls[0]
+        running, urls = [], []
         clients: list[StreamlitClient] = []
         try:
+            for _ in range(processes):  # started inside the try: a failed start stops the ones already running
+                process, address = start_server(f"sqlite://{store_path}")
+                running.append(process)
+                urls.append(address)
+            pids, url = [process.pid for process in running], urls[0]
             screens = Screens()
             teacher = StreamlitClient(url, "teacher", on_element=screens.record)
             clients.append(teacher)
