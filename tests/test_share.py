@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from metrics import MetricsInputError
+from ui import limits
 from ui.board import Board
 from ui.presets import DEFAULT_PRESET, PRESETS
 from ui.share import MAX_ITEMS, MAX_JSON_BYTES, MAX_LINK_CHARS, MAX_NAME_CHARS, decode_board, encode_board
@@ -54,7 +55,7 @@ def test_every_preset_round_trips():
 def test_example_round_trip_keeps_everything():
     board = Board(grades={"a": 3, "b": None, XSS: 1.25, "文档": 0}, ranking=(XSS, "a", "文档"), k=7,
                   gain="exponential", ideal="list", ap_denominator="min_k_relevant", threshold=0.5,
-                  scores={"a": 2.5, XSS: -1e300}, title="dropped", note="dropped too")
+                  scores={"a": 2.5, XSS: -limits.MAX_ABS_SCORE}, title="dropped", note="dropped too")
     back = decode_board(encode_board(board))
     assert back == plain(board)
     assert list(back.grades) == list(board.grades)  # pool order too
@@ -86,8 +87,8 @@ def boards(draw) -> Board:
         grades=board_grades, ranking=tuple(ranking), k=draw(st.integers(1, MAX_ITEMS)),
         gain=draw(st.sampled_from(["linear", "exponential"])), ideal=draw(st.sampled_from(["judged", "list"])),
         ap_denominator=draw(st.sampled_from(["relevant", "found", "min_k_relevant"])),
-        threshold=draw(st.floats(1e-6, 1000) | st.integers(1, 1000)),
-        scores={item: draw(st.floats(allow_nan=False, allow_infinity=False)) for item in scored},
+        threshold=draw(st.floats(limits.MIN_THRESHOLD, limits.MAX_THRESHOLD) | st.integers(1, limits.MAX_THRESHOLD)),
+        scores={item: draw(st.floats(-limits.MAX_ABS_SCORE, limits.MAX_ABS_SCORE)) for item in scored},
         title=draw(st.text(max_size=5)))
 
 
@@ -233,13 +234,15 @@ def with_(**changes):
     (with_(gain="quadratic"), "gain must be one of linear, exponential"),
     (with_(ideal=None), "ideal must be one of"),
     (with_(ap_denominator="R"), "ap_denominator must be one of"),
-    (with_(threshold=0), "threshold must be a number above 0"),
+    (with_(threshold=0), "threshold must be a number from 0.001 to 1,000"),
+    (with_(threshold=0.0005), "threshold must be a number from 0.001"),  # below the threshold input's minimum
     (with_(threshold=-1), "threshold"),
     (with_(threshold="1"), "threshold"),
     (with_(threshold=1e9), "threshold"),
     (with_(scores=[1, 2]), "'scores' must map"),
     (with_(scores={"zz": 1}), "scored item 'zz' is not among the items"),
     (with_(scores={"a": "high"}), "score of 'a' must be a finite number"),
+    (with_(scores={"a": 1e308}), "score of 'a' is out of range (1e+308; limit ±1e+12)"),  # the editors' limit too
     ('{"grades": {"a": 1}, "ranking": [], "scores": {"a": -1e999}}', "score of 'a' must be a finite number"),
 ])
 def test_bad_board(payload, message):

@@ -6,10 +6,15 @@ Plain Python, no Streamlit: pages keep one Board in ``st.session_state`` and ask
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 from dataclasses import dataclass, field, replace
 
 from metrics import MetricsInputError
+
+from . import limits
+from .zh import N_
 
 #: a grade of None marks an unjudged item: it counts as not relevant (gain 0) and is left
 #: out of the ideal ordering, as trec_eval treats documents missing from the qrels
@@ -66,12 +71,30 @@ class Board:
                 raise MetricsInputError(f"{name} must be one of {', '.join(allowed)}, got {getattr(self, name)!r}")
         if not isinstance(self.threshold, (int, float)) or not self.threshold > 0:
             raise MetricsInputError(f"threshold must be a positive number, got {self.threshold!r}")
+        self._check_limits()
         if self.run_order:
             if sorted(self.run_order) != sorted(self.ranking):
                 raise MetricsInputError("the run's order must list the ranked items, each once")
             unscored = [item for item in self.run_order if item not in self.scores]
             if unscored:
                 raise MetricsInputError(f"item {unscored[0]!r} of the run's order has no score")
+
+    def _check_limits(self) -> None:
+        """The board's ranges (ui.limits), the same for a link, a run's query and an editor."""
+        if not limits.MIN_THRESHOLD <= self.threshold <= limits.MAX_THRESHOLD:
+            raise InputError(N_("the relevance threshold must be a number from {low:g} to {high:,}, got {value}"),
+                             low=limits.MIN_THRESHOLD, high=limits.MAX_THRESHOLD, value=_short(self.threshold))
+        for name, grade in self.grades.items():
+            if isinstance(grade, numbers.Real) and math.isfinite(grade) and abs(grade) > limits.MAX_ABS_GRADE:
+                raise InputError(N_("the grade of {name} is out of range ({grade:g}; limit ±{limit:,})"),
+                                 name=_short(name), grade=grade, limit=limits.MAX_ABS_GRADE)
+        for name, score in self.scores.items():
+            if isinstance(score, bool) or not isinstance(score, numbers.Real) or not math.isfinite(score):
+                raise InputError(N_("the score of {name} must be a finite number, got {score}"), name=_short(name),
+                                 score=_short(score))
+            if abs(score) > limits.MAX_ABS_SCORE:
+                raise InputError(N_("the score of {name} is out of range ({score:g}; limit ±{limit:g})"),
+                                 name=_short(name), score=score, limit=limits.MAX_ABS_SCORE)
 
     # --- what the metrics need ----------------------------------------------------------
     @property
@@ -199,3 +222,9 @@ class Board:
         if len(items) != len(rels):
             raise MetricsInputError(f"{len(items)} item names for {len(rels)} grades")
         return cls(grades=dict(zip(items, rels)), ranking=tuple(items), k=k, **extra)
+
+
+def _short(name) -> str:
+    """A name as messages quote it: its repr, cut to 40 characters."""
+    text = repr(name)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -475,6 +475,7 @@ def run_section(k: int) -> None:
     st.caption(t("Each query scored as each library reads the run file (its order, its scores), at K = {k}; the "
                  "mean over the {n} queries with judgements. Highlighted: a mean that differs from trec_eval's.")
                .format(k=k, n=len(comparison.queries)))
+    dataset.say_query_problem()  # a query below that the board could not hold
     text, mask = means_table(comparison)
     st.dataframe(styled(text, mask), width="stretch")
     widest = widest_queries(comparison)

@@ -438,16 +438,31 @@ def board_for_query(dataset: Dataset, query: str, k: int | None = None) -> Board
 
 
 def show_query(query: str) -> None:
-    """Put a query of the loaded dataset on the board, keeping the board's k and conventions."""
+    """Put a query of the loaded dataset on the board, keeping the board's k and conventions. A query
+    the board cannot hold (a score or grade beyond ui.limits) leaves the board as it is and is said by
+    the next :func:`say_query_problem` (this runs in a widget's callback, before the page)."""
     data = dataset()
     if data is None:
         return
     current = state.board()
-    board = board_for_query(data, query, k=current.k).with_settings(
-        gain=current.gain, ideal=current.ideal, ap_denominator=current.ap_denominator,
-        threshold=current.threshold)
+    try:
+        board = guarded(data.source, lambda: board_for_query(data, query, k=current.k).with_settings(
+            gain=current.gain, ideal=current.ideal, ap_denominator=current.ap_denominator,
+            threshold=current.threshold))
+    except MetricsInputError as error:
+        st.session_state[QUERY_PROBLEM] = (str(query), error)
+        return
+    st.session_state.pop(QUERY_PROBLEM, None)
     st.session_state[state.QUERY] = str(query)
     state.set_board(board, origin=True)
+
+
+def say_query_problem() -> None:
+    """The st.error of the last query :func:`show_query` could not put on the board (once)."""
+    problem = st.session_state.pop(QUERY_PROBLEM, None)
+    if problem is not None:
+        query, error = problem
+        st.error(t(QUERY_REFUSED).format(query=plain(query), problem=error_text(error)), icon=":material/error:")
 
 
 def _picked(key: str) -> None:
@@ -467,6 +482,7 @@ def query_picker(page: str) -> None:
     on_board = current in options and state.board().title == board_title(data, current)
     key = state.page_key(page, f"query_{state.revision()}")
     label = t(PICKER_ONE if len(options) == 1 else PICKER_MANY)
+    say_query_problem()
     st.selectbox(label.format(source=source_name(data.source), n=f"{len(options):,}"), options,
                  index=options.index(current) if on_board else None, key=key, on_change=_picked, args=(key,),
                  placeholder=t("Pick a query to put it on the board"),
@@ -528,6 +544,11 @@ LOST = N_("The upload box still shows {count} file(s), but the server no longer 
 #: a file of a loaded qrels + run pair was taken out of the upload box
 REMOVED = N_("{removed} is no longer in the upload box. The data loaded with it ({source}) stays on the board and in "
              "the table; upload a file to replace it, or all files again to start over.")
+
+
+#: a query of the loaded data the board cannot hold (ui.dataset.show_query): (query, its error)
+QUERY_PROBLEM = "dataset_query_problem"
+QUERY_REFUSED = N_("Query {query} stays off the board: {problem}")
 
 
 def lost_uploads(key: str) -> int:

@@ -15,7 +15,7 @@ import streamlit as st
 from metrics.conventions import CHOICES
 from metrics.explanation import Explanation
 
-from . import state
+from . import limits, state
 from .i18n import N_, header, headers, language, latex, t
 
 HIGHLIGHT = "background-color: #FFE8A3; font-weight: 700"
@@ -101,8 +101,8 @@ def convention_radio(page: str, setting: str, label: str) -> str:
 def threshold_input(page: str) -> float:
     """The grade from which an item counts as relevant (trec_eval's -l)."""
     key = f"{page}_threshold_{state.revision()}"
-    st.number_input(t("Relevant when grade ≥"), min_value=0.01, value=float(state.board().threshold), step=1.0,
-                    key=key, help=t(LIBRARY_NOTES["threshold"]), on_change=_changed,
+    st.number_input(t("Relevant when grade ≥"), min_value=limits.MIN_THRESHOLD, max_value=float(limits.MAX_THRESHOLD),
+                    value=float(state.board().threshold), step=1.0, format="%g", key=key, help=t(LIBRARY_NOTES["threshold"]), on_change=_changed,
                     args=(key, lambda board, value: board.with_settings(threshold=float(value))))
     return state.board().threshold
 

@@ -46,12 +46,13 @@ def board_scores(board: Board) -> tuple[list[str], list[int], list[float]]:
 
     Typed scores win (an uploaded run brings its own). An item without a score - judged but not
     retrieved, or added after the scores were typed - gets one less than the lowest score, so it
-    sits below everything scored, as the pool items do with scores from the ranking.
+    sits below everything scored, as the pool items do with scores from the ranking; at the bottom of the
+    board's range (a lowest score within 1 of -ui.limits.MAX_ABS_SCORE) it gets the limit itself, a tie.
     """
     source = board.scores if typed(board) else default_scores(board)
     items = board.items
     labels = [POSITIVE if board.grade(item) >= board.threshold else NEGATIVE for item in items]
-    below = min(source.values()) - 1.0 if source else 0.0
+    below = max(min(source.values()) - 1.0, -limits.MAX_ABS_SCORE) if source else 0.0
     scores = [float(source.get(item, below)) for item in items]
     return items, labels, scores
 

@@ -39,7 +39,7 @@ MAX_JSON_BYTES = 64 * 1024  #: largest accepted board JSON after decompression (
 MAX_ITEMS = limits.MAX_BOARD_ITEMS  #: a link holds any board the app holds
 MAX_NAME_CHARS = limits.MAX_NAME_CHARS
 MAX_K = MAX_ITEMS
-MAX_ABS_NUMBER = limits.MAX_ABS_GRADE  #: grades and the threshold: 2**1000 (exponential gain) is still finite
+MAX_ABS_NUMBER = limits.MAX_ABS_GRADE  #: grades: 2**1000 (exponential gain) is still finite
 CHOICES = {"gain": ("linear", "exponential"), "ideal": ("judged", "list"),
            "ap_denominator": ("relevant", "found", "min_k_relevant")}
 FIELDS = ("grades", "ranking", "k", "gain", "ideal", "ap_denominator", "threshold", "scores", "run_order")
@@ -259,9 +259,9 @@ def _check(data) -> None:
             raise InputError(N_("{setting} must be one of {allowed}, got {value}"), setting=setting,
                              allowed=", ".join(allowed), value=_short(value))
     threshold = data.get("threshold", 1.0)
-    if not _is_number(threshold) or not math.isfinite(threshold) or not 0 < threshold <= MAX_ABS_NUMBER:
-        raise InputError(N_("the relevance threshold must be a number above 0 and at most {limit:,}, got {value}"),
-                         limit=MAX_ABS_NUMBER, value=_short(threshold))
+    if not _is_number(threshold) or not limits.MIN_THRESHOLD <= threshold <= limits.MAX_THRESHOLD:
+        raise InputError(N_("the relevance threshold must be a number from {low:g} to {high:,}, got {value}"),
+                         low=limits.MIN_THRESHOLD, high=limits.MAX_THRESHOLD, value=_short(threshold))
     scores = data.get("scores", {})
     if not isinstance(scores, dict):
         raise InputError(N_("'scores' must map item names to scores"))
@@ -271,6 +271,9 @@ def _check(data) -> None:
         if not _is_number(score) or not math.isfinite(score):
             raise InputError(N_("the score of {name} must be a finite number, got {score}"), name=_short(name),
                              score=_short(score))
+        if abs(score) > limits.MAX_ABS_SCORE:
+            raise InputError(N_("the score of {name} is out of range ({score:g}; limit ±{limit:g})"),
+                             name=_short(name), score=score, limit=limits.MAX_ABS_SCORE)
     order = data.get("run_order", [])
     if not isinstance(order, list) or any(not isinstance(item, str) for item in order):
         raise InputError(N_("'run_order' must be a list of item names"))

@@ -138,11 +138,13 @@ ZH: dict[str, str] = {
     "K must be a whole number, got {k}": "K 必须是整数，实际是 {k}",
     "K is out of range ({k}; it must be 1 to {limit})": "K 超出范围（{k}；应为 1 到 {limit}）",
     "{setting} must be one of {allowed}, got {value}": "{setting} 必须是 {allowed} 之一，实际是 {value}",
-    "the relevance threshold must be a number above 0 and at most {limit:,}, got {value}":
-        "相关性阈值必须是大于 0 且不超过 {limit:,} 的数，实际是 {value}",
+    "the relevance threshold must be a number from {low:g} to {high:,}, got {value}":
+        "相关性阈值必须是 {low:g} 到 {high:,} 之间的数，实际是 {value}",
     "'scores' must map item names to scores": "'scores' 必须把条目名称映射到得分",
     "scored item {name} is not among the items": "有得分的条目 {name} 不在条目之中",
     "the score of {name} must be a finite number, got {score}": "{name} 的得分必须是有限的数，实际是 {score}",
+    "the score of {name} is out of range ({score:g}; limit ±{limit:g})": "{name} 的得分超出范围（{score:g}；上限 ±{limit:g}）",
+    "Query {query} stays off the board: {problem}": "查询 {query} 未放上排序：{problem}",
     "item names must be non-empty text": "条目名称必须是非空文本",
     "item name {name} is too long ({size} characters; limit {limit})": "条目名称 {name} 太长（{size} 个字符；上限 {limit}）",
     "item name {name} contains a control character (U+{code:04X})": "条目名称 {name} 含有控制字符（U+{code:04X}）",
