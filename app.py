@@ -3,7 +3,7 @@ routing; nothing else."""
 
 import streamlit as st
 
-from ui import builder, live, share, state, style
+from ui import browser_history, builder, live, share, state, style
 from ui.i18n import language_switch, t
 from ui.page import PageEnd
 
@@ -14,6 +14,7 @@ state.init()
 # (sample_data/article_examples.json) presets.SAMPLE_PROBLEM says why and the log has it; the pages that
 # need them say so (ui.articles.examples_missing) and every other page works
 style.inject()
+browser_history.one_entry_per_page()  # Back and Forward go from page to page, not from run to run
 share.restore_from_url()  # a shared link's board (first run of a session only)
 
 navigation = st.navigation({
