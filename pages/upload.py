@@ -6,7 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from metrics import MetricsInputError
-from ui import charts, dataset, state
+from ui import charts, dataset, interrupted_uploads, state
 from ui.i18n import N_, headers, t
 from ui.page import end_page
 from ui.safe import plain
@@ -72,6 +72,7 @@ with upload_column:
     signature_key = state.page_key(PAGE, "loaded_files")  # (file ids last read, their error or None, (name, size)s)
     signature = tuple(f.file_id for f in files) if files else None
     stored = st.session_state.get(signature_key)
+    interrupted_uploads.say_interrupted("upload_watch")  # an upload the reader left on its way
     if lost := dataset.lost_uploads(state.page_key(PAGE, "files")):
         st.warning(t(dataset.LOST).format(count=lost), icon=":material/cloud_off:")
     if signature is None:

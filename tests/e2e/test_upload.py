@@ -73,3 +73,29 @@ def test_upload_pair_then_a_malformed_run(app_page: Page, wait_for_app, screensh
     expect(_metric(page, "nDCG@10")).to_have_text("0.7635")
     expect(page.locator(".st-key-builder").get_by_test_id("stMarkdown").first).to_contain_text(
         "query 101 of run_a.txt + qrels.txt")
+
+
+def test_an_upload_left_on_its_way_is_said_on_coming_back(app_page: Page, wait_for_app, tmp_path):
+    """Leave the Upload page while a file is still uploading (the upload held back by the test), come
+    back: one warning names the file and its size, and asks to upload it again."""
+    page = app_page
+    _open(page, "Upload & many queries", wait_for_app)
+    held = []
+    page.route("**/_stcore/upload_file/**", lambda route: held.append(route))  # never answered: still on its way
+    big = tmp_path / "big_run.txt"
+    big.write_text("101 Q0 doc-1 1 2.5 sys\n" * 50_000)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files([str(big)])
+    page.wait_for_function("() => JSON.parse(sessionStorage.getItem('ranking-metrics-lab-uploads') || '[]')"
+                           ".some((entry) => entry.state === 'sending')")
+    _open(page, "nDCG", wait_for_app)
+    page.unroute("**/_stcore/upload_file/**")
+    _open(page, "Upload & many queries", wait_for_app)
+    warning = page.get_by_test_id("stAlert").filter(has_text="did not finish")
+    expect(warning).to_have_count(1)
+    expect(warning).to_contain_text("big_run.txt (1.1 MB)")
+    expect(page.get_by_role("heading", name=re.compile("^Loaded:"))).to_have_count(0)
+    # said once: the next visit does not repeat it
+    _open(page, "nDCG", wait_for_app)
+    _open(page, "Upload & many queries", wait_for_app)
+    expect(page.get_by_test_id("stFileUploaderDropzoneInput")).to_be_attached()
+    expect(page.get_by_test_id("stAlert").filter(has_text="did not finish")).to_have_count(0)

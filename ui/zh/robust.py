@@ -64,4 +64,7 @@ ZH = {
     # ui.share: a board too large for a link
     "Share it as a file instead: the handout page gives the board as Markdown, LaTeX and CSV.":
         "可以改用文件分享：讲义页面提供这个排序的 Markdown、LaTeX 和 CSV 版本。",
+    "The upload of {names} ({size}) did not finish: the page was left or reloaded while it was on its way, so "
+    "nothing of it was loaded. Upload it again and wait for it to finish.":
+        "{names}（{size}）没有上传完：上传途中离开或刷新了页面，所以什么也没有载入。请重新上传，并等它传完。",
 }
