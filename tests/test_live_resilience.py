@@ -149,20 +149,6 @@ def test_a_replaced_sqlite_file_is_noticed_too(tmp_path):
     store.close()
 
 
-@pytest.fixture
-def own_redis():
-    """A redis-server of this test alone (stopped, paused, restarted on its port): (process, url, port)."""
-    port = free_port()
-    started = start_redis_server(port=port)
-    if started is None:
-        pytest.skip("redis-server is not installed")
-    server = {"process": started[0], "url": started[1], "port": port}
-    yield server
-    if server["process"].poll() is None:
-        os.kill(server["process"].pid, signal.SIGCONT)
-        stop_redis_server(server["process"])
-
-
 def _every_call(classes, code, key, student, question):
     return [lambda: classes.version(code), lambda: classes.current(code), lambda: classes.join(code),
             lambda: classes.answer(code, student, question, 0.5), lambda: classes.results(code, key, question),
