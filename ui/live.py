@@ -435,6 +435,9 @@ def before_page() -> None:
     if teacher() is None and student() is not None:
         with st.container(key=POLL):  # no output: hidden by ui/style/lecture.css
             _follow_fragment()
+    target = st.session_state.pop(SWITCH, None)
+    if target and student() is not None:
+        st.switch_page(target)  # first: the messages below are drawn by the run on that page
     ended = st.session_state.pop(ENDED, None)
     if ended:
         st.error(ended)
@@ -443,9 +446,6 @@ def before_page() -> None:
     back = st.session_state.pop(BACK, None)
     if back:
         st.success(back)
-    target = st.session_state.pop(SWITCH, None)
-    if target and student() is not None:
-        st.switch_page(target)
 
 
 # Every action of the live page runs in its button's callback: before the next run, which a fragment's poll may
