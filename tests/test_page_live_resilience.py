@@ -139,3 +139,17 @@ def test_a_deleted_sqlite_file_is_said_to_the_teacher_and_the_students(app_test,
     assert any("file was deleted" in text for text in said), said
     assert any(f"Class {code} has ended" in text for text in said), said
     assert live.STUDENT not in student.session_state or live.TEACHER not in teacher.session_state
+
+
+def test_leaving_or_closing_stays_done(app_test):
+    """The resume code leaves the tab's URL with the class: the next run does not take the class back."""
+    teacher, code = start_class(app_test)
+    student = join(app_test, code)
+    ok(student.button(key="live__leave").click().run())
+    assert live.STUDENT not in student.session_state and live.STUDENT_PARAM not in student.query_params
+    ok(student.run())
+    assert live.STUDENT not in student.session_state and not student.error
+    ok(teacher.button(key="live__close").click().run())
+    assert live.TEACHER not in teacher.session_state and live.TEACH_PARAM not in teacher.query_params
+    ok(teacher.run())
+    assert live.TEACHER not in teacher.session_state and not teacher.error  # closed on purpose: no "has ended"

@@ -149,6 +149,13 @@ def close() -> None:
             pass
     st.session_state.pop(TEACHER, None)
     st.session_state.pop(DIGEST, None)
+    _forget(TEACH_PARAM)
+
+
+def _forget(param: str) -> None:
+    """This tab's URL no longer resumes a class (else the next run would take the class back)."""
+    if param in st.query_params:
+        del st.query_params[param]
 
 
 def resume_token(held: tuple[str, str]) -> str:
@@ -201,7 +208,7 @@ def resume_from_url() -> None:
         except ClassServerUnavailable as error:
             st.session_state[OUTAGE] = store_trouble(error)
         except LiveError as error:
-            del st.query_params[param]
+            _forget(param)
             st.session_state[ENDED] = _ended(error, held[0], teacher=param == TEACH_PARAM)
         return
 
@@ -245,6 +252,7 @@ def teacher_lost(error: LiveError) -> None:
     st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=True)
     st.session_state.pop(TEACHER, None)
     st.session_state.pop(DIGEST, None)
+    _forget(TEACH_PARAM)
 
 
 #: the pages that show their steps one at a time (ui.pacing keeps each one's step in ``{page}__step``)
@@ -342,6 +350,7 @@ def join_from_form() -> None:
 def leave() -> None:
     for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION, OUTAGE):
         st.session_state.pop(key, None)
+    _forget(STUDENT_PARAM)
 
 
 def following() -> bool:
