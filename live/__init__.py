@@ -3,22 +3,25 @@
 from live.classes import (
     AlreadyAnswered,
     AnswersClosed,
+    ClassClosed,
     Classes,
     ClassNotFound,
     Current,
     InvalidInput,
     Limits,
-    LiveError,
     NewClass,
     NotTeacher,
+    OutOfRange,
     Results,
     TooManyAnswers,
     TooManyJoins,
     UnknownQuestion,
     UnknownStudent,
 )
+from live.errors import ClassServerUnavailable, LiveError, StoreFileDeleted, StoreMisconfigured
 from live.store import STORE_ENV, RedisStore, SQLiteStore, open_store, store_from_environment
 
-__all__ = ["AlreadyAnswered", "AnswersClosed", "Classes", "ClassNotFound", "Current", "InvalidInput", "Limits",
-           "LiveError", "NewClass", "NotTeacher", "Results", "TooManyAnswers", "TooManyJoins", "UnknownQuestion",
-           "UnknownStudent", "STORE_ENV", "RedisStore", "SQLiteStore", "open_store", "store_from_environment"]
+__all__ = ["STORE_ENV", "AlreadyAnswered", "AnswersClosed", "ClassClosed", "ClassNotFound", "ClassServerUnavailable",
+           "Classes", "Current", "InvalidInput", "Limits", "LiveError", "NewClass", "NotTeacher", "OutOfRange",
+           "RedisStore", "Results", "SQLiteStore", "StoreFileDeleted", "StoreMisconfigured", "TooManyAnswers",
+           "TooManyJoins", "UnknownQuestion", "UnknownStudent", "open_store", "store_from_environment"]

@@ -2,8 +2,10 @@
 
 Keys of a class (all under ``"{code}/"``, all expiring with the class): ``class`` (the teacher key's hash and the
 expiry), ``board`` (what students poll: the board, the current question, its version), ``question/{id}`` (the
-exact value and the tolerance), ``answers/{id}`` and ``students`` (entries: one per student), ``questions`` (the
-id sequence) and ``rate/...`` (fixed-window counters).  Secrets (teacher key, student ids) are stored hashed.
+exact value, the tolerance and the range of answers), ``answers/{id}`` and ``students`` (entries: one per student;
+the answers are closed by the reveal, atomically), ``questions`` (the id sequence) and ``rate/...`` (fixed-window
+counters); ``closed`` outlives a closed class for an hour, to tell its students.  Secrets (teacher key, student ids)
+are stored hashed.  Every call raises :class:`LiveError` only: a refusal, or :class:`ClassServerUnavailable`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from live.store import VersionConflict
+from live.errors import ClassServerUnavailable, LiveError
+from live.store import EntriesClosed, VersionConflict
 
 #: Class codes: easy to read aloud and type (no 0/O, 1/I).
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -28,21 +31,16 @@ NICKNAME_MAX = 24
 DIAGNOSIS_MAX = 80
 #: The largest board or question, as JSON text (a teacher's board is a few kilobytes).
 STATE_MAX_BYTES = 256_000
-
-
-class LiveError(Exception):
-    """A refusal to show the user: ``str(error) == template.format(**fields)``, the template in English for the
-    app to translate (every template is a class attribute ``template`` of a subclass)."""
-
-    template = "Something went wrong with the live class."
-
-    def __init__(self, **fields: Any):
-        self.fields = fields
-        super().__init__(self.template.format(**fields))
+#: How long a closed class's code still says "closed" (instead of "no such class") to the students who poll it.
+CLOSED_NOTICE_SECONDS = 3600.0
 
 
 class ClassNotFound(LiveError):
     template = "There is no class {code}: check the code; the class may have ended."
+
+
+class ClassClosed(ClassNotFound):
+    template = "The teacher closed class {code}."
 
 
 class NotTeacher(LiveError):
@@ -75,6 +73,10 @@ class TooManyAnswers(LiveError):
 
 class InvalidInput(LiveError):
     template = "{what} is not valid."
+
+
+class OutOfRange(LiveError):
+    template = "Your answer must be a number from {low} to {high}: nothing was sent."
 
 
 class NewClass(NamedTuple):
@@ -164,8 +166,11 @@ class Classes:
     def _read(self, code: str, what: str, read) -> tuple[str, Any]:
         """``read(key)`` of the class's item ``what``: (the code, the result); ClassNotFound when absent."""
         code = normalize_code(code)
-        result = read(f"{code}/{what}") if len(code) == CODE_LENGTH and set(code) <= CODE_SET else None
+        valid = len(code) == CODE_LENGTH and set(code) <= CODE_SET
+        result = read(f"{code}/{what}") if valid else None
         if result is None:
+            if valid and self.store.get(f"{code}/closed") is not None:
+                raise ClassClosed(code=code)
             raise ClassNotFound(code=clean_text(code, 16) or "")
         return code, result
 
@@ -207,7 +212,7 @@ class Classes:
             if version is None:
                 raise ClassNotFound(code=code)
             return version
-        raise RuntimeError("the board kept changing")
+        raise ClassServerUnavailable()  # the board kept changing: too busy to write now
 
     # -- the teacher ---------------------------------------------------------------------------------------------
 
@@ -229,19 +234,23 @@ class Classes:
         board = _json_size_checked(state, "The board")
         return self._update_board(code, lambda value: {**value, "board": board})
 
-    def ask(self, code: str, teacher_key: str, question: dict, exact: float, tolerance: float = 0.005) -> int:
+    def ask(self, code: str, teacher_key: str, question: dict, exact: float, tolerance: float = 0.005,
+            answer_range: tuple[float, float] = (0.0, 1.0)) -> int:
         """Ask ``question`` (shown to students) whose answer is ``exact`` (kept from students until revealed);
-        an answer within ``tolerance`` is right.  The question's id; it becomes the current question."""
+        an answer within ``tolerance`` is right; answers outside ``answer_range`` (what the question can produce,
+        widened to hold ``exact``) are refused.  The question's id; it becomes the current question."""
         code, info = self._teacher(code, teacher_key)
         question = _json_size_checked(question, "The question")
         try:
             exact, tolerance = float(exact), float(tolerance)
+            low, high = (float(bound) for bound in answer_range)
         except (TypeError, ValueError):
-            exact = tolerance = math.nan
-        if not (math.isfinite(exact) and math.isfinite(tolerance) and tolerance >= 0):
-            raise InvalidInput(what="The exact value or the tolerance")
+            exact = tolerance = low = high = math.nan
+        if not (all(map(math.isfinite, (exact, tolerance, low, high))) and tolerance >= 0 and low <= high):
+            raise InvalidInput(what="The exact value, the tolerance or the range of answers")
         question_id = self.store.incr(f"{code}/questions", info["expires_at"])
-        secret = {"question": question, "exact": exact, "tolerance": tolerance, "revealed": False}
+        secret = {"question": question, "exact": exact, "tolerance": tolerance, "revealed": False,
+                  "low": min(low, exact), "high": max(high, exact)}
         self.store.create(f"{code}/question/{question_id}", secret, info["expires_at"])
         public = {"id": question_id, "question": question, "revealed": False}
         self._update_board(code, lambda value: {**value, "question": public})
@@ -257,12 +266,16 @@ class Classes:
         """What the class answered: counts, the values (for a histogram), how many right, the diagnoses added up."""
         code, _ = self._teacher(code, teacher_key)
         question = self._question(code, question_id).value
-        answers = self.store.entries(f"{code}/answers/{int(question_id)}").values()
-        values = [answer["value"] for answer in answers]
+        answers = self.store.entries(f"{code}/answers/{int(question_id)}")
+        return self._tally(question, answers, self.joined(code, teacher_key))
+
+    @staticmethod
+    def _tally(question: dict, answers: dict, joined: int) -> Results:
+        values = [answer["value"] for answer in answers.values()]
         right = sum(is_right(value, question["exact"], question["tolerance"]) for value in values)
-        diagnoses = Counter(answer["diagnosis"] for answer in answers if answer.get("diagnosis"))
-        return Results(joined=self.joined(code, teacher_key), answered=len(values), right=right,
-                       values=values, diagnoses=dict(diagnoses.most_common()), exact=question["exact"],
+        diagnoses = Counter(answer["diagnosis"] for answer in answers.values() if answer.get("diagnosis"))
+        return Results(joined=joined, answered=len(values), right=right, values=values,
+                       diagnoses=dict(diagnoses.most_common()), exact=question["exact"],
                        tolerance=question["tolerance"], revealed=question["revealed"])
 
     def joined(self, code: str, teacher_key: str) -> int:
@@ -273,11 +286,13 @@ class Classes:
     def reveal(self, code: str, teacher_key: str, question_id: int) -> int:
         """Close the answers and show every student the exact value and what the class answered (``answered``,
         ``right``, the ``values`` without names, the ``diagnoses`` added up): the new version."""
-        code, _ = self._teacher(code, teacher_key)
+        code, info = self._teacher(code, teacher_key)
         record = self._question(code, question_id)
+        # atomic with every answer: an answer is either in these entries or refused (AnswersClosed)
+        answers = self.store.close_entries(f"{code}/answers/{int(question_id)}", info["expires_at"])
         secret = {**record.value, "revealed": True}
         self.store.put(f"{code}/question/{int(question_id)}", secret)
-        results = self.results(code, teacher_key, question_id)  # after closing: no answer comes in later
+        results = self._tally(secret, answers, 0)
 
         def revealed(value: dict) -> dict:
             public = {"id": int(question_id), "question": secret["question"], "revealed": True,
@@ -289,9 +304,15 @@ class Classes:
 
     def close(self, code: str, teacher_key: str) -> None:
         """End the class now: all its data is deleted, and its code is no longer found."""
-        code, _ = self._teacher(code, teacher_key)
+        code, info = self._teacher(code, teacher_key)
         self.store.delete_prefix(f"{code}/class")  # first: from now on nothing new is written to the class
         self.store.delete_prefix(f"{code}/")
+        self.store.create(f"{code}/closed", {"closed": True},  # what its students are told
+                          min(info["expires_at"], self.store.clock() + CLOSED_NOTICE_SECONDS))
+
+    def resume(self, code: str, teacher_key: str) -> str:
+        """The class's code, when ``teacher_key`` is its teacher's (a teacher back after a reload or a restart)."""
+        return self._teacher(code, teacher_key)[0]
 
     def nicknames(self, code: str, teacher_key: str) -> list[str | None]:
         code, _ = self._teacher(code, teacher_key)
@@ -309,6 +330,11 @@ class Classes:
         self.store.add_entry(f"{code}/students", _hash(student_id), entry, info["expires_at"])
         return student_id
 
+    def rejoin(self, code: str, student_id: str) -> str | None:
+        """A student back in their class (after a reload or a restart): their nickname; UnknownStudent, ClassNotFound."""
+        code, _, member = self._student(code, student_id)
+        return self.store.entries(f"{code}/students")[member]["nickname"]
+
     def version(self, code: str) -> int:
         """The class's version: it changes on every publish, ask and reveal (poll it cheaply)."""
         return self._read(code, "board", self.store.version)[1]
@@ -318,7 +344,9 @@ class Classes:
         return Current(record.version, record.value["board"], record.value["question"])
 
     def answer(self, code: str, student_id: str, question_id: int, value: float, diagnosis: str | None = None) -> None:
-        """Record a student's answer: the first one counts; a second raises :class:`AlreadyAnswered`."""
+        """Record a student's answer: the first one counts; a second raises :class:`AlreadyAnswered`, one after the
+        reveal :class:`AnswersClosed` (never accepted and left out of the reveal), one out of the question's range
+        :class:`OutOfRange`."""
         code, info, member = self._student(code, student_id)
         self._limit(f"{code}/rate/answer/{member}", self.limits.answers_per_minute, info, TooManyAnswers)
         question = self._question(code, question_id).value
@@ -330,8 +358,15 @@ class Classes:
             raise InvalidInput(what="The answer") from None
         if not math.isfinite(value):
             raise InvalidInput(what="The answer")
+        low, high = question.get("low", -math.inf), question.get("high", math.inf)
+        if not low - question["tolerance"] <= value <= high + question["tolerance"]:
+            raise OutOfRange(low=f"{low:g}", high=f"{high:g}")
         entry = {"value": value, "diagnosis": clean_text(diagnosis, DIAGNOSIS_MAX)}
-        if not self.store.add_entry(f"{code}/answers/{int(question_id)}", member, entry, info["expires_at"]):
+        try:
+            added = self.store.add_entry(f"{code}/answers/{int(question_id)}", member, entry, info["expires_at"])
+        except EntriesClosed:  # the reveal came first: this answer is not in its tally
+            raise AnswersClosed(question=int(question_id)) from None
+        if not added:
             raise AlreadyAnswered(question=int(question_id))
 
     def my_answer(self, code: str, student_id: str, question_id: int) -> dict | None:

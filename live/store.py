@@ -8,26 +8,41 @@ the store's clock; an item whose ``expires_at`` has passed is absent, and its da
   one answer per student per question; a second answer is refused (``add_entry`` returns False);
 * counters: ``incr`` (fixed-window rate limits, sequence numbers).
 
+A map of entries can be closed (``close_entries``, atomic: it returns the entries at that moment): from then on
+``add_entry`` raises :class:`EntriesClosed`, so that an entry is either in what ``close_entries`` returned or refused.
+Every call that cannot reach its store raises :class:`live.errors.ClassServerUnavailable`.
+
 ``delete_prefix`` deletes every item whose key starts with a prefix (a whole class), ``purge_expired`` deletes
 what has expired.  Both stores take a ``clock`` (default ``time.time``) so that tests move time without sleeping.
 """
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import json
+import logging
 import os
 import queue
 import sqlite3
+import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import unquote, urlparse
+
+from live.errors import ClassServerUnavailable, StoreFileDeleted, StoreMisconfigured
+
+logger = logging.getLogger(__name__)
 
 #: The environment variable that names the store: ``sqlite:///path``, ``redis://host:6379/0`` or unset.
 STORE_ENV = "RML_LIVE_STORE"
 #: The SQLite file when nothing is configured: under the app's folder.
 DEFAULT_SQLITE_PATH = Path(__file__).resolve().parent.parent / ".live" / "classes.sqlite3"
+#: How long a Redis connection may stay idle before it is checked (PING) when next used.
+HEALTH_CHECK_SECONDS = 30
 
 
 class Record(NamedTuple):
@@ -37,6 +52,28 @@ class Record(NamedTuple):
 
 class VersionConflict(Exception):
     """``put(..., if_version=v)`` found another version: someone wrote in between (read again and retry)."""
+
+
+class EntriesClosed(Exception):
+    """``add_entry`` on a map that ``close_entries`` closed: the entry is refused."""
+
+
+def _guarded(method):
+    """A store method whose store errors (``self._errors``: cannot connect, time-out, file unwritable...) become
+    :class:`ClassServerUnavailable`; the project's own errors pass through."""
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except ClassServerUnavailable:
+            raise
+        except self._errors as error:
+            logger.warning("live store %s: %s: %s", self.describe(), type(error).__name__, error)
+            raise ClassServerUnavailable() from error
+    return guarded
+
+
+_SQLITE_ERRORS = (sqlite3.Error, OSError)
 
 
 def _dumps(value: Any) -> str:
@@ -49,29 +86,60 @@ class SQLiteStore:
     WAL mode (readers never wait for the writer), a busy timeout, and writes as single statements or
     ``BEGIN IMMEDIATE`` transactions.  Expired rows are invisible at once and deleted by ``purge_expired``,
     which every write also runs when ``purge_every`` seconds have passed since the last purge (of this object).
+
+    Every call first checks that the path still names the file this store opened (device and inode): when the file
+    was deleted or replaced while classes ran, the call raises :class:`StoreFileDeleted` once and the store goes on
+    with a new file at the path, instead of writing on, unseen, to a file that the next restart would lose.
     """
 
     def __init__(self, path: str | os.PathLike = DEFAULT_SQLITE_PATH, *, clock: Callable[[], float] = time.time,
                  busy_timeout: float = 10.0, purge_every: float = 60.0):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.clock = clock
         self._busy_timeout = busy_timeout
         self._purge_every = purge_every
         self._last_purge = float("-inf")
-        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
-        deadline = time.monotonic() + busy_timeout
-        while True:  # several processes may open a new file at once: switching to WAL can be refused while busy
-            try:
-                self._create_tables()
-                break
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+        self._idle: queue.SimpleQueue[tuple[int, sqlite3.Connection]] = queue.SimpleQueue()
+        self._generation = 0  #: how many times the file was found deleted (a connection of an older one is dropped)
+        self._abandoned: list[sqlite3.Connection] = []  #: never closed: closing one could unlink the new file's WAL
+        self._reopen_lock = threading.Lock()
+        self._errors = _SQLITE_ERRORS
+        try:
+            self._open_file()
+        except _SQLITE_ERRORS as error:
+            raise StoreMisconfigured(store=f"sqlite://{self.path}") from error
+
+    def describe(self) -> str:
+        return f"sqlite://{self.path}"
+
+    def _identity(self) -> tuple[int, int] | None:
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        return found.st_dev, found.st_ino
+
+    def _open_file(self) -> None:
+        """Create the folder, the file and its tables (under a lock file, as several processes may do it at once)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not self.path.exists():  # a WAL left by a deleted file would be replayed into the new one
+                for suffix in ("-wal", "-shm"):
+                    self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
+            deadline = time.monotonic() + self._busy_timeout
+            while True:  # several processes may open a new file at once: switching to WAL can be refused while busy
+                try:
+                    self._create_tables()
+                    break
+                except sqlite3.OperationalError as error:
+                    if "locked" not in str(error) or time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.05)
+            self._opened = self._identity()
 
     def _create_tables(self) -> None:
-        with self._connection() as db:
+        with self._connection(check=False) as db:
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")  # persistent: once per file
             db.executescript("""
@@ -81,16 +149,39 @@ class SQLiteStore:
                                                     expires_at REAL NOT NULL, PRIMARY KEY (key, member));
                 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER NOT NULL,
                                                      expires_at REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS closed (key TEXT PRIMARY KEY, expires_at REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS records_expiry ON records (expires_at);
                 CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at);
                 CREATE INDEX IF NOT EXISTS counters_expiry ON counters (expires_at);
+                CREATE INDEX IF NOT EXISTS closed_expiry ON closed (expires_at);
             """)
 
+    def _check_file(self) -> None:
+        """StoreFileDeleted (once) when the path no longer names the opened file; a new file is then opened."""
+        if self._identity() == self._opened:
+            return
+        with self._reopen_lock:
+            if self._identity() == self._opened and self._opened is not None:
+                return  # another thread of this process reopened it
+            self._generation += 1
+            while True:
+                try:
+                    self._abandoned.append(self._idle.get_nowait()[1])
+                except queue.Empty:
+                    break
+            logger.error("the live store's file %s was deleted or replaced while classes ran: their data is lost; "
+                         "a new file is used", self.path)
+            self._open_file()
+        raise StoreFileDeleted()
+
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
+    def _connection(self, check: bool = True) -> Iterator[sqlite3.Connection]:
         """A connection of the pool (threads come and go with Streamlit's reruns; connections are reused)."""
+        if check:
+            self._check_file()
+        generation = self._generation
         try:
-            db = self._idle.get_nowait()
+            generation, db = self._idle.get_nowait()
         except queue.Empty:
             db = sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
                                  check_same_thread=False)
@@ -100,8 +191,14 @@ class SQLiteStore:
             yield db
         finally:
             if db.in_transaction:  # a failed COMMIT: never hand on a connection inside a transaction
-                db.execute("ROLLBACK")
-            self._idle.put(db)
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    generation = -1  # not reused
+            if generation == self._generation:
+                self._idle.put((generation, db))
+            else:
+                self._abandoned.append(db)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -127,6 +224,12 @@ class SQLiteStore:
             self._last_purge = now
             self.purge_expired()
 
+    @_guarded
+    def check(self) -> None:
+        """One round trip to the store: ClassServerUnavailable when it cannot be used."""
+        self._execute("SELECT count(*) FROM records")
+
+    @_guarded
     def create(self, key: str, value: Any, expires_at: float) -> bool:
         """Write a record only if none is live at ``key``: True if this call created it."""
         now = self.clock()
@@ -137,16 +240,19 @@ class SQLiteStore:
             "expires_at = excluded.expires_at WHERE records.expires_at <= ?", (key, _dumps(value), expires_at, now))
         return changed == 1
 
+    @_guarded
     def get(self, key: str) -> Record | None:
         _, rows = self._execute("SELECT version, value FROM records WHERE key = ? AND expires_at > ?",
                                 (key, self.clock()))
         return Record(rows[0][0], json.loads(rows[0][1])) if rows else None
 
+    @_guarded
     def version(self, key: str) -> int | None:
         """The record's version, or None when absent: the cheap poll."""
         _, rows = self._execute("SELECT version FROM records WHERE key = ? AND expires_at > ?", (key, self.clock()))
         return rows[0][0] if rows else None
 
+    @_guarded
     def put(self, key: str, value: Any, *, if_version: int | None = None) -> int | None:
         """Replace a live record's value (its expiry stays): the new version, or None when absent.
 
@@ -163,21 +269,39 @@ class SQLiteStore:
             db.execute("UPDATE records SET version = version + 1, value = ? WHERE key = ?", (_dumps(value), key))
             return row[0] + 1
 
+    @_guarded
     def add_entry(self, key: str, member: str, value: Any, expires_at: float) -> bool:
-        """Add ``member``'s value to the map at ``key``: False (nothing written) if the member already has one."""
+        """Add ``member``'s value to the map at ``key``: False (nothing written) if the member already has one;
+        :class:`EntriesClosed` when the map was closed."""
         now = self.clock()
         self._purge_now_and_then(now)
-        changed, _ = self._execute(
-            "INSERT INTO entries (key, member, value, expires_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (key, member) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at "
-            "WHERE entries.expires_at <= ?", (key, member, _dumps(value), expires_at, now))
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM closed WHERE key = ? AND expires_at > ?", (key, now)).fetchone():
+                raise EntriesClosed(key)
+            changed = db.execute(
+                "INSERT INTO entries (key, member, value, expires_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (key, member) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at "
+                "WHERE entries.expires_at <= ?", (key, member, _dumps(value), expires_at, now)).rowcount
         return changed == 1
 
+    @_guarded
+    def close_entries(self, key: str, expires_at: float) -> dict[str, Any]:
+        """Close the map at ``key`` (no entry is added from now on) and return its entries, in one transaction."""
+        now = self.clock()
+        with self._transaction() as db:
+            db.execute("INSERT INTO closed (key, expires_at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                       "expires_at = excluded.expires_at WHERE closed.expires_at <= ?", (key, expires_at, now))
+            rows = db.execute("SELECT member, value FROM entries WHERE key = ? AND expires_at > ?",
+                              (key, now)).fetchall()
+        return {member: json.loads(value) for member, value in rows}
+
+    @_guarded
     def entries(self, key: str) -> dict[str, Any]:
         _, rows = self._execute("SELECT member, value FROM entries WHERE key = ? AND expires_at > ?",
                                 (key, self.clock()))
         return {member: json.loads(value) for member, value in rows}
 
+    @_guarded
     def incr(self, key: str, expires_at: float) -> int:
         """Add one to the counter at ``key`` (created at 1 with this expiry when absent); the new count."""
         now = self.clock()
@@ -189,31 +313,33 @@ class SQLiteStore:
             "RETURNING count", (key, expires_at, now, now))
         return rows[0][0]
 
+    @_guarded
     def delete_prefix(self, prefix: str) -> int:
         """Delete every item whose key starts with ``prefix``; how many rows went."""
         end = prefix + "\U0010ffff"
         with self._transaction() as db:
             return sum(db.execute(f"DELETE FROM {table} WHERE key >= ? AND key < ?", (prefix, end)).rowcount
-                       for table in ("records", "entries", "counters"))
+                       for table in ("records", "entries", "counters", "closed"))
 
+    @_guarded
     def purge_expired(self) -> int:
         """Delete every expired row; how many went."""
         now = self.clock()
         with self._transaction() as db:
             return sum(db.execute(f"DELETE FROM {table} WHERE expires_at <= ?", (now,)).rowcount
-                       for table in ("records", "entries", "counters"))
+                       for table in ("records", "entries", "counters", "closed"))
 
     def close(self) -> None:
         """Close the idle connections (a connection in use is closed when its thread returns it and ends)."""
         while True:
             try:
-                self._idle.get_nowait().close()
+                self._idle.get_nowait()[1].close()
             except queue.Empty:
                 return
 
 
 # Redis: every item is a hash whose reserved fields start with NUL ("\0x" the expiry on the store's clock,
-# "\0v"/"\0d" a record's version/value, "\0n" a counter) -- entries' members never start with NUL.  Each key
+# "\0v"/"\0d" a record's version/value, "\0n" a counter, "\0c" a closed map) -- entries' members never start with NUL.  Each key
 # also gets a PEXPIRE from its expiry, so that Redis itself deletes it on time; the scripts make writes atomic.
 _LUA_LIVE = """
 local function live(key, now)
@@ -239,12 +365,22 @@ return version + 1
 """
 _LUA_ADD_ENTRY = _LUA_LIVE + """
 local had = live(KEYS[1], tonumber(ARGV[3]))
+if had and redis.call('HEXISTS', KEYS[1], '\\0c') == 1 then return -1 end
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
 if not had then
     redis.call('HSET', KEYS[1], '\\0x', ARGV[4])
     redis.call('PEXPIRE', KEYS[1], ARGV[5])
 end
 return 1
+"""
+_LUA_CLOSE_ENTRIES = _LUA_LIVE + """
+local had = live(KEYS[1], tonumber(ARGV[1]))
+redis.call('HSET', KEYS[1], '\\0c', '1')
+if not had then
+    redis.call('HSET', KEYS[1], '\\0x', ARGV[2])
+    redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return redis.call('HGETALL', KEYS[1])
 """
 _LUA_INCR = _LUA_LIVE + """
 local had = live(KEYS[1], tonumber(ARGV[1]))
@@ -265,22 +401,52 @@ return gone
 
 
 class RedisStore:
-    """The store for several hosts: a Redis server, keys under ``prefix``, atomic writes as Lua scripts."""
+    """The store for several hosts: a Redis server, keys under ``prefix``, atomic writes as Lua scripts.
+
+    Connections time out (``timeout`` seconds to connect or for an answer), are checked when idle for
+    :data:`HEALTH_CHECK_SECONDS`, and a call whose connection broke is retried on a new one (twice, after 50 then
+    100 ms); a call that still fails raises :class:`ClassServerUnavailable`.  When the server comes back empty, the
+    scripts are loaded again and the classes it lost are not found.
+    """
 
     def __init__(self, url: str = "redis://localhost:6379/0", *, prefix: str = "rml:live:",
-                 clock: Callable[[], float] = time.time):
-        import redis  # only the Redis store needs the package
+                 clock: Callable[[], float] = time.time, timeout: float = 2.0):
+        import redis
+        from redis.backoff import ExponentialBackoff
+        from redis.retry import Retry
 
-        self.client = redis.Redis.from_url(url)
+        self.url = url
+        self._errors = (redis.RedisError, OSError)
+        try:
+            self.client = redis.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=timeout,
+                health_check_interval=HEALTH_CHECK_SECONDS,
+                retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=2),
+                retry_on_error=[redis.ConnectionError, redis.TimeoutError])
+        except (ValueError, redis.RedisError) as error:
+            raise StoreMisconfigured(store=self.describe()) from error
         self.prefix = prefix
         self.clock = clock
-        self._create, self._put, self._add_entry, self._incr, self._purge = (
+        self._create, self._put, self._add_entry, self._close_entries, self._incr, self._purge = (
             self.client.register_script(script)
-            for script in (_LUA_CREATE, _LUA_PUT, _LUA_ADD_ENTRY, _LUA_INCR, _LUA_PURGE))
+            for script in (_LUA_CREATE, _LUA_PUT, _LUA_ADD_ENTRY, _LUA_CLOSE_ENTRIES, _LUA_INCR, _LUA_PURGE))
+
+    def describe(self) -> str:
+        """The URL without its password."""
+        parts = urlparse(self.url)
+        if parts.password:
+            return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")).geturl()
+        return self.url
 
     def _ttl_ms(self, expires_at: float, now: float) -> int:
         return max(1, int((expires_at - now) * 1000))
 
+    @_guarded
+    def check(self) -> None:
+        """One round trip to the server: ClassServerUnavailable when it cannot be reached."""
+        self.client.ping()
+
+    @_guarded
     def create(self, key: str, value: Any, expires_at: float) -> bool:
         now = self.clock()
         return self._create(keys=[self.prefix + key],
@@ -291,14 +457,17 @@ class RedisStore:
         *fields, expiry = self.client.hmget(self.prefix + key, *names, "\0x")
         return None if expiry is None or float(expiry) <= self.clock() else fields
 
+    @_guarded
     def get(self, key: str) -> Record | None:
         fields = self._live_fields(key, "\0v", "\0d")
         return None if fields is None else Record(int(fields[0]), json.loads(fields[1]))
 
+    @_guarded
     def version(self, key: str) -> int | None:
         fields = self._live_fields(key, "\0v")
         return None if fields is None else int(fields[0])
 
+    @_guarded
     def put(self, key: str, value: Any, *, if_version: int | None = None) -> int | None:
         result = self._put(keys=[self.prefix + key],
                            args=[_dumps(value), repr(self.clock()), "" if if_version is None else if_version])
@@ -306,21 +475,38 @@ class RedisStore:
             raise VersionConflict(key)
         return None if result == -1 else int(result)
 
+    @_guarded
     def add_entry(self, key: str, member: str, value: Any, expires_at: float) -> bool:
         if not member or member.startswith("\0"):
             raise ValueError("an entry's member is non-empty text not starting with NUL")
         now = self.clock()
-        return self._add_entry(keys=[self.prefix + key], args=[member, _dumps(value), repr(now), repr(expires_at),
-                                                               self._ttl_ms(expires_at, now)]) == 1
+        result = self._add_entry(keys=[self.prefix + key], args=[member, _dumps(value), repr(now), repr(expires_at),
+                                                                 self._ttl_ms(expires_at, now)])
+        if result == -1:
+            raise EntriesClosed(key)
+        return result == 1
 
+    @staticmethod
+    def _members(fields: dict) -> dict[str, Any]:
+        return {member.decode(): json.loads(value) for member, value in fields.items() if not member.startswith(b"\0")}
+
+    @_guarded
+    def close_entries(self, key: str, expires_at: float) -> dict[str, Any]:
+        now = self.clock()
+        flat = self._close_entries(keys=[self.prefix + key], args=[repr(now), repr(expires_at),
+                                                                   self._ttl_ms(expires_at, now)])
+        return self._members(dict(zip(flat[::2], flat[1::2])))
+
+    @_guarded
     def entries(self, key: str) -> dict[str, Any]:
         full = self.prefix + key
         with self.client.pipeline() as pipe:  # MULTI: the map and its expiry read together
             expiry, fields = pipe.hget(full, "\0x").hgetall(full).execute()
         if expiry is None or float(expiry) <= self.clock():
             return {}
-        return {member.decode(): json.loads(value) for member, value in fields.items() if not member.startswith(b"\0")}
+        return self._members(fields)
 
+    @_guarded
     def incr(self, key: str, expires_at: float) -> int:
         now = self.clock()
         return int(self._incr(keys=[self.prefix + key],
@@ -337,9 +523,11 @@ class RedisStore:
         if batch:
             yield batch
 
+    @_guarded
     def delete_prefix(self, prefix: str) -> int:
         return sum(self.client.delete(*batch) for batch in self._keys(prefix))
 
+    @_guarded
     def purge_expired(self) -> int:
         """Delete what has expired on the store's clock (Redis's own TTLs delete it on the real clock anyway)."""
         now = repr(self.clock())
@@ -351,7 +539,8 @@ class RedisStore:
 
 def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time) -> SQLiteStore | RedisStore:
     """The store a URL names: None or ``sqlite:///path`` -> SQLite (the default file when no path),
-    ``redis://`` or ``rediss://`` -> Redis.  The caller reads the URL (e.g. from ``RML_LIVE_STORE``)."""
+    ``redis://`` or ``rediss://`` -> Redis.  The caller reads the URL (e.g. from ``RML_LIVE_STORE``).
+    :class:`StoreMisconfigured` for a URL that names no usable store."""
     if not url:
         return SQLiteStore(clock=clock)
     scheme = urlparse(url).scheme
@@ -360,7 +549,8 @@ def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time
         return SQLiteStore(path or DEFAULT_SQLITE_PATH, clock=clock)
     if scheme in ("redis", "rediss", "unix"):
         return RedisStore(url, clock=clock)
-    raise ValueError(f"unknown live store {url!r}: expected sqlite:///path or redis://host:port/db")
+    logger.error("unknown live store %r: expected sqlite:///path or redis://host:port/db", url)
+    raise StoreMisconfigured(store=url.split("@")[-1][:80])
 
 
 def store_from_environment(clock: Callable[[], float] = time.time) -> SQLiteStore | RedisStore:

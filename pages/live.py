@@ -20,7 +20,12 @@ if held is not None:
             st.title(code, anchor=False)  # letters and digits only
         st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=240)
         st.caption(t("Your board, page and step are shown to the class as you work on any page."))
-        st.button(t("Close the class"), key="live__close", on_click=live.close)
+        with st.expander(t("Resume this class")):
+            st.caption(t("Keep this code private: with it, this class can be taught from another browser or after "
+                         "a restart (paste it under \u201cResume a class\u201d). This tab's address holds it too, "
+                         "so a reload gets the class back."))
+            st.code(live.resume_token(held), language=None)
+        st.button(t("Close the class"), key="live__close", on_click=live.refusing(live.close))
     with questions:
         live_quiz.teacher_panel(*held)
 elif live.student() is not None:
@@ -38,10 +43,17 @@ elif live.student() is not None:
         st.button(t("Leave the class"), key="live__leave", on_click=live.leave)
     live_quiz.student_panel(code, student_id)
 else:
-    st.button(t("Start a class"), key="live__start", type="primary", on_click=live.start)
+    problem = live.store_problem()  # a store that cannot be used or reached: said here, the page still drawn
+    if problem:
+        st.error(problem)
+    st.button(t("Start a class"), key="live__start", type="primary", on_click=live.refusing(live.start))
     st.subheader(t("Join a class"))
     with st.form("live__join_form"):
         st.text_input(t("Class code"), value=st.query_params.get(live.JOIN_PARAM, ""), max_chars=12,
                       key=live.CODE_INPUT)
         st.text_input(t("Nickname (optional)"), max_chars=live.NICKNAME_MAX, key=live.NICKNAME_INPUT)
         st.form_submit_button(t("Join"), on_click=live.refusing(live.join_from_form))
+    with st.expander(t("Resume a class")), st.form("live__resume_form", border=False):
+        st.text_input(t("Resume code (the teacher's, from \u201cResume this class\u201d)"), type="password",
+                      key=live.RESUME_INPUT)
+        st.form_submit_button(t("Resume"), on_click=live.refusing(live.resume_from_form))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 import streamlit.testing.v1.app_test as app_test_module
@@ -80,3 +80,23 @@ def live_store(live_store_url, live_clock):
     store = open_store(live_store_url, clock=live_clock)
     yield store
     store.close()
+
+
+@pytest.fixture
+def own_redis():
+    """A redis-server of this test alone, to stop, pause (SIGSTOP) or start again on its port: a dict with its
+    ``process``, ``url`` and ``port`` (put a restarted server's process back in it, to be stopped at the end)."""
+    import os
+    import signal
+
+    from tests.live_servers import free_port, start_redis_server, stop_redis_server
+
+    port = free_port()
+    started = start_redis_server(port=port)
+    if started is None:
+        pytest.skip("redis-server is not installed")
+    server = {"process": started[0], "url": started[1], "port": port}
+    yield server
+    if server["process"].poll() is None:
+        os.kill(server["process"].pid, signal.SIGCONT)
+        stop_redis_server(server["process"])

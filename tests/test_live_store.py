@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from live.store import DEFAULT_SQLITE_PATH, RedisStore, SQLiteStore, VersionConflict, open_store
+from live.errors import StoreMisconfigured
+from live.store import DEFAULT_SQLITE_PATH, EntriesClosed, RedisStore, SQLiteStore, VersionConflict, open_store
 from tests.live_servers import run_children
 
 HOUR = 3600.0
@@ -36,6 +37,21 @@ def test_put_with_an_old_version_is_a_conflict(live_store, live_clock):
     with pytest.raises(VersionConflict):
         live_store.put("c/board", {"step": 2}, if_version=1)
     assert live_store.get("c/board") == (2, {"step": 1})
+
+
+def test_a_closed_map_takes_no_entry_and_closing_returns_its_entries(live_store, live_clock):
+    expires = live_clock() + HOUR
+    live_store.add_entry("c/answers/1", "ada", {"value": 0.5}, expires)
+    assert live_store.close_entries("c/answers/1", expires) == {"ada": {"value": 0.5}}
+    with pytest.raises(EntriesClosed):
+        live_store.add_entry("c/answers/1", "bob", {"value": 0.7}, expires)
+    assert live_store.close_entries("c/answers/1", expires) == {"ada": {"value": 0.5}}  # closing again: the same
+    assert live_store.entries("c/answers/1") == {"ada": {"value": 0.5}}
+    assert live_store.close_entries("c/answers/2", expires) == {}  # a map closed before any entry
+    with pytest.raises(EntriesClosed):
+        live_store.add_entry("c/answers/2", "ada", {"value": 0.5}, expires)
+    assert live_store.delete_prefix("c/") >= 2
+    assert live_store.add_entry("c/answers/1", "bob", {"value": 0.7}, expires)  # a new class's map is open
 
 
 def test_the_first_entry_of_a_member_stays(live_store, live_clock):
@@ -103,7 +119,7 @@ def test_open_store_picks_the_store_from_the_url(tmp_path, monkeypatch):
     store.close()
     assert isinstance(open_store("redis://127.0.0.1:1/0"), RedisStore)  # connects lazily
     assert DEFAULT_SQLITE_PATH.parts[-2:] == (".live", "classes.sqlite3")
-    with pytest.raises(ValueError, match="unknown live store"):
+    with pytest.raises(StoreMisconfigured, match="RML_LIVE_STORE"):
         open_store("mysql://host/db")
 
 

@@ -137,7 +137,7 @@ def test_an_expired_class_is_an_error_for_its_students(app_test):
     ok(teacher.button(key="live__close").click().run())
     assert live.TEACHER not in teacher.session_state
     ok(student.run())
-    assert len(student.error) == 1 and "There is no class" in student.error[0].value
+    assert len(student.error) == 1 and f"The teacher closed class {code}" in student.error[0].value
     assert live.STUDENT not in student.session_state
     assert not student.success and student.text_input(key="live__code")  # no stale class: the join form
     ok(student.run())

@@ -62,7 +62,8 @@ def test_five_students_answer_and_the_teacher_sees_the_class(lesson):
     mistakes = teacher.table[0].value
     assert dict(zip(mistakes["mistake"], mistakes["students"])) == {
         quiz.BY_NAME["natural_log"].title: 2, quiz.BY_NAME["log10"].title: 1}
-    assert "discount column" in mistakes["where to look"].iloc[0]
+    # before the reveal, the projected screen says where to look without a number of the computation (issue 18)
+    assert list(mistakes["where to look"]) == ["step table, column \u201cdivisor log\u2082(i+1)\u201d, rank 1"] * 2
     ok(teacher.toggle(key=live_quiz.SHOW_EXACT).set_value(True).run())
     assert metric(teacher, "Exact value") == f"{question.answer:.4f}"
     results = live.classes().results(code, teacher.session_state[live.TEACHER][1], 1)
@@ -74,7 +75,9 @@ def test_the_reveal_shows_every_student_the_answer_and_their_step(lesson):
     ask(teacher, "DCG@K")
     question = live_quiz.board_question(PRESETS[BOARD], "DCG@K")
     natural = round(quiz.mistake_values(question)["natural_log"], 3)
-    for student, value in zip(students[:3], (question.answer, natural, 99.0)):
+    unmatched = 0.123
+    assert quiz.check(question, unmatched).diagnosis is None
+    for student, value in zip(students[:3], (question.answer, natural, unmatched)):
         ok(student.run())
         send(student, value)
     ok(teacher.button(key=live_quiz.REVEAL).click().run())
@@ -93,6 +96,27 @@ def test_the_reveal_shows_every_student_the_answer_and_their_step(lesson):
         assert student.get("plotly_chart")
     with pytest.raises(AnswersClosed):
         live.classes().answer(code, students[4].session_state[live.STUDENT][1], 1, 5.0)
+    where = teacher.table[0].value["where to look"].iloc[0]  # once revealed, with its numbers
+    assert "discount column" in where and "0.693" in where
+
+
+@pytest.mark.parametrize("value", [1e308, -1e308])
+def test_an_answer_out_of_range_is_refused_in_words_and_the_histogram_draws(lesson, value):
+    teacher, _, students = lesson
+    ask(teacher, "DCG@K")
+    question = live_quiz.board_question(PRESETS[BOARD], "DCG@K")
+    low, high = live_quiz.answer_range(question)
+    assert low == 0 and question.answer <= high == int(high)
+    assert high >= max(quiz.mistake_values(question).values())  # every diagnosed mistake can still be sent
+    ok(students[0].run())
+    send(students[0], value)
+    assert f"must be a number from 0 to {high:g}" in students[0].error[0].value
+    assert students[0].number_input  # the answer box is still there: the student can send another
+    send(students[0], question.answer)
+    ok(teacher.run())
+    assert metric(teacher, "Answered") == "1 / 5"
+    figure = teacher.get("plotly_chart")[0].proto.spec
+    assert "Infinity" not in figure and "1e+308" not in figure
 
 
 def test_the_first_answer_counts_and_students_cannot_touch_questions(lesson):

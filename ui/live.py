@@ -1,24 +1,32 @@
 """The live class in a Streamlit session: one :class:`live.classes.Classes` per server process, the teacher's key
-and the student's id in ``st.session_state`` (never in a URL), publishing the teacher's board after every run, and
-the students' board following it. Pages lay out widgets and call these functions."""
+and the student's id in ``st.session_state`` and in the URL of their own tab (a reload, another session after a
+restart, gets the class back: :func:`resume_from_url`), publishing the teacher's board after every run, and the
+students' board following it. Store trouble (:class:`live.errors.ClassServerUnavailable`) is a message above the
+page, never a lost class; a class that ended or was lost is said to the teacher and to every student. Pages lay out
+widgets and call these functions."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
+import threading
 import time
 from pathlib import Path
 
 import streamlit as st
 
-from live.classes import NICKNAME_MAX, Classes, LiveError, clean_text, normalize_code
-from live.store import store_from_environment
+from live.classes import NICKNAME_MAX, ClassClosed, Classes, ClassNotFound, InvalidInput, clean_text, normalize_code
+from live.errors import ClassServerUnavailable, LiveError
+from live.store import STORE_ENV, store_from_environment
 from metrics.teaching.handout import MEASURES
 
 from . import state
 from .board import Board
-from .i18n import t
+from .i18n import N_, t
 
+logger = logging.getLogger(__name__)
 TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
 STUDENT = "live_student"  #: (code, student id) while this session is in a class
 FOLLOWING = "live_following"  #: True: the student's board follows the teacher's
@@ -40,17 +48,77 @@ DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/style/lecture.css)
 DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
 WHOLE_RUN = "live_whole_run"  #: True from the start to the end of a whole run of the app (False: a fragment's own)
 REDRAW_AFTER = 3 * POLL_SECONDS  #: a browser that still shows an older run this long after it ended lost its end
+OUTAGE = "live_outage"  #: the store trouble this session's last live call met (shown above every page until it works)
+BACK = "live_back"  #: "you are back in class ...", shown once after a resume
+TEACH_PARAM, STUDENT_PARAM = "teach", "student"  #: the URL parameters of a teacher's / a student's own tab
+RESUME_INPUT = "live__resume"  #: the "Resume a class" form's text input
+
+TEACHER_ENDED = N_("Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
+                   "its file was deleted). Your board is still here: start a new class to go on.")
+STUDENT_ENDED = N_("Class {code} has ended: the teacher closed it, its time ran out, or the class server lost it. "
+                   "To go on, join the teacher's new class with its code.")
+STUDENT_CLOSED = N_("The teacher closed class {code}. To join another class, type its code below.")
+BACK_TEACHER = N_("You are back in class {code}: its students and answers are as you left them.")
+BACK_STUDENT = N_("You are back in class {code}.")
+OUTAGE_NOTE = N_("The live class is kept: this screen goes on by itself when the class server answers again.")
+BAD_RESUME = N_("That is not the resume code of a running class: it is the long code the teacher sees under "
+                "Resume this class.")
 
 
 @st.cache_resource
 def classes() -> Classes:
-    """The classes, in the store named by ``$RML_LIVE_STORE`` (one per server process)."""
+    """The classes, in the store named by ``$RML_LIVE_STORE`` (one per server process); StoreMisconfigured (not kept:
+    the next call tries again) when it names no usable store."""
     return Classes(store_from_environment())
+
+
+def _check_store_at_start() -> None:
+    """Said once per server process, in its log: a store that cannot be used or reached (the Live class page says
+    it too, :func:`store_problem`)."""
+    try:
+        store = store_from_environment()
+        try:
+            store.check()
+        finally:
+            store.close()
+    except LiveError as error:
+        logger.error("live classes: %s (%s=%r)", error, STORE_ENV, os.environ.get(STORE_ENV, ""))
+
+
+threading.Thread(target=_check_store_at_start, name="live-store-check", daemon=True).start()
+
+
+def store_problem() -> str | None:
+    """Why live classes cannot run now (the store cannot be used or reached), in the reader's language; None if they
+    can."""
+    try:
+        classes().store.check()
+    except LiveError as error:
+        return message(error)
+    return None
 
 
 def message(error: LiveError) -> str:
     """A live-class error in the reader's language (its fields are the user's text: shown as text by the page)."""
     return t(error.template).format(**error.fields)
+
+
+def store_trouble(error: ClassServerUnavailable) -> str:
+    """What a session is told when the class server cannot be reached: the error and that the class is kept."""
+    return f"{message(error)} {t(OUTAGE_NOTE)}"
+
+
+def say_trouble(error: ClassServerUnavailable) -> None:
+    """Show store trouble here, unless the message above the page (:func:`before_page`) already says it; keep it
+    there until a live call works again."""
+    if not st.session_state.get(OUTAGE):
+        st.error(store_trouble(error))
+    st.session_state[OUTAGE] = store_trouble(error)
+
+
+def reached() -> None:
+    """The store answered: the outage message, if any, goes."""
+    st.session_state.pop(OUTAGE, None)
 
 
 def teacher() -> tuple[str, str] | None:
@@ -62,8 +130,9 @@ def student() -> tuple[str, str] | None:
 
 
 def start() -> str:
-    """Start a class: its code (the key stays in this session)."""
+    """Start a class: its code (the key stays in this session and in this tab's URL)."""
     new = classes().start_class()
+    reached()
     st.session_state[TEACHER] = (new.code, new.teacher_key)
     st.session_state.pop(DIGEST, None)
     publish()
@@ -71,13 +140,119 @@ def start() -> str:
 
 
 def close() -> None:
-    held = st.session_state.pop(TEACHER, None)
-    st.session_state.pop(DIGEST, None)
+    """Close this teacher's class (ClassServerUnavailable: it stays open, and this session its teacher)."""
+    held = teacher()
     if held:
         try:
             classes().close(*held)
-        except LiveError:  # already expired or closed
+        except (ClassNotFound, InvalidInput):  # already expired, closed or lost
             pass
+    st.session_state.pop(TEACHER, None)
+    st.session_state.pop(DIGEST, None)
+    _forget(TEACH_PARAM)
+
+
+def _forget(param: str) -> None:
+    """This tab's URL no longer resumes a class (else the next run would take the class back)."""
+    if param in st.query_params:
+        del st.query_params[param]
+
+
+def resume_token(held: tuple[str, str]) -> str:
+    """The private code that gets a class (or a student's place in it) back: its code and secret, joined by a dot."""
+    return f"{held[0]}.{held[1]}"
+
+
+def _split_token(text) -> tuple[str, str] | None:
+    code, dot, secret = str(text or "").strip().partition(".")
+    return (normalize_code(code), secret) if dot and code and secret else None
+
+
+def resume(token: str) -> str:
+    """Become the teacher of the running class whose resume code is ``token``: its code (LiveError otherwise)."""
+    held = _split_token(token)
+    if held is None:
+        raise ClassNotFound(code=clean_text(token, 8) or "")
+    code = classes().resume(*held)
+    reached()
+    st.session_state.pop(STUDENT, None)
+    st.session_state[TEACHER] = (code, held[1])
+    st.session_state.pop(DIGEST, None)
+    st.session_state[BACK] = t(BACK_TEACHER).format(code=code)
+    return code
+
+
+def resume_from_form() -> None:
+    """The "Resume a class" form's callback."""
+    try:
+        resume(st.session_state.get(RESUME_INPUT) or "")
+    except (ClassNotFound, InvalidInput):
+        st.session_state[NOTICE] = t(BAD_RESUME)
+
+
+def resume_from_url() -> None:
+    """A fresh session (a reload, another session after a restart) whose tab's URL holds a teacher's or a student's
+    resume code gets its class back; a class that ended meanwhile is said, and its code leaves the URL; when the
+    class server cannot be reached the code stays, for the next run to try again."""
+    if teacher() is not None or student() is not None:
+        return
+    for param in (TEACH_PARAM, STUDENT_PARAM):
+        held = _split_token(st.query_params.get(param))
+        if held is None:
+            continue
+        try:
+            if param == TEACH_PARAM:
+                resume(resume_token(held))
+            else:
+                _rejoin(*held)
+        except ClassServerUnavailable as error:
+            st.session_state[OUTAGE] = store_trouble(error)
+        except LiveError as error:
+            _forget(param)
+            st.session_state[ENDED] = _ended(error, held[0], teacher=param == TEACH_PARAM)
+        return
+
+
+def _rejoin(code: str, student_id: str) -> None:
+    nickname = classes().rejoin(code, student_id)
+    reached()
+    st.session_state[STUDENT] = (code, student_id)
+    st.session_state[NICKNAME] = nickname
+    st.session_state[FOLLOWING] = True
+    st.session_state[SEEN] = None
+    st.session_state[BACK] = t(BACK_STUDENT).format(code=code)
+    catch_up()
+
+
+def _keep_in_url() -> None:
+    """This tab's URL holds the resume code of its class (teacher or student), and no other."""
+    wanted = {TEACH_PARAM: teacher(), STUDENT_PARAM: student()}
+    for param, held in wanted.items():
+        token = resume_token(held) if held else None
+        if token is None:
+            if param in st.query_params:
+                del st.query_params[param]
+        elif st.query_params.get(param) != token:
+            st.query_params[param] = token
+
+
+def _ended(error: LiveError, code: str, teacher: bool) -> str:
+    """What a teacher or a student is told when their class is gone (``error``: how it was found gone)."""
+    if isinstance(error, ClassClosed) and not teacher:
+        return t(STUDENT_CLOSED).format(code=code)
+    if isinstance(error, ClassNotFound) or (teacher and not isinstance(error, ClassServerUnavailable)):
+        return t(TEACHER_ENDED if teacher else STUDENT_ENDED).format(code=code)
+    return message(error)
+
+
+def teacher_lost(error: LiveError) -> None:
+    """This teacher's class is gone (``error`` says how it was found gone): said once by the next run, which draws
+    the page without it (the board stays)."""
+    held = teacher()
+    st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=True)
+    st.session_state.pop(TEACHER, None)
+    st.session_state.pop(DIGEST, None)
+    _forget(TEACH_PARAM)
 
 
 #: the pages that show their steps one at a time (ui.pacing keeps each one's step in ``{page}__step``)
@@ -140,9 +315,16 @@ def publish(page: str | None = None) -> int | None:
         return None
     try:
         version = classes().publish(*held, data)
-    except LiveError:  # the class ended (expired): this session no longer teaches
-        st.session_state.pop(TEACHER, None)
+    except ClassServerUnavailable as error:  # the class and the board are kept; the next run publishes again
+        st.session_state[OUTAGE] = store_trouble(error)
         return None
+    except InvalidInput as error:  # this board cannot be sent (too large): the class goes on without it
+        st.session_state[NOTICE] = message(error)
+        return None
+    except LiveError as error:  # the class ended (expired, lost): this session no longer teaches, and is told
+        teacher_lost(error)
+        return None
+    reached()
     st.session_state[DIGEST] = digest
     return version
 
@@ -151,6 +333,7 @@ def join(code: str, nickname: str | None = None) -> str:
     """Join class ``code`` (LiveError when there is none) and follow its board: the class's code."""
     code = normalize_code(code)  # as the class keeps it ("ab3-k7q" is AB3K7Q), shown and stored so
     student_id = classes().join(code, nickname or None)
+    reached()
     st.session_state[STUDENT] = (code, student_id)
     st.session_state[NICKNAME] = clean_text(nickname, NICKNAME_MAX)
     st.session_state[FOLLOWING] = True
@@ -165,8 +348,9 @@ def join_from_form() -> None:
 
 
 def leave() -> None:
-    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION):
+    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION, OUTAGE):
         st.session_state.pop(key, None)
+    _forget(STUDENT_PARAM)
 
 
 def following() -> bool:
@@ -256,15 +440,21 @@ def before_page() -> None:
     one id on every page, registered before anything a run may be interrupted in); the class that just ended says
     so (once, above the page); a student goes to the page the teacher went to, or to this page for a question."""
     st.session_state[WHOLE_RUN] = True  # until after_run
+    resume_from_url()
     if teacher() is None and student() is not None:
         with st.container(key=POLL):  # no output: hidden by ui/style/lecture.css
             _follow_fragment()
+    target = st.session_state.pop(SWITCH, None)
+    if target and student() is not None:
+        st.switch_page(target)  # first: the messages below are drawn by the run on that page
     ended = st.session_state.pop(ENDED, None)
     if ended:
         st.error(ended)
-    target = st.session_state.pop(SWITCH, None)
-    if target and student() is not None:
-        st.switch_page(target)
+    if st.session_state.get(OUTAGE):
+        st.error(st.session_state[OUTAGE])
+    back = st.session_state.pop(BACK, None)
+    if back:
+        st.success(back)
 
 
 # Every action of the live page runs in its button's callback: before the next run, which a fragment's poll may
@@ -287,6 +477,8 @@ def refusing(action):
         st.session_state.pop(SHOWN, None)
         try:
             action(*args)
+        except ClassServerUnavailable as error:
+            st.session_state[NOTICE] = store_trouble(error) if (teacher() or student()) else message(error)
         except LiveError as error:
             st.session_state[NOTICE] = message(error)
     return callback
@@ -298,8 +490,16 @@ def poll() -> None:
     browser lost the end of this session's last run, draw it again (:func:`lost_its_end`)."""
     try:
         changed = catch_up()
+    except ClassServerUnavailable as error:  # the class is kept: said above the page, polled again
+        if not st.session_state.get(OUTAGE):
+            st.session_state[OUTAGE] = store_trouble(error)
+            st.rerun(scope="app")
+        return
     except LiveError as error:
         class_ended(error)
+    if st.session_state.get(OUTAGE):  # back: the message goes
+        reached()
+        changed = True
     if changed or lost_its_end():
         if st.session_state.get(SHOWN):  # this run's notice, once more in the run that follows at once
             st.session_state[NOTICE] = st.session_state.pop(SHOWN)
@@ -307,8 +507,10 @@ def poll() -> None:
 
 
 def class_ended(error: LiveError) -> None:
-    """This student's class is gone (``error`` says why): leave it and draw the app again, which says so once."""
-    st.session_state[ENDED] = message(error)
+    """This student's class is gone (``error`` says how it was found gone): leave it and draw the app again, which
+    says so once, with what to do next."""
+    held = student()
+    st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=False)
     leave()
     st.rerun(scope="app")
 
@@ -332,6 +534,7 @@ def after_run(navigation, complete: bool = True) -> None:
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
+    _keep_in_url()
     if (teacher() is not None or student() is not None) and complete:
         number = st.session_state.get(DRAWN_AT, (0, 0.0))[0] + 1
         st.session_state[DRAWN] = str(number)

@@ -11,7 +11,8 @@ import math
 import pandas as pd
 import streamlit as st
 
-from live.classes import LiveError
+from live.classes import ClassNotFound, LiveError
+from live.errors import ClassServerUnavailable
 from metrics.errors import MetricsInputError
 from metrics.measures.ap import ap_steps
 from metrics.measures.cutoff import precision_steps
@@ -21,7 +22,7 @@ from metrics.teaching import quiz
 
 from . import charts, live, quiz_view, state
 from .board import Board
-from .i18n import N_, headers, relabel_choice, t
+from .i18n import N_, header, headers, relabel_choice, t
 from .quiz_text import localize
 
 PAGE = "live"  #: the step control's page name (its key is ``live__step``)
@@ -33,6 +34,7 @@ REVEAL = "live__reveal"
 NEXT_QUIZ = "quiz"  #: the ask option "the quiz's next question"
 BOARD_MEASURES = ("nDCG@K", "DCG@K", "AP", "RR", "P@K")
 REVEAL_SEEN = "live_reveal_seen"  #: the question whose reveal set this student's step control
+LAST_SEEN = "live_last_seen"  #: (code, the public question, this student's answer) as the student panel last read them
 QUIZ_SEED, QUIZ_CHOSEN = state.page_key("quiz", "seed"), state.page_key("quiz", "chosen")  # the Quiz page's keys
 
 # why the board cannot be asked about as it is: the quiz's questions and diagnoses use trec_eval's conventions
@@ -42,6 +44,10 @@ IDEAL_LIST = N_("The quiz's nDCG takes its ideal ordering from all judged items;
                 "Set the board's ideal ordering back to all judged items to ask about nDCG.")
 AP_DENOMINATOR = N_("The quiz's AP divides by R, all relevant judged items; the board divides by another number. "
                     "Set the board's AP denominator back to R to ask about AP.")
+# where a mistake happens, before the reveal: the table, column and row, none of the computation's numbers
+WHERE_RANKING = N_("step table, column \u201c{column}\u201d, rank {rank}")
+WHERE_IDEAL = N_("ideal ordering, column \u201c{column}\u201d, rank {rank}")
+WHERE_COLUMN = N_("step table, column \u201c{column}\u201d")
 THRESHOLD = N_("The quiz counts an item as relevant when its grade is at least 1; the board's threshold is "
                "{threshold}. Set it back to 1 to ask about {measure}.")
 
@@ -140,11 +146,23 @@ def ask_controls(code: str, teacher_key: str) -> None:
         st.caption(t("{label}: {prompt}").format(label=question.label, prompt=localize(question.prompt)))
 
 
+def answer_range(question: quiz.Question) -> tuple[float, float]:
+    """What an answer to ``question`` can be: from 0 to the largest of 1, the exact value and what each known mistake
+    gives (a rank, an unnormalised DCG...), rounded up to a whole number so that the bound gives nothing away."""
+    highest = max([1.0, question.answer, *quiz.mistake_values(question).values()])
+    return 0.0, float(math.ceil(highest))
+
+
 def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool) -> None:
     if from_quiz:  # the Quiz page moves on to the question asked
         st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
     data = {"quiz": quiz.question_data(question), "label": question.label}
-    live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE)
+    live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE,
+                       answer_range=answer_range(question))
+
+
+def _reveal(code: str, teacher_key: str, question_id: int) -> None:
+    live.classes().reveal(code, teacher_key, question_id)
 
 
 def _send(code: str, student_id: str, question_id: int, question: quiz.Question) -> None:
@@ -156,19 +174,33 @@ def _send(code: str, student_id: str, question_id: int, question: quiz.Question)
     live.classes().answer(code, student_id, question_id, value, diagnosis.name if diagnosis else None)
 
 
+def where_to_look(question: quiz.Question, step: quiz.Step, revealed: bool) -> str:
+    """Where a mistake happens: once revealed, the step's sentence with its numbers; before, only the table, the
+    column and the row (for RR not even the row: the first hit's rank is the answer's denominator)."""
+    if revealed:
+        return localize(step.text)
+    if question.metric == "RR":
+        return t(WHERE_COLUMN).format(column=header(step.column))
+    return t(WHERE_IDEAL if step.table == "ideal" else WHERE_RANKING).format(column=header(step.column), rank=step.rank)
+
+
 def results_view(question: quiz.Question, answered: int, right: int, values: list[float], diagnoses: dict,
-                 exact: float | None, tolerance: float, joined: int | None = None, key: str = "live__answers") -> None:
+                 exact: float | None, tolerance: float, joined: int | None = None, key: str = "live__answers",
+                 revealed: bool = True) -> None:
     """How many answered and are right, the answers' histogram (the exact value marked when given), and the
-    diagnosed mistakes added up with the step where each one happens."""
+    diagnosed mistakes added up with the step where each one happens (its numbers only once ``revealed``)."""
     counts = st.columns(3)
     counts[0].metric(t("Answered"), f"{answered} / {joined}" if joined is not None else answered)
     counts[1].metric(t("Right"), right)
     counts[2].metric(t("Exact value"), f"{exact:.4f}" if exact is not None else "?")
-    st.plotly_chart(charts.answers_histogram(values, exact, tolerance), key=key,
+    low, high = answer_range(question)  # what the class accepts: every bin is finite
+    shown = [value for value in values if isinstance(value, (int, float)) and low - 1 <= value <= high + 1]
+    st.plotly_chart(charts.answers_histogram(shown, exact, tolerance), key=key,
                     config={"displayModeBar": False})
     if diagnoses:
         rows = [{"students": count, "mistake": quiz_view.mistake_title(name),
-                 "where to look": localize(quiz.BY_NAME[name].step(question).text) if name in quiz.BY_NAME else ""}
+                 "where to look": where_to_look(question, quiz.BY_NAME[name].step(question), revealed)
+                 if name in quiz.BY_NAME else ""}
                 for name, count in diagnoses.items()]
         st.markdown(t("**The mistakes the quiz recognised**"))
         st.table(headers(pd.DataFrame(rows)), hide_index=True, border="horizontal")  # static: long text wraps
@@ -182,18 +214,36 @@ def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.
         st.rerun(scope="app")
     try:
         results = live.classes().results(code, teacher_key, question_id)
+    except ClassServerUnavailable as error:  # the class is kept: read again in 2 s
+        st.error(live.store_trouble(error))
+        return
+    except ClassNotFound as error:
+        live.teacher_lost(error)
+        st.rerun(scope="app")
     except LiveError as error:
         st.error(live.message(error))
         return
+    if st.session_state.get(live.OUTAGE):  # the class server is back: the message above the page goes
+        st.session_state.pop(live.OUTAGE)
+        st.rerun(scope="app")
     shown = results.exact if st.session_state.get(SHOW_EXACT) else None
     results_view(question, results.answered, results.right, results.values, results.diagnoses, shown,
-                 results.tolerance, joined=results.joined)
+                 results.tolerance, joined=results.joined, revealed=False)
 
 
 def teacher_panel(code: str, teacher_key: str) -> None:
     """The current question (its answers live and "Reveal", or once revealed the answer and the class's mistakes),
     then the controls to ask the next one."""
-    current = _public(live.classes().current(code).question)
+    try:
+        current = _public(live.classes().current(code).question)
+        joined = live.classes().joined(code, teacher_key)
+    except ClassServerUnavailable as error:  # the class is kept; the page is drawn, the next run reads again
+        live.say_trouble(error)
+        return
+    except LiveError as error:
+        live.teacher_lost(error)
+        st.rerun(scope="app")
+    live.reached()
     if current is None:
         st.subheader(t("Ask the class"))
         ask_controls(code, teacher_key)
@@ -204,12 +254,12 @@ def teacher_panel(code: str, teacher_key: str) -> None:
         st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label), width="content")
         if not revealed:
             st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary",
-                      on_click=live.refusing(live.classes().reveal), args=(code, teacher_key, question_id))
+                      on_click=live.refusing(_reveal), args=(code, teacher_key, question_id))
             st.toggle(t("Show the exact value"), key=SHOW_EXACT,
                       help=t("Only you should see it before the reveal: the projector shows your screen."))
     st.caption(localize(question.prompt))
     if revealed:
-        _revealed(question, public, live.classes().joined(code, teacher_key))
+        _revealed(question, public, joined)
     else:
         _live_results(code, teacher_key, question_id, question)
     with st.expander(t("Ask the next question"), expanded=bool(revealed)):
@@ -229,14 +279,21 @@ def student_panel(code: str, student_id: str) -> None:
     """The current question: its ranking and an answer box; once answered, a wait; once revealed, this student's
     verdict with the step where their mistake happens, the exact computation and the class's answers."""
     try:
-        current = _public(live.classes().current(code).question)
-        if current is None:
-            st.caption(t("No question yet: when the teacher asks one, it appears here."))
-            return
-        question_id, question, public = current
-        mine = live.classes().my_answer(code, student_id, question_id)
+        public = live.classes().current(code).question
+        current = _public(public)
+        mine = live.classes().my_answer(code, student_id, current[0]) if current else None
+        st.session_state[LAST_SEEN] = (code, public, mine)
+        live.reached()
+    except ClassServerUnavailable as error:  # the class is kept: said here, the question drawn as last seen (the
+        live.say_trouble(error)  # answer box keeps what was typed), and the poll draws it again when back
+        last_code, public, mine = st.session_state.get(LAST_SEEN) or (None, None, None)
+        current = _public(public) if last_code == code else None
     except LiveError as error:  # the class ended, or this student is not in it: the page is drawn again without it
         live.class_ended(error)
+    if current is None:
+        st.caption(t("No question yet: when the teacher asks one, it appears here."))
+        return
+    question_id, question, public = current
     st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
     if public.get("revealed"):  # the verdict first; the question itself folded away
         if mine is None:

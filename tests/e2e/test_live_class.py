@@ -17,7 +17,7 @@ session of its own) from the one shared browser.
 * a student cannot drive the class: changing their own board (dragging, loading an example, opening a crafted
   ``?b=`` link with ``?join=CODE``) changes neither the teacher's board nor the other students'; no teacher control
   is drawn in a student's session;
-* a closed class is one clear error ("There is no class …", said once, above the page) and no stale class: the join
+* a closed class is one clear error ("The teacher closed class …", said once, above the page) and no stale class: the join
   form; a wrong code is one error too; the student can join another class;
 * the ask menu shows its chosen option in the teacher's language after the language switch.
 """
@@ -553,7 +553,7 @@ def close_class_under(new_session, wait_for_app, pages: tuple[str, ...]) -> tupl
         wait_for_app(student)
         errors = student.get_by_test_id("stAlertContentError")
         expect(errors).to_have_count(1)
-        expect(errors).to_contain_text(f"There is no class {code}: check the code; the class may have ended.")
+        expect(errors).to_contain_text(f"The teacher closed class {code}. To join another class, type its code below.")
         expect(errors).to_be_visible()
     return code, students
 

@@ -76,4 +76,45 @@ ZH = {
     "Scan to join class {code}": "扫码加入课堂 {code}",
     "Ask the next question": "提下一个问题",
     "The question": "题目内容",
+    # store trouble, a class that ended or was lost, resuming (issue 19)
+    "The class server cannot be reached right now: nothing was changed. Try again in a moment.":
+        "现在连不上课堂服务器：什么都没有改变。请稍后再试。",
+    "Live classes cannot run on this server: its class store ({store}) cannot be used. "
+    "Ask whoever runs the app to check RML_LIVE_STORE.":
+        "这台服务器上无法进行课堂同步：它的课堂存储（{store}）不能使用。请让运行本应用的人检查 RML_LIVE_STORE。",
+    "The class server's file was deleted while classes were running: their answers are lost. "
+    "Start a new class (students join it with its new code).":
+        "课堂进行中，课堂服务器的文件被删除了：这些课堂的答案已经丢失。请开始一个新课堂（学生用新代码加入）。",
+    "Your answer must be a number from {low} to {high}: nothing was sent.": "答案必须是 {low} 到 {high} 之间的数：没有提交。",
+    "The teacher closed class {code}.": "老师已经结束了课堂 {code}。",
+    "The exact value, the tolerance or the range of answers": "准确值、容差或答案范围",
+    "Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
+    "its file was deleted). Your board is still here: start a new class to go on.":
+        "课堂 {code} 已经结束：时间到了，或者课堂服务器丢失了它（服务器重启后是空的，或者它的文件被删除了）。"
+        "你的看板还在：开始一个新课堂就可以继续。",
+    "Class {code} has ended: the teacher closed it, its time ran out, or the class server lost it. "
+    "To go on, join the teacher's new class with its code.":
+        "课堂 {code} 已经结束：老师结束了它、时间到了，或者课堂服务器丢失了它。要继续，请用老师新课堂的代码加入。",
+    "The teacher closed class {code}. To join another class, type its code below.":
+        "老师已经结束了课堂 {code}。要加入别的课堂，请在下面输入它的代码。",
+    "You are back in class {code}: its students and answers are as you left them.":
+        "你回到了课堂 {code}：学生和答案都和你离开时一样。",
+    "You are back in class {code}.": "你回到了课堂 {code}。",
+    "The live class is kept: this screen goes on by itself when the class server answers again.":
+        "课堂仍然保留：课堂服务器恢复后，这个屏幕会自动继续。",
+    "That is not the resume code of a running class: it is the long code the teacher sees under "
+    "Resume this class.":
+        "这不是正在进行的课堂的恢复代码：恢复代码是老师在“恢复这个课堂”下看到的长代码。",
+    "Resume this class": "恢复这个课堂",
+    "Keep this code private: with it, this class can be taught from another browser or after "
+    "a restart (paste it under \u201cResume a class\u201d). This tab's address holds it too, "
+    "so a reload gets the class back.":
+        "请不要公开这个代码：有了它，就能在别的浏览器上或重启之后继续上这个课堂（粘贴到“恢复课堂”下）。"
+        "这个标签页的地址里也有它，所以刷新页面后课堂还在。",
+    "Resume a class": "恢复课堂",
+    "Resume code (the teacher's, from \u201cResume this class\u201d)": "恢复代码（老师的，来自“恢复这个课堂”）",
+    "Resume": "恢复",
+    "step table, column \u201c{column}\u201d, rank {rank}": "步骤表，“{column}”列，第 {rank} 位",
+    "ideal ordering, column \u201c{column}\u201d, rank {rank}": "理想排序，“{column}”列，第 {rank} 位",
+    "step table, column \u201c{column}\u201d": "步骤表，“{column}”列",
 }
