@@ -11,6 +11,10 @@ ZH: dict[str, str] = {
     "The ideal ordering": "理想排序",
     "nDCG@{k}: linear gain {linear} · exponential gain {exponential}":
         "nDCG@{k}：线性增益 {linear} · 指数增益 {exponential}",
+    "nDCG so far (step {i}): linear gain {linear} · exponential gain {exponential}":
+        "到第 {i} 步为止的 nDCG：线性增益 {linear} · 指数增益 {exponential}",
+    "Shown after the last step: its numbers would give the answer away. Press Show all (End) to see it.":
+        "最后一步之后才显示：这里的数值会提前泄露答案。按“全部显示”（End 键）即可查看。",
     "Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is divided by "
     "log2(rank + 1), and the total is divided by the best possible total.":
         "高度相关的条目排在前面。看的是相关性等级，而不只是命中与否；每个名次的增益除以 log2(名次 + 1)，"
