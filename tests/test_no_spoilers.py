@@ -5,7 +5,6 @@ are there (issue 18)."""
 from __future__ import annotations
 
 import json
-import re
 
 import pandas as pd
 import pytest
@@ -13,14 +12,11 @@ import pytest
 import metrics
 from metrics.measures.roc import roc_auc_explanation
 from tests.apptest_helpers import open_page, show_all
+from tests.spoilers import BOARD, four_decimals, later_values
 from tests.visible_text import _strings
 from ui import scores, state
 from ui.board import Board
 
-NUMBER = re.compile(r"-?\d+\.\d+(?:[eE]-?\d+)?")
-#: a board whose running values differ from step to step (the first hit at rank 3, grades 0-3)
-BOARD = Board(grades={"a": 0.0, "b": 0.0, "c": 3.0, "d": 2.0, "e": 0.0, "f": 1.0, "g": 2.0},
-              ranking=("a", "b", "c", "d", "e", "f", "g"), k=6)
 #: the page file, the key of its tabs (ui.explainer.lazy_tabs) and their English labels
 TABS = {
     "ndcg": ("pages/ndcg.py", "charts", ["The whole tables", "Gain and discounted gain", "Running DCG vs IDCG",
@@ -30,11 +26,6 @@ TABS = {
     "cutoff": ("pages/cutoff.py", "below", ["Every cut-off K = 1 … N", "11-point interpolated precision",
                                             "The whole table", "Formulas"]),
 }
-
-
-def four_decimals(text: str) -> set[str]:
-    """Every decimal number in ``text``, written with 4 decimals (as the pages write them)."""
-    return {f"{float(number):.4f}" for number in NUMBER.findall(text)}
 
 
 def _figure_numbers(spec: str, data: bool = True) -> set[str]:
@@ -72,15 +63,6 @@ def shown_numbers(at, data: bool = True) -> set[str]:
             except Exception:  # noqa: BLE001 - a table proto AppTest cannot decode has no numbers to read
                 pass
     return found
-
-
-def later_values(explanation, legit: set[str] = frozenset()) -> set[str]:
-    """The headline values of steps 2..n (the final one included), minus those step 1 shows too."""
-    first = {f"{value:.4f}" for value in explanation.running_at(1).values()}
-    first |= {f"{value:.4f}" for value in explanation.table.iloc[0] if isinstance(value, float)}
-    later = {f"{value:.4f}" for i in range(2, len(explanation.table) + 1)
-             for value in explanation.running_at(i).values()}
-    return later - first - set(legit)
 
 
 def finals(page: str, board: Board) -> tuple[set[str], list]:
