@@ -62,7 +62,7 @@ def test_five_students_answer_and_the_teacher_sees_the_class(lesson):
     mistakes = teacher.table[0].value
     assert dict(zip(mistakes["mistake"], mistakes["students"])) == {
         quiz.BY_NAME["natural_log"].title: 2, quiz.BY_NAME["log10"].title: 1}
-    assert "discount column" in mistakes["where to look"].iloc[0]
+    assert "“divisor log₂(i+1)” column" in mistakes["where to look"].iloc[0]
     ok(teacher.toggle(key=live_quiz.SHOW_EXACT).set_value(True).run())
     assert metric(teacher, "Exact value") == f"{question.answer:.4f}"
     results = live.classes().results(code, teacher.session_state[live.TEACHER][1], 1)

@@ -38,7 +38,7 @@ def test_wrong_answer_is_diagnosed(app_page: Page, wait_for_app, screenshot):
     warning = page.get_by_test_id("stAlertContentWarning")
     expect(warning).to_contain_text("Likely mistake — Discount log2(rank + 2)")
     expect(warning).to_contain_text(f"{question.answer:.4f}")
-    expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text("discount column, rank 1")
+    expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text("“divisor log₂(i+1)” column, rank 1")
     expect(page.get_by_text("Step 1 of 5")).to_be_visible()
     expect(score(page, "Answered")).to_have_text("1")
     expect(score(page, "Streak")).to_have_text("0")

@@ -41,14 +41,20 @@ ZH: dict[str, str] = {
     "The ranking is on the board: every explainer page now shows it.": "排序已放到面板上：各讲解页现在都显示它。",
     "Explain {label} step by step": "逐步讲解 {label}",
     "Quiz question {seed} ({difficulty})": "练习第 {seed} 题（{difficulty}）",
-    "**Right!** {label} = {exact} (your answer: {answer})": "**答对了！** {label} = {exact}（你的答案：{answer}）",
+    "**Right!** {label} = {exact} (your answer: {answer})": "**答对了**！{label} = {exact}（你的答案：{answer}）",
     "See the steps": "查看步骤",
-    "**Not quite:** you answered {answer}; the exact value is {exact}.": "**不太对：** 你的答案是 {answer}；精确值是 {exact}。",
+    "**Not quite:** you answered {answer}.": "**不太对**：你的答案是 {answer}。",
+    "The exact value is {exact}.": "精确值是 {exact}。",
+    "**Give {n} decimals.** Your answer {answer} has {d}: the question asks for {n}.":
+        "**请保留 {n} 位小数**。你的答案 {answer} 只有 {d} 位小数，题目要求 {n} 位。",
+    "Show the answer": "显示答案",
+    "Try again: change your answer and press Check. Or give up and see the exact value and its computation.":
+        "再试一次：改好答案后按“检查”。也可以放弃，查看精确值及其计算过程。",
     "The same number also comes from: {mistakes}.": "以下错误也会得到同一个数：{mistakes}。",
     "; ": "；",
     "**Likely mistake — {title}.** {explanation} That method gives {value}.":
-        "**可能的错误——{title}。** {explanation}按这种算法得到 {value}。",
-    "**Where to look:** {step}": "**该看哪里：** {step}",
+        "**可能的错误——{title}**。{explanation}按这种算法得到 {value}。",
+    "**Where to look:** {step}": "**该看哪里**：{step}",
     "The exact computation": "精确的计算过程",
     # the quiz's mistakes (metrics.teaching.quiz.MISTAKES titles)
     "Natural log in the discount": "折损用了自然对数",
@@ -137,7 +143,7 @@ ZH: dict[str, str] = {
         "看最后一行：累计和 {sum} 要除以 R = {R}，不是除以 {wrong}。",
     "the {n} hits found": "找到的 {n} 个命中",
     "the {n} relevant items of the list": "列表中的 {n} 个相关条目",
-    "Look at the first_hit column, rank {rank}: {why}": "看“首个命中”列第 {rank} 位：{why}",
+    "Look at the “first relevant item” column, rank {rank}: {why}": "看“第一个相关条目”列第 {rank} 位：{why}",
     "the first hit is at rank {rank}, and rank 1 is the top.": "第一个命中在第 {rank} 位，第 1 位就是最顶端。",
     "RR = 1 / {rank}.": "RR = 1 / {rank}。",
     "Look at the last row, rank {k}: hits / K.": "看最后一行（第 {k} 位）：命中数 / K。",
@@ -171,20 +177,20 @@ ZH: dict[str, str] = {
     "Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
     "1.6) and round only the final answer.":
         "方法是对的，但舍入不对：每一步都保留 4 位小数（log2(3) = 1.585，而不是 1.6），只在最后舍入答案。",
-    "Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.":
-        "看折损列第 1 位：log2(1 + 1) = 1，而 ln(2) = 0.693。",
-    "Look at the discount column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301.":
-        "看折损列第 1 位：log2(1 + 1) = 1，而 log10(2) = 0.301。",
-    "Look at the discount column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1.":
-        "看折损列第 2 位：log2(2 + 1) = 1.585，而不是 log2(2) = 1。",
-    "Look at the discount column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585.":
-        "看折损列第 1 位：log2(1 + 1) = 1，而不是 log2(3) = 1.585。",
-    "gain column": "增益列",
-    "ideal ordering's gain column": "理想排序的增益列",
+    "Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.":
+        "看“除数 log₂(i+1)”列第 1 位：log2(1 + 1) = 1，而 ln(2) = 0.693。",
+    "Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301.":
+        "看“除数 log₂(i+1)”列第 1 位：log2(1 + 1) = 1，而 log10(2) = 0.301。",
+    "Look at the “divisor log₂(i+1)” column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1.":
+        "看“除数 log₂(i+1)”列第 2 位：log2(2 + 1) = 1.585，而不是 log2(2) = 1。",
+    "Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585.":
+        "看“除数 log₂(i+1)”列第 1 位：log2(1 + 1) = 1，而不是 log2(3) = 1.585。",
+    "“gain” column": "“增益”列",
+    "ideal ordering's “gain” column": "理想排序的“增益”列",
     "not retrieved": "未被检索到",
     "sorting the retrieved list": "对检索到的列表排序",
     "re-sorting the top K": "对前 K 个重新排序",
-    "Look at the counted column: at a miss the precision is not added.": "看“计入值”列：未命中时不加精确率。",
+    "Look at the “counted by AP” column: at a miss the precision is not added.": "看“AP 计入值”列：未命中时不加精确率。",
     "the first relevant item decides RR.": "RR 由第一个相关条目决定。",
     "Compare your intermediate numbers with the table, column by column.": "把你的中间结果与表格逐列对照。",
     "No known mistake matches; compare your steps with the table.": "没有匹配的已知错误；请把你的步骤与表格对照。",
