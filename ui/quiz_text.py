@@ -63,7 +63,7 @@ TEMPLATES: tuple[str, ...] = (
        "{how} leaves it out."),
     N_("ranked {rank}"),
     N_("Look at the last row: DCG@{k} is divided by IDCG@{k2}."),
-    N_("Look at the last row: the running sum {sum} is divided by R = {R}, not by {wrong}."),
+    N_("Look at the last row: the “running sum” is divided by R = {R}, not by {wrong}."),
     N_("the {n} hits found"),
     N_("the {n} relevant items of the list"),
     N_("Look at the “first relevant item” column, rank {rank}: {why}"),

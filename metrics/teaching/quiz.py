@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import MetricsInputError
-from ..explanation import COLUMN_LABELS, Explanation, num, only_lines
+from ..explanation import COLUMN_LABELS, Explanation, only_lines
 from ..measures.ap import ap_steps
 from ..measures.cutoff import precision_steps
 from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
@@ -446,8 +446,9 @@ def _rr_step(q: Question, text: str) -> Step:
 
 
 def _ap_d_step(q: Question, d_text: str) -> Step:
-    s = _ap_sum(q)
-    return Step("ranking", "AP", q.k, f"Look at the last row: the running sum {num(s)} is divided by "
+    """Where an AP with the wrong denominator goes wrong (the running sum not written: divided by R, it is the
+    answer)."""
+    return Step("ranking", "AP", q.k, f"Look at the last row: the {_column('running_sum')} is divided by "
                                       f"R = {q.n_relevant}, not by {d_text}.")
 
 

@@ -139,8 +139,8 @@ ZH: dict[str, str] = {
         "看理想排序第 {rank} 位：这里应是条目 {item}（等级 {grade}，{where}）；{how}会把它漏掉。",
     "ranked {rank}": "排在第 {rank} 位",
     "Look at the last row: DCG@{k} is divided by IDCG@{k2}.": "看最后一行：DCG@{k} 要除以 IDCG@{k2}。",
-    "Look at the last row: the running sum {sum} is divided by R = {R}, not by {wrong}.":
-        "看最后一行：累计和 {sum} 要除以 R = {R}，不是除以 {wrong}。",
+    "Look at the last row: the “running sum” is divided by R = {R}, not by {wrong}.":
+        "看最后一行：“累计和”要除以 R = {R}，不是除以 {wrong}。",
     "the {n} hits found": "找到的 {n} 个命中",
     "the {n} relevant items of the list": "列表中的 {n} 个相关条目",
     "Look at the “first relevant item” column, rank {rank}: {why}": "看“第一个相关条目”列第 {rank} 位：{why}",
