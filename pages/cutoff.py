@@ -65,7 +65,7 @@ table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, thresho
 so_far = table if pace.complete else table.iloc[:pace.step]  # every K once every step is shown
 if curves:
     left, right = curves.columns(2)
-    left.plotly_chart(charts.cutoff_curves(so_far), width="stretch")
+    left.plotly_chart(charts.cutoff_curves(so_far, len(table)), width="stretch")
     right.plotly_chart(charts.precision_recall_curve(so_far), width="stretch")
 if interpolated and not pace.complete:  # built from the precision at every rank
     interpolated.info(t(charts.AFTER_LAST_STEP), icon=charts.AFTER_LAST_STEP_ICON)

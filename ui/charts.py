@@ -112,10 +112,11 @@ def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
                    t("query"), axis, shapes=[line], annotations=[label])
 
 
-def cutoff_curves(table: pd.DataFrame) -> go.Figure:
-    """P@K, R@K and F1@K for K = 1..N."""
+def cutoff_curves(table: pd.DataFrame, last_k: int | None = None) -> go.Figure:
+    """P@K, R@K and F1@K for the K of ``table`` (K = 1.. the step); the K axis from 1 to ``last_k`` (N)."""
+    xaxis = dict(range=[0.5, last_k + 0.5], dtick=1) if last_k else None
     return _figure([_line(table["rank"], table[c], f"{c}@K") for c in ("P", "R", "F1")],
-                   t("Precision, recall and F1 as K grows"), "K", t("value"), yaxis=dict(range=[0, 1.05]))
+                   t("Precision, recall and F1 as K grows"), "K", t("value"), xaxis=xaxis, yaxis=dict(range=[0, 1.05]))
 
 
 def precision_recall_curve(table: pd.DataFrame) -> go.Figure:
