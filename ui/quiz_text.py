@@ -138,13 +138,18 @@ def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[st
     return _localize(text, translate, templates)
 
 
+#: a space between two Chinese characters, left where a Chinese phrase fills a field ("除以 {wrong}")
+_SPACE_IN_CHINESE = re.compile(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff“])")
+
+
 def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES) -> str:
     found = match(text, templates)
     if found is None:
         return translate(text)
     template, fields = found
-    return translate(template).format(**{name: _localize(value.strip(), translate, templates)
-                                         for name, value in fields.items()})
+    filled = translate(template).format(**{name: _localize(value.strip(), translate, templates)
+                                           for name, value in fields.items()})
+    return _SPACE_IN_CHINESE.sub("", filled)
 
 
 #: the notes in the plain-text worked examples of ``metrics`` (``Explanation.worked_text``)

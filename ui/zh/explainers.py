@@ -108,7 +108,7 @@ ZH: dict[str, str] = {
     "**Step {n} of {total}** — {unit} {n} highlighted": "**第 {n} 步，共 {total} 步** —— 高亮：{unit} {n}",
     "What it rewards · when to use it · pitfalls": "看重什么 · 何时使用 · 常见陷阱",
     "**Rewards.** {rewards}\n\n**Use it when.** {use}\n\n**Pitfalls.** {pitfalls}":
-        "**看重什么。** {rewards}\n\n**何时使用。** {use}\n\n**常见陷阱。** {pitfalls}",
+        "**看重什么**。{rewards}\n\n**何时使用**。{use}\n\n**常见陷阱**。{pitfalls}",
     # metrics.conventions.CHOICES (radio options)
     "gain = rel": "增益 = rel",
     "gain = 2^rel - 1": "增益 = 2^rel - 1",

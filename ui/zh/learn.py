@@ -265,7 +265,7 @@ ZH: dict[str, str] = {
     "table, as Markdown, LaTeX or CSV. The presenter view shows one rank at a time in large type.":
         "把面板上的计算例子做成讲义：带着你的数字的公式和步骤表，可导出为 Markdown、LaTeX 或 CSV。"
         "演示模式用大字号一次展示一个名次。",
-    "**On the board:** {title} · ranking {ranking} · K = {k}": "**面板上：** {title} · 排序 {ranking} · K = {k}",
+    "**On the board:** {title} · ranking {ranking} · K = {k}": "**面板上**：{title} · 排序 {ranking} · K = {k}",
     "(untitled)": "（未命名）",
     "Change the ranking, K or the conventions on the nDCG page": "在 nDCG 页面修改排序、K 或约定",
     "Gain: {gain}; ideal ordering from {ideal} (as on the nDCG page).": "增益：{gain}；理想排序取自{ideal}（与 nDCG 页面相同）。",
@@ -326,7 +326,7 @@ ZH: dict[str, str] = {
     "sum of precisions": "精确率之和",
     "RR so far": "目前的 RR",
     # a bullet of the articles page's reasons (pages/articles.py)
-    "- **{quantity}:** {text}": "- **{quantity}：** {text}",
+    "- **{quantity}:** {text}": "- **{quantity}**：{text}",
     # ------------------------------------------------------------------ presenter mode (ui/presenter.py)
     "The worked example of the board, ready to hand out: the formula with your numbers and the step "
     "table, as Markdown, LaTeX or CSV. **Present** shows it one step at a time, full screen, for a "
@@ -337,8 +337,8 @@ ZH: dict[str, str] = {
     "Full screen for a projector, one step at a time in large type, with a QR code of this board. "
     "Clicker keys: → / PageDown / Space next, ← / PageUp back, Home first step, End last step, "
     "Esc exit.":
-        "全屏投影，用大字号一次展示一步，并附有本面板的二维码。翻页笔按键：→ / PageDown / 空格 下一步，"
-        "← / PageUp 上一步，Home 第一步，End 最后一步，Esc 退出。",
+        "全屏投影，用大字号一次展示一步，并附有本面板的二维码。翻页笔按键：→ / PageDown / 空格键："
+        "下一步；← / PageUp：上一步；Home：第一步；End：最后一步；Esc：退出。",
     "Exit": "退出",
     "Leave presenter mode (Esc)": "退出演示模式（Esc）",
     "{current} / {total}": "{current} / {total}",
@@ -351,9 +351,9 @@ ZH: dict[str, str] = {
     "Conceptual errors: what the articles say that is not so": "概念错误：文章中说错的地方",
     "Conceptual errors in this article": "本文的概念错误",
     "- **{number}** · {where}: {quote} — {wrong}": "- **{number}** · {where}：{quote}——{wrong}",
-    "**The article says:** {quote}": "**原文：** {quote}",
-    "**What is wrong:** {text}": "**错在哪里：** {text}",
-    "**Correct:** {text}": "**正确的是：** {text}",
+    "**The article says:** {quote}": "**原文**：{quote}",
+    "**What is wrong:** {text}": "**错在哪里**：{text}",
+    "**Correct:** {text}": "**正确的是**：{text}",
     "The divisors the article used at each rank, beside log2(i+1): red where it used another logarithm.":
         "文章在每个名次上用的分母，与 log2(i+1) 对照：红色行是文章用了别的对数。",
     "gain 2^rel − 1": "增益 2^rel − 1",
