@@ -29,10 +29,13 @@ TABS = {
 
 
 def _figure_numbers(spec: str, data: bool = True) -> set[str]:
-    """The numbers of a plotly figure (data, titles, legend, annotations; not its template's colour scales);
+    """The numbers of a plotly figure (data, titles, legend, annotations; not its axes' scales or its template);
     ``data`` False: the numbers it writes (texts, names, titles, annotations), not its points' coordinates."""
     figure = json.loads(spec)
-    figure.get("layout", {}).pop("template", None)
+    layout = figure.get("layout", {})  # its words, not its scales (axis ranges, shapes) nor its template
+    figure["layout"] = {"title": layout.get("title"), "annotations": [note.get("text") for note in
+                                                                     layout.get("annotations", [])],
+                        "axes": [axis.get("title") for name, axis in layout.items() if name[1:5] == "axis"]}
     if not data:
         figure["data"] = [{key: trace[key] for key in ("name", "text") if key in trace} for trace in figure["data"]]
     return four_decimals(json.dumps(figure))
