@@ -62,11 +62,14 @@ with ranking:
 curves, interpolated, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
     t("Every cut-off K = 1 … N"), t("11-point interpolated precision"), t("The whole table"), t("Formulas")])
 table = cutoff_steps(rels, max(len(rels), k), n_relevant=R, items=items, threshold=threshold)
+so_far = table if pace.complete else table.iloc[:pace.step]  # every K once every step is shown
 if curves:
     left, right = curves.columns(2)
-    left.plotly_chart(charts.cutoff_curves(table), width="stretch")
-    right.plotly_chart(charts.precision_recall_curve(table), width="stretch")
-if interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R points, and its 11 levels
+    left.plotly_chart(charts.cutoff_curves(so_far, len(table)), width="stretch")
+    right.plotly_chart(charts.precision_recall_curve(so_far), width="stretch")
+if interpolated and not pace.complete:  # built from the precision at every rank
+    interpolated.info(t(charts.AFTER_LAST_STEP), icon=charts.AFTER_LAST_STEP_ICON)
+elif interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R points, and its 11 levels
     levels = iprec_steps(rels, n_relevant=R, items=items, threshold=threshold)
     left, right = interpolated.columns(2)
     left.plotly_chart(charts.interpolated_precision(levels.table, levels.details["points"]), width="stretch")
@@ -77,11 +80,12 @@ if interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R poin
             st.latex(explainer.tex(line))
 if whole:
     with whole:
-        explainer.step_table(table, None)
+        explainer.step_table(table, None if pace.complete else pace.step)
 if formulas:
     for explanation in [*explanations.values(), r_precision]:
         formulas.latex(explainer.tex(explanation.formula))
-    formulas.latex(explainer.tex(r_precision.worked))
+    if pace.complete:  # R-precision with its numbers: the headline shows it only then
+        formulas.latex(explainer.tex(r_precision.worked))
 
 explainer.about(
     rewards=t("P@K: how much of the top K is relevant. R@K: how much of everything relevant is in the top K. "

@@ -72,6 +72,7 @@ with ranking:
 
 st.caption(t(more_measures.ABOUT[choice]))
 if choice == "iprec":
-    st.plotly_chart(charts.interpolated_precision(explanation.table, explanation.details["points"]), width="stretch")
+    levels = explanation.table if pace.complete else explanation.table.iloc[:pace.step]  # the levels shown so far
+    st.plotly_chart(charts.interpolated_precision(levels, explanation.details["points"]), width="stretch")
 with st.expander(t("The whole table")):
     explainer.step_table(explanation.table, pace.step, hit_column=marked)

@@ -44,18 +44,26 @@ if gains:
     gains.plotly_chart(charts.gain_bars(explanation.table, step), width="stretch")
 if running:
     running.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
-if compared:  # the other gain's steps, computed only for this tab
+if compared:  # the other gain's steps, computed only for this tab; both drawn up to the step
     other = "exponential" if board.gain == "linear" else "linear"
     counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
                              ideal_items=board.ideal_items(), ideal_from=board.ideal)
     linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
-    compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table), width="stretch")
-    compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(
-        k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}"))
-if discount:  # the same ranking under other discounts
-    frame = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain)
-    discount.plotly_chart(charts.discount_choices(frame, len(explanation.table)), width="stretch")
-    discount.caption(t(charts.DISCOUNT_NOTE))
+    compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table, step), width="stretch")
+    if pace.complete:
+        compared.caption(t("nDCG@{k}: linear gain {linear} · exponential gain {exponential}").format(
+            k=k, linear=f"{linear.value:.4f}", exponential=f"{exponential.value:.4f}"))
+    else:  # the values so far, as the headline gives them
+        compared.caption(t("nDCG so far (step {i}): linear gain {linear} · exponential gain {exponential}").format(
+            i=step, linear=f"{linear.running_at(step)['nDCG']:.4f}",
+            exponential=f"{exponential.running_at(step)['nDCG']:.4f}"))
+if discount:  # the same ranking under other discounts: final values only
+    if pace.complete:
+        frame = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain)
+        discount.plotly_chart(charts.discount_choices(frame, len(explanation.table)), width="stretch")
+        discount.caption(t(charts.DISCOUNT_NOTE))
+    else:
+        discount.info(t(charts.AFTER_LAST_STEP), icon=charts.AFTER_LAST_STEP_ICON)
 
 explainer.about(
     rewards=t("Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is "

@@ -14,6 +14,7 @@ SEED = state.page_key(PAGE, "seed")  # the question counter (plain key: survives
 SCORE = state.page_key(PAGE, "score")  # {"answered", "correct", "streak"}
 LAST = state.page_key(PAGE, "last")  # (question id, verdict) of the last check
 SCORED = state.page_key(PAGE, "scored")  # ids of the questions already scored (first answer counts)
+GAVE_UP = state.page_key(PAGE, "gave_up")  # ids of the questions whose answer the student asked to see
 CHOSEN = state.page_key(PAGE, "chosen")  # the difficulty and metric picked, kept across page switches
 STEP = quiz_view.step_key(PAGE)  # explainer.step_control's key: the row the diagnosis points at
 DIFFICULTY = state.page_key(PAGE, "difficulty")
@@ -38,9 +39,10 @@ def reset_score() -> None:
 
 
 def record(question_id: tuple, verdict: quiz.Verdict) -> None:
-    """Keep the verdict to show it, score the question's first answer, point the steps at the mistake."""
+    """Keep the verdict to show it, score the question's first answer (an answer with too few decimals is
+    not an answer yet), point the steps at the mistake."""
     st.session_state[LAST] = (question_id, verdict)
-    if question_id not in st.session_state[SCORED]:
+    if question_id not in st.session_state[SCORED] and not verdict.short:
         st.session_state[SCORED].append(question_id)
         score = st.session_state[SCORE]
         score["answered"] += 1
@@ -109,7 +111,7 @@ with question_area:
         if answer is None:
             st.warning(t("Type a number first."))
         else:
-            record(question_id, quiz.check(question, answer))
+            record(question_id, quiz.check(question, answer, decimals=quiz.DECIMALS))
             st.rerun()  # the score above shows the new count
     if board_button.button(t("Put this ranking on the board"), key=state.page_key(PAGE, "board"),
                            icon=":material/dashboard:", width="stretch"):
@@ -124,4 +126,6 @@ with question_area:
 # --------------------------------------------------------------------------- the verdict
 last = st.session_state.get(LAST)
 if last is not None and last[0] == question_id:
-    quiz_view.show_verdict(PAGE, question, last[1])
+    gave_up = st.session_state.setdefault(GAVE_UP, [])
+    quiz_view.show_verdict(PAGE, question, last[1], revealed=question_id in gave_up,
+                           reveal=lambda: gave_up.append(question_id))  # the exact value once the student gives up

@@ -83,13 +83,18 @@ with inputs:
     explainer.threshold_input(PAGE)
 
 if explanation is not None:
+    curve = details["curve"] if pace.complete else details["curve"].iloc[:pace.step + 1]  # its points so far
     with st.expander(t("The same number, read as pairs"), expanded=False):
         st.markdown(t("**The same number, read as pairs.** Take a random positive and a random negative: AUC is "
                       "the chance that the positive scores higher, a tie counting one half."))
-        for line in details["mann_whitney"].split(r" \\ "):
-            st.latex(line)
-        st.caption(t("{wins} pairs won · {ties} tied · {losses} lost, out of P × N = {P} × {N} pairs.").format(
-            wins=details["wins"], ties=details["ties"], losses=details["losses"], P=details["P"], N=details["N"]))
+        if not pace.complete:  # the pairs won and tied over P × N: the AUC in one division
+            st.info(t(charts.AFTER_LAST_STEP), icon=charts.AFTER_LAST_STEP_ICON)
+        else:
+            for line in details["mann_whitney"].split(r" \\ "):
+                st.latex(line)
+            st.caption(t("{wins} pairs won · {ties} tied · {losses} lost, out of P × N = {P} × {N} pairs.").format(
+                wins=details["wins"], ties=details["ties"], losses=details["losses"], P=details["P"],
+                N=details["N"]))
 
     st.subheader(t("Pick a threshold"))
     options = scores.threshold_options(values)
@@ -108,7 +113,8 @@ if explanation is not None:
     second.metric(t("F1"), lecture.value_text(confusion["f1"]), help="2TP / (2TP + FP + FN)")
 
     chart_left, chart_right = st.columns(2)
-    chart_left.plotly_chart(charts.roc(details["curve"], explanation.value, (confusion["fpr"], confusion["tpr"])),
+    chart_left.plotly_chart(charts.roc(curve, explanation.value if pace.complete else None,
+                                       (confusion["fpr"], confusion["tpr"])),
                             width="stretch")
     chart_right.plotly_chart(scores.score_strip(items, labels, values, cut), width="stretch")
 
@@ -116,12 +122,15 @@ if explanation is not None:
     st.caption(t("Lower the threshold one distinct score at a time: each step moves the curve right (a negative), "
                  "up (a positive) or diagonally (a tie), and adds the trapezoid under that segment."))
     trapezoids, pairs = st.columns(2)
-    trapezoids.plotly_chart(scores.trapezoid_chart(details["curve"], explanation.table, pace.step), width="stretch")
+    trapezoids.plotly_chart(scores.trapezoid_chart(curve, explanation.table, pace.step), width="stretch")
     if details["pairs"] is not None and max(details["pairs"].shape) <= 20:
         with pairs:
             st.markdown(t("**Every positive–negative pair:** 1 = the positive scores higher, ½ = tie, 0 = lower. "
                           "AUC is the mean of this table."))
-            st.plotly_chart(scores.pair_heatmap(details["pairs"]), width="stretch")
+            if pace.complete:  # its mean is the AUC
+                st.plotly_chart(scores.pair_heatmap(details["pairs"]), width="stretch")
+            else:
+                st.info(t(charts.AFTER_LAST_STEP), icon=charts.AFTER_LAST_STEP_ICON)
 
 explainer.about(
     rewards=t("Positives ranked above negatives, anywhere in the list: every positive–negative pair counts the same, "

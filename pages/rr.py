@@ -42,8 +42,8 @@ with ranking:
     explainer.threshold_input(PAGE)
 
 chart, whole = explainer.lazy_tabs(PAGE, "below", [t("RR by the rank of the first hit"), t("The whole table")])
-if chart:  # what RR would be for a first hit at every rank, this ranking's marked
-    revealed = explanation.details["first_hit_rank"] if pace.complete else None
+if chart:  # what RR would be for a first hit at every rank; this ranking's marked once its step is shown
+    revealed = rank if pace.complete or (rank is not None and rank <= pace.step) else None
     chart.plotly_chart(charts.rr_by_first_hit(rr_curve(max(len(board.ranking), 1), k=k), first_hit=revealed, k=k),
                        width="stretch")
 if whole:

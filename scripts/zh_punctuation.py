@@ -23,7 +23,7 @@ def protected(text):
     spans = []
     for m in re.finditer(r"`[^`]*`|\$[^$]*\$|https?://\S+|:material/\w+:|\\[a-zA-Z]+|'[,;:?!()]'", text):
         spans.append((m.start(), m.end()))
-    depth = 0
+    depth = start = 0
     for i, c in enumerate(text):
         if c == "{":
             start = i if depth == 0 else start
@@ -86,6 +86,31 @@ def convert(text):
 def tidy(text):
     """No spaces around full-width punctuation."""
     return re.sub(r" *([，：；？！（）]) *", lambda m: m.group(1), text)
+
+
+#: full-width punctuation, which takes no space on either side (also across Markdown's ** and * markers)
+FULL_WIDTH = "，：；？！（）。、“”《》"
+SPACE_AT_PUNCTUATION = re.compile(rf"[{FULL_WIDTH}][*_]*[ \u00a0\u3000]+|[ \u00a0\u3000]+[*_]*[{FULL_WIDTH}]")
+SPACE_IN_CHINESE = re.compile(r"[\u3400-\u9fff][*_]*[ \u00a0\u3000]+[*_]*[\u3400-\u9fff]")
+#: one Chinese word for one thing: the first is used, the others are not
+ONE_WORD = {"精确值": ("准确值",)}
+
+
+def spacing_problems(text):
+    """Where ``text`` (Chinese) has a space next to full-width punctuation, or between two Chinese characters
+    (outside quoted 'examples' and `code`): the excerpts, an empty list when there is none. The words of
+    :data:`ONE_WORD` that are not the one used count as problems too.
+
+    >>> spacing_problems("**不太对：** 你的答案"), spacing_problems("除以 找到的"), spacing_problems("除以 R = 4")
+    (['：** '], ['以 找'], [])
+    >>> spacing_problems("应为 '条目 等级'"), spacing_problems("准确值")
+    ([], ['准确值 (精确值)'])
+    """
+    plain = re.sub(r"'[^'\n]*'|`[^`]*`", "''", text)
+    found = [m.group(0) for m in SPACE_AT_PUNCTUATION.finditer(plain)]
+    found += [m.group(0) for m in SPACE_IN_CHINESE.finditer(plain)]
+    found += [f"{other} ({word})" for word, others in ONE_WORD.items() for other in others if other in plain]
+    return found
 
 
 def fix_source(path):

@@ -173,3 +173,29 @@ def test_show_change_shows_item_names_as_text():
     at.session_state["language"] = "en"
     _run(at, ["**b**", "$x$"], 1.0, "AP")
     assert _run(at, ["$x$", "**b**"], 0.5, "AP") == [r"\*\*b\*\*: rank 1 → 2 · \$x\$: rank 2 → 1 · AP -0.5000"]
+
+
+def test_loading_another_board_is_not_told_as_moves():
+    """A load replaces the board: the line is emptied (no "d6: pool → rank 6"); the next drag is told again."""
+    from ui.state import ORIGIN_REVISION
+
+    at = AppTest.from_function(_app, default_timeout=30)
+    at.session_state["language"] = "en"
+    _run(at, ["d1", "d2", "d3"], 0.5)
+    assert _run(at, ["d2", "d1", "d3"], 0.6) == ["d1: rank 1 → 2 · d2: rank 2 → 1 · nDCG@3 +0.1000"]
+    at.session_state[ORIGIN_REVISION] = 1  # an example loaded (ui.state.set_board(..., origin=True))
+    assert _run(at, ["d4", "d5", "d6", "d7", "d8", "d9"], 0.7) == []
+    assert _run(at, ["d5", "d4", "d6", "d7", "d8", "d9"], 0.7) == [
+        "d4: rank 1 → 2 · d5: rank 2 → 1 · nDCG@3 ±0.0000"]
+
+
+def test_loading_an_example_in_the_app_writes_no_moves(app_test):
+    """In the app: the builder's example picker loads a board; the change line stays empty."""
+    from tests.apptest_helpers import open_page
+    from ui import state
+
+    at = open_page(app_test, "pages/ndcg.py", all_steps=False)
+    at.radio(key="builder_preset").set_value("relevant_at_bottom").run()  # d1…d5 -> d1…d7
+    assert not at.exception
+    board = at.session_state[state.BOARD]
+    assert board.ranking and not [c.value for c in at.caption if "pool → rank" in c.value or "→ rank" in c.value]

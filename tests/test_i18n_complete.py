@@ -71,7 +71,7 @@ def test_the_board_title_of_a_query_is_chinese_in_the_builder_and_the_handout(ap
     assert builder_title(at) == title
     at = _open(at, "pages/handout.py")
     texts = [m.value for m in at.markdown]
-    assert any(text.startswith("**面板上：** run\\_a.txt + qrels.txt 的查询 103") for text in texts)
+    assert any(text.startswith("**面板上**：run\\_a.txt + qrels.txt 的查询 103") for text in texts)
     assert any(text.startswith("# run\\_a.txt + qrels.txt 的查询 103") for text in texts)  # the handout's title
 
 

@@ -97,7 +97,7 @@ def test_the_reveal_shows_every_student_the_answer_and_their_step(lesson):
     with pytest.raises(AnswersClosed):
         live.classes().answer(code, students[4].session_state[live.STUDENT][1], 1, 5.0)
     where = teacher.table[0].value["where to look"].iloc[0]  # once revealed, with its numbers
-    assert "discount column" in where and "0.693" in where
+    assert "\u201cdivisor log\u2082(i+1)\u201d column" in where and "0.693" in where
 
 
 @pytest.mark.parametrize("value", [1e308, -1e308])

@@ -58,14 +58,29 @@ def test_right_answer_scores(app_test):
     assert score(at) == ("2", "2", "2")
 
 
+SHOW_ANSWER = state.page_key("quiz", "show_answer")
+
+
+def shown_text(at) -> str:
+    """Everything the main area writes (warnings, captions, formulas, tables' numbers with 4 decimals)."""
+    texts = [e.value for kind in (at.warning, at.info, at.success, at.markdown, at.caption, at.latex) for e in kind]
+    texts += [f"{v:.4f}" for d in at.dataframe for column in d.value for v in d.value[column]
+              if isinstance(v, float)]
+    return "\n".join(texts)
+
+
 def test_wrong_answer_names_the_mistake_and_points_at_the_step(app_test):
     at = open_page(app_test, PAGE)
     q = quiz.make_question(1, "easy", "nDCG@K")
     answer(at, quiz.mistake_values(q)["shifted_discount"])
     assert not at.success
     warning = at.warning[0].value
-    assert "Likely mistake — Discount log2(rank + 2)" in warning and f"{q.answer:.4f}" in warning
-    assert "discount column, rank 1" in at.info[0].value
+    assert "Likely mistake — Discount log2(rank + 2)" in warning
+    assert "“divisor log₂(i+1)” column, rank 1" in at.info[0].value
+    # the exact value only once the student gives up: not in the verdict, no computation yet
+    assert f"{q.answer:.4f}" not in shown_text(at) and len(at.dataframe) == 1
+    at.button(key=SHOW_ANSWER).click().run()
+    assert f"The exact value is {q.answer:.4f}." in at.warning[0].value
     assert at.session_state[state.page_key("quiz", "step")] == 1
     assert any("Step 1 of 5" in m.value for m in at.markdown)
     step_tables = [d.value for d in at.dataframe][1:]  # after the question's ranking
@@ -98,8 +113,10 @@ def test_every_combination_renders(app_test):
         for metric_name in quiz.QUIZ_METRICS:
             q = choose(at, difficulty, metric_name)
             assert any(q.prompt in m.value for m in at.markdown)
-            answer(at, q.answer + 0.3)  # a wrong answer shows every step table
-            assert at.warning
+            answer(at, q.answer + 0.3)  # a wrong answer, then "Show the answer": every step table
+            assert at.warning and f"{q.answer:.4f}" not in shown_text(at)
+            at.button(key=SHOW_ANSWER).click().run()
+            assert not at.exception and f"{q.answer:.4f}" in at.warning[0].value
 
 
 def test_score_and_choices_persist_across_page_switches(app_test):
@@ -133,3 +150,30 @@ def test_put_the_ranking_on_the_board(app_test):
     show_all(at.switch_page("pages/ndcg.py").run())
     label = "nDCG(gain=exp)@" if q.gain == "exponential" else "nDCG@"
     assert metric(at, f"{label}{q.k}") == f"{q.answer:.4f}"  # the explainer page agrees with the quiz
+
+
+def test_too_few_decimals_is_asked_again_not_scored(app_test):
+    at = open_page(app_test, PAGE)
+    q = quiz.make_question(1, "easy", "nDCG@K")  # 0.5584: asked with 3 decimals
+    assert "Give 3 decimals." in q.prompt
+    answer(at, round(q.answer, 2))  # 0.56: within the tolerance, but 2 decimals
+    assert not at.success and at.warning[0].value.startswith("**Give 3 decimals.** Your answer 0.56 has 2")
+    assert f"{q.answer:.4f}" not in shown_text(at)
+    assert score(at) == ("0", "0", "0")  # not an answer yet
+    answer(at, round(q.answer, 3))
+    assert at.success and score(at) == ("1", "1", "1")
+
+
+def test_the_verdict_in_chinese_names_the_columns_as_the_tables_do(app_test):
+    """The quiz's "where to look" names a column by the step table's header, in both languages."""
+    from ui.i18n import header
+
+    at = open_page(app_test, PAGE, language="zh")
+    q = quiz.make_question(1, "easy", "nDCG@K")
+    answer(at, quiz.mistake_values(q)["shifted_discount"])
+    assert at.info[0].value.startswith("**该看哪里**：看“除数 log₂(i+1)”列第 1 位")
+    assert at.warning[0].value.startswith("**不太对**：你的答案是 ") and f"{q.answer:.4f}" not in at.warning[0].value
+    at.button(key=SHOW_ANSWER).click().run()
+    headers = [str(c) for d in at.dataframe[1:] for c in d.value.columns]
+    assert "除数 log₂(i+1)" in headers and header("discount") == "divisor log₂(i+1)"  # (English outside a run)
+    assert f"精确值是 {q.answer:.4f}。" in at.warning[0].value

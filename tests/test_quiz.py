@@ -122,6 +122,41 @@ def test_the_step_texts_point_at_the_right_place():
     assert (rr.step.column, rr.step.rank) == ("first_hit", 3)
 
 
+def test_a_column_is_named_as_its_header_reads():
+    """"Where to look" names a column as the step table's header shows it (COLUMN_LABELS), quoted, never by its
+    key (first_hit, discount, counted)."""
+    from metrics.explanation import COLUMN_LABELS
+
+    named = 0
+    for name, question, value in CRAFTED:
+        step = quiz.check(QUESTIONS[question], value).diagnosis.step
+        if " column," in step.text or " column:" in step.text:
+            named += 1
+            assert f"“{COLUMN_LABELS[step.column]}” column" in step.text, (name, step.text)
+        assert not any(f"{key} column" in step.text for key in ("first_hit", "discount", "counted")), step.text
+    assert named >= 4
+
+
+def test_the_asked_decimals_are_enforced_when_asked():
+    q = quiz.build_question([0, 1, 1, 0, 2], k=5, metric="nDCG@K")
+    assert f"Give {quiz.DECIMALS} decimals." in q.prompt
+    two = round(q.answer, 2)
+    assert quiz.check(q, two).correct  # without ``decimals``: the tolerance alone (a live class's answers)
+    short = quiz.check(q, two, decimals=3)
+    assert not short.correct and short.short and short.diagnosis is None and short.message == "Give 3 decimals."
+    assert quiz.check(q, round(q.answer, 3), decimals=3).correct
+    assert quiz.check(q, round(q.answer, 4), decimals=3).correct
+    assert not quiz.check(q, two + 0.3, decimals=3).short  # far off: a wrong answer, diagnosed as such
+    half = quiz.build_question([0, 1, 0, 0], k=4, metric="RR")  # 0.5 = 0.500: one decimal is enough
+    assert quiz.check(half, 0.5, decimals=3).correct
+
+
+@pytest.mark.parametrize("number, decimals", [(0.56, 2), (0.5600, 2), (0.558, 3), (2.0, 0), (0.1 + 0.2, 1),
+                                              (1 / 3, 12)])
+def test_decimals_of(number, decimals):
+    assert quiz.decimals_of(number) == decimals
+
+
 def test_right_answers_within_the_tolerance():
     for q in QUESTIONS.values():
         for delta in (0, 0.0049, -0.0049):

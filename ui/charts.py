@@ -28,6 +28,11 @@ ACCENT = "#0B4F9C"
 SECOND = "#D9480F"
 FONT = dict(size=16)
 
+#: what a tab or chart whose values all belong to the last step says while steps remain (translate with ``t``)
+AFTER_LAST_STEP = N_("Shown after the last step: its numbers would give the answer away. Press Show all (End) "
+                     "to see it.")
+AFTER_LAST_STEP_ICON = ":material/visibility_off:"
+
 
 def _figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, xaxis: dict | None = None,
             yaxis: dict | None = None, **layout) -> go.Figure:
@@ -69,19 +74,22 @@ def gain_bars(table: pd.DataFrame, step: int | None = None) -> go.Figure:
 
 
 def running_dcg(table: pd.DataFrame, step: int | None = None) -> go.Figure:
-    """Running DCG of the ranking against the running IDCG of the ideal ordering."""
+    """Running DCG of the ranking against the running IDCG of the ideal ordering, both up to ``step``."""
     shown = table if step is None else table.iloc[:step]
-    return _figure([_line(table["rank"], table["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
+    return _figure([_line(shown["rank"], shown["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
                     _line(shown["rank"], shown["DCG"], t("DCG@i (yours)"), line=dict(color=ACCENT, width=3))],
                    t("Running DCG vs running IDCG"), t("rank i"), t("cumulative"), xaxis=_rank_axis(table))
 
 
-def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame) -> go.Figure:
-    """Discounted gain per rank under linear and exponential gain."""
+def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame, step: int | None = None) -> go.Figure:
+    """Discounted gain per rank under linear and exponential gain, up to ``step``."""
+    axis = _rank_axis(linear)
+    if step is not None:
+        linear, exponential = linear.iloc[:step], exponential.iloc[:step]
     return _figure([_bar(linear["rank"], linear["discounted_gain"], t("linear: rel"), ACCENT),
                     _bar(exponential["rank"], exponential["discounted_gain"], t("exponential: 2^rel − 1"), SECOND)],
                    t("Discounted gain: linear vs exponential"), t("rank"), t("discounted gain"),
-                   xaxis=_rank_axis(linear), barmode="group")
+                   xaxis=axis, barmode="group")
 
 
 def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figure:
@@ -104,10 +112,11 @@ def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
                    t("query"), axis, shapes=[line], annotations=[label])
 
 
-def cutoff_curves(table: pd.DataFrame) -> go.Figure:
-    """P@K, R@K and F1@K for K = 1..N."""
+def cutoff_curves(table: pd.DataFrame, last_k: int | None = None) -> go.Figure:
+    """P@K, R@K and F1@K for the K of ``table`` (K = 1.. the step); the K axis from 1 to ``last_k`` (N)."""
+    xaxis = dict(range=[0.5, last_k + 0.5], dtick=1) if last_k else None
     return _figure([_line(table["rank"], table[c], f"{c}@K") for c in ("P", "R", "F1")],
-                   t("Precision, recall and F1 as K grows"), "K", t("value"), yaxis=dict(range=[0, 1.05]))
+                   t("Precision, recall and F1 as K grows"), "K", t("value"), xaxis=xaxis, yaxis=dict(range=[0, 1.05]))
 
 
 def precision_recall_curve(table: pd.DataFrame) -> go.Figure:
@@ -118,9 +127,11 @@ def precision_recall_curve(table: pd.DataFrame) -> go.Figure:
                    xaxis=dict(range=[0, 1.05]), yaxis=dict(range=[0, 1.05]))
 
 
-def roc(curve: pd.DataFrame, auc: float, threshold_point: tuple[float, float] | None = None) -> go.Figure:
-    """The ROC curve with the area under it shaded."""
-    traces = [_line(curve["fpr"], curve["tpr"], f"ROC (AUC = {auc:.4f})", fill="tozeroy",
+def roc(curve: pd.DataFrame, auc: float | None, threshold_point: tuple[float, float] | None = None) -> go.Figure:
+    """The ROC curve with the area under it shaded; ``auc`` None: not named yet (steps remain: the caller passes the
+    curve up to the step)."""
+    name = "ROC" if auc is None else f"ROC (AUC = {auc:.4f})"
+    traces = [_line(curve["fpr"], curve["tpr"], name, fill="tozeroy",
                     line=dict(color=ACCENT, width=3), fillcolor="rgba(11,79,156,0.18)"),
               dict(type="scatter", mode="lines", x=[0, 1], y=[0, 1], name=t("chance"), line=dict(color=MISS, dash="dot"))]
     if threshold_point is not None:

@@ -63,10 +63,10 @@ TEMPLATES: tuple[str, ...] = (
        "{how} leaves it out."),
     N_("ranked {rank}"),
     N_("Look at the last row: DCG@{k} is divided by IDCG@{k2}."),
-    N_("Look at the last row: the running sum {sum} is divided by R = {R}, not by {wrong}."),
+    N_("Look at the last row: the “running sum” is divided by R = {R}, not by {wrong}."),
     N_("the {n} hits found"),
     N_("the {n} relevant items of the list"),
-    N_("Look at the first_hit column, rank {rank}: {why}"),
+    N_("Look at the “first relevant item” column, rank {rank}: {why}"),
     N_("the first hit is at rank {rank}, and rank 1 is the top."),
     N_("RR = 1 / {rank}."),
     N_("Look at the last row, rank {k}: hits / K."),
@@ -92,16 +92,16 @@ FIXED: tuple[str, ...] = (
        "a miss adds nothing."),
     N_("Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
        "1.6) and round only the final answer."),
-    N_("Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693."),
-    N_("Look at the discount column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301."),
-    N_("Look at the discount column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1."),
-    N_("Look at the discount column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585."),
-    N_("gain column"),
-    N_("ideal ordering's gain column"),
+    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585."),
+    N_("“gain” column"),
+    N_("ideal ordering's “gain” column"),
     N_("not retrieved"),
     N_("sorting the retrieved list"),
     N_("re-sorting the top K"),
-    N_("Look at the counted column: at a miss the precision is not added."),
+    N_("Look at the “counted by AP” column: at a miss the precision is not added."),
     N_("the first relevant item decides RR."),
     N_("Compare your intermediate numbers with the table, column by column."),
     N_("No known mistake matches; compare your steps with the table."),
@@ -138,13 +138,18 @@ def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[st
     return _localize(text, translate, templates)
 
 
+#: a space between two Chinese characters, left where a Chinese phrase fills a field ("除以 {wrong}")
+_SPACE_IN_CHINESE = re.compile(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff“])")
+
+
 def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES) -> str:
     found = match(text, templates)
     if found is None:
         return translate(text)
     template, fields = found
-    return translate(template).format(**{name: _localize(value.strip(), translate, templates)
-                                         for name, value in fields.items()})
+    filled = translate(template).format(**{name: _localize(value.strip(), translate, templates)
+                                           for name, value in fields.items()})
+    return _SPACE_IN_CHINESE.sub("", filled)
 
 
 #: the notes in the plain-text worked examples of ``metrics`` (``Explanation.worked_text``)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import streamlit as st
 
 from metrics.explanation import num
@@ -54,8 +56,17 @@ def mistake_title(name: str) -> str:
     return t(mistake.title) if mistake else name
 
 
-def show_verdict(page: str, question: quiz.Question, verdict: quiz.Verdict) -> None:
-    """Right, or not quite with the likely mistake and where to look; then the exact computation."""
+#: the button that gives up on a question: the exact value and its computation follow
+SHOW_ANSWER = N_("Show the answer")
+
+
+def show_verdict(page: str, question: quiz.Question, verdict: quiz.Verdict, revealed: bool = True,
+                 reveal: Callable[[], None] | None = None) -> None:
+    """Right, or not quite with the likely mistake and where to look; then the exact computation.
+
+    ``revealed`` False (the student may try again): a wrong answer gets its diagnosis but not the exact
+    value, nor its computation; ``reveal`` is the "Show the answer" button's callback (giving up).
+    ``verdict.short``: the answer lacks the decimals the question asks for: only that is said."""
     if verdict.correct:
         st.success(t("**Right!** {label} = {exact} (your answer: {answer})").format(
             label=question.label, exact=f"{verdict.exact:.4f}", answer=num(verdict.answer, 4)))
@@ -63,18 +74,36 @@ def show_verdict(page: str, question: quiz.Question, verdict: quiz.Verdict) -> N
             show_steps(page, question)
         return
     diagnosis = verdict.diagnosis
-    head = t("**Not quite:** you answered {answer}; the exact value is {exact}.").format(
-        answer=num(verdict.answer, 4), exact=f"{verdict.exact:.4f}")
-    if diagnosis is None:
-        st.warning(f"{head}\n\n{localize(quiz.NO_MATCH)}")
+    exact = t("The exact value is {exact}.").format(exact=f"{verdict.exact:.4f}")
+    if verdict.short:  # close, with too few decimals: not diagnosed
+        st.warning(t("**Give {n} decimals.** Your answer {answer} has {d}: the question asks for {n}.").format(
+            n=quiz.DECIMALS, answer=num(verdict.answer, 4), d=quiz.decimals_of(verdict.answer))
+            + (f"\n\n{exact}" if revealed else ""))
     else:
-        same = [mistake_title(name) for name in diagnosis.also]
-        also = ("\n\n" + t("The same number also comes from: {mistakes}.").format(mistakes=t("; ").join(same))
-                if same else "")
-        likely = t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
-            title=t(diagnosis.title), explanation=localize(diagnosis.explanation), value=f"{diagnosis.value:.4f}")
-        st.warning(f"{head}\n\n{likely}{also}")
-        st.info(t("**Where to look:** {step}").format(step=localize(diagnosis.step.text)),
-                icon=":material/arrow_downward:")
+        head = t("**Not quite:** you answered {answer}.").format(answer=num(verdict.answer, 4)) + (
+            f" {exact}" if revealed else "")
+        if diagnosis is None:
+            st.warning(f"{head}\n\n{localize(quiz.NO_MATCH)}")
+        else:
+            same = [mistake_title(name) for name in diagnosis.also]
+            also = ("\n\n" + t("The same number also comes from: {mistakes}.").format(
+                mistakes=t("; ").join(same)) if same else "")
+            likely = t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
+                title=t(diagnosis.title), explanation=localize(diagnosis.explanation),
+                value=f"{diagnosis.value:.4f}")
+            st.warning(f"{head}\n\n{likely}{also}")
+            st.info(t("**Where to look:** {step}").format(step=localize(diagnosis.step.text)),
+                    icon=":material/arrow_downward:")
+    if not revealed:
+        _reveal_button(page, reveal)
+        return
     st.subheader(t("The exact computation"))
     show_steps(page, question, diagnosis)
+
+
+def _reveal_button(page: str, reveal: Callable[[], None] | None) -> None:
+    """Try again, or give up: the "Show the answer" button."""
+    st.caption(t("Try again: change your answer and press Check. Or give up and see the exact value and its "
+                 "computation."))
+    st.button(t(SHOW_ANSWER), key=state.page_key(page, "show_answer"), icon=":material/visibility:",
+              on_click=reveal)

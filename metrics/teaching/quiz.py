@@ -20,7 +20,7 @@ True
 >>> v.correct, v.diagnosis.name
 (False, 'natural_log')
 >>> print(v.diagnosis.step.text)
-Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.
+Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.
 
 Pure and deterministic: no Streamlit, and :func:`make_question` depends only on its arguments.
 """
@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import MetricsInputError
-from ..explanation import Explanation, num, only_lines
+from ..explanation import COLUMN_LABELS, Explanation, only_lines
 from ..measures.ap import ap_steps
 from ..measures.cutoff import precision_steps
 from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
@@ -53,6 +53,8 @@ TOLERANCE = 0.005
 ROUNDING = 0.02
 #: relevant when grade ≥ this (trec_eval's default)
 THRESHOLD = 1
+#: the decimals every question asks for ("Give 3 decimals."; :func:`check` with ``decimals``)
+DECIMALS = 3
 NO_MATCH = "No known mistake matches; compare your steps with the table."
 
 #: the table column whose last row is each metric's value
@@ -110,6 +112,15 @@ class Question:
                 "RR": "RR", "P@K": f"P@{self.k}"}[self.metric]
 
 
+def _column(name: str) -> str:
+    """A step-table column named as its header reads (:data:`metrics.explanation.COLUMN_LABELS`), quoted.
+
+    >>> _column("first_hit")
+    '“first relevant item”'
+    """
+    return f"“{COLUMN_LABELS[name]}”"
+
+
 def _hit_ranks(rels, depth: int | None = None) -> list[int]:
     """Ranks (from 1) of the relevant items, down to ``depth``."""
     return [i for i, g in enumerate(rels[:depth], start=1) if g >= THRESHOLD]
@@ -129,7 +140,7 @@ def _prompt(metric: str, k: int, gain: str, n_pool: int) -> str:
         "RR": f"Compute RR, the reciprocal rank, over the whole list (no cut-off). {relevant}",
         "P@K": f"Compute P@{k}. {relevant}",
     }[metric]
-    return text + " Give 3 decimals."
+    return text + f" Give {DECIMALS} decimals."
 
 
 def _whole_grades(grades, what: str) -> tuple[int, ...]:
@@ -411,7 +422,7 @@ def _gain_text(q: Question) -> str:
     grade = (q.rels if table == "ranking" else _ideal(q))[rank - 1]
     right = grade if q.gain == "linear" else 2 ** grade - 1
     wrong = 2 ** grade - 1 if q.gain == "linear" else grade
-    where = "gain column" if table == "ranking" else "ideal ordering's gain column"
+    where = f"{_column('gain')} column" if table == "ranking" else f"ideal ordering's {_column('gain')} column"
     return f"Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."
 
 
@@ -431,12 +442,13 @@ def _ideal_step(q: Question, wrong: list[int], how: str) -> Step:
 
 def _rr_step(q: Question, text: str) -> Step:
     first = _first_hit(q)
-    return Step("ranking", "first_hit", first, f"Look at the first_hit column, rank {first}: {text}")
+    return Step("ranking", "first_hit", first, f"Look at the {_column('first_hit')} column, rank {first}: {text}")
 
 
 def _ap_d_step(q: Question, d_text: str) -> Step:
-    s = _ap_sum(q)
-    return Step("ranking", "AP", q.k, f"Look at the last row: the running sum {num(s)} is divided by "
+    """Where an AP with the wrong denominator goes wrong (the running sum not written: divided by R, it is the
+    answer)."""
+    return Step("ranking", "AP", q.k, f"Look at the last row: the {_column('running_sum')} is divided by "
                                       f"R = {q.n_relevant}, not by {d_text}.")
 
 
@@ -449,27 +461,29 @@ MISTAKES: tuple[Mistake, ...] = (
             lambda q: _dcg_or_ndcg(q, lambda i: np.log(i + 1)),
             lambda q: "You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
                       f"1/ln(2) = {1 / math.log(2):.3f} times too large.",
-            lambda q: Step("ranking", "discount", 1,
-                           "Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.")),
+            lambda q: Step("ranking", "discount", 1, f"Look at the {_column('discount')} column, rank 1: "
+                                                     "log2(1 + 1) = 1, but ln(2) = 0.693.")),
     Mistake("log10", "log10 in the discount", _DCG,
             lambda q: _dcg_or_ndcg(q, lambda i: np.log10(i + 1)),
             lambda q: "You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes out "
                       f"1/log10(2) = {1 / math.log10(2):.3f} times too large.",
-            lambda q: Step("ranking", "discount", 1,
-                           "Look at the discount column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301.")),
+            lambda q: Step("ranking", "discount", 1, f"Look at the {_column('discount')} column, rank 1: "
+                                                     "log2(1 + 1) = 1, but log10(2) = 0.301.")),
     # (b) off by one rank in the discount
     Mistake("rank1_undiscounted", "Discount log2(rank), rank 1 undiscounted", _GAINED,
             lambda q: _dcg_or_ndcg(q, lambda i: np.maximum(1.0, np.log2(i))),
             lambda q: "You left rank 1 undiscounted and divided rank i by log2(i) (the original "
                       "Järvelin-Kekäläinen form). Here every rank i is divided by log2(i + 1).",
             lambda q: Step("ranking", "discount", min(2, q.k),
-                           "Look at the discount column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1.")),
+                           f"Look at the {_column('discount')} column, rank 2: "
+                           "log2(2 + 1) = 1.585, not log2(2) = 1.")),
     Mistake("shifted_discount", "Discount log2(rank + 2)", _GAINED,
             lambda q: _dcg_or_ndcg(q, lambda i: np.log2(i + 2)),
             lambda q: "You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a "
                       "rank that already counts from 1). Rank 1 is divided by log2(2) = 1.",
             lambda q: Step("ranking", "discount", 1,
-                           "Look at the discount column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585.")),
+                           f"Look at the {_column('discount')} column, rank 1: "
+                           "log2(1 + 1) = 1, not log2(3) = 1.585.")),
     # (c) the other gain
     Mistake("gain_swapped", "Linear and exponential gain swapped", _GAINED,
             lambda q: _core_value(q, gain=_other_gain(q)),
@@ -523,7 +537,7 @@ MISTAKES: tuple[Mistake, ...] = (
             lambda q: "You averaged the precision at every rank. Only ranks holding a relevant item add their "
                       "precision; a miss adds nothing.",
             lambda q: Step("ranking", "counted", next((r for r in range(1, q.k + 1) if q.rels[r - 1] < THRESHOLD), 1),
-                           "Look at the counted column: at a miss the precision is not added.")),
+                           f"Look at the {_column('counted')} column: at a miss the precision is not added.")),
     # (f) RR of the wrong hit
     Mistake("rr_last_hit", "RR of the last hit", ("RR",),
             lambda q: 1 / _hit_ranks(q.rels)[-1] if _hit_ranks(q.rels) else None,
@@ -617,11 +631,14 @@ class Verdict:
     answer: float
     diagnosis: Diagnosis | None
     tolerance: float = TOLERANCE
+    short: bool = False  #: close, but written with fewer decimals than asked (:func:`check` with ``decimals``)
 
     @property
     def message(self) -> str:
         if self.correct:
             return f"Right: the exact value is {self.exact:.4f}."
+        if self.short:
+            return f"Give {DECIMALS} decimals."
         if self.diagnosis is None:
             return NO_MATCH
         return f"{self.diagnosis.title}. {self.diagnosis.explanation}"
@@ -657,14 +674,38 @@ def diagnose(question: Question, answer: float, tolerance: float = TOLERANCE) ->
     return None
 
 
-def check(question: Question, answer: float, tolerance: float = TOLERANCE) -> Verdict:
-    """Right when ``|answer − exact| ≤ tolerance``; otherwise with :func:`diagnose`'s diagnosis.
+def decimals_of(number: float) -> int:
+    """The decimals a number is written with, at most 12 (0.56 → 2, 0.5600 is 0.56 → 2, 3.0 → 0).
+
+    >>> decimals_of(0.56), decimals_of(0.558), decimals_of(2.0)
+    (2, 3, 0)
+    """
+    return next((d for d in range(13) if math.isclose(round(number, d), number, rel_tol=0, abs_tol=1e-12)), 12)
+
+
+def too_few_decimals(answer: float, exact: float, decimals: int = DECIMALS) -> bool:
+    """Whether ``answer`` has fewer than ``decimals`` decimals where the exact value, rounded to ``decimals``,
+    needs them all (0.56 for 0.5584 = 0.558 is too short; 0.5 for 0.5 = 0.500 is not).
+
+    >>> too_few_decimals(0.56, 0.5584), too_few_decimals(0.558, 0.5584), too_few_decimals(0.5, 0.5)
+    (True, False, False)
+    """
+    return decimals_of(answer) < decimals and decimals_of(round(exact, decimals)) > decimals_of(answer)
+
+
+def check(question: Question, answer: float, tolerance: float = TOLERANCE, decimals: int | None = None) -> Verdict:
+    """Right when ``|answer − exact| ≤ tolerance``; otherwise with :func:`diagnose`'s diagnosis. With
+    ``decimals`` (what the question asks for, :data:`DECIMALS`), a close answer written with fewer
+    decimals than the exact value needs (:func:`too_few_decimals`) is not right: ``short``, no diagnosis.
 
     >>> q = build_question([0, 1, 0, 0], k=4, metric="RR")
     >>> check(q, 0.5).correct, check(q, 0.504).correct, check(q, 0.51).diagnosis.name
     (True, True, 'rounding')
     >>> check(q, 1.0).diagnosis.title                # 1/(2 - 1)
     'RR with ranks counted from 0'
+    >>> q = build_question([0, 0, 1, 0], k=4, metric="RR")   # 1/3 = 0.3333
+    >>> check(q, 0.33).correct, check(q, 0.33, decimals=3).short, check(q, 0.333, decimals=3).correct
+    (True, True, True)
     """
     if isinstance(answer, bool) or not isinstance(answer, (int, float, np.floating, np.integer)):
         raise MetricsInputError(f"the answer must be a number, got {answer!r}")
@@ -672,5 +713,7 @@ def check(question: Question, answer: float, tolerance: float = TOLERANCE) -> Ve
     if not math.isfinite(answer):
         return Verdict(False, question.answer, answer, None, tolerance)
     if abs(answer - question.answer) <= tolerance + 1e-12:
+        if decimals is not None and too_few_decimals(answer, question.answer, decimals):
+            return Verdict(False, question.answer, answer, None, tolerance, short=True)
         return Verdict(True, question.answer, answer, None, tolerance)
     return Verdict(False, question.answer, answer, diagnose(question, answer, tolerance), tolerance)

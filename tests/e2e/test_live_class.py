@@ -412,7 +412,7 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
             expect(warning).to_contain_text(f"{wrong[verdict]:.4f}")  # "That method gives …"
         expect(main).to_contain_text("The class" if language == "en" else "全班")
         answered, right_label, exact = ("Answered", "Right", "Exact value") if language == "en" else (
-            "已答", "答对", "准确值")
+            "已答", "答对", "精确值")
         expect(metric_value(student, answered)).to_have_text("5")
         expect(metric_value(student, right_label)).to_have_text(str(right))
         expect(metric_value(student, exact)).to_have_text(f"{question.answer:.4f}")

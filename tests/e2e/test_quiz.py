@@ -1,5 +1,5 @@
-"""Real browser: answer a quiz question wrongly, see the diagnosis and the step it points at;
-then answer right and see the score."""
+"""Real browser: answer a quiz question wrongly, see the diagnosis; give up and see the exact value and the
+step the diagnosis points at; then answer right and see the score."""
 
 from __future__ import annotations
 
@@ -37,8 +37,11 @@ def test_wrong_answer_is_diagnosed(app_page: Page, wait_for_app, screenshot):
     answer(page, wait_for_app, quiz.mistake_values(question)["shifted_discount"])
     warning = page.get_by_test_id("stAlertContentWarning")
     expect(warning).to_contain_text("Likely mistake — Discount log2(rank + 2)")
-    expect(warning).to_contain_text(f"{question.answer:.4f}")
-    expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text("discount column, rank 1")
+    expect(warning).not_to_contain_text(f"{question.answer:.4f}")  # the exact value once the student gives up
+    expect(page.get_by_test_id("stAlertContentInfo")).to_contain_text("“divisor log₂(i+1)” column, rank 1")
+    page.get_by_role("button", name="Show the answer").click()
+    wait_for_app(page)
+    expect(warning).to_contain_text(f"The exact value is {question.answer:.4f}.")
     expect(page.get_by_text("Step 1 of 5")).to_be_visible()
     expect(score(page, "Answered")).to_have_text("1")
     expect(score(page, "Streak")).to_have_text("0")

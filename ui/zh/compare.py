@@ -39,7 +39,7 @@ ZH: dict[str, str] = {
     "Negatives N": "负例数 N",
     "**The same number, read as pairs.** Take a random positive and a random negative: AUC is "
     "the chance that the positive scores higher, a tie counting one half.":
-        "**同一个数，换成样本对来理解。** 随机取一个正例和一个负例：AUC 就是正例得分更高的概率，得分相同记一半。",
+        "**同一个数，换成样本对来理解**。随机取一个正例和一个负例：AUC 就是正例得分更高的概率，得分相同记一半。",
     "{wins} pairs won · {ties} tied · {losses} lost, out of P × N = {P} × {N} pairs.":
         "在 P × N = {P} × {N} 个样本对中：{wins} 对正例胜出 · {ties} 对并列 · {losses} 对正例落后。",
     "Pick a threshold": "选一个阈值",
@@ -58,7 +58,7 @@ ZH: dict[str, str] = {
     "trapezoid": "梯形",
     "**Every positive–negative pair:** 1 = the positive scores higher, ½ = tie, 0 = lower. "
     "AUC is the mean of this table.":
-        "**每一个正例–负例对：** 1 = 正例得分更高，½ = 并列，0 = 更低。AUC 就是这张表的平均值。",
+        "**每一个正例–负例对**：1 = 正例得分更高，½ = 并列，0 = 更低。AUC 就是这张表的平均值。",
     "Positives ranked above negatives, anywhere in the list: every positive–negative pair counts the same, "
     "whether it sits at the top or at the bottom.":
         "正例排在负例之上，无论在列表的哪个位置：每一个正例–负例对的分量都相同，不管它在列表顶部还是底部。",
@@ -70,7 +70,7 @@ ZH: dict[str, str] = {
     "**In the articles.** {confusion} {axes}":
         "AUC 不偏重列表顶部：交换第 1、2 名与交换第 99、100 名的影响一样大，所以它几乎反映不出第一页结果的好坏"
         "（这时请用 nDCG 或 AP）。正例很少而负例很多时，AUC 很高也可能精确率很差。得分并列只记一半。\n\n"
-        "**文章中的问题。** {confusion} {axes}",
+        "**文章中的问题**。{confusion} {axes}",
     # the article notes of metrics.measures.roc shown on the page
     "Article 001's confusion_marix() computes precision as PPV = FP / (TP + FP), the share "
     "of predicted positives that are wrong (the false discovery rate); precision is "
@@ -286,7 +286,7 @@ ZH: dict[str, str] = {
         "在这个排序上，所有库都与 trec_eval 一致。试试实数等级、得分并列、把一个相关条目留在候选池中，"
         "或者让 K 小于列表长度。",
     "**{library}** — differs on: {measures}": "**{library}** —— 不同之处：{measures}",
-    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}：** {value}；trec_eval 的做法：{reference}",
+    "- **{choice}:** {value} (trec_eval: {reference})": "- **{choice}**：{value}；trec_eval 的做法：{reference}",
     "The choices, library by library": "逐个库看各项选择",
     "choice": "选择",
     "yes": "是",
@@ -438,7 +438,7 @@ ZH: dict[str, str] = {
     "**Where the libraries differ most** — the largest gap between two libraries on one measure; click a query "
     "to explain it above": "**各个库差别最大的查询** —— 两个库在同一指标上的最大差距；点击一个查询，在上方解释它",
     "Query {query}: {spread} on {measure}": "查询 {query}：{measure} 相差 {spread}",
-    "**Because of:** {choices}": "**原因：** {choices}",
+    "**Because of:** {choices}": "**原因**：{choices}",
     "**The order each library reads** — by score, highest first; {…}: a tie group whose gain is averaged, or "
     "whose order the library leaves undefined":
         "**各库读取的顺序** —— 按得分从高到低；{…}：一组并列的条目，其增益取平均，或者库没有定义它们的顺序",
@@ -446,6 +446,6 @@ ZH: dict[str, str] = {
     "**Highlighted:** a number that differs from trec_eval's (grey: by rounding only); a range: the library leaves "
     "the order of tied items undefined. **—** : the library has no such measure. Rows name each measure as the "
     "libraries do (RR has no cut-off in trec_eval).":
-        "**高亮：** 与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
+        "**高亮**：与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
         "**—**：该库没有这个指标。每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
 }

@@ -232,7 +232,7 @@ this difference would be unusual if the two systems were equally good.
 **The confidence interval tells the size.** The 95% interval [{low:+.4f}, {high:+.4f}] holds the mean
 differences that fit the data. When it excludes 0, the t-test's p is below 0.05.
 """:
-        "\n**p 值说明什么。** 假设 A 和 B 其实一样好，那么每个查询的差值都只是噪声，取相反的符号也同样可能。"
+        "\n**p 值说明什么**。假设 A 和 B 其实一样好，那么每个查询的差值都只是噪声，取相反的符号也同样可能。"
         "p 值就是：在这种假设下，出现一个离 0 至少和实测平均差值（{mean:+.4f}）一样远的平均差值，有多常见。"
         "p 很小（比如低于 0.05）的意思是：如果两个系统一样好，这么大的差异会很少见。\n\n"
         "**p 值不能说明什么。**\n"
@@ -244,7 +244,7 @@ differences that fit the data. When it excludes 0, the t-test's p is below 0.05.
         "至少有一个仅凭运气就显得“显著”的概率远远超过 5%（多重比较问题）。"
         "应当在看结果之前就选定指标，或者把 0.05 除以检验的次数（Bonferroni 校正：0.05 / 5 = 0.01）。\n"
         "- p 大于 0.05 **并不**说明两个系统一样好：只说明这份样本分不出它们的高下。\n\n"
-        "**置信区间说明差异的大小。** 95% 置信区间 [{low:+.4f}, {high:+.4f}] 包含了与数据相符的平均差值。"
+        "**置信区间说明差异的大小**。95% 置信区间 [{low:+.4f}, {high:+.4f}] 包含了与数据相符的平均差值。"
         "当它不包含 0 时，t 检验的 p 值就低于 0.05。\n",
     "Every query: A, B and the difference": "每个查询：A、B 与差值",
     "better": "更好的一方",

@@ -11,6 +11,10 @@ ZH: dict[str, str] = {
     "The ideal ordering": "理想排序",
     "nDCG@{k}: linear gain {linear} · exponential gain {exponential}":
         "nDCG@{k}：线性增益 {linear} · 指数增益 {exponential}",
+    "nDCG so far (step {i}): linear gain {linear} · exponential gain {exponential}":
+        "到第 {i} 步为止的 nDCG：线性增益 {linear} · 指数增益 {exponential}",
+    "Shown after the last step: its numbers would give the answer away. Press Show all (End) to see it.":
+        "最后一步之后才显示：这里的数值会提前泄露答案。按“全部显示”（End 键）即可查看。",
     "Highly relevant items near the top. Grades count, not just hit or miss; each rank's gain is divided by "
     "log2(rank + 1), and the total is divided by the best possible total.":
         "高度相关的条目排在前面。看的是相关性等级，而不只是命中与否；每个名次的增益除以 log2(名次 + 1)，"
@@ -104,7 +108,7 @@ ZH: dict[str, str] = {
     "**Step {n} of {total}** — {unit} {n} highlighted": "**第 {n} 步，共 {total} 步** —— 高亮：{unit} {n}",
     "What it rewards · when to use it · pitfalls": "看重什么 · 何时使用 · 常见陷阱",
     "**Rewards.** {rewards}\n\n**Use it when.** {use}\n\n**Pitfalls.** {pitfalls}":
-        "**看重什么。** {rewards}\n\n**何时使用。** {use}\n\n**常见陷阱。** {pitfalls}",
+        "**看重什么**。{rewards}\n\n**何时使用**。{use}\n\n**常见陷阱**。{pitfalls}",
     # metrics.conventions.CHOICES (radio options)
     "gain = rel": "增益 = rel",
     "gain = 2^rel - 1": "增益 = 2^rel - 1",

@@ -41,14 +41,20 @@ ZH: dict[str, str] = {
     "The ranking is on the board: every explainer page now shows it.": "排序已放到面板上：各讲解页现在都显示它。",
     "Explain {label} step by step": "逐步讲解 {label}",
     "Quiz question {seed} ({difficulty})": "练习第 {seed} 题（{difficulty}）",
-    "**Right!** {label} = {exact} (your answer: {answer})": "**答对了！** {label} = {exact}（你的答案：{answer}）",
+    "**Right!** {label} = {exact} (your answer: {answer})": "**答对了**！{label} = {exact}（你的答案：{answer}）",
     "See the steps": "查看步骤",
-    "**Not quite:** you answered {answer}; the exact value is {exact}.": "**不太对：** 你的答案是 {answer}；精确值是 {exact}。",
+    "**Not quite:** you answered {answer}.": "**不太对**：你的答案是 {answer}。",
+    "The exact value is {exact}.": "精确值是 {exact}。",
+    "**Give {n} decimals.** Your answer {answer} has {d}: the question asks for {n}.":
+        "**请保留 {n} 位小数**。你的答案 {answer} 只有 {d} 位小数，题目要求 {n} 位。",
+    "Show the answer": "显示答案",
+    "Try again: change your answer and press Check. Or give up and see the exact value and its computation.":
+        "再试一次：改好答案后按“检查”。也可以放弃，查看精确值及其计算过程。",
     "The same number also comes from: {mistakes}.": "以下错误也会得到同一个数：{mistakes}。",
     "; ": "；",
     "**Likely mistake — {title}.** {explanation} That method gives {value}.":
-        "**可能的错误——{title}。** {explanation}按这种算法得到 {value}。",
-    "**Where to look:** {step}": "**该看哪里：** {step}",
+        "**可能的错误——{title}**。{explanation}按这种算法得到 {value}。",
+    "**Where to look:** {step}": "**该看哪里**：{step}",
     "The exact computation": "精确的计算过程",
     # the quiz's mistakes (metrics.teaching.quiz.MISTAKES titles)
     "Natural log in the discount": "折损用了自然对数",
@@ -133,11 +139,11 @@ ZH: dict[str, str] = {
         "看理想排序第 {rank} 位：这里应是条目 {item}（等级 {grade}，{where}）；{how}会把它漏掉。",
     "ranked {rank}": "排在第 {rank} 位",
     "Look at the last row: DCG@{k} is divided by IDCG@{k2}.": "看最后一行：DCG@{k} 要除以 IDCG@{k2}。",
-    "Look at the last row: the running sum {sum} is divided by R = {R}, not by {wrong}.":
-        "看最后一行：累计和 {sum} 要除以 R = {R}，不是除以 {wrong}。",
+    "Look at the last row: the “running sum” is divided by R = {R}, not by {wrong}.":
+        "看最后一行：“累计和”要除以 R = {R}，不是除以 {wrong}。",
     "the {n} hits found": "找到的 {n} 个命中",
     "the {n} relevant items of the list": "列表中的 {n} 个相关条目",
-    "Look at the first_hit column, rank {rank}: {why}": "看“首个命中”列第 {rank} 位：{why}",
+    "Look at the “first relevant item” column, rank {rank}: {why}": "看“第一个相关条目”列第 {rank} 位：{why}",
     "the first hit is at rank {rank}, and rank 1 is the top.": "第一个命中在第 {rank} 位，第 1 位就是最顶端。",
     "RR = 1 / {rank}.": "RR = 1 / {rank}。",
     "Look at the last row, rank {k}: hits / K.": "看最后一行（第 {k} 位）：命中数 / K。",
@@ -171,20 +177,20 @@ ZH: dict[str, str] = {
     "Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
     "1.6) and round only the final answer.":
         "方法是对的，但舍入不对：每一步都保留 4 位小数（log2(3) = 1.585，而不是 1.6），只在最后舍入答案。",
-    "Look at the discount column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.":
-        "看折损列第 1 位：log2(1 + 1) = 1，而 ln(2) = 0.693。",
-    "Look at the discount column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301.":
-        "看折损列第 1 位：log2(1 + 1) = 1，而 log10(2) = 0.301。",
-    "Look at the discount column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1.":
-        "看折损列第 2 位：log2(2 + 1) = 1.585，而不是 log2(2) = 1。",
-    "Look at the discount column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585.":
-        "看折损列第 1 位：log2(1 + 1) = 1，而不是 log2(3) = 1.585。",
-    "gain column": "增益列",
-    "ideal ordering's gain column": "理想排序的增益列",
+    "Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693.":
+        "看“除数 log₂(i+1)”列第 1 位：log2(1 + 1) = 1，而 ln(2) = 0.693。",
+    "Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301.":
+        "看“除数 log₂(i+1)”列第 1 位：log2(1 + 1) = 1，而 log10(2) = 0.301。",
+    "Look at the “divisor log₂(i+1)” column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1.":
+        "看“除数 log₂(i+1)”列第 2 位：log2(2 + 1) = 1.585，而不是 log2(2) = 1。",
+    "Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585.":
+        "看“除数 log₂(i+1)”列第 1 位：log2(1 + 1) = 1，而不是 log2(3) = 1.585。",
+    "“gain” column": "“增益”列",
+    "ideal ordering's “gain” column": "理想排序的“增益”列",
     "not retrieved": "未被检索到",
     "sorting the retrieved list": "对检索到的列表排序",
     "re-sorting the top K": "对前 K 个重新排序",
-    "Look at the counted column: at a miss the precision is not added.": "看“计入值”列：未命中时不加精确率。",
+    "Look at the “counted by AP” column: at a miss the precision is not added.": "看“AP 计入值”列：未命中时不加精确率。",
     "the first relevant item decides RR.": "RR 由第一个相关条目决定。",
     "Compare your intermediate numbers with the table, column by column.": "把你的中间结果与表格逐列对照。",
     "No known mistake matches; compare your steps with the table.": "没有匹配的已知错误；请把你的步骤与表格对照。",
@@ -259,7 +265,7 @@ ZH: dict[str, str] = {
     "table, as Markdown, LaTeX or CSV. The presenter view shows one rank at a time in large type.":
         "把面板上的计算例子做成讲义：带着你的数字的公式和步骤表，可导出为 Markdown、LaTeX 或 CSV。"
         "演示模式用大字号一次展示一个名次。",
-    "**On the board:** {title} · ranking {ranking} · K = {k}": "**面板上：** {title} · 排序 {ranking} · K = {k}",
+    "**On the board:** {title} · ranking {ranking} · K = {k}": "**面板上**：{title} · 排序 {ranking} · K = {k}",
     "(untitled)": "（未命名）",
     "Change the ranking, K or the conventions on the nDCG page": "在 nDCG 页面修改排序、K 或约定",
     "Gain: {gain}; ideal ordering from {ideal} (as on the nDCG page).": "增益：{gain}；理想排序取自{ideal}（与 nDCG 页面相同）。",
@@ -320,7 +326,7 @@ ZH: dict[str, str] = {
     "sum of precisions": "精确率之和",
     "RR so far": "目前的 RR",
     # a bullet of the articles page's reasons (pages/articles.py)
-    "- **{quantity}:** {text}": "- **{quantity}：** {text}",
+    "- **{quantity}:** {text}": "- **{quantity}**：{text}",
     # ------------------------------------------------------------------ presenter mode (ui/presenter.py)
     "The worked example of the board, ready to hand out: the formula with your numbers and the step "
     "table, as Markdown, LaTeX or CSV. **Present** shows it one step at a time, full screen, for a "
@@ -331,8 +337,8 @@ ZH: dict[str, str] = {
     "Full screen for a projector, one step at a time in large type, with a QR code of this board. "
     "Clicker keys: → / PageDown / Space next, ← / PageUp back, Home first step, End last step, "
     "Esc exit.":
-        "全屏投影，用大字号一次展示一步，并附有本面板的二维码。翻页笔按键：→ / PageDown / 空格 下一步，"
-        "← / PageUp 上一步，Home 第一步，End 最后一步，Esc 退出。",
+        "全屏投影，用大字号一次展示一步，并附有本面板的二维码。翻页笔按键：→ / PageDown / 空格键："
+        "下一步；← / PageUp：上一步；Home：第一步；End：最后一步；Esc：退出。",
     "Exit": "退出",
     "Leave presenter mode (Esc)": "退出演示模式（Esc）",
     "{current} / {total}": "{current} / {total}",
@@ -345,9 +351,9 @@ ZH: dict[str, str] = {
     "Conceptual errors: what the articles say that is not so": "概念错误：文章中说错的地方",
     "Conceptual errors in this article": "本文的概念错误",
     "- **{number}** · {where}: {quote} — {wrong}": "- **{number}** · {where}：{quote}——{wrong}",
-    "**The article says:** {quote}": "**原文：** {quote}",
-    "**What is wrong:** {text}": "**错在哪里：** {text}",
-    "**Correct:** {text}": "**正确的是：** {text}",
+    "**The article says:** {quote}": "**原文**：{quote}",
+    "**What is wrong:** {text}": "**错在哪里**：{text}",
+    "**Correct:** {text}": "**正确的是**：{text}",
     "The divisors the article used at each rank, beside log2(i+1): red where it used another logarithm.":
         "文章在每个名次上用的分母，与 log2(i+1) 对照：红色行是文章用了别的对数。",
     "gain 2^rel − 1": "增益 2^rel − 1",

@@ -1,0 +1,28 @@
+"""What "a value of a later step" is, for the tests that check that no page gives one away before its
+step (tests/test_no_spoilers.py with AppTest, tests/e2e/test_no_spoilers.py in a browser)."""
+
+from __future__ import annotations
+
+import re
+
+from ui.board import Board
+
+NUMBER = re.compile(r"-?\d+\.\d+(?:[eE]-?\d+)?")
+#: a board whose running values differ from step to step (the first hit at rank 3, grades 0-3)
+BOARD = Board(grades={"a": 0.0, "b": 0.0, "c": 3.0, "d": 2.0, "e": 0.0, "f": 1.0, "g": 2.0},
+              ranking=("a", "b", "c", "d", "e", "f", "g"), k=6)
+
+
+def four_decimals(text: str) -> set[str]:
+    """Every decimal number in ``text``, written with 4 decimals (as the pages write them)."""
+    return {f"{float(number):.4f}" for number in NUMBER.findall(text)}
+
+
+def later_values(explanation) -> set[str]:
+    """The headline values of steps 2..n (the final one included), with 4 decimals, minus those that step 1
+    shows too (its headline and its row of the step table)."""
+    first = {f"{value:.4f}" for value in explanation.running_at(1).values()}
+    first |= {f"{value:.4f}" for value in explanation.table.iloc[0] if isinstance(value, float)}
+    later = {f"{value:.4f}" for i in range(2, len(explanation.table) + 1)
+             for value in explanation.running_at(i).values()}
+    return later - first
