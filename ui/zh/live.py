@@ -87,7 +87,7 @@ ZH = {
         "课堂进行中，课堂服务器的文件被删除了：这些课堂的答案已经丢失。请开始一个新课堂（学生用新代码加入）。",
     "Your answer must be a number from {low} to {high}: nothing was sent.": "答案必须是 {low} 到 {high} 之间的数：没有提交。",
     "The teacher closed class {code}.": "老师已经结束了课堂 {code}。",
-    "The exact value, the tolerance or the range of answers": "准确值、容差或答案范围",
+    "The exact value, the tolerance or the range of answers": "精确值、容差或答案范围",
     "Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
     "its file was deleted). Your board is still here: start a new class to go on.":
         "课堂 {code} 已经结束：时间到了，或者课堂服务器丢失了它（服务器重启后是空的，或者它的文件被删除了）。"
