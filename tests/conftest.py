@@ -80,3 +80,22 @@ def live_store(live_store_url, live_clock):
     store = open_store(live_store_url, clock=live_clock)
     yield store
     store.close()
+
+
+@pytest.fixture(scope="session")
+def trec_eval_binary():
+    """``trec_eval_binary(version)``: the path of the real trec_eval ``version`` built from the shared
+    sources (tests/trec_eval_binaries.py; cached in artifacts/trec_eval_bin), or a skip naming why not."""
+    from tests import trec_eval_binaries
+
+    built = {}
+
+    def get(version: str):
+        if version not in built:
+            reason = trec_eval_binaries.why_not_buildable(version)
+            if reason and not (trec_eval_binaries.CACHE / version / "trec_eval").is_file():
+                pytest.skip(reason)
+            built[version] = trec_eval_binaries.build(version)
+        return built[version]
+
+    return get

@@ -29,6 +29,7 @@ one line on stderr.
 from __future__ import annotations
 
 import getopt
+import math
 import os
 import sys
 from dataclasses import dataclass, replace
@@ -41,6 +42,9 @@ from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes
 from . import trec_measures as tm
 
 USAGE = "Usage: trec_eval [-h] [-q] {-m measure}* trec_rel_file trec_top_file"
+#: the trec_eval versions whose output can be reproduced (--version-compat), and the default
+VERSIONS = ("9.0.7", "9.0.8", "10.0")
+DEFAULT_VERSION = "9.0.7"
 VERSION = "9.0.7 (python -m metrics trec_eval)"
 NO_COMMON_QUERY = "No queries with both results and relevance info"
 HELP = """\
@@ -65,9 +69,10 @@ measures: {measures}
 class TrecEvalError(Exception):
     """A failure: its one-line message and trec_eval's exit code."""
 
-    def __init__(self, message: str, status: int):
+    def __init__(self, message: str, status: int, lines: list[str] | None = None):
         super().__init__(message)
         self.status = status
+        self.lines = lines or []
 
 
 # -- the measures ---------------------------------------------------------------------------------
@@ -139,13 +144,17 @@ TREC_MEASURES = {m.name: m for m in (
     TrecMeasure("set_map", "SetAP"),
     TrecMeasure("set_F", "SetF", "floats", (1.0,)),
     TrecMeasure("num_nonrel_judged_ret", "NumNonRelJudgedRet", prints="long"),
+    TrecMeasure("yaap", ""),
 )}
+
+#: measures only some versions have (yaap was dropped in 10.0)
+ONLY_IN = {"yaap": ("9.0.7", "9.0.8")}
 
 #: trec_eval's nicknames for sets of measures
 MEASURE_SETS = {
     "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
                  "recip_rank", "iprec_at_recall", "P"),
-    "all_trec": tuple(TREC_MEASURES),
+    "all_trec": tuple(name for name in TREC_MEASURES if name not in ONLY_IN),
     "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
             "set_relative_P", "set_map", "set_F"),
 }
@@ -173,6 +182,7 @@ class Request:
     judged_only: bool = False
     docs_in_collection: int = 0
     float32: bool = False
+    version: str = "9.0.7"
 
 
 def _atol(text: str) -> int:
@@ -205,12 +215,13 @@ def parse_command_line(argv: list[str]) -> Request | None:
     long_options = ["help", "version", "query_eval_wanted", "measure=", "complete_rel_info_wanted",
                     "level_for_rel=", "nosummary", "Debug_level=", "Judged_docs_only", "Number_docs_in_coll=",
                     "Max_retrieved_per_topic=", "Rel_info_format=", "Results_format=", "Output_old_results_format",
-                    "Zscore=", "float32"]
+                    "Zscore=", "float32", "version-compat="]
     try:
         options, files = getopt.gnu_getopt(argv, "hvqm:cl:nD:JN:M:R:T:oZ:", long_options)
     except getopt.GetoptError as error:
         raise TrecEvalError(f"trec_eval: {error}. {USAGE}", 1) from None
     measures: dict[str, str | None] = {}
+    asked: list[str] = []
     request = Request("", "", measures)
     for option, value in options:
         if option in ("-h", "--help", "-v", "--version"):
@@ -218,7 +229,7 @@ def parse_command_line(argv: list[str]) -> Request | None:
         if option in ("-q", "--query_eval_wanted"):
             request.per_query = True
         elif option in ("-m", "--measure"):
-            _mark_measure(measures, value)
+            asked.append(value)
         elif option in ("-c", "--complete_rel_info_wanted"):
             request.complete = True
         elif option in ("-l", "--level_for_rel"):
@@ -240,16 +251,23 @@ def parse_command_line(argv: list[str]) -> Request | None:
             raise TrecEvalError("trec_eval: -Z (z-scores) is not supported by this drop-in", 1)
         elif option == "--float32":
             request.float32 = True
+        elif option == "--version-compat":
+            if value not in VERSIONS:
+                raise TrecEvalError(f"trec_eval: --version-compat must be one of {', '.join(VERSIONS)}, got "
+                                    f"'{value}'", 1)
+            request.version = value
         # -D (debug level) and -o (obsolete) are accepted and ignored
     if len(files) != 2:
         raise TrecEvalError(f"trec_eval: expected 2 files (rel_info_file results_file), got {len(files)}. {USAGE}", 1)
     request.qrels, request.run = files
-    if not measures:
-        _mark_measure(measures, "official")
+    if request.version.startswith("9."):
+        request.float32 = True  # trec_eval 9.0.x reads scores into a float
+    for value in asked or ["official"]:
+        _mark_measure(measures, value, request.version)
     return request
 
 
-def _mark_measure(measures: dict, text: str) -> None:
+def _mark_measure(measures: dict, text: str, version: str) -> None:
     """Add the measures named by one ``-m`` value; the first parameters given for a measure win."""
     name, dot, params = text.partition(".")
     if dot and not params:
@@ -259,7 +277,7 @@ def _mark_measure(measures: dict, text: str) -> None:
         raise TrecEvalError(f"trec_eval: measure '{name}': {reason}", 1)
     names = MEASURE_SETS.get(name, (name,))
     for single in names:
-        if single not in TREC_MEASURES:
+        if single not in TREC_MEASURES or (single == name and version not in ONLY_IN.get(single, VERSIONS)):
             raise TrecEvalError(f"trec_eval: illegal measure '{name}'", 1)
         if measures.get(single) is None:
             measures[single] = params if dot and single == name else measures.get(single)
@@ -283,15 +301,14 @@ def _float_cutoffs(params: str) -> tuple[float, ...]:
     return tuple(cutoffs)
 
 
-def _pairs(params: str) -> dict[int, float]:
-    gains = {}
+def _pairs(params: str) -> list[tuple[int, float]]:
+    """``grade=gain`` pairs in command-line order (grades read with atol, as trec_eval does)."""
+    gains = []
     for part in params.split(","):
         level, equals, gain = part.partition("=")
         if not equals or not level or "=" in gain:
             raise TrecEvalError(f"trec_eval: malformed pair parameters in '{params}'", 2)
-        stripped = level.lstrip("+-")
-        if stripped.isdigit():  # trec_eval skips a level that is not an integer
-            gains.setdefault(int(level), _atof(gain))
+        gains.append((_atol(level), _atof(gain)))
     return gains
 
 
@@ -346,6 +363,8 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
             return [Line(label, lambda ev: tm.set_f(ev, m, values[0])[0], canonical, "float")]
     if measure.prints == "runid":
         return [Line(name, None, "", "runid")]
+    if name == "yaap":
+        return [Line(name, lambda ev: tm.yaap(ev, Measure("AP", None, rel))[0], "YAAP", "float")]
     return [Line(name, batch(m), canonical, measure.prints)]  # trec_eval ignores parameters here
 
 
@@ -444,22 +463,71 @@ def _distinct(column) -> set[str]:
 
 def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[TrecColumns, TrecColumns]:
     """The columns trec_eval evaluates: integer grades (trec_eval reads them with atol), float32
-    scores with ``--float32``, the first ``-M`` items of each query, judged items only with ``-J``."""
+    scores with ``--float32``, the first ``-M`` items of each query (``-J`` comes after trec_eval's
+    duplicate check, in :func:`evaluate_lines`)."""
     qrels = replace(qrels, value=np.trunc(qrels.value))
     if request.float32:
         run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
     if request.max_retrieved is not None:
         order, rank = trec_order(run)
         run = take_rows(run, order[rank < max(request.max_retrieved, 0)])
-    if request.judged_only:
-        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
     return qrels, run
 
 
 # -- running and printing -------------------------------------------------------------------------
 
+#: measures whose computation never looks at a query's documents (trec_eval's m_runid.c and m_num_q.c
+#: do not call te_form_res_rels, the step that finds duplicates)
+NO_DOCUMENTS = {"runid", "num_q"}
+
+
+def _first_rows(columns: TrecColumns) -> tuple[TrecColumns, set[str]]:
+    """``columns`` with each (query, item) pair's first row only, and the queries that had a pair
+    twice (trec_eval stops at those only when it evaluates them)."""
+    if not len(columns):
+        return columns, set()
+    (query,), _ = column_codes(columns.query)
+    item, nd = StrColumn.dense_codes(columns.item)
+    _, first = np.unique(query.astype(np.int64) * max(nd, 1) + item, return_index=True)
+    if len(first) == len(columns):
+        return columns, set()
+    keep = np.zeros(len(columns), bool)
+    keep[first] = True
+    twice = take_rows(columns, np.flatnonzero(~keep))
+    return take_rows(columns, np.sort(first)), _distinct(twice.query)
+
+
+def _max_grades(qrels: TrecColumns) -> dict[str, float]:
+    """Each qrels query's largest (integer) grade."""
+    (codes,), nq = column_codes(qrels.query)
+    top = np.full(nq, -np.inf)
+    np.maximum.at(top, codes, qrels.value)
+    first = np.unique(codes, return_index=True)[1]
+    names = _take(qrels.query, first)
+    names = ([names.values.to_list()[i] for i in names.indices.tolist()] if isinstance(names, DictColumn)
+             else names.to_list())
+    return dict(zip(names, top[codes[first]].tolist()))
+
+
+def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str], max_grade: dict) -> int:
+    """The position in ``shown`` of the first query trec_eval 9.0.x stops at (exit 4), or len(shown):
+    an item listed or judged twice, or a query whose judgments are all negative when no query before
+    it was judged (its rel_levels buffer is then never allocated; after one, a grade below -1 crashes
+    the binary, where this drop-in stops too)."""
+    allocated = False
+    for position, query in enumerate(shown):
+        if query in run_twice or query in qrels_twice:
+            return position
+        top = max_grade[query]
+        if top < 0 and (not allocated or top < -1):
+            return position
+        allocated = allocated or top >= 0
+    return len(shown)
+
+
 def evaluate_lines(request: Request, stdin=None) -> list[str]:
-    """The output lines of ``request`` (raises :class:`TrecEvalError`)."""
+    """The output lines of ``request`` (raises :class:`TrecEvalError`, whose ``lines`` are the
+    per-query lines trec_eval prints before it stops)."""
     from ..readers.trec import read_qrels_columns, read_run_columns
     from .evaluation import _Evaluator
 
@@ -470,25 +538,32 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     qrels_source, qrels_name = _source(request.qrels, "qrels", stdin)
     run_source, run_name = _source(request.run, "run", stdin)
     runid = run_id_of(run_source)
-    try:  # an item listed twice is found (naming both lines) by the evaluator: not checked twice
+    try:
         qrels = read_qrels_columns(qrels_source, qrels_name, check_duplicates=False)
         run = read_run_columns(run_source, run_name, check_duplicates=False)
         del qrels_source, run_source
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
     run_queries = _distinct(run.query)
+    qrels_queries = _distinct(qrels.query)
+    shown_names = sorted(run_queries & qrels_queries)
+    if not shown_names:
+        raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
+    positive_judgments = int(np.count_nonzero(np.trunc(qrels.value) > 0))
+    qrels, run = prepare(qrels, run, request)  # -M, then the duplicate check, then -J
+    run, run_twice = _first_rows(run)
+    qrels, qrels_twice = _first_rows(qrels)
+    stop = len(shown_names)
+    if any(measure.name not in NO_DOCUMENTS for measure, _ in output_lines):
+        stop = _failing_query(shown_names, run_twice, qrels_twice, _max_grades(qrels))
+    if request.judged_only:
+        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
     try:
-        qrels, run = prepare(qrels, run, request)
-        # every judged query gets values: -M0 or -J may leave a query of the run without items,
-        # and trec_eval still evaluates it (with nothing retrieved)
         ev = _Evaluator(qrels, run, True)
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4) from None
-    names = dict(zip(ev.evaluated.tolist(), ev.query_names(ev.evaluated)))
-    shown = np.array([code for code, name in names.items() if name in run_queries], dtype=np.int64)
-    if not len(shown):
-        raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
-    averaged = ev.evaluated if request.complete else shown
+    code_of = dict(zip(ev.query_names(ev.evaluated), ev.evaluated.tolist()))
+    shown = np.array([code_of[name] for name in shown_names[:stop]], dtype=np.int64)
     values = {}
     for _, lines in output_lines:
         for line in lines:
@@ -496,23 +571,45 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
                 values[line.name] = line.compute(ev)
     out = []
     if request.per_query:
-        for code in shown.tolist():
+        for name, code in zip(shown_names, shown.tolist()):
             for measure, lines in output_lines:
                 for line in lines:
                     if line.prints in ("runid", "num_q", "summary"):
                         continue
-                    out.append(_format(line, names[code], values[line.name][code]))
+                    out.append(_format(line, name, values[line.name][code]))
+    if stop < len(shown_names):
+        raise TrecEvalError(f"trec_eval: query '{shown_names[stop]}': an item listed or judged twice, or no "
+                            "judgment with a grade >= 0 (trec_eval's te_form_res_rels fails)", 4, out)
     if request.summary:
+        count = len(qrels_queries) if request.complete else len(shown)
         for measure, lines in output_lines:
             for line in lines:
                 if line.prints == "runid":
                     out.append(f"{'runid':<22}\tall\t{runid}")
+                elif line.prints == "num_q":
+                    out.append(_format(line, "all", count))
                 elif line.prints != "query":
-                    total = tm.aggregate_values(line.aggregate_as, np.asarray(values[line.name])[averaged])
-                    if line.prints == "num_q":
-                        total = float(len(averaged))
+                    shown_values = np.asarray(values[line.name], dtype=np.float64)[shown]
+                    if line.name == "num_rel" and request.complete:
+                        total = positive_judgments  # trec_eval counts grade > 0 whatever -l says
+                    else:
+                        total = _summary(line.aggregate_as, shown_values, count)
                     out.append(_format(line, "all", total))
     return out
+
+
+def _summary(name: str, values: np.ndarray, count: int) -> float:
+    """trec_eval's ``all`` value: the per-query values accumulated in query order, then a sum, a mean
+    over ``count`` queries or a geometric mean (queries beyond the values count as MIN_GEO_MEAN)."""
+    if name in tm.SUMMED:
+        return float(np.cumsum(values)[-1]) if len(values) else 0.0
+    if name in tm.GEOMETRIC:
+        logs = np.log(np.maximum(values, tm.MIN_GEO_MEAN))
+        total = float(np.cumsum(logs)[-1]) if len(logs) else 0.0
+        total += (count - len(values)) * math.log(tm.MIN_GEO_MEAN)
+        return math.exp(total / count)
+    total = float(np.cumsum(values)[-1]) if len(values) else 0.0
+    return total / count if count else total
 
 
 def _format(line: Line, query: str, value) -> str:
@@ -544,6 +641,7 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             return 0
         lines = evaluate_lines(request, stdin)
     except TrecEvalError as error:
+        out.write("".join(line + "\n" for line in error.lines))
         err.write(f"{error}\n")
         return error.status
     except MetricsInputError as error:
