@@ -356,3 +356,36 @@ def test_the_run_id_comes_from_the_files_last_line_read_from_its_end(tmp_path, t
     path.write_bytes(data)
     assert run_id_of(path) == run_id(data) == f"tag{tail_lines - 1}"
     assert run_id_of(data) == run_id(data)
+
+
+# -- one answer per input, whatever was imported before -------------------------------------------
+
+@pytest.mark.parametrize("run_text, flags, status", [
+    # a duplicated unjudged document: trec_eval checks duplicates before -J drops it
+    ("q Q0 a 1 1.0 r\nq Q0 x 2 0.5 r\nq Q0 x 3 0.5 r\n", ["-J"], 4),
+    ("q Q0 a 1 1.0 r\nq Q0 x 2 0.5 r\nq Q0 x 3 0.5 r\n", ["-M", "1"], 0),  # beyond -M: never checked
+    ("q Q0 a 1 1.0 r\nz Q0 b 1 1.0 r\nz Q0 b 2 1.0 r\n", [], 0),  # in a query it never evaluates
+])
+def test_the_answer_does_not_depend_on_whether_pyarrow_was_imported(tmp_path, monkeypatch, run_text, flags,
+                                                                     status):
+    import pyarrow  # noqa: F401 - the reader picks its parser by whether pyarrow is imported
+
+    qrels = write(tmp_path, "qrels", "q 0 a 1\nq 0 b 0\n")
+    run = write(tmp_path, "run", run_text)
+    with_pyarrow = trec_eval(*flags, qrels, run)
+    monkeypatch.delitem(sys.modules, "pyarrow")
+    without_pyarrow = trec_eval(*flags, qrels, run)
+    assert with_pyarrow[:2] == without_pyarrow[:2]
+    assert with_pyarrow[0] == status
+
+
+def test_help_and_version_name_the_reproduced_trec_eval():
+    status, out, err = trec_eval("-h")
+    assert status == 0 and "default 9.0.7" in out and "this is 9.0.7" in out and "yaap" in out
+    status, out, _ = trec_eval("--version-compat", "10.0", "-h")
+    assert status == 0 and "this is 10.0" in out and "yaap" not in out
+    for argv, version in ((["-v"], "9.0.7"), (["--version-compat=9.0.8", "-v"], "9.0.8")):
+        status, out, err = trec_eval(*argv)
+        assert (status, out) == (0, "") and err.startswith(f"trec_eval version {version} ")
+    status, _, err = trec_eval("--version-compat", "9.1", "q", "r")
+    assert status == 1 and "--version-compat must be one of 9.0.7, 9.0.8, 10.0" in err

@@ -45,13 +45,14 @@ USAGE = "Usage: trec_eval [-h] [-q] {-m measure}* trec_rel_file trec_top_file"
 #: the trec_eval versions whose output can be reproduced (--version-compat), and the default
 VERSIONS = ("9.0.7", "9.0.8", "10.0")
 DEFAULT_VERSION = "9.0.7"
-VERSION = "9.0.7 (python -m metrics trec_eval)"
 NO_COMMON_QUERY = "No queries with both results and relevance info"
 HELP = """\
 python -m metrics trec_eval [-h] [-v] [-q] [-c] [-n] [-J] [-l<num>] [-M<num>] [-N<num>]
-                            [-m measure[.params]]... [--float32] rel_info_file results_file
+                            [-m measure[.params]]... [--version-compat V] rel_info_file results_file
 
-A drop-in for trec_eval 9.0.x: the same flags, measures and output ('-' reads a file from stdin).
+A drop-in for trec_eval: the same flags, measures and output, byte for byte, of the version named by
+--version-compat ({versions}; default {default}, pytrec_eval's base); this is {version}.
+'-' reads a file from stdin.
   -q          also print each query's values
   -c          queries of the qrels missing from the run count (score 0) in the means
   -n          no summary ('all') lines
@@ -61,7 +62,8 @@ A drop-in for trec_eval 9.0.x: the same flags, measures and output ('-' reads a 
   -N<num>     number of documents in the collection (utility)
   -m measure  official (default), all_trec, set, or a measure with parameters:
               P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
-  --float32   scores as 32-bit floats before ranking, as trec_eval 9.0.x (default: doubles, as 10.0)
+  --version-compat V  the trec_eval whose output is reproduced: {versions} (default {default})
+  --float32   scores as 32-bit floats before ranking (implied by 9.0.x; 10.0 reads doubles)
 measures: {measures}
 """
 
@@ -183,6 +185,7 @@ class Request:
     docs_in_collection: int = 0
     float32: bool = False
     version: str = "9.0.7"
+    info: str = ""  # "help" or "version" when only that was asked
 
 
 def _atol(text: str) -> int:
@@ -209,9 +212,9 @@ def _atof(text: str) -> float:
     return 0.0
 
 
-def parse_command_line(argv: list[str]) -> Request | None:
+def parse_command_line(argv: list[str]) -> Request:
     """trec_eval's options (getopt: flags can be combined, values glued or separate, options after
-    the files); None when the command only asked for help or the version."""
+    the files); ``info`` is set when the command only asked for help or the version."""
     long_options = ["help", "version", "query_eval_wanted", "measure=", "complete_rel_info_wanted",
                     "level_for_rel=", "nosummary", "Debug_level=", "Judged_docs_only", "Number_docs_in_coll=",
                     "Max_retrieved_per_topic=", "Rel_info_format=", "Results_format=", "Output_old_results_format",
@@ -225,8 +228,8 @@ def parse_command_line(argv: list[str]) -> Request | None:
     request = Request("", "", measures)
     for option, value in options:
         if option in ("-h", "--help", "-v", "--version"):
-            return None
-        if option in ("-q", "--query_eval_wanted"):
+            request.info = request.info or ("help" if option in ("-h", "--help") else "version")
+        elif option in ("-q", "--query_eval_wanted"):
             request.per_query = True
         elif option in ("-m", "--measure"):
             asked.append(value)
@@ -257,6 +260,8 @@ def parse_command_line(argv: list[str]) -> Request | None:
                                     f"'{value}'", 1)
             request.version = value
         # -D (debug level) and -o (obsolete) are accepted and ignored
+    if request.info:
+        return request
     if len(files) != 2:
         raise TrecEvalError(f"trec_eval: expected 2 files (rel_info_file results_file), got {len(files)}. {USAGE}", 1)
     request.qrels, request.run = files
@@ -633,11 +638,14 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
     err = err or sys.stderr
     try:
         request = parse_command_line(argv)
-        if request is None:
-            if any(arg in ("-v", "--version") for arg in argv):
-                err.write(f"trec_eval version {VERSION}\n")
-            else:
-                out.write(HELP.format(measures=" ".join(TREC_MEASURES)))
+        if request.info == "version":
+            err.write(f"trec_eval version {request.version} (python -m metrics trec_eval: the output of trec_eval "
+                      f"{request.version}; --version-compat {'|'.join(VERSIONS)}, default {DEFAULT_VERSION})\n")
+            return 0
+        if request.info:
+            measures = [name for name in TREC_MEASURES if request.version in ONLY_IN.get(name, VERSIONS)]
+            out.write(HELP.format(measures=" ".join(measures), version=request.version, default=DEFAULT_VERSION,
+                                  versions="|".join(VERSIONS)))
             return 0
         lines = evaluate_lines(request, stdin)
     except TrecEvalError as error:
