@@ -36,7 +36,9 @@ def main(argv: list[str] | None = None) -> int:
             count = sum(len(cases) for cases in causes.values())
             differing += count
             print(f"trec_eval {version}: {summary['tried']} pairs tried, {summary['identical']} identical, "
-                  f"{summary['binary_crashed']} where the binary crashed (ours exits 4), {count} differing")
+                  f"{summary['binary_crashed']} where the binary crashed (ours exits 4), "
+                  f"{summary['documented_rbp']} differing only in 10.0's rbp (uninitialised in its source), "
+                  f"{count} differing")
             for cause, cases in sorted(causes.items(), key=lambda item: -len(item[1])):
                 qrels, run, flags = trec_eval_binaries.minimise(binary, Path(folder), *cases[0], version)
                 print(f"  {len(cases)} × {cause}; first minimised: flags {flags}")

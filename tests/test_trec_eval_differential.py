@@ -4,7 +4,8 @@ Each supported version is built from the shared sources (tests/trec_eval_binarie
 ``trec_eval_binary`` fixture); random collections (graded and negative judgments, ties, duplicates,
 queries missing on either side, queries judged only -1) with random flags (-q -c -n -J -l -M -N and
 every measure in its parameter forms) go through both; stdout and the exit code must be identical.
-The one documented exception: where the binary crashes (SIGSEGV), ours exits 4.  A difference is
+The documented exceptions: where the binary crashes (SIGSEGV), ours exits 4; 10.0's ``rbp`` reads
+uninitialised variables (its lines are left out of the comparison).  A difference is
 reported minimised (scripts/trec_eval_differential.py is the long run).
 """
 
@@ -12,18 +13,14 @@ from __future__ import annotations
 
 import pytest
 
+from metrics.batch.trec_eval import VERSIONS
 from tests import trec_eval_binaries
 
-PAIRS = 700  #: per version, on a fixed seed
+PAIRS = 600  #: per version, on a fixed seed
 SEED = 20
 
 
-@pytest.mark.parametrize("version", [
-    "9.0.7", "9.0.8",
-    pytest.param("10.0", marks=pytest.mark.xfail(reason="temporary: 10.0's iprec rounding, its handling of a "
-                                                  "query missing from the run and its -c -q lines are not "
-                                                  "reproduced yet", strict=True)),
-])
+@pytest.mark.parametrize("version", VERSIONS)
 def test_random_collections_and_flags_match_the_real_binary(version, trec_eval_binary, tmp_path):
     binary = trec_eval_binary(version)
     summary = trec_eval_binaries.compare_many(binary, version, SEED, PAIRS, tmp_path)
@@ -34,7 +31,7 @@ def test_random_collections_and_flags_match_the_real_binary(version, trec_eval_b
         counts = {key: len(value) for key, value in summary["differing"].items()}
         pytest.fail(f"{sum(counts.values())} of {PAIRS} differ: {counts}\nfirst ({cause}), minimised:\n"
                     f"flags {flags}\n--- qrels\n{qrels}--- run\n{run}")
-    assert summary["identical"] + summary["binary_crashed"] == PAIRS
+    assert summary["identical"] + summary["binary_crashed"] + summary["documented_rbp"] == PAIRS
 
 
 def test_a_query_judged_only_minus_one_stops_as_the_binary_does(trec_eval_binary, tmp_path):

@@ -147,16 +147,19 @@ TREC_MEASURES = {m.name: m for m in (
     TrecMeasure("set_F", "SetF", "floats", (1.0,)),
     TrecMeasure("num_nonrel_judged_ret", "NumNonRelJudgedRet", prints="long"),
     TrecMeasure("yaap", ""),
+    TrecMeasure("rbp", "", "pairs"),
+    TrecMeasure("rbp_resid", "", "pairs"),
+    TrecMeasure("unj", "", "long_cuts", (5, 10, 20)),
 )}
 
-#: measures only some versions have (yaap was dropped in 10.0)
-ONLY_IN = {"yaap": ("9.0.7", "9.0.8")}
+#: measures only some versions have (10.0 added these, and to all_trec)
+ONLY_IN = {"rbp": ("10.0",), "rbp_resid": ("10.0",), "unj": ("10.0",)}
 
 #: trec_eval's nicknames for sets of measures
 MEASURE_SETS = {
     "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
                  "recip_rank", "iprec_at_recall", "P"),
-    "all_trec": tuple(name for name in TREC_MEASURES if name not in ONLY_IN),
+    "all_trec": tuple(name for name in TREC_MEASURES if name != "yaap"),
     "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
             "set_relative_P", "set_map", "set_F"),
 }
@@ -280,9 +283,9 @@ def _mark_measure(measures: dict, text: str, version: str) -> None:
     if name in LEFT_OUT or name.startswith("prefs_") or name.endswith("_avgjg"):
         reason = LEFT_OUT.get(name) or LEFT_OUT["prefs" if name.startswith("prefs_") else "qrels_jg"]
         raise TrecEvalError(f"trec_eval: measure '{name}': {reason}", 1)
-    names = MEASURE_SETS.get(name, (name,))
-    for single in names:
-        if single not in TREC_MEASURES or (single == name and version not in ONLY_IN.get(single, VERSIONS)):
+    names = [single for single in MEASURE_SETS.get(name, (name,)) if version in ONLY_IN.get(single, VERSIONS)]
+    for single in names or [name]:
+        if single not in TREC_MEASURES or version not in ONLY_IN.get(single, VERSIONS):
             raise TrecEvalError(f"trec_eval: illegal measure '{name}'", 1)
         if measures.get(single) is None:
             measures[single] = params if dot and single == name else measures.get(single)
@@ -337,13 +340,26 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
 
     if kind == "long_cuts":
         cutoffs = _long_cutoffs(params) if params else measure.defaults
+        if name == "unj":
+            return [Line(f"{name}_{k}", _unj_line(k), "unj", "float") for k in cutoffs]
         keep_rel = () if canonical == "nDCG" else rel
         return [Line(f"{name}_{k}", batch(Measure(canonical, k, keep_rel)), canonical, "float") for k in cutoffs]
+    rounding = "lround" if request.version == "10.0" else "v9"
     if kind == "float_cuts":
         cutoffs = _float_cutoffs(params) if params else measure.defaults
+        if name == "iprec_at_recall":
+            return [Line(f"{name}_{k:3.2f}", _iprec_line(Measure(canonical, k, rel), rounding), canonical, "float")
+                    for k in cutoffs]
         return [Line(f"{name}_{k:3.2f}", batch(Measure(canonical, k, rel)), canonical, "float") for k in cutoffs]
     label = f"{name}_{params}" if params else name
     m = Measure(canonical, None, rel) if canonical else None
+    if name in ("rbp", "rbp_resid"):
+        pairs = _pairs(params) if params else []
+        persistence = next((_atof(part.partition("=")[2]) for part in reversed(params.split(","))
+                            if part.partition("=")[0] == "p"), 0.9) if params else 0.9
+        if name == "rbp":
+            return [Line(label, lambda ev: tm.rank_biased_precision(ev, pairs, persistence), "rbp", "float")]
+        return [Line(label, lambda ev: tm.rbp_residual(ev, persistence), "rbp_resid", "float")]
     if kind == "pairs":
         gains = _pairs(params) if params else {}
         if name == "ndcg" and not gains:
@@ -363,7 +379,7 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
             return [Line(label, lambda ev: tm.utility(ev, m, values, request.docs_in_collection)[0], canonical,
                          "float")]
         if name == "11pt_avg":
-            return [Line(label, lambda ev: tm.eleven_point_average(ev, m, values)[0], canonical, "float")]
+            return [Line(label, lambda ev: tm.eleven_point_average(ev, m, values, rounding)[0], canonical, "float")]
         if name == "set_F":
             return [Line(label, lambda ev: tm.set_f(ev, m, values[0])[0], canonical, "float")]
     if measure.prints == "runid":
@@ -371,6 +387,14 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
     if name == "yaap":
         return [Line(name, lambda ev: tm.yaap(ev, Measure("AP", None, rel))[0], "YAAP", "float")]
     return [Line(name, batch(m), canonical, measure.prints)]  # trec_eval ignores parameters here
+
+
+def _unj_line(k: int):
+    return lambda ev: tm.unjudged_at(ev, k)
+
+
+def _iprec_line(m: Measure, rounding: str):
+    return lambda ev: tm.interpolated_precision(ev, m, rounding)[0]
 
 
 # -- inputs ---------------------------------------------------------------------------------------
@@ -534,7 +558,6 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     """The output lines of ``request`` (raises :class:`TrecEvalError`, whose ``lines`` are the
     per-query lines trec_eval prints before it stops)."""
     from ..readers.trec import read_qrels_columns, read_run_columns
-    from .evaluation import _Evaluator
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
@@ -551,7 +574,14 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
     run_queries = _distinct(run.query)
     qrels_queries = _distinct(qrels.query)
-    shown_names = sorted(run_queries & qrels_queries)
+    ten = request.version == "10.0"
+    if ten:  # 10.0 walks the qrels queries; -c evaluates a missing one on a one-document bogus ranking
+        shown_names = sorted(qrels_queries)
+        missing = [name for name in shown_names if name not in run_queries]
+        if not request.complete and missing:
+            shown_names = shown_names[:shown_names.index(missing[0]) + 1]
+    else:
+        shown_names, missing = sorted(run_queries & qrels_queries), []
     if not shown_names:
         raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
     positive_judgments = int(np.count_nonzero(np.trunc(qrels.value) > 0))
@@ -561,32 +591,41 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     stop = len(shown_names)
     if any(measure.name not in NO_DOCUMENTS for measure, _ in output_lines):
         stop = _failing_query(shown_names, run_twice, qrels_twice, _max_grades(qrels))
-    if request.judged_only:
-        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
-    try:
-        ev = _Evaluator(qrels, run, True)
-    except MetricsInputError as error:
-        raise TrecEvalError(f"trec_eval: {error}", 4) from None
-    code_of = dict(zip(ev.query_names(ev.evaluated), ev.evaluated.tolist()))
-    shown = np.array([code_of[name] for name in shown_names[:stop]], dtype=np.int64)
-    values = {}
-    for _, lines in output_lines:
-        for line in lines:
-            if line.compute is not None:
-                values[line.name] = line.compute(ev)
+    stop_reason = ("an item listed or judged twice, or no judgment with a grade >= 0 (trec_eval's "
+                   "te_form_res_rels fails)")
+    if not request.complete and missing and shown_names.index(missing[0]) < stop:
+        stop, stop_reason = shown_names.index(missing[0]), "in the qrels but not in the run (trec_eval 10.0 stops)"
+    rows = {}  # query name -> {line name: value}
+    sources = [(run, [name for name in shown_names[:stop] if name in run_queries])]
+    if request.complete and missing:
+        bogus = "".join(f"{name} Q0 ceci_nest_pas_un_docno 0 1.0 {runid or 'x'}\n" for name in missing)
+        bogus_run = prepare(qrels, _read_bogus(bogus.encode()), request)[1]
+        sources.append((bogus_run, [name for name in shown_names[:stop] if name in missing]))
+    for source_run, names in sources:
+        if not names:
+            continue
+        rows.update(_values(output_lines, qrels, source_run, names, request.judged_only))
+    for name in missing:
+        for line in (line for _, lines in output_lines for line in lines):
+            if name in rows and (line.name in ("num_ret", "utility", "rbp_resid") or line.name.startswith("unj")):
+                rows[name][line.name] = 0.0  # 10.0 cleans these up after the bogus ranking
+            elif name in rows and line.name == "relstring":
+                rows[name][line.name] = ""  # (by exact name: relstring_3, utility_1,... keep their values)
+    stopped = stop < len(shown_names)
+    failing = shown_names[stop] if stopped else ""
+    shown_names = shown_names[:stop]
     out = []
     if request.per_query:
-        for name, code in zip(shown_names, shown.tolist()):
+        for name in shown_names:
             for measure, lines in output_lines:
                 for line in lines:
                     if line.prints in ("runid", "num_q", "summary"):
                         continue
-                    out.append(_format(line, name, values[line.name][code]))
-    if stop < len(shown_names):
-        raise TrecEvalError(f"trec_eval: query '{shown_names[stop]}': an item listed or judged twice, or no "
-                            "judgment with a grade >= 0 (trec_eval's te_form_res_rels fails)", 4, out)
+                    out.append(_format(line, name, rows[name][line.name]))
+    if stopped:
+        raise TrecEvalError(f"trec_eval: query '{failing}': {stop_reason}", 4, out)
     if request.summary:
-        count = len(qrels_queries) if request.complete else len(shown)
+        count = len(qrels_queries) if request.complete else len(shown_names)
         for measure, lines in output_lines:
             for line in lines:
                 if line.prints == "runid":
@@ -594,13 +633,41 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
                 elif line.prints == "num_q":
                     out.append(_format(line, "all", count))
                 elif line.prints != "query":
-                    shown_values = np.asarray(values[line.name], dtype=np.float64)[shown]
+                    shown_values = np.array([rows[name][line.name] for name in shown_names], dtype=np.float64)
                     if line.name == "num_rel" and request.complete:
                         total = positive_judgments  # trec_eval counts grade > 0 whatever -l says
                     else:
                         total = _summary(line.aggregate_as, shown_values, count)
                     out.append(_format(line, "all", total))
     return out
+
+
+def _read_bogus(data: bytes) -> TrecColumns:
+    from ..readers.trec import read_run_columns
+
+    return read_run_columns(data, "bogus ranking", check_duplicates=False)
+
+
+def _values(output_lines, qrels: TrecColumns, run: TrecColumns, names: list[str], judged_only: bool) -> dict:
+    """{query name: {line name: value}} of the queries ``names`` evaluated on ``run``."""
+    from .evaluation import _Evaluator
+
+    if judged_only:
+        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
+    try:
+        ev = _Evaluator(qrels, run, True)
+    except MetricsInputError as error:
+        raise TrecEvalError(f"trec_eval: {error}", 4) from None
+    code_of = dict(zip(ev.query_names(ev.evaluated), ev.evaluated.tolist()))
+    codes = [code_of[name] for name in names]
+    rows: dict = {name: {} for name in names}
+    for _, lines in output_lines:
+        for line in lines:
+            if line.compute is not None:
+                computed = line.compute(ev)
+                for name, code in zip(names, codes):
+                    rows[name][line.name] = computed[code]
+    return rows
 
 
 def _summary(name: str, values: np.ndarray, count: int) -> float:

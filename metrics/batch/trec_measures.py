@@ -168,8 +168,13 @@ def inferred_ap(ev, m):
     return _ratio(np.bincount(ev.q, weights=contribution, minlength=ev.nq), big_r), big_r == 0
 
 
-def _fraction_of_r(fraction: float, big_r: np.ndarray) -> np.ndarray:
-    """trec_eval 9's ``(long)(fraction * R + 0.9)``."""
+def _fraction_of_r(fraction: float, big_r: np.ndarray, rounding: str = "v9") -> np.ndarray:
+    """trec_eval 9's ``(long)(fraction * R + 0.9)``, or 10.0's ``lround(fraction * R)`` (``rounding="lround"``:
+    halves away from zero)."""
+    if rounding == "lround":
+        x = fraction * np.asarray(big_r, dtype=np.float64)
+        low = np.floor(x)
+        return np.where(x - low >= 0.5, low + 1.0, low)
     return np.floor(fraction * big_r + 0.9)
 
 
@@ -190,17 +195,18 @@ def _interpolated(ev, theta) -> np.ndarray:
     return ev._cache[key]
 
 
-def _cutoff_values(ev, theta, fractions) -> list[np.ndarray]:
+def _cutoff_values(ev, theta, fractions, rounding: str = "v9") -> list[np.ndarray]:
     """trec_eval 9's m_iprec_at_recall.c for each cut-off fraction (in the given order): the best
     precision at or below the rank of the :math:`(long)(cR + 0.9)`-th relevant item; a count of 0
-    takes the best over all ranks (nan when nothing is retrieved); above the relevant retrieved: 0."""
+    takes the best over all ranks (nan when nothing is retrieved); above the relevant retrieved: 0.
+    10.0 counts ``lround(cR)`` (``rounding="lround"``)."""
     rel, big_r, found_total = relevant_rows(ev, theta), num_rel(ev, theta), num_rel_ret(ev, theta)
     found = _segment_cumsum(ev, rel)
     interpolated = _interpolated(ev, theta)
     nothing = num_ret(ev) == 0
     out = []
     for fraction in fractions:
-        wanted = _fraction_of_r(fraction, big_r)
+        wanted = _fraction_of_r(fraction, big_r, rounding)
         at = rel & (found == np.maximum(wanted, 1.0)[ev.q])
         best = np.bincount(ev.q, weights=np.where(at, interpolated, 0.0), minlength=ev.nq)
         value = np.where(wanted <= found_total, best, 0.0)
@@ -208,37 +214,37 @@ def _cutoff_values(ev, theta, fractions) -> list[np.ndarray]:
     return out
 
 
-def interpolated_precision(ev, m):
+def interpolated_precision(ev, m, rounding: str = "v9"):
     r"""IPrec@c: the best precision at or below the rank of the :math:`\lfloor cR + 0.9\rfloor`-th
     relevant item (its first one when that count is 0); 0 when fewer relevant items are retrieved."""
     theta = _theta(m)
-    return _cutoff_values(ev, theta, (m.k,))[0], num_rel(ev, theta) == 0
+    return _cutoff_values(ev, theta, (m.k,), rounding)[0], num_rel(ev, theta) == 0
 
 
 ELEVEN_POINTS = tuple(i / 10 for i in range(11))
 
 
-def eleven_point_average(ev, m, levels=ELEVEN_POINTS):
+def eleven_point_average(ev, m, levels=ELEVEN_POINTS, rounding: str = "v9"):
     """IPrec11 (trec_eval 11pt_avg): the mean of IPrec over ``levels`` (0, 0.1, ..., 1 by default),
     summed from the last level to the first as m_11pt_avg.c does.  Levels out of ascending order
     follow its walk query by query (a level it never reaches adds the final interpolated precision)."""
     theta = _theta(m)
     if list(levels) == sorted(levels):
         total = np.zeros(ev.nq)
-        for value in reversed(_cutoff_values(ev, theta, levels)):
+        for value in reversed(_cutoff_values(ev, theta, levels, rounding)):
             total = total + value
         return total / len(levels), num_rel(ev, theta) == 0
-    return _eleven_point_walk(ev, theta, levels), num_rel(ev, theta) == 0
+    return _eleven_point_walk(ev, theta, levels, rounding), num_rel(ev, theta) == 0
 
 
-def _eleven_point_walk(ev, theta, levels) -> np.ndarray:
+def _eleven_point_walk(ev, theta, levels, rounding: str) -> np.ndarray:
     """m_11pt_avg.c's loop, query by query (only for cut-offs not in ascending order)."""
     big_r, found_total, ret = num_rel(ev, theta), num_rel_ret(ev, theta), num_ret(ev)
     rel = relevant_rows(ev, theta)
     segment = {int(ev.q[start]): (int(start), int(start + length)) for start, length in zip(ev.starts, ev.lens)}
     values = np.zeros(ev.nq)
     for code in range(ev.nq):
-        cutoffs = [int(_fraction_of_r(level, big_r[code])) for level in levels]
+        cutoffs = [int(_fraction_of_r(level, big_r[code], rounding)) for level in levels]
         n_ret, n_found = int(ret[code]), int(found_total[code])
         cut = len(cutoffs) - 1
         while cut >= 0 and cutoffs[cut] > n_found:
@@ -639,6 +645,51 @@ def ndcg_at_r_levels(ev, m, gains=None):
     pairs = _pair_list(gains)
     missing = num_rel(ev, _theta(m)) == 0
     return _per_query(ev, _c_rndcg, pairs, skip=missing), missing | _no_gain(ev, pairs)
+
+
+def unjudged_at(ev, k: int) -> np.ndarray:
+    """trec_eval 10.0's unj_k: the unjudged (unpooled or negative grade) among the first k retrieved, over k."""
+    grades, offsets = ranked_grades(ev)
+    unjudged = np.concatenate(([0], np.cumsum(grades < 0)))
+    ends = np.minimum(offsets[1:], offsets[:-1] + k)
+    return (unjudged[ends] - unjudged[offsets[:-1]]) / k
+
+
+def _rbp(ranked: list[int], entries, p: float) -> float:
+    """m_rbp.c (10.0): gains scaled into [0, 1] when some lie outside (its min and max start at 0)."""
+    low = min([0.0] + [gain for _, gain, _ in entries])
+    high = max([0.0] + [gain for _, gain, _ in entries])
+    if low < 0 or high > 1:
+        entries = [(level, _divide(gain - low, high - low), count) for level, gain, count in entries]
+    total, weight = 0.0, 1.0
+    for grade in ranked:
+        gain = _gain_of(entries, grade)
+        if gain != 0:
+            total += gain * weight
+        weight *= p
+    return (1.0 - p) * total
+
+
+def rank_biased_precision(ev, pairs, p: float) -> np.ndarray:
+    """trec_eval 10.0's rbp with persistence ``p`` (the ``p=`` parameter, which its gain setup also reads
+    as a gain for grade 0)."""
+    return _per_query(ev, lambda ranked, entries: _rbp(ranked, entries, p), pairs)
+
+
+def rbp_residual(ev, p: float) -> np.ndarray:
+    """trec_eval 10.0's rbp_resid: :math:`p^n + (1 - p)\\sum_{i \\text{ unjudged}} p^{i-1}` (0 without unjudged)."""
+    grades, offsets = ranked_grades(ev)
+    values = np.zeros(ev.nq)
+    for code in range(ev.nq):
+        total, weight, unjudged = 0.0, 1.0, 0
+        for grade in grades[offsets[code]:offsets[code + 1]].tolist():
+            if grade < 0:
+                unjudged += 1
+                total += weight
+            weight *= p
+        if unjudged:
+            values[code] = weight + (1 - p) * total
+    return values
 
 
 def relevance_strings(ev, length: int) -> list[str]:
