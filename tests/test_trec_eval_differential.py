@@ -53,3 +53,17 @@ def test_duplicates_trec_eval_never_looks_at_do_not_stop_us(trec_eval_binary, tm
         theirs = trec_eval_binaries.run_binary(binary, tmp_path, qrels, run, flags)
         assert theirs[0] == 0
         assert trec_eval_binaries.run_ours(tmp_path, qrels, run, flags, "9.0.7") == theirs
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("qrels, run, flags", [
+    ("# NIST qrels\n1 0 d1 1\n# c\n1 0 d2 0\n", "#c\n1 Q0 d1 0 1.0 r\n", ["-q"]),  # comment lines (10.0 reads them)
+    ("1 0 d1 1\n2 0 d1 1\n", "2 Q0 d1 0 1.0 r\n", ["-q"]),  # 10.0 stops at a qrels query missing from the run
+    ("1 0 d1 1\n2 0 d1 1\n", "2 Q0 d1 0 1.0 r\n", ["-q", "-c", "-m", "all_trec"]),  # 10.0 prints it with -c -q
+    ("1 0 d1 1\n", "2 Q0 d1 0 1.0 r\n", ["-c", "-q", "-m", "relstring", "-m", "utility"]),  # no common query
+])
+def test_the_differences_between_versions_are_reproduced(version, qrels, run, flags, trec_eval_binary, tmp_path):
+    binary = trec_eval_binary(version)
+    theirs = trec_eval_binaries.run_binary(binary, tmp_path, qrels, run, flags)
+    ours = trec_eval_binaries.run_ours(tmp_path, qrels, run, flags, version)
+    assert trec_eval_binaries.comparable(ours, version) == trec_eval_binaries.comparable(theirs, version)

@@ -413,6 +413,26 @@ def _source(path: str, kind: str, stdin):
                             f"'{path}'", 2) from None
 
 
+def _without_comments(source):
+    """trec_eval 10.0's comment lines dropped (bytes kept as they are when there is none): a line
+    starting with ``#`` is skipped, but the line right after a skipped one is read as data whatever
+    it starts with (10.0's get_qrels/get_trec_results skip one line, then parse)."""
+    data = source if isinstance(source, (bytes, bytearray)) else None
+    if data is None:
+        with open(source, "rb") as handle:
+            data = handle.read()
+        if not (data.startswith(b"#") or b"\n#" in data):
+            return source
+    if not (data.startswith(b"#") or b"\n#" in data):
+        return data
+    kept, skipped = [], False
+    for line in data.split(b"\n"):
+        skipped = line.startswith(b"#") and not skipped
+        if not skipped:
+            kept.append(line)
+    return b"\n".join(kept)
+
+
 def run_id(data: bytes) -> str:
     """The run id trec_eval prints: the 6th field of the last line (trec_eval keeps the last one)."""
     for line in reversed(data.split(b"\n")):
@@ -565,6 +585,8 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
     qrels_source, qrels_name = _source(request.qrels, "qrels", stdin)
     run_source, run_name = _source(request.run, "run", stdin)
+    if request.version == "10.0":
+        qrels_source, run_source = _without_comments(qrels_source), _without_comments(run_source)
     runid = run_id_of(run_source)
     try:
         qrels = read_qrels_columns(qrels_source, qrels_name, check_duplicates=False)
