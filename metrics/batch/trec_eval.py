@@ -29,8 +29,10 @@ one line on stderr.
 from __future__ import annotations
 
 import getopt
+import io
 import math
 import os
+import stat
 import sys
 from dataclasses import dataclass, replace
 
@@ -400,17 +402,31 @@ def _iprec_line(m: Measure, rounding: str):
 # -- inputs ---------------------------------------------------------------------------------------
 
 def _source(path: str, kind: str, stdin):
-    """What the reader reads: stdin's bytes for ``-``, else the path itself (the reader then keeps
-    no copy of the file's bytes once parsed); an unreadable file is trec_eval's error."""
+    """What the reader reads: the path itself for a regular file (the reader then keeps no copy of the
+    file's bytes once parsed), else the bytes read once (stdin for ``-``, a pipe, a device), stopped at
+    the first NUL byte (``/dev/zero``, ``/dev/urandom``: not text); an unreadable file is trec_eval's error."""
+    what = "qrels" if kind == "qrels" else "results"
     if path == "-":
-        return stdin.read(), "stdin"
+        return _read_stream(stdin, "stdin", what), "stdin"
     try:
-        with open(path, "rb"):
-            return path, path
+        with open(path, "rb") as handle:
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return path, path
+            return _read_stream(handle, path, what), path
     except OSError:
-        what = "qrels" if kind == "qrels" else "results"
-        raise TrecEvalError(f"trec_eval.get_{'qrels' if kind == 'qrels' else 'results'}: Cannot read {what} file "
-                            f"'{path}'", 2) from None
+        raise TrecEvalError(f"trec_eval.get_{what}: Cannot read {what} file '{path}'", 2) from None
+
+
+def _read_stream(handle, name: str, what: str) -> bytes:
+    """A stream's bytes, read once in chunks; a NUL byte stops the reading (binary data, not TREC text;
+    gzip, told by its magic number, is left to the reader)."""
+    chunks = []
+    while chunk := handle.read(1 << 20):
+        if b"\0" in chunk and (chunks[0] if chunks else chunk)[:2] != b"\x1f\x8b":  # gzip is binary
+            raise TrecEvalError(f"trec_eval.get_{what}: '{name}' holds binary data (a NUL byte), not a TREC "
+                                f"{'qrels' if what == 'qrels' else 'run'} file", 2)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _without_comments(source):
@@ -445,8 +461,13 @@ def run_id(data: bytes) -> str:
 def run_id_of(source) -> str:
     """:func:`run_id` of a run given as bytes or as a path (only the file's end is read)."""
     if isinstance(source, (bytes, bytearray)):
+        if bytes(source[:2]) == b"\x1f\x8b":
+            return _gzip_run_id(io.BytesIO(source))
         return run_id(bytes(source))
     with open(source, "rb") as handle:
+        if handle.read(2) == b"\x1f\x8b":  # a gzipped run: the run id of its text, read in bounded chunks
+            handle.seek(0)
+            return _gzip_run_id(handle)
         size = handle.seek(0, os.SEEK_END)
         block = 4096
         while True:
@@ -460,6 +481,21 @@ def run_id_of(source) -> str:
             if found or start == 0:
                 return found
             block *= 4
+
+
+def _gzip_run_id(handle) -> str:
+    """:func:`run_id` of a gzipped run, decompressed in chunks (only the last lines are kept)."""
+    import gzip
+    import zlib
+
+    tail = b""
+    try:
+        with gzip.GzipFile(fileobj=handle) as text:
+            while chunk := text.read(1 << 20):
+                tail = (tail + chunk)[-(1 << 20):]
+    except (OSError, EOFError, zlib.error):
+        return ""  # the reader names the damage
+    return run_id(tail[tail.find(b"\n") + 1:] if len(tail) >= 1 << 20 else tail)
 
 
 def take_rows(columns: TrecColumns, rows: np.ndarray) -> TrecColumns:
@@ -738,11 +774,31 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             return 0
         lines = evaluate_lines(request, stdin)
     except TrecEvalError as error:
-        out.write("".join(line + "\n" for line in error.lines))
+        written = _write(out, err, error.lines)
         err.write(f"{error}\n")
-        return error.status
+        return error.status if written else 1
     except MetricsInputError as error:
         err.write(f"trec_eval: {error}\n")
         return 2
-    out.write("".join(line + "\n" for line in lines))
-    return 0
+    return 0 if _write(out, err, lines) else 1
+
+
+def _write(out, err, lines: list[str]) -> bool:
+    """Write (and flush) the output lines; a write error (a full disk, a closed pipe) is one line naming
+    the output, and False.  The failed stream is pointed at the null device so that Python's own flush at
+    exit does not fail a second time."""
+    try:
+        out.write("".join(line + "\n" for line in lines))
+        out.flush()
+    except OSError as error:
+        name = getattr(out, "name", None)
+        name = "standard output" if name in (None, "<stdout>", 1) else f"'{name}'"
+        err.write(f"trec_eval: cannot write the output to {name}: {error.strerror or error}\n")
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, out.fileno())
+            os.close(null)
+        except (OSError, AttributeError, ValueError):
+            pass
+        return False
+    return True
