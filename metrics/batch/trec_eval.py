@@ -1,4 +1,6 @@
-"""``python -m metrics trec_eval``: a drop-in for trec_eval 9.0.x (flags, measure syntax, output).
+"""``python -m metrics trec_eval``: a drop-in for trec_eval (flags, measure syntax, output, exit codes),
+byte for byte the output of the version named by ``--version-compat`` (9.0.7, the default and
+pytrec_eval's base; 9.0.8; 10.0), checked against the real binaries (tests/test_trec_eval_differential.py).
 
 trec_eval evaluates every query that is both in the qrels and in the run; with ``-q`` it prints
 each query's lines (query by query, measures in trec_eval's fixed order), then the ``all`` lines::
@@ -18,12 +20,13 @@ count (score 0) in the means; ``-l<n>`` relevance level (grade >= n is relevant)
 the first n retrieved items of each query count; ``-J`` only judged items count (the others are
 removed before ranking positions are assigned); ``-N<n>`` the number of documents in the
 collection (used by ``utility``); ``-n`` no ``all`` lines; ``-D`` (debug level) and ``-o`` are
-accepted and ignored.  ``--float32`` rounds scores to 32-bit floats before ranking, as trec_eval
-9.0.x (and pytrec_eval) do; without it scores are compared as doubles, as trec_eval 10.0 does.
+accepted and ignored.  9.0.x reads scores as 32-bit floats (``--float32`` forces that for 10.0,
+which reads doubles).
 
-Exit codes as trec_eval: 1 usage or measure error, 2 an unreadable or malformed input,
-4 an item listed twice for one query, 7 no query in both the qrels and the run.  Every failure is
-one line on stderr.
+Exit codes as trec_eval: 1 usage or measure error, 2 an unreadable or malformed input, 4 where
+trec_eval's evaluation of a query fails (an item listed or judged twice in a query it evaluates, the
+first evaluated query judged only below 0; 10.0: a qrels query missing from the run without ``-c``),
+after the per-query lines before it, 7 no query to evaluate.  Every failure is one line on stderr.
 """
 
 from __future__ import annotations
