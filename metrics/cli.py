@@ -1,5 +1,6 @@
 """Command line: ``python -m metrics evaluate`` (trec_eval-style), ``python -m metrics trec_eval``
-(a drop-in for trec_eval 9.0.x, :mod:`metrics.batch.trec_eval`) and ``python -m metrics explain``.
+(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`) and ``python -m metrics
+explain``.
 
 Bad input or a bad measure name: exit status 2 and one line on stderr; ``evaluate`` with no query
 in both the qrels and the run is bad input too (exit status 2, trec_eval's message; the
@@ -71,8 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "left out of the mean, or makes the mean NaN")
     ev.add_argument("--output", choices=("text", "json", "csv"), default="text")
 
-    commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval 9.0.x: same flags, measures "
-                        "and output (python -m metrics trec_eval -h)")
+    commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval (9.0.7 by default, "
+                        "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
+                        "trec_eval -h)")
 
     ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
                              description="Print the step table and the worked formula. "

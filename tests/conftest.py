@@ -100,3 +100,22 @@ def own_redis():
     if server["process"].poll() is None:
         os.kill(server["process"].pid, signal.SIGCONT)
         stop_redis_server(server["process"])
+
+
+@pytest.fixture(scope="session")
+def trec_eval_binary():
+    """``trec_eval_binary(version)``: the path of the real trec_eval ``version`` built from the shared
+    sources (tests/trec_eval_binaries.py; cached in artifacts/trec_eval_bin), or a skip naming why not."""
+    from tests import trec_eval_binaries
+
+    built = {}
+
+    def get(version: str):
+        if version not in built:
+            reason = trec_eval_binaries.why_not_buildable(version)
+            if reason and not (trec_eval_binaries.CACHE / version / "trec_eval").is_file():
+                pytest.skip(reason)
+            built[version] = trec_eval_binaries.build(version)
+        return built[version]
+
+    return get

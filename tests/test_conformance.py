@@ -25,8 +25,9 @@ import pytest
 
 from metrics.batch.evaluation import evaluate
 from metrics.measures.names import parse_measure
+from tests.trec_eval_binaries import shared_folder
 
-CONFORMANCE_DIR = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "trec_eval"
+CONFORMANCE_DIR = shared_folder("conformance", "trec_eval")
 QRELS = CONFORMANCE_DIR / "qrels.test"
 RESULTS = CONFORMANCE_DIR / "results.test"
 GOLDEN = CONFORMANCE_DIR / "out.test.aq"

@@ -13,9 +13,9 @@ import io
 import pytest
 
 from metrics.batch.trec_eval import main
-from tests.conftest import REPO_ROOT
+from tests.trec_eval_binaries import shared_folder
 
-QUICKTEST_DIR = REPO_ROOT.parent / "shared" / "conformance" / "trec_eval_9"
+QUICKTEST_DIR = shared_folder("conformance", "trec_eval_9")
 
 needs_quicktest = pytest.mark.skipif(
     not (QUICKTEST_DIR / "out.test").exists(),

@@ -24,8 +24,9 @@ from metrics.measures.names import parse_measure
 from tests.conftest import REPO_ROOT
 from tests.test_batch import collections
 from tests.test_quicktest import QUICKTEST_DIR, needs_quicktest
+from tests.trec_eval_binaries import shared_folder
 
-TREC_EVAL_10_DIR = REPO_ROOT.parent / "shared" / "conformance" / "trec_eval"
+TREC_EVAL_10_DIR = shared_folder("conformance", "trec_eval")
 needs_trec_eval_10 = pytest.mark.skipif(
     not (TREC_EVAL_10_DIR / "out.test.aq").exists(),
     reason=f"trec_eval 10.0 golden output not found at {TREC_EVAL_10_DIR} (../shared relative to the repository root)")
@@ -65,7 +66,8 @@ def _read_dicts(qrels_path, run_path):
     return qrels, run
 
 
-PYTREC_MEASURES = sorted(set(TREC_MEASURES) - {"runid", "relstring", "num_q", "gm_map", "gm_bpref"})
+PYTREC_MEASURES = sorted(set(TREC_MEASURES) - {"runid", "relstring", "num_q", "gm_map", "gm_bpref", "yaap", "rbp",
+                                                 "rbp_resid", "unj"})
 
 
 @needs_quicktest
@@ -175,10 +177,10 @@ def test_count_missing_averages_over_the_qrels_queries_without_printing_them(tmp
 def test_float32_ties_scores_that_differ_beyond_float_precision(tmp_path):
     qrels = write(tmp_path, "qrels", "q 0 a 1\n")
     run = write(tmp_path, "run", "q Q0 a 1 1.00000001 r\nq Q0 b 2 1.0 r\n")
-    _, doubles, _ = trec_eval("-m", "recip_rank", qrels, run)
-    _, singles, _ = trec_eval("--float32", "-m", "recip_rank", qrels, run)
+    _, doubles, _ = trec_eval("--version-compat", "10.0", "-m", "recip_rank", qrels, run)
+    _, singles, _ = trec_eval("-m", "recip_rank", qrels, run)
     assert values(doubles)["recip_rank", "all"] == "1.0000"  # 10.0: a scores higher
-    assert values(singles)["recip_rank", "all"] == "0.5000"  # 9.x: a tie, broken by docid descending
+    assert values(singles)["recip_rank", "all"] == "0.5000"  # 9.x (the default): a tie, broken by docid descending
 
 
 def test_run_queries_missing_from_the_qrels_are_ignored(tmp_path):
@@ -355,3 +357,81 @@ def test_the_run_id_comes_from_the_files_last_line_read_from_its_end(tmp_path, t
     path.write_bytes(data)
     assert run_id_of(path) == run_id(data) == f"tag{tail_lines - 1}"
     assert run_id_of(data) == run_id(data)
+
+
+# -- one answer per input, whatever was imported before -------------------------------------------
+
+@pytest.mark.parametrize("run_text, flags, status", [
+    # a duplicated unjudged document: trec_eval checks duplicates before -J drops it
+    ("q Q0 a 1 1.0 r\nq Q0 x 2 0.5 r\nq Q0 x 3 0.5 r\n", ["-J"], 4),
+    ("q Q0 a 1 1.0 r\nq Q0 x 2 0.5 r\nq Q0 x 3 0.5 r\n", ["-M", "1"], 0),  # beyond -M: never checked
+    ("q Q0 a 1 1.0 r\nz Q0 b 1 1.0 r\nz Q0 b 2 1.0 r\n", [], 0),  # in a query it never evaluates
+])
+def test_the_answer_does_not_depend_on_whether_pyarrow_was_imported(tmp_path, monkeypatch, run_text, flags,
+                                                                     status):
+    import pyarrow  # noqa: F401 - the reader picks its parser by whether pyarrow is imported
+
+    qrels = write(tmp_path, "qrels", "q 0 a 1\nq 0 b 0\n")
+    run = write(tmp_path, "run", run_text)
+    with_pyarrow = trec_eval(*flags, qrels, run)
+    monkeypatch.delitem(sys.modules, "pyarrow")
+    without_pyarrow = trec_eval(*flags, qrels, run)
+    assert with_pyarrow[:2] == without_pyarrow[:2]
+    assert with_pyarrow[0] == status
+
+
+def test_help_and_version_name_the_reproduced_trec_eval():
+    status, out, err = trec_eval("-h")
+    assert status == 0 and "default 9.0.7" in out and "this is 9.0.7" in out and "rbp" not in out
+    status, out, _ = trec_eval("--version-compat", "10.0", "-h")
+    assert status == 0 and "this is 10.0" in out and "rbp_resid" in out
+    for argv, version in ((["-v"], "9.0.7"), (["--version-compat=9.0.8", "-v"], "9.0.8")):
+        status, out, err = trec_eval(*argv)
+        assert (status, out) == (0, "") and err.startswith(f"trec_eval version {version} ")
+    status, _, err = trec_eval("--version-compat", "9.1", "q", "r")
+    assert status == 1 and "--version-compat must be one of 9.0.7, 9.0.8, 10.0" in err
+
+
+# -- hostile inputs: one line and a non-zero exit, or the right answer -----------------------------
+
+def _command(shell: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", "-c", shell], capture_output=True, cwd=REPO_ROOT, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("device, position", [("/dev/zero", "run"), ("/dev/urandom", "qrels"), ("/dev/zero", "stdin")])
+def test_devices_stop_at_their_first_nul_byte(tmp_path, device, position):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 r\n")
+    files = {"run": f"{qrels} {device}", "qrels": f"{device} {run}", "stdin": f"{qrels} - < {device}"}[position]
+    done = _command(f"{sys.executable} -m metrics trec_eval {files}")
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().count("\n") == 1 and "binary data (a NUL byte)" in done.stderr.decode()
+
+
+def test_a_pipe_as_the_run_is_read_once(tmp_path):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 piped\n")
+    done = _command(f"{sys.executable} -m metrics trec_eval -m runid -m num_ret {qrels} <(cat {run})")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.decode().split("\n")[:2] == ["runid                 \tall\tpiped", "num_ret               \tall\t1"]
+
+
+def test_a_gzipped_run_has_its_runid_printed_as_text(tmp_path):
+    import gzip
+
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = tmp_path / "run.gz"
+    run.write_bytes(gzip.compress(b"q Q0 a 1 1.0 zipped\n"))
+    for argv in (["-m", "runid", qrels, run], ["-m", "runid", qrels, "-"]):
+        out = io.StringIO()
+        stdin = io.BytesIO(run.read_bytes())
+        assert main([str(arg) for arg in argv], out, io.StringIO(), stdin) == 0
+        assert out.getvalue() == "runid                 \tall\tzipped\n"
+
+
+def test_a_write_error_is_one_line_naming_the_output(tmp_path):
+    qrels = write(tmp_path, "qrels", "q 0 a 1\n")
+    run = write(tmp_path, "run", "q Q0 a 1 1.0 r\n")
+    done = _command(f"{sys.executable} -m metrics trec_eval {qrels} {run} > /dev/full")
+    assert done.returncode == 1
+    assert done.stderr == b"trec_eval: cannot write the output to standard output: No space left on device\n"

@@ -1,4 +1,6 @@
-"""``python -m metrics trec_eval``: a drop-in for trec_eval 9.0.x (flags, measure syntax, output).
+"""``python -m metrics trec_eval``: a drop-in for trec_eval (flags, measure syntax, output, exit codes),
+byte for byte the output of the version named by ``--version-compat`` (9.0.7, the default and
+pytrec_eval's base; 9.0.8; 10.0), checked against the real binaries (tests/test_trec_eval_differential.py).
 
 trec_eval evaluates every query that is both in the qrels and in the run; with ``-q`` it prints
 each query's lines (query by query, measures in trec_eval's fixed order), then the ``all`` lines::
@@ -18,18 +20,22 @@ count (score 0) in the means; ``-l<n>`` relevance level (grade >= n is relevant)
 the first n retrieved items of each query count; ``-J`` only judged items count (the others are
 removed before ranking positions are assigned); ``-N<n>`` the number of documents in the
 collection (used by ``utility``); ``-n`` no ``all`` lines; ``-D`` (debug level) and ``-o`` are
-accepted and ignored.  ``--float32`` rounds scores to 32-bit floats before ranking, as trec_eval
-9.0.x (and pytrec_eval) do; without it scores are compared as doubles, as trec_eval 10.0 does.
+accepted and ignored.  9.0.x reads scores as 32-bit floats (``--float32`` forces that for 10.0,
+which reads doubles).
 
-Exit codes as trec_eval: 1 usage or measure error, 2 an unreadable or malformed input,
-4 an item listed twice for one query, 7 no query in both the qrels and the run.  Every failure is
-one line on stderr.
+Exit codes as trec_eval: 1 usage or measure error, 2 an unreadable or malformed input, 4 where
+trec_eval's evaluation of a query fails (an item listed or judged twice in a query it evaluates, the
+first evaluated query judged only below 0; 10.0: a qrels query missing from the run without ``-c``),
+after the per-query lines before it, 7 no query to evaluate.  Every failure is one line on stderr.
 """
 
 from __future__ import annotations
 
 import getopt
+import io
+import math
 import os
+import stat
 import sys
 from dataclasses import dataclass, replace
 
@@ -41,13 +47,17 @@ from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes
 from . import trec_measures as tm
 
 USAGE = "Usage: trec_eval [-h] [-q] {-m measure}* trec_rel_file trec_top_file"
-VERSION = "9.0.7 (python -m metrics trec_eval)"
+#: the trec_eval versions whose output can be reproduced (--version-compat), and the default
+VERSIONS = ("9.0.7", "9.0.8", "10.0")
+DEFAULT_VERSION = "9.0.7"
 NO_COMMON_QUERY = "No queries with both results and relevance info"
 HELP = """\
 python -m metrics trec_eval [-h] [-v] [-q] [-c] [-n] [-J] [-l<num>] [-M<num>] [-N<num>]
-                            [-m measure[.params]]... [--float32] rel_info_file results_file
+                            [-m measure[.params]]... [--version-compat V] rel_info_file results_file
 
-A drop-in for trec_eval 9.0.x: the same flags, measures and output ('-' reads a file from stdin).
+A drop-in for trec_eval: the same flags, measures and output, byte for byte, of the version named by
+--version-compat ({versions}; default {default}, pytrec_eval's base); this is {version}.
+'-' reads a file from stdin.
   -q          also print each query's values
   -c          queries of the qrels missing from the run count (score 0) in the means
   -n          no summary ('all') lines
@@ -57,7 +67,8 @@ A drop-in for trec_eval 9.0.x: the same flags, measures and output ('-' reads a 
   -N<num>     number of documents in the collection (utility)
   -m measure  official (default), all_trec, set, or a measure with parameters:
               P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
-  --float32   scores as 32-bit floats before ranking, as trec_eval 9.0.x (default: doubles, as 10.0)
+  --version-compat V  the trec_eval whose output is reproduced: {versions} (default {default})
+  --float32   scores as 32-bit floats before ranking (implied by 9.0.x; 10.0 reads doubles)
 measures: {measures}
 """
 
@@ -65,9 +76,10 @@ measures: {measures}
 class TrecEvalError(Exception):
     """A failure: its one-line message and trec_eval's exit code."""
 
-    def __init__(self, message: str, status: int):
+    def __init__(self, message: str, status: int, lines: list[str] | None = None):
         super().__init__(message)
         self.status = status
+        self.lines = lines or []
 
 
 # -- the measures ---------------------------------------------------------------------------------
@@ -139,13 +151,20 @@ TREC_MEASURES = {m.name: m for m in (
     TrecMeasure("set_map", "SetAP"),
     TrecMeasure("set_F", "SetF", "floats", (1.0,)),
     TrecMeasure("num_nonrel_judged_ret", "NumNonRelJudgedRet", prints="long"),
+    TrecMeasure("yaap", ""),
+    TrecMeasure("rbp", "", "pairs"),
+    TrecMeasure("rbp_resid", "", "pairs"),
+    TrecMeasure("unj", "", "long_cuts", (5, 10, 20)),
 )}
+
+#: measures only some versions have (10.0 added these, and to all_trec)
+ONLY_IN = {"rbp": ("10.0",), "rbp_resid": ("10.0",), "unj": ("10.0",)}
 
 #: trec_eval's nicknames for sets of measures
 MEASURE_SETS = {
     "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
                  "recip_rank", "iprec_at_recall", "P"),
-    "all_trec": tuple(TREC_MEASURES),
+    "all_trec": tuple(name for name in TREC_MEASURES if name != "yaap"),
     "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
             "set_relative_P", "set_map", "set_F"),
 }
@@ -173,6 +192,8 @@ class Request:
     judged_only: bool = False
     docs_in_collection: int = 0
     float32: bool = False
+    version: str = "9.0.7"
+    info: str = ""  # "help" or "version" when only that was asked
 
 
 def _atol(text: str) -> int:
@@ -199,26 +220,27 @@ def _atof(text: str) -> float:
     return 0.0
 
 
-def parse_command_line(argv: list[str]) -> Request | None:
+def parse_command_line(argv: list[str]) -> Request:
     """trec_eval's options (getopt: flags can be combined, values glued or separate, options after
-    the files); None when the command only asked for help or the version."""
+    the files); ``info`` is set when the command only asked for help or the version."""
     long_options = ["help", "version", "query_eval_wanted", "measure=", "complete_rel_info_wanted",
                     "level_for_rel=", "nosummary", "Debug_level=", "Judged_docs_only", "Number_docs_in_coll=",
                     "Max_retrieved_per_topic=", "Rel_info_format=", "Results_format=", "Output_old_results_format",
-                    "Zscore=", "float32"]
+                    "Zscore=", "float32", "version-compat="]
     try:
         options, files = getopt.gnu_getopt(argv, "hvqm:cl:nD:JN:M:R:T:oZ:", long_options)
     except getopt.GetoptError as error:
         raise TrecEvalError(f"trec_eval: {error}. {USAGE}", 1) from None
     measures: dict[str, str | None] = {}
+    asked: list[str] = []
     request = Request("", "", measures)
     for option, value in options:
         if option in ("-h", "--help", "-v", "--version"):
-            return None
-        if option in ("-q", "--query_eval_wanted"):
+            request.info = request.info or ("help" if option in ("-h", "--help") else "version")
+        elif option in ("-q", "--query_eval_wanted"):
             request.per_query = True
         elif option in ("-m", "--measure"):
-            _mark_measure(measures, value)
+            asked.append(value)
         elif option in ("-c", "--complete_rel_info_wanted"):
             request.complete = True
         elif option in ("-l", "--level_for_rel"):
@@ -240,16 +262,25 @@ def parse_command_line(argv: list[str]) -> Request | None:
             raise TrecEvalError("trec_eval: -Z (z-scores) is not supported by this drop-in", 1)
         elif option == "--float32":
             request.float32 = True
+        elif option == "--version-compat":
+            if value not in VERSIONS:
+                raise TrecEvalError(f"trec_eval: --version-compat must be one of {', '.join(VERSIONS)}, got "
+                                    f"'{value}'", 1)
+            request.version = value
         # -D (debug level) and -o (obsolete) are accepted and ignored
+    if request.info:
+        return request
     if len(files) != 2:
         raise TrecEvalError(f"trec_eval: expected 2 files (rel_info_file results_file), got {len(files)}. {USAGE}", 1)
     request.qrels, request.run = files
-    if not measures:
-        _mark_measure(measures, "official")
+    if request.version.startswith("9."):
+        request.float32 = True  # trec_eval 9.0.x reads scores into a float
+    for value in asked or ["official"]:
+        _mark_measure(measures, value, request.version)
     return request
 
 
-def _mark_measure(measures: dict, text: str) -> None:
+def _mark_measure(measures: dict, text: str, version: str) -> None:
     """Add the measures named by one ``-m`` value; the first parameters given for a measure win."""
     name, dot, params = text.partition(".")
     if dot and not params:
@@ -257,9 +288,9 @@ def _mark_measure(measures: dict, text: str) -> None:
     if name in LEFT_OUT or name.startswith("prefs_") or name.endswith("_avgjg"):
         reason = LEFT_OUT.get(name) or LEFT_OUT["prefs" if name.startswith("prefs_") else "qrels_jg"]
         raise TrecEvalError(f"trec_eval: measure '{name}': {reason}", 1)
-    names = MEASURE_SETS.get(name, (name,))
-    for single in names:
-        if single not in TREC_MEASURES:
+    names = [single for single in MEASURE_SETS.get(name, (name,)) if version in ONLY_IN.get(single, VERSIONS)]
+    for single in names or [name]:
+        if single not in TREC_MEASURES or version not in ONLY_IN.get(single, VERSIONS):
             raise TrecEvalError(f"trec_eval: illegal measure '{name}'", 1)
         if measures.get(single) is None:
             measures[single] = params if dot and single == name else measures.get(single)
@@ -283,15 +314,14 @@ def _float_cutoffs(params: str) -> tuple[float, ...]:
     return tuple(cutoffs)
 
 
-def _pairs(params: str) -> dict[int, float]:
-    gains = {}
+def _pairs(params: str) -> list[tuple[int, float]]:
+    """``grade=gain`` pairs in command-line order (grades read with atol, as trec_eval does)."""
+    gains = []
     for part in params.split(","):
         level, equals, gain = part.partition("=")
         if not equals or not level or "=" in gain:
             raise TrecEvalError(f"trec_eval: malformed pair parameters in '{params}'", 2)
-        stripped = level.lstrip("+-")
-        if stripped.isdigit():  # trec_eval skips a level that is not an integer
-            gains.setdefault(int(level), _atof(gain))
+        gains.append((_atol(level), _atof(gain)))
     return gains
 
 
@@ -315,13 +345,26 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
 
     if kind == "long_cuts":
         cutoffs = _long_cutoffs(params) if params else measure.defaults
+        if name == "unj":
+            return [Line(f"{name}_{k}", _unj_line(k), "unj", "float") for k in cutoffs]
         keep_rel = () if canonical == "nDCG" else rel
         return [Line(f"{name}_{k}", batch(Measure(canonical, k, keep_rel)), canonical, "float") for k in cutoffs]
+    rounding = "lround" if request.version == "10.0" else "v9"
     if kind == "float_cuts":
         cutoffs = _float_cutoffs(params) if params else measure.defaults
+        if name == "iprec_at_recall":
+            return [Line(f"{name}_{k:3.2f}", _iprec_line(Measure(canonical, k, rel), rounding), canonical, "float")
+                    for k in cutoffs]
         return [Line(f"{name}_{k:3.2f}", batch(Measure(canonical, k, rel)), canonical, "float") for k in cutoffs]
     label = f"{name}_{params}" if params else name
     m = Measure(canonical, None, rel) if canonical else None
+    if name in ("rbp", "rbp_resid"):
+        pairs = _pairs(params) if params else []
+        persistence = next((_atof(part.partition("=")[2]) for part in reversed(params.split(","))
+                            if part.partition("=")[0] == "p"), 0.9) if params else 0.9
+        if name == "rbp":
+            return [Line(label, lambda ev: tm.rank_biased_precision(ev, pairs, persistence), "rbp", "float")]
+        return [Line(label, lambda ev: tm.rbp_residual(ev, persistence), "rbp_resid", "float")]
     if kind == "pairs":
         gains = _pairs(params) if params else {}
         if name == "ndcg" and not gains:
@@ -341,28 +384,72 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
             return [Line(label, lambda ev: tm.utility(ev, m, values, request.docs_in_collection)[0], canonical,
                          "float")]
         if name == "11pt_avg":
-            return [Line(label, lambda ev: tm.eleven_point_average(ev, m, values)[0], canonical, "float")]
+            return [Line(label, lambda ev: tm.eleven_point_average(ev, m, values, rounding)[0], canonical, "float")]
         if name == "set_F":
             return [Line(label, lambda ev: tm.set_f(ev, m, values[0])[0], canonical, "float")]
     if measure.prints == "runid":
         return [Line(name, None, "", "runid")]
+    if name == "yaap":
+        return [Line(name, lambda ev: tm.yaap(ev, Measure("AP", None, rel))[0], "YAAP", "float")]
     return [Line(name, batch(m), canonical, measure.prints)]  # trec_eval ignores parameters here
+
+
+def _unj_line(k: int):
+    return lambda ev: tm.unjudged_at(ev, k)
+
+
+def _iprec_line(m: Measure, rounding: str):
+    return lambda ev: tm.interpolated_precision(ev, m, rounding)[0]
 
 
 # -- inputs ---------------------------------------------------------------------------------------
 
 def _source(path: str, kind: str, stdin):
-    """What the reader reads: stdin's bytes for ``-``, else the path itself (the reader then keeps
-    no copy of the file's bytes once parsed); an unreadable file is trec_eval's error."""
+    """What the reader reads: the path itself for a regular file (the reader then keeps no copy of the
+    file's bytes once parsed), else the bytes read once (stdin for ``-``, a pipe, a device), stopped at
+    the first NUL byte (``/dev/zero``, ``/dev/urandom``: not text); an unreadable file is trec_eval's error."""
+    what = "qrels" if kind == "qrels" else "results"
     if path == "-":
-        return stdin.read(), "stdin"
+        return _read_stream(stdin, "stdin", what), "stdin"
     try:
-        with open(path, "rb"):
-            return path, path
+        with open(path, "rb") as handle:
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return path, path
+            return _read_stream(handle, path, what), path
     except OSError:
-        what = "qrels" if kind == "qrels" else "results"
-        raise TrecEvalError(f"trec_eval.get_{'qrels' if kind == 'qrels' else 'results'}: Cannot read {what} file "
-                            f"'{path}'", 2) from None
+        raise TrecEvalError(f"trec_eval.get_{what}: Cannot read {what} file '{path}'", 2) from None
+
+
+def _read_stream(handle, name: str, what: str) -> bytes:
+    """A stream's bytes, read once in chunks; a NUL byte stops the reading (binary data, not TREC text;
+    gzip, told by its magic number, is left to the reader)."""
+    chunks = []
+    while chunk := handle.read(1 << 20):
+        if b"\0" in chunk and (chunks[0] if chunks else chunk)[:2] != b"\x1f\x8b":  # gzip is binary
+            raise TrecEvalError(f"trec_eval.get_{what}: '{name}' holds binary data (a NUL byte), not a TREC "
+                                f"{'qrels' if what == 'qrels' else 'run'} file", 2)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _without_comments(source):
+    """trec_eval 10.0's comment lines dropped (bytes kept as they are when there is none): a line
+    starting with ``#`` is skipped, but the line right after a skipped one is read as data whatever
+    it starts with (10.0's get_qrels/get_trec_results skip one line, then parse)."""
+    data = source if isinstance(source, (bytes, bytearray)) else None
+    if data is None:
+        with open(source, "rb") as handle:
+            data = handle.read()
+        if not (data.startswith(b"#") or b"\n#" in data):
+            return source
+    if not (data.startswith(b"#") or b"\n#" in data):
+        return data
+    kept, skipped = [], False
+    for line in data.split(b"\n"):
+        skipped = line.startswith(b"#") and not skipped
+        if not skipped:
+            kept.append(line)
+    return b"\n".join(kept)
 
 
 def run_id(data: bytes) -> str:
@@ -377,8 +464,13 @@ def run_id(data: bytes) -> str:
 def run_id_of(source) -> str:
     """:func:`run_id` of a run given as bytes or as a path (only the file's end is read)."""
     if isinstance(source, (bytes, bytearray)):
+        if bytes(source[:2]) == b"\x1f\x8b":
+            return _gzip_run_id(io.BytesIO(source))
         return run_id(bytes(source))
     with open(source, "rb") as handle:
+        if handle.read(2) == b"\x1f\x8b":  # a gzipped run: the run id of its text, read in bounded chunks
+            handle.seek(0)
+            return _gzip_run_id(handle)
         size = handle.seek(0, os.SEEK_END)
         block = 4096
         while True:
@@ -392,6 +484,21 @@ def run_id_of(source) -> str:
             if found or start == 0:
                 return found
             block *= 4
+
+
+def _gzip_run_id(handle) -> str:
+    """:func:`run_id` of a gzipped run, decompressed in chunks (only the last lines are kept)."""
+    import gzip
+    import zlib
+
+    tail = b""
+    try:
+        with gzip.GzipFile(fileobj=handle) as text:
+            while chunk := text.read(1 << 20):
+                tail = (tail + chunk)[-(1 << 20):]
+    except (OSError, EOFError, zlib.error):
+        return ""  # the reader names the damage
+    return run_id(tail[tail.find(b"\n") + 1:] if len(tail) >= 1 << 20 else tail)
 
 
 def take_rows(columns: TrecColumns, rows: np.ndarray) -> TrecColumns:
@@ -444,24 +551,72 @@ def _distinct(column) -> set[str]:
 
 def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[TrecColumns, TrecColumns]:
     """The columns trec_eval evaluates: integer grades (trec_eval reads them with atol), float32
-    scores with ``--float32``, the first ``-M`` items of each query, judged items only with ``-J``."""
+    scores with ``--float32``, the first ``-M`` items of each query (``-J`` comes after trec_eval's
+    duplicate check, in :func:`evaluate_lines`)."""
     qrels = replace(qrels, value=np.trunc(qrels.value))
     if request.float32:
         run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
     if request.max_retrieved is not None:
         order, rank = trec_order(run)
         run = take_rows(run, order[rank < max(request.max_retrieved, 0)])
-    if request.judged_only:
-        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
     return qrels, run
 
 
 # -- running and printing -------------------------------------------------------------------------
 
+#: measures whose computation never looks at a query's documents (trec_eval's m_runid.c and m_num_q.c
+#: do not call te_form_res_rels, the step that finds duplicates)
+NO_DOCUMENTS = {"runid", "num_q"}
+
+
+def _first_rows(columns: TrecColumns) -> tuple[TrecColumns, set[str]]:
+    """``columns`` with each (query, item) pair's first row only, and the queries that had a pair
+    twice (trec_eval stops at those only when it evaluates them)."""
+    if not len(columns):
+        return columns, set()
+    (query,), _ = column_codes(columns.query)
+    item, nd = StrColumn.dense_codes(columns.item)
+    _, first = np.unique(query.astype(np.int64) * max(nd, 1) + item, return_index=True)
+    if len(first) == len(columns):
+        return columns, set()
+    keep = np.zeros(len(columns), bool)
+    keep[first] = True
+    twice = take_rows(columns, np.flatnonzero(~keep))
+    return take_rows(columns, np.sort(first)), _distinct(twice.query)
+
+
+def _max_grades(qrels: TrecColumns) -> dict[str, float]:
+    """Each qrels query's largest (integer) grade."""
+    (codes,), nq = column_codes(qrels.query)
+    top = np.full(nq, -np.inf)
+    np.maximum.at(top, codes, qrels.value)
+    first = np.unique(codes, return_index=True)[1]
+    names = _take(qrels.query, first)
+    names = ([names.values.to_list()[i] for i in names.indices.tolist()] if isinstance(names, DictColumn)
+             else names.to_list())
+    return dict(zip(names, top[codes[first]].tolist()))
+
+
+def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str], max_grade: dict) -> int:
+    """The position in ``shown`` of the first query trec_eval 9.0.x stops at (exit 4), or len(shown):
+    an item listed or judged twice, or a query whose judgments are all negative when no query before
+    it was judged (its rel_levels buffer is then never allocated; after one, a grade below -1 crashes
+    the binary, where this drop-in stops too)."""
+    allocated = False
+    for position, query in enumerate(shown):
+        if query in run_twice or query in qrels_twice:
+            return position
+        top = max_grade[query]
+        if top < 0 and (not allocated or top < -1):
+            return position
+        allocated = allocated or top >= 0
+    return len(shown)
+
+
 def evaluate_lines(request: Request, stdin=None) -> list[str]:
-    """The output lines of ``request`` (raises :class:`TrecEvalError`)."""
+    """The output lines of ``request`` (raises :class:`TrecEvalError`, whose ``lines`` are the
+    per-query lines trec_eval prints before it stops)."""
     from ..readers.trec import read_qrels_columns, read_run_columns
-    from .evaluation import _Evaluator
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
@@ -469,50 +624,125 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
     qrels_source, qrels_name = _source(request.qrels, "qrels", stdin)
     run_source, run_name = _source(request.run, "run", stdin)
+    if request.version == "10.0":
+        qrels_source, run_source = _without_comments(qrels_source), _without_comments(run_source)
     runid = run_id_of(run_source)
-    try:  # an item listed twice is found (naming both lines) by the evaluator: not checked twice
+    try:
         qrels = read_qrels_columns(qrels_source, qrels_name, check_duplicates=False)
         run = read_run_columns(run_source, run_name, check_duplicates=False)
         del qrels_source, run_source
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
     run_queries = _distinct(run.query)
-    try:
-        qrels, run = prepare(qrels, run, request)
-        # every judged query gets values: -M0 or -J may leave a query of the run without items,
-        # and trec_eval still evaluates it (with nothing retrieved)
-        ev = _Evaluator(qrels, run, True)
-    except MetricsInputError as error:
-        raise TrecEvalError(f"trec_eval: {error}", 4) from None
-    names = dict(zip(ev.evaluated.tolist(), ev.query_names(ev.evaluated)))
-    shown = np.array([code for code, name in names.items() if name in run_queries], dtype=np.int64)
-    if not len(shown):
+    qrels_queries = _distinct(qrels.query)
+    ten = request.version == "10.0"
+    if ten:  # 10.0 walks the qrels queries; -c evaluates a missing one on a one-document bogus ranking
+        shown_names = sorted(qrels_queries)
+        missing = [name for name in shown_names if name not in run_queries]
+        if not request.complete and missing:
+            shown_names = shown_names[:shown_names.index(missing[0]) + 1]
+    else:
+        shown_names, missing = sorted(run_queries & qrels_queries), []
+    if not shown_names:
         raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
-    averaged = ev.evaluated if request.complete else shown
-    values = {}
-    for _, lines in output_lines:
-        for line in lines:
-            if line.compute is not None:
-                values[line.name] = line.compute(ev)
+    positive_judgments = int(np.count_nonzero(np.trunc(qrels.value) > 0))
+    qrels, run = prepare(qrels, run, request)  # -M, then the duplicate check, then -J
+    run, run_twice = _first_rows(run)
+    qrels, qrels_twice = _first_rows(qrels)
+    stop = len(shown_names)
+    if any(measure.name not in NO_DOCUMENTS for measure, _ in output_lines):
+        stop = _failing_query(shown_names, run_twice, qrels_twice, _max_grades(qrels))
+    stop_reason = ("an item listed or judged twice, or no judgment with a grade >= 0 (trec_eval's "
+                   "te_form_res_rels fails)")
+    if not request.complete and missing and shown_names.index(missing[0]) < stop:
+        stop, stop_reason = shown_names.index(missing[0]), "in the qrels but not in the run (trec_eval 10.0 stops)"
+    rows = {}  # query name -> {line name: value}
+    sources = [(run, [name for name in shown_names[:stop] if name in run_queries])]
+    if request.complete and missing:
+        bogus = "".join(f"{name} Q0 ceci_nest_pas_un_docno 0 1.0 {runid or 'x'}\n" for name in missing)
+        bogus_run = prepare(qrels, _read_bogus(bogus.encode()), request)[1]
+        sources.append((bogus_run, [name for name in shown_names[:stop] if name in missing]))
+    for source_run, names in sources:
+        if not names:
+            continue
+        rows.update(_values(output_lines, qrels, source_run, names, request.judged_only))
+    for name in missing:
+        for line in (line for _, lines in output_lines for line in lines):
+            if name in rows and (line.name in ("num_ret", "utility", "rbp_resid") or line.name.startswith("unj")):
+                rows[name][line.name] = 0.0  # 10.0 cleans these up after the bogus ranking
+            elif name in rows and line.name == "relstring":
+                rows[name][line.name] = ""  # (by exact name: relstring_3, utility_1,... keep their values)
+    stopped = stop < len(shown_names)
+    failing = shown_names[stop] if stopped else ""
+    shown_names = shown_names[:stop]
     out = []
     if request.per_query:
-        for code in shown.tolist():
+        for name in shown_names:
             for measure, lines in output_lines:
                 for line in lines:
                     if line.prints in ("runid", "num_q", "summary"):
                         continue
-                    out.append(_format(line, names[code], values[line.name][code]))
+                    out.append(_format(line, name, rows[name][line.name]))
+    if stopped:
+        raise TrecEvalError(f"trec_eval: query '{failing}': {stop_reason}", 4, out)
     if request.summary:
+        count = len(qrels_queries) if request.complete else len(shown_names)
         for measure, lines in output_lines:
             for line in lines:
                 if line.prints == "runid":
                     out.append(f"{'runid':<22}\tall\t{runid}")
+                elif line.prints == "num_q":
+                    out.append(_format(line, "all", count))
                 elif line.prints != "query":
-                    total = tm.aggregate_values(line.aggregate_as, np.asarray(values[line.name])[averaged])
-                    if line.prints == "num_q":
-                        total = float(len(averaged))
+                    shown_values = np.array([rows[name][line.name] for name in shown_names], dtype=np.float64)
+                    if line.name == "num_rel" and request.complete:
+                        total = positive_judgments  # trec_eval counts grade > 0 whatever -l says
+                    else:
+                        total = _summary(line.aggregate_as, shown_values, count)
                     out.append(_format(line, "all", total))
     return out
+
+
+def _read_bogus(data: bytes) -> TrecColumns:
+    from ..readers.trec import read_run_columns
+
+    return read_run_columns(data, "bogus ranking", check_duplicates=False)
+
+
+def _values(output_lines, qrels: TrecColumns, run: TrecColumns, names: list[str], judged_only: bool) -> dict:
+    """{query name: {line name: value}} of the queries ``names`` evaluated on ``run``."""
+    from .evaluation import _Evaluator
+
+    if judged_only:
+        run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
+    try:
+        ev = _Evaluator(qrels, run, True)
+    except MetricsInputError as error:
+        raise TrecEvalError(f"trec_eval: {error}", 4) from None
+    code_of = dict(zip(ev.query_names(ev.evaluated), ev.evaluated.tolist()))
+    codes = [code_of[name] for name in names]
+    rows: dict = {name: {} for name in names}
+    for _, lines in output_lines:
+        for line in lines:
+            if line.compute is not None:
+                computed = line.compute(ev)
+                for name, code in zip(names, codes):
+                    rows[name][line.name] = computed[code]
+    return rows
+
+
+def _summary(name: str, values: np.ndarray, count: int) -> float:
+    """trec_eval's ``all`` value: the per-query values accumulated in query order, then a sum, a mean
+    over ``count`` queries or a geometric mean (queries beyond the values count as MIN_GEO_MEAN)."""
+    if name in tm.SUMMED:
+        return float(np.cumsum(values)[-1]) if len(values) else 0.0
+    if name in tm.GEOMETRIC:
+        logs = np.log(np.maximum(values, tm.MIN_GEO_MEAN))
+        total = float(np.cumsum(logs)[-1]) if len(logs) else 0.0
+        total += (count - len(values)) * math.log(tm.MIN_GEO_MEAN)
+        return math.exp(total / count)
+    total = float(np.cumsum(values)[-1]) if len(values) else 0.0
+    return total / count if count else total
 
 
 def _format(line: Line, query: str, value) -> str:
@@ -536,18 +766,42 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
     err = err or sys.stderr
     try:
         request = parse_command_line(argv)
-        if request is None:
-            if any(arg in ("-v", "--version") for arg in argv):
-                err.write(f"trec_eval version {VERSION}\n")
-            else:
-                out.write(HELP.format(measures=" ".join(TREC_MEASURES)))
+        if request.info == "version":
+            err.write(f"trec_eval version {request.version} (python -m metrics trec_eval: the output of trec_eval "
+                      f"{request.version}; --version-compat {'|'.join(VERSIONS)}, default {DEFAULT_VERSION})\n")
+            return 0
+        if request.info:
+            measures = [name for name in TREC_MEASURES if request.version in ONLY_IN.get(name, VERSIONS)]
+            out.write(HELP.format(measures=" ".join(measures), version=request.version, default=DEFAULT_VERSION,
+                                  versions="|".join(VERSIONS)))
             return 0
         lines = evaluate_lines(request, stdin)
     except TrecEvalError as error:
+        written = _write(out, err, error.lines)
         err.write(f"{error}\n")
-        return error.status
+        return error.status if written else 1
     except MetricsInputError as error:
         err.write(f"trec_eval: {error}\n")
         return 2
-    out.write("".join(line + "\n" for line in lines))
-    return 0
+    return 0 if _write(out, err, lines) else 1
+
+
+def _write(out, err, lines: list[str]) -> bool:
+    """Write (and flush) the output lines; a write error (a full disk, a closed pipe) is one line naming
+    the output, and False.  The failed stream is pointed at the null device so that Python's own flush at
+    exit does not fail a second time."""
+    try:
+        out.write("".join(line + "\n" for line in lines))
+        out.flush()
+    except OSError as error:
+        name = getattr(out, "name", None)
+        name = "standard output" if name in (None, "<stdout>", 1) else f"'{name}'"
+        err.write(f"trec_eval: cannot write the output to {name}: {error.strerror or error}\n")
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, out.fileno())
+            os.close(null)
+        except (OSError, AttributeError, ValueError):
+            pass
+        return False
+    return True

@@ -168,48 +168,103 @@ def inferred_ap(ev, m):
     return _ratio(np.bincount(ev.q, weights=contribution, minlength=ev.nq), big_r), big_r == 0
 
 
-def _fraction_of_r(fraction: float, big_r: np.ndarray) -> np.ndarray:
-    """trec_eval 9's ``(long)(fraction * R + 0.9)``."""
+def _fraction_of_r(fraction: float, big_r: np.ndarray, rounding: str = "v9") -> np.ndarray:
+    """trec_eval 9's ``(long)(fraction * R + 0.9)``, or 10.0's ``lround(fraction * R)`` (``rounding="lround"``:
+    halves away from zero)."""
+    if rounding == "lround":
+        x = fraction * np.asarray(big_r, dtype=np.float64)
+        low = np.floor(x)
+        return np.where(x - low >= 0.5, low + 1.0, low)
     return np.floor(fraction * big_r + 0.9)
 
 
 def _interpolated(ev, theta) -> np.ndarray:
-    """Per judged row: the best precision at this rank or below within its query (relevant rows)."""
+    """Per judged row: the best precision at this rank or below within its query (relevant rows).
+
+    Exact: the precisions are replaced by their order codes, and each query's codes lifted above
+    the later queries', so one running maximum (in reverse) never crosses a query boundary."""
     key = ("trec", "interpolated", theta)
     if key not in ev._cache:
         rel = relevant_rows(ev, theta)
-        precision = np.where(rel, _segment_cumsum(ev, rel) / ev.pos, -1.0)
-        block = np.repeat(np.arange(len(ev.starts)), ev.lens)
-        offset = 2.0 * (len(ev.starts) - 1 - block[::-1])  # later queries (in reverse) lie higher
-        best = np.maximum.accumulate(precision[::-1] + offset)[::-1] - offset[::-1]
-        ev._cache[key] = best
+        precision = np.where(rel, _segment_cumsum(ev, rel) / np.maximum(ev.pos, 1), -1.0)
+        distinct, codes = np.unique(precision, return_inverse=True)
+        block = np.repeat(np.arange(len(ev.starts), dtype=np.int64), ev.lens)
+        lift = (len(ev.starts) - 1 - block) * len(distinct)
+        best = np.maximum.accumulate((codes.reshape(-1) + lift)[::-1])[::-1] - lift
+        ev._cache[key] = distinct[best]
     return ev._cache[key]
 
 
-def interpolated_precision(ev, m):
+def _cutoff_values(ev, theta, fractions, rounding: str = "v9") -> list[np.ndarray]:
+    """trec_eval 9's m_iprec_at_recall.c for each cut-off fraction (in the given order): the best
+    precision at or below the rank of the :math:`(long)(cR + 0.9)`-th relevant item; a count of 0
+    takes the best over all ranks (nan when nothing is retrieved); above the relevant retrieved: 0.
+    10.0 counts ``lround(cR)`` (``rounding="lround"``)."""
+    rel, big_r, found_total = relevant_rows(ev, theta), num_rel(ev, theta), num_rel_ret(ev, theta)
+    found = _segment_cumsum(ev, rel)
+    interpolated = _interpolated(ev, theta)
+    nothing = num_ret(ev) == 0
+    out = []
+    for fraction in fractions:
+        wanted = _fraction_of_r(fraction, big_r, rounding)
+        at = rel & (found == np.maximum(wanted, 1.0)[ev.q])
+        best = np.bincount(ev.q, weights=np.where(at, interpolated, 0.0), minlength=ev.nq)
+        value = np.where(wanted <= found_total, best, 0.0)
+        out.append(np.where(nothing & (wanted <= 0), -np.nan, value))
+    return out
+
+
+def interpolated_precision(ev, m, rounding: str = "v9"):
     r"""IPrec@c: the best precision at or below the rank of the :math:`\lfloor cR + 0.9\rfloor`-th
     relevant item (its first one when that count is 0); 0 when fewer relevant items are retrieved."""
     theta = _theta(m)
-    rel, big_r, found_total = relevant_rows(ev, theta), num_rel(ev, theta), num_rel_ret(ev, theta)
-    wanted = np.maximum(_fraction_of_r(m.k, big_r), 1.0)
-    at = rel & (_segment_cumsum(ev, rel) == wanted[ev.q])
-    best = np.bincount(ev.q, weights=np.where(at, _interpolated(ev, theta), 0.0), minlength=ev.nq)
-    value = np.where(wanted <= found_total, best, 0.0)
-    return value, big_r == 0
+    return _cutoff_values(ev, theta, (m.k,), rounding)[0], num_rel(ev, theta) == 0
 
 
 ELEVEN_POINTS = tuple(i / 10 for i in range(11))
 
 
-def eleven_point_average(ev, m, levels=ELEVEN_POINTS):
-    """IPrec11 (trec_eval 11pt_avg): the mean of IPrec over ``levels`` (0, 0.1, ..., 1 by default)."""
-    from ..measures.names import Measure
-
-    total = np.zeros(ev.nq)
-    for level in levels:
-        total = total + interpolated_precision(ev, Measure("IPrec", level, m.params))[0]
+def eleven_point_average(ev, m, levels=ELEVEN_POINTS, rounding: str = "v9"):
+    """IPrec11 (trec_eval 11pt_avg): the mean of IPrec over ``levels`` (0, 0.1, ..., 1 by default),
+    summed from the last level to the first as m_11pt_avg.c does.  Levels out of ascending order
+    follow its walk query by query (a level it never reaches adds the final interpolated precision)."""
     theta = _theta(m)
-    return total / len(levels), num_rel(ev, theta) == 0
+    if list(levels) == sorted(levels):
+        total = np.zeros(ev.nq)
+        for value in reversed(_cutoff_values(ev, theta, levels, rounding)):
+            total = total + value
+        return total / len(levels), num_rel(ev, theta) == 0
+    return _eleven_point_walk(ev, theta, levels, rounding), num_rel(ev, theta) == 0
+
+
+def _eleven_point_walk(ev, theta, levels, rounding: str) -> np.ndarray:
+    """m_11pt_avg.c's loop, query by query (only for cut-offs not in ascending order)."""
+    big_r, found_total, ret = num_rel(ev, theta), num_rel_ret(ev, theta), num_ret(ev)
+    rel = relevant_rows(ev, theta)
+    segment = {int(ev.q[start]): (int(start), int(start + length)) for start, length in zip(ev.starts, ev.lens)}
+    values = np.zeros(ev.nq)
+    for code in range(ev.nq):
+        cutoffs = [int(_fraction_of_r(level, big_r[code], rounding)) for level in levels]
+        n_ret, n_found = int(ret[code]), int(found_total[code])
+        cut = len(cutoffs) - 1
+        while cut >= 0 and cutoffs[cut] > n_found:
+            cut -= 1
+        first, end = segment.get(code, (0, 0))
+        ranks = ev.pos[first:end][rel[first:end]].tolist()
+        best = _divide(float(n_found), float(n_ret))
+        total, so_far = 0.0, n_found
+        for rank in reversed(ranks):
+            precision = so_far / rank
+            best = max(best, precision)
+            while cut >= 0 and so_far == cutoffs[cut]:
+                total += best
+                cut -= 1
+            so_far -= 1
+        while cut >= 0:
+            total += best
+            cut -= 1
+        values[code] = total / len(levels)
+    return values
 
 
 def r_precision_multiple(ev, m):
@@ -243,21 +298,24 @@ def set_precision(ev, m):
 
 def set_recall(ev, m):
     """SetR: :math:`F_n / R`."""
-    found, ret, big_r = _set_counts(ev, m)
+    found, _, big_r = _set_counts(ev, m)
     return _ratio(found, big_r), big_r == 0
 
 
-def set_f(ev, m, beta: float = 1.0):
-    r"""SetF: :math:`(\beta^2 + 1) P R / (\beta^2 P + R)` of SetP and SetR."""
+def set_f(ev, m, weight: float = 1.0):
+    r"""SetF as trec_eval's set_F.x: :math:`(x + 1) P R / (x P + R)` of SetP and SetR (0 when nothing
+    relevant is retrieved); the weight x is used as given, not squared."""
     found, ret, big_r = _set_counts(ev, m)
     precision, recall = _ratio(found, ret), _ratio(found, big_r)
-    return _ratio((beta * beta + 1) * precision * recall, beta * beta * precision + recall), big_r == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = (weight + 1.0) * precision * recall / (weight * precision + recall)
+    return np.where(found > 0, value, 0.0), big_r == 0
 
 
 def set_ap(ev, m):
-    """SetAP (trec_eval set_map): SetP times SetR."""
+    """SetAP (trec_eval set_map): :math:`F_n^2 / (n R)` (SetP times SetR, computed as trec_eval does)."""
     found, ret, big_r = _set_counts(ev, m)
-    return _ratio(found, ret) * _ratio(found, big_r), big_r == 0
+    return _ratio(found * found, ret * big_r), big_r == 0
 
 
 def set_relative_precision(ev, m):
@@ -273,6 +331,17 @@ def utility(ev, m, coefficients=(1.0, -1.0, 0.0, 0.0), docs_in_collection: int =
     found, ret, big_r = _set_counts(ev, m)
     value = a * found + b * (ret - found) + c * (big_r - found) + d * (docs_in_collection + found - ret - big_r)
     return value, big_r == 0
+
+
+def yaap(ev, m):
+    r"""trec_eval 9.0.x's yaap (Robertson's smoothed AP): :math:`\log\frac{1 + S}{1 + R - S}`,
+    :math:`S = \sum_{i: r_i} F_i / i`."""
+    theta = _theta(m)
+    rel, big_r = relevant_rows(ev, theta), num_rel(ev, theta)
+    total = np.bincount(ev.q, weights=np.where(rel, _segment_cumsum(ev, rel) / np.maximum(ev.pos, 1), 0.0),
+                        minlength=ev.nq)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log((1.0 + total) / (1.0 + big_r - total)), big_r == 0
 
 
 def binary_g(ev, m):
@@ -313,136 +382,314 @@ def judged_levels(ev) -> list[np.ndarray]:
     return ev._cache[key]
 
 
-def _gain_table(levels: np.ndarray, gains: dict[int, float]) -> tuple[dict[int, float], list[float]]:
-    """(gain of each grade, the ideal gains in ranked order) as trec_eval's setup_gains: a grade's
-    gain is its value unless ``gains`` names it; the ideal ranking walks the grades by gain
-    descending and stops at the first gain <= 0."""
+def _merge_sort(items: list, compare) -> list:
+    """glibc's qsort for small arrays (``msort``: top-down merge sort, the left run first on ties),
+    so that a comparator that is not a total order sorts exactly as trec_eval's binary does."""
+    if len(items) <= 1:
+        return list(items)
+    half = len(items) // 2
+    left, right = _merge_sort(items[:half], compare), _merge_sort(items[half:], compare)
+    out, i, j = [], 0, 0
+    while i < len(left) and j < len(right):
+        if compare(left[i], right[j]) <= 0:
+            out.append(left[i])
+            i += 1
+        else:
+            out.append(right[j])
+            j += 1
+    return out + left[i:] + right[j:]
+
+
+def _c_int(value: float) -> int:
+    """C's conversion of a double to int (truncation toward zero)."""
+    return int(value) if math.isfinite(value) else 0
+
+
+def gain_levels(levels: np.ndarray, pairs: list[tuple[int, float]]) -> list[tuple[int, float, int]]:
+    """trec_eval 9's ``setup_gains``: (grade, gain, judged items with that grade) sorted by gain
+    with its comparator ``(int)(g1 - g2)`` (gains less than 1 apart compare equal).  ``pairs`` are the
+    ``grade=gain`` parameters in command-line order; a grade up to the query's largest that they do
+    not name has its value as gain."""
     used = np.flatnonzero(levels)
     top = int(used[-1]) + 1 if len(used) else 0
-    gain_of = {level: float(level) for level in range(top)}
-    gain_of.update(gains)
-    by_gain = sorted(gain_of, key=lambda level: gain_of[level], reverse=True)
-    ideal: list[float] = []
-    for level in by_gain:
-        count = int(levels[level]) if 0 <= level < len(levels) else 0
-        if gain_of[level] <= 0:
-            break
-        ideal.extend([gain_of[level]] * count)
-    return gain_of, ideal
+    entries = [[level, gain, 0] for level, gain in pairs]
+    for level in range(top):
+        for entry in entries:
+            if entry[0] == level:
+                entry[2] = int(levels[level])
+                break
+        else:
+            entries.append([level, float(level), int(levels[level])])
+    ordered = _merge_sort(entries, lambda a, b: _c_int(a[1] - b[1]))
+    return [tuple(entry) for entry in ordered]
 
 
-def _per_query(ev, function, gains) -> np.ndarray:
+def _gain_of(entries, grade: int) -> float:
+    """trec_eval's get_gain: the first entry (in sorted order) with this grade, else 0."""
+    for level, gain, _ in entries:
+        if level == grade:
+            return gain
+    return 0.0
+
+
+class _Ideal:
+    """trec_eval's walk down the sorted gain levels (the ideal ranking), one item at a time."""
+
+    def __init__(self, entries):
+        self.entries, self.level, self.count = entries, len(entries) - 1, 0
+        self.gain = entries[-1][1] if entries else 0.0
+
+    def step(self) -> float:
+        self.count += 1
+        while self.level >= 0 and self.count > self.entries[self.level][2]:
+            self.count = 1
+            self.level -= 1
+            self.gain = self.entries[self.level][1] if self.level >= 0 else 0.0
+        return self.gain
+
+
+def _c_log2(x: float) -> float:
+    """C's log2: -inf at 0, nan below (where Python raises)."""
+    if x > 0:
+        return math.log2(x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.log2(np.float64(x)))
+
+
+def _log2(i: int) -> float:
+    return math.log2(i + 2)
+
+
+def _c_ndcg(ranked: list[int], entries) -> float:
+    """m_ndcg.c (9.0.x)."""
+    dcg = ideal_dcg = 0.0
+    ideal = _Ideal(entries)
+    i, n = 0, len(ranked)
+    while i < n and ideal.gain > 0.0:
+        gain = _gain_of(entries, ranked[i])
+        if gain != 0:
+            dcg += gain / _log2(i)
+        if ideal.step() > 0.0:
+            ideal_dcg += ideal.gain / _log2(i)
+        i += 1
+    while i < n:
+        gain = _gain_of(entries, ranked[i])
+        if gain != 0:
+            dcg += gain / _log2(i)
+        i += 1
+    while ideal.gain > 0.0:
+        if ideal.step() > 0.0:
+            ideal_dcg += ideal.gain / _log2(i)
+        i += 1
+    return dcg / ideal_dcg if ideal_dcg > 0.0 else 0.0
+
+
+def _divide(a: float, b: float) -> float:
+    """C's a / b on doubles: inf or nan (0/0 is x86's negative nan, printed ``-nan``) where Python raises."""
+    if b != 0.0:
+        return a / b
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.float64(a) / np.float64(b))
+
+
+def _c_ndcg_rel(ranked: list[int], entries) -> float:
+    """m_ndcg_rel.c (9.0.x): nDCG averaged over the relevant items (inf or nan as C computes them)."""
+    dcg = ideal_dcg = total = 0.0
+    found = relevant = 0
+    ideal = _Ideal(entries)
+    i, n = 0, len(ranked)
+    while i < n and ideal.gain > 0.0:
+        gain = _gain_of(entries, ranked[i])
+        if gain != 0:
+            dcg += gain / _log2(i)
+        if ideal.step() > 0.0:
+            relevant += 1
+            ideal_dcg += ideal.gain / _log2(i)
+        if gain > 0:
+            total += _divide(dcg, ideal_dcg)
+            found += 1
+        i += 1
+    while i < n:
+        gain = _gain_of(entries, ranked[i])
+        if gain != 0:
+            dcg += gain / _log2(i)
+        if gain > 0:
+            total += _divide(dcg, ideal_dcg)
+            found += 1
+        i += 1
+    while ideal.gain > 0.0:
+        if ideal.step() > 0.0:
+            relevant += 1
+            ideal_dcg += ideal.gain / _log2(i)
+        i += 1
+    total += _divide((relevant - found) * dcg, ideal_dcg)
+    return _divide(total, relevant) if total > 0.0 else 0.0
+
+
+def _c_rndcg(ranked: list[int], entries) -> float:
+    """m_Rndcg.c (9.0.x): nDCG averaged at each rank where the ideal gain changes."""
+    dcg = ideal_dcg = total = 0.0
+    changes = 0
+    ideal = _Ideal(entries)
+    previous = ideal.gain
+    i, n = 0, len(ranked)
+    while i < n and ideal.gain > 0.0:
+        gain = _gain_of(entries, ranked[i])
+        ideal.step()
+        if previous != ideal.gain:
+            if ideal_dcg > 0.0:
+                total, changes = total + dcg / ideal_dcg, changes + 1
+            previous = ideal.gain
+        if gain != 0:
+            dcg += gain / _log2(i)
+        if ideal.gain > 0.0:
+            ideal_dcg += ideal.gain / _log2(i)
+        i += 1
+    if i < n:
+        while i < n:
+            gain = _gain_of(entries, ranked[i])
+            if gain != 0:
+                dcg += gain / _log2(i)
+            i += 1
+        if ideal_dcg > 0.0:
+            total, changes = total + dcg / ideal_dcg, changes + 1
+    while ideal.gain > 0.0:
+        ideal.step()
+        if previous != ideal.gain:
+            if ideal_dcg > 0.0:
+                total, changes = total + dcg / ideal_dcg, changes + 1
+            previous = ideal.gain
+        if ideal.gain > 0.0:
+            ideal_dcg += ideal.gain / _log2(i)
+        i += 1
+    return _divide(total, changes)
+
+
+def _c_g(ranked: list[int], entries) -> float:
+    """m_G.c (9.0.x)."""
+    value = gained = ideal_total = cost = 0.0
+    ideal = _Ideal(entries)
+    i, n = 0, len(ranked)
+    while i < n and ideal.gain > 0.0:
+        gain = _gain_of(entries, ranked[i])
+        gained += gain
+        ideal.step()
+        if ideal.gain > 0.0:
+            ideal_total += ideal.gain
+        cost += max(ideal.gain, 1.0)
+        if gain != 0:
+            value += _divide(gain, _c_log2(2 + cost - gained))
+        i += 1
+    while i < n:
+        gain = _gain_of(entries, ranked[i])
+        gained += gain
+        cost += 1.0
+        if gain != 0:
+            value += _divide(gain, _c_log2(2 + cost - gained))
+        i += 1
+    while ideal.gain > 0.0:
+        if ideal.step() > 0.0:
+            ideal_total += ideal.gain
+        i += 1
+    return value / ideal_total if ideal_total > 0.0 else 0.0
+
+
+def _per_query(ev, function, pairs, skip=None) -> np.ndarray:
     grades, offsets = ranked_grades(ev)
     levels = judged_levels(ev)
     values = np.zeros(ev.nq)
     for code in range(ev.nq):
-        gain_of, ideal = _gain_table(levels[code], gains)
-        ranked = [gain_of.get(int(grade), 0.0) for grade in grades[offsets[code]:offsets[code + 1]]]
-        values[code] = function(ranked, ideal)
+        if skip is not None and skip[code]:
+            continue
+        entries = gain_levels(levels[code], pairs)
+        values[code] = function(grades[offsets[code]:offsets[code + 1]].tolist(), entries)
     return values
 
 
-def _ndcg(ranked: list[float], ideal: list[float]) -> float:
-    dcg = sum(gain / math.log2(i + 2) for i, gain in enumerate(ranked) if gain != 0)
-    best = sum(gain / math.log2(i + 2) for i, gain in enumerate(ideal))
-    return dcg / best if best > 0 else 0.0
+def _pair_list(gains) -> list[tuple[int, float]]:
+    """``grade=gain`` parameters as a list (a dict keeps its order)."""
+    if not gains:
+        return []
+    return list(gains.items()) if isinstance(gains, dict) else list(gains)
 
 
-def _ndcg_rel(ranked: list[float], ideal: list[float]) -> float:
-    dcg = best = total = 0.0
-    found = 0
-    for i in range(max(len(ranked), len(ideal))):
-        if i < len(ranked) and ranked[i] != 0:
-            dcg += ranked[i] / math.log2(i + 2)
-        if i < len(ideal):
-            best += ideal[i] / math.log2(i + 2)
-        if i < len(ranked) and ranked[i] > 0 and best > 0:
-            total += dcg / best
-            found += 1
-    if best > 0:
-        total += (len(ideal) - found) * dcg / best
-    return total / len(ideal) if total > 0 else 0.0
-
-
-def _rndcg(ranked: list[float], ideal: list[float]) -> float:
-    """trec_eval's m_Rndcg.c: nDCG averaged at each rank where the ideal gain changes."""
-    if not ideal:
-        return 0.0
-
-    def ideal_at(i: int) -> float:
-        return ideal[i] if i < len(ideal) else 0.0
-
-    dcg = best = total = 0.0
-    changes, i, n = 0, 0, len(ranked)
-    gain = previous = ideal[0]
-    while i < n and gain > 0:
-        gain = ideal_at(i)
-        if gain != previous:
-            if best > 0:
-                total, changes = total + dcg / best, changes + 1
-            previous = gain
-        if ranked[i] != 0:
-            dcg += ranked[i] / math.log2(i + 2)
-        if gain > 0:
-            best += gain / math.log2(i + 2)
-        i += 1
-    if i < n:
-        while i < n:
-            if ranked[i] != 0:
-                dcg += ranked[i] / math.log2(i + 2)
-            i += 1
-        if best > 0:
-            total, changes = total + dcg / best, changes + 1
-    while gain > 0:
-        gain = ideal_at(i)
-        if gain != previous:
-            if best > 0:
-                total, changes = total + dcg / best, changes + 1
-            previous = gain
-        if gain > 0:
-            best += gain / math.log2(i + 2)
-        i += 1
-    return total / changes if changes else 0.0
-
-
-def _g(ranked: list[float], ideal: list[float]) -> float:
-    gained = cost = value = 0.0
-    for i, gain in enumerate(ranked):
-        gained += gain
-        cost += ideal[i] if i < len(ideal) and ideal[i] >= 1.0 else 1.0
-        if gain != 0:
-            value += gain / math.log2(2 + cost - gained)
-    total_ideal = sum(ideal)
-    return value / total_ideal if total_ideal > 0 else 0.0
-
-
-def ndcg_with_gains(ev, gains: dict[int, float]):
-    """trec_eval's ``ndcg`` with gains named per grade (``ndcg.1=3,2=9``)."""
-    return _per_query(ev, _ndcg, gains), _no_gain(ev, gains)
-
-
-def _no_gain(ev, gains) -> np.ndarray:
+def _no_gain(ev, pairs) -> np.ndarray:
     levels = judged_levels(ev)
-    return np.array([not _gain_table(levels[code], gains)[1] for code in range(ev.nq)], dtype=bool)
+    out = np.zeros(ev.nq, dtype=bool)
+    for code in range(ev.nq):
+        entries = gain_levels(levels[code], pairs)
+        out[code] = not entries or entries[-1][1] <= 0.0
+    return out
+
+
+def ndcg_with_gains(ev, gains):
+    """trec_eval's ``ndcg`` with gains named per grade (``ndcg.1=3,2=9``), as m_ndcg.c."""
+    pairs = _pair_list(gains)
+    return _per_query(ev, _c_ndcg, pairs), _no_gain(ev, pairs)
 
 
 def normalised_gain(ev, m, gains=None):
     """G, as trec_eval's m_G.c, with gains per grade (default: the grade)."""
-    gains = gains or {}
-    return _per_query(ev, _g, gains), _no_gain(ev, gains)
+    pairs = _pair_list(gains)
+    return _per_query(ev, _c_g, pairs), _no_gain(ev, pairs)
 
 
 def ndcg_over_relevant(ev, m, gains=None):
     """nDCGRel (trec_eval ndcg_rel), as m_ndcg_rel.c, with gains per grade (default: the grade)."""
-    gains = gains or {}
-    return _per_query(ev, _ndcg_rel, gains), _no_gain(ev, gains)
+    pairs = _pair_list(gains)
+    return _per_query(ev, _c_ndcg_rel, pairs), _no_gain(ev, pairs)
 
 
 def ndcg_at_r_levels(ev, m, gains=None):
     """trec_eval's Rndcg (0 for a query without relevant items at the relevance level)."""
-    gains = gains or {}
+    pairs = _pair_list(gains)
     missing = num_rel(ev, _theta(m)) == 0
-    return np.where(missing, 0.0, _per_query(ev, _rndcg, gains)), missing | _no_gain(ev, gains)
+    return _per_query(ev, _c_rndcg, pairs, skip=missing), missing | _no_gain(ev, pairs)
+
+
+def unjudged_at(ev, k: int) -> np.ndarray:
+    """trec_eval 10.0's unj_k: the unjudged (unpooled or negative grade) among the first k retrieved, over k."""
+    grades, offsets = ranked_grades(ev)
+    unjudged = np.concatenate(([0], np.cumsum(grades < 0)))
+    ends = np.minimum(offsets[1:], offsets[:-1] + k)
+    return (unjudged[ends] - unjudged[offsets[:-1]]) / k
+
+
+def _rbp(ranked: list[int], entries, p: float) -> float:
+    """m_rbp.c (10.0): gains scaled into [0, 1] when some lie outside (its min and max start at 0)."""
+    low = min([0.0] + [gain for _, gain, _ in entries])
+    high = max([0.0] + [gain for _, gain, _ in entries])
+    if low < 0 or high > 1:
+        entries = [(level, _divide(gain - low, high - low), count) for level, gain, count in entries]
+    total, weight = 0.0, 1.0
+    for grade in ranked:
+        gain = _gain_of(entries, grade)
+        if gain != 0:
+            total += gain * weight
+        weight *= p
+    return (1.0 - p) * total
+
+
+def rank_biased_precision(ev, pairs, p: float) -> np.ndarray:
+    """trec_eval 10.0's rbp with persistence ``p`` (the ``p=`` parameter, which its gain setup also reads
+    as a gain for grade 0)."""
+    return _per_query(ev, lambda ranked, entries: _rbp(ranked, entries, p), pairs)
+
+
+def rbp_residual(ev, p: float) -> np.ndarray:
+    """trec_eval 10.0's rbp_resid: :math:`p^n + (1 - p)\\sum_{i \\text{ unjudged}} p^{i-1}` (0 without unjudged)."""
+    grades, offsets = ranked_grades(ev)
+    values = np.zeros(ev.nq)
+    for code in range(ev.nq):
+        total, weight, unjudged = 0.0, 1.0, 0
+        for grade in grades[offsets[code]:offsets[code + 1]].tolist():
+            if grade < 0:
+                unjudged += 1
+                total += weight
+            weight *= p
+        if unjudged:
+            values[code] = weight + (1 - p) * total
+    return values
 
 
 def relevance_strings(ev, length: int) -> list[str]:
@@ -463,7 +710,7 @@ TREC_MEASURES = {
     "GMAP": geometric_ap, "Bpref": bpref, "GMBpref": geometric_bpref, "infAP": inferred_ap,
     "IPrec": interpolated_precision, "IPrec11": eleven_point_average, "RprecMult": r_precision_multiple,
     "RelP": relative_precision, "SetP": set_precision, "SetR": set_recall, "SetF": set_f, "SetAP": set_ap,
-    "SetRelP": set_relative_precision, "Utility": utility, "BinG": binary_g, "G": normalised_gain,
+    "SetRelP": set_relative_precision, "Utility": utility, "BinG": binary_g, "YAAP": yaap, "G": normalised_gain,
     "nDCGRel": ndcg_over_relevant, "RnDCG": ndcg_at_r_levels,
 }
 

@@ -30,7 +30,7 @@ def optional_pyarrow():
     """The ``pyarrow`` module (with ``pyarrow.csv`` loaded), or None when it is not installed."""
     try:
         import pyarrow
-        import pyarrow.csv  # noqa: F401
+        import pyarrow.csv
     except ImportError:  # pragma: no cover - pyarrow ships with streamlit
         return None
     return pyarrow
@@ -63,7 +63,7 @@ class StrColumn:
     ``str`` order), which is all that evaluation needs: equality for joins, order for ties.
     """
 
-    __slots__ = ("data", "offsets", "_arrow")
+    __slots__ = ("_arrow", "data", "offsets")
 
     def __init__(self, data: np.ndarray, offsets: np.ndarray, arrow=None):
         self.data = data
@@ -271,7 +271,7 @@ class DictColumn:
     """Strings stored as integer ``indices`` into a small :class:`StrColumn` of distinct
     ``values`` (query ids: few distinct values, many rows)."""
 
-    __slots__ = ("indices", "values", "_arrow")
+    __slots__ = ("_arrow", "indices", "values")
 
     def __init__(self, indices: np.ndarray, values: StrColumn, arrow=None):
         self.indices = indices

@@ -33,7 +33,7 @@ CSV_ALIAS = {alias: canon for canon, aliases in CSV_COLUMNS.items() for alias in
 
 NUMBER_RE = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 INT_RE = re.compile(rb"[+-]?\d+")
-LOOSE_NUMBER_RE = re.compile(rb"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|inf|infinity)", re.I)
+LOOSE_NUMBER_RE = re.compile(rb"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|inf|infinity)", re.IGNORECASE)
 
 
 def looks_like_csv_header(line: bytes) -> bool:

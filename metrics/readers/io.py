@@ -109,9 +109,30 @@ from .sources import MAX_BYTES, check_utf8, load_bytes
 from .tables import Dataset, parse_pasted, qrels_frame, read_csv, read_json
 from .trec import SMALL_INPUT, read_qrels, read_qrels_columns, read_run, read_run_columns
 
-__all__ = ["MAX_BYTES", "Limits", "DEFAULT", "APP", "DEFAULT_QUERY", "QRELS_FIELDS", "RUN_FIELDS", "CSV_COLUMNS", "SMALL_INPUT",
-           "read_qrels", "read_run", "read_qrels_columns", "read_run_columns", "read_csv", "read_json",
-           "parse_pasted", "load", "Dataset", "StrColumn", "DictColumn", "TrecColumns", "column_codes"]
+__all__ = [
+    "APP",
+    "CSV_COLUMNS",
+    "DEFAULT",
+    "DEFAULT_QUERY",
+    "MAX_BYTES",
+    "QRELS_FIELDS",
+    "RUN_FIELDS",
+    "SMALL_INPUT",
+    "Dataset",
+    "DictColumn",
+    "Limits",
+    "StrColumn",
+    "TrecColumns",
+    "column_codes",
+    "load",
+    "parse_pasted",
+    "read_csv",
+    "read_json",
+    "read_qrels",
+    "read_qrels_columns",
+    "read_run",
+    "read_run_columns",
+]
 
 
 def load(name: str, data: bytes, *, max_bytes: int | None = None, limits: Limits | None = None) -> Dataset:

@@ -122,10 +122,10 @@ def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits
     check_utf8(data, name)
     check_lines(data, name, limits)
     if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
-        return parse_trec_slow(data, kind, name, limits)
+        return parse_trec_slow(data, kind, name, limits, check_duplicates)
     columns = _parse_trec_fast(data, name, kind)
     if columns is None:
-        return parse_trec_slow(data, kind, name, limits)
+        return parse_trec_slow(data, kind, name, limits, check_duplicates)
     if check_duplicates:
         (qcodes,), _ = column_codes(columns.query)
         dcodes, nd = StrColumn.dense_codes(columns.item)
@@ -378,8 +378,11 @@ def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, linen
     return parse_number(parts[4], "score", name, lineno), rank_or_zero(parts[3])
 
 
-def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = None) -> TrecColumns:
-    """Line-by-line parse: the reference behaviour, used to find and name the first bad line."""
+def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = None,
+                    check_duplicates: bool = True) -> TrecColumns:
+    """Line-by-line parse: the reference behaviour, used to find and name the first bad line.  An
+    item listed twice for one query is refused unless ``check_duplicates`` is False (the same answer
+    as the fast path, whichever of the two is taken)."""
     check_utf8(data, name)
     limits = resolve(limits)
     queries: list[bytes] = []
@@ -402,7 +405,7 @@ def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = N
         query, item = parts[0], parts[2]
         if len(query) > limits.id_bytes or len(item) > limits.id_bytes:
             check_count(max(len(query), len(item)), limits.id_bytes, "bytes in one id", name, lineno, limits=limits)
-        earlier = seen.setdefault((query, item), lineno)
+        earlier = seen.setdefault((query, item), lineno) if check_duplicates else lineno
         if earlier != lineno:
             raise input_error(LISTED_TWICE[kind], name, lineno, item=quote(item.decode()), query=quote(query.decode()),
                               earlier=earlier, lineno=lineno)
@@ -416,7 +419,7 @@ def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = N
         raise input_error("empty file: no {label} lines ('{spec}')", name, label=label, spec=spec)
     columns = TrecColumns(kind, name, DictColumn.from_tokens(queries), StrColumn.from_tokens(items),
                           np.array(values, dtype=np.float64),
-                          np.array(ranks, dtype=np.int64) if kind == "run" else None, True, data)
+                          np.array(ranks, dtype=np.int64) if kind == "run" else None, check_duplicates, data)
     check_queries(columns.query.indices, name, limits)
     return columns
 
