@@ -10,11 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from metrics import MetricsInputError, map_steps, mrr_steps
-from metrics.explanation import num
+from metrics.explanation import COLUMN_LABELS, num
 from metrics.teaching.articles import findings
 from metrics.teaching.many_queries import example_queries
+from tests.apptest_helpers import open_page
 from tests.reference import ref_ap, ref_rr
 from tests.test_worked_steps import check_steps
+from ui import state
 
 #: one query: grades in ranked order (at least one item) and relevant items the list does not hold
 QUERY = st.tuples(st.lists(st.integers(0, 3), min_size=1, max_size=8), st.integers(0, 3))
@@ -112,3 +114,48 @@ def test_a_query_without_a_hit_counts_as_zero():
 def test_bad_input_is_one_clear_error(call):
     with pytest.raises(MetricsInputError):
         call()
+
+
+# ----------------------------------------------------------------------------- the pages' sections
+
+def _section(at, page: str) -> tuple[list[str], list[str], object]:
+    """The section's metrics ("label = value"), its formula's LaTeX lines and its step table."""
+    from tests.test_pacing import blocks
+
+    [box] = [b for b in blocks(at.main) if getattr(b, "key", None) == state.page_key(page, "section")]
+    nodes = list(blocks(box))
+    metrics_shown = [f"{n.label} = {n.value}" for n in nodes if type(n).__name__ == "Metric"]
+    latex = [n.value.strip("$ \n") for n in nodes if type(n).__name__ == "Latex"]
+    [table] = [n for n in nodes if type(n).__name__ == "Table"]
+    return metrics_shown, latex, table.value
+
+
+@pytest.mark.parametrize("file, page, measure", [("pages/ap.py", "map", "MAP"), ("pages/rr.py", "mrr", "MRR")])
+def test_the_page_walks_the_mean_query_by_query(app_test, file, page, measure):
+    e = (map_steps if measure == "MAP" else mrr_steps)(example_queries(measure))
+    n = len(e.table)
+    at = open_page(app_test, file, all_steps=False)
+    own_step = at.session_state[state.page_key(file[6:8], "step")]
+    for step in range(1, n + 1):
+        shown, latex, table = _section(at, page)
+        value = num(e.table[f"{measure}_so_far"].iloc[step - 1]) if step < n else f"{e.value:.4f}"
+        label = f"{measure} so far (step {step})" if step < n else measure
+        assert shown[0] == f"{label} = {float(value):.4f}"
+        assert latex[-1].endswith(f"= {num(e.table[f'{measure}_so_far'].iloc[step - 1])}")
+        assert len(table) == step and list(table[COLUMN_LABELS["query"]]) == list(e.table["query"][:step])
+        if step < n:  # the final mean is not on the section before its step
+            assert f"{e.value:.4f}" not in " ".join(shown + latex) and num(e.value) not in " ".join(latex)
+            at.button(key=state.page_key(page, "step_next")).click().run()
+            assert not at.exception
+    assert at.button(key=state.page_key(page, "step_next")).disabled
+    assert at.session_state[state.page_key(file[6:8], "step")] == own_step  # the page's own steps did not move
+    at.button(key=state.page_key(page, "step_start")).click().run()
+    assert _section(at, page)[0][0].startswith(f"{measure} so far (step 1)")
+
+
+def test_the_sections_speak_chinese(app_test):
+    at = open_page(app_test, "pages/ap.py", language="zh", all_steps=False)
+    shown, _, table = _section(at, "map")
+    assert shown[0].startswith("MAP（到第 1 步为止）")
+    assert "累计 MAP" in table.columns and "AP 的算式" in table.columns
+    assert any(s.value == "从 AP 到 MAP" for s in at.subheader)
