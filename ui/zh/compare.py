@@ -448,4 +448,7 @@ ZH: dict[str, str] = {
     "libraries do (RR has no cut-off in trec_eval).":
         "**高亮：** 与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
         "**—**：该库没有这个指标。每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
+    # ui/history.py: the builder's Undo and Redo
+    "Undo the last change to the board": "撤销对看板的上一次改动",
+    "Redo the change just undone": "重做刚撤销的改动",
 }
