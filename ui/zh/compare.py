@@ -451,4 +451,6 @@ ZH: dict[str, str] = {
     # ui/history.py: the builder's Undo and Redo
     "Undo the last change to the board": "撤销对看板的上一次改动",
     "Redo the change just undone": "重做刚撤销的改动",
+    # pages/compare.py: one step per rank
+    "Shown after the last step (Show all, or the End key).": "最后一步之后显示（点“全部显示”，或按 End 键）。",
 }
