@@ -453,4 +453,7 @@ ZH: dict[str, str] = {
     "Redo the change just undone": "重做刚撤销的改动",
     # pages/compare.py: one step per rank
     "Shown after the last step (Show all, or the End key).": "最后一步之后显示（点“全部显示”，或按 End 键）。",
+    # pages/beyond.py: one item, then one list, a step
+    "One item: no pair to compare yet (Next: the item at rank 2 and its pair).":
+        "只有一个条目：还没有可比较的条目对（下一步：第 2 名的条目和它组成的条目对）。",
 }
