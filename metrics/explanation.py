@@ -63,6 +63,8 @@ COLUMN_LABELS: dict[str, str] = {
     # MAP and MRR query by query (metrics.teaching.many_queries)
     "query_grades": "grades in ranked order", "AP_worked": "its AP worked out", "MAP_so_far": "MAP so far",
     "first_rel_rank": "first relevant rank", "RR_q": "RR of the query", "MRR_so_far": "MRR so far",
+    # coverage list by list (metrics.teaching.coverage_by_list)
+    "top_k": "its top K", "new_items": "new to the union", "n_new": "new items",
 }
 
 

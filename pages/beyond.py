@@ -6,11 +6,13 @@ import streamlit as st
 
 from metrics import MetricsInputError, hit_rate_at_k, precision_at_k
 from metrics.measures.beyond import coverage_explanation, similarity_explanation
+from metrics.teaching.coverage_by_list import coverage_by_list_steps
 from ui import explainer, lecture, pacing, recsys, state
 from ui.i18n import headers, relabel_choice, t
 
 PAGE = "beyond"
-ONE_LIST, EVERY_LIST = f"{PAGE}_ils", f"{PAGE}_users"  #: the step controls' page keys of the first and last tab
+#: the step controls' page keys of the three tabs
+ONE_LIST, LISTS, EVERY_LIST = f"{PAGE}_ils", f"{PAGE}_coverage", f"{PAGE}_users"
 #: what stands where a value of a later step would be
 LATER = "?"
 
@@ -103,14 +105,23 @@ if catalog:
     # ----------------------------------------------------------------------- coverage
     with catalog:
         k_slider()
-        coverage = coverage_explanation(recsys.recommendations(), recsys.catalog()["item"], k=k)
+        by_list = coverage_by_list_steps(recsys.recommendations(), recsys.catalog()["item"], k=k)
+        pace = pacing.begin(LISTS, len(by_list.table))  # step u: the list of user u joins the union
+        users = dict(list(recsys.recommendations().items())[:pace.step])
+        coverage = coverage_explanation(users, recsys.catalog()["item"], k=k)  # the lists so far, item by item
         value, worked = st.columns([1, 2])
-        value.metric(t("Coverage@{k}").format(k=k), lecture.value_text(coverage.value))
+        value.metric(t("Coverage@{k}").format(k=k) if pace.complete else t("{name} so far (step {i})").format(
+            name=t("Coverage@{k}").format(k=k), i=pace.step), lecture.value_text(coverage.value))
         value.caption(t("{covered} of {size} items appear in at least one top-{k} list; {never} never do.").format(
             covered=coverage.details["covered"], size=coverage.details["catalog_size"], k=k,
-            never=len(coverage.details["never"])))
+            never=len(coverage.details["never"])) if pace.complete else t(
+            "{covered} of {size} items appear in the first {lists} top-{k} lists.").format(
+            covered=coverage.details["covered"], size=coverage.details["catalog_size"], k=k, lists=pace.step))
         with worked:
-            explainer.formula(coverage)
+            pacing.step_bar(LISTS, pace, unit="user")
+            lecture.worked(by_list, pace)
+        lecture.step_window(by_list.table[["user", "new_items", "n_new", "covered_so_far", "coverage"]], pace,
+                            hit_column=None, unit="user")
         st.plotly_chart(recsys.coverage_bars(coverage.table, k, coverage.details["users"]), width="stretch")
         with st.expander(t("Every catalog item: how many lists show it")):
             st.dataframe(headers(coverage.table), hide_index=True, width="stretch")

@@ -159,3 +159,36 @@ def test_the_sections_speak_chinese(app_test):
     assert shown[0].startswith("MAP（到第 1 步为止）")
     assert "累计 MAP" in table.columns and "AP 的算式" in table.columns
     assert any(s.value == "从 AP 到 MAP" for s in at.subheader)
+
+
+# ----------------------------------------------------------------------------- coverage list by list
+
+LISTS = st.dictionaries(st.sampled_from([f"u{i}" for i in range(8)]),
+                        st.lists(st.sampled_from(list("abcdefghij")), min_size=0, max_size=6, unique=True),
+                        min_size=1, max_size=6)
+
+
+@settings(max_examples=80, deadline=None)
+@given(LISTS, st.one_of(st.none(), st.integers(1, 6)))
+def test_coverage_list_by_list_is_the_coverage_of_the_lists_so_far(recommendations, k):
+    from metrics.measures.beyond import catalog_coverage
+    from metrics.teaching.coverage_by_list import coverage_by_list_steps
+
+    catalog = list("abcdefghij")
+    e = coverage_by_list_steps(recommendations, catalog, k=k)
+    users = list(recommendations)
+    for step in range(1, len(users) + 1):
+        first = {user: recommendations[user] for user in users[:step]}
+        assert e.running_at(step)[e.measure] == catalog_coverage(first, catalog, k=k)
+    assert e.value == catalog_coverage(recommendations, catalog, k=k) == e.details["by_item"].value
+    assert e.table["n_new"].sum() == e.table["covered_so_far"].iloc[-1]
+    check_steps(e, e.measure, lambda i: catalog_coverage({u: recommendations[u] for u in users[:i]}, catalog, k=k))
+
+
+def test_coverage_list_by_list_refuses_what_coverage_refuses():
+    from metrics.teaching.coverage_by_list import coverage_by_list_steps
+
+    with pytest.raises(MetricsInputError):
+        coverage_by_list_steps({"u": ["z"]}, ["a"])  # an item not in the catalog
+    with pytest.raises(MetricsInputError):
+        coverage_by_list_steps({}, ["a"])

@@ -456,4 +456,6 @@ ZH: dict[str, str] = {
     # pages/beyond.py: one item, then one list, a step
     "One item: no pair to compare yet (Next: the item at rank 2 and its pair).":
         "只有一个条目：还没有可比较的条目对（下一步：第 2 名的条目和它组成的条目对）。",
+    "{covered} of {size} items appear in the first {lists} top-{k} lists.":
+        "{size} 个条目中有 {covered} 个出现在前 {lists} 个前 {k} 列表中。",
 }
