@@ -193,7 +193,7 @@ ZH = {
     "ranks 3, 2 and 1; each step adds one query's 1/rank to the running sum and divides by the number of queries "
     "so far.":
         "MRR 是各查询 RR 的平均值。文章 001 的三次检索（cat、torus、virus）分别在第 3、2、1 名找到答案；"
-        "每一步把一个查询的 1/名次 加进累计和，再除以到目前为止的查询数。",
+        "每一步把一个查询的 1/名次加进累计和，再除以到目前为止的查询数。",
     # metrics.teaching.coverage_by_list (pages/beyond.py): coverage one list a step
     "its top K": "它的前 K 个",
     "new to the union": "并集中新增的条目",
