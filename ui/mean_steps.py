@@ -16,6 +16,7 @@ from .explainer import number_formats, styled_table, tex
 from .i18n import N_, headers, t
 from .lecture import DIGITS, FORMULA_WIDTH, value_text
 from .pacing import Pace, current, step_bar
+from .presets import SAMPLE_PROBLEM
 
 #: measure -> (its steps function, its step controls' page key, the section's title, what it shows)
 SECTIONS = {
@@ -45,7 +46,10 @@ def headline(e: Explanation, pace: Pace) -> None:
 
 def mean_section(measure: str) -> None:
     """The section: title, what it shows, the mean so far, the step bar, the worked mean with the numbers
-    of the queries so far and the step table up to the current query."""
+    of the queries so far and the step table up to the current query. Left out, as the articles' presets
+    are, when the articles' examples cannot be read (``ui.presets.SAMPLE_PROBLEM``)."""
+    if SAMPLE_PROBLEM is not None:
+        return
     _, page, title, words = SECTIONS[measure]
     e = explanation(measure)
     st.subheader(t(title))
