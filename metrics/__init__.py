@@ -58,6 +58,7 @@ _EXPORTS = {  # module (under metrics) -> the public names it defines
     "measures.rbp": ["rank_biased_precision", "rbp_steps"],
     "measures.err": ["expected_reciprocal_rank", "err_steps"],
     "measures.gm_map": ["gm_map", "gm_map_steps"],
+    "teaching.many_queries": ["map_steps", "mrr_steps"],
 }
 #: the subpackages, importable as attributes (``metrics.batch.evaluate``)
 _LAYERS = ("measures", "readers", "batch", "statistics", "teaching", "conventions", "cli", "errors", "explanation",

@@ -60,6 +60,11 @@ COLUMN_LABELS: dict[str, str] = {
     "stop": "stop probability R_i", "reach": "P(reaching rank i)", "ERR": "ERR@i",
     "query": "query", "AP_q": "AP of the query", "floored": "max(AP, 0.00001)", "log_AP": "ln AP",
     "mean_log": "mean log so far", "GM_MAP": "GM_MAP so far",
+    # MAP and MRR query by query (metrics.teaching.many_queries)
+    "query_grades": "grades in ranked order", "AP_worked": "its AP worked out", "MAP_so_far": "MAP so far",
+    "first_rel_rank": "first relevant rank", "RR_q": "RR of the query", "MRR_so_far": "MRR so far",
+    # coverage list by list (metrics.teaching.coverage_by_list)
+    "top_k": "its top K", "new_items": "new to the union", "n_new": "new items",
 }
 
 

@@ -6,6 +6,7 @@ from metrics import ap_steps
 from ui import charts, explainer, lecture, many_queries, pacing, presenter
 from ui.builder import ranking_builder, title_text
 from ui.i18n import N_, t
+from ui.mean_steps import mean_section
 
 PAGE = "ap"
 #: the metric label of the denominator, one whole label per choice (word order differs in Chinese)
@@ -40,6 +41,7 @@ if whole:
     with whole:
         explainer.step_table(explanation.table, pace.step)
 
+mean_section("MAP")  # MAP worked out over the built-in example, query by query
 st.subheader(t("MAP: the mean over queries"))
 many_queries.mean_over_queries(PAGE, "AP", k, board, "MAP")
 

@@ -1,17 +1,20 @@
 """Two rankings of the same items: every measure side by side with the difference, the nDCG steps of
-both, and what swapping two items of list 1 would do."""
+both (one step per rank, both lists' values so far side by side: the final values and the table of
+every measure only at the last step), and what swapping two items of list 1 would do."""
 
 import random
 
 import streamlit as st
 
 from metrics import MetricsInputError, ndcg_steps, ndcg_under_discounts
+from metrics.explanation import em_for_px
 from metrics.measures.summary import COMPARE_COLUMNS, compare_summaries
-from ui import charts, explainer, state
+from ui import charts, explainer, pacing, state
 from ui.builder import ranking_builder
 from ui.cached import summarize, swap_effects
 from ui.i18n import N_, headers, t
 from ui.lanes import dropped_order, lanes
+from ui.lecture import FORMULA_PX, value_text
 from ui.page import end_page
 from ui.presets import PRESETS
 from ui.safe import plain
@@ -24,6 +27,10 @@ SWAP_DEPTH = 15  #: the heatmap shows swaps among the top ranks only (the rest o
 POSITIVE, NEGATIVE = "color: #1B6E33; font-weight: 700", "color: #B42318; font-weight: 700"
 NDCG_COLUMNS = ["rank", "item", "rel", "gain", "discounted_gain", "DCG"]  #: IDCG is the same for both lists
 LIST_NAMES = (N_("List 1"), N_("List 2"))
+#: a worked formula's width in the numbers column (about half the page at 1280 px)
+FORMULA_WIDTH = em_for_px(FORMULA_PX * 0.75)
+#: what stands where a value of a later step would be
+AFTER_THE_LAST_STEP = N_("Shown after the last step (Show all, or the End key).")
 
 
 def list2_revision() -> int:
@@ -102,6 +109,29 @@ def metric_row(table, names) -> None:
                       delta_arrow="off" if same else "auto")
 
 
+def running_row(explanations, step: int) -> None:
+    """While steps remain: each list's nDCG after ``step`` ranks, side by side, with the change."""
+    values = [e.running_at(step)["nDCG"] for e in explanations]
+    change = values[1] - values[0]
+    same = abs(change) < 1e-12
+    label = t("{name} so far (step {i})").format(name="nDCG", i=step)
+    st.markdown(f"**{label}**")
+    first, second = st.columns(2)
+    first.metric(t(COMPARE_COLUMNS[1]), value_text(values[0]))
+    second.metric(t(COMPARE_COLUMNS[2]), value_text(values[1]), delta=t("same") if same else f"{change:+.4f}",
+                  delta_color="off" if same else "normal", delta_arrow="off" if same else "auto")
+
+
+def worked_side_by_side(explanations, pace) -> None:
+    """Both lists' worked nDCG after the step's ranks (long sums folded)."""
+    step = None if pace.complete else pace.step
+    st.latex(explainer.tex(explanations[0].formula))
+    for name, explanation in zip(LIST_NAMES, explanations):
+        st.markdown(f"**{t(name)}**")
+        for line in explanation.worked_lines(step, fold=True, width=FORMULA_WIDTH):
+            st.latex(explainer.tex(line))
+
+
 def signed(value: float) -> str:
     return "0" if abs(value) < 1e-12 else f"{value:+.4f}"
 
@@ -136,10 +166,22 @@ except MetricsInputError as error:
     end_page()
 table = compare_summaries(*summaries)
 ndcg_name, ap_name = table[COMPARE_COLUMNS[0]].iloc[0], table[COMPARE_COLUMNS[0]].iloc[2]
+explanations = [ndcg_steps(b.rels(), k=k, gain=b.gain, ideal=b.ideal_grades(), items=b.ranking,
+                           ideal_items=b.ideal_items(), ideal_from=b.ideal) for b in (board, board2)]
 with numbers:
-    metric_row(table, [ndcg_name, ap_name])
+    pace = pacing.begin(PAGE, len(explanations[0].table))
+    if pace.complete:
+        metric_row(table, [ndcg_name, ap_name])
+    else:
+        running_row(explanations, pace.step)
+    pacing.step_bar(PAGE, pace)
+    st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step  # outlined in list 1's lanes
+    worked_side_by_side(explanations, pace)
     st.markdown(t("**Every measure** — green: list 2 is better, red: list 1 is better"))
-    comparison_table(table)
+    if pace.complete:
+        comparison_table(table)
+    else:
+        st.caption(t(AFTER_THE_LAST_STEP))
 with second_list:
     explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
     with st.popover(t("Conventions"), width="stretch"):
@@ -148,22 +190,19 @@ with second_list:
         explainer.convention_radio(PAGE, "ap_denominator", t("AP divided by"))
         explainer.threshold_input(PAGE)
 
-explanations = [ndcg_steps(b.rels(), k=k, gain=b.gain, ideal=b.ideal_grades(), items=b.ranking,
-                           ideal_items=b.ideal_items(), ideal_from=b.ideal) for b in (board, board2)]
 st.subheader(t("{measure} step by step").format(measure=explanations[0].measure))
-for name, explanation in zip(LIST_NAMES, explanations):
-    st.markdown(f"**{t(name)}**")
-    explainer.formula(explanation)
 for column, name, explanation in zip(st.columns(2, gap="large"), LIST_NAMES, explanations):
     with column:
         st.markdown(t("**{name}** — IDCG@{k} = {idcg} for both").format(
             name=t(name), k=explanation.details["k"], idcg=f"{explanation.details['IDCG']:.4f}"))
         shown = [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]  # gain = rel
-        explainer.step_table(explanation.table[shown], hit_column=None)
+        explainer.step_table(explanation.table[shown], pace.step, hit_column=None)
 
 flips = st.expander(t("Does the discount decide which list wins?"), key=state.page_key(PAGE, "discounts"),
                     on_change="rerun")
-if flips.open:  # built only while open
+if flips.open and not pace.complete:  # the chart's values are the final ones
+    flips.caption(t(AFTER_THE_LAST_STEP))
+elif flips.open:  # built only while open
     frame = ndcg_under_discounts(board.rels(), k=k, ideal=board.ideal_grades(), gain=board.gain, second=board2.rels())
     flips.plotly_chart(charts.discount_choices(frame, len(board.ranking)), width="stretch")
     flips.caption(t(charts.DISCOUNT_NOTE))

@@ -6,6 +6,7 @@ from metrics import rr_curve, rr_steps
 from ui import charts, explainer, lecture, many_queries, pacing, presenter
 from ui.builder import ranking_builder, title_text
 from ui.i18n import t
+from ui.mean_steps import mean_section
 
 PAGE = "rr"
 CUT = f"{PAGE}_cut"  #: the RR@K toggle's key
@@ -50,6 +51,7 @@ if whole:
     with whole:
         explainer.step_table(explanation.table, pace.step)
 
+mean_section("MRR")  # MRR worked out over the built-in example, query by query
 st.subheader(t("MRR: the mean over queries"))
 many_queries.mean_over_queries(PAGE, "RR", k, board, "MRR")
 

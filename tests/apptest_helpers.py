@@ -24,7 +24,8 @@ class EntryScriptEveryRun(PagesManager):
         PagesManager.uses_pages_directory = False
 
 
-PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more")  #: pages that reveal their steps one at a time (ui.pacing)
+PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more", "compare", "beyond_ils", "beyond_coverage",
+               "beyond_users")  #: pages that reveal their steps one at a time (ui.pacing)
 
 
 def show_all(at: AppTest, run: bool = True) -> AppTest:

@@ -272,7 +272,8 @@ def test_finite_numbers_or_metrics_input_error(name, data):
 def test_every_one_ranking_export_is_covered():
     many_queries = {"evaluate", "Evaluation", "summarize", "compare_summaries", "paired_differences",
                     "mean_difference_ci", "paired_t_test", "randomization_test", "exact_randomization_test",
-                    "read_qrels", "read_run", "read_csv", "read_json", "parse_pasted", "Dataset", "load"}
+                    "read_qrels", "read_run", "read_csv", "read_json", "parse_pasted", "Dataset", "load",
+                    "map_steps", "mrr_steps"}
     not_functions = {"MetricsInputError", "Explanation", "Convention", "PRESETS", "Measure", "Change", "Move"}
     other = {"score_under", "order_ranking", "parse_measure", "parse_measures", "signed_delta", "swap_effects"}
     assert set(metrics.__all__) - many_queries - not_functions - other == set(FUNCTIONS)

@@ -136,7 +136,7 @@ def test_english_pages_unchanged(app_test):
     at.run()
     at.switch_page("pages/ap.py").run()
     load_preset(at, "000_map_q1")
-    assert [s.value for s in at.subheader] == ["MAP: the mean over queries"]
+    assert [s.value for s in at.subheader] == ["From AP to MAP", "MAP: the mean over queries"]
     assert [m.label for m in at.metric][1:3] == ["Relevant items R", "D = hits found"]
     assert list(at.table[0].value.columns[:4]) == ["rank", "item", "relevance grade", "relevant"]
     assert any(re.fullmatch(r"\*\*Step (\d) of 5\*\* · rank \1", m.value) for m in at.markdown)

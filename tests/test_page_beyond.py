@@ -4,6 +4,8 @@ message, and a user's list can be put on the shared board."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -124,3 +126,86 @@ def test_user_list_goes_to_the_board(app_test):
         at.switch_page(page)
         at.run()
         assert not at.exception, page
+
+
+# --------------------------------------------------------------------------- stepping through the tabs
+
+def _step_bar(at) -> tuple[int, int]:
+    [found] = [re.match(r"\*\*Step (\d+) of (\d+)\*\*", m.value) for m in at.markdown if m.value.startswith("**Step")]
+    return int(found.group(1)), int(found.group(2))
+
+
+def _latex(at) -> str:
+    return " ".join(x.value for x in at.latex)
+
+
+def _next(at, page: str):
+    at.button(key=state.page_key(page, "step_next")).click().run()
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def test_one_users_list_one_item_a_step(app_test):
+    from metrics.explanation import num
+    from metrics.measures.beyond import similarity_explanation
+
+    at = open_page(app_test, PAGE, all_steps=False)
+    at.slider(key="beyond_k").set_value(5).run()
+    items = RECS["u01"][:5]
+    e = similarity_explanation(items, FEATURES)
+    for step in range(1, 6):
+        assert _step_bar(at) == (step, 5)
+        pairs = step * (step - 1) // 2
+        so_far = e.running_at(pairs)["ILS"] if pairs else 0.0
+        if step < 5:
+            assert metric_value(at, f"ILS so far (step {step})") == f"{so_far:.4f}"
+            assert metric_value(at, "diversity = 1 − ILS") == "?"  # the final value waits for the last step
+        else:
+            assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES):.4f}"
+            assert metric_value(at, "diversity = 1 − ILS") == f"{intra_list_diversity(items, FEATURES):.4f}"
+        if pairs:
+            assert f"= {num(so_far)}" in _latex(at)
+            assert len(at.table[0].value) == min(pairs, 6)  # the pair window ends at the step's last pair
+        [chart] = at.get("plotly_chart")
+        text = json.loads(chart.proto.spec)["data"][0]["text"]
+        assert sum(cell != "" for row in text for cell in row) == pairs  # the heatmap's cells so far
+        if step < 5:
+            _next(at, "beyond_ils")
+
+
+def test_coverage_one_list_a_step(app_test):
+    from metrics.explanation import num
+
+    at = open_page(app_test, PAGE, all_steps=False)
+    open_tab(at, CATALOG_TAB)
+    users = list(RECS)
+    step, total = _step_bar(at)
+    assert (step, total) == (1, len(users))
+    while True:
+        first = {user: RECS[user] for user in users[:step]}
+        exact = catalog_coverage(first, CATALOG, k=10)
+        value = f"{exact:.4f}"
+        label = "Coverage@10" if step == total else f"Coverage@10 so far (step {step})"
+        assert metric_value(at, label) == value
+        assert at.latex[-1].value.strip("$ \n").endswith(f"= {num(exact)}")  # the worked union so far
+        assert len(at.table[0].value) == min(step, 6)
+        if step == total:
+            break
+        _next(at, "beyond_coverage")
+        step, _ = _step_bar(at)
+    assert value == "0.8250"
+
+
+def test_every_user_one_list_a_step(app_test):
+    at = open_page(app_test, PAGE, all_steps=False)
+    open_tab(at, EVERYONE)
+    users = list(RECS)
+    step, total = _step_bar(at)
+    assert (step, total) == (1, len(users))
+    while step < total:
+        mean = sum(intra_list_diversity(RECS[u][:10], FEATURES) for u in users[:step]) / step
+        assert float(metric_value(at, f"mean diversity so far (step {step})")) == pytest.approx(mean, abs=5e-5)
+        assert not [m for m in at.metric if m.label == "mean precision@10"]  # the means: at the last step
+        assert len(at.dataframe[-1].value) == step  # the users so far
+        _next(at, "beyond_users")
+        step, _ = _step_bar(at)
+    assert metric_value(at, "mean diversity") == "0.6485"

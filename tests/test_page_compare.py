@@ -13,7 +13,7 @@ import metrics
 from metrics.explanation import COLUMN_LABELS
 from metrics.measures.summary import compare_summaries, summarize
 from metrics.teaching.swaps import swap_effects
-from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page
+from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page, show_all
 from ui import state
 from ui.board import Board
 from ui.presets import PRESETS
@@ -219,6 +219,7 @@ def test_long_uploaded_ranking(page):
     assert not at.exception, [e.message for e in at.exception]
     at.switch_page(PAGE).run()
     assert not at.exception, [e.message for e in at.exception]
+    show_all(at)  # a new example (the upload's query) starts at step 1
     board = at.session_state[state.BOARD]
     assert board.title.startswith("query")
     assert_shows(at, tuple(reversed(board.ranking)))
@@ -236,3 +237,49 @@ def test_list_ideal_is_named_and_equal_to_the_ideal_grades(page):
     k = k_of(board)
     assert shown.loc[f"nDCG(ideal=list)@{k}", "list 1"] == pytest.approx(
         metrics.ndcg(board.rels(), k, ideal=board.ideal_grades()), abs=1e-12)
+
+
+# --------------------------------------------------------------------------- one step per rank
+
+def test_stepping_shows_both_lists_so_far_side_by_side(app_test):
+    at = open_page(app_test, PAGE, all_steps=False)  # a new session: step 1
+    board = at.session_state[state.BOARD]
+    second = at.session_state[state.SECOND]
+    k = k_of(board)
+    explanations = [metrics.ndcg_steps(board.with_ranking(r).rels(), k, gain=board.gain, ideal=board.ideal_grades(),
+                                       ideal_from=board.ideal) for r in (board.ranking, second)]
+    total = len(explanations[0].table)
+    assert total > 1
+    for step in range(1, total):
+        assert next(m.value for m in at.markdown if m.value.startswith("**Step ")).startswith(
+            f"**Step {step} of {total}**")
+        assert any(m.value == f"**nDCG so far (step {step})**" for m in at.markdown)
+        assert [(m.label, m.value) for m in at.metric] == [
+            (label, f"{e.running_at(step)['nDCG']:.4f}") for label, e in zip(("list 1", "list 2"), explanations)]
+        assert not [d for d in at.dataframe if "list 2 − list 1" in d.value.columns]  # every measure: at the end
+        assert any("Shown after the last step" in c.value for c in at.caption)
+        steps = [d.value for d in at.dataframe if COLUMN_LABELS["discounted_gain"] in d.value.columns]
+        assert [len(s) for s in steps] == [step, step]
+        for table, e in zip(steps, explanations):
+            assert table[COLUMN_LABELS["DCG"]].iloc[-1] == pytest.approx(e.table["DCG"].iloc[step - 1], abs=1e-12)
+        latex = " ".join(x.value for x in at.get("latex"))
+        for e in explanations:
+            assert f"= {metrics.explanation.num(e.running_at(step)['nDCG'])}" in latex
+        assert lanes_data(at)["step"] == step  # list 1's lanes outline the rank
+        at.button(key=state.page_key("compare", "step_next")).click().run()
+        assert not at.exception
+    assert at.button(key=state.page_key("compare", "step_next")).disabled
+    assert_shows(at, second)  # the last step: the final numbers and every measure
+
+
+def test_the_clicker_keys_step_both_lists(app_test):
+    at = open_page(app_test, PAGE, all_steps=False)
+    for action, expected in (("next", 2), ("next", 3), ("back", 2), ("start", 1)):
+        at.session_state["compare_keys"] = {"action": action}
+        at.run()
+        at.session_state["compare_keys"] = {}
+        assert any(m.value.startswith(f"**Step {expected} of") for m in at.markdown)
+    at.session_state["compare_keys"] = {"action": "end"}
+    at.run()
+    at.session_state["compare_keys"] = {}
+    assert [d for d in at.dataframe if "list 2 − list 1" in d.value.columns]

@@ -10,6 +10,7 @@ import math
 import numbers
 import random
 from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
 from metrics import MetricsInputError
 
@@ -228,3 +229,52 @@ def _short(name) -> str:
     """A name as messages quote it: its repr, cut to 40 characters."""
     text = repr(name)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+T = TypeVar("T")
+#: changes :class:`History` keeps to undo (the oldest is forgotten beyond them)
+HISTORY_DEPTH = 50
+
+
+@dataclass(frozen=True)
+class History(Generic[T]):
+    """Undo and redo over immutable states (boards): ``past`` are the states left by each change, the
+    last one the most recent; ``future`` the states undone, the last one the next to redo.
+
+    >>> h = History().record("a")            # the board "a" was changed to "b"
+    >>> h, back = h.undo("b"); back          # undo: back to "a", "b" can be redone
+    'a'
+    >>> h, again = h.redo(back); again
+    'b'
+    >>> History(future=("c",)).record("a").can_redo   # a new change clears what could be redone
+    False
+    """
+
+    past: tuple[T, ...] = ()
+    future: tuple[T, ...] = ()
+    depth: int = HISTORY_DEPTH
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.past)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.future)
+
+    def record(self, before: T) -> History[T]:
+        """A change was made, leaving ``before``: it can be undone; nothing can be redone any more."""
+        return replace(self, past=(*self.past, before)[-self.depth:] if self.depth > 0 else (), future=())
+
+    def undo(self, current: T) -> tuple[History[T], T]:
+        """Back to the state before the last change (``current`` can then be redone)."""
+        if not self.past:
+            raise ValueError("nothing to undo")
+        return replace(self, past=self.past[:-1], future=(*self.future, current)), self.past[-1]
+
+    def redo(self, current: T) -> tuple[History[T], T]:
+        """The state the last undo left (``current`` can be undone again)."""
+        if not self.future:
+            raise ValueError("nothing to redo")
+        return replace(self, past=(*self.past, current)[-self.depth:], future=self.future[:-1]), self.future[-1]
+

@@ -14,6 +14,7 @@ from metrics import MetricsInputError
 from . import limits, share, state
 from .board import Board, InputError
 from .dataset import shown_title as title_text
+from .history import undo_redo_buttons
 from .i18n import N_, headers, t
 from .lanes import dropped_order, grade_text, lanes
 from .presets import PRESETS
@@ -321,6 +322,7 @@ def toolbar() -> None:
             with keys:
                 keyboard_controls()
         share.copy_link(label="", width="content", type="tertiary")
+        undo_redo_buttons()
 
 
 def finish() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from .board import Board
+from .board import Board, History
 from .i18n import t
 from .presets import DEFAULT_PRESET, PRESETS
 
@@ -25,6 +25,7 @@ PRESET = "preset"  #: the preset picker's value
 SECOND = "second_ranking"  #: the compare page's "list 2": another order of the board's ranked items
 BUILDER_STEP = "builder_step"  #: set by a page on each run: the rank its step table shows, outlined in the builder (int or None)
 BUILDER_IDEAL = "builder_ideal"  #: set by a page on each run: True shows the ideal ordering beside the builder's ranking
+HISTORY = "board_history"  #: the board changes that Undo and Redo walk (ui.board.History of (board, origin) pairs)
 
 
 def init() -> None:
@@ -47,13 +48,47 @@ def revision() -> int:
 
 
 def set_board(new: Board, *, external: bool = True, origin: bool = False) -> None:
-    """Replace the board. ``external``: rebuild the widgets that show it; ``origin``: Reset target."""
+    """Replace the board. ``external``: rebuild the widgets that show it; ``origin``: Reset target.
+    A change (a board or Reset target not equal to the one before) can be undone (:func:`undo`)."""
+    before = (st.session_state.get(BOARD), st.session_state.get(ORIGIN))
+    if before[0] is not None and before != (new, new if origin else before[1]):
+        st.session_state[HISTORY] = history().record(before)
     st.session_state[BOARD] = new
     if origin:
         st.session_state[ORIGIN] = new
         st.session_state[ORIGIN_REVISION] = origin_revision() + 1
     if external:
         st.session_state[REVISION] += 1
+
+
+def history() -> History:
+    """The board's undo and redo history in this session."""
+    return st.session_state.get(HISTORY) or History()
+
+
+def _restore(snapshot: tuple[Board, Board]) -> None:
+    """Put a (board, Reset target) pair of the history back; another Reset target counts as another
+    example loaded (the pages start again at step 1)."""
+    board, origin = snapshot
+    st.session_state[BOARD] = board
+    if origin != st.session_state.get(ORIGIN):
+        st.session_state[ORIGIN] = origin
+        st.session_state[ORIGIN_REVISION] = origin_revision() + 1
+    st.session_state[REVISION] = revision() + 1  # the widgets showing the board are rebuilt from it
+
+
+def undo() -> None:
+    """Back to the board before the last change (a drag, a grade edit, an example loaded, ...), if any."""
+    if history().can_undo:
+        st.session_state[HISTORY], snapshot = history().undo((board(), origin()))
+        _restore(snapshot)
+
+
+def redo() -> None:
+    """The board the last :func:`undo` left, if no change came since."""
+    if history().can_redo:
+        st.session_state[HISTORY], snapshot = history().redo((board(), origin()))
+        _restore(snapshot)
 
 
 def origin_revision() -> int:

@@ -448,4 +448,14 @@ ZH: dict[str, str] = {
     "libraries do (RR has no cut-off in trec_eval).":
         "**高亮**：与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
         "**—**：该库没有这个指标。每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
+    # ui/history.py: the builder's Undo and Redo
+    "Undo the last change to the board": "撤销对看板的上一次改动",
+    "Redo the change just undone": "重做刚撤销的改动",
+    # pages/compare.py: one step per rank
+    "Shown after the last step (Show all, or the End key).": "最后一步之后显示（点“全部显示”，或按 End 键）。",
+    # pages/beyond.py: one item, then one list, a step
+    "One item: no pair to compare yet (Next: the item at rank 2 and its pair).":
+        "只有一个条目：还没有可比较的条目对（下一步：第 2 名的条目和它组成的条目对）。",
+    "{covered} of {size} items appear in the first {lists} top-{k} lists.":
+        "{size} 个条目中有 {covered} 个出现在前 {lists} 个前 {k} 列表中。",
 }

@@ -176,4 +176,26 @@ ZH = {
     "persistence p = {value}": "坚持概率 p = {value}",
     "largest grade g_max = {value}": "最高等级 g_max = {value}",
     "gain of each grade {value}": "各等级的增益 {value}",
+    # metrics.teaching.many_queries (ui/mean_steps.py): MAP and MRR query by query
+    "grades in ranked order": "按排序的相关性等级",
+    "its AP worked out": "AP 的算式",
+    "MAP so far": "累计 MAP",
+    "first relevant rank": "第一个相关条目的名次",
+    "RR of the query": "该查询的 RR",
+    "MRR so far": "累计 MRR",
+    "From AP to MAP": "从 AP 到 MAP",
+    "From RR to MRR": "从 RR 到 MRR",
+    "MAP is the mean of AP over queries. Article 000's code example has two queries, q1 and q2; each step adds "
+    "one query's AP to the running sum and divides by the number of queries so far.":
+        "MAP 是各查询 AP 的平均值。文章 000 的代码示例有两个查询 q1 和 q2；每一步把一个查询的 AP 加进累计和，"
+        "再除以到目前为止的查询数。",
+    "MRR is the mean of RR over queries. Article 001's three searches (cat, torus, virus) find their answer at "
+    "ranks 3, 2 and 1; each step adds one query's 1/rank to the running sum and divides by the number of queries "
+    "so far.":
+        "MRR 是各查询 RR 的平均值。文章 001 的三次检索（cat、torus、virus）分别在第 3、2、1 名找到答案；"
+        "每一步把一个查询的 1/名次加进累计和，再除以到目前为止的查询数。",
+    # metrics.teaching.coverage_by_list (pages/beyond.py): coverage one list a step
+    "its top K": "它的前 K 个",
+    "new to the union": "并集中新增的条目",
+    "new items": "新增条目数",
 }
