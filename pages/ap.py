@@ -16,6 +16,7 @@ DENOMINATOR_LABELS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hi
 st.title(t("AP / MAP — average precision"))
 ranking, numbers = lecture.stage()
 with ranking:
+    controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), 1))
@@ -28,10 +29,11 @@ with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
     lecture.walk_through(PAGE, explanation, pace, board, {"AP": explanation.measure},
                          {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
-with ranking:
+with controls:
     explainer.k_slider(PAGE, max(len(board.ranking), 1))
-    explainer.convention_radio(PAGE, "ap_denominator", t("Divide by"))
-    explainer.threshold_input(PAGE)
+    with lecture.conventions():
+        explainer.convention_radio(PAGE, "ap_denominator", t("Divide by"))
+        explainer.threshold_input(PAGE)
 
 st.caption(t("Only the ranks with a hit add their precision; misses add nothing but push later hits down."))
 chart, whole = explainer.lazy_tabs(PAGE, "below", [t("Precision at each rank"), t("The whole table")])

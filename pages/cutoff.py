@@ -16,6 +16,7 @@ RUNNING_NAMES = {"P": "P", "R": "R", "F1": "F1", "Hit": "Success"}  #: the measu
 st.title(t("Precision, recall, F1 and hit rate @K · R-precision"))
 ranking, numbers = lecture.stage()
 with ranking:
+    controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), 1))
@@ -33,7 +34,7 @@ with numbers:
     rows = len(explanations["P"].table)
     pace = pacing.begin(PAGE, rows)
     step = None if pace.complete else pace.step
-    columns = st.columns(len(explanations) + 1)
+    columns = lecture.headline_columns(len(explanations) + 1)
     shown = []
     for column, (quantity, explanation) in zip(columns, explanations.items()):
         value = lecture.running_value(explanation, step, quantity)
@@ -48,16 +49,18 @@ with numbers:
     pacing.step_bar(PAGE, pace, unit=N_("cut-off K ="))
     st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
         R=R, threshold=f"{threshold:g}"))
-    with st.container(key="lecture_formula"):
-        for left, right in zip(*[iter(list(explanations.values()))] * 2):
-            pair = st.columns(2)
-            for column, explanation in zip(pair, (left, right)):
-                column.latex(explainer.tex(lecture.worked_line(explanation, None if pace.complete else pace.step)))
-    lecture.step_window(explanations["P"].table, pace)
+    with lecture.sized():
+        with st.container(key="lecture_formula"):
+            for left, right in zip(*[iter(list(explanations.values()))] * 2):
+                pair = st.columns(2)
+                for column, explanation in zip(pair, (left, right)):
+                    column.latex(explainer.tex(lecture.worked_line(explanation, None if pace.complete else pace.step)))
+        lecture.step_window(explanations["P"].table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
-with ranking:
+with controls:
     explainer.k_slider(PAGE, max(len(board.ranking), 1))
-    explainer.threshold_input(PAGE)
+    with lecture.conventions():
+        explainer.threshold_input(PAGE)
 
 curves, interpolated, whole, formulas = explainer.lazy_tabs(PAGE, "below", [
     t("Every cut-off K = 1 … N"), t("11-point interpolated precision"), t("The whole table"), t("Formulas")])

@@ -16,6 +16,7 @@ CHOICE, P, MULT, GAINS = (state.page_key(PAGE, name) for name in ("measure", "p"
 st.title(t("More measures"))
 ranking, numbers = lecture.stage()
 with ranking:
+    controls = lecture.controls()
     board = ranking_builder()
 with numbers:
     # the labels translated now: AppTest calls format_func outside the run, where the language is unknown
@@ -35,8 +36,9 @@ if choice == "GM_MAP":
         lecture.headline(explanation, pace, {"GMAP": explanation.measure}, {t("MAP (arithmetic mean)"):
                                                                     explanation.details["MAP"]})
         pacing.step_bar(PAGE, pace, unit=more_measures.UNITS["GM_MAP"])
-        lecture.worked(explanation, pace)
-        lecture.step_window(explanation.table, pace, hit_column=None, unit=more_measures.UNITS["GM_MAP"])
+        with lecture.sized():
+            lecture.worked(explanation, pace)
+            lecture.step_window(explanation.table, pace, hit_column=None, unit=more_measures.UNITS["GM_MAP"])
     end_page()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), 1))
@@ -56,7 +58,7 @@ with numbers:
     lecture.walk_through(PAGE, explanation, pace, board, {own: explanation.measure},
                          more_measures.extra_numbers(choice, explanation, board), hit_column=marked,
                          unit=more_measures.UNITS.get(choice, "rank"))
-with ranking:
+with controls:
     if choice in more_measures.WITH_K:
         explainer.k_slider(PAGE, max(len(board.ranking), 1))
     if choice == "RBP":
@@ -68,7 +70,8 @@ with ranking:
         st.text_input(t("Gain of each grade (grade:gain)"), value=more_measures.DEFAULT_GAINS, key=GAINS,
                       help=t("ir_measures writes nDCG(gains={0:0,1:1,2:3}); a grade left out keeps its grade as gain."))
     if choice not in more_measures.GRADED:
-        explainer.threshold_input(PAGE)
+        with lecture.conventions():
+            explainer.threshold_input(PAGE)
 
 st.caption(t(more_measures.ABOUT[choice]))
 if choice == "iprec":

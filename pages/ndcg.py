@@ -12,6 +12,7 @@ PAGE = "ndcg"
 st.title(t("nDCG — normalised discounted cumulative gain"))
 ranking, numbers = lecture.stage()
 with ranking:
+    controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), len(board.judged())))
@@ -25,10 +26,11 @@ with numbers:
     lecture.walk_through(PAGE, explanation, pace, board,
                          {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}, hit_column=None)
 st.session_state[state.BUILDER_IDEAL] = True  # the ideal ordering beside the ranking, rank by rank
-with ranking:
+with controls:
     explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
-    explainer.convention_radio(PAGE, "gain", t("Gain"))
-    explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
+    with lecture.conventions():
+        explainer.convention_radio(PAGE, "gain", t("Gain"))
+        explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
 
 step = pace.step
 tables, gains, running, compared, discount = explainer.lazy_tabs(PAGE, "charts", [

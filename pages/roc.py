@@ -19,6 +19,7 @@ st.caption(t("Each item is a positive when its grade reaches the threshold, a ne
              "A good scorer puts positives above negatives; AUC says how often it does."))
 inputs, result = lecture.stage()
 with inputs:
+    controls = lecture.controls()
     score_table = st.container()  # the page's input table comes first; the ranking builder below it
     board = ranking_builder()
 with score_table:
@@ -79,7 +80,7 @@ if explanation is not None:
         lecture.walk_through(PAGE, explanation, pace, None, {"AUC": "AUC"},
                              {t("Positives P"): details["P"], t("Negatives N"): details["N"]}, hit_column=None,
                              unit=N_("trapezoid"))
-with inputs:
+with controls, lecture.conventions():
     explainer.threshold_input(PAGE)
 
 if explanation is not None:

@@ -14,6 +14,7 @@ CUT = f"{PAGE}_cut"  #: the RR@K toggle's key
 st.title(t("RR / MRR — reciprocal rank"))
 ranking, numbers = lecture.stage()
 with ranking:
+    controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 cut = st.session_state.get(CUT, False)
@@ -34,13 +35,14 @@ with numbers:
         where = t("none")
     lecture.walk_through(PAGE, explanation, pace, board, {"RR": explanation.measure},
                          {t("First relevant item at rank"): where})
-with ranking:
+with controls:
     st.toggle(t("Stop at rank K (RR@K)"), key=CUT,
               help=t("trec_eval's recip_rank has no cut-off; ir_measures' RR@10, ranx mrr@k, RecBole "
                      "MRR@k and torchmetrics score 0 when the first hit is below rank K."))
     if cut:
         explainer.k_slider(PAGE, max(len(board.ranking), 1))
-    explainer.threshold_input(PAGE)
+    with lecture.conventions():
+        explainer.threshold_input(PAGE)
 
 chart, whole = explainer.lazy_tabs(PAGE, "below", [t("RR by the rank of the first hit"), t("The whole table")])
 if chart:  # what RR would be for a first hit at every rank; this ranking's marked once its step is shown

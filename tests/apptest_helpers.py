@@ -132,3 +132,40 @@ def builder_title(at: AppTest) -> str:
     line = shown(next(iter(builder_frame(at).children.values())))
     assert line.startswith(":small[**") and line.endswith("**]"), line
     return line.removeprefix(":small[**").removesuffix("**]")
+
+
+def step_windows(at: AppTest) -> list:
+    """The step windows on the page (ui.explainer.table_html, drawn with st.html) as frames of their shown texts,
+    the current row (``aria-current="step"``) last."""
+    from html.parser import HTMLParser
+
+    import pandas as pd
+
+    class Rows(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.rows, self.cell = [], None
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "tr":
+                self.rows.append([])
+            elif tag in ("td", "th"):
+                self.cell = ""
+
+        def handle_endtag(self, tag):
+            if tag in ("td", "th") and self.cell is not None:
+                self.rows[-1].append(self.cell)
+                self.cell = None
+
+        def handle_data(self, data):
+            if self.cell is not None:
+                self.cell += data
+
+    frames = []
+    for element in at.html:
+        if 'class="step-window"' in element.proto.body:
+            parser = Rows()
+            parser.feed(element.proto.body)
+            header, *rows = parser.rows
+            frames.append(pd.DataFrame(rows, columns=header))
+    return frames

@@ -15,7 +15,7 @@ import pytest
 
 import metrics
 from metrics.explanation import COLUMN_LABELS
-from tests.apptest_helpers import lanes_data, load_preset, open_page
+from tests.apptest_helpers import lanes_data, load_preset, open_page, step_windows
 from ui import state
 
 #: page -> (its file, the running quantity the formula ends with, that quantity's step-table column)
@@ -63,7 +63,7 @@ def formula_result(at) -> float:
 
 def current_row(at, column: str):
     """The step window's last (highlighted) row: its rank and the running value."""
-    window = at.table[0].value
+    window = step_windows(at)[0]
     row = window.iloc[-1]
     rank = row.iloc[0]  # rank (the ROC table: the segment)
     return int(float(str(rank))), float(str(row[COLUMN_LABELS.get(column, column)]).replace("–", "nan"))

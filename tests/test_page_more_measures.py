@@ -7,7 +7,7 @@ import pytest
 
 import metrics
 from metrics.explanation import COLUMN_LABELS
-from tests.apptest_helpers import open_page, show_all
+from tests.apptest_helpers import open_page, show_all, step_windows
 from tests.visible_text import item_names, untranslated
 from ui import more_measures, state
 from ui.board import Board
@@ -94,7 +94,7 @@ def test_headline_equals_the_metric_function_on_the_board(english, choice):
     at = shows_the_metric(english, choice)
     label, _ = headline(at)
     assert at.latex, "the formula is shown"
-    assert [t for t in at.table if t.proto], "the step window is shown"
+    assert step_windows(at), "the step window is shown"
     assert label == NAMES[choice], label
 
 
@@ -148,7 +148,7 @@ def test_gm_map_over_the_uploaded_queries(app_test):
     expected = metrics.gm_map(result.per_query["AP"].dropna().to_numpy())
     label, value = headline(at)
     assert (label, value) == ("GMAP", f"{expected:.4f}")
-    assert any(COLUMN_LABELS["log_AP"] in str(t.proto) for t in at.table)
+    assert any(COLUMN_LABELS["log_AP"] in window.columns for window in step_windows(at))
 
 
 def test_the_cutoff_page_draws_the_interpolated_curve(app_test):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_page, step_windows
 from ui import explainer
 from ui.board import Board
 
@@ -32,7 +32,7 @@ def styled(monkeypatch) -> list[int]:
 
 def tables(at) -> list[dict]:
     """The page's step tables as the reader sees them (the static one, then the scrolling ones)."""
-    return [table.value.to_dict("split") for table in at.table] + [
+    return [table.to_dict("split") for table in step_windows(at)] + [
         frame.value.to_dict("split") for frame in at.dataframe]
 
 

@@ -40,4 +40,5 @@ def show_change(page: str, measure: str, value: float | None, ranking: Sequence[
             words = [t("Same ranking, another setting")]
         if words:
             st.session_state[told] = SEPARATOR.join(words)
-    st.caption(st.session_state.get(told, "") or "\u00a0")
+    with st.container(key="lecture_change"):  # one line (ui/style/lecture.css): a long change never pushes the page down
+        st.caption(st.session_state.get(told, "") or "\u00a0")

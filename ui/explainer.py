@@ -7,6 +7,7 @@ import pickle
 import re
 import string
 import time
+from html import escape
 
 import numpy as np
 import pandas as pd
@@ -230,21 +231,55 @@ def _frame_bytes(frame: pd.DataFrame) -> bytes:
 
 @st.cache_data(max_entries=TABLES_KEPT, show_spinner=False, hash_funcs={pd.DataFrame: _frame_bytes})
 def styled_table(frame: pd.DataFrame, hits: np.ndarray | None, formats: dict[str, str], checks: tuple[str, ...] = (),
-                 height: int | str | None = None) -> None:
+                 height: int | str | None = None, above: str = "") -> None:
     """``frame`` styled by :func:`last_row_styles` and ``formats`` (a format string per shown header; ``checks``:
-    boolean columns shown as ✓ and ·): an ``st.dataframe`` of ``height`` pixels, or a static ``st.table`` when
-    ``height`` is None.
+    boolean columns shown as ✓ and ·): an ``st.dataframe`` of ``height`` pixels, or, when ``height`` is None, a
+    static HTML table (:func:`table_html`) whose last row, the current step, carries ``aria-current="step"``;
+    ``above``: a line over it (the rows it leaves out).
 
     Cached with its elements (Streamlit replays them): a session that shows a table already drawn, e.g. each of
     the 40 students following a live class's board, is sent the same elements without styling it again (about
     6 ms a table, three on a page). The frame arrives with its translated headers, so each language is its own
     entry."""
+    if height is None:
+        st.html(table_html(frame, hits, formats, checks, above))
+        return
     shown_formats = dict(formats) | {column: (lambda hit: "✓" if hit else "·") for column in checks}
     styler = frame.style.apply(last_row_styles, hits=hits, axis=None).format(shown_formats, na_rep="–")
-    if height is None:
-        st.table(styler.hide(axis="index"))
-    else:
-        st.dataframe(styler, hide_index=True, width="stretch", height=height)
+    st.dataframe(styler, hide_index=True, width="stretch", height=height)
+
+
+def _cell(value, style: str | None, check: bool) -> str:
+    """One cell's text: ✓ / · for a check column, ``style`` (a format string) for a number, "–" for a missing value."""
+    if check:
+        return "✓" if value else "·"
+    if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
+        return "–"
+    return style.format(value) if style else str(value)
+
+
+def table_html(frame: pd.DataFrame, hits: np.ndarray | None, formats: dict[str, str], checks: tuple[str, ...] = (),
+               above: str = "") -> str:
+    """The step window as an HTML table: a row per step (hits in green, the last highlighted and marked
+    ``aria-current="step"``, for screen readers and tests), numbers right-aligned, every text escaped.
+
+    >>> html = table_html(pd.DataFrame({"rank": [1, 2], "gain": [3.0, 0.5]}), None, {"gain": "{:.1f}"})
+    >>> html.count("<tr"), html.count('aria-current="step"'), "<td>0.5</td>" in html.replace(' class="num"', "")
+    (3, 1, True)
+    """
+    styles = last_row_styles(frame, hits)
+    number = ' class="num"'
+    kinds = [number if frame[c].dtype.kind in "iuf" else "" for c in frame.columns]
+    head = "".join(f"<th{kind}>{escape(str(c))}</th>" for c, kind in zip(frame.columns, kinds))
+    rows = []
+    for position, values in enumerate(frame.itertuples(index=False)):
+        cells = "".join(f"<td{kind}>{escape(_cell(v, formats.get(c), c in checks))}</td>"
+                        for c, v, kind in zip(frame.columns, values, kinds))
+        style = styles.iat[position, 0] if frame.shape[1] else ""
+        attributes = (f' style="{style}"' if style else "") + (' aria-current="step"' if position == len(frame) - 1 else "")
+        rows.append(f"<tr{attributes}>{cells}</tr>")
+    caption = f"<caption>{escape(above)}</caption>" if above else ""
+    return f'<table class="step-window">{caption}<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def about(rewards: str, use: str, pitfalls: str) -> None:

@@ -38,6 +38,8 @@ RAMP = ("#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171
 UNJUDGED_FILL = "#e4e4e7"  #: grey; drawn with a dashed border
 DARK_INK, LIGHT_INK = "#000000", "#ffffff"
 LEGEND_MAX = 7  #: more distinct grades than this: the legend shows the lowest and the highest only
+ROW_PX, MIN_ROW_PX = 34, 18  #: an item's row height: 34 px for a short board, lower for a long one, never below 18 px
+LANES_PX = 380  #: the height the rows of a board (ranking and pool) may take together on a 1280×720 screen
 
 # words the browser shows or announces (translated in :func:`_texts`)
 _TEXTS = {
@@ -124,6 +126,17 @@ def _entry(grade: float | None, low: float, high: float) -> dict:
 # --------------------------------------------------------------------------- the element
 
 
+def row_height(items: int) -> int:
+    """An item's row height in pixels on a board of ``items`` items: lower rows for a longer board, so that
+    its lanes take at most :data:`LANES_PX` (a 12-item board fits a projector screen).
+
+    >>> row_height(5), row_height(7), row_height(12), row_height(20), row_height(200)
+    (34, 34, 27, 18, 18)
+    """
+    rows = items + 1  # one more: the pool lane, empty or not
+    return max(MIN_ROW_PX, min(ROW_PX, LANES_PX // rows - 2))
+
+
 def _items(names: Sequence[str], grades: Mapping[str, float | None], low: float, high: float) -> list[dict]:
     return [{"name": name, "grade": grade_text(grades[name]),
              **dict(zip(("fill", "ink"), grade_colour(grades[name], low, high))), "unjudged": grades[name] is None}
@@ -158,6 +171,7 @@ def lanes(grades: Mapping[str, float | None], ranking: Sequence[str], pool: Sequ
         "ideal": None if ideal is None else {"title": t(IDEAL_TITLE),
                                              "items": _items(list(ideal_grades), ideal_grades, low, high)},
         "step": step,
+        "row": row_height(len(grades)),
         "legend": legend(grades),
         "text": _texts(),
     }

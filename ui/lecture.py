@@ -1,6 +1,9 @@
-"""The one-screen layout of an explainer page: the ranking on the left; on the right the headline
-numbers, the worked formula and the step table at the current step (ui.pacing). At 1280×720 all of
-it is on screen without scrolling; charts and the rest of the page come below."""
+"""The one-screen layout of an explainer page: on the left a toolbar of the page's controls (K, then the
+conventions in a popover) above the ranking; on the right the headline numbers, the last change in
+words, the step bar, the worked formula and a window of the step table ending at the current step
+(ui.pacing). At 1280×720 all of it is on screen without scrolling at every step, for boards of up to
+12 items (the lanes' rows shrink with the number of items); charts and the rest of the page come
+below. On a phone the numbers come first (ui/style/phone.css)."""
 
 from __future__ import annotations
 
@@ -21,15 +24,58 @@ from .page import end_page
 from .safe import plain
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
-WINDOW = 6  #: rows of the step table on screen: the current row and the ones just before it
-FORMULA_PX = 740  #: the width of the right column's formula box at 1280 px (a projector)
+WINDOW = 3  #: rows of the step table on screen: the current row and the ones just before it
+#: the width a worked line may take at 1280 px (a projector): the right column's box is 766 px, and the width
+#: estimate of metrics.explanation errs wide (a folded 12-item nDCG line it puts at 759 px is drawn in about
+#: 600 px), so a sum of 20 terms still folds onto one line
+FORMULA_PX = 780
 FORMULA_SCALE = 1.12  #: the formulas' size on these pages (ui/style/lecture.css: .st-key-lecture_formula .katex)
 FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that width in the units of Explanation.worked_lines
 
 
+#: the text sizes of the worked formula and the step window (A− / A+ in the step bar): level -> scale
+TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3, 3: 1.5}
+TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT_SIZES)
+
+
 def stage() -> tuple:
-    """The left column (the ranking you drag) and the right one (what it does to the numbers)."""
-    return st.columns([0.36, 0.64], gap="medium")
+    """The left column (the ranking you drag) and the right one (what it does to the numbers), in a frame
+    whose key lets a phone show the numbers first (ui/style/phone.css)."""
+    with st.container(key="lecture_stage"):
+        return st.columns([0.36, 0.64], gap="medium")
+
+
+def controls():
+    """The page's control toolbar, drawn above the ranking (call it in the left column before the builder):
+    a row the page fills after its numbers (K, then :func:`conventions`)."""
+    return st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="lecture_controls")
+
+
+def conventions():
+    """The popover of the page's conventions (gain, ideal ordering, denominator, threshold...), in the toolbar."""
+    return st.popover(t("Conventions"), icon=":material/tune:", help=t("The conventions this page computes with"))
+
+
+def text_size() -> int:
+    """The session's text size level for formulas and step tables (:data:`TEXT_SIZES`)."""
+    level = st.session_state.get(TEXT_SIZE, 0)
+    return level if level in TEXT_SIZES else 0
+
+
+def resize(change: int) -> None:
+    """A− / A+: one text size smaller or larger, within :data:`TEXT_SIZES`."""
+    st.session_state[TEXT_SIZE] = min(max(text_size() + change, min(TEXT_SIZES)), max(TEXT_SIZES))
+
+
+def sized():
+    """A frame whose text (formulas, step table) has the session's size: its key names the level, which
+    ui/style/lecture.css turns into a font size."""
+    return st.container(key=f"lecture_size_{text_size() - min(TEXT_SIZES)}")
+
+
+def formula_width(share: float = 1.0) -> float:
+    """The width a worked line may take, in the units of ``Explanation.worked_lines``, at this text size."""
+    return em_for_px(FORMULA_PX * share, base_font_px=18 * FORMULA_SCALE * TEXT_SIZES[text_size()])
 
 
 #: what a page says when the board gives it nothing to compute (ui.lecture.require_ranking)
@@ -63,6 +109,12 @@ def require_ranking(board: Board, where=None, minimum: int = 1) -> None:
         end_page()
 
 
+def headline_columns(count: int) -> list:
+    """The headline's columns, in a frame that keeps them side by side on a phone (ui/style/phone.css)."""
+    with st.container(key="lecture_headline"):
+        return st.columns(count)
+
+
 def value_text(value) -> str:
     """A number as the pages show it: counts as integers, every other number with 4 decimals.
 
@@ -80,27 +132,27 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     ``labels``: quantity of ``explanation.running_at`` -> its name when complete (e.g. "nDCG@3").
     ``extra``: label -> value shown as they are (R, D, ...). Returns the running values."""
     running = explanation.running_at(None if pace.complete else pace.step)
-    columns = st.columns(len(labels) + len(dict(extra)))
+    columns = headline_columns(len(labels) + len(dict(extra)))
     whole = explanation.details.get("integer", False)  # a count (num_ret, ...): shown as an integer
+    try:  # the measure's name in plain words, the headline's tooltip (a measure the grammar does not know has none)
+        words = plain(t("{name}: {words}").format(name=explanation.measure, words=subtitle(explanation.measure, t)))
+    except MetricsInputError:
+        words = None
     for column, (quantity, label) in zip(columns, labels.items()):
         shown = label if pace.complete else t("{name} so far (step {i})").format(name=quantity, i=pace.step)
-        column.metric(shown, value_text(int(running[quantity]) if whole else running[quantity]))
+        column.metric(shown, value_text(int(running[quantity]) if whole else running[quantity]),
+                      help=words if label == explanation.measure else None)
     for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
         column.metric(label, value if isinstance(value, str) else value_text(value))
-    try:  # the measure's name in plain words (a measure the grammar does not know, e.g. AUC, has none)
-        st.caption(plain(t("{name}: {words}").format(name=explanation.measure,
-                                                     words=subtitle(explanation.measure, t))))
-    except MetricsInputError:
-        pass
     return running
 
 
 def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels: dict[str, str],
                  extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank") -> None:
     """The right side of a paced page, in this order: the headline at the step (:func:`headline`),
-    the pause that lets the browser draw it, the last change in words, the step bar (``unit`` names a
-    row) with the Present button, the worked formula and the step window; the lanes outline the step
-    when a row is a rank.
+    the pause that lets the browser draw it, the last change in words (one line, kept even when empty),
+    the step bar (``unit`` names a row) with the Present button and the text size, the worked formula and
+    the step window; the lanes outline the step when a row is a rank.
 
     ``board`` None: a page whose rows are not the ranking's ranks (ROC's trapezoids): no change in
     words, no Present button, no outline in the lanes."""
@@ -112,22 +164,32 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
     if board is not None:
         show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     step_bar(page, pace, unit=unit, presentable=board is not None)
-    worked(explanation, pace)
-    step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
+    with sized():
+        worked(explanation, pace)
+        step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
     if board is not None:
         st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
 def worked(explanation: Explanation, pace: Pace) -> None:
-    """The general formula, then the same with this ranking's numbers up to the current step; a long
-    sum is folded ("+ ⋯ +") and given whole, line by line, one click away."""
+    """The general formula (at step 1; from step 2 on, one click away), then the same with this ranking's
+    numbers up to the current step; a long sum is folded ("+ ⋯ +") and given whole, line by line, one
+    click away too."""
+    step = None if pace.complete else pace.step
+    folded = explanation.worked_lines(step, fold=True, width=formula_width())
+    whole = explanation.worked_lines(step, width=formula_width())
+    general = pace.step <= 1 and not pace.complete
     with st.container(key="lecture_formula"):
-        st.latex(tex(explanation.formula))
-        step = None if pace.complete else pace.step
-        folded = explanation.worked_lines(step, fold=True, width=FORMULA_WIDTH)
+        if general:
+            st.latex(tex(explanation.formula))
         for line in folded:
             st.latex(tex(line))
-        whole = explanation.worked_lines(step, width=FORMULA_WIDTH)
+    if general and whole == folded:
+        return
+    with st.container(horizontal=True, gap="small", key="lecture_more_formula"):
+        if not general:
+            with st.popover(t("The formula"), icon=":material/function:", key="lecture_general"):
+                st.latex(tex(explanation.formula))
         if whole != folded:
             with st.popover(t("The whole sum"), key="lecture_whole_sum"):
                 for line in whole:
@@ -136,21 +198,21 @@ def worked(explanation: Explanation, pace: Pace) -> None:
 
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
                 columns: list[str] | None = None, unit: str = "rank") -> None:
-    """The step table up to the current row, which is highlighted and always on screen: at most
-    :data:`WINDOW` rows, ending at the current one (the earlier rows are counted above it)."""
+    """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
+    on screen: at most :data:`WINDOW` rows, ending at the current one (the earlier rows are counted above it)."""
     shown = table.iloc[:pace.step]
     first = max(0, len(shown) - WINDOW)
+    above = ""
     if first:
-        above = N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
-            "⋯ rows 1–{last} above (the whole table is below)")
-        st.caption(t(above).format(last=first))
+        above = t(N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
+            "⋯ rows 1–{last} above (the whole table is below)")).format(last=first)
     shown = shown.iloc[first:]
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
     if columns is not None:
         shown = shown[columns]
     checks = tuple(header(c) for c in shown.columns if shown[c].dtype.kind == "b")
     with st.container(key="lecture_table"):
-        styled_table(headers(shown), hits, number_formats(shown, DIGITS), checks)
+        styled_table(headers(shown), hits, number_formats(shown, DIGITS), checks, above=above)
 
 
 def running_value(explanation: Explanation, step: int | None, quantity: str) -> float:
@@ -160,4 +222,4 @@ def running_value(explanation: Explanation, step: int | None, quantity: str) -> 
 
 def worked_line(explanation: Explanation, step: int | None) -> str:
     """The worked formula at ``step`` on one line (the cut-off page shows four side by side)."""
-    return explanation.worked_at(step, width=em_for_px(FORMULA_PX / 2, base_font_px=18 * FORMULA_SCALE))
+    return explanation.worked_at(step, width=formula_width(0.5))

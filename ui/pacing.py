@@ -81,8 +81,8 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
     total = pace.total
     if not total:
         return
-    with st.container(horizontal=True, vertical_alignment="center", key=state.page_key(page, "step_bar")):
-        st.button(t("Start"), icon=":material/first_page:", key=state.page_key(page, "step_start"),
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=state.page_key(page, "step_bar")):
+        st.button("", icon=":material/first_page:", key=state.page_key(page, "step_start"),  # its tooltip says it
                   help=t("First step (Home)"), disabled=pace.step <= 1, on_click=move, args=(page, "start", total))
         st.button(t("◀ Back"), key=state.page_key(page, "step_back"), help=t("Previous step (← or PageUp)"),
                   disabled=pace.step <= 1, on_click=move, args=(page, "back", total))
@@ -95,3 +95,17 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
             from .presenter import present_button
 
             present_button(page)
+        text_size_buttons(page)
+
+
+def text_size_buttons(page: str) -> None:
+    """A− / A+: the formulas' and step tables' text size on every explainer page (ui.lecture.TEXT_SIZES), a pair
+    that wraps as one."""
+    from .lecture import TEXT_SIZES, resize, text_size
+
+    level = text_size()
+    with st.container(horizontal=True, gap=None, width="content", key="lecture_text_size"):
+        st.button("A−", key=state.page_key(page, "text_smaller"), help=t("Smaller formulas and tables"),
+                  type="tertiary", disabled=level <= min(TEXT_SIZES), on_click=resize, args=(-1,))
+        st.button("A+", key=state.page_key(page, "text_larger"), help=t("Larger formulas and tables"),
+                  type="tertiary", disabled=level >= max(TEXT_SIZES), on_click=resize, args=(1,))

@@ -1,4 +1,5 @@
-"""The app's stylesheet (ui/style/lecture.css): a page that fits a 1280×720 projector."""
+"""The app's stylesheets: ui/style/lecture.css (a page that fits a 1280×720 projector) and ui/style/phone.css
+(a student's phone, 390 px wide)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from pathlib import Path
 
 import streamlit as st
 
-CSS_FILE = Path(__file__).with_name("style") / "lecture.css"
+CSS_FILES = tuple(Path(__file__).with_name("style") / name for name in ("lecture.css", "phone.css"))
 
 
 @cache
 def _css() -> str:
-    return CSS_FILE.read_text(encoding="utf-8")
+    return "\n".join(path.read_text(encoding="utf-8") for path in CSS_FILES)
 
 
 def inject() -> None:

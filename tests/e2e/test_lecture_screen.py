@@ -26,7 +26,7 @@ LOCALES = {"en": "en-US", "zh": "zh-CN"}
 RANKING = ".st-key-builder .lane[data-lane='ranking']"
 HEADLINE = '[data-testid="stMain"] [data-testid="stMetric"]'
 FORMULA = ".st-key-lecture_formula .katex-display"
-CURRENT_ROW = ".st-key-lecture_table tbody tr:last-child"
+CURRENT_ROW = '.st-key-lecture_table [aria-current="step"]'  #: the step window's current row
 ONE_SCREEN = {
     "ndcg": {"ranking": RANKING, "headline": HEADLINE, "formula": FORMULA, "current row": CURRENT_ROW},
     "ap": {"ranking": RANKING, "headline": HEADLINE, "formula": FORMULA, "current row": CURRENT_ROW},

@@ -50,6 +50,9 @@ function render(state) {
   const refocus = focused && root.contains(focused) && focused.dataset ? focused.dataset.name : null;
   root.replaceChildren();
   state.picked = null;
+  // rows shrink with the number of items (ui/lanes.py: row_height), so that a long board stays on one screen
+  if (Number.isFinite(data.row)) root.style.setProperty("--row", `${data.row}px`);
+  root.classList.toggle("dense", Number.isFinite(data.row) && data.row < 30);
 
   const [ranking, ...others] = data.lanes;
   const board = element("div", "board" + (data.ideal ? " with-ideal" : ""));

@@ -11,6 +11,10 @@ ZH = {
     # ui/lecture.py
     "{name} so far (step {i})": "{name}（到第 {i} 步为止）",
     "The whole sum": "完整的求和式",
+    "The formula": "公式",
+    "The conventions this page computes with": "本页计算所用的约定",
+    "Smaller formulas and tables": "公式和表格字号缩小",
+    "Larger formulas and tables": "公式和表格字号放大",
     "⋯ ranks 1–{last} above (the whole table is below)": "⋯ 上方还有第 1–{last} 名（完整表格在下方）",
     # pages
     "D = R, all relevant": "D = R，全部相关项",
