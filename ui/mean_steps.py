@@ -57,7 +57,7 @@ def mean_section(measure: str) -> None:
     pace = current(page, len(e.table))
     with st.container(key=state.page_key(page, "section")):
         headline(e, pace)
-        step_bar(page, pace, unit="query")
+        step_bar(page, pace, unit="query", text_size=False)  # the page's own bar has A− / A+
         with st.container(key=state.page_key(page, "formula")):
             st.latex(tex(e.formula))
             for line in e.worked_lines(None if pace.complete else pace.step, fold=True, width=FORMULA_WIDTH):

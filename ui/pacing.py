@@ -72,12 +72,13 @@ def begin(page: str, total: int) -> Pace:
     return current(page, total)
 
 
-def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = False) -> None:
+def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = False, text_size: bool = True) -> None:
     """◀ back · next ▶ · show all, and "Step i of n" (the keys: :func:`begin`).
 
     The buttons act through callbacks, so the run that follows is drawn with the new step.
     ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here.
-    ``presentable``: the page can present its steps full screen (ui.presenter): a "Present" button."""
+    ``presentable``: the page can present its steps full screen (ui.presenter): a "Present" button.
+    ``text_size``: the page's A− / A+ (:func:`text_size_buttons`; one pair a page: a second step bar has none)."""
     total = pace.total
     if not total:
         return
@@ -95,7 +96,8 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
             from .presenter import present_button
 
             present_button(page)
-        text_size_buttons(page)
+        if text_size:
+            text_size_buttons(page)
 
 
 def text_size_buttons(page: str) -> None:
