@@ -134,9 +134,9 @@ def builder_title(at: AppTest) -> str:
     return line.removeprefix(":small[**").removesuffix("**]")
 
 
-def step_windows(at: AppTest) -> list:
+def step_windows(at) -> list:
     """The step windows on the page (ui.explainer.table_html, drawn with st.html) as frames of their shown texts,
-    the current row (``aria-current="step"``) last."""
+    the current row (``aria-current="step"``) last. ``at``: an AppTest, or a list of its elements (a block's)."""
     from html.parser import HTMLParser
 
     import pandas as pd
@@ -162,7 +162,8 @@ def step_windows(at: AppTest) -> list:
                 self.cell += data
 
     frames = []
-    for element in at.html:
+    elements = at.html if hasattr(at, "html") else [e for e in at if type(e).__name__ == "Html"]
+    for element in elements:
         if 'class="step-window"' in element.proto.body:
             parser = Rows()
             parser.feed(element.proto.body)

@@ -120,14 +120,15 @@ def test_bad_input_is_one_clear_error(call):
 
 def _section(at, page: str) -> tuple[list[str], list[str], object]:
     """The section's metrics ("label = value"), its formula's LaTeX lines and its step table."""
+    from tests.apptest_helpers import step_windows
     from tests.test_pacing import blocks
 
     [box] = [b for b in blocks(at.main) if getattr(b, "key", None) == state.page_key(page, "section")]
     nodes = list(blocks(box))
     metrics_shown = [f"{n.label} = {n.value}" for n in nodes if type(n).__name__ == "Metric"]
     latex = [n.value.strip("$ \n") for n in nodes if type(n).__name__ == "Latex"]
-    [table] = [n for n in nodes if type(n).__name__ == "Table"]
-    return metrics_shown, latex, table.value
+    [table] = step_windows(nodes)
+    return metrics_shown, latex, table
 
 
 @pytest.mark.parametrize("file, page, measure", [("pages/ap.py", "map", "MAP"), ("pages/rr.py", "mrr", "MRR")])
