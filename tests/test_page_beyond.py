@@ -13,8 +13,9 @@ import pytest
 
 from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
 from tests.apptest_helpers import metric as metric_value
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_page, step_windows
 from ui import state
+from ui.lecture import WINDOW
 from ui.presets import PRESETS
 
 PAGE = "pages/beyond.py"
@@ -164,7 +165,7 @@ def test_one_users_list_one_item_a_step(app_test):
             assert metric_value(at, "diversity = 1 − ILS") == f"{intra_list_diversity(items, FEATURES):.4f}"
         if pairs:
             assert f"= {num(so_far)}" in _latex(at)
-            assert len(at.table[0].value) == min(pairs, 6)  # the pair window ends at the step's last pair
+            assert len(step_windows(at)[0]) == min(pairs, WINDOW)  # the pair window ends at the step's last pair
         [chart] = at.get("plotly_chart")
         text = json.loads(chart.proto.spec)["data"][0]["text"]
         assert sum(cell != "" for row in text for cell in row) == pairs  # the heatmap's cells so far
@@ -174,6 +175,7 @@ def test_one_users_list_one_item_a_step(app_test):
 
 def test_coverage_one_list_a_step(app_test):
     from metrics.explanation import num
+    from tests.test_pacing import blocks
 
     at = open_page(app_test, PAGE, all_steps=False)
     open_tab(at, CATALOG_TAB)
@@ -186,8 +188,10 @@ def test_coverage_one_list_a_step(app_test):
         value = f"{exact:.4f}"
         label = "Coverage@10" if step == total else f"Coverage@10 so far (step {step})"
         assert metric_value(at, label) == value
-        assert at.latex[-1].value.strip("$ \n").endswith(f"= {num(exact)}")  # the worked union so far
-        assert len(at.table[0].value) == min(step, 6)
+        [box] = [b for b in blocks(at.main) if getattr(b, "key", None) == "lecture_formula"]
+        worked = [n.value.strip("$ \n") for n in blocks(box) if type(n).__name__ == "Latex"]
+        assert worked[-1].endswith(f"= {num(exact)}")  # the worked union so far
+        assert len(step_windows(at)[0]) == min(step, WINDOW)
         if step == total:
             break
         _next(at, "beyond_coverage")
