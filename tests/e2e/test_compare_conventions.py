@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.lanes import BUILDER, LIST2, drag_after, lane_items, wait_for_lanes
-from tests.e2e.navigation import go_to, load_example
+from tests.e2e.navigation import go_to, load_example, show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -57,6 +57,7 @@ def test_compare_page_article_lists(app_page: Page, wait_for_app, screenshot):
     load_example(page, "Article 000: list_1 = [A, B, C, D, E]", wait_for_app)
     page.get_by_role("button", name="Use the article's list_2").click()
     wait_for_app(page)
+    show_all_steps(page, wait_for_app)  # the page steps through the ranks: the final numbers at the last step
     expect(page.locator("strong", has_text="nDCG@5").first).to_be_visible()
     expect(metric(page, "list 1").first).to_have_text("0.8930")
     expect(metric(page, "list 2").first).to_have_text("0.8505")
