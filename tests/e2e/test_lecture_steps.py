@@ -38,7 +38,7 @@ FORMULA = ".st-key-lecture_formula"
 CURRENT_ROW = ".st-key-lecture_table [aria-current='step']"
 K_SLIDER = ".st-key-lecture_controls [data-testid='stSlider']"
 K_INPUT = f"{K_SLIDER} input[type='range']"
-STEP_BAR = "[class*='__step_bar']"
+STEP_BAR = f"{STAGE} [class*='__step_bar']"  # the page's own (the AP and RR pages have a second one, MAP's / MRR's)
 #: "Step i of n" in each language
 STEP_TEXT = {"en": re.compile(r"Step (\d+) of (\d+)"), "zh": re.compile(r"第 (\d+) 步，共 (\d+) 步")}
 
