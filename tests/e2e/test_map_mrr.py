@@ -24,7 +24,7 @@ def test_walk_the_mean_query_by_query(new_session, wait_for_app, screenshot, pat
         section.scroll_into_view_if_needed()
         values = section.get_by_test_id("stMetricValue")
         expect(values.first).to_have_text(mean)
-        expect(section.get_by_test_id("stTable").locator("tbody tr")).to_have_count(step)
+        expect(section.locator("table.step-window tbody tr")).to_have_count(step)
         expect(section.locator(".katex").last).to_contain_text(mean.rstrip("0"))
         screenshot(page, f"{key}_step{step}_{language}")
         next_button = section.locator(f".st-key-{key}__step_next button").first

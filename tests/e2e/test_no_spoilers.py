@@ -35,6 +35,8 @@ VISIBLE_TEXT = """
   while (walker.nextNode()) {
     const parent = walker.currentNode.parentElement;
     if (!parent || !shown(parent)) continue;
+    // the AP / RR pages' MAP / MRR sections work out another example (ui/mean_steps.py), not the board
+    if (parent.closest('.st-key-map__section, .st-key-mrr__section')) continue;
     const chart = parent.closest('svg');
     // a chart's text, but not its axes' tick labels (the scale, not values)
     if (chart && parent.closest('[class*="axislayer"], [class*="tick"]')) continue;
