@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.navigation import go_to
+from tests.e2e.navigation import go_to, show_all_steps
 
 pytestmark = pytest.mark.e2e
 
@@ -49,14 +49,17 @@ def test_beyond_page(app_page: Page, wait_for_app, screenshot):
     _open(app_page, "Beyond accuracy", wait_for_app)
     assert urlsplit(app_page.url).path.rstrip("/").endswith("/beyond")
     expect(app_page.get_by_role("heading", name="Beyond accuracy — coverage and diversity", level=1)).to_be_visible()
+    show_all_steps(app_page, wait_for_app)  # each tab steps through its lists: the final numbers at the last step
     expect(_metric(app_page, "ILS (similarity)")).to_have_text("0.3111")  # the first tab: one user's list
     path = screenshot(app_page, "beyond")
     assert path.stat().st_size > 50_000
     app_page.get_by_role("tab", name="Catalog coverage").click()
     wait_for_app(app_page)
+    show_all_steps(app_page, wait_for_app)
     expect(_metric(app_page, "Coverage@10")).to_have_text("0.8250")
     app_page.get_by_role("tab", name="Every user: diversity against accuracy").click()
     wait_for_app(app_page)
+    show_all_steps(app_page, wait_for_app)
     expect(_metric(app_page, "mean diversity")).to_have_text("0.6485")
     expect(app_page.get_by_test_id("stException")).to_have_count(0)
     app_page.get_by_role("tab", name="One user's list: intra-list similarity").click()
