@@ -95,11 +95,14 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, new_session, w
     wait_for_app(page)
     assert [label.split()[0] for label in labels(page)] == ["D", "C", "E", "B", "A"]
 
-    # a convention below the builder: linear gain (the share box is filled after the page ran)
+    # a convention in the toolbar's Conventions popover: linear gain (the share box is filled after the page ran)
     _, before = ndcg_metric(page)
-    page.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_text("gain = rel", exact=True).click()
+    page.get_by_test_id("stMain").get_by_role("button", name="Conventions").click()
+    body = page.get_by_test_id("stPopoverBody")
+    body.get_by_test_id("stRadio").first.get_by_text("gain = rel", exact=True).click()
     wait_for_metric_change(page, before)
     wait_for_app(page)
+    close_popover(page)
 
     ranking, metric = labels(page), ndcg_metric(page)
     link = shared_link(page)
@@ -121,7 +124,10 @@ def test_link_reproduces_the_board_in_a_new_session(app_url: str, new_session, w
     assert labels(other, "pool") == []
     show_all_steps(other, wait_for_app)  # a shared board opens at step 1, like any new example
     assert ndcg_metric(other) == metric
-    expect(other.get_by_test_id("stMain").get_by_test_id("stRadio").first.get_by_role("radio", name="gain = rel")).to_be_checked()
+    other.get_by_test_id("stMain").get_by_role("button", name="Conventions").click()  # the gain is in its popover
+    expect(other.get_by_test_id("stPopoverBody").get_by_test_id("stRadio").first
+           .get_by_role("radio", name="gain = rel")).to_be_checked()
+    close_popover(other)
     expect(other.get_by_test_id("stAlertContentWarning")).to_have_count(0)
     assert shared_link(other) == link  # and its own link is the same
 
