@@ -32,6 +32,11 @@ fi
 if [ ! -x /usr/sbin/nginx ]; then
     apt_packages+=(nginx)
 fi
+# A C compiler and make: tests/trec_eval_binaries.py builds the real trec_eval 9.0.7, 9.0.8 and 10.0 from
+# ../shared/conformance/trec_eval_src/ for the differential test against `python -m metrics trec_eval`.
+if ! { command -v cc >/dev/null && command -v make >/dev/null; }; then
+    apt_packages+=(build-essential)
+fi
 if [ "${#apt_packages[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
     echo "Installing with apt-get: ${apt_packages[*]}"
