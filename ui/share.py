@@ -28,7 +28,7 @@ import zlib
 from metrics import MetricsInputError
 
 from . import limits
-from .board import Board, InputError
+from .board import Board, InputError, _short
 from .zh import N_
 
 PARAM = "b"  #: the query parameter that carries the board
@@ -197,11 +197,6 @@ def literal(text) -> str:
     text = " ".join(str(text).splitlines())
     fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
     return f"{fence} {text} {fence}"
-
-
-def _short(name) -> str:
-    text = repr(name)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _is_number(value) -> bool:
