@@ -172,26 +172,30 @@ def comparable(result: tuple[int, str], version: str) -> tuple[int, str]:
     return (result[0], _without_rbp(result[1])) if version == "10.0" else result
 
 
+def _first_differing_lines(binary_result, our_result) -> tuple[str, str] | None:
+    """The first pair of lines that differ (the binary's, ours), or None (same lines, or one output longer)."""
+    return next(((a, b) for a, b in zip(binary_result[1].splitlines(), our_result[1].splitlines()) if a != b), None)
+
+
 def cause(binary_result, our_result) -> str:
     """The kind of a difference: the two exit codes, or the measure of the first differing line."""
     if binary_result[0] != our_result[0]:
         return f"exit {binary_result[0]} vs ours {our_result[0]}"
-    theirs, ours = binary_result[1].splitlines(), our_result[1].splitlines()
-    for a, b in zip(theirs, ours):
-        if a != b:
-            return f"line of {a.split()[0] if a.split() else a!r}"
-    return "number of lines"
+    lines = _first_differing_lines(binary_result, our_result)
+    if lines is None:
+        return "number of lines"
+    a = lines[0]
+    return f"line of {a.split()[0] if a.split() else a!r}"
 
 
 def first_difference(binary_result, our_result) -> str:
     """A short description of how two results differ (the cause key of the long run)."""
     if binary_result[0] != our_result[0]:
         return f"exit {binary_result[0]} vs ours {our_result[0]}"
-    theirs, ours = binary_result[1].splitlines(), our_result[1].splitlines()
-    for a, b in zip(theirs, ours):
-        if a != b:
-            return f"{a!r} vs ours {b!r}"
-    return f"{len(theirs)} lines vs ours {len(ours)}"
+    lines = _first_differing_lines(binary_result, our_result)
+    if lines is None:
+        return f"{len(binary_result[1].splitlines())} lines vs ours {len(our_result[1].splitlines())}"
+    return f"{lines[0]!r} vs ours {lines[1]!r}"
 
 
 def minimise(binary: Path, folder: Path, qrels: str, run: str, flags: list[str], version: str):
