@@ -64,8 +64,9 @@ def build(version: str, cache: Path = CACHE) -> Path:
     subprocess.run(["make", "-s", f"CC={compiler}"], cwd=src, check=True, capture_output=True, timeout=600)
     built = src / "trec_eval"
     target.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(built, binary.with_suffix(".tmp"))
-    os.replace(binary.with_suffix(".tmp"), binary)
+    staged = target / f".trec_eval.{os.getpid()}"  # per process: parallel test workers may build at once
+    shutil.copy2(built, staged)
+    os.replace(staged, binary)
     shutil.rmtree(work, ignore_errors=True)
     return binary
 

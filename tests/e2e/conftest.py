@@ -106,6 +106,9 @@ def _start_server(
     """Start `streamlit run <script>` on a free port; return the process and its base URL.
     ``env``: variables to set for the server on top of this process's environment (e.g. RML_LIVE_STORE)."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # pytest-xdist: one log per worker, none overwrites another's
+    if worker:
+        log_path = log_path.with_name(f"{log_path.stem}-{worker}{log_path.suffix}")
     last_problem = ""
     for _attempt in range(3):  # another process may grab the free port before Streamlit does
         port = _free_port()
