@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import importlib
 
+__version__ = "0.9.0"  #: the one place of the version: pyproject.toml reads it, ``rml --version`` prints it
+
 from ._moved import MOVED, install
 
 install()  # the module paths from before the layered layout still import

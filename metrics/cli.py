@@ -51,8 +51,16 @@ class _ExplainerNames:
         return iter(self._names())
 
 
+def program_name() -> str:
+    """How this command was called: ``rml`` (the installed console command) or ``python -m metrics``."""
+    import os
+
+    return "rml" if os.path.basename(sys.argv[0] or "") == "rml" else "python -m metrics"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m metrics", description="Ranking metrics, exactly and step by step.")
+    parser = _Parser(prog=program_name(), description="Ranking metrics, exactly and step by step.")
+    parser.add_argument("-V", "--version", action="store_true", help="print the version and exit")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     ev = commands.add_parser("evaluate", help="evaluate a TREC run against TREC qrels (trec_eval semantics)",
@@ -225,6 +233,11 @@ def main(argv=None, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     argv = sys.argv[1:] if argv is None else [str(arg) for arg in argv]
+    if argv[:1] in (["--version"], ["-V"]):
+        from . import __version__
+
+        out.write(f"{program_name()} (Ranking Metrics Lab) {__version__}\n")
+        return 0
     if argv[:1] == ["trec_eval"]:
         from .batch.trec_eval import main as trec_eval_main
 

@@ -45,10 +45,25 @@ if [ "${#apt_packages[@]}" -gt 0 ]; then
     "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${apt_packages[@]}" >/dev/null
 fi
 
-# 3. The tests. pytest exits 5 when it collected no test: that is a failure too.
-status=0
-"$PYTHON" -m pytest "$@" || status=$?
-if [ "$status" -eq 5 ]; then
-    echo "scripts/test.sh: pytest collected no tests" >&2
+# 3. The tests. With no arguments: everything, in two parts, each spread over the machine's cores by
+#    pytest-xdist (RML_TEST_WORKERS=1 runs them in one process): first the fast tier (unit, AppTest), then
+#    the browser tests. With arguments: one pytest run with exactly those arguments.
+#    pytest exits 5 when it collected no test: that is a failure too.
+workers="${RML_TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
+parallel=()
+if [ "$workers" -gt 1 ]; then parallel=(-n "$workers"); fi
+run_pytest() {
+    local status=0
+    "$PYTHON" -m pytest "$@" || status=$?
+    if [ "$status" -eq 5 ]; then
+        echo "scripts/test.sh: pytest collected no tests ($*)" >&2
+    fi
+    return "$status"
+}
+if [ "$#" -eq 0 ]; then
+    status=0
+    run_pytest -m "not e2e" "${parallel[@]}" || status=$?
+    run_pytest -m e2e "${parallel[@]}" || status=$?
+    exit "$status"
 fi
-exit "$status"
+run_pytest "$@"
