@@ -29,6 +29,11 @@ class MetricsInputError(ValueError):
         super().__init__(f"{where}: {problem}" if where else problem)
 
 
+class GradesBelowLevelWarning(UserWarning):
+    """Judged grades above 0 but below a measure's relevance level (``AP(rel=2)`` and grade 1) count as not
+    relevant for that measure -- while gain-based measures (nDCG) still use them: said, never silent."""
+
+
 def input_error(template: str, source: str | None = None, line: int | None = None, *,
                 words: tuple[str, ...] = (), **fields) -> MetricsInputError:
     """A :class:`MetricsInputError` whose problem is ``template`` filled with ``fields``.

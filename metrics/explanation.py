@@ -266,6 +266,22 @@ class Explanation:
                    worked_text=render_text(writer(steps, True)), column=column, details=details or {},
                    writer=writer, running=running)
 
+    def __repr__(self) -> str:
+        from .notebook import explanation_repr
+
+        return explanation_repr(self)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the headline, the worked formula with the numbers and the step table (:mod:`.notebook`)."""
+        from .notebook import explanation_html
+
+        return explanation_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from .notebook import explanation_markdown
+
+        return explanation_markdown(self)
+
     def _step(self, step: int | None) -> int:
         """``step`` as a row count: None is every row; clamped to 1..rows (0 for an empty table)."""
         rows = len(self.table)

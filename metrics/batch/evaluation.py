@@ -91,6 +91,60 @@ class Evaluation:
         return pd.DataFrame({name: values for name, values in self.values.items()}, index=index,
                             columns=list(self.values))
 
+    def tidy(self) -> pd.DataFrame:
+        """One row per (query, measure): columns ``query``, ``measure``, ``value`` (long format, for
+        ``groupby``, seaborn, plotly express)."""
+        import pandas as pd
+
+        return pd.DataFrame({"query": np.tile(np.asarray(self.queries, dtype=object), len(self.values)),
+                             "measure": np.repeat(list(self.values), len(self.queries)),
+                             "value": np.concatenate(list(self.values.values())) if self.values else []})
+
+    def to_dict(self) -> dict[str, dict[str, float]]:
+        """``{measure: {query: value}}``, the per-query scores as ranx keeps them (``Run.scores``)."""
+        return {name: dict(zip(self.queries, values.tolist())) for name, values in self.values.items()}
+
+    def to_pytrec_eval(self) -> dict[str, dict[str, float]]:
+        """``{query: {measure: value}}``, as ``pytrec_eval.RelevanceEvaluator.evaluate`` returns them."""
+        columns = {name: values.tolist() for name, values in self.values.items()}
+        return {query: {name: column[i] for name, column in columns.items()} for i, query in enumerate(self.queries)}
+
+    def to_ir_measures(self) -> list:
+        """Per-query records as ``ir_measures.iter_calc`` yields them: ``Metric(query_id, measure, value)``,
+        ir_measures' own namedtuple and measure objects when ir_measures is installed and parses the name
+        (names of conventions it lacks, e.g. ``nDCG(ideal=list)``, stay text), else a namedtuple of the same
+        fields with names as text."""
+        try:
+            from ir_measures import Metric, parse_measure
+        except ImportError:
+            from collections import namedtuple
+
+            Metric, parse_measure = namedtuple("Metric", "query_id measure value"), str
+        records = []
+        for name, values in self.values.items():
+            try:
+                measure = parse_measure(name)
+            except Exception:  # ir_measures has no such measure or parameter: the name as text
+                measure = name
+            records.extend(Metric(query, measure, value) for query, value in zip(self.queries, values.tolist()))
+        return records
+
+    def __repr__(self) -> str:
+        from ..notebook import evaluation_repr
+
+        return evaluation_repr(self)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.notebook`)."""
+        from ..notebook import evaluation_html
+
+        return evaluation_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from ..notebook import evaluation_markdown
+
+        return evaluation_markdown(self)
+
 
 def evaluate(qrels, run, measures, *, count_missing: bool = False,
              no_relevant: str = "zero") -> Evaluation:
@@ -119,14 +173,15 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     Returns
     -------
     Evaluation
-        ``per_query`` (index sorted like trec_eval) and ``aggregate`` (means).  With no query to
-        evaluate, ``per_query`` is empty and every mean is NaN.
+        ``per_query`` (index sorted like trec_eval) and ``aggregate`` (means).
 
     Raises
     ------
     MetricsInputError
         Bad measure names, a missing column, a non-finite score, an item listed twice for one
-        query (in a file: both lines named).
+        query (in a file: both lines named), no query in both the qrels and the run (trec_eval's
+        "No queries with both results and relevance info", as the command line says: never a mean of
+        nothing).
 
     >>> ev = evaluate({"q1": {"a": 1, "b": 0}}, {"q1": {"a": 0.5, "b": 0.9}}, ["P@1", "RR", "AP"])
     >>> ev.aggregate
@@ -137,7 +192,51 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     parsed = parse_measures(measures)
     qrels_cols = as_columns(qrels, "qrels")
     run_cols = as_columns(run, "run")
-    return _Evaluator(qrels_cols, run_cols, count_missing).evaluate(parsed, no_relevant)
+    evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
+    if not evaluator.any_common_query:  # never a mean of nothing: the command line's refusal, trec_eval's words
+        from .trec_eval import NO_COMMON_QUERY
+
+        raise MetricsInputError(f"{NO_COMMON_QUERY} ({_query_sample(qrels_cols)} in the qrels, "
+                                f"{_query_sample(run_cols)} in the run)")
+    _warn_grades_below_level(parsed, qrels_cols.value)
+    return evaluator.evaluate(parsed, no_relevant)
+
+
+def _warn_grades_below_level(measures: list[Measure], grades: np.ndarray) -> None:
+    """A :class:`~metrics.errors.GradesBelowLevelWarning` for each relevance level above 1 that turns judged
+    grades above 0 into "not relevant" (trec_eval's ``-l``; ir_measures' ``rel=``)."""
+    import warnings
+
+    from ..errors import GradesBelowLevelWarning
+
+    gain_based = [str(m) for m in measures if "gain" in _accepted(m)]
+    for level in sorted({float(m.param("rel")) for m in measures if "rel" in _accepted(m)}):
+        if level <= 1:
+            continue
+        dropped = int(np.count_nonzero((grades > 0) & (grades < level)))
+        if dropped:
+            names = ", ".join(str(m) for m in measures if "rel" in _accepted(m) and float(m.param("rel")) == level)
+            also = f" (gains for {', '.join(gain_based)})" if gain_based else ""
+            warnings.warn(f"{names}: {dropped:,} judgement{'s' if dropped != 1 else ''} with a grade above 0 but "
+                          f"below rel={level:g} count as not relevant{also}", GradesBelowLevelWarning, stacklevel=3)
+
+
+def _accepted(measure: Measure) -> tuple[str, ...]:
+    """The parameter names ``measure`` accepts (metrics.measures.names.MEASURES)."""
+    from ..measures.names import MEASURES
+
+    entry = MEASURES.get(measure.name)
+    return entry[2] if entry else ()
+
+
+def _query_sample(columns: TrecColumns, shown: int = 3) -> str:
+    """A few of the query ids of ``columns``, for a message: "queries '1', '2', '3' and 47 more"."""
+    queries = sorted(set(columns.query.to_list()))
+    if not queries:
+        return "no query"
+    named = ", ".join(repr(query) for query in queries[:shown])
+    more = f" and {len(queries) - shown:,} more" if len(queries) > shown else ""
+    return f"{'query' if len(queries) == 1 else 'queries'} {named}{more}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,6 +276,7 @@ class _Evaluator:
         in_qrels = np.bincount(jq, minlength=nq) > 0
         in_run = np.bincount(self.qcodes[:nr], minlength=nq) > 0
         self.evaluated = np.flatnonzero(in_qrels & (in_run | count_missing))
+        self.any_common_query = bool((in_qrels & in_run).any())
         self._cache: dict = {}
 
     # -- joining grades onto the run, finding duplicates

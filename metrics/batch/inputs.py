@@ -10,7 +10,8 @@ Inputs
   be the query id under another name;
 - an iterable of namedtuples (ir_measures' ``Qrel(query_id, doc_id, relevance, iteration)`` and
   ``ScoredDoc(query_id, doc_id, score)``) or of dicts, with the same field names;
-- a pytrec_eval / ir_measures style ``{query: {item: grade_or_score}}`` dict (keys may be ints);
+- a pytrec_eval / ir_measures style ``{query: {item: grade_or_score}}`` dict (keys may be ints), and ranx's
+  ``Qrels`` and ``Run`` (read through their ``to_dict()``);
 - a :class:`~metrics.readers.tables.Dataset`, :class:`TrecColumns`, a path, an open binary file or the bytes
   of a TREC file (gzip-compressed too: see :func:`metrics.readers.sources.load_bytes`).
 
@@ -51,6 +52,8 @@ def as_columns(obj, kind: str) -> TrecColumns:
     if isinstance(obj, (str, os.PathLike, bytes, bytearray, memoryview)) or hasattr(obj, "read"):
         reader = read_qrels_columns if kind == "qrels" else read_run_columns
         return reader(obj, check_duplicates=False)
+    if _is_ranx(obj):  # ranx.Qrels / ranx.Run: their {query: {item: grade_or_score}} dict
+        obj = obj.to_dict()
     if isinstance(obj, dict):
         return _dict_columns(obj, kind)
     if hasattr(obj, "columns") and hasattr(obj, "__len__"):
@@ -59,6 +62,12 @@ def as_columns(obj, kind: str) -> TrecColumns:
         return _record_columns(obj, kind)
     raise TypeError(f"{kind}: expected a DataFrame, Dataset, TrecColumns, path, bytes, dict or an iterable of "
                     f"namedtuples, got {type(obj).__name__}")
+
+
+def _is_ranx(obj) -> bool:
+    """Whether ``obj`` is a ranx ``Qrels`` or ``Run`` (checked by type, without importing ranx)."""
+    kind = type(obj)
+    return kind.__module__.split(".")[0] == "ranx" and kind.__name__ in ("Qrels", "Run") and hasattr(obj, "to_dict")
 
 
 def id_text(value, label: str, kind: str, where: str) -> str:

@@ -368,13 +368,40 @@ def _param_value(text: str, key: str, value: str):
     return canonical
 
 
+def _is_ir_measures(obj) -> bool:
+    """Whether ``obj`` is an ir_measures measure object (``ir_measures.nDCG@10``; checked without importing it)."""
+    return type(obj).__module__.split(".")[0] == "ir_measures" and hasattr(obj, "NAME") and hasattr(obj, "params")
+
+
+#: ir_measures' ``nDCG(dcg=...)`` values and the gain they mean here
+_IR_MEASURES_DCG = {"log2": "lin", "exp-log2": "exp"}
+
+
+def _ir_measures_name(obj):
+    """An ir_measures measure object as the name it stands for here (``str(m)``: both use ir_measures' syntax);
+    its ``nDCG(dcg='exp-log2')`` is ``nDCG(gain=exp)``. Anything else is returned as it is."""
+    if not _is_ir_measures(obj):
+        return obj
+    params = dict(obj.params)
+    if obj.NAME == "nDCG" and "dcg" in params:
+        dcg = params.pop("dcg")
+        if dcg not in _IR_MEASURES_DCG:
+            raise _bad(str(obj), f"ir_measures' dcg={dcg!r} has no equivalent here (log2 or exp-log2)")
+        params["gain"] = _IR_MEASURES_DCG[dcg]
+    cutoff = params.pop("cutoff", None)
+    inside = ",".join(f"{key}={value}" for key, value in params.items() if value is not None)
+    return f"{obj.NAME}{f'({inside})' if inside else ''}{f'@{cutoff}' if cutoff is not None else ''}"
+
+
 def parse_measures(texts) -> list[Measure]:
     """Parse several measure names (a string is split on commas and whitespace); duplicates dropped."""
     if isinstance(texts, str):
         texts = [t for t in re.split(r"[\s,]+(?![^()]*\))", texts) if t]
+    elif _is_ir_measures(texts):  # one ir_measures measure object, e.g. ir_measures.nDCG@10
+        texts = [texts]
     measures: list[Measure] = []
     for text in texts:
-        measure = text if isinstance(text, Measure) else parse_measure(text)
+        measure = text if isinstance(text, Measure) else parse_measure(_ir_measures_name(text))
         if measure not in measures:
             measures.append(measure)
     if not measures:
