@@ -116,7 +116,7 @@ def test_no_common_query_is_refused_not_nan():
     qrels = {"q7": {"a": 1}}
     run_without_query_column = pd.DataFrame({"item": ["a"], "score": [1.0]})  # read as query "q1"
     with pytest.raises(MetricsInputError, match=r"^No queries with both results and relevance info "
-                                                r"\(query 'q7' in the qrels, query 'q1' in the run\)"):
+                                                r"\(qrels: 'q7'; run: 'q1'\)$"):
         evaluate(qrels, run_without_query_column, ["AP"])
     with pytest.raises(MetricsInputError, match="^No queries with both"):
         evaluate({"1": {"a": 1}}, {"2": {"a": 1.0}}, ["nDCG@10"], count_missing=True)

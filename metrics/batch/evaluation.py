@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import MetricsInputError
+from ..errors import MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from . import ir_measures_extra
@@ -194,10 +194,8 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     run_cols = as_columns(run, "run")
     evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
     if not evaluator.any_common_query:  # never a mean of nothing: the command line's refusal, trec_eval's words
-        from .trec_eval import NO_COMMON_QUERY
-
-        raise MetricsInputError(f"{NO_COMMON_QUERY} ({_query_sample(qrels_cols)} in the qrels, "
-                                f"{_query_sample(run_cols)} in the run)")
+        raise input_error("No queries with both results and relevance info (qrels: {qrels}; run: {run})",
+                          qrels=_query_sample(qrels_cols), run=_query_sample(run_cols))
     _warn_grades_below_level(parsed, qrels_cols.value)
     return evaluator.evaluate(parsed, no_relevant)
 
@@ -230,13 +228,10 @@ def _accepted(measure: Measure) -> tuple[str, ...]:
 
 
 def _query_sample(columns: TrecColumns, shown: int = 3) -> str:
-    """A few of the query ids of ``columns``, for a message: "queries '1', '2', '3' and 47 more"."""
+    """A few of the query ids of ``columns``, for a message in any language: "'1', '2', '3', … (50)"."""
     queries = sorted(set(columns.query.to_list()))
-    if not queries:
-        return "no query"
     named = ", ".join(repr(query) for query in queries[:shown])
-    more = f" and {len(queries) - shown:,} more" if len(queries) > shown else ""
-    return f"{'query' if len(queries) == 1 else 'queries'} {named}{more}"
+    return f"{named}, … ({len(queries):,})" if len(queries) > shown else named or "—"
 
 
 # --------------------------------------------------------------------------------------------

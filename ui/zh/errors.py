@@ -172,4 +172,6 @@ ZH = {
         "run：缺少 'score' 列（或 'rank' 列）；找到的列：{found}",
     "run: score in row {row} is not a finite number ({value})": "run：第 {row} 行的分数不是有限数（{value}）",
     "{kind}: missing {label} in row {row}": "{kind}：第 {row} 行缺少{label}",
+    "No queries with both results and relevance info (qrels: {qrels}; run: {run})":
+        "没有查询同时出现在结果和相关性判断中（qrels：{qrels}；run：{run}）",
 }
