@@ -107,8 +107,9 @@ def write_collection(folder: Path, run_bytes: int, seed: int = 20, grouped: bool
     return qrels_path, run_path
 
 
-def measure(command: list[str], output: Path, cwd: Path = REPO, stdin=None) -> tuple[float, int, int]:
-    """Run ``command`` with its standard output to ``output``: (seconds, peak resident bytes, exit status)."""
+def measure(command: list[str], output: Path, cwd: Path = REPO, stdin=None) -> tuple[float, int, int, float]:
+    """Run ``command`` with its standard output to ``output``: (seconds, peak resident bytes, exit status,
+    CPU seconds -- user and system, which a loaded machine changes less than the elapsed time)."""
     with open(output, "wb") as out:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, stdin=stdin, cwd=cwd)
@@ -116,7 +117,7 @@ def measure(command: list[str], output: Path, cwd: Path = REPO, stdin=None) -> t
         seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     process.stderr.close()
-    return seconds, usage.ru_maxrss * 1024, process.returncode
+    return seconds, usage.ru_maxrss * 1024, process.returncode, usage.ru_utime + usage.ru_stime
 
 
 def ours(repo: Path, qrels: Path, run: Path, flags: list[str]) -> list[str]:
@@ -149,21 +150,22 @@ def main(argv=None) -> None:
                            capture_output=True)
             programs[f"metrics ({args.rev})"] = (ours(before, qrels, run, flags), before)
         try:
-            best: dict[str, tuple[float, int]] = {}
+            best: dict[str, tuple[float, float, int]] = {}
             for _ in range(args.rounds):
                 for label, (command, cwd) in programs.items():
-                    seconds, peak, status = measure(command, folder / "out.txt", cwd)
+                    seconds, peak, status, cpu = measure(command, folder / "out.txt", cwd)
                     if status:
                         print(f"{label}: exit status {status}")
-                    old = best.get(label, (float("inf"), 0))
-                    best[label] = (min(old[0], seconds), max(old[1], peak))
+                    old = best.get(label, (float("inf"), float("inf"), 0))
+                    best[label] = (min(old[0], seconds), min(old[1], cpu), max(old[2], peak))
         finally:
             if not args.no_before:
                 subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=REPO, check=True)
-    c_seconds, c_peak = best["trec_eval 9.0.7 (C)"]
-    print(f"{'program':<26}{'seconds':>9}{'× C':>7}{'peak MiB':>10}{'× C':>7}")
-    for label, (seconds, peak) in best.items():
-        print(f"{label:<26}{seconds:9.2f}{seconds / c_seconds:7.2f}{peak / 2**20:10.0f}{peak / c_peak:7.2f}")
+    c_seconds, c_cpu, c_peak = best["trec_eval 9.0.7 (C)"]
+    print(f"{'program':<26}{'seconds':>9}{'× C':>7}{'CPU s':>9}{'× C':>7}{'peak MiB':>10}{'× C':>7}")
+    for label, (seconds, cpu, peak) in best.items():
+        print(f"{label:<26}{seconds:9.2f}{seconds / c_seconds:7.2f}{cpu:9.2f}{cpu / c_cpu:7.2f}"
+              f"{peak / 2**20:10.0f}{peak / c_peak:7.2f}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

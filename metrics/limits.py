@@ -27,9 +27,15 @@ from .errors import input_error
 #: rank up to k (P@k divides by k past the list), so k bounds the work.
 MAX_K = 100_000
 
+#: Largest magnitude of a measure's numeric parameter (a gain, a utility coefficient, a multiple of R):
+#: a query's value multiplies it by counts below 2**63 and the mean sums a value a query, so values
+#: up to 1e100 stay far from a double's overflow (1.8e308), where nan and inf would come out instead.
+MAX_PARAMETER = 1e100
+
 #: Where a larger job belongs, by the limits in force (a word of the templates below).
 TO_THE_CLI = "larger inputs belong on the command line: python -m metrics evaluate QRELS RUN"
 TO_LIMITS = "pass limits=metrics.limits.Limits(...) with a larger value to go further"
+TO_THE_API = "a larger job: the Python API with limits=metrics.limits.Limits(...)"
 
 
 @dataclass(frozen=True)
@@ -59,7 +65,7 @@ UNLIMITED = 1 << 62
 #: The command line: any input size.  ``python -m metrics trec_eval`` streams the run
 #: (:mod:`metrics.readers.stream`: no limit on its lines; one query at most ``items`` rows, the index at
 #: most ``segments``); qrels, and ``evaluate``'s inputs, are held in memory, at most ``lines`` lines.
-CLI = Limits(bytes=UNLIMITED)
+CLI = Limits(bytes=UNLIMITED, hint=TO_THE_API)
 #: The app: an upload of 20 MiB, a ranking the board can show, ids a person can read.
 APP = Limits(bytes=20 * 1024 * 1024, lines=2_000_000, queries=20_000, items=10_000, line_bytes=64 * 1024,
              id_bytes=4 * 1024, hint=TO_THE_CLI)

@@ -37,8 +37,8 @@ def compare(folder: Path, binary: Path, run_bytes: int, grouped: bool) -> dict:
     qrels, run = bench.write_collection(folder / "data", run_bytes, grouped=grouped)
     peaks = {}
     for flags in ([], ["-q", "-m", "all_trec"]):
-        _, c_peak, c_status = bench.measure([str(binary), *flags, str(qrels), str(run)], folder / "c.txt")
-        _, our_peak, our_status = bench.measure(bench.ours(bench.REPO, qrels, run, flags), folder / "ours.txt")
+        _, c_peak, c_status, _ = bench.measure([str(binary), *flags, str(qrels), str(run)], folder / "c.txt")
+        _, our_peak, our_status, _ = bench.measure(bench.ours(bench.REPO, qrels, run, flags), folder / "ours.txt")
         assert (our_status, c_status) == (0, 0)
         expected, got = (folder / "c.txt").read_bytes(), (folder / "ours.txt").read_bytes()
         assert got == expected, f"{flags}: first difference at byte {next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b) if len(got) == len(expected) else 'end'}"
@@ -50,7 +50,7 @@ def interpreter_peak(folder: Path) -> int:
     """The peak of an interpreter that has imported what the command imports (numpy, pyarrow, the evaluation)."""
     bench = load_bench()
     code = "import numpy, pyarrow.csv, metrics.batch.trec_eval, metrics.batch.evaluation, metrics.readers.stream"
-    _, peak, status = bench.measure([sys.executable, "-c", code], folder / "nothing.txt")
+    _, peak, status, _ = bench.measure([sys.executable, "-c", code], folder / "nothing.txt")
     assert status == 0
     return peak
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..errors import MetricsInputError
-from ..limits import CLI
+from ..limits import CLI, MAX_PARAMETER
 from ..measures.names import Measure
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes
 from . import trec_measures as tm
@@ -308,8 +308,17 @@ def _long_cutoffs(params: str) -> tuple[int, ...]:
     return tuple(cutoffs)
 
 
+def _bounded(value: float, params: str) -> float:
+    """A numeric parameter within ±MAX_PARAMETER (beyond, a query's value or the sum of them overflows:
+    trec_eval prints inf or nan, this drop-in refuses)."""
+    if not abs(value) <= MAX_PARAMETER:
+        raise TrecEvalError(f"trec_eval: measure parameter {value:g} in '{params}' is beyond ±{MAX_PARAMETER:g} "
+                            "(metrics.limits.MAX_PARAMETER: sums of such values overflow to inf)", 1)
+    return value
+
+
 def _float_cutoffs(params: str) -> tuple[float, ...]:
-    cutoffs = sorted(_atof(part) for part in params.split(","))
+    cutoffs = sorted(_bounded(_atof(part), params) for part in params.split(","))
     if len(set(cutoffs)) != len(cutoffs):
         raise TrecEvalError("trec_eval: duplicate cutoffs detected", 2)
     return tuple(cutoffs)
@@ -322,7 +331,7 @@ def _pairs(params: str) -> list[tuple[int, float]]:
         level, equals, gain = part.partition("=")
         if not equals or not level or "=" in gain:
             raise TrecEvalError(f"trec_eval: malformed pair parameters in '{params}'", 2)
-        gains.append((_atol(level), _atof(gain)))
+        gains.append((_atol(level), _bounded(_atof(gain), params)))
     return gains
 
 
@@ -353,10 +362,12 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
     rounding = "lround" if request.version == "10.0" else "v9"
     if kind == "float_cuts":
         cutoffs = _float_cutoffs(params) if params else measure.defaults
+        # trec_eval keeps 8 characters of the number (iprec_at_recall_100000.0, Rprec_mult_1000000.)
         if name == "iprec_at_recall":
-            return [Line(f"{name}_{k:3.2f}", _iprec_line(Measure(canonical, k, rel), rounding), canonical, "float")
-                    for k in cutoffs]
-        return [Line(f"{name}_{k:3.2f}", batch(Measure(canonical, k, rel)), canonical, "float") for k in cutoffs]
+            return [Line(f"{name}_{k:3.2f}"[:len(name) + 9], _iprec_line(Measure(canonical, k, rel), rounding),
+                         canonical, "float") for k in cutoffs]
+        return [Line(f"{name}_{k:3.2f}"[:len(name) + 9], batch(Measure(canonical, k, rel)), canonical, "float")
+                for k in cutoffs]
     label = f"{name}_{params}" if params else name
     m = Measure(canonical, None, rel) if canonical else None
     if name in ("rbp", "rbp_resid"):
@@ -376,7 +387,7 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
                      "Rndcg": lambda ev: tm.ndcg_at_r_levels(ev, m, gains)[0]}
         return [Line(label, functions[name], canonical, "float")]
     if kind == "floats":
-        values = tuple(_atof(part) for part in params.split(",")) if params else measure.defaults
+        values = tuple(_bounded(_atof(part), params) for part in params.split(",")) if params else measure.defaults
         if name == "relstring":
             return [Line(label, lambda ev: tm.relevance_strings(ev, int(values[0])), "", "query")]
         if name == "utility":

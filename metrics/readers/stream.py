@@ -49,29 +49,42 @@ _DATA = re.compile(rb"[^ \t\r\n\x0b\x0c]")
 
 
 def refuse_binary(chunk: bytes, name: str, line: int) -> None:
-    """A NUL byte: binary data (a device, a binary file), not TREC text."""
+    """A NUL byte: binary data (a device, a binary file), not text (``line``: the chunk's first line)."""
     if b"\0" in chunk:
-        raise input_error("holds binary data (a NUL byte), not text", name, line + chunk.count(b"\n", 0, chunk.find(b"\0")))
+        raise input_error("holds binary data (a NUL byte), not text", name,
+                          line + chunk.count(b"\n", 0, chunk.find(b"\0")))
 
 
-def read_stream(handle, name: str, limits: Limits) -> bytes:
-    """A stream's bytes (stdin, a pipe, a device), read once in chunks, at most ``limits.bytes`` bytes
-    and ``limits.lines`` lines (counted as it is read: an endless stream is refused at the limit, not
-    held); a NUL byte in text stops the reading (gzip, told by its magic number, is left to the reader)."""
-    chunks, size, lines = [], 0, 0
-    limit = MAX_BYTES if limits.bytes is None else limits.bytes
-    gzipped = None
-    while chunk := handle.read(1 << 20):
+def read_chunks(handle, name: str, limit: int, max_lines: int | None = None, text_only: bool = True) -> bytes:
+    """A stream's bytes (an open file, stdin, a pipe, a device), read once in chunks: at most ``limit``
+    bytes and ``max_lines`` lines, both counted as it is read (an endless stream is refused at the limit,
+    not held); a NUL byte in text stops the reading (gzip, told by its magic number, is left to
+    :func:`~metrics.readers.sources.gunzip`; ``text_only=False``: an upload, whose reader names what is wrong with it)."""
+    chunks, size, lines, gzipped = [], 0, 0, None
+    while chunk := handle.read(min(1 << 20, limit + 1 - size)):
+        if isinstance(chunk, str):
+            chunk = chunk.encode("utf-8")
         if gzipped is None:
             gzipped = chunk[:2] == GZIP_MAGIC
         if not gzipped:
-            refuse_binary(chunk, name, lines + 1)
+            if text_only:
+                refuse_binary(chunk, name, lines + 1)
             lines += chunk.count(b"\n")
-            check_count(lines, limits.lines, "lines", name, limits=limits)
+            if max_lines is not None:
+                check_count(lines, max_lines, "lines", name)
         size += len(chunk)
-        _check_size(size, limit, name)
         chunks.append(chunk)
+        if size > limit:
+            break
     return b"".join(chunks)
+
+
+def read_stream(handle, name: str, limits: Limits) -> bytes:
+    """:func:`read_chunks` within ``limits`` (bytes and lines), the size checked."""
+    limit = MAX_BYTES if limits.bytes is None else limits.bytes
+    data = read_chunks(handle, name, limit, limits.lines)
+    _check_size(len(data), limit, name)
+    return data
 
 
 @dataclass
@@ -97,9 +110,10 @@ class RunIndex:
                 pass
             self.temporary = False
 
-    def batches(self, names: list[str], batch_bytes: int = BATCH):
+    def batches(self, names: list[str], batch_bytes: int | None = None):
         """(query names, :class:`TrecColumns` of their rows) for ``names`` (known to the run) in that
-        order, in batches of whole queries of about ``batch_bytes`` bytes of lines."""
+        order, in batches of whole queries of about ``batch_bytes`` (default :data:`BATCH`) bytes of lines."""
+        batch_bytes = BATCH if batch_bytes is None else batch_bytes
         from .trec import parse_checked_run
 
         code_of = {name: code for code, name in enumerate(self.names)}

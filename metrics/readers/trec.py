@@ -84,7 +84,7 @@ def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None
                        check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
     """:func:`read_qrels` as numpy columns (:class:`TrecColumns`), without importing pandas."""
     limits = resolve(limits, max_bytes)
-    data, name = load_bytes(source, name, limits.bytes, "qrels")
+    data, name = load_bytes(source, name, limits.bytes, "qrels", limits.lines)
     return _read_trec(data, name, "qrels", check_duplicates, limits, _path_of(source))
 
 
@@ -92,7 +92,7 @@ def read_run_columns(source, name: str | None = None, *, max_bytes: int | None =
                      check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
     """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
     limits = resolve(limits, max_bytes)
-    data, name = load_bytes(source, name, limits.bytes, "run")
+    data, name = load_bytes(source, name, limits.bytes, "run", limits.lines)
     return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source))
 
 
