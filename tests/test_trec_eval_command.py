@@ -610,3 +610,17 @@ def test_long_parameter_names_are_cut_as_trec_eval_cuts_them(trec_eval_binary):
     argv = ["-m", "Rprec_mult.100000,1e6,0.5", "-m", "iprec_at_recall.100000", str(QRELS), str(RESULTS)]
     binary = subprocess.run([str(trec_eval_binary("9.0.7")), *argv], capture_output=True, text=True, check=True)
     assert trec_eval(*argv) == (0, binary.stdout, "")
+
+
+@pytest.mark.parametrize("measures", [["-m", "dcg", "-m", "ideal_dcg"], ["-m", "dcg.1=3,2=9"],
+                                      ["-m", "ideal_dcg.1=0.5,2=-1"], ["-m", "all_trec"]])
+@pytest.mark.parametrize("flags", [[], ["-q"], ["-q", "-c", "-J"]])
+def test_10_0s_dcg_and_ideal_dcg_match_the_binary(trec_eval_binary, measures, flags):
+    argv = [*flags, *measures, str(QRELS), str(RESULTS)]
+    binary = subprocess.run([str(trec_eval_binary("10.0")), *argv], capture_output=True, text=True)
+    assert (binary.returncode, binary.stderr) == (0, "")
+    assert trec_eval("--version-compat", "10.0", *argv) == (0, binary.stdout, "")
+
+
+def test_dcg_is_illegal_before_10_0():
+    assert trec_eval("-m", "dcg", QRELS, RESULTS) == (1, "", "trec_eval: illegal measure 'dcg'\n")

@@ -139,6 +139,8 @@ TREC_MEASURES = {m.name: m for m in (
     TrecMeasure("11pt_avg", "IPrec11", "floats", tm.ELEVEN_POINTS),
     TrecMeasure("binG", "BinG"),
     TrecMeasure("G", "G", "pairs"),
+    TrecMeasure("dcg", "", "pairs"),
+    TrecMeasure("ideal_dcg", "", "pairs"),
     TrecMeasure("ndcg", "nDCG", "pairs"),
     TrecMeasure("ndcg_rel", "nDCGRel", "pairs"),
     TrecMeasure("Rndcg", "RnDCG", "pairs"),
@@ -159,13 +161,13 @@ TREC_MEASURES = {m.name: m for m in (
 )}
 
 #: measures only some versions have (10.0 added these, and to all_trec)
-ONLY_IN = {"rbp": ("10.0",), "rbp_resid": ("10.0",), "unj": ("10.0",)}
+ONLY_IN = {"rbp": ("10.0",), "rbp_resid": ("10.0",), "unj": ("10.0",), "dcg": ("10.0",), "ideal_dcg": ("10.0",)}
 
 #: trec_eval's nicknames for sets of measures
 MEASURE_SETS = {
     "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
                  "recip_rank", "iprec_at_recall", "P"),
-    "all_trec": tuple(name for name in TREC_MEASURES if name != "yaap"),
+    "all_trec": tuple(name for name in TREC_MEASURES if name not in ("yaap", "dcg", "ideal_dcg")),
     "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
             "set_relative_P", "set_map", "set_F"),
 }
@@ -382,6 +384,8 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
         if name == "ndcg" and not gains:
             return [Line(label, batch(Measure("nDCG")), "nDCG", "float")]
         functions = {"ndcg": lambda ev: tm.ndcg_with_gains(ev, gains)[0],
+                     "dcg": lambda ev: tm.dcg_with_gains(ev, gains),
+                     "ideal_dcg": lambda ev: tm.dcg_with_gains(ev, gains, ideal=True),
                      "G": lambda ev: tm.normalised_gain(ev, m, gains)[0],
                      "ndcg_rel": lambda ev: tm.ndcg_over_relevant(ev, m, gains)[0],
                      "Rndcg": lambda ev: tm.ndcg_at_r_levels(ev, m, gains)[0]}
