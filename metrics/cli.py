@@ -134,15 +134,19 @@ def _gain_map(pairs):
 
 def _evaluate(args, out) -> None:
     from .batch.evaluation import evaluate
+    from .limits import CLI
     from .measures.names import parse_measures
     from .readers.trec import read_qrels_columns, read_run_columns
 
     measures = parse_measures(args.measure)
-    # duplicates are found by evaluate itself (naming both lines from the file): not twice
-    result = evaluate(read_qrels_columns(args.qrels, check_duplicates=False),
-                      read_run_columns(args.run, check_duplicates=False), measures,
-                      count_missing=args.count_missing, no_relevant=args.no_relevant)
-    if not result.queries or not _any_common_query(result, args):
+    # duplicates are found by evaluate itself (naming both lines from the file): not twice; no size limit
+    # on the command line (limits.CLI); each input read once (a pipe cannot be read again)
+    qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
+    run = read_run_columns(args.run, check_duplicates=False, limits=CLI)
+    run_queries = _distinct_queries(run) if args.count_missing else None
+    result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
+    del qrels, run
+    if not result.queries or (run_queries is not None and not any(q in run_queries for q in result.queries)):
         from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
 
         raise MetricsInputError(MESSAGE)
@@ -164,14 +168,12 @@ def _evaluate(args, out) -> None:
         format_per_query(result, out, names, per_query=args.per_query)
 
 
-def _any_common_query(result, args) -> bool:
-    """With -c every judged query is evaluated: is one of them also in the run?"""
-    if not args.count_missing:
-        return True
-    from .readers.trec import read_run_columns
+def _distinct_queries(run) -> set[str]:
+    """The run's query ids (with -c every judged query is evaluated: is one of them in the run?)."""
+    import numpy as np
 
-    run_queries = set(read_run_columns(args.run).query.to_list())
-    return any(query in run_queries for query in result.queries)
+    values = run.query.values.to_list()
+    return {values[i] for i in np.unique(run.query.indices).tolist()}
 
 
 def _json_number(value):

@@ -27,9 +27,15 @@ from .errors import input_error
 #: rank up to k (P@k divides by k past the list), so k bounds the work.
 MAX_K = 100_000
 
+#: Largest magnitude of a measure's numeric parameter (a gain, a utility coefficient, a multiple of R):
+#: a query's value multiplies it by counts below 2**63 and the mean sums a value a query, so values
+#: up to 1e100 stay far from a double's overflow (1.8e308), where nan and inf would come out instead.
+MAX_PARAMETER = 1e100
+
 #: Where a larger job belongs, by the limits in force (a word of the templates below).
 TO_THE_CLI = "larger inputs belong on the command line: python -m metrics evaluate QRELS RUN"
 TO_LIMITS = "pass limits=metrics.limits.Limits(...) with a larger value to go further"
+TO_THE_API = "a larger job: the Python API with limits=metrics.limits.Limits(...)"
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,8 @@ class Limits:
     """How much one input may hold (each field: the largest accepted value)."""
 
     bytes: int | None = None        #: input size (None: metrics.readers.sources.MAX_BYTES, 256 MiB); held in memory
-    lines: int = 20_000_000         #: lines of one input (TREC, CSV, pasted text)
+    lines: int = 20_000_000         #: lines of one input held in memory (TREC, CSV, pasted text)
+    segments: int = 20_000_000      #: a streamed run's runs of one query's lines (its index: 20 bytes each)
     queries: int = 1_000_000        #: distinct queries of one input
     items: int = 1_000_000          #: rows of one query (one ranking or its judgements)
     line_bytes: int = 4 * 1024 * 1024  #: one line (TREC, CSV, pasted text); JSON may be one line
@@ -53,6 +60,12 @@ class Limits:
 
 #: The command line and the Python API.
 DEFAULT = Limits()
+#: No limit (the command line's input size).
+UNLIMITED = 1 << 62
+#: The command line: any input size.  ``python -m metrics trec_eval`` streams the run
+#: (:mod:`metrics.readers.stream`: no limit on its lines; one query at most ``items`` rows, the index at
+#: most ``segments``); qrels, and ``evaluate``'s inputs, are held in memory, at most ``lines`` lines.
+CLI = Limits(bytes=UNLIMITED, hint=TO_THE_API)
 #: The app: an upload of 20 MiB, a ranking the board can show, ids a person can read.
 APP = Limits(bytes=20 * 1024 * 1024, lines=2_000_000, queries=20_000, items=10_000, line_bytes=64 * 1024,
              id_bytes=4 * 1024, hint=TO_THE_CLI)
@@ -74,7 +87,8 @@ def check_count(count: int, limit: int, what: str, source: str | None, line: int
 #: the words of :data:`OVER` ({what}) and the Limits field each one checks
 FIELD_OF = {"lines": "lines", "bytes in one line": "line_bytes", "queries in one input": "queries",
              "rows for one query": "items", "bytes in one id": "id_bytes", "levels of JSON nesting": "json_depth",
-             "characters in one number": "digits"}
+             "characters in one number": "digits",
+            "runs of one query's lines": "segments"}
 
 
 def check_lines(data: bytes, source: str, limits: Limits) -> None:

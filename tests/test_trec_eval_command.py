@@ -17,7 +17,7 @@ import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics.batch.trec_eval import TREC_MEASURES, main
+from metrics.batch.trec_eval import ONLY_IN, TREC_MEASURES, main
 from metrics.cli import main as cli_main
 from metrics.errors import MetricsInputError
 from metrics.measures.names import parse_measure
@@ -36,9 +36,11 @@ RESULTS = QUICKTEST_DIR / "results.test"
 REL_LEVEL = QUICKTEST_DIR / "qrels.rel_level"
 
 
-def trec_eval(*argv) -> tuple[int, str, str]:
+def trec_eval(*argv, stdin=None) -> tuple[int, str, str]:
+    """(exit status, output, errors) of the command; ``stdin``: bytes, or a binary stream."""
     out, err = io.StringIO(), io.StringIO()
-    status = main([str(arg) for arg in argv], out, err)
+    stdin = io.BytesIO(stdin) if isinstance(stdin, bytes) else stdin
+    status = main([str(arg) for arg in argv], out, err, stdin)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -66,8 +68,8 @@ def _read_dicts(qrels_path, run_path):
     return qrels, run
 
 
-PYTREC_MEASURES = sorted(set(TREC_MEASURES) - {"runid", "relstring", "num_q", "gm_map", "gm_bpref", "yaap", "rbp",
-                                                 "rbp_resid", "unj"})
+PYTREC_MEASURES = sorted(set(TREC_MEASURES) - set(ONLY_IN) - {"runid", "relstring", "num_q", "gm_map", "gm_bpref",
+                                                              "yaap"})  # pytrec_eval is 9.0.7
 
 
 @needs_quicktest
@@ -435,3 +437,190 @@ def test_a_write_error_is_one_line_naming_the_output(tmp_path):
     done = _command(f"{sys.executable} -m metrics trec_eval {qrels} {run} > /dev/full")
     assert done.returncode == 1
     assert done.stderr == b"trec_eval: cannot write the output to standard output: No space left on device\n"
+
+
+# -- any size: the run streamed (metrics.readers.stream), no size limit on the command line ---------
+
+def _ungrouped_collection(tmp_path, queries: int = 12, depth: int = 30, seed: int = 3):
+    """qrels and a run whose lines are shuffled (no query's lines together), graded, with ties."""
+    import random
+
+    rng = random.Random(seed)
+    run_lines, qrels_lines = [], []
+    for q in range(queries):
+        for d in range(depth):
+            run_lines.append(f"q{q} Q0 d{d} {d} {rng.choice([1.0, 2.0, 2.5, rng.random()])} tag{q % 3}\n")
+            if rng.random() < 0.3:
+                qrels_lines.append(f"q{q} 0 d{d} {rng.choice([0, 1, 2])}\n")
+    rng.shuffle(run_lines)
+    return write(tmp_path, "qrels", "".join(qrels_lines)), write(tmp_path, "run", "".join(run_lines))
+
+
+@pytest.mark.parametrize("version", ["9.0.7", "10.0"])
+def test_tiny_blocks_and_batches_give_the_same_output_as_one(tmp_path, monkeypatch, version):
+    from metrics.readers import stream
+
+    qrels, run = _ungrouped_collection(tmp_path)
+    argv = ["--version-compat", version, "-q", "-c", "-m", "all_trec", qrels, run]
+    whole = trec_eval(*argv)
+    assert whole[0] == 0 and whole[1].count("\n") > 1000
+    monkeypatch.setattr(stream, "BLOCK", 64)
+    monkeypatch.setattr(stream, "BATCH", 100)
+    assert trec_eval(*argv) == whole
+    assert trec_eval(*argv[:-1], "-", stdin=run.read_bytes()) == whole  # stdin: copied to a temporary file
+    assert not list(tmp_path.glob("metrics-run-*"))
+
+
+def test_10_0_comment_lines_are_dropped_across_blocks(tmp_path, monkeypatch):
+    from metrics.readers import stream
+
+    qrels, run = _ungrouped_collection(tmp_path, queries=3, depth=10)
+    lines = run.read_text().splitlines(keepends=True)
+    commented = write(tmp_path, "commented", "".join(line if i % 4 else f"# comment {i}\n{line}"
+                                                     for i, line in enumerate(lines)))
+    argv = ["--version-compat", "10.0", "-q", qrels]
+    monkeypatch.setattr(stream, "BLOCK", 50)
+    assert trec_eval(*argv, commented) == trec_eval(*argv, run)
+
+
+def test_a_bad_line_in_a_later_block_is_named_by_its_line_in_the_file(tmp_path, monkeypatch):
+    from metrics.readers import stream
+
+    qrels, run = _ungrouped_collection(tmp_path, queries=4, depth=50)
+    lines = run.read_text().splitlines(keepends=True)
+    lines[150] = "q1 Q0 d1 1 not-a-score t\n"
+    bad = write(tmp_path, "bad", "".join(lines))
+    monkeypatch.setattr(stream, "BLOCK", 200)
+    status, out, err = trec_eval(qrels, bad)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"trec_eval: {bad} line 151: score must be a number") and err.count("\n") == 1
+
+
+def test_the_command_line_reads_inputs_over_the_apis_size_limit(tmp_path, monkeypatch):
+    from metrics.readers import sources
+    from metrics.readers.trec import read_run
+
+    qrels, run = _ungrouped_collection(tmp_path, queries=2, depth=5)
+
+    def both():
+        out = io.StringIO()
+        return trec_eval("-m", "num_ret", qrels, run), cli_main(["evaluate", str(qrels), str(run), "-m", "NumRet"],
+                                                                out, io.StringIO()), out.getvalue()
+
+    expected = both()
+    assert expected[0][0] == 0 and expected[1] == 0 and "NumRet" in expected[2]
+    monkeypatch.setattr(sources, "MAX_BYTES", 16)
+    with pytest.raises(MetricsInputError, match="file is too large"):
+        read_run(run)  # the API keeps its limit (max_bytes=, limits=)
+    assert both() == expected
+
+
+class _Endless(io.RawIOBase):
+    """A binary stream that repeats one line forever (``yes LINE``)."""
+
+    def __init__(self, line: bytes):
+        super().__init__()
+        self.block = line * (65536 // len(line))
+
+    def readinto(self, buffer):
+        n = min(len(buffer), len(self.block))
+        buffer[:n] = self.block[:n]
+        return n
+
+    def readable(self):
+        return True
+
+
+def test_an_endless_stdin_run_is_refused_at_its_first_bad_line():
+    done = _command(f"yes 'q 0 d 1' | {sys.executable} -m metrics trec_eval {QRELS} -")
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr.decode() == ("trec_eval: stdin line 1: expected 6 fields (qid Q0 docid rank score tag), got 4; "
+                                    "this looks like TREC qrels, not a run\n")
+
+
+def test_an_endless_stdin_run_of_one_query_is_refused_at_the_rows_limit(monkeypatch):
+    from metrics import limits
+    from metrics.batch import trec_eval as command
+    from metrics.readers import stream
+
+    monkeypatch.setattr(command, "CLI", limits.Limits(bytes=limits.UNLIMITED, items=5000, hint=limits.TO_THE_API))
+    monkeypatch.setattr(stream, "BLOCK", 1 << 16)
+    status, out, err = trec_eval(QRELS, "-", stdin=_Endless(b"q Q0 d 1 1 t\n"))
+    assert (status, out) == (2, "")
+    assert err.startswith("trec_eval: stdin: ") and err.count("\n") == 1
+    assert "rows for one query, over the limit of 5,000 (limits.items); a larger job: the Python API" in err
+
+
+def test_an_endless_stdin_qrels_is_refused_at_the_lines_limit(monkeypatch):
+    from metrics import limits
+    from metrics.batch import trec_eval as command
+
+    monkeypatch.setattr(command, "CLI", limits.Limits(bytes=limits.UNLIMITED, lines=5000, hint=limits.TO_THE_API))
+    status, out, err = trec_eval("-", RESULTS, stdin=_Endless(b"q 0 d 1\n"))
+    assert (status, out) == (2, "")
+    assert err.startswith("trec_eval: stdin: ") and "lines, over the limit of 5,000 (limits.lines)" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize("position", ["qrels", "run"])
+def test_evaluate_refuses_devices_at_their_first_nul_byte(tmp_path, device, position):
+    qrels, run = _ungrouped_collection(tmp_path, queries=1, depth=3)
+    files = f"{device} {run}" if position == "qrels" else f"{qrels} {device}"
+    done = _command(f"{sys.executable} -m metrics evaluate {files} -m P@5")
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr.decode().count("\n") == 1 and "holds binary data (a NUL byte), not text" in done.stderr.decode()
+
+
+def test_evaluate_reads_a_piped_run_once_with_count_missing(tmp_path):
+    qrels, run = _ungrouped_collection(tmp_path, queries=2, depth=5)
+    piped = _command(f"{sys.executable} -m metrics evaluate -c {qrels} <(cat {run}) -m NumRet")
+    direct = _command(f"{sys.executable} -m metrics evaluate -c {qrels} {run} -m NumRet")
+    assert (piped.returncode, piped.stderr, piped.stdout) == (0, b"", direct.stdout)
+
+
+# -- measures that overflow, cut-offs beyond the limit: refused with the reason ---------------------
+
+@pytest.mark.parametrize("measure, problem", [
+    ("RprecMult@1e308", "RprecMult's cut-off must be at most 100,000 (metrics.limits.MAX_K), got '1e308'"),
+    ("nDCG@99999999999999999999999", "cut-off must be at most 100,000 (metrics.limits.MAX_K), got "
+                                     "'99999999999999999999999'"),
+    ("nDCG(gains={0:0,1:1e308})", "a gain in gains must be at most 1e+100 in magnitude (metrics.limits."
+                                  "MAX_PARAMETER: beyond, sums overflow to inf), got '1e308'"),
+    ("ndcg_cut_100001", "cut-off must be at most 100,000 (metrics.limits.MAX_K), got '100001'"),
+])
+def test_evaluate_refuses_measures_that_overflow_or_cut_beyond_the_limit(measure, problem):
+    err = io.StringIO()
+    assert cli_main(["evaluate", QRELS, RESULTS, "-m", measure], io.StringIO(), err) == 2
+    assert err.getvalue() == f"metrics: error: bad measure {measure!r}: {problem}\n"
+
+
+@pytest.mark.parametrize("measure, params", [("utility.1e308,-1,0,0", "1e308,-1,0,0"),
+                                             ("utility.1,-1e308,0,0", "1,-1e308,0,0"),
+                                             ("Rprec_mult.1e308", "1e308"), ("ndcg.1=1e308,2=1", "1=1e308,2=1"),
+                                             ("G.1=-1e200", "1=-1e200"), ("set_F.1e300", "1e300")])
+def test_trec_eval_refuses_parameters_that_overflow(measure, params):
+    status, out, err = trec_eval("-m", measure, QRELS, RESULTS)
+    assert (status, out) == (1, "")
+    assert err.startswith("trec_eval: measure parameter ") and f" in '{params}' is beyond ±1e+100 " in err
+    assert err.endswith("(metrics.limits.MAX_PARAMETER: sums of such values overflow to inf)\n")
+
+
+def test_long_parameter_names_are_cut_as_trec_eval_cuts_them(trec_eval_binary):
+    argv = ["-m", "Rprec_mult.100000,1e6,0.5", "-m", "iprec_at_recall.100000", str(QRELS), str(RESULTS)]
+    binary = subprocess.run([str(trec_eval_binary("9.0.7")), *argv], capture_output=True, text=True, check=True)
+    assert trec_eval(*argv) == (0, binary.stdout, "")
+
+
+@pytest.mark.parametrize("measures", [["-m", "dcg", "-m", "ideal_dcg"], ["-m", "dcg.1=3,2=9"],
+                                      ["-m", "ideal_dcg.1=0.5,2=-1"], ["-m", "all_trec"]])
+@pytest.mark.parametrize("flags", [[], ["-q"], ["-q", "-c", "-J"]])
+def test_10_0s_dcg_and_ideal_dcg_match_the_binary(trec_eval_binary, measures, flags):
+    argv = [*flags, *measures, str(QRELS), str(RESULTS)]
+    binary = subprocess.run([str(trec_eval_binary("10.0")), *argv], capture_output=True, text=True)
+    assert (binary.returncode, binary.stderr) == (0, "")
+    assert trec_eval("--version-compat", "10.0", *argv) == (0, binary.stdout, "")
+
+
+def test_dcg_is_illegal_before_10_0():
+    assert trec_eval("-m", "dcg", QRELS, RESULTS) == (1, "", "trec_eval: illegal measure 'dcg'\n")

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..errors import MetricsInputError
+from ..limits import CLI, MAX_PARAMETER
 from ..measures.names import Measure
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes
 from . import trec_measures as tm
@@ -138,6 +139,8 @@ TREC_MEASURES = {m.name: m for m in (
     TrecMeasure("11pt_avg", "IPrec11", "floats", tm.ELEVEN_POINTS),
     TrecMeasure("binG", "BinG"),
     TrecMeasure("G", "G", "pairs"),
+    TrecMeasure("dcg", "", "pairs"),
+    TrecMeasure("ideal_dcg", "", "pairs"),
     TrecMeasure("ndcg", "nDCG", "pairs"),
     TrecMeasure("ndcg_rel", "nDCGRel", "pairs"),
     TrecMeasure("Rndcg", "RnDCG", "pairs"),
@@ -158,13 +161,13 @@ TREC_MEASURES = {m.name: m for m in (
 )}
 
 #: measures only some versions have (10.0 added these, and to all_trec)
-ONLY_IN = {"rbp": ("10.0",), "rbp_resid": ("10.0",), "unj": ("10.0",)}
+ONLY_IN = {"rbp": ("10.0",), "rbp_resid": ("10.0",), "unj": ("10.0",), "dcg": ("10.0",), "ideal_dcg": ("10.0",)}
 
 #: trec_eval's nicknames for sets of measures
 MEASURE_SETS = {
     "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
                  "recip_rank", "iprec_at_recall", "P"),
-    "all_trec": tuple(name for name in TREC_MEASURES if name != "yaap"),
+    "all_trec": tuple(name for name in TREC_MEASURES if name not in ("yaap", "dcg", "ideal_dcg")),
     "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
             "set_relative_P", "set_map", "set_F"),
 }
@@ -307,8 +310,17 @@ def _long_cutoffs(params: str) -> tuple[int, ...]:
     return tuple(cutoffs)
 
 
+def _bounded(value: float, params: str) -> float:
+    """A numeric parameter within ±MAX_PARAMETER (beyond, a query's value or the sum of them overflows:
+    trec_eval prints inf or nan, this drop-in refuses)."""
+    if not abs(value) <= MAX_PARAMETER:
+        raise TrecEvalError(f"trec_eval: measure parameter {value:g} in '{params}' is beyond ±{MAX_PARAMETER:g} "
+                            "(metrics.limits.MAX_PARAMETER: sums of such values overflow to inf)", 1)
+    return value
+
+
 def _float_cutoffs(params: str) -> tuple[float, ...]:
-    cutoffs = sorted(_atof(part) for part in params.split(","))
+    cutoffs = sorted(_bounded(_atof(part), params) for part in params.split(","))
     if len(set(cutoffs)) != len(cutoffs):
         raise TrecEvalError("trec_eval: duplicate cutoffs detected", 2)
     return tuple(cutoffs)
@@ -321,7 +333,7 @@ def _pairs(params: str) -> list[tuple[int, float]]:
         level, equals, gain = part.partition("=")
         if not equals or not level or "=" in gain:
             raise TrecEvalError(f"trec_eval: malformed pair parameters in '{params}'", 2)
-        gains.append((_atol(level), _atof(gain)))
+        gains.append((_atol(level), _bounded(_atof(gain), params)))
     return gains
 
 
@@ -352,10 +364,12 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
     rounding = "lround" if request.version == "10.0" else "v9"
     if kind == "float_cuts":
         cutoffs = _float_cutoffs(params) if params else measure.defaults
+        # trec_eval keeps 8 characters of the number (iprec_at_recall_100000.0, Rprec_mult_1000000.)
         if name == "iprec_at_recall":
-            return [Line(f"{name}_{k:3.2f}", _iprec_line(Measure(canonical, k, rel), rounding), canonical, "float")
-                    for k in cutoffs]
-        return [Line(f"{name}_{k:3.2f}", batch(Measure(canonical, k, rel)), canonical, "float") for k in cutoffs]
+            return [Line(f"{name}_{k:3.2f}"[:len(name) + 9], _iprec_line(Measure(canonical, k, rel), rounding),
+                         canonical, "float") for k in cutoffs]
+        return [Line(f"{name}_{k:3.2f}"[:len(name) + 9], batch(Measure(canonical, k, rel)), canonical, "float")
+                for k in cutoffs]
     label = f"{name}_{params}" if params else name
     m = Measure(canonical, None, rel) if canonical else None
     if name in ("rbp", "rbp_resid"):
@@ -370,12 +384,14 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
         if name == "ndcg" and not gains:
             return [Line(label, batch(Measure("nDCG")), "nDCG", "float")]
         functions = {"ndcg": lambda ev: tm.ndcg_with_gains(ev, gains)[0],
+                     "dcg": lambda ev: tm.dcg_with_gains(ev, gains),
+                     "ideal_dcg": lambda ev: tm.dcg_with_gains(ev, gains, ideal=True),
                      "G": lambda ev: tm.normalised_gain(ev, m, gains)[0],
                      "ndcg_rel": lambda ev: tm.ndcg_over_relevant(ev, m, gains)[0],
                      "Rndcg": lambda ev: tm.ndcg_at_r_levels(ev, m, gains)[0]}
         return [Line(label, functions[name], canonical, "float")]
     if kind == "floats":
-        values = tuple(_atof(part) for part in params.split(",")) if params else measure.defaults
+        values = tuple(_bounded(_atof(part), params) for part in params.split(",")) if params else measure.defaults
         if name == "relstring":
             return [Line(label, lambda ev: tm.relevance_strings(ev, int(values[0])), "", "query")]
         if name == "utility":
@@ -403,34 +419,6 @@ def _iprec_line(m: Measure, rounding: str):
 
 
 # -- inputs ---------------------------------------------------------------------------------------
-
-def _source(path: str, kind: str, stdin):
-    """What the reader reads: the path itself for a regular file (the reader then keeps no copy of the
-    file's bytes once parsed), else the bytes read once (stdin for ``-``, a pipe, a device), stopped at
-    the first NUL byte (``/dev/zero``, ``/dev/urandom``: not text); an unreadable file is trec_eval's error."""
-    what = "qrels" if kind == "qrels" else "results"
-    if path == "-":
-        return _read_stream(stdin, "stdin", what), "stdin"
-    try:
-        with open(path, "rb") as handle:
-            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return path, path
-            return _read_stream(handle, path, what), path
-    except OSError:
-        raise TrecEvalError(f"trec_eval.get_{what}: Cannot read {what} file '{path}'", 2) from None
-
-
-def _read_stream(handle, name: str, what: str) -> bytes:
-    """A stream's bytes, read once in chunks; a NUL byte stops the reading (binary data, not TREC text;
-    gzip, told by its magic number, is left to the reader)."""
-    chunks = []
-    while chunk := handle.read(1 << 20):
-        if b"\0" in chunk and (chunks[0] if chunks else chunk)[:2] != b"\x1f\x8b":  # gzip is binary
-            raise TrecEvalError(f"trec_eval.get_{what}: '{name}' holds binary data (a NUL byte), not a TREC "
-                                f"{'qrels' if what == 'qrels' else 'run'} file", 2)
-        chunks.append(chunk)
-    return b"".join(chunks)
-
 
 def _without_comments(source):
     """trec_eval 10.0's comment lines dropped (bytes kept as they are when there is none): a line
@@ -540,6 +528,14 @@ def judged_rows(run: TrecColumns, qrels: TrecColumns) -> np.ndarray:
     return np.isin(rq * nd + codes[:len(run)], (jq * nd + codes[len(run):])[judged])
 
 
+def _strings(column) -> list[str]:
+    """A query column's strings, row by row."""
+    if isinstance(column, DictColumn):
+        values = column.values.to_list()
+        return [values[i] for i in column.indices.tolist()]
+    return column.to_list()
+
+
 def _distinct(column) -> set[str]:
     """The distinct strings of a query column."""
     if isinstance(column, DictColumn):
@@ -592,101 +588,152 @@ def _max_grades(qrels: TrecColumns) -> dict[str, float]:
     np.maximum.at(top, codes, qrels.value)
     first = np.unique(codes, return_index=True)[1]
     names = _take(qrels.query, first)
-    names = ([names.values.to_list()[i] for i in names.indices.tolist()] if isinstance(names, DictColumn)
-             else names.to_list())
+    names = _strings(names)
     return dict(zip(names, top[codes[first]].tolist()))
 
 
-def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str], max_grade: dict) -> int:
+def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str], max_grade: dict,
+                   allocated: bool = False) -> tuple[int, bool]:
     """The position in ``shown`` of the first query trec_eval 9.0.x stops at (exit 4), or len(shown):
     an item listed or judged twice, or a query whose judgments are all negative when no query before
     it was judged (its rel_levels buffer is then never allocated; after one, a grade below -1 crashes
-    the binary, where this drop-in stops too)."""
-    allocated = False
+    the binary, where this drop-in stops too); and whether a query up to there was judged
+    (``allocated``: whether one before ``shown`` was)."""
     for position, query in enumerate(shown):
         if query in run_twice or query in qrels_twice:
-            return position
+            return position, allocated
         top = max_grade[query]
         if top < 0 and (not allocated or top < -1):
-            return position
+            return position, allocated
         allocated = allocated or top >= 0
-    return len(shown)
+    return len(shown), allocated
 
 
-def evaluate_lines(request: Request, stdin=None) -> list[str]:
-    """The output lines of ``request`` (raises :class:`TrecEvalError`, whose ``lines`` are the
-    per-query lines trec_eval prints before it stops)."""
-    from ..readers.trec import read_qrels_columns, read_run_columns
+def evaluate_text(request: Request, stdin=None):
+    """The output of ``request``, piece by piece as it is computed: each batch of queries' per-query
+    lines (``-q``), then the ``all`` lines.  Raises :class:`TrecEvalError` after the per-query lines of
+    the queries before the one trec_eval stops at.
+
+    The qrels are held in memory (as trec_eval holds them); the run is streamed
+    (:mod:`metrics.readers.stream`): a first pass checks every line and indexes each query's byte
+    ranges, then the queries are read back and evaluated in trec_eval's order, a batch of whole
+    queries at a time, so memory holds one batch and the index, whatever the run's size or order.
+    The ``all`` values are accumulated query after query, as trec_eval sums them."""
+    from ..readers.stream import index_run
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
         request.measures.items(), key=lambda item: list(TREC_MEASURES).index(item[0]))]
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
-    qrels_source, qrels_name = _source(request.qrels, "qrels", stdin)
-    run_source, run_name = _source(request.run, "run", stdin)
-    if request.version == "10.0":
-        qrels_source, run_source = _without_comments(qrels_source), _without_comments(run_source)
-    runid = run_id_of(run_source)
+    qrels = _read_qrels(request, stdin)
+    ten = request.version == "10.0"
+    if request.run == "-":
+        handle, path = stdin, None
+    else:
+        try:
+            handle = open(request.run, "rb")
+        except OSError:
+            raise TrecEvalError(f"trec_eval.get_results: Cannot read results file '{request.run}'", 2) from None
+        path = request.run
     try:
-        qrels = read_qrels_columns(qrels_source, qrels_name, check_duplicates=False)
-        run = read_run_columns(run_source, run_name, check_duplicates=False)
-        del qrels_source, run_source
+        index = index_run(handle, "stdin" if path is None else path, CLI, path=path, comments=ten)
+    except MetricsInputError as error:
+        raise TrecEvalError(f"trec_eval: {error}", 2) from None
+    finally:
+        if path is not None:
+            handle.close()
+    try:
+        yield from _evaluate_indexed(request, output_lines, qrels, index)
+    finally:
+        index.close()
+
+
+def _read_qrels(request: Request, stdin) -> TrecColumns:
+    """The qrels, whole: the path itself for a regular file (no copy of its bytes kept once parsed),
+    else the bytes read once (stdin for ``-``, a pipe, a device; counted against ``limits.lines`` as
+    they come, a NUL byte refused at once)."""
+    from ..readers.stream import read_stream
+    from ..readers.trec import read_qrels_columns
+
+    path = request.qrels
+    try:
+        if path == "-":
+            source, name = read_stream(stdin, "stdin", CLI), "stdin"
+        else:
+            name = path
+            with open(path, "rb") as handle:
+                source = path if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else read_stream(handle, path, CLI)
+        if request.version == "10.0":
+            source = _without_comments(source)
+        return read_qrels_columns(source, name, check_duplicates=False, limits=CLI)
+    except OSError:
+        raise TrecEvalError(f"trec_eval.get_qrels: Cannot read qrels file '{path}'", 2) from None
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
-    run_queries = _distinct(run.query)
+
+
+def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index):
+    """:func:`evaluate_text` once the run is indexed."""
+    runid = run_id_of(index.path)
+    run_queries = set(index.names)
     qrels_queries = _distinct(qrels.query)
-    ten = request.version == "10.0"
-    if ten:  # 10.0 walks the qrels queries; -c evaluates a missing one on a one-document bogus ranking
+    if request.version == "10.0":  # 10.0 walks the qrels queries; -c evaluates a missing one on a bogus ranking
         shown_names = sorted(qrels_queries)
-        missing = [name for name in shown_names if name not in run_queries]
-        if not request.complete and missing:
-            shown_names = shown_names[:shown_names.index(missing[0]) + 1]
+        missing = {name for name in shown_names if name not in run_queries}
     else:
-        shown_names, missing = sorted(run_queries & qrels_queries), []
+        shown_names, missing = sorted(run_queries & qrels_queries), set()
     if not shown_names:
         raise TrecEvalError(f"trec_eval: {NO_COMMON_QUERY}", 7)
     positive_judgments = int(np.count_nonzero(np.trunc(qrels.value) > 0))
-    qrels, run = prepare(qrels, run, request)  # -M, then the duplicate check, then -J
-    run, run_twice = _first_rows(run)
+    count = len(qrels_queries) if request.complete else len(shown_names)
+    stop_missing = len(shown_names)
+    if not request.complete and missing:
+        stop_missing = next(i for i, name in enumerate(shown_names) if name in missing)
+    qrels = replace(qrels, value=np.trunc(qrels.value))
     qrels, qrels_twice = _first_rows(qrels)
-    stop = len(shown_names)
-    if any(measure.name not in NO_DOCUMENTS for measure, _ in output_lines):
-        stop = _failing_query(shown_names, run_twice, qrels_twice, _max_grades(qrels))
+    check = any(measure.name not in NO_DOCUMENTS for measure, _ in output_lines)
+    max_grade = _max_grades(qrels) if check else {}
+    rows_of = _rows_by_query(qrels)
+    printed = [line for _, lines in output_lines for line in lines if line.prints not in ("runid", "num_q", "summary")]
+    totals = _Totals([line for _, lines in output_lines for line in lines
+                      if line.prints not in ("runid", "num_q", "query")], count)
+    allocated = False
     stop_reason = ("an item listed or judged twice, or no judgment with a grade >= 0 (trec_eval's "
                    "te_form_res_rels fails)")
-    if not request.complete and missing and shown_names.index(missing[0]) < stop:
-        stop, stop_reason = shown_names.index(missing[0]), "in the qrels but not in the run (trec_eval 10.0 stops)"
-    rows = {}  # query name -> {line name: value}
-    sources = [(run, [name for name in shown_names[:stop] if name in run_queries])]
-    if request.complete and missing:
-        bogus = "".join(f"{name} Q0 ceci_nest_pas_un_docno 0 1.0 {runid or 'x'}\n" for name in missing)
-        bogus_run = prepare(qrels, _read_bogus(bogus.encode()), request)[1]
-        sources.append((bogus_run, [name for name in shown_names[:stop] if name in missing]))
-    for source_run, names in sources:
-        if not names:
-            continue
-        rows.update(_values(output_lines, qrels, source_run, names, request.judged_only))
-    for name in missing:
-        for line in (line for _, lines in output_lines for line in lines):
-            if name in rows and (line.name in ("num_ret", "utility", "rbp_resid") or line.name.startswith("unj")):
-                rows[name][line.name] = 0.0  # 10.0 cleans these up after the bogus ranking
-            elif name in rows and line.name == "relstring":
-                rows[name][line.name] = ""  # (by exact name: relstring_3, utility_1,... keep their values)
-    stopped = stop < len(shown_names)
-    failing = shown_names[stop] if stopped else ""
-    shown_names = shown_names[:stop]
-    out = []
-    if request.per_query:
-        for name in shown_names:
-            for measure, lines in output_lines:
-                for line in lines:
-                    if line.prints in ("runid", "num_q", "summary"):
-                        continue
-                    out.append(_format(line, name, rows[name][line.name]))
-    if stopped:
-        raise TrecEvalError(f"trec_eval: query '{failing}': {stop_reason}", 4, out)
+    for names, run in _batches(shown_names[:stop_missing], missing, index):
+        qrels_batch = take_rows(qrels, rows_of(names))
+        stop, run_twice = len(names), set()
+        if run is not None:
+            qrels_batch, run = prepare(qrels_batch, run, request)  # -M, then the duplicate check, then -J
+            run, run_twice = _first_rows(run)
+        if check:
+            stop, allocated = _failing_query(names, run_twice, qrels_twice, max_grade, allocated)
+        shown = names[:stop]
+        rows = {}
+        in_run = [name for name in shown if name not in missing]
+        if in_run:
+            rows.update(_values(output_lines, qrels_batch, run, in_run, request.judged_only))
+        absent = [name for name in shown if name in missing]
+        if absent:
+            bogus = "".join(f"{name} Q0 ceci_nest_pas_un_docno 0 1.0 {runid or 'x'}\n" for name in absent)
+            bogus_run = prepare(qrels_batch, _read_bogus(bogus.encode()), request)[1]
+            rows.update(_values(output_lines, qrels_batch, bogus_run, absent, request.judged_only))
+            for name in absent:
+                for line in printed:
+                    if line.name in ("num_ret", "utility", "rbp_resid") or line.name.startswith("unj"):
+                        rows[name][line.name] = 0.0  # 10.0 cleans these up after the bogus ranking
+                    elif line.name == "relstring":
+                        rows[name][line.name] = ""  # (by exact name: relstring_3, utility_1,... keep their values)
+        if request.per_query and shown:
+            yield "".join(_format(line, name, rows[name][line.name]) + "\n" for name in shown for line in printed)
+        totals.add([rows[name] for name in shown])
+        if stop < len(names):
+            raise TrecEvalError(f"trec_eval: query '{names[stop]}': {stop_reason}", 4)
+    if stop_missing < len(shown_names):
+        raise TrecEvalError(f"trec_eval: query '{shown_names[stop_missing]}': in the qrels but not in the run "
+                            "(trec_eval 10.0 stops)", 4)
     if request.summary:
-        count = len(qrels_queries) if request.complete else len(shown_names)
+        out = []
         for measure, lines in output_lines:
             for line in lines:
                 if line.prints == "runid":
@@ -694,13 +741,79 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
                 elif line.prints == "num_q":
                     out.append(_format(line, "all", count))
                 elif line.prints != "query":
-                    shown_values = np.array([rows[name][line.name] for name in shown_names], dtype=np.float64)
-                    if line.name == "num_rel" and request.complete:
-                        total = positive_judgments  # trec_eval counts grade > 0 whatever -l says
-                    else:
-                        total = _summary(line.aggregate_as, shown_values, count)
-                    out.append(_format(line, "all", total))
-    return out
+                    total = positive_judgments if line.name == "num_rel" and request.complete else totals.value(line)
+                    out.append(_format(line, "all", total))  # trec_eval counts grade > 0 whatever -l says
+        yield "".join(text + "\n" for text in out)
+
+
+def evaluate_lines(request: Request, stdin=None) -> list[str]:
+    """The output lines of ``request`` (:func:`evaluate_text`, held: for tests and small inputs)."""
+    return "".join(evaluate_text(request, stdin)).splitlines()
+
+
+def _batches(names: list[str], missing: set, index):
+    """(names, run columns or None) in the order of ``names``: the run's queries in batches
+    (:meth:`~metrics.readers.stream.RunIndex.batches`), each with the queries missing from the run
+    (10.0 ``-c``) that come before its last one; the missing ones after the last batch without a run."""
+    in_run = [name for name in names if name not in missing]
+    at = 0
+    for batch_names, run in index.batches(in_run):
+        end = names.index(batch_names[-1], at) + 1
+        yield names[at:end], run
+        at = end
+    if at < len(names):
+        yield names[at:], None
+
+
+def _rows_by_query(qrels: TrecColumns):
+    """A function: query names -> the qrels rows of those queries."""
+    (codes,), nq = column_codes(qrels.query)
+    order = np.argsort(codes, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=nq))))
+    first = order[bounds[:-1]]
+    names = _take(qrels.query, first)
+    names = _strings(names)
+    code_of = dict(zip(names, range(nq)))
+
+    def rows(wanted: list[str]) -> np.ndarray:
+        spans = [order[bounds[code_of[name]]:bounds[code_of[name] + 1]] for name in wanted if name in code_of]
+        return np.concatenate(spans) if spans else np.zeros(0, np.int64)
+
+    return rows
+
+
+class _Totals:
+    """trec_eval's ``all`` values, accumulated batch after batch in query order: a sum, a mean over
+    ``count`` queries or a geometric mean (queries beyond those given count as MIN_GEO_MEAN), each
+    added one query after the other as trec_eval adds them (``np.cumsum`` is sequential)."""
+
+    def __init__(self, lines: list, count: int):
+        self.count = count
+        self.seen = 0
+        self.totals = {line.name: None for line in lines}
+        self.kinds = {line.name: line.aggregate_as for line in lines}
+
+    def add(self, rows: list[dict]) -> None:
+        if not rows:
+            return
+        self.seen += len(rows)
+        for name, total in self.totals.items():
+            values = np.array([row[name] for row in rows], dtype=np.float64)
+            if self.kinds[name] in tm.GEOMETRIC:
+                values = np.log(np.maximum(values, tm.MIN_GEO_MEAN))
+            if total is not None:
+                values = np.concatenate(([total], values))
+            self.totals[name] = float(np.cumsum(values)[-1])
+
+    def value(self, line: Line) -> float:
+        total = self.totals[line.name]
+        total = 0.0 if total is None else total
+        if line.aggregate_as in tm.SUMMED:
+            return total
+        if line.aggregate_as in tm.GEOMETRIC:
+            total += (self.count - self.seen) * math.log(tm.MIN_GEO_MEAN)
+            return math.exp(total / self.count)
+        return total / self.count if self.count else total
 
 
 def _read_bogus(data: bytes) -> TrecColumns:
@@ -729,20 +842,6 @@ def _values(output_lines, qrels: TrecColumns, run: TrecColumns, names: list[str]
                 for name, code in zip(names, codes):
                     rows[name][line.name] = computed[code]
     return rows
-
-
-def _summary(name: str, values: np.ndarray, count: int) -> float:
-    """trec_eval's ``all`` value: the per-query values accumulated in query order, then a sum, a mean
-    over ``count`` queries or a geometric mean (queries beyond the values count as MIN_GEO_MEAN)."""
-    if name in tm.SUMMED:
-        return float(np.cumsum(values)[-1]) if len(values) else 0.0
-    if name in tm.GEOMETRIC:
-        logs = np.log(np.maximum(values, tm.MIN_GEO_MEAN))
-        total = float(np.cumsum(logs)[-1]) if len(logs) else 0.0
-        total += (count - len(values)) * math.log(tm.MIN_GEO_MEAN)
-        return math.exp(total / count)
-    total = float(np.cumsum(values)[-1]) if len(values) else 0.0
-    return total / count if count else total
 
 
 def _format(line: Line, query: str, value) -> str:
@@ -775,23 +874,24 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             out.write(HELP.format(measures=" ".join(measures), version=request.version, default=DEFAULT_VERSION,
                                   versions="|".join(VERSIONS)))
             return 0
-        lines = evaluate_lines(request, stdin)
+        for piece in evaluate_text(request, stdin):
+            if not _write(out, err, piece):
+                return 1
     except TrecEvalError as error:
-        written = _write(out, err, error.lines)
         err.write(f"{error}\n")
-        return error.status if written else 1
+        return error.status
     except MetricsInputError as error:
         err.write(f"trec_eval: {error}\n")
         return 2
-    return 0 if _write(out, err, lines) else 1
+    return 0
 
 
-def _write(out, err, lines: list[str]) -> bool:
-    """Write (and flush) the output lines; a write error (a full disk, a closed pipe) is one line naming
+def _write(out, err, text: str) -> bool:
+    """Write (and flush) a piece of the output; a write error (a full disk, a closed pipe) is one line naming
     the output, and False.  The failed stream is pointed at the null device so that Python's own flush at
     exit does not fail a second time."""
     try:
-        out.write("".join(line + "\n" for line in lines))
+        out.write(text)
         out.flush()
     except OSError as error:
         name = getattr(out, "name", None)

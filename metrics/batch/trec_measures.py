@@ -462,6 +462,12 @@ def _log2(i: int) -> float:
 
 def _c_ndcg(ranked: list[int], entries) -> float:
     """m_ndcg.c (9.0.x)."""
+    dcg, ideal_dcg = _c_dcgs(ranked, entries)
+    return dcg / ideal_dcg if ideal_dcg > 0.0 else 0.0
+
+
+def _c_dcgs(ranked: list[int], entries) -> tuple[float, float]:
+    """m_ndcg.c's DCG and ideal DCG (10.0 prints them as ``dcg`` and ``ideal_dcg``)."""
     dcg = ideal_dcg = 0.0
     ideal = _Ideal(entries)
     i, n = 0, len(ranked)
@@ -481,7 +487,7 @@ def _c_ndcg(ranked: list[int], entries) -> float:
         if ideal.step() > 0.0:
             ideal_dcg += ideal.gain / _log2(i)
         i += 1
-    return dcg / ideal_dcg if ideal_dcg > 0.0 else 0.0
+    return dcg, ideal_dcg
 
 
 def _divide(a: float, b: float) -> float:
@@ -626,6 +632,11 @@ def ndcg_with_gains(ev, gains):
     """trec_eval's ``ndcg`` with gains named per grade (``ndcg.1=3,2=9``), as m_ndcg.c."""
     pairs = _pair_list(gains)
     return _per_query(ev, _c_ndcg, pairs), _no_gain(ev, pairs)
+
+
+def dcg_with_gains(ev, gains, ideal: bool = False) -> np.ndarray:
+    """trec_eval 10.0's ``dcg`` (``ideal``: ``ideal_dcg``) with gains per grade, as m_ndcg.c."""
+    return _per_query(ev, lambda ranked, entries: _c_dcgs(ranked, entries)[ideal], _pair_list(gains))
 
 
 def normalised_gain(ev, m, gains=None):

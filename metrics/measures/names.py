@@ -49,6 +49,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import MetricsInputError
+from ..limits import MAX_K, MAX_PARAMETER
 
 #: name -> (whether @k is allowed, whether @k is required, parameters it accepts, description)
 MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {
@@ -278,9 +279,13 @@ def _cutoff(text: str, name: str, k: str):
             fraction = -1.0
         if not 0 <= fraction < float("inf"):
             raise _bad(text, f"{name}'s cut-off must be a non-negative number, got {k!r}")
+        if fraction > MAX_K:
+            raise _bad(text, f"{name}'s cut-off must be at most {MAX_K:,} (metrics.limits.MAX_K), got {k!r}")
         return fraction
-    if not k.isdigit() or int(k) < 1:
+    if not (k.isascii() and k.isdigit()) or not k.strip("0"):
         raise _bad(text, f"cut-off must be a positive integer, got {k!r}")
+    if len(k.lstrip("0")) > len(str(MAX_K)) or int(k) > MAX_K:  # (int() of thousands of digits is refused)
+        raise _bad(text, f"cut-off must be at most {MAX_K:,} (metrics.limits.MAX_K), got {k!r}")
     return int(k)
 
 
@@ -308,6 +313,9 @@ def _number(text: str, key: str, value: str) -> float:
         raise _bad(text, f"{key} must be a number, got {value!r}") from None
     if number != number or number in (float("inf"), float("-inf")):
         raise _bad(text, f"{key} must be finite, got {value!r}")
+    if abs(number) > MAX_PARAMETER:
+        raise _bad(text, f"{key} must be at most {MAX_PARAMETER:g} in magnitude (metrics.limits.MAX_PARAMETER: "
+                   f"beyond, sums overflow to inf), got {value!r}")
     return int(number) if number.is_integer() else number
 
 

@@ -14,6 +14,7 @@ second one); :func:`check_utf8` and
 from __future__ import annotations
 
 import os
+import stat
 import zlib
 from pathlib import Path
 
@@ -32,9 +33,13 @@ GZIP_STEP = 4 * 1024 * 1024
 BOM = b"\xef\xbb\xbf"
 
 
-def load_bytes(source, name: str | None, max_bytes: int | None, default_name: str) -> tuple[bytes, str]:
+def load_bytes(source, name: str | None, max_bytes: int | None, default_name: str,
+               max_lines: int | None = None) -> tuple[bytes, str]:
     """The bytes of ``source`` (see the module docstring) and its name for messages: ``name``, else
-    the file's name, else ``default_name``.  At most ``max_bytes`` (default :data:`MAX_BYTES`)."""
+    the file's name, else ``default_name``.  At most ``max_bytes`` (default :data:`MAX_BYTES`); a path that
+    is a pipe or a device is read in chunks, text only, at most ``max_lines`` lines too, counted as it is read."""
+    from .stream import read_chunks  # (it imports this module)
+
     limit = MAX_BYTES if max_bytes is None else int(max_bytes)
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
@@ -46,19 +51,17 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
         path = Path(source)
         name = name or path.name
         try:
-            size = path.stat().st_size
-        except OSError as exc:
-            raise input_error("cannot read file: {reason}", name, reason=exc.strerror or exc) from None
-        _check_size(size, limit, name)
-        try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:
+                if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                    _check_size(os.fstat(handle.fileno()).st_size, limit, name)
+                    data = handle.read()
+                else:  # a pipe or a device (/dev/zero: st_size 0): read in chunks, text only
+                    data = read_chunks(handle, name, limit, max_lines)
         except OSError as exc:
             raise input_error("cannot read file: {reason}", name, reason=exc.strerror or exc) from None
     elif hasattr(source, "read"):
         name = name or Path(str(getattr(source, "name", "") or default_name)).name
-        data = source.read(limit + 1)
-        if isinstance(data, str):
-            data = data.encode("utf-8")
+        data = read_chunks(source, name, limit, None, text_only=False)
     else:
         raise TypeError(f"expected a path, bytes, str or a binary file, got {type(source).__name__}")
     _check_size(len(data), limit, name)

@@ -84,7 +84,7 @@ def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None
                        check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
     """:func:`read_qrels` as numpy columns (:class:`TrecColumns`), without importing pandas."""
     limits = resolve(limits, max_bytes)
-    data, name = load_bytes(source, name, limits.bytes, "qrels")
+    data, name = load_bytes(source, name, limits.bytes, "qrels", limits.lines)
     return _read_trec(data, name, "qrels", check_duplicates, limits, _path_of(source))
 
 
@@ -92,7 +92,7 @@ def read_run_columns(source, name: str | None = None, *, max_bytes: int | None =
                      check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
     """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
     limits = resolve(limits, max_bytes)
-    data, name = load_bytes(source, name, limits.bytes, "run")
+    data, name = load_bytes(source, name, limits.bytes, "run", limits.lines)
     return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source))
 
 
@@ -241,7 +241,33 @@ def _arrow_ranks(pa, column) -> np.ndarray | None:
     return lookup[ranks.indices]
 
 
-def _arrow_table(pa, data: bytes, types: dict):
+def parse_checked_run(data: bytes, name: str) -> TrecColumns:
+    """A run already read once without a problem (:mod:`metrics.readers.stream`'s second pass): only
+    the query, item and score columns are converted (no rank, no checks); the full reader when the
+    fast path does not take it."""
+    pa = optional_pyarrow()
+    if pa is not None and b"\x0b" not in data and b"\x0c" not in data and not data.startswith(BOM):
+        if b"\t" in data or b"\r" in data or b"  " in data or b" \n" in data or b"\n " in data:
+            data = _normalise_whitespace(data)
+        types = {"q": pa.dictionary(pa.int32(), pa.string()), "x": pa.string(), "d": pa.large_string(),
+                 "r": pa.string(), "v": pa.float64(), "t": pa.string()}
+        try:
+            table = _arrow_table(pa, data, types, include=["q", "d", "v"])
+        except (pa.ArrowException, ValueError):
+            table = None
+        if table is not None:
+            column, table = _pop(table, "d")
+            item = StrColumn.from_arrow(column)
+            column, table = _pop(table, "v")
+            values = _arrow_numbers(column, np.float64)
+            del column
+            if values is not None:
+                return TrecColumns("run", name, DictColumn.from_arrow(table.column("q")), item, values, None,
+                                   False, None)
+    return _read_trec(data, name, "run", False, resolve(None, 1 << 62))
+
+
+def _arrow_table(pa, data: bytes, types: dict, include: list[str] | None = None):
     """``data`` read by pyarrow's CSV reader, one column per key of ``types`` (raises on a line with
     another number of fields or a field that does not convert).  For peak memory: one thread
     (each thread's allocations stay in its own arena, which the main thread's numpy arrays cannot
@@ -255,7 +281,7 @@ def _arrow_table(pa, data: bytes, types: dict):
         parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False, escape_char=False,
                                          double_quote=False, ignore_empty_lines=True),
         convert_options=pacsv.ConvertOptions(column_types=types, null_values=[], strings_can_be_null=False,
-                                             check_utf8=True),
+                                             check_utf8=True, include_columns=include),
         memory_pool=pa.system_memory_pool())
 
 

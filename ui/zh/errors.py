@@ -122,6 +122,7 @@ ZH = {
     "bytes in one id": "单个 ID 的字节数",
     "levels of JSON nesting": "JSON 的嵌套层数",
     "characters in one number": "单个数字的字符数",
+    "runs of one query's lines": "同一查询连续行的段数",
     "larger inputs belong on the command line: python -m metrics evaluate QRELS RUN":
         "更大的输入请用命令行：`python -m metrics evaluate QRELS RUN`",
     "pass limits=metrics.limits.Limits(...) with a larger value to go further":

@@ -1,0 +1,337 @@
+"""A TREC run of any size in bounded memory: an index of byte offsets, then a batch of queries at a time.
+
+trec_eval reads the whole run, sorts it by query and evaluates the queries in that order; a run is
+usually grouped by query (each query's lines together) but in any query order.  Two passes over a
+seekable file give the same answer without holding the run:
+
+1. :func:`index_run` reads the run in blocks of whole lines (:data:`BLOCK` bytes), parses and checks
+   each block in full with the TREC reader (the same messages as :func:`~metrics.readers.trec.read_run`,
+   lines numbered in the file: every problem is found before anything is printed, as trec_eval does),
+   and keeps only an index: each *segment* (consecutive lines of one query) as its query, first byte and
+   end byte, and each query's row count.  A grouped run has one segment a query; an ungrouped one up to
+   one a line, 20 bytes each (at most ``limits.segments``; ``limits.items`` rows for one query).
+2. :meth:`RunIndex.batches` takes the queries in the order asked, reads their segments back (seek and
+   read, file order within a query), and parses them in batches of about :data:`BATCH` bytes of whole
+   queries.
+
+A run that cannot be read twice (stdin, a pipe, a device) or that must be transformed first (gzip;
+trec_eval 10.0's comment lines) is copied, transformed, into a temporary file during the first pass (on
+disk: ``tempfile``'s folder) and read back from there.  Memory: one block, one batch, the index.  A
+NUL byte in a stream (``/dev/zero``, ``/dev/urandom``) stops the reading at once: binary data, not text.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import re
+import stat
+import tempfile
+import zlib
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..errors import MetricsInputError, input_error
+from ..limits import Limits, check_count
+from .columns import TrecColumns
+from .sources import GZIP_MAGIC, MAX_BYTES, _check_size
+
+#: bytes read at a time by the first pass (whole lines: a block ends at its last newline)
+BLOCK = 4 << 20
+#: bytes of run lines parsed and evaluated together in the second pass (whole queries)
+BATCH = 4 << 20
+#: ASCII whitespace as bytes.split() splits on it (a line of only these is skipped)
+_SPACE = b" \t\r\x0b\x0c"
+#: a byte that is not whitespace: a block with one holds data
+_DATA = re.compile(rb"[^ \t\r\n\x0b\x0c]")
+
+
+def refuse_binary(chunk: bytes, name: str, line: int) -> None:
+    """A NUL byte: binary data (a device, a binary file), not text (``line``: the chunk's first line)."""
+    if b"\0" in chunk:
+        raise input_error("holds binary data (a NUL byte), not text", name,
+                          line + chunk.count(b"\n", 0, chunk.find(b"\0")))
+
+
+def read_chunks(handle, name: str, limit: int, max_lines: int | None = None, text_only: bool = True) -> bytes:
+    """A stream's bytes (an open file, stdin, a pipe, a device), read once in chunks: at most ``limit``
+    bytes and ``max_lines`` lines, both counted as it is read (an endless stream is refused at the limit,
+    not held); a NUL byte in text stops the reading (gzip, told by its magic number, is left to
+    :func:`~metrics.readers.sources.gunzip`; ``text_only=False``: an upload, whose reader names what is wrong with it)."""
+    chunks, size, lines, gzipped = [], 0, 0, None
+    while chunk := handle.read(min(1 << 20, limit + 1 - size)):
+        if isinstance(chunk, str):
+            chunk = chunk.encode("utf-8")
+        if gzipped is None:
+            gzipped = chunk[:2] == GZIP_MAGIC
+        if not gzipped:
+            if text_only:
+                refuse_binary(chunk, name, lines + 1)
+            lines += chunk.count(b"\n")
+            if max_lines is not None:
+                check_count(lines, max_lines, "lines", name)
+        size += len(chunk)
+        chunks.append(chunk)
+        if size > limit:
+            break
+    return b"".join(chunks)
+
+
+def read_stream(handle, name: str, limits: Limits) -> bytes:
+    """:func:`read_chunks` within ``limits`` (bytes and lines), the size checked."""
+    limit = MAX_BYTES if limits.bytes is None else limits.bytes
+    data = read_chunks(handle, name, limit, limits.lines)
+    _check_size(len(data), limit, name)
+    return data
+
+
+@dataclass
+class RunIndex:
+    """Where each query's lines are in a run file (see the module docstring)."""
+
+    path: str               #: the file read back (the run itself, or the temporary copy)
+    name: str               #: the run's name in messages
+    names: list[str]        #: query ids, by code
+    segment_query: np.ndarray  #: int32 query code of each segment
+    segment_start: np.ndarray  #: int64 first byte of each segment
+    segment_end: np.ndarray    #: int64 end byte of each segment
+    rows: np.ndarray        #: int64 rows of each query
+    limits: Limits
+    temporary: bool = False
+
+    def close(self) -> None:
+        """Remove the temporary copy, if any."""
+        if self.temporary:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            self.temporary = False
+
+    def batches(self, names: list[str], batch_bytes: int | None = None):
+        """(query names, :class:`TrecColumns` of their rows) for ``names`` (known to the run) in that
+        order, in batches of whole queries of about ``batch_bytes`` (default :data:`BATCH`) bytes of lines."""
+        batch_bytes = BATCH if batch_bytes is None else batch_bytes
+        from .trec import parse_checked_run
+
+        code_of = {name: code for code, name in enumerate(self.names)}
+        position = np.full(len(self.names), -1, np.int64)
+        position[[code_of[name] for name in names]] = np.arange(len(names))
+        wanted = np.flatnonzero(position[self.segment_query] >= 0)
+        if not len(wanted):
+            return
+        order = wanted[np.lexsort((self.segment_start[wanted], position[self.segment_query[wanted]]))]
+        starts, ends = self.segment_start[order], self.segment_end[order]
+        query_position = position[self.segment_query[order]]
+        # the batches: cut where a query ends and the bytes so far reach batch_bytes
+        last_of_query = np.append(query_position[1:] != query_position[:-1], True)
+        cumulative = np.cumsum(ends - starts)
+        cuts, done = [], 0
+        for at in np.flatnonzero(last_of_query).tolist():
+            if cumulative[at] - done >= batch_bytes:
+                cuts.append(at + 1)
+                done = int(cumulative[at])
+        if not cuts or cuts[-1] != len(order):
+            cuts.append(len(order))
+        with open(self.path, "rb") as handle:
+            first = 0
+            for cut in cuts:
+                pieces = []
+                at = first
+                while at < cut:  # adjacent segments are read at once
+                    stop = at + 1
+                    while stop < cut and starts[stop] == ends[stop - 1]:
+                        stop += 1
+                    handle.seek(int(starts[at]))
+                    piece = handle.read(int(ends[stop - 1] - starts[at]))
+                    pieces.append(piece if piece.endswith(b"\n") else piece + b"\n")
+                    at = stop
+                data = b"".join(pieces)
+                del pieces
+                batch_names = names[int(query_position[first]):int(query_position[cut - 1]) + 1]
+                columns = parse_checked_run(data, self.name)
+                del data
+                first = cut
+                yield batch_names, columns
+
+
+def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False) -> RunIndex:
+    """Pass 1 over the run open as ``handle`` (binary; ``path``: the file it is, read back in pass 2 when
+    it is a regular one): see the module docstring.  ``comments``: trec_eval 10.0's comment lines are
+    dropped (:func:`drop_comment_lines`)."""
+    regular = path is not None and stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    spool = None
+    gzipped = False
+    try:
+        handle = _peekable(handle)
+        gzipped = handle.peek(2)[:2] == GZIP_MAGIC
+        if gzipped:
+            handle = gzip.GzipFile(fileobj=handle)
+        if comments and regular and not gzipped:
+            comments = _has_comment_lines(path)
+        if not regular or gzipped or comments:
+            spool = tempfile.NamedTemporaryFile(prefix="metrics-run-", suffix=".txt", delete=False)
+        index = _index(handle, name, limits, spool, comments, not regular and not gzipped)
+    except (OSError, EOFError, zlib.error) as error:
+        _discard(spool)
+        if gzipped:
+            raise input_error("not a valid gzip file: {reason}", name, reason=str(error)) from None
+        raise input_error("cannot read file: {reason}", name, reason=getattr(error, "strerror", None) or error) from None
+    except BaseException:
+        _discard(spool)
+        raise
+    if spool is not None:
+        spool.close()
+        return RunIndex(spool.name, name, *index, limits, temporary=True)
+    return RunIndex(path, name, *index, limits)
+
+
+def _discard(spool) -> None:
+    if spool is not None:
+        spool.close()
+        os.unlink(spool.name)
+
+
+def _peekable(handle):
+    """``handle``, or a buffered reader over it: the first bytes can then be looked at and read again."""
+    return handle if hasattr(handle, "peek") else io.BufferedReader(handle)
+
+
+def _has_comment_lines(path: str) -> bool:
+    with open(path, "rb") as handle:
+        previous = b"\n"
+        while block := handle.read(BLOCK):
+            if (previous == b"\n" and block.startswith(b"#")) or b"\n#" in block:
+                return True
+            previous = block[-1:]
+    return False
+
+
+def drop_comment_lines(block: bytes, skipped: bool) -> tuple[bytes, bool]:
+    """trec_eval 10.0's comment lines dropped from whole lines ``block``: a line starting with ``#`` is
+    skipped, but the line right after a skipped one is data whatever it starts with (10.0 skips one line,
+    then parses).  ``skipped``: whether the line before the block was skipped; returns the new state."""
+    if not (block.startswith(b"#") or b"\n#" in block):
+        return block, False if block.strip(b"\n") or not skipped else skipped
+    kept = []
+    lines = block.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    for line in lines:
+        skipped = line.startswith(b"#") and not skipped
+        if not skipped:
+            kept.append(line)
+    return b"".join(line + b"\n" for line in kept), skipped
+
+
+def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool):
+    from .trec import _read_trec
+
+    block_limits = replace(limits, lines=1 << 62, queries=1 << 62, items=1 << 62)
+    code_of: dict[str, int] = {}
+    names: list[str] = []
+    rows = np.zeros(0, np.int64)
+    seg_query, seg_start, seg_end = [], [], []  # lists of arrays, one per block
+    last_query, offset, line, skipped = -1, 0, 1, False
+    carry = b""
+    total_segments = 0
+    eof = False
+    while not eof:
+        chunk = handle.read(BLOCK)
+        eof = not chunk
+        if check_binary and chunk:
+            refuse_binary(chunk, name, line + carry.count(b"\n"))
+        data = carry + chunk
+        cut = len(data) if eof else data.rfind(b"\n") + 1
+        if cut == 0:
+            if len(data) > limits.line_bytes:
+                check_count(len(data), limits.line_bytes, "bytes in one line", name, line, limits=limits)
+            carry = data
+            continue
+        block, carry = data[:cut], data[cut:]
+        del data
+        if comments:
+            block, skipped = drop_comment_lines(block, skipped)
+        if spool is not None:
+            spool.write(block)
+        newlines = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
+        if _DATA.search(block):
+            try:
+                columns = _read_trec(block, name, "run", False, block_limits)
+            except MetricsInputError as error:
+                raise _shifted(error, line - 1) from None
+            starts = _row_starts(block, newlines, len(columns))
+            codes = _global_codes(columns, code_of, names)
+            del columns
+            if len(rows) < len(names):
+                rows = np.concatenate((rows, np.zeros(len(names) - len(rows), np.int64)))
+            rows += np.bincount(codes, minlength=len(names))
+            check_count(int(rows.max()), limits.items, "rows for one query", name, limits=limits)
+            check_count(len(names), limits.queries, "queries in one input", name, limits=limits)
+            new = np.flatnonzero(np.concatenate(([codes[0] != last_query], codes[1:] != codes[:-1])))
+            begins = starts[new] + offset
+            if seg_end:  # the last segment so far ends where this block's first one begins
+                seg_end[-1][-1] = begins[0] if len(new) else offset + len(block)
+            if len(new):
+                seg_query.append(codes[new].astype(np.int32))
+                seg_start.append(begins.astype(np.int64))
+                seg_end.append(np.append(begins[1:], offset + len(block)).astype(np.int64))
+                total_segments += len(new)
+                check_count(total_segments, limits.segments, "runs of one query's lines", name, limits=limits)
+            last_query = int(codes[-1])
+        elif seg_end:
+            seg_end[-1][-1] = offset + len(block)
+        line += len(newlines)
+        offset += len(block)
+    if not names:
+        from .fields import RUN_FIELDS
+
+        raise input_error("empty file: no {label} lines ('{spec}')", name, label="run", spec=RUN_FIELDS)
+    return names, np.concatenate(seg_query), np.concatenate(seg_start), np.concatenate(seg_end), rows
+
+
+def _shifted(error: MetricsInputError, lines: int) -> MetricsInputError:
+    """``error`` with its line number counted from the file's start (the block started after ``lines``)."""
+    if error.line is None or not lines:
+        return error
+    return MetricsInputError(error.problem, error.source, error.line + lines, template=error.template,
+                             fields=error.fields, words=error.words)
+
+
+def _row_starts(block: bytes, newlines: np.ndarray, count: int) -> np.ndarray:
+    """The first byte of each of the ``count`` data lines of ``block`` (whole lines, its newlines at
+    ``newlines``; a line of only whitespace is not data)."""
+    codes = np.frombuffer(block, np.uint8)
+    starts = np.concatenate(([0], newlines[:-1] + 1)) if len(newlines) else np.zeros(1, np.int64)
+    if len(newlines) and newlines[-1] != len(codes) - 1:
+        starts = np.append(starts, newlines[-1] + 1)
+    if len(starts) == count:
+        return starts
+    ends = np.append(newlines, len(codes))[:len(starts)]
+    filled = np.flatnonzero(ends > starts)
+    if len(filled) == count and all(block[s:e].strip(_SPACE) for s, e in _pairs(starts, ends, filled)):
+        return starts[filled]
+    keep = [i for i in filled.tolist() if block[starts[i]:ends[i]].strip(_SPACE)]
+    if len(keep) != count:  # pragma: no cover - the reader's rows are the non-blank lines
+        raise RuntimeError(f"{count} rows parsed from {len(keep)} lines")
+    return starts[keep]
+
+
+def _pairs(starts, ends, rows):
+    return zip(starts[rows].tolist(), ends[rows].tolist())
+
+
+def _global_codes(columns: TrecColumns, code_of: dict, names: list) -> np.ndarray:
+    """The block's query codes as codes over the whole run (new query ids appended to ``names``)."""
+    query = columns.query
+    values = query.values.to_list()
+    lookup = np.empty(len(values), np.int64)
+    for local, value in enumerate(values):
+        code = code_of.get(value)
+        if code is None:
+            code = code_of[value] = len(names)
+            names.append(value)
+        lookup[local] = code
+    return lookup[query.indices]
