@@ -22,7 +22,7 @@ from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from metrics.teaching.handout import MEASURES
 
-from . import follower, state
+from . import follower, share, state
 from .board import Board
 from .i18n import N_, t
 
@@ -557,6 +557,7 @@ def _follow_fragment() -> None:
         return
     if not view_wanted(page) or not follower.draw(page):  # stopped following, the teacher moved on, or a drag
         st.rerun(scope="app")
+    share.write_to_url()  # the tab's address holds the board the view shows, as after a whole run
 
 
 def after_run(navigation, complete: bool = True) -> None:
