@@ -43,10 +43,11 @@ navigation = st.navigation({
         st.Page("pages/live.py", title=t("Live class"), icon=":material/groups:"),
     ],
 }, position="top")
-live.before_page()  # a class that ended says so; a following student goes where the teacher went
+live.before_page(navigation.url_path)  # a class that ended says so; a following student goes where the teacher went
 complete = False
 try:
-    navigation.run()
+    if not live.viewing():  # a following student sees the teacher's page as ui.follower draws it, not the page
+        navigation.run()
     complete = True
 except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn
     complete = True

@@ -29,10 +29,12 @@ def test_two_students_see_every_drag_and_every_answer_counts(capsys):
         results, single = thread.submit(bench.main, arguments).result()
     printed = capsys.readouterr().out
     assert "action→screen p50" in printed and "single user" in printed and "goal (40 students" in printed
+    assert "teacher p95" in printed and "the teacher's own screen p95 <= 0.3 s" in printed  # beside the students'
     assert len(single) == 2 and all(latency is not None for latency in single), single
     (result,) = results
     assert result.errors == []
     assert result.pairs == 4 and result.missed == 0 and len(result.latencies) == 4, result
     assert all(latency >= 0 for latency in result.latencies)
+    assert len(result.teacher_screen) == 2 and all(0 <= own < float("inf") for own in result.teacher_screen)
     assert result.sent == 2 and result.counted == result.sent, (result.sent, result.counted, result.answers_by)
     assert result.peak_rss > 0 and set(result.cpu) == {"idle", "drags", "answers"}

@@ -22,7 +22,7 @@ from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from metrics.teaching.handout import MEASURES
 
-from . import state
+from . import follower, share, state
 from .board import Board
 from .i18n import N_, t
 
@@ -52,6 +52,7 @@ OUTAGE = "live_outage"  #: the store trouble this session's last live call met (
 BACK = "live_back"  #: "you are back in class ...", shown once after a resume
 TEACH_PARAM, STUDENT_PARAM = "teach", "student"  #: the URL parameters of a teacher's / a student's own tab
 RESUME_INPUT = "live__resume"  #: the "Resume a class" form's text input
+VIEWING = "live_viewing"  #: the page whose follower view (ui.follower) this run draws instead of the page, or None
 
 TEACHER_ENDED = N_("Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
                    "its file was deleted). Your board is still here: start a new class to go on.")
@@ -435,14 +436,21 @@ def page_file(url_path) -> str | None:
     return f"pages/{name}.py" if (Path("pages") / f"{name}.py").is_file() else None
 
 
-def before_page() -> None:
-    """app.py calls this before the navigation runs: a student's poll (first, so that its fragment keeps one place and
-    one id on every page, registered before anything a run may be interrupted in); the class that just ended says
-    so (once, above the page); a student goes to the page the teacher went to, or to this page for a question."""
+def before_page(page: str | None = None) -> None:
+    """app.py calls this before the navigation runs (``page``: the URL path of the page it runs): a student's poll
+    (first, so that its fragment keeps one place and one id on every page, registered before anything a run may be
+    interrupted in), which draws the follower view of the teacher's page (:func:`viewing`) when there is one; the
+    class that just ended says so (once, above the page); a student goes to the page the teacher went to, or to
+    this page for a question."""
     st.session_state[WHOLE_RUN] = True  # until after_run
     resume_from_url()
+    st.session_state[VIEWING] = None
     if teacher() is None and student() is not None:
-        with st.container(key=POLL):  # no output: hidden by ui/style/lecture.css
+        if page is not None and view_wanted(page):
+            st.session_state[VIEWING] = page
+        with st.container(key=follower.BOX if st.session_state[VIEWING] else POLL):  # the poll alone: hidden (CSS)
+            if st.session_state[VIEWING]:
+                follower.heading(page, detach)
             _follow_fragment()
     target = st.session_state.pop(SWITCH, None)
     if target and student() is not None:
@@ -486,8 +494,9 @@ def refusing(action):
 
 def poll() -> None:
     """What the students' fragment runs: when the teacher's board or question changed, load it and rerun the whole
-    app; when the class has ended, leave it and rerun the app, which says so once (:func:`before_page`); when the
-    browser lost the end of this session's last run, draw it again (:func:`lost_its_end`)."""
+    app (unless the follower view, drawn by this fragment, shows the change: :func:`viewing`); when the class has
+    ended, leave it and rerun the app, which says so once (:func:`before_page`); when the browser lost the end of this
+    session's last run, draw it again (:func:`lost_its_end`)."""
     try:
         changed = catch_up()
     except ClassServerUnavailable as error:  # the class is kept: said above the page, polled again
@@ -500,6 +509,8 @@ def poll() -> None:
     if st.session_state.get(OUTAGE):  # back: the message goes
         reached()
         changed = True
+    elif changed and _view_draws_it():
+        changed = False
     if changed or lost_its_end():
         if st.session_state.get(SHOWN):  # this run's notice, once more in the run that follows at once
             st.session_state[NOTICE] = st.session_state.pop(SHOWN)
@@ -521,9 +532,32 @@ def join_link(code: str) -> str:
     return f"{base}?{JOIN_PARAM}={code}"
 
 
+def view_wanted(page: str | None) -> bool:
+    """Whether a student on ``page`` sees the follower view (ui.follower) instead of the page: following, on the
+    page the teacher is on, one that has a view."""
+    return following() and teacher() is None and page == st.session_state.get(TEACHER_PAGE) and follower.shows(page)
+
+
+def viewing() -> bool:
+    """Whether this run draws the follower view instead of the page (app.py then does not run the page)."""
+    return st.session_state.get(VIEWING) is not None
+
+
+def _view_draws_it() -> bool:
+    """A change the follower view shows by itself (the board, the step on the same page): no run of the whole app."""
+    page = st.session_state.get(VIEWING)
+    return page is not None and SWITCH not in st.session_state and view_wanted(page)
+
+
 @st.fragment(run_every=POLL_SECONDS)
 def _follow_fragment() -> None:
     poll()
+    page = st.session_state.get(VIEWING)
+    if page is None:
+        return
+    if not view_wanted(page) or not follower.draw(page):  # stopped following, the teacher moved on, or a drag
+        st.rerun(scope="app")
+    share.write_to_url()  # the tab's address holds the board the view shows, as after a whole run
 
 
 def after_run(navigation, complete: bool = True) -> None:

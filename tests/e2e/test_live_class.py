@@ -106,11 +106,21 @@ def join(new_session, wait_for_app, code: str, nickname: str = "", by_link: bool
     return page
 
 
+FOLLOWER_VIEW = ".st-key-live_follow"  #: a following student's view of the teacher's page (ui.follower)
+
+
+def board_scope(page: Page) -> str:
+    """Where the page shows the board: a following student's view of the teacher's page, else the builder."""
+    return FOLLOWER_VIEW if page.locator(FOLLOWER_VIEW).count() else BUILDER
+
+
 def board_shows(page: Page, title: str, order: list[str]) -> bool:
-    """Whether the page's builder shows the board titled ``title`` with the ranking ``order`` (no waiting)."""
+    """Whether the page's builder (or follower view) shows the board titled ``title`` with the ranking ``order``
+    (no waiting)."""
     try:
-        builder = page.locator(BUILDER)
-        return builder.get_by_text(title, exact=True).count() == 1 and lane_names(page) == order
+        scope = board_scope(page)
+        return (page.locator(scope).get_by_text(title, exact=True).count() == 1
+                and lane_names(page, scope=scope) == order)
     except PlaywrightError:  # the page is being redrawn
         return False
 
@@ -236,7 +246,7 @@ def test_students_follow_the_teachers_board_detach_and_follow_again(new_session,
     # the teacher goes to the nDCG page: every following student is taken there
     moved = time.monotonic()
     open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
-    wait_until_all(students, lambda page: page.locator(BUILDER).count() == 1 and page.url.split("?")[0].endswith(
+    wait_until_all(students, lambda page: page.locator(board_scope(page)).count() == 1 and page.url.split("?")[0].endswith(
         "/ndcg"), moved, "the teacher's page (nDCG) on each student's screen")
 
     # the teacher loads an example: every student's builder shows it
@@ -248,7 +258,7 @@ def test_students_follow_the_teachers_board_detach_and_follow_again(new_session,
     assert board_shows(teacher, first.title, list(first.ranking))
     for student in students.values():
         wait_for_app(student)
-        wait_for_lanes(student)
+        wait_for_lanes(student, board_scope(student))
 
     # s0 tries it alone: back to the live class page, "Try it myself", then the nDCG page again
     alone = students.pop("s0")
@@ -483,12 +493,13 @@ def test_a_student_cannot_change_the_teachers_or_the_other_students_board(new_se
     follower = following["follower"]
     order = list(first.ranking)
     order.append(order.pop(0))
-    drag_after(follower, lane_items(follower).nth(0), lane_items(follower).last)
+    scope = board_scope(follower)
+    drag_after(follower, lane_items(follower, scope=scope).nth(0), lane_items(follower, scope=scope).last)
     dropped = time.monotonic()
     wait_until_all({"follower": follower}, lambda page: (url_board(page) or first).ranking == tuple(order),
                    dropped, "the follower's own drop, in their session")
     wait_for_app(follower)
-    assert lane_names(follower) == order
+    assert lane_names(follower, scope=board_scope(follower)) == order
 
     # a detached student loads another example
     detached = following["detached"]

@@ -282,7 +282,7 @@ def test_a_student_on_one_replica_follows_a_teacher_on_the_other(replicas: Repli
 
         expect(student).to_have_url(re.compile(r"/ndcg(\?|$)"), timeout=60_000)
         expect(student.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible(timeout=60_000)
-        items = lane_items(student)
+        items = lane_items(student, scope=".st-key-live_follow")  # a following student's view (ui.follower)
         expect(items).to_have_count(len(example.ranking), timeout=60_000)
         for index, name in enumerate(example.ranking):
             expect(items.nth(index)).to_have_attribute("data-name", name, timeout=60_000)

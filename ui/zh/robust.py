@@ -67,4 +67,6 @@ ZH = {
     "The upload of {names} ({size}) did not finish: the page was left or reloaded while it was on its way, so "
     "nothing of it was loaded. Upload it again and wait for it to finish.":
         "{names}（{size}）没有上传完：上传途中离开或刷新了页面，所以什么也没有载入。请重新上传，并等它传完。",
+    # follow (session 8)
+    "You follow the teacher: the board and the step change with theirs.": "你正在跟随老师：看板和步骤随老师的操作而变化。",
 }
