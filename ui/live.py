@@ -52,6 +52,8 @@ OUTAGE = "live_outage"  #: the store trouble this session's last live call met (
 BACK = "live_back"  #: "you are back in class ...", shown once after a resume
 TEACH_PARAM, STUDENT_PARAM = "teach", "student"  #: the URL parameters of a teacher's / a student's own tab
 RESUME_INPUT = "live__resume"  #: the "Resume a class" form's text input
+#: {code, id, page, stored}: the teacher's question about a step of an explainer page (ui.live_quiz.step_question)
+STEP_QUESTION = "live_step_question"
 
 TEACHER_ENDED = N_("Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
                    "its file was deleted). Your board is still here: start a new class to go on.")
@@ -149,6 +151,7 @@ def close() -> None:
             pass
     st.session_state.pop(TEACHER, None)
     st.session_state.pop(DIGEST, None)
+    st.session_state.pop(STEP_QUESTION, None)
     _forget(TEACH_PARAM)
 
 
@@ -252,6 +255,7 @@ def teacher_lost(error: LiveError) -> None:
     st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=True)
     st.session_state.pop(TEACHER, None)
     st.session_state.pop(DIGEST, None)
+    st.session_state.pop(STEP_QUESTION, None)
     _forget(TEACH_PARAM)
 
 
@@ -309,7 +313,10 @@ def publish(page: str | None = None) -> int | None:
     held = teacher()
     if held is None:
         return None
-    data = published_state(page if page is not None else st.session_state.get(PAGE))
+    page = page if page is not None else st.session_state.get(PAGE)
+    if (st.session_state.get(STEP_QUESTION) or {}).get("page") == page:  # asked about this page's step: the class
+        page = PAGE_PATH  # answers on the Live class page, and comes back to the page when the teacher moves on
+    data = published_state(page)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     if st.session_state.get(DIGEST) == digest:
         return None

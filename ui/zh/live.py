@@ -117,4 +117,19 @@ ZH = {
     "step table, column \u201c{column}\u201d, rank {rank}": "步骤表，“{column}”列，第 {rank} 位",
     "ideal ordering, column \u201c{column}\u201d, rank {rank}": "理想排序，“{column}”列，第 {rank} 位",
     "step table, column \u201c{column}\u201d": "步骤表，“{column}”列",
+    # teach (session 8)
+    "Give {decimals} decimals: {answer} has fewer, so it was not sent. Type it again with {decimals} decimals.":
+        "请给出 {decimals} 位小数：{answer} 的小数位数不够，所以没有提交。请用 {decimals} 位小数重新输入。",
+    "Ask the class about this": "就这一步向全班提问",
+    "This page waits at step {step}, its values hidden, until you reveal the answer; the class answers on "
+    "the Live class page. The ranking is the one beside this.":
+        "公布答案之前，这个页面停在第 {step} 步，并隐藏它的数值；全班在“课堂同步”页面上作答。题目里的排序就是旁边这个。",
+    "The question is about ranks 1\u2013{step} only, the ranks this step has shown.":
+        "题目只涉及第 1\u2013{step} 位，也就是这一步已经显示的位置。",
+    "{label} = ?": "{label} 是多少？",
+    "Back to the steps": "回到步骤",
+    "The page shows its step again, values and all; the question stays asked: reveal it on the Live "
+    "class page.":
+        "页面重新显示这一步，包括它的数值；题目仍然有效：请在“课堂同步”页面上公布答案。",
+    "The mistakes the quiz recognised": "测验识别出的错误",
 }
