@@ -1,14 +1,11 @@
 """A live class survives its teacher's browser, the app and the store (AppTest, issue 19): a fresh session gets the
 class back from its tab's URL or the resume code; store trouble is one message in the reader's language, the page
-drawn, the class kept; a class that ended or was lost is said to teacher and students, also to a teacher idle on
-another page."""
+drawn, the class kept; a class that ended or was lost is said to teacher and students."""
 
 from __future__ import annotations
 
 import pytest
 
-from live.classes import Limits
-from live.store import open_store
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
 from tests.test_page_live import PAGE, join, ok, open_live, start_class
 from tests.test_page_live_questions import ask, metric, send
@@ -157,26 +154,3 @@ def test_leaving_or_closing_stays_done(app_test):
     assert live.TEACHER not in teacher.session_state and live.TEACH_PARAM not in teacher.query_params
     ok(teacher.run())
     assert live.TEACHER not in teacher.session_state and not teacher.error  # closed on purpose: no "has ended"
-
-
-@pytest.mark.parametrize("how", ["expired", "closed elsewhere"])
-def test_a_teacher_idle_on_another_page_learns_that_the_class_ended(app_test, monkeypatch, tmp_path, live_clock, how):
-    """The teacher's watch (a fragment every few seconds, run here with the app) reads the class's record: no action
-    of the teacher is needed to learn that the class expired or was closed from another browser."""
-    url = f"sqlite://{tmp_path / 'clocked.sqlite'}"
-    monkeypatch.setattr(live, "store_from_environment", lambda clock=None: open_store(url, clock=live_clock))
-    live.classes.clear()
-    teacher, code = start_class(app_test)
-    ok(teacher.switch_page("pages/ndcg.py").run())
-    live_clock.advance(Limits().class_seconds - 60)
-    ok(teacher.run())
-    assert not teacher.error and teacher.session_state[live.TEACHER][0] == code  # still running: nothing said
-    if how == "expired":
-        live_clock.advance(120)
-    else:
-        live.classes().close(*teacher.session_state[live.TEACHER])
-    ok(teacher.run())  # nothing changed by the teacher: the watch's timer
-    assert [e.value for e in teacher.error if code in e.value][0].startswith(f"Class {code} has ended")
-    assert live.TEACHER not in teacher.session_state
-    ok(teacher.run())
-    assert not teacher.error  # said once

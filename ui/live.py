@@ -220,12 +220,7 @@ def resume_from_url() -> None:
     tab's URL; a class that ended meanwhile is said (and the tab forgets it); when the class server cannot be reached
     the code is kept, for the next run to try again."""
     kept = _tab_token()
-    if teacher() is not None:
-        with st.container(key=WATCH):  # no output: hidden
-            st.html(f"<style>.st-key-{WATCH} {{ display: none; }}</style>")
-            _teacher_watch()
-        return
-    if student() is not None:
+    if teacher() is not None or student() is not None:
         return
     if TEACH_PARAM in st.query_params:  # never left in the address: the projector shows it
         st.session_state[PENDING] = st.query_params.get(TEACH_PARAM)
@@ -251,35 +246,6 @@ def resume_from_url() -> None:
                 _forget(param)
             st.session_state[ENDED] = _ended(error, held[0], teacher=param == TEACH_PARAM)
         return
-
-
-WATCH = "live_teacher_watch"  #: the container of the teacher's watch (one place on every page)
-WATCH_SECONDS = 5.0  #: how often a teacher's screen checks that the class still runs (one read of its record)
-
-
-@st.fragment(run_every=WATCH_SECONDS)
-def _teacher_watch() -> None:
-    """A teacher idle on any page learns that the class ended (expired, closed elsewhere, lost by the store) or that
-    the class server is unreachable, and when it is back, without touching anything: one read of the class's record,
-    here and every :data:`WATCH_SECONDS`; the app is drawn again, which says so (:func:`before_page`)."""
-    held = teacher()
-    if held is None:
-        return
-    if lost_its_end():
-        st.rerun(scope="app")
-    try:
-        classes().resume(*held)
-    except ClassServerUnavailable as error:
-        if not st.session_state.get(OUTAGE):
-            st.session_state[OUTAGE] = store_trouble(error)
-            st.rerun(scope="app")
-        return
-    except LiveError as error:
-        teacher_lost(error)
-        st.rerun(scope="app")
-    if st.session_state.get(OUTAGE):  # the class server is back: the message goes
-        reached()
-        st.rerun(scope="app")
 
 
 def _rejoin(code: str, student_id: str) -> None:
