@@ -20,10 +20,11 @@ if held is not None:
             st.title(code, anchor=False)  # letters and digits only
         st.image(qr_svg(live.join_link(code)), caption=t("Scan to join"), width=240)
         st.caption(t("Your board, page and step are shown to the class as you work on any page."))
-        with st.expander(t("Resume this class")):
-            st.caption(t("Keep this code private: with it, this class can be taught from another browser or after "
-                         "a restart (paste it under \u201cResume a class\u201d). This tab's address holds it too, "
-                         "so a reload gets the class back."))
+        with st.expander(t("Teacher's private link"), expanded=False):  # folded: the projector shows this page
+            st.caption(t("Keep it private: with it, this class can be taught from another browser or after a "
+                         "restart. This tab keeps it too (not in its address), so a reload gets the class back."))
+            st.code(live.private_link(held), language=None)
+            st.caption(t("Or paste this resume code under \u201cResume a class\u201d:"))
             st.code(live.resume_token(held), language=None)
         st.button(t("Close the class"), key="live__close", on_click=live.refusing(live.close))
     with questions:
@@ -54,6 +55,6 @@ else:
         st.text_input(t("Nickname (optional)"), max_chars=live.NICKNAME_MAX, key=live.NICKNAME_INPUT)
         st.form_submit_button(t("Join"), on_click=live.refusing(live.join_from_form))
     with st.expander(t("Resume a class")), st.form("live__resume_form", border=False):
-        st.text_input(t("Resume code (the teacher's, from \u201cResume this class\u201d)"), type="password",
+        st.text_input(t("Resume code (the teacher's, from \u201cTeacher's private link\u201d)"), type="password",
                       key=live.RESUME_INPUT)
         st.form_submit_button(t("Resume"), on_click=live.refusing(live.resume_from_form))

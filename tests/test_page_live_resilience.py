@@ -40,12 +40,13 @@ def test_the_teacher_gets_the_class_back_in_a_fresh_session(app_test):
     ok(student.run())
     send(student, 5.762)
     token = live.resume_token(teacher.session_state[live.TEACHER])
-    assert teacher.query_params[live.TEACH_PARAM] == token  # the teacher's tab holds it: a reload resumes
+    assert live.TEACH_PARAM not in teacher.query_params  # never in the address, which the projector shows: the tab
+    assert not any(token.split(".")[1] in str(value) for value in teacher.query_params.values())  # keeps it instead
     assert student.query_params[live.STUDENT_PARAM] == live.resume_token(student.session_state[live.STUDENT])
     assert token in [c.value for c in teacher.code]  # and the teacher's page shows it, to take elsewhere
 
-    back = fresh(app_test, **{live.TEACH_PARAM: token})
-    assert back.session_state[live.TEACHER][0] == code
+    back = fresh(app_test, **{live.TEACH_PARAM: token})  # the teacher's private link
+    assert back.session_state[live.TEACHER][0] == code and live.TEACH_PARAM not in back.query_params
     assert f"You are back in class {code}" in back.success[0].value
     assert metric(back, "Answered") == "1 / 1"  # its answers with it
     assert back.title[1].value == code

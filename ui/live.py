@@ -1,6 +1,7 @@
 """The live class in a Streamlit session: one :class:`live.classes.Classes` per server process, the teacher's key
-and the student's id in ``st.session_state`` and in the URL of their own tab (a reload, another session after a
-restart, gets the class back: :func:`resume_from_url`), publishing the teacher's board after every run, and the
+and the student's id in ``st.session_state``; the teacher's also in the teacher's tab's sessionStorage (ui.live_resume,
+never in the address, which the projector shows), the student's in the URL of the student's own tab (a reload, another
+session after a restart, gets the class back: :func:`resume_from_url`), publishing the teacher's board after every run, and the
 students' board following it. Store trouble (:class:`live.errors.ClassServerUnavailable`) is a message above the
 page, never a lost class; a class that ended or was lost is said to the teacher and to every student. Pages lay out
 widgets and call these functions."""
@@ -22,7 +23,7 @@ from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from metrics.teaching.handout import MEASURES
 
-from . import follower, share, state
+from . import follower, live_resume, share, state
 from .board import Board
 from .i18n import N_, t
 
@@ -50,9 +51,13 @@ WHOLE_RUN = "live_whole_run"  #: True from the start to the end of a whole run o
 REDRAW_AFTER = 3 * POLL_SECONDS  #: a browser that still shows an older run this long after it ended lost its end
 OUTAGE = "live_outage"  #: the store trouble this session's last live call met (shown above every page until it works)
 BACK = "live_back"  #: "you are back in class ...", shown once after a resume
-TEACH_PARAM, STUDENT_PARAM = "teach", "student"  #: the URL parameters of a teacher's / a student's own tab
+TEACH_PARAM, STUDENT_PARAM = "teach", "student"  #: the teacher's private link / the URL parameter of a student's tab
+PENDING = "live_pending_resume"  #: a teacher's resume code not yet tried (the class server could not be reached)
+FORGET_TAB = "live_forget_tab"  #: True once this session's class was closed or lost: its tab forgets the resume code
 RESUME_INPUT = "live__resume"  #: the "Resume a class" form's text input
 VIEWING = "live_viewing"  #: the page whose follower view (ui.follower) this run draws instead of the page, or None
+#: {code, id, page, stored}: the teacher's question about a step of an explainer page (ui.live_quiz.step_question)
+STEP_QUESTION = "live_step_question"
 
 TEACHER_ENDED = N_("Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
                    "its file was deleted). Your board is still here: start a new class to go on.")
@@ -63,7 +68,7 @@ BACK_TEACHER = N_("You are back in class {code}: its students and answers are as
 BACK_STUDENT = N_("You are back in class {code}.")
 OUTAGE_NOTE = N_("The live class is kept: this screen goes on by itself when the class server answers again.")
 BAD_RESUME = N_("That is not the resume code of a running class: it is the long code the teacher sees under "
-                "Resume this class.")
+                "Teacher's private link.")
 
 
 @st.cache_resource
@@ -134,6 +139,7 @@ def start() -> str:
     """Start a class: its code (the key stays in this session and in this tab's URL)."""
     new = classes().start_class()
     reached()
+    st.session_state.pop(FORGET_TAB, None)
     st.session_state[TEACHER] = (new.code, new.teacher_key)
     st.session_state.pop(DIGEST, None)
     publish()
@@ -150,7 +156,8 @@ def close() -> None:
             pass
     st.session_state.pop(TEACHER, None)
     st.session_state.pop(DIGEST, None)
-    _forget(TEACH_PARAM)
+    st.session_state.pop(STEP_QUESTION, None)
+    st.session_state[FORGET_TAB] = True
 
 
 def _forget(param: str) -> None:
@@ -162,6 +169,13 @@ def _forget(param: str) -> None:
 def resume_token(held: tuple[str, str]) -> str:
     """The private code that gets a class (or a student's place in it) back: its code and secret, joined by a dot."""
     return f"{held[0]}.{held[1]}"
+
+
+def private_link(held: tuple[str, str]) -> str:
+    """The teacher's private link: this page's URL with ``?teach=`` and the resume code (it leaves the address as soon
+    as it is opened)."""
+    base = (getattr(st.context, "url", None) or "").split("?")[0]
+    return f"{base}?{TEACH_PARAM}={resume_token(held)}"
 
 
 def _split_token(text) -> tuple[str, str] | None:
@@ -176,6 +190,8 @@ def resume(token: str) -> str:
         raise ClassNotFound(code=clean_text(token, 8) or "")
     code = classes().resume(*held)
     reached()
+    st.session_state.pop(PENDING, None)
+    st.session_state.pop(FORGET_TAB, None)
     st.session_state.pop(STUDENT, None)
     st.session_state[TEACHER] = (code, held[1])
     st.session_state.pop(DIGEST, None)
@@ -191,14 +207,29 @@ def resume_from_form() -> None:
         st.session_state[NOTICE] = t(BAD_RESUME)
 
 
+def _tab_token() -> str | None:
+    """The teacher's tab keeps the resume code of its class (ui.live_resume) or forgets it once the class is closed or
+    lost; in a fresh session it gives back the code it kept. Mounted in every session, in the same place (before a
+    student's poll, whose fragment keeps one place)."""
+    held = teacher()
+    return live_resume.tab_token(resume_token(held) if held else None, forget=bool(st.session_state.get(FORGET_TAB)))
+
+
 def resume_from_url() -> None:
-    """A fresh session (a reload, another session after a restart) whose tab's URL holds a teacher's or a student's
-    resume code gets its class back; a class that ended meanwhile is said, and its code leaves the URL; when the
-    class server cannot be reached the code stays, for the next run to try again."""
+    """A fresh session (a reload, another session after a restart) gets its class back: the teacher's from the resume
+    code the tab kept or from the private link (``?teach=``, which leaves the address at once), a student's from the
+    tab's URL; a class that ended meanwhile is said (and the tab forgets it); when the class server cannot be reached
+    the code is kept, for the next run to try again."""
+    kept = _tab_token()
     if teacher() is not None or student() is not None:
         return
-    for param in (TEACH_PARAM, STUDENT_PARAM):
-        held = _split_token(st.query_params.get(param))
+    if TEACH_PARAM in st.query_params:  # never left in the address: the projector shows it
+        st.session_state[PENDING] = st.query_params.get(TEACH_PARAM)
+        _forget(TEACH_PARAM)
+    elif kept and not st.session_state.get(FORGET_TAB):
+        st.session_state[PENDING] = kept
+    for param, held in ((TEACH_PARAM, _split_token(st.session_state.get(PENDING))),
+                        (STUDENT_PARAM, _split_token(st.query_params.get(STUDENT_PARAM)))):
         if held is None:
             continue
         try:
@@ -209,7 +240,11 @@ def resume_from_url() -> None:
         except ClassServerUnavailable as error:
             st.session_state[OUTAGE] = store_trouble(error)
         except LiveError as error:
-            _forget(param)
+            if param == TEACH_PARAM:
+                st.session_state.pop(PENDING, None)
+                st.session_state[FORGET_TAB] = True
+            else:
+                _forget(param)
             st.session_state[ENDED] = _ended(error, held[0], teacher=param == TEACH_PARAM)
         return
 
@@ -226,15 +261,15 @@ def _rejoin(code: str, student_id: str) -> None:
 
 
 def _keep_in_url() -> None:
-    """This tab's URL holds the resume code of its class (teacher or student), and no other."""
-    wanted = {TEACH_PARAM: teacher(), STUDENT_PARAM: student()}
-    for param, held in wanted.items():
-        token = resume_token(held) if held else None
-        if token is None:
-            if param in st.query_params:
-                del st.query_params[param]
-        elif st.query_params.get(param) != token:
-            st.query_params[param] = token
+    """A student's tab's URL holds the student's resume code, and no other; a teacher's never (its tab keeps it:
+    :func:`_tab_token`)."""
+    held = student()
+    token = resume_token(held) if held else None
+    if token is None:
+        _forget(STUDENT_PARAM)
+    elif st.query_params.get(STUDENT_PARAM) != token:
+        st.query_params[STUDENT_PARAM] = token
+    _forget(TEACH_PARAM)
 
 
 def _ended(error: LiveError, code: str, teacher: bool) -> str:
@@ -253,7 +288,8 @@ def teacher_lost(error: LiveError) -> None:
     st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=True)
     st.session_state.pop(TEACHER, None)
     st.session_state.pop(DIGEST, None)
-    _forget(TEACH_PARAM)
+    st.session_state.pop(STEP_QUESTION, None)
+    st.session_state[FORGET_TAB] = True
 
 
 #: the pages that show their steps one at a time (ui.pacing keeps each one's step in ``{page}__step``)
@@ -310,7 +346,10 @@ def publish(page: str | None = None) -> int | None:
     held = teacher()
     if held is None:
         return None
-    data = published_state(page if page is not None else st.session_state.get(PAGE))
+    page = page if page is not None else st.session_state.get(PAGE)
+    if (st.session_state.get(STEP_QUESTION) or {}).get("page") == page:  # asked about this page's step: the class
+        page = PAGE_PATH  # answers on the Live class page, and comes back to the page when the teacher moves on
+    data = published_state(page)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     if st.session_state.get(DIGEST) == digest:
         return None

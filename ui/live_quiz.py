@@ -7,6 +7,7 @@ its steps and where each mistake happens on every screen. The pages call :func:`
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
@@ -23,6 +24,7 @@ from metrics.teaching import quiz
 from . import charts, live, quiz_view, state
 from .board import Board
 from .i18n import N_, header, headers, relabel_choice, t
+from .page import end_page
 from .quiz_text import localize
 
 PAGE = "live"  #: the step control's page name (its key is ``live__step``)
@@ -48,6 +50,7 @@ AP_DENOMINATOR = N_("The quiz's AP divides by R, all relevant judged items; the 
 WHERE_RANKING = N_("step table, column \u201c{column}\u201d, rank {rank}")
 WHERE_IDEAL = N_("ideal ordering, column \u201c{column}\u201d, rank {rank}")
 WHERE_COLUMN = N_("step table, column \u201c{column}\u201d")
+SHORT = N_("Give {decimals} decimals: {answer} has fewer, so it was not sent. Type it again with {decimals} decimals.")
 THRESHOLD = N_("The quiz counts an item as relevant when its grade is at least 1; the board's threshold is "
                "{threshold}. Set it back to 1 to ask about {measure}.")
 
@@ -77,11 +80,11 @@ def board_value(board: Board, metric: str, k: int) -> float:
     return precision_steps(board.rels(), k, threshold=board.threshold).value
 
 
-def board_question(board: Board, metric: str) -> quiz.Question:
+def board_question(board: Board, metric: str, k: int | None = None) -> quiz.Question:
     """The quiz's ``metric`` on ``board``: its ranking (an unjudged ranked item counts as grade 0, as in trec_eval),
-    the judged items it does not rank, its K (as its page caps it) and its gain. The quiz's questions and diagnoses use
-    trec_eval's conventions; where the board's conventions give another number, CannotAsk says which one to set back
-    (a plausible number under other conventions is never asked)."""
+    the judged items it does not rank, its K (as its page caps it; ``k`` instead of the board's) and its gain. The
+    quiz's questions and diagnoses use trec_eval's conventions; where the board's conventions give another number,
+    CannotAsk says which one to set back (a plausible number under other conventions is never asked)."""
     if not board.ranking:
         raise CannotAsk(EMPTY)
     for item, grade in board.grades.items():
@@ -89,7 +92,7 @@ def board_question(board: Board, metric: str) -> quiz.Question:
             raise CannotAsk(NOT_WHOLE, item=item, grade=f"{grade:g}")
     pool_items = [item for item, grade in board.grades.items() if item not in board.ranking and grade is not None]
     deepest = len(board.ranking) + (len(pool_items) if metric in ("DCG@K", "nDCG@K") else 0)  # the pages' K slider
-    k = min(board.k, deepest)
+    k = min(board.k if k is None else k, deepest)
     question = quiz.build_question([int(board.grade(item)) for item in board.ranking], k, metric,
                                    pool=[int(board.grades[item]) for item in pool_items], gain=board.gain,
                                    items=board.ranking, pool_items=pool_items)
@@ -153,12 +156,21 @@ def answer_range(question: quiz.Question) -> tuple[float, float]:
     return 0.0, float(math.ceil(highest))
 
 
-def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool) -> None:
+def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool, page: str | None = None,
+         step: int | None = None) -> None:
+    """Ask ``question``; with ``page`` and ``step``, a question about that step of that explainer page, which waits
+    at it, its value hidden, until the reveal (:func:`step_question`)."""
     if from_quiz:  # the Quiz page moves on to the question asked
         st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
     data = {"quiz": quiz.question_data(question), "label": question.label}
-    live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE,
-                       answer_range=answer_range(question))
+    if page is not None:
+        data["step"] = {"page": page, "step": step}
+    question_id = live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE,
+                                     answer_range=answer_range(question))
+    st.session_state.pop(live.STEP_QUESTION, None)
+    if page is not None:  # the page's step as stored (a number, or None for "Show all"), to keep it there
+        stored = st.session_state.get(state.page_key(page, "step"), 1)
+        st.session_state[live.STEP_QUESTION] = {"code": code, "id": question_id, "page": page, "stored": stored}
 
 
 def _reveal(code: str, teacher_key: str, question_id: int) -> None:
@@ -170,7 +182,11 @@ def _send(code: str, student_id: str, question_id: int, question: quiz.Question)
     if value is None:
         st.session_state[live.NOTICE] = t("Type a number first.")
         return
-    diagnosis = quiz.check(question, value).diagnosis
+    verdict = quiz.check(question, value, decimals=quiz.DECIMALS)
+    if verdict.short:  # close, but with fewer decimals than the question asks for: not counted as right
+        st.session_state[live.NOTICE] = t(SHORT).format(decimals=quiz.DECIMALS, answer=f"{value:g}")
+        return
+    diagnosis = verdict.diagnosis
     live.classes().answer(code, student_id, question_id, value, diagnosis.name if diagnosis else None)
 
 
@@ -186,28 +202,36 @@ def where_to_look(question: quiz.Question, step: quiz.Step, revealed: bool) -> s
 
 def results_view(question: quiz.Question, answered: int, right: int, values: list[float], diagnoses: dict,
                  exact: float | None, tolerance: float, joined: int | None = None, key: str = "live__answers",
-                 revealed: bool = True) -> None:
+                 revealed: bool = True, compact: bool = False) -> None:
     """How many answered and are right, the answers' histogram (the exact value marked when given), and the
-    diagnosed mistakes added up with the step where each one happens (its numbers only once ``revealed``)."""
-    counts = st.columns(3)
+    diagnosed mistakes added up with the step where each one happens (its numbers only once ``revealed``).
+    ``compact``: the counts beside the histogram and the mistakes folded (above an explainer page's steps)."""
+    if compact:
+        side, main = st.columns([1, 3], vertical_alignment="center")
+        counts = [side.container(), side.container(), side.container()]
+    else:
+        counts, main = st.columns(3), st.container()
     counts[0].metric(t("Answered"), f"{answered} / {joined}" if joined is not None else answered)
     counts[1].metric(t("Right"), right)
     counts[2].metric(t("Exact value"), f"{exact:.4f}" if exact is not None else "?")
     low, high = answer_range(question)  # what the class accepts: every bin is finite
     shown = [value for value in values if isinstance(value, (int, float)) and low - 1 <= value <= high + 1]
-    st.plotly_chart(charts.answers_histogram(shown, exact, tolerance), key=key,
-                    config={"displayModeBar": False})
+    main.plotly_chart(charts.answers_histogram(shown, exact, tolerance), key=key,
+                      config={"displayModeBar": False})
     if diagnoses:
         rows = [{"students": count, "mistake": quiz_view.mistake_title(name),
                  "where to look": where_to_look(question, quiz.BY_NAME[name].step(question), revealed)
                  if name in quiz.BY_NAME else ""}
                 for name, count in diagnoses.items()]
-        st.markdown(t("**The mistakes the quiz recognised**"))
-        st.table(headers(pd.DataFrame(rows)), hide_index=True, border="horizontal")  # static: long text wraps
+        folded = st.expander(t("The mistakes the quiz recognised")) if compact else st.container()
+        if not compact:
+            folded.markdown(t("**The mistakes the quiz recognised**"))
+        folded.table(headers(pd.DataFrame(rows)), hide_index=True, border="horizontal")  # static: long text wraps
 
 
 @st.fragment(run_every=2)
-def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.Question) -> None:
+def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.Question,
+                  compact: bool = False) -> None:
     """The answers so far, read again every 2 s while the question is open (and the teacher's screen drawn again when
     the browser lost the end of the last run: :func:`ui.live.lost_its_end`)."""
     if live.lost_its_end():
@@ -228,7 +252,7 @@ def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.
         st.rerun(scope="app")
     shown = results.exact if st.session_state.get(SHOW_EXACT) else None
     results_view(question, results.answered, results.right, results.values, results.diagnoses, shown,
-                 results.tolerance, joined=results.joined, revealed=False)
+                 results.tolerance, joined=results.joined, revealed=False, compact=compact)
 
 
 def teacher_panel(code: str, teacher_key: str) -> None:
@@ -266,10 +290,118 @@ def teacher_panel(code: str, teacher_key: str) -> None:
         ask_controls(code, teacher_key)
 
 
-def _revealed(question: quiz.Question, public: dict, joined: int | None = None) -> None:
+def _revealed(question: quiz.Question, public: dict, joined: int | None = None, compact: bool = False) -> None:
     results_view(question, int(public.get("answered", 0)), int(public.get("right", 0)), list(public.get("values", [])),
                  dict(public.get("diagnoses", {})), float(public["exact"]), float(public["tolerance"]), joined,
-                 key="live__revealed_answers")
+                 key="live__revealed_answers", compact=compact)
+
+
+# --------------------------------------------------------------------------- a question about an explainer's step
+
+#: what "Ask the class about this" asks on each explainer page at step i: the quiz's metrics with K = i, the values of
+#: the step table's row i (DCG@i and nDCG@i; the precision at rank i and the running AP@i; P@i; RR of ranks 1..i)
+STEP_QUESTIONS = {"ndcg": ("DCG@K", "nDCG@K"), "ap": ("P@K", "AP"), "rr": ("RR",), "cutoff": ("P@K",)}
+STEP_PANEL = "live_step_question"  #: the container of a step question on its page (above the page's numbers)
+ASK_STEP = N_("Ask the class about this")
+STEP_WAITS = N_("This page waits at step {step}, its values hidden, until you reveal the answer; the class answers on "
+                "the Live class page. The ranking is the one beside this.")
+STEP_TOP = N_("The question is about ranks 1\u2013{step} only, the ranks this step has shown.")
+
+
+def step_board_question(board: Board, metric: str, step: int) -> quiz.Question:
+    """The quiz's ``metric`` about step ``step`` of an explainer page on ``board``: the value of the step table's row
+    ``step`` under the board's conventions (CannotAsk otherwise, as :func:`board_question`): K = ``step`` for DCG,
+    nDCG, AP and P; RR, which has no cut-off, on the top ``step`` ranks alone (RR so far = 1/rank of the first hit
+    in ranks 1..i, 0 when there is none)."""
+    if metric == "RR":
+        top = board.ranking[:step]
+        board = replace(board, ranking=top, grades={item: board.grades[item] for item in top})
+    return board_question(board, metric, k=step)
+
+
+def _step_key(metric: str) -> str:
+    return metric.split("@")[0].lower()  # DCG@K -> dcg: a key a CSS class can hold
+
+
+def ask_about_step(page: str, pace) -> None:
+    """In an explainer page's step bar (ui.pacing.step_bar), for the teacher of a live class only: "Ask the class about
+    this", a popover with a question on each value of the current row (or why the board cannot be asked about)."""
+    held = live.teacher()
+    metrics = STEP_QUESTIONS.get(page)
+    if held is None or not metrics or not pace.total:
+        return
+    board = state.board()
+    with st.popover(t(ASK_STEP), icon=":material/help:", key=state.page_key(page, "ask_step")):
+        st.caption(t(STEP_WAITS).format(step=pace.step))
+        for metric in metrics:
+            try:
+                question = step_board_question(board, metric, pace.step)
+            except CannotAsk as error:
+                st.caption(reason(error))
+                continue
+            st.button(t("{label} = ?").format(label=question.label), key=state.page_key(page, f"ask_{_step_key(metric)}"),
+                      type="primary", on_click=live.refusing(_ask), args=(*held, question, False, page, pace.step))
+
+
+def _step_back(page: str) -> None:
+    """"Back to the steps" before the reveal: the page shows its step again (the question stays asked)."""
+    st.session_state.pop(live.STEP_QUESTION, None)
+
+
+def step_question(page: str) -> None:
+    """Called by ui.pacing.begin, in the page's numbers column: when this teacher asked the class about a step of this
+    page, before the reveal the question (its answers coming in, Reveal) stands in for the page's numbers and the page
+    ends there (its step kept: the clicker cannot move it), so that nothing on the projected screen gives the answer
+    away; once revealed, the answers and the exact value are drawn above the page at that step, until the step moves
+    on or another question is asked."""
+    asked = st.session_state.get(live.STEP_QUESTION)
+    if not asked or asked.get("page") != page:
+        return
+    held = live.teacher()
+    if held is None or held[0] != asked.get("code"):
+        st.session_state.pop(live.STEP_QUESTION, None)
+        return
+    step_key = state.page_key(page, "step")
+    try:
+        current = _public(live.classes().current(held[0]).question)
+        revealed = current is not None and current[0] == asked["id"] and current[2].get("revealed")
+        joined = live.classes().joined(*held) if revealed else None
+    except ClassServerUnavailable as error:  # unknown whether revealed: the page keeps waiting, said above it
+        live.say_trouble(error)
+        st.session_state[step_key] = asked["stored"]
+        end_page()
+    except LiveError as error:
+        live.teacher_lost(error)
+        st.rerun(scope="app")
+    live.reached()
+    if current is None or current[0] != asked["id"] or (revealed and st.session_state.get(step_key) != asked["stored"]):
+        st.session_state.pop(live.STEP_QUESTION, None)  # another question, or the step moved on after the reveal
+        return
+    question_id, question, public = current
+    with st.container(key=STEP_PANEL):
+        st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label))
+        if revealed:
+            _revealed(question, public, joined, compact=True)
+            return
+        st.session_state[step_key] = asked["stored"]  # a clicker key pressed meanwhile does not show the answer
+        st.caption(localize(question.prompt))
+        step = (public.get("question") or {}).get("step", {}).get("step")
+        if question.metric == "RR" and step:
+            st.caption(t(STEP_TOP).format(step=step))
+        st.caption(t(STEP_WAITS).format(step=step))
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary",
+                      on_click=live.refusing(_reveal), args=(*held, question_id))
+            st.toggle(t("Show the exact value"), key=SHOW_EXACT,
+                      help=t("Only you should see it before the reveal: the projector shows your screen."))
+            st.button(t("Back to the steps"), key=state.page_key(page, "step_question_back"), type="tertiary",
+                      on_click=_step_back, args=(page,), help=t(STEP_BACK_HELP))
+        _live_results(*held, question_id, question, compact=True)
+    end_page()
+
+
+STEP_BACK_HELP = N_("The page shows its step again, values and all; the question stays asked: reveal it on the Live "
+                    "class page.")
 
 
 # --------------------------------------------------------------------------- a student

@@ -69,6 +69,8 @@ def begin(page: str, total: int) -> Pace:
     action = clicker_keys(f"{page}_keys") if total else None  # (components v2 keys may not hold "__")
     if action:
         move(page, action, total)
+    from .live_quiz import step_question  # a live class asked about this step: the question, or its answers
+    step_question(page)
     return current(page, total)
 
 
@@ -98,6 +100,8 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
             present_button(page)
         if text_size:
             text_size_buttons(page)
+        from .live_quiz import ask_about_step  # the teacher of a live class: "Ask the class about this"
+        ask_about_step(page, pace)
 
 
 def text_size_buttons(page: str) -> None:

@@ -1,8 +1,10 @@
 """A live class survives its teacher's browser, the app and the store, in a real browser (issue 19):
 
-* the teacher reloads mid-question and gets the class back with its answers; the app server restarts (SQLite: the
-  classes are in its file) and the teacher and the student, opening their tabs' addresses again, carry on: the
-  student's answer is still in, and the reveal reaches the student;
+* the teacher reloads mid-question and gets the class back with its answers, from the resume code the teacher's tab
+  keeps (sessionStorage: the teacher's address, on the projector, never holds it); the app server restarts (SQLite:
+  the classes are in its file) and the teacher opens the private link copied from the folded "Teacher's private
+  link" (its code leaves the address at once), the student the tab's address: they carry on, the student's answer is
+  still in, and the reveal reaches the student;
 * Redis stops while a student sends an answer: the student sees a message, not a traceback, the answer box kept;
   Redis comes back empty: the student is told the class ended.
 
@@ -12,7 +14,7 @@ Each test runs an app server of its own, on a store of its own (tests/e2e/confte
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -89,20 +91,40 @@ def reopen(page: Page, url: str, wait_for_app) -> None:
     wait_for_app(page, timeout_ms=RESTART_MS)
 
 
+def private_link(teacher: Page) -> str:
+    """The teacher's private link, from its folded expander (closed again after)."""
+    expander = teacher.get_by_test_id("stExpander").filter(has_text="Teacher's private link")
+    expect(expander.get_by_test_id("stCode").first).not_to_be_visible()  # folded: not on the projector by default
+    expander.locator("summary").click()
+    link = expander.get_by_test_id("stCode").first
+    expect(link).to_be_visible()
+    text = link.inner_text().strip()
+    expander.locator("summary").click()
+    return text
+
+
 def test_a_reload_and_an_app_restart_keep_the_class(new_session, wait_for_app, own_app, tmp_path):
     url = own_app({"RML_LIVE_STORE": f"sqlite://{tmp_path / 'classes.sqlite3'}"})
     teacher, student, code = class_with_an_answer(new_session, wait_for_app, url)
+    link = private_link(teacher)
+    secret = parse_qs(urlsplit(link).query)["teach"][0].split(".")[1]
+    assert link.startswith(f"{url}/live?teach={code}.") and secret not in teacher.url
 
-    teacher.reload()  # the projector's browser reloads mid-question
+    teacher.reload()  # the projector's browser reloads mid-question: the tab gives its resume code back
     wait_for_app(teacher)
-    expect(teacher.get_by_test_id("stAlertContentSuccess")).to_contain_text(f"You are back in class {code}")
+    expect(teacher.get_by_test_id("stAlertContentSuccess")).to_contain_text(f"You are back in class {code}",
+                                                                             timeout=SLOW_MS)
     expect(teacher.locator(key("live_code")).get_by_role("heading", level=1)).to_have_text(code)
     expect(metric(teacher, "Answered")).to_have_text("1 / 1")  # its answers with it
     expect(teacher.locator(key("live__reveal"))).to_have_count(1)
+    assert secret not in teacher.url and "teach=" not in teacher.url
 
-    url = own_app.restart()  # the app restarts mid-class: the tabs open their addresses on it again
-    reopen(teacher, url, wait_for_app)
+    url = own_app.restart()  # the app restarts mid-class (here on a new port: a new origin, a new sessionStorage)
+    parts = urlsplit(link)
+    teacher.goto(f"{url}{parts.path}?{parts.query}")  # the teacher opens the private link
+    wait_for_app(teacher, timeout_ms=RESTART_MS)
     expect(teacher.locator(key("live_code")).get_by_role("heading", level=1)).to_have_text(code)
+    expect(teacher).not_to_have_url(re.compile("teach="))  # its code leaves the address at once
     expect(metric(teacher, "Answered")).to_have_text("1 / 1")
     reopen(student, url, wait_for_app)
     expect(student.get_by_test_id("stMain")).to_contain_text(f"You are back in class {code}")

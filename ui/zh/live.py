@@ -102,19 +102,34 @@ ZH = {
     "You are back in class {code}.": "你回到了课堂 {code}。",
     "The live class is kept: this screen goes on by itself when the class server answers again.":
         "课堂仍然保留：课堂服务器恢复后，这个屏幕会自动继续。",
-    "That is not the resume code of a running class: it is the long code the teacher sees under "
-    "Resume this class.":
-        "这不是正在进行的课堂的恢复代码：恢复代码是老师在“恢复这个课堂”下看到的长代码。",
-    "Resume this class": "恢复这个课堂",
-    "Keep this code private: with it, this class can be taught from another browser or after "
-    "a restart (paste it under \u201cResume a class\u201d). This tab's address holds it too, "
-    "so a reload gets the class back.":
-        "请不要公开这个代码：有了它，就能在别的浏览器上或重启之后继续上这个课堂（粘贴到“恢复课堂”下）。"
-        "这个标签页的地址里也有它，所以刷新页面后课堂还在。",
     "Resume a class": "恢复课堂",
-    "Resume code (the teacher's, from \u201cResume this class\u201d)": "恢复代码（老师的，来自“恢复这个课堂”）",
     "Resume": "恢复",
     "step table, column \u201c{column}\u201d, rank {rank}": "步骤表，“{column}”列，第 {rank} 位",
     "ideal ordering, column \u201c{column}\u201d, rank {rank}": "理想排序，“{column}”列，第 {rank} 位",
     "step table, column \u201c{column}\u201d": "步骤表，“{column}”列",
+    # teach (session 8)
+    "Give {decimals} decimals: {answer} has fewer, so it was not sent. Type it again with {decimals} decimals.":
+        "请给出 {decimals} 位小数：{answer} 的小数位数不够，所以没有提交。请用 {decimals} 位小数重新输入。",
+    "Ask the class about this": "就这一步向全班提问",
+    "This page waits at step {step}, its values hidden, until you reveal the answer; the class answers on "
+    "the Live class page. The ranking is the one beside this.":
+        "公布答案之前，这个页面停在第 {step} 步，并隐藏它的数值；全班在“课堂同步”页面上作答。题目里的排序就是旁边这个。",
+    "The question is about ranks 1\u2013{step} only, the ranks this step has shown.":
+        "题目只涉及第 1\u2013{step} 位，也就是这一步已经显示的位置。",
+    "{label} = ?": "{label} 是多少？",
+    "Back to the steps": "回到步骤",
+    "The page shows its step again, values and all; the question stays asked: reveal it on the Live "
+    "class page.":
+        "页面重新显示这一步，包括它的数值；题目仍然有效：请在“课堂同步”页面上公布答案。",
+    "The mistakes the quiz recognised": "测验识别出的错误",
+    "That is not the resume code of a running class: it is the long code the teacher sees under "
+    "Teacher's private link.":
+        "这不是正在进行的课堂的恢复代码：恢复代码是老师在“老师的私人链接”下看到的长代码。",
+    "Teacher's private link": "老师的私人链接",
+    "Keep it private: with it, this class can be taught from another browser or after a "
+    "restart. This tab keeps it too (not in its address), so a reload gets the class back.":
+        "请不要公开它：有了它，就能在别的浏览器上或重启之后继续上这个课堂。这个标签页也保存着它（不在地址里），"
+        "所以刷新页面后课堂还在。",
+    "Or paste this resume code under \u201cResume a class\u201d:": "或者把这个恢复代码粘贴到“恢复课堂”下：",
+    "Resume code (the teacher's, from \u201cTeacher's private link\u201d)": "恢复代码（老师的，来自“老师的私人链接”）",
 }
