@@ -10,7 +10,6 @@ in both the qrels and the run is bad input too (exit status 2, trec_eval's messa
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .errors import MetricsInputError
@@ -138,22 +137,10 @@ def _evaluate(args, out) -> None:
         from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
 
         raise MetricsInputError(MESSAGE)
-    names = [str(m) for m in measures]
-    if args.output == "json":
-        per_query = {str(q): {n: _json_number(row[n]) for n in names} for q, row in result.per_query.iterrows()}
-        json.dump({"aggregate": {n: _json_number(result.aggregate[n]) for n in names},
-                   "per_query": per_query if args.per_query else {}}, out, indent=2)
-        out.write("\n")
-    elif args.output == "csv":
-        frame = result.per_query[names] if args.per_query else result.per_query[names].iloc[0:0]
-        frame = frame.copy()
-        frame.loc["all"] = [result.aggregate[n] for n in names]
-        frame.index.name = "query"
-        frame.to_csv(out, float_format="%.6f")
-    else:
-        from .batch.output import format_per_query
+    from .batch.output import format_per_query, write_csv, write_json
 
-        format_per_query(result, out, names, per_query=args.per_query)
+    writer = {"json": write_json, "csv": write_csv}.get(args.output, format_per_query)
+    writer(result, out, [str(m) for m in measures], per_query=args.per_query)
 
 
 def _any_common_query(result, args) -> bool:
@@ -164,11 +151,6 @@ def _any_common_query(result, args) -> bool:
 
     run_queries = set(read_run_columns(args.run).query.to_list())
     return any(query in run_queries for query in result.queries)
-
-
-def _json_number(value):
-    value = float(value)
-    return None if value != value else value
 
 
 def subtitle_of(name: str) -> str:
