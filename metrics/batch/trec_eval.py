@@ -592,8 +592,11 @@ def _max_grades(qrels: TrecColumns) -> dict[str, float]:
     np.maximum.at(top, codes, qrels.value)
     first = np.unique(codes, return_index=True)[1]
     names = _take(qrels.query, first)
-    names = ([names.values.to_list()[i] for i in names.indices.tolist()] if isinstance(names, DictColumn)
-             else names.to_list())
+    if isinstance(names, DictColumn):  # the dictionary decoded once, not once per query
+        values = names.values.to_list()
+        names = [values[i] for i in names.indices.tolist()]
+    else:
+        names = names.to_list()
     return dict(zip(names, top[codes[first]].tolist()))
 
 
