@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a query without relevant documents: scores 0 and counts (default), is "
                     "left out of the mean, or makes the mean NaN")
     ev.add_argument("--output", choices=("text", "json", "csv"), default="text")
+    ev.add_argument("--workers", type=int, metavar="N", help="evaluate partitions of whole queries on a local "
+                    "Dask cluster of N processes (the same output)")
+    ev.add_argument("--scheduler", metavar="ADDRESS", help="... on the Dask cluster whose scheduler is at ADDRESS")
 
     commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval (9.0.7 by default, "
                         "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
@@ -130,9 +133,18 @@ def _evaluate(args, out) -> None:
 
     measures = parse_measures(args.measure)
     # duplicates are found by evaluate itself (naming both lines from the file): not twice
-    result = evaluate(read_qrels_columns(args.qrels, check_duplicates=False),
-                      read_run_columns(args.run, check_duplicates=False), measures,
-                      count_missing=args.count_missing, no_relevant=args.no_relevant)
+    qrels = read_qrels_columns(args.qrels, check_duplicates=False)
+    run = read_run_columns(args.run, check_duplicates=False)
+    if args.workers is not None or args.scheduler:
+        from .batch.dask import dask_client, require
+
+        with dask_client(args.workers, args.scheduler) as client:
+            partitions = 2 * max(1, len(client.scheduler_info().get("workers", {})))
+            frame = run.to_frame()[["query", "item", "score"]]
+            run = require("dask.dataframe").from_pandas(frame, npartitions=partitions)
+            result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
+    else:
+        result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
     if not result.queries or not _any_common_query(result, args):
         from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
 

@@ -69,6 +69,8 @@ A drop-in for trec_eval: the same flags, measures and output, byte for byte, of 
               P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
   --version-compat V  the trec_eval whose output is reproduced: {versions} (default {default})
   --float32   scores as 32-bit floats before ranking (implied by 9.0.x; 10.0 reads doubles)
+  --workers N          evaluate partitions of whole queries on a local Dask cluster of N processes
+  --scheduler ADDRESS  ... on the Dask cluster whose scheduler is at ADDRESS (same output either way)
 measures: {measures}
 """
 
@@ -194,6 +196,8 @@ class Request:
     float32: bool = False
     version: str = "9.0.7"
     info: str = ""  # "help" or "version" when only that was asked
+    workers: int | None = None  # --workers: a local Dask cluster (metrics.batch.dask)
+    scheduler: str | None = None  # --scheduler: a running Dask cluster
 
 
 def _atol(text: str) -> int:
@@ -226,7 +230,7 @@ def parse_command_line(argv: list[str]) -> Request:
     long_options = ["help", "version", "query_eval_wanted", "measure=", "complete_rel_info_wanted",
                     "level_for_rel=", "nosummary", "Debug_level=", "Judged_docs_only", "Number_docs_in_coll=",
                     "Max_retrieved_per_topic=", "Rel_info_format=", "Results_format=", "Output_old_results_format",
-                    "Zscore=", "float32", "version-compat="]
+                    "Zscore=", "float32", "version-compat=", "workers=", "scheduler="]
     try:
         options, files = getopt.gnu_getopt(argv, "hvqm:cl:nD:JN:M:R:T:oZ:", long_options)
     except getopt.GetoptError as error:
@@ -262,6 +266,12 @@ def parse_command_line(argv: list[str]) -> Request:
             raise TrecEvalError("trec_eval: -Z (z-scores) is not supported by this drop-in", 1)
         elif option == "--float32":
             request.float32 = True
+        elif option == "--workers":
+            if not value.isdigit() or int(value) < 1:
+                raise TrecEvalError(f"trec_eval: --workers must be a whole number of at least 1, got '{value}'", 1)
+            request.workers = int(value)
+        elif option == "--scheduler":
+            request.scheduler = value
         elif option == "--version-compat":
             if value not in VERSIONS:
                 raise TrecEvalError(f"trec_eval: --version-compat must be one of {', '.join(VERSIONS)}, got "
@@ -616,9 +626,10 @@ def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str],
     return len(shown)
 
 
-def evaluate_lines(request: Request, stdin=None) -> list[str]:
+def evaluate_lines(request: Request, stdin=None, client=None) -> list[str]:
     """The output lines of ``request`` (raises :class:`TrecEvalError`, whose ``lines`` are the
-    per-query lines trec_eval prints before it stops)."""
+    per-query lines trec_eval prints before it stops); with a ``distributed.Client``, the queries are
+    evaluated in partitions on its cluster (:func:`metrics.batch.dask.values_by_partition`)."""
     from ..readers.trec import read_qrels_columns, read_run_columns
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
@@ -668,7 +679,13 @@ def evaluate_lines(request: Request, stdin=None) -> list[str]:
     for source_run, names in sources:
         if not names:
             continue
-        rows.update(_values(output_lines, qrels, source_run, names, request.judged_only))
+        if client is None:
+            rows.update(_values(output_lines, qrels, source_run, names, request.judged_only))
+        else:
+            from .dask import trec_eval_values, values_by_partition
+
+            rows.update(values_by_partition(client, trec_eval_values, qrels, source_run, names, output_lines,
+                                            request.judged_only))
     for name in missing:
         for line in (line for _, lines in output_lines for line in lines):
             if name in rows and (line.name in ("num_ret", "utility", "rbp_resid") or line.name.startswith("unj")):
@@ -778,7 +795,13 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             out.write(HELP.format(measures=" ".join(measures), version=request.version, default=DEFAULT_VERSION,
                                   versions="|".join(VERSIONS)))
             return 0
-        lines = evaluate_lines(request, stdin)
+        if request.workers or request.scheduler:
+            from .dask import dask_client
+
+            with dask_client(request.workers, request.scheduler) as client:
+                lines = evaluate_lines(request, stdin, client)
+        else:
+            lines = evaluate_lines(request, stdin)
     except TrecEvalError as error:
         written = _write(out, err, error.lines)
         err.write(f"{error}\n")
