@@ -56,6 +56,8 @@ def main() -> None:
     args = parser.parse_args()
     from distributed import LocalCluster
 
+    sys.path.insert(0, str(REPO))  # the workers (spawned with this path) import metrics
+
     with tempfile.TemporaryDirectory(prefix="bench_dask_") as tmp:
         folder = Path(tmp)
         subprocess.run([sys.executable, str(REPO / "benchmarks" / "bench_evaluate.py"), "--generate-into", tmp,

@@ -95,7 +95,8 @@ def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relev
     meta = _values_frame((), {name: np.zeros(0) for name in names})
     parts = run.map_partitions(_evaluate_partition, qrels_cols, parsed, no_relevant, meta=meta,
                                enforce_metadata=False)
-    frame = parts.compute()
+    with _cluster_failure():
+        frame = parts.compute()
     queries = frame["query"].tolist()
     values = {name: frame[name].to_numpy(np.float64) for name in names}
     if count_missing:
@@ -173,7 +174,9 @@ def values_by_partition(client, compute, qrels: TrecColumns, run: TrecColumns, n
         qrels_part = take_rows(qrels, np.flatnonzero((jq >= low) & (jq <= high)))
         futures.append(client.submit(_guarded, compute, qrels_part, run_part, names[start:stop], *args, pure=False))
     merged: dict = {}
-    for outcome in client.gather(futures):
+    with _cluster_failure():
+        outcomes = client.gather(futures)
+    for outcome in outcomes:
         if isinstance(outcome, _Raised):
             raise outcome.error
         merged.update(outcome)
@@ -185,6 +188,18 @@ def trec_eval_values(qrels: TrecColumns, run: TrecColumns, names: list[str], out
     from .trec_eval import _values
 
     return _values(output_lines, qrels, run, names, judged_only)
+
+
+@contextmanager
+def _cluster_failure():
+    """A cluster that cannot run the tasks (most often: ``metrics`` or a library not importable on its
+    workers, which Dask reports as a RuntimeError) as one line."""
+    try:
+        yield
+    except (RuntimeError, ImportError) as error:
+        first = " ".join(str(error).split()).split(". ")[0].rstrip(".") or type(error).__name__
+        raise MetricsInputError(f"the Dask cluster could not run the evaluation ({first}); are this project's "
+                                "requirements installed and metrics importable on every worker?") from None
 
 
 class _Raised:
