@@ -10,7 +10,6 @@ in both the qrels and the run is bad input too (exit status 2, trec_eval's messa
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .errors import MetricsInputError
@@ -79,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a query without relevant documents: scores 0 and counts (default), is "
                     "left out of the mean, or makes the mean NaN")
     ev.add_argument("--output", choices=("text", "json", "csv"), default="text")
+    ev.add_argument("--workers", type=int, metavar="N", help="evaluate partitions of whole queries on a local "
+                    "Dask cluster of N processes (the same output)")
+    ev.add_argument("--scheduler", metavar="ADDRESS", help="... on the Dask cluster whose scheduler is at ADDRESS")
 
     commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval (9.0.7 by default, "
                         "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
@@ -144,28 +146,25 @@ def _evaluate(args, out) -> None:
     qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
     run = read_run_columns(args.run, check_duplicates=False, limits=CLI)
     run_queries = _distinct_queries(run) if args.count_missing else None
-    result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
+    if args.workers is not None or args.scheduler:
+        from .batch.dask import dask_client, require
+
+        with dask_client(args.workers, args.scheduler) as client:
+            partitions = 2 * max(1, len(client.scheduler_info().get("workers", {})))
+            frame = run.to_frame()[["query", "item", "score"]]
+            run = require("dask.dataframe").from_pandas(frame, npartitions=partitions)
+            result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
+    else:
+        result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
     del qrels, run
     if not result.queries or (run_queries is not None and not any(q in run_queries for q in result.queries)):
         from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
 
         raise MetricsInputError(MESSAGE)
-    names = [str(m) for m in measures]
-    if args.output == "json":
-        per_query = {str(q): {n: _json_number(row[n]) for n in names} for q, row in result.per_query.iterrows()}
-        json.dump({"aggregate": {n: _json_number(result.aggregate[n]) for n in names},
-                   "per_query": per_query if args.per_query else {}}, out, indent=2)
-        out.write("\n")
-    elif args.output == "csv":
-        frame = result.per_query[names] if args.per_query else result.per_query[names].iloc[0:0]
-        frame = frame.copy()
-        frame.loc["all"] = [result.aggregate[n] for n in names]
-        frame.index.name = "query"
-        frame.to_csv(out, float_format="%.6f")
-    else:
-        from .batch.output import format_per_query
+    from .batch.output import format_per_query, write_csv, write_json
 
-        format_per_query(result, out, names, per_query=args.per_query)
+    writer = {"json": write_json, "csv": write_csv}.get(args.output, format_per_query)
+    writer(result, out, [str(m) for m in measures], per_query=args.per_query)
 
 
 def _distinct_queries(run) -> set[str]:
@@ -174,11 +173,6 @@ def _distinct_queries(run) -> set[str]:
 
     values = run.query.values.to_list()
     return {values[i] for i in np.unique(run.query.indices).tolist()}
-
-
-def _json_number(value):
-    value = float(value)
-    return None if value != value else value
 
 
 def subtitle_of(name: str) -> str:

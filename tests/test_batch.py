@@ -119,8 +119,13 @@ def test_files_frames_and_dicts_agree(collection, k, seed):
     qrels, run = collection
     rng = random.Random(seed)
     measures = [m for m, _ in pairs(k)] + [f"F1@{k}", f"RR@{k}", f"nDCG(gain=exp,ideal=list)@{k}"]
-    from_dicts = evaluate(qrels, run, measures)
     qrels_text, run_text = trec_text(qrels, "qrels", rng), trec_text(run, "run", rng)
+    if not set(qrels) & set(run):  # refused the same way whatever the form
+        for q, r in ((qrels, run), (qrels_text.encode(), run_text.encode())):
+            with pytest.raises(MetricsInputError, match="^No queries with both results and relevance info"):
+                evaluate(q, r, measures)
+        return
+    from_dicts = evaluate(qrels, run, measures)
     from_bytes = evaluate(qrels_text.encode(), run_text.encode(), measures)
     from_frames = evaluate(read_qrels(qrels_text, name="qrels.txt"), read_run(run_text, name="run.txt"),
                            measures)
@@ -245,10 +250,10 @@ def test_count_missing_and_queries_only_in_run():
     assert list(counted.per_query.index) == ["q1", "q3"] and counted.aggregate["AP"] == 0.5
 
 
-def test_no_common_query_gives_nan_means():
-    result = evaluate({"q1": {"a": 1}}, {"q2": {"a": 1.0}}, ["AP", "P@5"])
-    assert result.per_query.empty and list(result.per_query.columns) == ["AP", "P@5"]
-    assert all(math.isnan(v) for v in result.aggregate.values())
+def test_no_common_query_is_refused_not_a_nan_mean():
+    with pytest.raises(MetricsInputError, match=r"^No queries with both results and relevance info "
+                                                r"\(qrels: 'q1'; run: 'q2'\)$"):
+        evaluate({"q1": {"a": 1}}, {"q2": {"a": 1.0}}, ["AP", "P@5"])
 
 
 def test_measure_spellings_and_columns():
@@ -323,10 +328,11 @@ def test_bad_inputs():
         evaluate(QRELS, Dataset(pd.DataFrame({"query": [], "item": [], "rel": []}), None, "x"), ["AP"])
 
 
-def test_empty_run():
-    result = evaluate(QRELS, pd.DataFrame({"query": [], "item": [], "score": []}), ["AP"], count_missing=True)
-    assert result.aggregate == {"AP": 0.0}
-    assert math.isnan(evaluate(QRELS, pd.DataFrame({"query": [], "item": [], "score": []}), ["AP"]).aggregate["AP"])
+def test_empty_run_is_refused_as_the_command_line_refuses_it():
+    empty = pd.DataFrame({"query": [], "item": [], "score": []})
+    for count_missing in (False, True):
+        with pytest.raises(MetricsInputError, match=r"^No queries with both .* \(qrels: 'q1'; run: —\)$"):
+            evaluate(QRELS, empty, ["AP"], count_missing=count_missing)
 
 
 def test_ranking_order_paths_agree():

@@ -243,7 +243,7 @@ def test_evaluate_subcommand_refuses_inputs_without_a_common_query(tmp_path):
         out, err = io.StringIO(), io.StringIO()
         status = cli_main(["evaluate", str(qrels), str(run), "-m", "AP", *extra], out, err)
         assert (status, out.getvalue()) == (2, "")
-        assert err.getvalue() == "metrics: error: No queries with both results and relevance info\n"
+        assert err.getvalue() == "metrics: error: No queries with both results and relevance info (qrels: 'q'; run: 'z')\n"
 
 
 def test_cli_dispatches_trec_eval(tmp_path):

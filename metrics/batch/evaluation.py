@@ -51,6 +51,7 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
+from . import dask as _dask
 from . import ir_measures_extra
 from .inputs import as_columns
 from .trec_measures import TREC_MEASURES, _ratio, aggregate_values
@@ -157,7 +158,8 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
         ``score`` and/or ``rank``; also ranx's and ir_measures' column names), an iterable of
         ir_measures-style namedtuples, a :class:`~metrics.readers.io.Dataset`, a
         :class:`~metrics.readers.io.TrecColumns`, a path or the bytes of a TREC file (gzipped or not),
-        or a pytrec_eval style ``{query: {item: grade_or_score}}`` dict.  Qrels rows with a NaN grade
+        or a pytrec_eval style ``{query: {item: grade_or_score}}`` dict; the run may also be a Dask DataFrame
+        (evaluated in partitions of whole queries: :mod:`metrics.batch.dask`).  Qrels rows with a NaN grade
         are unjudged.  The column names, when a table may lack a query column, and how ids of other
         types are matched: :mod:`metrics.batch.inputs`.
     measures
@@ -190,6 +192,8 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     if no_relevant not in NO_RELEVANT:
         raise MetricsInputError(f"no_relevant must be one of {', '.join(NO_RELEVANT)}, got {no_relevant!r}")
     parsed = parse_measures(measures)
+    if _dask.is_dask_collection(run):  # partitions of whole queries on Dask: metrics.batch.dask
+        return _dask.evaluate_dask(qrels, run, parsed, count_missing=count_missing, no_relevant=no_relevant)
     qrels_cols = as_columns(qrels, "qrels")
     run_cols = as_columns(run, "run")
     evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
@@ -232,6 +236,16 @@ def _query_sample(columns: TrecColumns, shown: int = 3) -> str:
     queries = sorted(set(columns.query.to_list()))
     named = ", ".join(repr(query) for query in queries[:shown])
     return f"{named}, … ({len(queries):,})" if len(queries) > shown else named or "—"
+
+
+def mean_of(measure: Measure, values: np.ndarray, no_relevant: str) -> float:
+    """The ``all`` value of ``measure`` from its per-query values in trec_eval's query order (NaN: a
+    query left out by ``no_relevant="skip"``; no value at all: NaN)."""
+    if len(values) == 0 or (no_relevant == "skip" and np.isnan(values).all()):
+        return float("nan")
+    if no_relevant == "skip":
+        return aggregate_values(measure.name, values[~np.isnan(values)])
+    return aggregate_values(measure.name, values)
 
 
 # --------------------------------------------------------------------------------------------
@@ -369,14 +383,8 @@ class _Evaluator:
             value = value[codes].astype(np.float64, copy=True)
             if no_relevant != "zero":
                 value[missing[codes]] = np.nan
-            if len(value) == 0 or (no_relevant == "skip" and np.isnan(value).all()):
-                mean = float("nan")
-            elif no_relevant == "skip":
-                mean = aggregate_values(measure.name, value[~np.isnan(value)])
-            else:
-                mean = aggregate_values(measure.name, value)
             values[str(measure)] = value
-            aggregate[str(measure)] = mean
+            aggregate[str(measure)] = mean_of(measure, value, no_relevant)
         return Evaluation(self.query_names(codes), values, aggregate)
 
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:

@@ -70,6 +70,8 @@ A drop-in for trec_eval: the same flags, measures and output, byte for byte, of 
               P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
   --version-compat V  the trec_eval whose output is reproduced: {versions} (default {default})
   --float32   scores as 32-bit floats before ranking (implied by 9.0.x; 10.0 reads doubles)
+  --workers N          evaluate partitions of whole queries on a local Dask cluster of N processes
+  --scheduler ADDRESS  ... on the Dask cluster whose scheduler is at ADDRESS (same output either way)
 measures: {measures}
 """
 
@@ -197,6 +199,8 @@ class Request:
     float32: bool = False
     version: str = "9.0.7"
     info: str = ""  # "help" or "version" when only that was asked
+    workers: int | None = None  # --workers: a local Dask cluster (metrics.batch.dask)
+    scheduler: str | None = None  # --scheduler: a running Dask cluster
 
 
 def _atol(text: str) -> int:
@@ -229,7 +233,7 @@ def parse_command_line(argv: list[str]) -> Request:
     long_options = ["help", "version", "query_eval_wanted", "measure=", "complete_rel_info_wanted",
                     "level_for_rel=", "nosummary", "Debug_level=", "Judged_docs_only", "Number_docs_in_coll=",
                     "Max_retrieved_per_topic=", "Rel_info_format=", "Results_format=", "Output_old_results_format",
-                    "Zscore=", "float32", "version-compat="]
+                    "Zscore=", "float32", "version-compat=", "workers=", "scheduler="]
     try:
         options, files = getopt.gnu_getopt(argv, "hvqm:cl:nD:JN:M:R:T:oZ:", long_options)
     except getopt.GetoptError as error:
@@ -265,6 +269,12 @@ def parse_command_line(argv: list[str]) -> Request:
             raise TrecEvalError("trec_eval: -Z (z-scores) is not supported by this drop-in", 1)
         elif option == "--float32":
             request.float32 = True
+        elif option == "--workers":
+            if not value.isdigit() or int(value) < 1:
+                raise TrecEvalError(f"trec_eval: --workers must be a whole number of at least 1, got '{value}'", 1)
+            request.workers = int(value)
+        elif option == "--scheduler":
+            request.scheduler = value
         elif option == "--version-compat":
             if value not in VERSIONS:
                 raise TrecEvalError(f"trec_eval: --version-compat must be one of {', '.join(VERSIONS)}, got "
@@ -609,7 +619,7 @@ def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str],
     return len(shown), allocated
 
 
-def evaluate_text(request: Request, stdin=None):
+def evaluate_text(request: Request, stdin=None, client=None):
     """The output of ``request``, piece by piece as it is computed: each batch of queries' per-query
     lines (``-q``), then the ``all`` lines.  Raises :class:`TrecEvalError` after the per-query lines of
     the queries before the one trec_eval stops at.
@@ -618,7 +628,9 @@ def evaluate_text(request: Request, stdin=None):
     (:mod:`metrics.readers.stream`): a first pass checks every line and indexes each query's byte
     ranges, then the queries are read back and evaluated in trec_eval's order, a batch of whole
     queries at a time, so memory holds one batch and the index, whatever the run's size or order.
-    The ``all`` values are accumulated query after query, as trec_eval sums them."""
+    The ``all`` values are accumulated query after query, as trec_eval sums them.  With a
+    ``distributed.Client``, each batch's queries are evaluated in partitions on its cluster
+    (:func:`metrics.batch.dask.values_by_partition`)."""
     from ..readers.stream import index_run
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
@@ -643,7 +655,7 @@ def evaluate_text(request: Request, stdin=None):
         if path is not None:
             handle.close()
     try:
-        yield from _evaluate_indexed(request, output_lines, qrels, index)
+        yield from _evaluate_indexed(request, output_lines, qrels, index, client)
     finally:
         index.close()
 
@@ -672,7 +684,7 @@ def _read_qrels(request: Request, stdin) -> TrecColumns:
         raise TrecEvalError(f"trec_eval: {error}", 4 if "twice" in str(error) else 2) from None
 
 
-def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index):
+def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index, client=None):
     """:func:`evaluate_text` once the run is indexed."""
     runid = run_id_of(index.path)
     run_queries = set(index.names)
@@ -711,7 +723,12 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index)
         shown = names[:stop]
         rows = {}
         in_run = [name for name in shown if name not in missing]
-        if in_run:
+        if in_run and client is not None:
+            from .dask import trec_eval_values, values_by_partition
+
+            rows.update(values_by_partition(client, trec_eval_values, qrels_batch, run, in_run, output_lines,
+                                            request.judged_only))
+        elif in_run:
             rows.update(_values(output_lines, qrels_batch, run, in_run, request.judged_only))
         absent = [name for name in shown if name in missing]
         if absent:
@@ -746,9 +763,9 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index)
         yield "".join(text + "\n" for text in out)
 
 
-def evaluate_lines(request: Request, stdin=None) -> list[str]:
+def evaluate_lines(request: Request, stdin=None, client=None) -> list[str]:
     """The output lines of ``request`` (:func:`evaluate_text`, held: for tests and small inputs)."""
-    return "".join(evaluate_text(request, stdin)).splitlines()
+    return "".join(evaluate_text(request, stdin, client)).splitlines()
 
 
 def _batches(names: list[str], missing: set, index):
@@ -874,9 +891,17 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             out.write(HELP.format(measures=" ".join(measures), version=request.version, default=DEFAULT_VERSION,
                                   versions="|".join(VERSIONS)))
             return 0
-        for piece in evaluate_text(request, stdin):
-            if not _write(out, err, piece):
-                return 1
+        if request.workers or request.scheduler:
+            from .dask import dask_client
+
+            with dask_client(request.workers, request.scheduler) as client:
+                for piece in evaluate_text(request, stdin, client):
+                    if not _write(out, err, piece):
+                        return 1
+        else:
+            for piece in evaluate_text(request, stdin):
+                if not _write(out, err, piece):
+                    return 1
     except TrecEvalError as error:
         err.write(f"{error}\n")
         return error.status
