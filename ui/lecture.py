@@ -224,7 +224,10 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
     shown = table.iloc[:pace.step]
     first = max(0, len(shown) - window_rows())
     above = ""
-    if first:
+    if first == 1:  # one row above: "rank 1", not "ranks 1–1"
+        above = t(N_("⋯ rank 1 above (the whole table is below)") if unit == "rank" else N_(
+            "⋯ row 1 above (the whole table is below)"))
+    elif first:
         above = t(N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
             "⋯ rows 1–{last} above (the whole table is below)")).format(last=first)
     shown = shown.iloc[first:]

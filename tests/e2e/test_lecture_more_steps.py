@@ -6,11 +6,13 @@ Chromium at 1280×720, walking every step from 1 to "Show all" (→ and End, as 
   step window's current row (``aria-current="step"``, its first cell the step's rank), K where the measure has
   one, and the lanes outline the step's rank.
 * ROC on 7- and 12-item boards, both languages. Its rows are trapezoids, not ranks: the current row's first cell
-  is the step number, there is no K and no outline in the lanes; its input is the score table above the
-  ranking, which must be on screen instead of the ranking (the ranking builder under it sets the same order).
+  is the step number, there is no K and no outline in the lanes; its input is the score table (item, rank,
+  grade, label, score: the ranking as ROC reads it), which must be wholly on screen instead of the ranking
+  builder under it.
 * 20-item boards on nDCG (English and 中文) and AP (English): every box above, the whole ranking included (its
   rows are lower: ui.lanes.row_height).
-* nDCG on 12 items with the text two sizes larger (A+ twice): every box above at every step.
+* nDCG on 12 items with the text two sizes larger (A+ twice): every box above at every step (the step window
+  has two rows at that size, ui.lecture.WINDOWS).
 * A convention changed mid-walk in the toolbar's Conventions popover: nDCG's gain (linear → exponential) at
   step 3 of 7 and AP's relevance threshold (1 → 2, 中文) at step 4 of 7; the step stays, the headline
   changes, every box holds before and after, and the walk goes on to "Show all".
