@@ -18,7 +18,9 @@
 Both are wall-clock figures: on a shared machine, other load inflates them (the load average is
 printed; the CPU-time column of (a) is less sensitive to it).
 
-Usage: ``python benchmarks/bench_pages.py [--runs 7] [--drags 10] [--skip-browser]``
+Usage: ``python benchmarks/bench_pages.py [--runs 7] [--drags 10] [--skip-browser] [--app DIR]``
+(``--app``: (b) on another checkout's app, e.g. an earlier commit's, measured by this script:
+benchmarks/compare_drag.py)
 """
 
 from __future__ import annotations
@@ -128,14 +130,17 @@ WATCH = """() => {
 }"""
 
 
+TIMEOUT_MS = 60_000  #: a first run on a loaded 2-core machine can take several seconds (Playwright's default: 5)
+
+
 def wait_idle(page) -> None:
     from playwright.sync_api import expect
 
     page.wait_for_timeout(150)
     app = page.get_by_test_id("stApp")
-    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=30_000)
-    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=30_000)
-    expect(page.locator(".st-key-builder .lanes")).to_have_count(1, timeout=30_000)
+    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=TIMEOUT_MS)
+    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=TIMEOUT_MS)
+    expect(page.locator(".st-key-builder .lanes")).to_have_count(1, timeout=TIMEOUT_MS)
 
 
 def ndcg_page_with_grades(page, url: str):
@@ -144,7 +149,8 @@ def ndcg_page_with_grades(page, url: str):
 
     from tests.e2e.navigation import go_to
 
-    page.set_default_timeout(30_000)
+    expect.set_options(timeout=TIMEOUT_MS)
+    page.set_default_timeout(TIMEOUT_MS)
     page.goto(url + "/upload")
     expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
     page.get_by_role("textbox", name="…or paste one ranked list").fill(" ".join(map(str, GRADES)))
@@ -170,10 +176,11 @@ def hold_top_item_below_the_second(page, ranking) -> None:
     page.wait_for_timeout(150)  # let the placeholder settle under the pointer
 
 
-def bench_browser(drags: int) -> tuple[list[float], int]:
+def bench_browser(drags: int, app: Path = REPO) -> tuple[list[float], int]:
+    """``drags`` drags on the nDCG page of ``app``'s app.py (a checkout: this one or an earlier commit's)."""
     from playwright.sync_api import sync_playwright
 
-    process, url = start_server()
+    process, url = start_server(app)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
@@ -185,7 +192,7 @@ def bench_browser(drags: int) -> tuple[list[float], int]:
                 page.evaluate(WATCH)
                 page.evaluate("window.__released = performance.now()")
                 page.mouse.up()
-                page.wait_for_function("window.__changed !== null", timeout=30_000)
+                page.wait_for_function("window.__changed !== null", timeout=TIMEOUT_MS)
                 times.append(page.evaluate("window.__changed - window.__released") / 1000)
                 wait_idle(page)
             browser.close()
@@ -200,7 +207,11 @@ def main() -> None:
     parser.add_argument("--drags", type=int, default=10)
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--browser-only", action="store_true", help="only (b), the drag in the browser")
+    parser.add_argument("--app", type=Path, default=REPO,
+                        help="(b) on the app.py of this checkout (default: this one); implies --browser-only")
     args = parser.parse_args()
+    if args.app.resolve() != REPO:
+        args.browser_only = True
 
     if args.browser_only:
         args.runs = 0
@@ -214,7 +225,7 @@ def main() -> None:
 
     if args.skip_browser:
         return
-    times, n = bench_browser(args.drags)
+    times, n = bench_browser(args.drags, args.app.resolve())
     print(f"\n(b) browser: drag release -> updated nDCG value, {n}-item ranking, {len(times)} drags "
           "(goal: median < 0.15 s)")
     print(f"{'median s':>10}{'max s':>9}{'min s':>9}  ok?")

@@ -1,7 +1,8 @@
 """Drag speed against an earlier commit, measured in the same run.
 
-Checks the earlier commit out into a temporary git worktree and runs each version's own
-``benchmarks/bench_pages.py`` (each knows its own builder; ``--browser-only`` where it has it) in turn,
+Checks the earlier commit out into a temporary git worktree and runs this checkout's
+``benchmarks/bench_pages.py --app DIR`` on each version's app in turn (the same measuring code for
+both: an earlier commit's own script may not run today, e.g. its 5 s waits on a loaded machine),
 ``--rounds`` times, alternating, so both see the same load on this shared machine. Prints each round's
 median drag-release → new-nDCG time and the ratio now / before.
 
@@ -22,15 +23,16 @@ REPO = Path(__file__).resolve().parents[1]
 MEDIAN = re.compile(r"^\s*(\d+\.\d+)\s+\d+\.\d+\s+\d+\.\d+\s+(yes|NO)", re.MULTILINE)
 
 
-def median_drag(repo: Path, drags: int) -> float:
-    """One run of a version's browser benchmark: its median seconds from release to new value."""
-    output = subprocess.run([sys.executable, "benchmarks/bench_pages.py", "--runs", "1", "--drags", str(drags),
-                             *(["--browser-only"] if "--browser-only" in (repo / "benchmarks/bench_pages.py").read_text()
-                               else [])],
-                            cwd=repo, capture_output=True, text=True, check=True).stdout
+def median_drag(app: Path, drags: int) -> float:
+    """One run of the browser benchmark on ``app``'s app.py: its median seconds from release to new value."""
+    run = subprocess.run([sys.executable, "benchmarks/bench_pages.py", "--browser-only", "--drags", str(drags),
+                          "--app", str(app)], cwd=REPO, capture_output=True, text=True)
+    output = run.stdout
+    if run.returncode:
+        raise RuntimeError(f"the benchmark stopped on {app} (exit {run.returncode}):\n{run.stderr[-3000:]}")
     found = MEDIAN.findall(output)
     if not found:
-        raise RuntimeError(f"no median in the output of {repo}:\n{output[-2000:]}")
+        raise RuntimeError(f"no median in the output for {app}:\n{output[-2000:]}")
     return float(found[-1][0])
 
 

@@ -36,9 +36,10 @@ if choice == "GM_MAP":
         lecture.headline(explanation, pace, {"GMAP": explanation.measure}, {t("MAP (arithmetic mean)"):
                                                                     explanation.details["MAP"]})
         pacing.step_bar(PAGE, pace, unit=more_measures.UNITS["GM_MAP"])
-        with lecture.sized():
-            lecture.worked(explanation, pace)
+        with lecture.sized():  # as ui.lecture.walk_through: the formula, the step window, then the popovers
+            folded = lecture.worked(explanation, pace, popovers=False)
             lecture.step_window(explanation.table, pace, hit_column=None, unit=more_measures.UNITS["GM_MAP"])
+            lecture.formula_popovers(explanation, pace, folded)
     end_page()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 k = explainer.current_k(max(len(board.ranking), 1))

@@ -7,7 +7,7 @@ import streamlit as st
 from metrics import MetricsInputError, confusion_at
 from metrics.explanation import num
 from metrics.measures.roc import ARTICLE_NOTES, roc_auc_explanation
-from ui import charts, explainer, lecture, pacing, scores, state
+from ui import charts, explainer, lanes, lecture, pacing, scores, state
 from ui.builder import ranking_builder
 from ui.i18n import N_, headers, t
 from ui.safe import plain
@@ -41,7 +41,9 @@ with score_table:
         board = state.board()
     edited = st.data_editor(
         headers(frame), key=f"{PAGE}_scores_{state.revision()}", num_rows="fixed", hide_index=True,
-        width="stretch", disabled=[t("item"), t("rank"), t("grade"), t("label")],
+        width="stretch", height=explainer.table_height(len(frame)),
+        row_height=lanes.row_height(len(frame)),  # lower rows for a longer board, as in the lanes: 12 fit a projector
+        disabled=[t("item"), t("rank"), t("grade"), t("label")],
         column_config={
             t("item"): st.column_config.TextColumn(t("Item"), width="small"),
             t("rank"): st.column_config.NumberColumn(t("Rank"), width="small",

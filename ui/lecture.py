@@ -36,6 +36,9 @@ FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that 
 #: the text sizes of the worked formula and the step window (A− / A+ in the step bar): level -> scale
 TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3, 3: 1.5}
 TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT_SIZES)
+#: rows of the step window at each text size level: fewer at the larger sizes, so that the current row stays on
+#: a 1280×720 screen under a three-line formula (tests/e2e/test_lecture_more_steps.py)
+WINDOWS = {-1: WINDOW, 0: WINDOW, 1: WINDOW, 2: 2, 3: 2}
 
 
 def stage() -> tuple:
@@ -71,6 +74,11 @@ def sized():
     """A frame whose text (formulas, step table) has the session's size: its key names the level, which
     ui/style/lecture.css turns into a font size."""
     return st.container(key=f"lecture_size_{text_size() - min(TEXT_SIZES)}")
+
+
+def window_rows() -> int:
+    """Rows of the step window at the session's text size (:data:`WINDOWS`)."""
+    return WINDOWS[text_size()]
 
 
 def formula_width(share: float = 1.0) -> float:
@@ -151,8 +159,9 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
                  extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank") -> None:
     """The right side of a paced page, in this order: the headline at the step (:func:`headline`),
     the pause that lets the browser draw it, the last change in words (one line, kept even when empty),
-    the step bar (``unit`` names a row) with the Present button and the text size, the worked formula and
-    the step window; the lanes outline the step when a row is a rank.
+    the step bar (``unit`` names a row) with the Present button and the text size, the worked formula, the
+    step window and, under it, the general formula and the whole sum one click away; the lanes outline the
+    step when a row is a rank.
 
     ``board`` None: a page whose rows are not the ranking's ranks (ROC's trapezoids): no change in
     words, no Present button, no outline in the lanes."""
@@ -165,25 +174,36 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
         show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     step_bar(page, pace, unit=unit, presentable=board is not None)
     with sized():
-        worked(explanation, pace)
+        folded = worked(explanation, pace, popovers=False)
         step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
+        formula_popovers(explanation, pace, folded)
     if board is not None:
         st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
-def worked(explanation: Explanation, pace: Pace) -> None:
+def worked(explanation: Explanation, pace: Pace, popovers: bool = True) -> list[str]:
     """The general formula (at step 1; from step 2 on, one click away), then the same with this ranking's
     numbers up to the current step; a long sum is folded ("+ ⋯ +") and given whole, line by line, one
-    click away too."""
+    click away too (``popovers``: those clicks right under it; else the caller draws :func:`formula_popovers`
+    where it wants them). Returns the worked lines drawn."""
     step = None if pace.complete else pace.step
     folded = explanation.worked_lines(step, fold=True, width=formula_width())
-    whole = explanation.worked_lines(step, width=formula_width())
-    general = pace.step <= 1 and not pace.complete
     with st.container(key="lecture_formula"):
-        if general:
+        if pace.step <= 1 and not pace.complete:
             st.latex(tex(explanation.formula))
         for line in folded:
             st.latex(tex(line))
+    if popovers:
+        formula_popovers(explanation, pace, folded)
+    return folded
+
+
+def formula_popovers(explanation: Explanation, pace: Pace, folded: list[str]) -> None:
+    """What :func:`worked` leaves out, one click away: the general formula (from step 2 on) and the whole
+    sum, line by line, when the worked lines ``folded`` are folded."""
+    step = None if pace.complete else pace.step
+    whole = explanation.worked_lines(step, width=formula_width())
+    general = pace.step <= 1 and not pace.complete
     if general and whole == folded:
         return
     with st.container(horizontal=True, gap="small", key="lecture_more_formula"):
@@ -199,11 +219,15 @@ def worked(explanation: Explanation, pace: Pace) -> None:
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
                 columns: list[str] | None = None, unit: str = "rank") -> None:
     """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
-    on screen: at most :data:`WINDOW` rows, ending at the current one (the earlier rows are counted above it)."""
+    on screen: at most :func:`window_rows` rows, ending at the current one (the earlier rows are counted above
+    it)."""
     shown = table.iloc[:pace.step]
-    first = max(0, len(shown) - WINDOW)
+    first = max(0, len(shown) - window_rows())
     above = ""
-    if first:
+    if first == 1:  # one row above: "rank 1", not "ranks 1–1"
+        above = t(N_("⋯ rank 1 above (the whole table is below)") if unit == "rank" else N_(
+            "⋯ row 1 above (the whole table is below)"))
+    elif first:
         above = t(N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
             "⋯ rows 1–{last} above (the whole table is below)")).format(last=first)
     shown = shown.iloc[first:]

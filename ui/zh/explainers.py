@@ -230,4 +230,7 @@ ZH: dict[str, str] = {
     "items in the list": "列表中的条目数",
     "diversity 1 − ILS": "多样性 1 − ILS",
     "mean so far": "累计均值",
+    # walks (session 8)
+    "⋯ rank 1 above (the whole table is below)": "⋯ 上方还有第 1 名（完整表格在下方）",
+    "⋯ row 1 above (the whole table is below)": "⋯ 上方还有第 1 行（完整表格在下方）",
 }
