@@ -27,6 +27,9 @@ MISS = "#B8BEC8"
 ACCENT = "#0B4F9C"
 SECOND = "#D9480F"
 FONT = dict(size=16)
+#: a title wider than this many Latin letters is broken into lines (a phone's chart is ~330 px wide; its titles are
+#: drawn at 13 px there, ui/style/phone.css)
+TITLE_WIDTH = 54
 
 #: what a tab or chart whose values all belong to the last step says while steps remain (translate with ``t``)
 AFTER_LAST_STEP = N_("Shown after the last step: its numbers would give the answer away. Press Show all (End) "
@@ -38,10 +41,12 @@ def _figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, x
             yaxis: dict | None = None, **layout) -> go.Figure:
     """One figure, its layout given whole: one validation pass instead of an update per setting
     (the update_* methods cost several ms each)."""
-    spec = dict(title=dict(text=title), font=FONT, height=height, margin=dict(l=60, r=20, t=60, b=50),
+    lines = _wrapped(title, TITLE_WIDTH) if _wide(title) > TITLE_WIDTH and "<" not in title else title
+    spec = dict(title=dict(text=lines), font=FONT, height=height, margin=dict(l=60, r=20, t=60, b=50),
                 legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
                 xaxis=dict(title=dict(text=x), **(xaxis or {})), yaxis=dict(title=dict(text=y), **(yaxis or {})))
     spec.update(layout)
+    spec["margin"] = {**spec["margin"], "t": spec["margin"].get("t", 60) + 22 * lines.count("<br>")}  # room for its lines
     return go.Figure(data=traces, layout=spec)
 
 
@@ -291,12 +296,15 @@ def _change_text(change: float) -> str:
     return f"{change:+.4f}" if abs(change) >= 5e-5 or change == 0 else f"{change:+.2g}"
 
 
+def _wide(text: str) -> int:
+    """A text's width in Latin letters (a Chinese character is two)."""
+    return sum(1 if char.isascii() else 2 for char in text)
+
+
 def _wrapped(label: str, width: int = 16) -> str:
     """An axis label broken into lines about ``width`` Latin letters wide, at spaces (Chinese, which has no
     spaces and whose characters are twice as wide, anywhere), escaped."""
-    def wide(text: str) -> int:
-        return sum(1 if char.isascii() else 2 for char in text)
-
+    wide = _wide
     lines, line = [], ""
     for word in str(label).split(" "):
         # Chinese breaks between any two characters, a Latin word inside it ("torch.topk") stays whole
