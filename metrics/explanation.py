@@ -267,18 +267,18 @@ class Explanation:
                    writer=writer, running=running)
 
     def __repr__(self) -> str:
-        from .notebook import explanation_repr
+        from .teaching.notebook import explanation_repr
 
         return explanation_repr(self)
 
     def _repr_html_(self) -> str:
-        """In a notebook: the headline, the worked formula with the numbers and the step table (:mod:`.notebook`)."""
-        from .notebook import explanation_html
+        """In a notebook: the headline, the worked formula with the numbers and the step table (:mod:`.teaching.notebook`)."""
+        from .teaching.notebook import explanation_html
 
         return explanation_html(self)
 
     def _repr_markdown_(self) -> str:
-        from .notebook import explanation_markdown
+        from .teaching.notebook import explanation_markdown
 
         return explanation_markdown(self)
 

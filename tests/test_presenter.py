@@ -68,9 +68,9 @@ def shows(at: AppTest, board: Board, metric: str, n: int) -> None:
 
 
 def page_components(at) -> list[str]:
-    """The components the page draws (the app draws ui.browser_history on every page)."""
+    """The components the page draws (the app draws ui.browser_history and ui.live_resume on every page)."""
     return [c.proto.component_name for c in at.get("bidi_component")
-            if c.proto.component_name != "ranking_metrics_lab.browser_history"]
+            if c.proto.component_name not in ("ranking_metrics_lab.browser_history", "ranking_metrics_lab.live_resume")]
 
 
 def test_present_hides_the_handout_and_exit_brings_it_back(app_test):

@@ -77,13 +77,14 @@ def dask_client(workers: int | None = None, scheduler: str | None = None):
 def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relevant: str = "zero"):
     """:func:`metrics.batch.evaluate` with ``run`` a Dask DataFrame (the same columns as a pandas run);
     the same :class:`~metrics.batch.evaluation.Evaluation`, value for value, as one process."""
-    from .evaluation import Evaluation, evaluate, mean_of
+    from .evaluation import Evaluation, _warn_grades_below_level, evaluate_columns, mean_of, refuse_no_common_query
     from .inputs import as_columns
 
     require("dask.dataframe")
     parsed = parse_measures(measures)
     names = [str(m) for m in parsed]
     qrels_cols = as_columns(qrels, "qrels")
+    _warn_grades_below_level(parsed, qrels_cols.value)
     index_names = [name for name in [run.index.name] if name is not None and name not in run.columns]
     if index_names:
         run = run.reset_index()  # the ids in a named index, as evaluate reads a pandas frame
@@ -98,13 +99,15 @@ def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relev
     with _cluster_failure():
         frame = parts.compute()
     queries = frame["query"].tolist()
+    if not queries:  # as evaluate refuses it: never a mean of nothing
+        refuse_no_common_query(qrels_cols, "(a Dask DataFrame)")
     values = {name: frame[name].to_numpy(np.float64) for name in names}
     if count_missing:
         missing = _missing_queries(qrels_cols, set(queries))
         if missing is not None:
             empty = StrColumn.from_strings([])
-            extra = evaluate(missing, TrecColumns("run", "run", empty, empty, np.zeros(0)), parsed,
-                             count_missing=True, no_relevant=no_relevant)
+            extra = evaluate_columns(missing, TrecColumns("run", "run", empty, empty, np.zeros(0)), parsed,
+                                     count_missing=True, no_relevant=no_relevant)
             queries += list(extra.queries)
             values = {name: np.concatenate((values[name], extra.values[name])) for name in names}
     order = sorted(range(len(queries)), key=queries.__getitem__)  # trec_eval's order: string order
@@ -116,11 +119,12 @@ def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relev
 
 def _evaluate_partition(partition, qrels: TrecColumns, measures, no_relevant: str):
     """One partition's per-query values (queries in the run and the qrels) as a frame."""
-    from .evaluation import evaluate
+    from .evaluation import evaluate_columns
+    from .inputs import as_columns
 
     if not len(partition):
         return _values_frame((), {str(m): np.zeros(0) for m in measures})
-    result = evaluate(qrels, partition, measures, no_relevant=no_relevant)
+    result = evaluate_columns(qrels, as_columns(partition, "run"), measures, no_relevant=no_relevant)
     return _values_frame(result.queries, result.values)
 
 
@@ -228,6 +232,9 @@ def _guarded(compute, *args):
 
 
 def _names(column) -> set[str]:
+    """The strings :func:`~metrics.readers.columns.column_codes` ranks for ``column``: a DictColumn's whole
+    dictionary (rows taken from a larger column keep it), another column's distinct values."""
+    from ..readers.columns import DictColumn
     from .trec_eval import _distinct
 
-    return _distinct(column)
+    return set(column.values.to_list()) if isinstance(column, DictColumn) else _distinct(column)

@@ -131,18 +131,18 @@ class Evaluation:
         return records
 
     def __repr__(self) -> str:
-        from ..notebook import evaluation_repr
+        from ..teaching.notebook import evaluation_repr
 
         return evaluation_repr(self)
 
     def _repr_html_(self) -> str:
-        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.notebook`)."""
-        from ..notebook import evaluation_html
+        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.teaching.notebook`)."""
+        from ..teaching.notebook import evaluation_html
 
         return evaluation_html(self)
 
     def _repr_markdown_(self) -> str:
-        from ..notebook import evaluation_markdown
+        from ..teaching.notebook import evaluation_markdown
 
         return evaluation_markdown(self)
 
@@ -198,10 +198,22 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     run_cols = as_columns(run, "run")
     evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
     if not evaluator.any_common_query:  # never a mean of nothing: the command line's refusal, trec_eval's words
-        raise input_error("No queries with both results and relevance info (qrels: {qrels}; run: {run})",
-                          qrels=_query_sample(qrels_cols), run=_query_sample(run_cols))
+        refuse_no_common_query(qrels_cols, _query_sample(run_cols))
     _warn_grades_below_level(parsed, qrels_cols.value)
     return evaluator.evaluate(parsed, no_relevant)
+
+
+def evaluate_columns(qrels: TrecColumns, run: TrecColumns, measures: list[Measure], *, count_missing: bool = False,
+                     no_relevant: str = "zero") -> Evaluation:
+    """:func:`evaluate` of parsed inputs, a part of a larger evaluation (a Dask partition, the queries a run
+    lacks): no refusal when no query is in both, since the whole may have some (the caller says so)."""
+    return _Evaluator(qrels, run, count_missing).evaluate(measures, no_relevant)
+
+
+def refuse_no_common_query(qrels: TrecColumns, run_sample: str) -> None:
+    """The refusal of :func:`evaluate` when no query is in both inputs (``run_sample``: a few of the run's ids)."""
+    raise input_error("No queries with both results and relevance info (qrels: {qrels}; run: {run})",
+                      qrels=_query_sample(qrels), run=run_sample)
 
 
 def _warn_grades_below_level(measures: list[Measure], grades: np.ndarray) -> None:

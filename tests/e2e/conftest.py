@@ -56,10 +56,10 @@ CHROMIUM_FLAGS = [
 VIEWPORT = {"width": 1400, "height": 2400}
 
 SERVER_START_TIMEOUT_S = 30.0
-APP_TIMEOUT_MS = 30_000  # a whole script run on a busy 2-core CI machine stays far below this
+APP_TIMEOUT_MS = 90_000  # a whole script run (and a widget's code loading) on a busy 2-core machine, tests in parallel
 
 # Playwright's `expect` waits 5 s by default: too tight for a loaded CI machine.
-expect.set_options(timeout=15_000)
+expect.set_options(timeout=30_000)
 
 
 # --------------------------------------------------------------------------- the server

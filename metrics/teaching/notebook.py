@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-    from .batch.evaluation import Evaluation
-    from .explanation import Explanation
+    from ..batch.evaluation import Evaluation
+    from ..explanation import Explanation
 
 DIGITS = 4  #: decimals shown, as trec_eval prints them
 ROWS_SHOWN = 20  #: a longer table shows its first and last 10 rows
