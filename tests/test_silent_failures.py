@@ -183,7 +183,8 @@ def test_ir_measures_namedtuples_give_the_same_numbers():
     run = (ScoredDoc(q, i, s) for q, i, s in RUN[["query", "item", "score"]].values)  # a generator
     assert ap(qrels, run) == pytest.approx(AP, abs=1e-12)
     assert ap([r._asdict() for r in qrels], RUN) == pytest.approx(AP, abs=1e-12)  # dicts too
-    assert np.isnan(ap([], RUN))
+    with pytest.raises(MetricsInputError, match=r"^No queries with both results and relevance info \(qrels: —; "):
+        ap([], RUN)  # no judgement: refused, never a NaN mean
 
 
 def test_records_that_are_not_named_are_refused():
