@@ -36,7 +36,10 @@ def point(target: Locator, height_share: float = 0.5) -> tuple[float, float]:
 
 def drag(page: Page, source: Locator, to: tuple[float, float], steps: int = 20, during=None) -> None:
     """Press on ``source``, move to ``to`` in ``steps`` small moves (calling ``during(step)`` after
-    each), release."""
+    each), release. First the pointer rests on ``source`` (Playwright's hover waits until it is visible, stable
+    for two frames and receives events: a lanes component still being redrawn on a busy machine would lose the
+    drag)."""
+    source.hover()
     x, y = point(source)
     page.mouse.move(x, y)
     page.mouse.down()
