@@ -24,26 +24,16 @@ import filecmp
 import logging
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from bench_evaluate import generate_in_child  # this script's folder is on sys.path
+from bench_output_formats import timed
 
 REPO = Path(__file__).resolve().parents[1]
 MEASURES = ["-m", "ndcg_cut.10", "-m", "map", "-m", "recip_rank", "-m", "P.10", "-m", "recall.100"]
-
-
-def timed(extra: list[str], qrels: Path, run: Path, output: Path) -> float:
-    """Wall seconds of one ``trec_eval -q`` child, its output sent to ``output``."""
-    with open(output, "wb") as sink:
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "metrics", "trec_eval", "-q", *MEASURES, *extra, str(qrels),
-                               str(run)], cwd=REPO, stdout=sink, stderr=subprocess.PIPE)
-        seconds = time.perf_counter() - start
-    if done.returncode:
-        raise SystemExit(f"trec_eval {extra} failed ({done.returncode}):\n{done.stderr.decode()[-2000:]}")
-    return seconds
+TREC_EVAL = ["-m", "metrics", "trec_eval", "-q", *MEASURES]  #: the command timed, after the interpreter
 
 
 def main() -> None:
@@ -60,10 +50,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="bench_dask_") as tmp:
         folder = Path(tmp)
-        subprocess.run([sys.executable, str(REPO / "benchmarks" / "bench_evaluate.py"), "--generate-into", tmp,
-                        "--queries", str(args.queries), "--docs", str(args.docs), "--judged", str(args.judged),
-                        "--seed", str(args.seed)], check=True)
-        qrels, run = folder / "qrels.txt", folder / "run_unsorted.txt"
+        qrels, _, run = generate_in_child(folder, args.queries, args.docs, args.judged, args.seed)
         options = {"threads_per_worker": 1, "processes": True, "dashboard_address": None,
                    "silence_logs": logging.ERROR}
         with LocalCluster(n_workers=1, **options) as one, LocalCluster(n_workers=2, **options) as two:
@@ -74,7 +61,8 @@ def main() -> None:
             for round_ in range(args.rounds):
                 shift = round_ % len(names)
                 for name in names[shift:] + names[:shift]:
-                    times[name].append(timed(jobs[name], qrels, run, folder / f"{names.index(name)}.out"))
+                    times[name].append(timed([*TREC_EVAL, *jobs[name]], REPO, qrels, run,
+                                             folder / f"{names.index(name)}.out"))
         load = os.getloadavg()
         print(f"{args.queries:,} queries x {args.docs} documents (unsorted), trec_eval -q, {args.rounds} rounds; "
               f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")

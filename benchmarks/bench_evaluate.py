@@ -150,6 +150,14 @@ def generate(folder: Path, queries: int, docs: int, judged: int, seed: int) -> t
     return qrels_path, run_path
 
 
+def generate_in_child(folder: Path, queries: int, docs: int, judged: int, seed: int) -> tuple[Path, Path, Path]:
+    """:func:`generate` in a child process (its memory stays out of this process's peak); the paths of the
+    qrels, the run and the shuffled run."""
+    subprocess.run([sys.executable, __file__, "--generate-into", str(folder), "--queries", str(queries),
+                    "--docs", str(docs), "--judged", str(judged), "--seed", str(seed)], check=True)
+    return folder / "qrels.txt", folder / "run.txt", folder / "run_unsorted.txt"
+
+
 def run_child(child: Child, qrels: Path, run: Path, output: Path) -> tuple[float, float, int, dict]:
     """Wall seconds, CPU seconds, peak RSS in bytes and the means of one child's run."""
     with open(output, "wb") as sink:
@@ -205,11 +213,9 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="bench_evaluate_") as tmp:
         started = time.perf_counter()
-        subprocess.run([sys.executable, __file__, "--generate-into", tmp, "--queries", str(args.queries),
-                        "--docs", str(args.docs), "--judged", str(args.judged), "--seed", str(args.seed)],
-                       check=True)
-        qrels = Path(tmp) / "qrels.txt"
-        runs = {"sorted": Path(tmp) / "run.txt", "unsorted": Path(tmp) / "run_unsorted.txt"}
+        qrels, sorted_run, unsorted_run = generate_in_child(Path(tmp), args.queries, args.docs, args.judged,
+                                                            args.seed)
+        runs = {"sorted": sorted_run, "unsorted": unsorted_run}
         print(f"generated {args.queries * args.docs:,} run lines ({runs['sorted'].stat().st_size / 2**20:.1f} MiB, "
               f"sorted and shuffled) and {args.queries * args.judged:,} qrels lines "
               f"in {time.perf_counter() - started:.1f} s")

@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_evaluate import generate_in_child  # this script's folder is on sys.path
+
 REPO = Path(__file__).resolve().parents[1]
 TREC = ["ndcg_cut_10", "map", "recip_rank", "P_10", "recall_100"]
 DROP_IN = ["ndcg_cut.10", "map", "recip_rank", "P.10", "recall.100"]
@@ -57,7 +59,7 @@ def commands() -> dict[str, list[str]]:
 
 
 def timed(argv: list[str], cwd: Path, qrels: Path, run: Path, output: Path) -> float:
-    """Wall seconds of one child, its stdout sent to ``output``."""
+    """Wall seconds of one child (``python ARGV QRELS RUN`` in ``cwd``), its stdout sent to ``output``."""
     with open(output, "wb") as sink:
         start = time.perf_counter()
         done = subprocess.run([sys.executable, *argv, str(qrels), str(run)], cwd=cwd, stdout=sink,
@@ -79,10 +81,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench_output_") as tmp:
         folder = Path(tmp)
-        subprocess.run([sys.executable, str(REPO / "benchmarks" / "bench_evaluate.py"), "--generate-into", tmp,
-                        "--queries", str(args.queries), "--docs", str(args.docs), "--judged", str(args.judged),
-                        "--seed", str(args.seed)], check=True)
-        qrels, run = folder / "qrels.txt", folder / "run_unsorted.txt"
+        qrels, _, run = generate_in_child(folder, args.queries, args.docs, args.judged, args.seed)
         before = folder / "before"
         subprocess.run(["git", "worktree", "add", "--detach", str(before), args.rev], cwd=REPO, check=True,
                        capture_output=True)
