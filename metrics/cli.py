@@ -145,7 +145,6 @@ def _evaluate(args, out) -> None:
     # on the command line (limits.CLI); each input read once (a pipe cannot be read again)
     qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
     run = read_run_columns(args.run, check_duplicates=False, limits=CLI)
-    run_queries = _distinct_queries(run) if args.count_missing else None
     if args.workers is not None or args.scheduler:
         from .batch.dask import dask_client, require
 
@@ -156,23 +155,11 @@ def _evaluate(args, out) -> None:
             result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
     else:
         result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
-    del qrels, run
-    if not result.queries or (run_queries is not None and not any(q in run_queries for q in result.queries)):
-        from .batch.trec_eval import NO_COMMON_QUERY as MESSAGE
-
-        raise MetricsInputError(MESSAGE)
+    del qrels, run  # no query in both: evaluate itself refuses it, with trec_eval's words
     from .batch.output import format_per_query, write_csv, write_json
 
     writer = {"json": write_json, "csv": write_csv}.get(args.output, format_per_query)
     writer(result, out, [str(m) for m in measures], per_query=args.per_query)
-
-
-def _distinct_queries(run) -> set[str]:
-    """The run's query ids (with -c every judged query is evaluated: is one of them in the run?)."""
-    import numpy as np
-
-    values = run.query.values.to_list()
-    return {values[i] for i in np.unique(run.query.indices).tolist()}
 
 
 def subtitle_of(name: str) -> str:
