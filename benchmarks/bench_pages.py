@@ -26,7 +26,6 @@ benchmarks/compare_drag.py)
 from __future__ import annotations
 
 import argparse
-import ast
 import os
 import statistics
 import sys
@@ -48,40 +47,25 @@ RANKING = ".st-key-builder .lanes [data-lane='ranking'] .item.movable"  #: the b
 
 
 
-def _literal(node):
-    """A keyword's constant value, also inside the translation call t("...")."""
-    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args:
-        node = node.args[0]
-    return node.value if isinstance(node, ast.Constant) else None
-
 def app_pages() -> list[tuple[str, str]]:
-    """(script, url path) of every st.Page(...) in app.py, in order."""
-    pages = []
-    for node in ast.walk(ast.parse((REPO / "app.py").read_text())):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Page" \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            options = {k.arg: _literal(k.value) for k in node.keywords if _literal(k.value) is not None}
-            script = node.args[0].value
-            pages.append((script, "" if options.get("default") else options.get("url_path", Path(script).stem)))
-    return pages
+    """(script, url path) of every page of the app (ui.routes, which app.py's navigation reads), in order."""
+    from ui.routes import NAMES
+
+    return [(f"pages/{name}.py", "" if name == "home" else name) for name in NAMES]
 
 
 # --------------------------------------------------------------------------- (a) server side
 
 
 def bench_server(runs: int) -> list[tuple[str, float, float, float, str]]:
-    import streamlit.testing.v1.app_test as app_test_module
-    from streamlit.testing.v1 import AppTest
-
-    from tests.apptest_helpers import EntryScriptEveryRun
+    from tests.apptest_helpers import app_test
     from ui import state
     from ui.board import Board
 
-    app_test_module.PagesManager = EntryScriptEveryRun  # app.py runs on every rerun, as on the server
     os.chdir(REPO)
     board = Board.from_ranking(GRADES, k=10, title="20 items (benchmark)")
     rows = []
-    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=60).run()
+    at = app_test(default_timeout=60).run()  # app.py runs on every rerun, as on the server
     at.session_state[state.BOARD] = board
     at.session_state[state.ORIGIN] = board
     at.session_state[state.REVISION] = at.session_state[state.REVISION] + 1

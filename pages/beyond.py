@@ -9,6 +9,7 @@ from metrics.measures.beyond import coverage_explanation, similarity_explanation
 from metrics.teaching.coverage_by_list import coverage_by_list_steps
 from ui import explainer, lecture, pacing, recsys, state
 from ui.i18n import headers, relabel_choice, t
+from ui.routes import page_file
 
 PAGE = "beyond"
 #: the step controls' page keys of the three tabs
@@ -95,7 +96,7 @@ if one_user:
                      help=t("Puts this list on the shared board: grade 1 for the films the user chose later.")):
             state.set_board(recsys.user_board(user, k), origin=True)
             st.success(t("{user}'s list is now the example on every explainer page.").format(user=user))
-            st.page_link("pages/ndcg.py", label=t("Open nDCG"), icon=":material/arrow_forward:")
+            st.page_link(page_file("ndcg"), label=t("Open nDCG"), icon=":material/arrow_forward:")
     if similarity is not None:  # the pairs of the items so far; the later cells stay empty
         upto = similarity.table.assign(similarity=similarity.table["similarity"].where(
             similarity.table["rank_j"] <= pace.step))

@@ -11,6 +11,7 @@ from ui.dataset import shown_title
 from ui.i18n import N_, t
 from ui.page import end_page
 from ui.quiz_text import localized
+from ui.routes import page_file
 
 PAGE = "handout"
 
@@ -96,7 +97,7 @@ board = state.board()
 title = shown_title(board.title) if board.title else ""  # a preset's title is translated with its template
 st.markdown(t(BOARD_LINE).format(title=escape_markdown(title or t(UNTITLED)),
                                  ranking=escape_markdown(", ".join(board.ranking) or "—"), k=board.k))
-st.page_link("pages/ndcg.py", label=t(EDIT_LINK), icon=":material/edit:")
+st.page_link(page_file("ndcg"), label=t(EDIT_LINK), icon=":material/edit:")
 
 left, right = st.columns([3, 1], vertical_alignment="bottom")
 metric = left.segmented_control(t(METRIC), handouts.MEASURES, default=handouts.MEASURES[0], required=True,

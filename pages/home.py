@@ -7,6 +7,7 @@ from metrics.teaching.articles import VERDICT_MEANING, findings
 from ui import articles
 from ui.i18n import N_, headers, language, t
 from ui.page import end_page
+from ui.routes import page_file
 
 st.title(t("Ranking Metrics Lab"))
 st.markdown(t(
@@ -16,18 +17,18 @@ st.markdown(t(
 
 st.subheader(t("Where to start"))
 LINKS = [  # (page, label, icon), two columns
-    ("pages/ndcg.py", N_("nDCG: G → CG → DCG → IDCG → nDCG"), ":material/stacked_bar_chart:"),
-    ("pages/ap.py", N_("AP / MAP: the precision at each hit"), ":material/percent:"),
-    ("pages/rr.py", N_("RR / MRR: the rank of the first hit"), ":material/looks_one:"),
-    ("pages/cutoff.py", N_("Precision, recall, F1, hit rate @K"), ":material/filter_list:"),
-    ("pages/roc.py", N_("ROC curve and AUC"), ":material/show_chart:"),
-    ("pages/quiz.py", N_("Quiz: compute it by hand, get your mistake diagnosed"), ":material/quiz:"),
-    ("pages/upload.py", N_("Upload TREC / CSV / JSON lists, many queries"), ":material/upload_file:"),
-    ("pages/beyond.py", N_("Coverage and intra-list diversity"), ":material/diversity_3:"),
-    ("pages/compare.py", N_("Compare two rankings"), ":material/compare_arrows:"),
-    ("pages/conventions.py", N_("Why does my library give another number?"), ":material/rule:"),
-    ("pages/systems.py", N_("Is system B really better than A?"), ":material/query_stats:"),
-    ("pages/articles.py", N_("The articles' worked examples, checked"), ":material/menu_book:"),
+    (page_file("ndcg"), N_("nDCG: G → CG → DCG → IDCG → nDCG"), ":material/stacked_bar_chart:"),
+    (page_file("ap"), N_("AP / MAP: the precision at each hit"), ":material/percent:"),
+    (page_file("rr"), N_("RR / MRR: the rank of the first hit"), ":material/looks_one:"),
+    (page_file("cutoff"), N_("Precision, recall, F1, hit rate @K"), ":material/filter_list:"),
+    (page_file("roc"), N_("ROC curve and AUC"), ":material/show_chart:"),
+    (page_file("quiz"), N_("Quiz: compute it by hand, get your mistake diagnosed"), ":material/quiz:"),
+    (page_file("upload"), N_("Upload TREC / CSV / JSON lists, many queries"), ":material/upload_file:"),
+    (page_file("beyond"), N_("Coverage and intra-list diversity"), ":material/diversity_3:"),
+    (page_file("compare"), N_("Compare two rankings"), ":material/compare_arrows:"),
+    (page_file("conventions"), N_("Why does my library give another number?"), ":material/rule:"),
+    (page_file("systems"), N_("Is system B really better than A?"), ":material/query_stats:"),
+    (page_file("articles"), N_("The articles' worked examples, checked"), ":material/menu_book:"),
 ]
 for column, half in zip(st.columns(2), (LINKS[:6], LINKS[6:])):
     for page, label, icon in half:

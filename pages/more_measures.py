@@ -8,6 +8,7 @@ from ui import charts, explainer, lecture, more_measures, pacing, presenter, sta
 from ui.builder import ranking_builder, title_text
 from ui.i18n import relabel_choice, t
 from ui.page import end_page
+from ui.routes import page_file
 from ui.safe import plain
 
 PAGE = "more"
@@ -29,7 +30,7 @@ if choice == "GM_MAP":
         if aps is None:
             st.info(t("GM_MAP is the geometric mean of AP over queries: upload a run and qrels (or load a sample) "
                       "to see it computed from each query's AP."), icon=":material/info:")
-            st.page_link("pages/upload.py", label=t("Upload lists or load a sample"), icon=":material/upload_file:")
+            st.page_link(page_file("upload"), label=t("Upload lists or load a sample"), icon=":material/upload_file:")
             end_page()
         explanation = gm_map_steps(aps.to_numpy(), list(aps.index))
         pace = pacing.begin(PAGE, len(explanation.table))

@@ -8,6 +8,7 @@ from ui import quiz_view, state
 from ui.board import Board
 from ui.i18n import N_, t
 from ui.quiz_text import localize
+from ui.routes import page_file
 
 PAGE = "quiz"
 SEED = state.page_key(PAGE, "seed")  # the question counter (plain key: survives page switches)
@@ -28,8 +29,8 @@ DIFFICULTY_HELP = N_("easy: 4-5 items, K = all of them. medium: 6-8 items, grade
                      "hard: 8-10 items, relevant items the system did not retrieve, sometimes exponential gain.")
 #: the names of metrics.teaching.quiz.DIFFICULTIES
 DIFFICULTY_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
-PAGES = {"DCG@K": "pages/ndcg.py", "nDCG@K": "pages/ndcg.py", "AP": "pages/ap.py", "RR": "pages/rr.py",
-         "P@K": "pages/cutoff.py"}
+PAGES = {"DCG@K": page_file("ndcg"), "nDCG@K": page_file("ndcg"), "AP": page_file("ap"), "RR": page_file("rr"),
+         "P@K": page_file("cutoff")}
 SCORE_NOTE = N_("Each question is scored on its first answer; try again as often as you like.")
 
 

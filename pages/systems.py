@@ -166,7 +166,7 @@ def difference_chart(pairs, measure: str, mean: float):
                                marker=dict(color=colour), customdata=rows[["a", "b"]].to_numpy().tolist(), **labels,
                                hovertemplate=t("query") + " %{x}<br>A %{customdata[0]:.4f} · B %{customdata[1]:.4f}"
                                                           "<br>B − A %{y:+.4f}<extra></extra>"))
-    return charts._figure(
+    return charts.figure(
         traces, t("{measure}: B − A per query, sorted by difference").format(measure=measure), t("query"),
         f"B − A ({measure})", 420,
         xaxis=dict(type="category", categoryorder="array", categoryarray=order),

@@ -9,6 +9,7 @@ from metrics import MetricsInputError
 from ui import charts, dataset, interrupted_uploads, state
 from ui.i18n import N_, headers, t
 from ui.page import end_page
+from ui.routes import page_file
 from ui.safe import plain
 
 PAGE = "upload"
@@ -151,7 +152,7 @@ picker, go_to = st.columns([3, 2], vertical_alignment="bottom")
 with picker:
     dataset.query_picker(PAGE)
 with go_to:
-    st.page_link("pages/ndcg.py", label=t("See it step by step on the nDCG page"), icon=":material/arrow_forward:")
+    st.page_link(page_file("ndcg"), label=t("See it step by step on the nDCG page"), icon=":material/arrow_forward:")
 st.caption(t("On the board now: {title} · k = {k}").format(title=plain(dataset.shown_title(state.board().title)),
                                                           k=state.board().k))
 

@@ -4,24 +4,30 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
+from pathlib import Path
 
-from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 from ui import state
 from ui.board import Board
 
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ENTRY_SCRIPT = Path(__file__).resolve().parent / "app_entry.py"  #: runs app.py (see its docstring)
 
-class EntryScriptEveryRun(PagesManager):
-    """AppTest (1.67) resets ``PagesManager.uses_pages_directory`` before every run; since this app
-    has a pages/ folder, every run after the first would execute the page file alone, as a legacy
-    multipage app, without app.py. The real server runs app.py on every run (st.navigation turns
-    the legacy mode off for good); so does AppTest with this page manager."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        PagesManager.uses_pages_directory = False
+class AppThroughEntry(AppTest):
+    """AppTest of the whole app, run through :data:`ENTRY_SCRIPT`; pages are named as everywhere in the
+    tests, relative to the repository (``"pages/ndcg.py"``)."""
+
+    def switch_page(self, page_path: str) -> AppTest:
+        return super().switch_page(os.path.relpath(REPO_ROOT / page_path, ENTRY_SCRIPT.parent))
+
+
+def app_test(default_timeout: float = 30) -> AppTest:
+    """An AppTest of app.py and its st.navigation pages (not run yet)."""
+    return AppThroughEntry(ENTRY_SCRIPT, default_timeout=default_timeout)
 
 
 PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more", "compare", "beyond_ils", "beyond_coverage",

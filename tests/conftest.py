@@ -6,10 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import streamlit.testing.v1.app_test as app_test_module
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import EntryScriptEveryRun
+from tests.apptest_helpers import app_test as whole_app_test
 
 #: The repository root (the folder holding app.py).
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -30,12 +29,7 @@ def app_test(monkeypatch: pytest.MonkeyPatch) -> Callable[..., AppTest]:
     `.run()` (and, for instance, `.switch_page("pages/x.py")` then `.run()` again).
     """
     monkeypatch.chdir(REPO_ROOT)
-    monkeypatch.setattr(app_test_module, "PagesManager", EntryScriptEveryRun)
-
-    def make(default_timeout: float = 30) -> AppTest:
-        return AppTest.from_file(str(APP_PATH), default_timeout=default_timeout)
-
-    return make
+    return whole_app_test
 
 
 # -- live classes: a private redis-server, and a store of each kind on a clock the test moves ---------------------

@@ -7,7 +7,6 @@ loaded (st.success), and that the board — and the loaded dataset — are what 
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 import time
@@ -19,11 +18,12 @@ import pytest
 from tests.apptest_helpers import open_builder_tools, show_all
 from ui import limits, state
 from ui.board import Board
+from ui.routes import NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"
 #: every page of the app, as app.py registers them (a new page is tested without editing this file)
-PAGES = re.findall(r'st\.Page\("(pages/\w+\.py)"', (ROOT / "app.py").read_text(encoding="utf-8"))
+PAGES = [f"pages/{name}.py" for name in NAMES]
 #: tiny boards: no item at all, one item, two items, every item in the pool
 BOARDS = {
     "empty": Board(grades={}, ranking=()),
@@ -386,12 +386,9 @@ from pathlib import Path
 sys.path.insert(0, {root!r})
 import metrics.teaching.articles
 metrics.teaching.articles.EXAMPLES_FILE = Path({root!r}) / "no-such-dir" / "article_examples.json"
-import streamlit.testing.v1.app_test as app_test_module
-from streamlit.testing.v1 import AppTest
-from tests.apptest_helpers import EntryScriptEveryRun
-app_test_module.PagesManager = EntryScriptEveryRun
+from tests.apptest_helpers import app_test
 for page in {pages!r}:
-    at = AppTest.from_file({app!r}, default_timeout=60)
+    at = app_test(default_timeout=60)
     at.run()
     at.switch_page(page).run()
     assert not at.exception, (page, [e.message for e in at.exception])
@@ -401,7 +398,7 @@ for page in {pages!r}:
 
 
 def test_missing_sample_data_is_one_message_on_the_pages_that_need_it():
-    script = MISSING_SAMPLE.format(root=str(ROOT), pages=PAGES, app=str(ROOT / "app.py"))
+    script = MISSING_SAMPLE.format(root=str(ROOT), pages=PAGES)
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-3000:]
     counts = dict(line.split() for line in done.stdout.splitlines())

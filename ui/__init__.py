@@ -2,23 +2,46 @@
 builder, charts built from step tables, and the page layout pieces. ``ui.board`` and
 ``ui.presets`` are plain Python (no Streamlit) so they can be tested alone."""
 
-import streamlit as _st
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+
+def _importing_script() -> Path | None:
+    """The app script (app.py or a page) whose import of ``ui`` is running, if any (None: a test, a tool)."""
+    from .routes import ENTRY_SCRIPT, PAGES_DIR
+
+    frame = inspect.currentframe()
+    while frame is not None:
+        name = frame.f_globals.get("__file__")
+        if name:
+            path = Path(name).resolve()
+            if path == ENTRY_SCRIPT or path.parent == PAGES_DIR:
+                return path
+        frame = frame.f_back
+    return None
 
 
 def _route_through_entry_script() -> None:
-    """Make the first request of a fresh server honour ``st.navigation``.
+    """Send a link straight to a page, as a fresh server's first request, through app.py.
 
-    Streamlit decides at start-up that an app with a ``pages/`` folder uses the legacy
-    folder-based navigation until some run calls ``st.navigation``; a link straight to a page
-    (``/ndcg``) as the server's first request would then run that page without ``app.py``
-    (no page config, no shared state, the legacy sidebar). Pages import ``ui``, so this runs
-    first: it switches the legacy mode off and reruns, now through ``app.py``.
+    Until some run calls ``st.navigation``, Streamlit treats an app with a ``pages/`` folder as a
+    legacy multipage app and runs the page file of ``/ndcg`` alone (no page config, no shared
+    state, the legacy sidebar). Pages import ``ui`` first, so when a page rather than app.py is
+    importing it, this calls ``st.navigation`` (documented to leave the ``pages/`` folder alone from
+    then on) with that page and reruns: the rerun goes through app.py, on the same page.
     """
-    from streamlit.runtime.pages_manager import PagesManager
+    script = _importing_script()
+    if script is None or script.name == "app.py":
+        return
+    import streamlit as st
 
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        _st.rerun()
+    from .routes import ENTRY_SCRIPT
+
+    # the entry script is the default page (URL ""), so the page keeps its own URL path
+    st.navigation([st.Page(ENTRY_SCRIPT, default=True), st.Page(script)], position="hidden")
+    st.rerun()
 
 
 _route_through_entry_script()

@@ -18,6 +18,7 @@ from metrics.teaching.articles import ConceptError, Finding, article_divisors, c
 from .board import Board
 from .i18n import N_
 from .presets import PRESETS
+from .routes import page_file
 from .safe import plain
 
 #: verdicts that mean "the article is wrong here" (highlighted red) and "only rounded" (amber)
@@ -28,10 +29,10 @@ ROUNDED_STYLE = "background-color: #FFF1C7"
 
 #: explainer pages, by short name
 PAGES = {
-    "ndcg": ("pages/ndcg.py", N_("nDCG explained"), ":material/stacked_bar_chart:"),
-    "ap": ("pages/ap.py", N_("AP / MAP explained"), ":material/percent:"),
-    "rr": ("pages/rr.py", N_("RR / MRR explained"), ":material/looks_one:"),
-    "cutoff": ("pages/cutoff.py", N_("P / R / Hit @K explained"), ":material/filter_list:"),
+    "ndcg": (page_file("ndcg"), N_("nDCG explained"), ":material/stacked_bar_chart:"),
+    "ap": (page_file("ap"), N_("AP / MAP explained"), ":material/percent:"),
+    "rr": (page_file("rr"), N_("RR / MRR explained"), ":material/looks_one:"),
+    "cutoff": (page_file("cutoff"), N_("P / R / Hit @K explained"), ":material/filter_list:"),
 }
 
 

@@ -37,7 +37,7 @@ AFTER_LAST_STEP = N_("Shown after the last step: its numbers would give the answ
 AFTER_LAST_STEP_ICON = ":material/visibility_off:"
 
 
-def _figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, xaxis: dict | None = None,
+def figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, xaxis: dict | None = None,
             yaxis: dict | None = None, **layout) -> go.Figure:
     """One figure, its layout given whole: one validation pass instead of an update per setting
     (the update_* methods cost several ms each)."""
@@ -72,7 +72,7 @@ def _line(x, y, name: str, **extra) -> dict:
 def gain_bars(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Gain and discounted gain at each rank."""
     shown = table if step is None else table.iloc[:step]
-    return _figure([_bar(shown["rank"], shown["gain"], t("gain"), MISS),
+    return figure([_bar(shown["rank"], shown["gain"], t("gain"), MISS),
                     _bar(shown["rank"], shown["discounted_gain"], t("gain / log2(i+1)"), ACCENT)],
                    t("Gain and discounted gain per rank"), t("rank"), t("gain"), xaxis=_rank_axis(table),
                    barmode="group")
@@ -81,7 +81,7 @@ def gain_bars(table: pd.DataFrame, step: int | None = None) -> go.Figure:
 def running_dcg(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Running DCG of the ranking against the running IDCG of the ideal ordering, both up to ``step``."""
     shown = table if step is None else table.iloc[:step]
-    return _figure([_line(shown["rank"], shown["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
+    return figure([_line(shown["rank"], shown["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
                     _line(shown["rank"], shown["DCG"], t("DCG@i (yours)"), line=dict(color=ACCENT, width=3))],
                    t("Running DCG vs running IDCG"), t("rank i"), t("cumulative"), xaxis=_rank_axis(table))
 
@@ -91,7 +91,7 @@ def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame, step: int |
     axis = _rank_axis(linear)
     if step is not None:
         linear, exponential = linear.iloc[:step], exponential.iloc[:step]
-    return _figure([_bar(linear["rank"], linear["discounted_gain"], t("linear: rel"), ACCENT),
+    return figure([_bar(linear["rank"], linear["discounted_gain"], t("linear: rel"), ACCENT),
                     _bar(exponential["rank"], exponential["discounted_gain"], t("exponential: 2^rel − 1"), SECOND)],
                    t("Discounted gain: linear vs exponential"), t("rank"), t("discounted gain"),
                    xaxis=axis, barmode="group")
@@ -101,7 +101,7 @@ def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figur
     """Precision at each rank; the hits (the ranks AP averages over) are coloured."""
     shown = table if step is None else table.iloc[:step]
     colours = [HIT if hit else MISS for hit in shown["relevant"]]
-    return _figure([_bar(shown["rank"], shown["precision"], "P@i", colours,
+    return figure([_bar(shown["rank"], shown["precision"], "P@i", colours,
                          text=[f"{p:.4f}" for p in shown["precision"]], textposition="outside")],
                    t("Precision at each rank (green: a hit, counted by AP)"), t("rank i"), "P@i",
                    xaxis=_rank_axis(table), yaxis=dict(range=[0, 1.15]))
@@ -113,20 +113,20 @@ def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
     line = dict(type="line", xref="paper", x0=0, x1=1, y0=mean, y1=mean, line=dict(color=SECOND, dash="dash"))
     label = dict(xref="paper", x=0, y=mean, text=t("mean = {mean}").format(mean=f"{mean:.4f}"), showarrow=False,
                  yshift=12, xanchor="left")
-    return _figure([_bar([_short(q, 16) for q in values.index], values.to_numpy(), axis, ACCENT)], title,
+    return figure([_bar([_short(q, 16) for q in values.index], values.to_numpy(), axis, ACCENT)], title,
                    t("query"), axis, shapes=[line], annotations=[label])
 
 
 def cutoff_curves(table: pd.DataFrame, last_k: int | None = None) -> go.Figure:
     """P@K, R@K and F1@K for the K of ``table`` (K = 1.. the step); the K axis from 1 to ``last_k`` (N)."""
     xaxis = dict(range=[0.5, last_k + 0.5], dtick=1) if last_k else None
-    return _figure([_line(table["rank"], table[c], f"{c}@K") for c in ("P", "R", "F1")],
+    return figure([_line(table["rank"], table[c], f"{c}@K") for c in ("P", "R", "F1")],
                    t("Precision, recall and F1 as K grows"), "K", t("value"), xaxis=xaxis, yaxis=dict(range=[0, 1.05]))
 
 
 def precision_recall_curve(table: pd.DataFrame) -> go.Figure:
     """Precision against recall, one point per cut-off K."""
-    return _figure([_line(table["R"], table["P"], "P vs R", line=dict(color=ACCENT),
+    return figure([_line(table["R"], table["P"], "P vs R", line=dict(color=ACCENT),
                           text=[f"K={k}" for k in table["rank"]])],
                    t("Precision-recall curve (one point per K)"), t("recall"), t("precision"),
                    xaxis=dict(range=[0, 1.05]), yaxis=dict(range=[0, 1.05]))
@@ -143,7 +143,7 @@ def roc(curve: pd.DataFrame, auc: float | None, threshold_point: tuple[float, fl
         traces.append(dict(type="scatter", mode="markers", x=[threshold_point[0]], y=[threshold_point[1]],
                            marker=dict(size=16, color=SECOND), name=t("chosen threshold")))
     # the legend below the plot: above it, three entries wrap and cover the title in a half-width column
-    return _figure(traces, t("ROC curve"), t("false positive rate"), t("true positive rate"), 500,
+    return figure(traces, t("ROC curve"), t("false positive rate"), t("true positive rate"), 500,
                    xaxis=dict(range=[0, 1.02]), yaxis=dict(range=[0, 1.02], scaleanchor="x"),
                    legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
                    margin=dict(l=60, r=20, t=60, b=110))
@@ -151,13 +151,13 @@ def roc(curve: pd.DataFrame, auc: float | None, threshold_point: tuple[float, fl
 
 def distribution(values: pd.Series, title: str) -> go.Figure:
     """The per-query distribution of a measure."""
-    return _figure([dict(type="box", y=values.to_numpy(), boxpoints="all", jitter=0.4, name=values.name or "",
+    return figure([dict(type="box", y=values.to_numpy(), boxpoints="all", jitter=0.4, name=values.name or "",
                          marker=dict(color=ACCENT), text=[str(q) for q in values.index])], title, "", t("value"))
 
 
 def heatmap(matrix: pd.DataFrame, title: str, x: str = "", y: str = "") -> go.Figure:
     """A labelled matrix, e.g. the change in nDCG when positions i and j are swapped."""
-    return _figure([dict(type="heatmap", z=matrix.to_numpy(), x=[_short(c, 12) for c in matrix.columns],
+    return figure([dict(type="heatmap", z=matrix.to_numpy(), x=[_short(c, 12) for c in matrix.columns],
                          y=[_short(r, 12) for r in matrix.index], colorscale="RdBu", zmid=0,
                          text=np.round(matrix.to_numpy(), 3), texttemplate="%{text}")],
                    title, x, y, 480, yaxis=dict(autorange="reversed"))
@@ -232,7 +232,7 @@ def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
     band = dict(type="rect", xref="x2 domain", yref="y2", x0=0, x1=1, y0=row - 0.5, y1=row + 0.5,
                 fillcolor="rgba(11,79,156,0.10)", line=dict(width=0), layer="below")
     ndcg_axis = "nDCG<br>" + t("⇄: the opposite order to log2(i+1)") if second else "nDCG"
-    return _figure(traces, t("Why log2(i+1)? The divisor of each rank, and nDCG under each discount"), t("rank i"),
+    return figure(traces, t("Why log2(i+1)? The divisor of each rank, and nDCG under each discount"), t("rank i"),
                    t("divisor of the gain"), max(560, 140 + row_height * len(frame)),
                    xaxis=dict(domain=[0, 0.45], dtick=1), yaxis=dict(range=[0, 1.25 * highest_log]),
                    xaxis2=dict(domain=[0.6, 1], anchor="y2", title=dict(text=ndcg_axis), range=[0, 1.35]),
@@ -269,7 +269,7 @@ def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | 
         notes.append(dict(x=first_hit, y=rr + 0.1, ax=70, ay=-70, arrowhead=2, arrowcolor=SECOND,
                           bgcolor="rgba(255,255,255,0.9)", font=dict(color=SECOND),
                           text=t("your first hit: rank {rank}, RR = {rr}").format(rank=first_hit, rr=f"{rr:.4f}")))
-    return _figure(traces, t("RR by the rank of the first hit"), t("rank of the first hit"), "RR", 440,
+    return figure(traces, t("RR by the rank of the first hit"), t("rank of the first hit"), "RR", 440,
                    xaxis=dict(dtick=1, range=[0.5, len(ranks) + 0.5]), yaxis=dict(range=[0, 1.3]),
                    shapes=shapes, annotations=notes, legend=dict(orientation="h", yanchor="top", y=-0.25, x=0),
                    margin=dict(l=60, r=20, t=60, b=110))
@@ -284,7 +284,7 @@ def interpolated_precision(levels: pd.DataFrame, points: pd.DataFrame) -> go.Fig
                 text=[f"{t('rank')} {r}" for r in points["rank"]])
     staircase = _line(levels["recall_level"], levels["iprec"], t("interpolated precision"),
                       line=dict(color=ACCENT, width=3, shape="vh"), marker=dict(size=8))
-    return _figure([raw, staircase], t("11-point interpolated precision-recall curve"), t("recall"),
+    return figure([raw, staircase], t("11-point interpolated precision-recall curve"), t("recall"),
                    t("precision"), xaxis=dict(range=[-0.02, 1.05], dtick=0.1), yaxis=dict(range=[0, 1.05]))
 
 
@@ -377,7 +377,7 @@ def cause_waterfall(labels: list[str], values: list, title: str, rounding: list[
         yaxis = dict(range=[max(0.0, low - 1.2 * pad), high + 0.8 * pad], tickformat=".3f" if spread < 0.05 else ".2f")
     else:
         yaxis["range"] = [min(0.0, low), max(high, 0.1) * 1.25]
-    return _figure(traces, title, "", "", height,
+    return figure(traces, title, "", "", height,
                    xaxis=dict(tickmode="array", tickvals=x, ticktext=names, automargin=True, tickfont=dict(size=13),
                               tickangle=0),
                    yaxis=yaxis, annotations=notes, margin=dict(l=60, r=20, t=60, b=40))
@@ -402,6 +402,6 @@ def answers_histogram(values: list[float], exact: float | None, tolerance: float
                        line=dict(color=HIT, width=3))]
         annotations = [dict(x=exact, y=1, xref="x", yref="paper", yanchor="bottom", showarrow=False,
                             text=t("exact: {value}").format(value=f"{exact:.4f}"), font=dict(color=HIT, size=16))]
-    return _figure(traces, t("The class's answers"), t("answer"), t("students"), height=240, shapes=shapes,
+    return figure(traces, t("The class's answers"), t("answer"), t("students"), height=240, shapes=shapes,
                    annotations=annotations, bargap=0.05, showlegend=False, yaxis=dict(dtick=1, rangemode="tozero"),
                    margin=dict(l=60, r=20, t=70, b=50))

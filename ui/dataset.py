@@ -8,6 +8,7 @@ numbers all come from ``metrics``.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 import math
@@ -552,13 +553,12 @@ QUERY_REFUSED = N_("Query {query} stays off the board: {problem}")
 
 
 def lost_uploads(key: str) -> int:
-    """How many files the uploader of widget ``key`` shows that the server no longer holds
-    (Streamlit keeps them as ``DeletedFile`` in the widget's state)."""
-    from streamlit.runtime.uploaded_file_manager import DeletedFile
-
+    """How many files the uploader of widget ``key`` shows that the server no longer holds: the widget's value
+    keeps an entry for each of them that is not a file (Streamlit's ``DeletedFile``: a file id, nothing to read),
+    where a file it holds is an ``UploadedFile`` (a ``BytesIO``)."""
     value = st.session_state.get(key)
     values = value if isinstance(value, list) else [value]
-    return sum(1 for file in values if isinstance(file, DeletedFile))
+    return sum(1 for file in values if file is not None and not isinstance(file, io.IOBase))
 
 
 def read_sample(root: Path, paths) -> list[tuple[str, bytes]] | None:

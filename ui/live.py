@@ -14,7 +14,6 @@ import logging
 import os
 import threading
 import time
-from pathlib import Path
 
 import streamlit as st
 
@@ -23,7 +22,7 @@ from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from metrics.teaching.handout import MEASURES
 
-from . import follower, live_resume, share, state
+from . import follower, live_resume, routes, share, state
 from .board import Board
 from .i18n import N_, t
 
@@ -434,7 +433,7 @@ def _question_news(question: dict | None) -> bool:
         return False
     st.session_state[QUESTION] = news
     if news is not None and st.session_state.get(PAGE) != PAGE_PATH:
-        st.session_state[SWITCH] = f"pages/{PAGE_PATH}.py"
+        st.session_state[SWITCH] = str(routes.page_file(PAGE_PATH))
     return True
 
 
@@ -472,7 +471,7 @@ def page_file(url_path) -> str | None:
     if not isinstance(url_path, str) or url_path == PAGE_PATH or not (url_path == "" or url_path.isidentifier()):
         return None
     name = "home" if url_path == "" else url_path
-    return f"pages/{name}.py" if (Path("pages") / f"{name}.py").is_file() else None
+    return str(routes.page_file(name)) if name in routes.NAMES else None
 
 
 def before_page(page: str | None = None) -> None:

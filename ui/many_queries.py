@@ -9,6 +9,7 @@ from metrics.measures.names import DENOM_OF, measure_name
 from . import charts, state
 from .board import Board
 from .i18n import t
+from .routes import page_file
 from .safe import plain
 
 
@@ -25,7 +26,7 @@ def mean_over_queries(page: str, base: str, k: int | None, board: Board, label: 
     if st.session_state.get(state.DATASET) is None:
         st.info(t("{label} is the mean of {base} over many queries. Upload a TREC run and qrels (or a CSV "
                   "or JSON with several queries) to see it computed query by query.").format(label=label, base=base))
-        st.page_link("pages/upload.py", label=t("Upload lists or load a sample"), icon=":material/upload_file:")
+        st.page_link(page_file("upload"), label=t("Upload lists or load a sample"), icon=":material/upload_file:")
         return
     from . import dataset
 

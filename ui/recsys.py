@@ -18,7 +18,7 @@ from metrics.explanation import Explanation, num
 from metrics.measures.beyond import diversity_steps
 
 from .board import Board
-from .charts import ACCENT, MISS, SECOND, _figure
+from .charts import ACCENT, MISS, SECOND, figure
 from .i18n import N_, language, t
 
 DATA = Path(__file__).resolve().parent.parent / "sample_data" / "recsys"
@@ -213,7 +213,7 @@ def coverage_bars(table: pd.DataFrame, k: int, users: int) -> go.Figure:
         traces.append(dict(type="scatter", x=[_label(i) for i in never["item"]], y=[0] * len(never), mode="markers",
                            marker=dict(symbol="x", size=14, color=SECOND), name=t("never recommended"),
                            hoverinfo="skip"))
-    return _figure(traces, t("How many users' top-{k} lists show each item (most recommended first)").format(k=k),
+    return figure(traces, t("How many users' top-{k} lists show each item (most recommended first)").format(k=k),
                    t("catalog item"), t("lists showing it"), 380,
                    xaxis=dict(tickangle=-60, tickfont=dict(size=14), categoryorder="array", categoryarray=names,
                               tickmode="array", tickvals=names, ticktext=names),
@@ -229,7 +229,7 @@ def similarity_heatmap(matrix: pd.DataFrame, metric: str) -> go.Figure:
                  xgap=2, ygap=2, showscale=False, hovertemplate="%{y} × %{x}: %{z:.4f}<extra></extra>")
     title = t(SIMILARITY_TITLES[metric]) if metric in SIMILARITY_TITLES else \
         f"{metric} similarity of each pair (row i, column j > i)"
-    return _figure([trace], title,
+    return figure([trace], title,
                    "", "", 520, xaxis=dict(side="bottom", tickangle=-45), yaxis=dict(autorange="reversed"))
 
 
@@ -240,6 +240,6 @@ def accuracy_diversity(table: pd.DataFrame, k: int) -> go.Figure:
                  text=[_label(u) for u in table["user"]], textposition="top center",
                  marker=dict(size=14, color=ACCENT), name=t("user"),
                  hovertemplate=t("%{text}: diversity %{x:.3f}, precision %{y:.3f}") + "<extra></extra>")
-    return _figure([trace], t("Accuracy against diversity, one point per user (top {k})").format(k=k),
+    return figure([trace], t("Accuracy against diversity, one point per user (top {k})").format(k=k),
                    t("intra-list diversity (1 − ILS)"), t("precision@{k}").format(k=k), 380,
                    yaxis=dict(range=[-0.04 * top, 1.3 * top]))  # room for the labels above the points

@@ -20,7 +20,7 @@ from metrics.explanation import num
 
 from . import limits
 from .board import Board, InputError
-from .charts import HIT, MISS, SECOND, _figure
+from .charts import HIT, MISS, SECOND, figure
 from .i18n import N_, language, t
 
 #: what the label column of the score table holds
@@ -187,7 +187,7 @@ def score_strip(items: list[str], labels: list[int], scores: list[float], thresh
                  text=t("← predicted negative") if right_half else t("predicted positive →"),
                  xanchor="right" if right_half else "left", yanchor="bottom")
     pad = (high - low) * 0.08 or 0.5
-    return _figure(traces, t("Scores by class · threshold {threshold} (dashed)").format(threshold=num(threshold)),
+    return figure(traces, t("Scores by class · threshold {threshold} (dashed)").format(threshold=num(threshold)),
                    t("score"), "", 500,
                    xaxis=dict(range=[low - pad, high + pad]),
                    yaxis=dict(categoryorder="array", categoryarray=[names[NEGATIVE], names[POSITIVE]],
@@ -203,7 +203,7 @@ def pair_heatmap(pairs: pd.DataFrame) -> go.Figure:
                  zmin=0, zmax=1, colorscale=[[0, "#F4C7B8"], [0.5, "#F7E7A6"], [1, "#9FD3AE"]], showscale=False,
                  text=text, texttemplate="%{text}", textfont=dict(size=18), xgap=2, ygap=2)
     height = max(220, 60 + 44 * len(pairs.index))
-    return _figure([trace], "", t("negative items"), t("positive items"), height, xaxis=dict(side="top"),
+    return figure([trace], "", t("negative items"), t("positive items"), height, xaxis=dict(side="top"),
                    yaxis=dict(autorange="reversed"))
 
 
@@ -225,7 +225,7 @@ def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None =
                        name=t("ROC curve"), line=dict(color="#0B4F9C", width=3), showlegend=False))
     title = t("Trapezoids") if shown.empty else t("Step {step}: area {area} (orange)").format(
         step=shown["step"].iloc[-1], area=num(shown["area"].iloc[-1], 4))
-    return _figure(traces, title, t("false positive rate"), t("true positive rate"), 460, xaxis=dict(range=[0, 1.02]),
+    return figure(traces, title, t("false positive rate"), t("true positive rate"), 460, xaxis=dict(range=[0, 1.02]),
                    yaxis=dict(range=[0, 1.02], scaleanchor="x"))
 
 

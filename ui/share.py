@@ -29,6 +29,7 @@ from metrics import MetricsInputError
 
 from . import limits
 from .board import Board, InputError, _short
+from .routes import page_file
 from .zh import N_
 
 PARAM = "b"  #: the query parameter that carries the board
@@ -449,7 +450,7 @@ def _fill(slot) -> None:
             st.warning(t(SHARE_TOO_LARGE).format(reason=literal(state.message(why_not))))
             if state.board().grades:  # a board too large for a link still travels as a file
                 st.caption(t(SHARE_INSTEAD))
-                st.page_link("pages/handout.py", label=t("Handout & presenter view"), icon=":material/slideshow:")
+                st.page_link(page_file("handout"), label=t("Handout & presenter view"), icon=":material/slideshow:")
         else:
             st.code(link(text), language=None, wrap_lines=True)
             st.caption(t(SHARE_CAPTION))

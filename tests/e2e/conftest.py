@@ -161,6 +161,22 @@ def app_url(pytestconfig: pytest.Config) -> Iterator[str]:
         _stop(process)
 
 
+@pytest.fixture
+def fresh_server() -> Iterator[Callable[[str], str]]:
+    """`fresh_server(name)`: start a new app server, its log in artifacts/server-<name>.log, and return its base
+    URL: the test's request is the server's first. Every server started is stopped after the test."""
+    started: list[subprocess.Popen] = []
+
+    def start(name: str) -> str:
+        process, base_url = _start_server(log_path=ARTIFACTS_DIR / f"server-{name}.log")
+        started.append(process)
+        return base_url
+
+    yield start
+    for process in started:
+        _stop(process)
+
+
 @pytest.fixture(scope="session")
 def lanes_url() -> Iterator[str]:
     """Base URL of tests/e2e/lanes_app.py (the ranking builder alone, in a page's left column)."""

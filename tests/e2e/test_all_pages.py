@@ -6,7 +6,6 @@ are covered without editing this file."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.navigation import nav_link
+from ui.routes import SECTIONS
 
 pytestmark = pytest.mark.e2e
 
@@ -21,26 +21,11 @@ APP = Path(__file__).resolve().parents[2] / "app.py"
 
 
 
-def _literal(node):
-    """A keyword's constant value, also inside the translation call t("...")."""
-    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args:
-        node = node.args[0]
-    return node.value if isinstance(node, ast.Constant) else None
-
 def app_pages() -> list[dict]:
-    """The st.Page(...) calls of app.py: script path, title, url path, default flag."""
-    pages = []
-    for node in ast.walk(ast.parse(APP.read_text())):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Page"):
-            continue
-        if not node.args or not isinstance(node.args[0], ast.Constant):
-            continue
-        script = node.args[0].value
-        options = {k.arg: _literal(k.value) for k in node.keywords if _literal(k.value) is not None}
-        stem = Path(script).stem
-        pages.append({"script": script, "name": stem, "title": options.get("title", stem),
-                      "url_path": "" if options.get("default") else options.get("url_path", stem)})
-    return pages
+    """The app's pages (ui.routes, which app.py's navigation reads): script path, name, title, url path."""
+    return [{"script": f"pages/{route.name}.py", "name": route.name, "title": route.title,
+             "url_path": "" if route.name == "home" else route.name}
+            for routes in SECTIONS.values() for route in routes]
 
 
 PAGES = app_pages()
