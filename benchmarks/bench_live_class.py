@@ -9,14 +9,14 @@ all in this process's event loop.  For each class size, a fresh server (its own 
 
 1. the teacher opens the Live class page, starts a class (reads the code from the page) and opens the nDCG page;
    the students open ``/live?join=CODE``, type a nickname, press Join, and follow the teacher to the nDCG page
-   (the app's ``st.fragment(run_every=ui.live.POLL_SECONDS)`` poll: the client sends the fragment's reruns as the
+   (the app's ``st.fragment(run_every=ui.classroom.live.POLL_SECONDS)`` poll: the client sends the fragment's reruns as the
    browser does);
 2. idle: ``--idle`` seconds of following with no change (the cost of the polls alone);
 3. drags: every ``--interval`` s the teacher drags the top item of the ranking to the bottom (the lanes
    component's value, ``{"order": {"ranking": [...], "pool": [...]}}``, as the browser sends it on a drop) at
    t0.  A student's screen is updated when the first element after t0 showing the new order arrives: the drag
    lanes (``ranking_metrics_lab.lanes``) whose ranking lane lists the new order (on a following student's screen, the
-lanes of the follower view, ``ui.follower``).  Latency = that time - t0; an
+lanes of the follower view, ``ui.classroom.follower``).  Latency = that time - t0; an
    update not seen within ``--timeout`` s is missed (a student that skips to a later board missed it);
 4. answers: the teacher asks a question on the Live class page (selectbox ``live__ask_measure``, button
    ``live__ask``) and every student answers on that page (``live__answer_{id}``, ``live__send``); answers counted
@@ -71,9 +71,9 @@ from streamlit_client import StreamlitClient, bidi_data  # noqa: E402
 
 from live.classes import CODE_LENGTH, CODE_SET, Classes  # noqa: E402
 from live.store import STORE_ENV, SQLiteStore  # noqa: E402
-from ui.live import POLL_SECONDS  # noqa: E402
+from ui.classroom.live import POLL_SECONDS  # noqa: E402
 
-LANES = "ranking_metrics_lab.lanes"  #: the builder's drag lanes (ui/lanes.py)
+LANES = "ranking_metrics_lab.lanes"  #: the builder's drag lanes (ui/ranking/lanes.py)
 BOARD_PAGE = "ndcg"  #: the page the teacher drags on
 LIVE_PAGE = "live"
 GOAL_STUDENTS, GOAL_P95 = 40, 2.0

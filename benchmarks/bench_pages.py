@@ -5,7 +5,7 @@
     after one warm-up run; the median and max milliseconds of ``AppTest.run()`` per page are
     printed. Goal: median < 50 ms. (AppTest's own bookkeeping is included, so the real server is
     a little faster.) These reruns keep the board: a run whose headline numbers change (a drag,
-    a new K) also waits ``ui.explainer.DRAW_PAUSE_S`` (20 ms, idle) after them, so that the
+    a new K) also waits ``ui.teaching.explainer.DRAW_PAUSE_S`` (20 ms, idle) after them, so that the
     browser draws them before the rest of the page arrives — that is what (b) measures.
 
 (b) In the browser: a Streamlit server of the app and Debian's Chromium (Playwright). A 20-item
@@ -43,7 +43,7 @@ GRADES = [3, 0, 2, 1, 3, 0, 0, 2, 1, 0, 3, 1, 0, 2, 0, 1, 0, 0, 2, 1]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run", "--disable-sync"]
-RANKING = ".st-key-builder .lanes [data-lane='ranking'] .item.movable"  #: the builder's ranked items (ui/lanes.py)
+RANKING = ".st-key-builder .lanes [data-lane='ranking'] .item.movable"  #: the builder's ranked items (ui/ranking/lanes.py)
 
 
 
@@ -59,8 +59,8 @@ def app_pages() -> list[tuple[str, str]]:
 
 def bench_server(runs: int) -> list[tuple[str, float, float, float, str]]:
     from tests.apptest_helpers import app_test
-    from ui import state
-    from ui.board import Board
+    from ui.model.board import Board
+    from ui.session import state
 
     os.chdir(REPO)
     board = Board.from_ranking(GRADES, k=10, title="20 items (benchmark)")

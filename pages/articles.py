@@ -6,9 +6,11 @@ the correction."""
 import streamlit as st
 
 from metrics.teaching.articles import VERDICT_MEANING
-from ui import articles, explainer, state
 from ui.i18n import N_, headers, language, t
 from ui.page import end_page
+from ui.session import state
+from ui.teaching import explainer
+from ui.topics import articles
 
 PAGE = "articles"
 

@@ -1,15 +1,17 @@
 """Beyond accuracy: catalog coverage and intra-list diversity of a small recommender, stepped through like
 the other explainers: one user's list one item at a time (the pairs it adds), the users' lists one list
-at a time (ui.pacing; the final values only at the last step)."""
+at a time (ui.teaching.pacing; the final values only at the last step)."""
 
 import streamlit as st
 
 from metrics import MetricsInputError, hit_rate_at_k, precision_at_k
 from metrics.measures.beyond import coverage_explanation, similarity_explanation
 from metrics.teaching.coverage_by_list import coverage_by_list_steps
-from ui import explainer, lecture, pacing, recsys, state
 from ui.i18n import headers, relabel_choice, t
 from ui.routes import page_file
+from ui.session import state
+from ui.teaching import explainer, lecture, pacing
+from ui.topics import recsys
 
 PAGE = "beyond"
 #: the step controls' page keys of the three tabs

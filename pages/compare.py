@@ -9,15 +9,17 @@ import streamlit as st
 from metrics import MetricsInputError, ndcg_steps, ndcg_under_discounts
 from metrics.explanation import em_for_px
 from metrics.measures.summary import COMPARE_COLUMNS, compare_summaries
-from ui import charts, explainer, pacing, state
-from ui.builder import ranking_builder
-from ui.cached import summarize, swap_effects
+from ui import charts
 from ui.i18n import N_, headers, t
-from ui.lanes import dropped_order, lanes
-from ui.lecture import FORMULA_PX, value_text
+from ui.model.presets import PRESETS
 from ui.page import end_page
-from ui.presets import PRESETS
+from ui.ranking.builder import ranking_builder
+from ui.ranking.lanes import dropped_order, lanes
 from ui.safe import plain
+from ui.session import state
+from ui.session.cached import summarize, swap_effects
+from ui.teaching import explainer, pacing
+from ui.teaching.lecture import FORMULA_PX, value_text
 
 PAGE = "compare"
 LIST2_REVISION = state.page_key(PAGE, "list2_revision")  #: bumped when list 2 changes other than by dragging

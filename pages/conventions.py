@@ -5,13 +5,14 @@ import streamlit as st
 
 from metrics import MetricsInputError
 from metrics.conventions import CHOICES
-from ui import conventions as lib
-from ui import explainer, lecture, state
-from ui.builder import ranking_builder
-from ui.choices import choice_label, options_text
 from ui.i18n import headers, t
 from ui.page import end_page
+from ui.ranking.builder import ranking_builder
 from ui.safe import plain
+from ui.session import state
+from ui.teaching import explainer, lecture
+from ui.topics import conventions as lib
+from ui.topics.choices import choice_label, options_text
 
 PAGE = lib.PAGE
 REFERENCE = lib.REFERENCE

@@ -5,10 +5,12 @@ import streamlit as st
 from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from metrics.explanation import render_latex
 from metrics.measures.interpolated import iprec_steps
-from ui import charts, explainer, lecture, pacing, state
-from ui.builder import ranking_builder
-from ui.changes import show_change
+from ui import charts
 from ui.i18n import N_, t
+from ui.ranking.builder import ranking_builder
+from ui.session import state
+from ui.session.changes import show_change
+from ui.teaching import explainer, lecture, pacing
 
 PAGE = "cutoff"
 RUNNING_NAMES = {"P": "P", "R": "R", "F1": "F1", "Hit": "Success"}  #: the measure at cut-off i, ir_measures' names

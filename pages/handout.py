@@ -1,17 +1,18 @@
 """Handout & presenter view: the current board's worked example as Markdown, LaTeX and CSV, and
-presenter mode (ui.presenter): one step at a time, full screen, for the projector."""
+presenter mode (ui.teaching.presenter): one step at a time, full screen, for the projector."""
 
 import streamlit as st
 
 from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
 from metrics.teaching import handout as handouts
 from metrics.teaching.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
-from ui import presenter, state
-from ui.dataset import shown_title
+from ui.data.dataset import shown_title
 from ui.i18n import N_, t
 from ui.page import end_page
-from ui.quiz_text import localized
 from ui.routes import page_file
+from ui.session import state
+from ui.teaching import presenter
+from ui.topics.quiz_text import localized
 
 PAGE = "handout"
 

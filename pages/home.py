@@ -4,10 +4,10 @@ import pandas as pd
 import streamlit as st
 
 from metrics.teaching.articles import VERDICT_MEANING, findings
-from ui import articles
 from ui.i18n import N_, headers, language, t
 from ui.page import end_page
 from ui.routes import page_file
+from ui.topics import articles
 
 st.title(t("Ranking Metrics Lab"))
 st.markdown(t(

@@ -3,9 +3,9 @@ follow the teacher's board and answer."""
 
 import streamlit as st
 
-from ui import live, live_quiz
+from ui.classroom import live, live_quiz
+from ui.data.qr import qr_svg
 from ui.i18n import t
-from ui.qr import qr_svg
 
 st.title(t("Live class"))
 live.show_notice()  # what the last action was refused for (its callback ran before this run)

@@ -4,12 +4,15 @@ ERR and nDCG with a gain map, explained on the board; GM_MAP over the uploaded q
 import streamlit as st
 
 from metrics import MetricsInputError, gm_map_steps
-from ui import charts, explainer, lecture, more_measures, pacing, presenter, state
-from ui.builder import ranking_builder, title_text
+from ui import charts
 from ui.i18n import relabel_choice, t
 from ui.page import end_page
+from ui.ranking.builder import ranking_builder, title_text
 from ui.routes import page_file
 from ui.safe import plain
+from ui.session import state
+from ui.teaching import explainer, lecture, pacing, presenter
+from ui.topics import more_measures
 
 PAGE = "more"
 CHOICE, P, MULT, GAINS = (state.page_key(PAGE, name) for name in ("measure", "p", "mult", "gains"))
@@ -37,7 +40,7 @@ if choice == "GM_MAP":
         lecture.headline(explanation, pace, {"GMAP": explanation.measure}, {t("MAP (arithmetic mean)"):
                                                                     explanation.details["MAP"]})
         pacing.step_bar(PAGE, pace, unit=more_measures.UNITS["GM_MAP"])
-        with lecture.sized():  # as ui.lecture.walk_through: the formula, the step window, then the popovers
+        with lecture.sized():  # as ui.teaching.lecture.walk_through: the formula, the step window, then the popovers
             folded = lecture.worked(explanation, pace, popovers=False)
             lecture.step_window(explanation.table, pace, hit_column=None, unit=more_measures.UNITS["GM_MAP"])
             lecture.formula_popovers(explanation, pace, folded)

@@ -3,9 +3,11 @@
 import streamlit as st
 
 from metrics import ndcg_steps, ndcg_under_discounts
-from ui import charts, explainer, lecture, pacing, presenter, state
-from ui.builder import ranking_builder, title_text
+from ui import charts
 from ui.i18n import t
+from ui.ranking.builder import ranking_builder, title_text
+from ui.session import state
+from ui.teaching import explainer, lecture, pacing, presenter
 
 PAGE = "ndcg"
 

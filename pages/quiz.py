@@ -4,11 +4,12 @@ step of the exact computation where that mistake goes wrong."""
 import streamlit as st
 
 from metrics.teaching import quiz
-from ui import quiz_view, state
-from ui.board import Board
 from ui.i18n import N_, t
-from ui.quiz_text import localize
+from ui.model.board import Board
 from ui.routes import page_file
+from ui.session import state
+from ui.topics import quiz_view
+from ui.topics.quiz_text import localize
 
 PAGE = "quiz"
 SEED = state.page_key(PAGE, "seed")  # the question counter (plain key: survives page switches)

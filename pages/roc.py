@@ -7,10 +7,14 @@ import streamlit as st
 from metrics import MetricsInputError, confusion_at
 from metrics.explanation import num
 from metrics.measures.roc import ARTICLE_NOTES, roc_auc_explanation
-from ui import charts, explainer, lanes, lecture, pacing, scores, state
-from ui.builder import ranking_builder
+from ui import charts
 from ui.i18n import N_, headers, t
+from ui.ranking import lanes
+from ui.ranking.builder import ranking_builder
 from ui.safe import plain
+from ui.session import state
+from ui.teaching import explainer, lecture, pacing
+from ui.topics import scores
 
 PAGE = "roc"
 

@@ -3,10 +3,12 @@
 import streamlit as st
 
 from metrics import rr_curve, rr_steps
-from ui import charts, explainer, lecture, many_queries, pacing, presenter
-from ui.builder import ranking_builder, title_text
+from ui import charts
+from ui.data import many_queries
 from ui.i18n import t
-from ui.mean_steps import mean_section
+from ui.ranking.builder import ranking_builder, title_text
+from ui.teaching import explainer, lecture, pacing, presenter
+from ui.teaching.mean_steps import mean_section
 
 PAGE = "rr"
 CUT = f"{PAGE}_cut"  #: the RR@K toggle's key

@@ -13,10 +13,12 @@ import metrics
 from metrics import MetricsInputError
 from metrics.limits import APP
 from metrics.statistics import significance as sig
-from ui import charts, dataset, state
+from ui import charts
+from ui.data import dataset
 from ui.i18n import N_, t
 from ui.page import end_page
 from ui.safe import plain
+from ui.session import state
 
 PAGE = "systems"
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,11 +6,13 @@ from pathlib import Path
 import streamlit as st
 
 from metrics import MetricsInputError
-from ui import charts, dataset, interrupted_uploads, state
+from ui import charts
+from ui.data import dataset, interrupted_uploads
 from ui.i18n import N_, headers, t
 from ui.page import end_page
 from ui.routes import page_file
 from ui.safe import plain
+from ui.session import state
 
 PAGE = "upload"
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from ui import state
-from ui.board import Board
+from ui.model.board import Board
+from ui.session import state
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ENTRY_SCRIPT = Path(__file__).resolve().parent / "app_entry.py"  #: runs app.py (see its docstring)
@@ -31,7 +31,7 @@ def app_test(default_timeout: float = 30) -> AppTest:
 
 
 PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more", "compare", "beyond_ils", "beyond_coverage",
-               "beyond_users")  #: pages that reveal their steps one at a time (ui.pacing)
+               "beyond_users")  #: pages that reveal their steps one at a time (ui.teaching.pacing)
 
 
 def show_all(at: AppTest, run: bool = True) -> AppTest:
@@ -70,7 +70,7 @@ def open_page(app_test, page: str, board: Board | None = None, language: str = "
 def open_builder_tools(at: AppTest) -> AppTest:
     """Open the builder's grade editor and keyboard popovers (built only while open) for the next
     run, as a click on each would."""
-    from ui.builder import GRADES_OPEN, KEYS_OPEN
+    from ui.ranking.builder import GRADES_OPEN, KEYS_OPEN
 
     at.session_state[GRADES_OPEN] = True
     at.session_state[KEYS_OPEN] = True
@@ -97,7 +97,7 @@ def load_preset(at: AppTest, key: str) -> AppTest:
 
 
 def lanes_data(at: AppTest, prefix: str = "builder_lanes_") -> dict:
-    """What the drag-and-drop lanes (ui/lanes.py) whose key starts with ``prefix`` were given."""
+    """What the drag-and-drop lanes (ui/ranking/lanes.py) whose key starts with ``prefix`` were given."""
     [component] = [c for c in at.get("bidi_component") if c.key.startswith(prefix)]
     return json.loads(component.proto.json)
 
@@ -121,8 +121,8 @@ def drop(at: AppTest, ranking, pool=(), prefix: str = "builder_lanes_") -> AppTe
 
 
 def builder_frame(at: AppTest):
-    """The ranking builder's frame (ui.builder.FRAME_KEY): its title line first, then its widgets."""
-    from ui.builder import FRAME_KEY
+    """The ranking builder's frame (ui.ranking.builder.FRAME_KEY): its title line first, then its widgets."""
+    from ui.ranking.builder import FRAME_KEY
 
     def blocks(node):
         for child in getattr(node, "children", {}).values():
@@ -141,7 +141,7 @@ def builder_title(at: AppTest) -> str:
 
 
 def step_windows(at) -> list:
-    """The step windows on the page (ui.explainer.table_html, drawn with st.html) as frames of their shown texts,
+    """The step windows on the page (ui.teaching.explainer.table_html, drawn with st.html) as frames of their shown texts,
     the current row (``aria-current="step"``) last. ``at``: an AppTest, or a list of its elements (a block's)."""
     from html.parser import HTMLParser
 

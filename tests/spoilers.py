@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ui.board import Board
+from ui.model.board import Board
 
 NUMBER = re.compile(r"-?\d+\.\d+(?:[eE]-?\d+)?")
 #: a board whose running values differ from step to step (the first hit at rank 3, grades 0-3)

@@ -1,4 +1,4 @@
-"""ui.board.Board (plain Python): invariants, operations, round trips, and the presets."""
+"""ui.model.board.Board (plain Python): invariants, operations, round trips, and the presets."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from metrics import MetricsInputError, ndcg
-from ui.board import Board
-from ui.presets import DEFAULT_PRESET, PRESETS
+from ui.model.board import Board
+from ui.model.presets import DEFAULT_PRESET, PRESETS
 
 from .conftest import REPO_ROOT
 
@@ -308,7 +308,7 @@ def test_run_order_follows_the_builders_grade_table(from_run):
     (the conventions page keeps scoring input-order libraries on it)."""
     import pandas as pd
 
-    from ui.builder import apply_grade_edits
+    from ui.ranking.builder import apply_grade_edits
 
     before = pd.DataFrame({"item": list(from_run.items), "grade": [from_run.grades[i] for i in from_run.items],
                            "was": list(from_run.items)})  # the editor's columns (rank shown, not read)

@@ -1,4 +1,4 @@
-"""The shared ranking builder (ui/builder.py), driven through the nDCG page with AppTest.
+"""The shared ranking builder (ui/ranking/builder.py), driven through the nDCG page with AppTest.
 
 No browser here: a drag is simulated by giving the lanes component's key the value the browser
 sends on a drop, and the grade table by seeding the data editor's widget state.
@@ -20,11 +20,11 @@ from tests.apptest_helpers import (
     open_builder_tools,
     show_all,
 )
-from ui import state
-from ui.board import Board
-from ui.builder import item_label
-from ui.lanes import POOL_TITLE, RANKING_TITLE
-from ui.presets import DEFAULT_PRESET, PRESETS
+from ui.model.board import Board
+from ui.model.presets import DEFAULT_PRESET, PRESETS
+from ui.ranking.builder import item_label
+from ui.ranking.lanes import POOL_TITLE, RANKING_TITLE
+from ui.session import state
 
 PAGE = "pages/ndcg.py"
 XSS = "<img src=x onerror=alert(1)>"

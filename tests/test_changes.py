@@ -1,4 +1,4 @@
-"""metrics.teaching.changes.describe_change (a change of the board in words) and ui.changes.show_change."""
+"""metrics.teaching.changes.describe_change (a change of the board in words) and ui.session.changes.show_change."""
 
 from __future__ import annotations
 
@@ -127,11 +127,11 @@ def test_any_change_is_described_exactly(before, after):
     assert _apply(before, describe_change(before, after)) == after
 
 
-# ui.changes.show_change in a tiny app: the state is seeded, then the app runs as after a drag
+# ui.session.changes.show_change in a tiny app: the state is seeded, then the app runs as after a drag
 def _app():
     import streamlit as st
 
-    from ui.changes import show_change
+    from ui.session.changes import show_change
 
     show_change("demo", st.session_state.measure, st.session_state.value, st.session_state.ranking)
 
@@ -177,13 +177,13 @@ def test_show_change_shows_item_names_as_text():
 
 def test_loading_another_board_is_not_told_as_moves():
     """A load replaces the board: the line is emptied (no "d6: pool → rank 6"); the next drag is told again."""
-    from ui.state import ORIGIN_REVISION
+    from ui.session.state import ORIGIN_REVISION
 
     at = AppTest.from_function(_app, default_timeout=30)
     at.session_state["language"] = "en"
     _run(at, ["d1", "d2", "d3"], 0.5)
     assert _run(at, ["d2", "d1", "d3"], 0.6) == ["d1: rank 1 → 2 · d2: rank 2 → 1 · nDCG@3 +0.1000"]
-    at.session_state[ORIGIN_REVISION] = 1  # an example loaded (ui.state.set_board(..., origin=True))
+    at.session_state[ORIGIN_REVISION] = 1  # an example loaded (ui.session.state.set_board(..., origin=True))
     assert _run(at, ["d4", "d5", "d6", "d7", "d8", "d9"], 0.7) == []
     assert _run(at, ["d5", "d4", "d6", "d7", "d8", "d9"], 0.7) == [
         "d4: rank 1 → 2 · d5: rank 2 → 1 · nDCG@3 ±0.0000"]
@@ -192,7 +192,7 @@ def test_loading_another_board_is_not_told_as_moves():
 def test_loading_an_example_in_the_app_writes_no_moves(app_test):
     """In the app: the builder's example picker loads a board; the change line stays empty."""
     from tests.apptest_helpers import open_page
-    from ui import state
+    from ui.session import state
 
     at = open_page(app_test, "pages/ndcg.py", all_steps=False)
     at.radio(key="builder_preset").set_value("relevant_at_bottom").run()  # d1…d5 -> d1…d7

@@ -1,4 +1,4 @@
-"""ui.dataset without a browser: reading uploads and the board of one query (sample_data/trec)."""
+"""ui.data.dataset without a browser: reading uploads and the board of one query (sample_data/trec)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import metrics
 from metrics import MetricsInputError
-from ui import dataset as ds
+from ui.data import dataset as ds
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"

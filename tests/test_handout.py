@@ -22,7 +22,7 @@ from metrics.teaching.handout import (
     markdown_handout,
     presenter_steps,
 )
-from ui.presets import PRESETS
+from ui.model.presets import PRESETS
 
 HOSTILE = ["<img src=x onerror=alert(1)>", "50%_&_$x$", "a|b", r"back\slash{}~^#", "=1+1"]
 
@@ -157,7 +157,7 @@ def test_ap_handout_has_no_ideal_table():
 
 @pytest.mark.parametrize("metric", ["nDCG", "AP", "RR", "P@K"])
 def test_hostile_item_names_are_escaped(metric):
-    from ui.board import Board
+    from ui.model.board import Board
 
     board = Board.from_ranking([2, 0, 1, 3, 0], items=HOSTILE, k=5, title="<b>My</b> 50% $list$ | #1")
     explanation = board_explanations(board)[metric]

@@ -1,4 +1,4 @@
-"""Undo and redo of a board change: the pure history (ui.board.History) as a state machine against a
+"""Undo and redo of a board change: the pure history (ui.model.board.History) as a state machine against a
 plain timeline, then the builder's Undo and Redo buttons after a drag, a grade edit and an example load."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 import metrics
 from tests.apptest_helpers import drop, lane_names, load_preset, open_builder_tools, open_page
-from ui import state
-from ui.board import HISTORY_DEPTH, Board, History
-from ui.presets import DEFAULT_PRESET, PRESETS
+from ui.model.board import HISTORY_DEPTH, Board, History
+from ui.model.presets import DEFAULT_PRESET, PRESETS
+from ui.session import state
 
 
 class HistoryMachine(RuleBasedStateMachine):

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from tests.apptest_helpers import open_builder_tools, show_all
-from ui import limits, state
-from ui.board import Board
+from ui.model import limits
+from ui.model.board import Board
 from ui.routes import NAMES
+from ui.session import state
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"
@@ -423,7 +424,7 @@ def test_pasting_one_item_then_every_explainer_page(app_test):
 
 
 def test_a_one_item_share_link_opens_every_explainer_page(app_test):
-    from ui.share import PARAM, encode_board
+    from ui.data.share import PARAM, encode_board
 
     at = app_test()
     at.query_params[PARAM] = encode_board(BOARDS["one"])

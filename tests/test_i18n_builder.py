@@ -20,11 +20,11 @@ from tests.apptest_helpers import (
 )
 from tests.test_share import XSS, pack
 from tests.visible_text import CJK, english_left, item_names, untranslated
-from ui import state
-from ui.board import Board
-from ui.lanes import POOL_TITLE, RANKING_TITLE
-from ui.presets import DEFAULT_PRESET, PRESETS, TITLES
-from ui.share import LANGUAGE_PARAM, PARAM, RESTORE_FAILED, encode_board
+from ui.data.share import LANGUAGE_PARAM, PARAM, RESTORE_FAILED, encode_board
+from ui.model.board import Board
+from ui.model.presets import DEFAULT_PRESET, PRESETS, TITLES
+from ui.ranking.lanes import POOL_TITLE, RANKING_TITLE
+from ui.session import state
 from ui.zh import ZH
 
 NDCG = "pages/ndcg.py"

@@ -19,10 +19,10 @@ from metrics.measures.roc import ARTICLE_NOTES
 from metrics.measures.summary import COMPARE_COLUMNS
 from tests.apptest_helpers import open_page
 from tests.visible_text import english_left, item_names, visible_strings
-from ui import state
-from ui.board import Board
-from ui.choices import SETTING_TEXT, choice_label, choice_text, kind
-from ui.presets import PRESETS
+from ui.model.board import Board
+from ui.model.presets import PRESETS
+from ui.session import state
+from ui.topics.choices import SETTING_TEXT, choice_label, choice_text, kind
 from ui.zh import ZH
 
 # ----------------------------------------------------------------------------- strings from metrics
@@ -97,23 +97,23 @@ def test_table_columns_have_entries():
     columns = [*roc.table.columns, *coverage.table.columns, *similarity.table[
         ["item_i", "item_j", "similarity", "running_sum", "ILS"]].columns,
         *COMPARE_COLUMNS, "rank", "item", "rel", "gain", "discounted_gain",  # the nDCG steps of compare.py
-        "rank", "item", "grade", "label", "score",  # ui.scores.score_frame
-        "rank", "item", "title", "genres", "held_out",  # ui.recsys.user_list
-        "user", "ILS", "diversity",  # ui.recsys.per_user (precision@k, hit rate@k: templates)
+        "rank", "item", "grade", "label", "score",  # ui.topics.scores.score_frame
+        "rank", "item", "title", "genres", "held_out",  # ui.topics.recsys.user_list
+        "user", "ILS", "diversity",  # ui.topics.recsys.per_user (precision@k, hit rate@k: templates)
         "equal scores", "libraries", "order read", "measure", "choice"]  # pages/conventions.py
     missing = [c for c in columns if c not in ("DCG",) and not ZH.get(c)]
     assert not missing, missing
 
 
 def test_every_genre_of_the_sample_has_an_entry():
-    from ui.recsys import DATA, GENRES
+    from ui.topics.recsys import DATA, GENRES
 
     assert tuple(pd.read_csv(DATA / "item_features.csv", nrows=0).columns[1:]) == GENRES
     assert all(ZH.get(genre) for genre in GENRES)
 
 
 def test_recsys_column_names(chinese):
-    from ui.recsys import column_name
+    from ui.topics.recsys import column_name
 
     assert column_name("precision@5", 5) == "精确率@5"
     assert column_name("hit rate@5", 5) == "命中率@5"
@@ -121,7 +121,7 @@ def test_recsys_column_names(chinese):
 
 
 def test_confusion_frame_in_chinese(chinese):
-    from ui.scores import confusion_frame
+    from ui.topics.scores import confusion_frame
 
     frame = confusion_frame({"tp": 1, "fp": 2, "tn": 3, "fn": 4})
     assert list(frame.columns) == ["实际为正例", "实际为负例"]
@@ -129,7 +129,7 @@ def test_confusion_frame_in_chinese(chinese):
 
 
 def test_confusion_frame_in_english(english):
-    from ui.scores import confusion_frame
+    from ui.topics.scores import confusion_frame
 
     frame = confusion_frame({"tp": 1, "fp": 2, "tn": 3, "fn": 4})
     assert list(frame.columns) == ["actually positive", "actually negative"]
@@ -150,7 +150,7 @@ FOREIGN_PREFIXES = (
     *(board.title for board in PRESETS.values()), *(board.note for board in PRESETS.values() if board.note),
 )
 FOREIGN_EXACT = {"Reset", "Shuffle", "Ideal order", "Up", "Down", "Top", "Example", "was", "Gain", "Ideal ordering",
-                 # step-table headers: renamed by ui.explainer.step_table (entries checked above)
+                 # step-table headers: renamed by ui.teaching.explainer.step_table (entries checked above)
                  "rank", "item", "grade", "rel", "gain", "discounted_gain", "step", "threshold", "from_fpr", "to_fpr",
                  "width", "tpr_left", "tpr_right", "area", "running_area", "item_i", "item_j", "similarity",
                  "running_sum"}
@@ -167,7 +167,7 @@ def english_of_this_part(at) -> list[str]:
     left = []
     for text in visible_strings(at):
         if text in FOREIGN_EXACT or text.startswith(FOREIGN_PREFIXES) or MEASURE.match(text) \
-                or text.endswith("·  unjudged"):  # the builder's item labels (ui.builder.item_label)
+                or text.endswith("·  unjudged"):  # the builder's item labels (ui.ranking.builder.item_label)
             continue
         for phrase in FOREIGN_PHRASES:
             text = text.replace(phrase, "……")

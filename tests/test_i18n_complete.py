@@ -116,7 +116,7 @@ BOARDS = {"upload": None, "no relevant": {"grades": {"a": 0, "b": 0, "c": None},
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("metric", ["nDCG", "AP", "RR", "P@K"])
 def test_the_exported_handout_is_chinese(app_test, media, metric, board):  # noqa: F811
-    from ui.board import Board
+    from ui.model.board import Board
 
     at = _uploaded(app_test) if BOARDS[board] is None else _chinese(app_test)
     if BOARDS[board] is not None:
@@ -151,7 +151,7 @@ def test_the_exported_handout_is_chinese(app_test, media, metric, board):  # noq
 def test_the_quiz_sentences_built_at_run_time_use_chinese_punctuation():
     """The quiz's prompts, diagnoses and where-to-look texts, assembled from templates and fields."""
     from tests.test_i18n_learn import quiz_sentences
-    from ui.quiz_text import _localize
+    from ui.topics.quiz_text import _localize
 
     wrong = [(text, chinese) for text in quiz_sentences()
              for chinese in [_localize(text, lambda english: ZH.get(english, english))] if ascii_punctuation(chinese)]

@@ -1,4 +1,4 @@
-"""中文 on the data pages (pages/upload.py, pages/systems.py, ui/dataset.py, ui/many_queries.py) in
+"""中文 on the data pages (pages/upload.py, pages/systems.py, ui/data/dataset.py, ui/data/many_queries.py) in
 the states that matter: after a sample or an upload, after a malformed upload (the whole message is
 Chinese, the parser's problem too, and names file and line), with two runs compared."""
 
@@ -12,7 +12,7 @@ import pytest
 from metrics.statistics import significance as sig
 from tests.apptest_helpers import shown
 from tests.visible_text import item_names, untranslated, visible_strings
-from ui import dataset as ds
+from ui.data import dataset as ds
 from ui.zh import ZH
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,7 +190,7 @@ def test_a_file_over_the_limit_is_refused_in_chinese(app_test):
 
 
 # --------------------------------------------------------------------------------------------
-# MAP / MRR over the uploaded queries (ui/many_queries.py) on the AP and RR pages
+# MAP / MRR over the uploaded queries (ui/data/many_queries.py) on the AP and RR pages
 
 
 @pytest.mark.parametrize("page, label", [("pages/ap.py", "MAP"), ("pages/rr.py", "MRR")])

@@ -167,7 +167,8 @@ def test_the_english_message_is_what_it_was():
 
 
 def test_the_ui_translates_the_problem_and_keeps_the_input_literal(monkeypatch):
-    from ui import dataset, i18n
+    from ui import i18n
+    from ui.data import dataset
 
     monkeypatch.setattr(i18n, "language", lambda: "zh")
     error = _raised(metrics.load, ("run.txt", RUN + b"q1 Q0 d2 2\n"))

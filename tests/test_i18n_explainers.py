@@ -15,14 +15,14 @@ from metrics.measures.cutoff import cutoff_steps
 from metrics.teaching.explain import EXPLAINERS, explain
 from tests.apptest_helpers import builder_frame, load_preset, step_windows
 from tests.visible_text import _strings, _table_headers, item_names, untranslated
-from ui import explainer
 from ui.i18n import LANGUAGE
+from ui.teaching import explainer
 from ui.zh import ZH
 
 PAGES = ["pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py"]
 #: measure names kept as they are in the step tables' headers
 MEASURE_COLUMNS = {"CG", "DCG", "IDCG", "nDCG", "AP", "RR", "P", "R", "F1", "Hit"}
-#: shown on these pages but written by other parts (ui/many_queries.py)
+#: shown on these pages but written by other parts (ui/data/many_queries.py)
 OTHER_PARTS = ("MAP is the mean of AP", "MRR is the mean of RR", "Upload lists or load a sample", "Mean over ")
 
 
@@ -99,7 +99,7 @@ def english_left(at) -> list[str]:
 def test_every_convention_choice_in_chinese(app_test, page, setting, values):
     at = chinese(app_test, page, "unjudged")
     for value in values:
-        from ui import state
+        from ui.session import state
 
         at.radio(key=f"{page[6:-3]}_{setting}_{at.session_state[state.REVISION]}").set_value(value).run()
         assert not at.exception, [e.message for e in at.exception]
@@ -114,7 +114,7 @@ def test_every_convention_choice_in_chinese(app_test, page, setting, values):
 def test_rr_cut_off_and_step_control_in_chinese(app_test):
     at = chinese(app_test, "pages/rr.py", "001_mrr_cat")
     at.toggle(key="rr_cut").set_value(True).run()
-    from ui import state
+    from ui.session import state
 
     at.slider(key=f"rr_k_{at.session_state[state.REVISION]}").set_value(2).run()
     assert not at.exception

@@ -16,8 +16,9 @@ from metrics.teaching.handout import LABELS, presenter_steps
 from tests.apptest_helpers import open_page
 from tests.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import english_left, item_names, untranslated
-from ui import articles, state
-from ui.quiz_text import FIXED, TEMPLATES, _localize, match
+from ui.session import state
+from ui.topics import articles
+from ui.topics.quiz_text import FIXED, TEMPLATES, _localize, match
 from ui.zh import ZH
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -106,7 +107,7 @@ def test_every_label_of_the_handout_has_chinese(handout_page):
     precision_steps([1, 0, 1], 3, items="ABC"),
 ], ids=["nDCG", "AP", "AP-none", "RR", "P"])
 def test_every_presenter_sentence_is_chinese(explanation):
-    from ui import presenter
+    from ui.teaching import presenter
 
     templates = presenter.PRESENTER_TEMPLATES
     for text in (*templates, *presenter.WHERE, *presenter.PRESENTER_WORDS):
@@ -128,7 +129,7 @@ def chinese(app_test, page: str, board=None):
     return open_page(app_test, page, board, language="zh")
 
 
-#: the step controls of ui/explainer.py (the quiz's diagnosis uses them; translated by another part)
+#: the step controls of ui/teaching/explainer.py (the quiz's diagnosis uses them; translated by another part)
 STEP_CONTROL = ("'◀ Previous'", "'Next ▶'")
 #: the step tables' headers: ui/explainer.step_table belongs to another part (translated there)
 STEP_COLUMNS = {str(c) for e in (ndcg_steps([1, 0], k=2), ap_steps([1, 0]), rr_steps([0, 1]), precision_steps([1, 0], 2))
@@ -137,7 +138,7 @@ STEP_COLUMNS = {str(c) for e in (ndcg_steps([1, 0], k=2), ap_steps([1, 0]), rr_s
 
 def english_shown(at, *also: str) -> list[str]:
     """English left on the page, except what other parts translate: the step controls and step
-    tables of ui/explainer.py (and ``also``), and the presenter's CSS (a <style> block, not text)."""
+    tables of ui/teaching/explainer.py (and ``also``), and the presenter's CSS (a <style> block, not text)."""
     others = ("Show all", "highlighted", "Step ", "'<style>", *also)
     return [line for line in untranslated(at, item_names(at))
             if not any(line.startswith(o) or o in line.split(":")[0] for o in others)

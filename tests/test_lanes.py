@@ -1,11 +1,11 @@
-"""The lanes' colours (ui/lanes.py): a sequential scale by grade, readable text on every fill, grey
+"""The lanes' colours (ui/ranking/lanes.py): a sequential scale by grade, readable text on every fill, grey
 for unjudged items, and the legend."""
 
 from __future__ import annotations
 
 import pytest
 
-from ui.lanes import DARK_INK, LIGHT_INK, RAMP, UNJUDGED_FILL, _luminance, contrast, grade_colour, legend
+from ui.ranking.lanes import DARK_INK, LIGHT_INK, RAMP, UNJUDGED_FILL, _luminance, contrast, grade_colour, legend
 
 
 @pytest.mark.parametrize("highest", [1, 2, 3, 4, 5, 10, 0.5])

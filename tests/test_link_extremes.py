@@ -1,4 +1,4 @@
-"""Links and editors agree (issue 19): one set of limits (ui/limits.py) for what a link may carry, what
+"""Links and editors agree (issue 19): one set of limits (ui/model/limits.py) for what a link may carry, what
 the board holds and what an editor accepts, so that every value a link can give a control lies in that
 control's range, and a link at any extreme the link check accepts opens every page without an exception."""
 
@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from metrics import MetricsInputError
 from tests.test_share import boards
-from ui import limits
-from ui.board import Board
-from ui.scores import score_frame, scores_from_frame
-from ui.share import MAX_K, PARAM, decode_board, encode_board
+from ui.data.share import MAX_K, PARAM, decode_board, encode_board
+from ui.model import limits
+from ui.model.board import Board
+from ui.topics.scores import score_frame, scores_from_frame
 
 PAGES = ["pages/home.py", "pages/upload.py", "pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py",
          "pages/roc.py", "pages/beyond.py", "pages/more_measures.py", "pages/compare.py", "pages/conventions.py",
@@ -104,7 +104,8 @@ def test_a_run_query_beyond_the_boards_limits_is_said_and_leaves_the_board(app_t
     """A run whose second query has a score beyond the board's limit: picking it is one st.error naming
     the query and the limit; the board stays as it was."""
     from tests.apptest_helpers import shown
-    from ui import dataset, state
+    from ui.data import dataset
+    from ui.session import state
 
     qrels = b"q1 0 a 1\nq1 0 b 0\nq2 0 a 1\n"
     run = b"q1 Q0 a 1 2.0 sys\nq1 Q0 b 2 1.0 sys\nq2 Q0 a 1 1e15 sys\n"

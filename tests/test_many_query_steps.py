@@ -16,7 +16,7 @@ from metrics.teaching.many_queries import example_queries
 from tests.apptest_helpers import open_page
 from tests.reference import ref_ap, ref_rr
 from tests.test_worked_steps import check_steps
-from ui import state
+from ui.session import state
 
 #: one query: grades in ranked order (at least one item) and relevant items the list does not hold
 QUERY = st.tuples(st.lists(st.integers(0, 3), min_size=1, max_size=8), st.integers(0, 3))

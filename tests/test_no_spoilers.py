@@ -12,13 +12,14 @@ import pytest
 import metrics
 from metrics.measures.roc import roc_auc_explanation
 from tests.apptest_helpers import open_page, show_all
-from tests.test_pacing import blocks
 from tests.spoilers import BOARD, four_decimals, later_values
+from tests.test_pacing import blocks
 from tests.visible_text import _strings
-from ui import scores, state
-from ui.board import Board
+from ui.model.board import Board
+from ui.session import state
+from ui.topics import scores
 
-#: the page file, the key of its tabs (ui.explainer.lazy_tabs) and their English labels
+#: the page file, the key of its tabs (ui.teaching.explainer.lazy_tabs) and their English labels
 TABS = {
     "ndcg": ("pages/ndcg.py", "charts", ["The whole tables", "Gain and discounted gain", "Running DCG vs IDCG",
                                          "Linear vs exponential gain", "Why log₂(i+1)?"]),
@@ -56,7 +57,7 @@ def shown_numbers(at, data: bool = True) -> set[str]:
     """Every number the main area shows, with 4 decimals: text, metrics, formulas, tables and charts
     (``data``: :func:`_figure_numbers`)."""
     found: set[str] = set()
-    # the AP / RR pages' "From AP to MAP" / "From RR to MRR" sections work out another example (ui.mean_steps)
+    # the AP / RR pages' "From AP to MAP" / "From RR to MRR" sections work out another example (ui.teaching.mean_steps)
     other_example = {id(node) for block in blocks(at.main) if getattr(block, "key", None) in OTHER_EXAMPLES
                      for node in blocks(block)}
     for node in at.main:
@@ -175,7 +176,7 @@ IPREC_BOARD = Board(grades={"a": 1.0, "b": 0.0, "c": 0.0, "d": 0.0, "e": 1.0, "f
 
 @pytest.mark.parametrize("choice", ["iprec", "ERR", "RBP", "bpref", "nDCG_gains"])
 def test_more_measures_show_no_later_value_at_step_1(app_test, choice):
-    from ui import more_measures
+    from ui.topics import more_measures
 
     board = IPREC_BOARD if choice == "iprec" else BOARD
     at = open_page(app_test, "pages/more_measures.py", board, all_steps=False)

@@ -16,7 +16,7 @@ import pytest
 import metrics
 from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import lanes_data, load_preset, open_page, step_windows
-from ui import state
+from ui.session import state
 
 #: page -> (its file, the running quantity the formula ends with, that quantity's step-table column)
 PAGES = {
@@ -84,7 +84,7 @@ def assert_agree(at, page: str) -> tuple[int, int]:
 
 
 def press(at, page: str, action: str):
-    """A presentation clicker's key (ui.keys sends it as the component's trigger value)."""
+    """A presentation clicker's key (ui.teaching.keys sends it as the component's trigger value)."""
     at.session_state[f"{page}_keys"] = {"action": action}
     at.run()
     at.session_state[f"{page}_keys"] = {}  # a browser sends a trigger for one run only

@@ -8,13 +8,14 @@ from types import SimpleNamespace
 
 import pytest
 
-import ui.articles
+import ui.topics.articles
 from metrics import ndcg_steps
 from metrics.teaching.articles import article_divisors, concept_errors, examples, findings
 from tests.apptest_helpers import metric, open_page, show_all
 from tests.visible_text import ascii_punctuation, item_names, untranslated, visible_strings
-from ui import articles, state
-from ui.presets import PRESETS
+from ui.model.presets import PRESETS
+from ui.session import state
+from ui.topics import articles
 from ui.zh import ZH
 
 PAGE = "pages/articles.py"
@@ -67,14 +68,14 @@ def page_text(at) -> str:
 
 
 def test_the_catalogue_covers_every_example_and_board():
-    assert set(ui.articles._BOARDS_OF) == set(examples())
+    assert set(ui.topics.articles._BOARDS_OF) == set(examples())
     for example_id, key in ALL_KEYS:
         board = articles.board(key)
         assert board.ranking and board.title.startswith("Article " + example_id[:3])
         assert articles.pages(example_id)
     assert [a.number for a in articles.ARTICLES] == ["000", "001", "002", "003", "004"]
     assert articles.article_examples(articles.ARTICLES[2]) == []
-    assert doctest.testmod(ui.articles).failed == 0
+    assert doctest.testmod(ui.topics.articles).failed == 0
 
 
 def test_page_renders_every_article_and_example(articles_page):

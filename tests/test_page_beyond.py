@@ -14,9 +14,9 @@ import pytest
 from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
 from tests.apptest_helpers import metric as metric_value
 from tests.apptest_helpers import open_page, step_windows
-from ui import state
-from ui.lecture import WINDOW
-from ui.presets import PRESETS
+from ui.model.presets import PRESETS
+from ui.session import state
+from ui.teaching.lecture import WINDOW
 
 PAGE = "pages/beyond.py"
 DATA = Path(__file__).resolve().parents[1] / "sample_data" / "recsys"

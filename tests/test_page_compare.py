@@ -14,9 +14,9 @@ from metrics.explanation import COLUMN_LABELS
 from metrics.measures.summary import compare_summaries, summarize
 from metrics.teaching.swaps import swap_effects
 from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page, show_all
-from ui import state
-from ui.board import Board
-from ui.presets import PRESETS
+from ui.model.board import Board
+from ui.model.presets import PRESETS
+from ui.session import state
 
 PAGE = "pages/compare.py"
 TREC = Path(__file__).resolve().parent.parent / "sample_data" / "trec"

@@ -16,8 +16,8 @@ import metrics
 from metrics.conventions import PRESETS as LIBRARIES
 from metrics.conventions import group_name, group_presets, score_under
 from tests.apptest_helpers import load_preset, open_page
-from ui import state
-from ui.board import Board
+from ui.model.board import Board
+from ui.session import state
 
 PAGE = "pages/conventions.py"
 TREC_COLUMN = "trec_eval"

@@ -5,8 +5,8 @@ import pytest
 import metrics
 from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import show_all
-from ui import state
-from ui.presets import PRESETS
+from ui.model.presets import PRESETS
+from ui.session import state
 
 PAGES = ["pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py"]
 
@@ -117,7 +117,7 @@ def test_the_server_pauses_for_the_browser_only_when_the_numbers_change(started,
     a rerun with the same numbers (a page switch back, a click elsewhere) does not wait."""
     from types import SimpleNamespace
 
-    from ui import explainer
+    from ui.teaching import explainer
 
     pauses = []
     monkeypatch.setattr(explainer, "time", SimpleNamespace(sleep=pauses.append))

@@ -12,8 +12,8 @@ from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from metrics import ap_steps, ndcg_steps, precision_steps, rr_steps
 from metrics.teaching.handout import csv_tables, latex_handout, markdown_handout
 from tests.apptest_helpers import open_page
-from ui.board import Board
-from ui.presets import PRESETS
+from ui.model.board import Board
+from ui.model.presets import PRESETS
 
 PAGE = "pages/handout.py"
 METRICS = ("nDCG", "AP", "RR", "P@K")

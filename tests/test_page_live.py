@@ -7,8 +7,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from live.classes import NICKNAME_MAX, NotTeacher
-from ui import live, state
-from ui.presets import PRESETS
+from ui.classroom import live
+from ui.model.presets import PRESETS
+from ui.session import state
 
 PAGE = "pages/live.py"
 XSS = '<img src=x onerror="alert(1)">'
@@ -253,7 +254,7 @@ def _lost(shown, number, age, whole_run):
 
     import streamlit as st
 
-    from ui import live
+    from ui.classroom import live
 
     st.session_state[live.DRAWN_AT] = (number, time.monotonic() - age)
     st.session_state[live.DRAWN] = shown

@@ -1,4 +1,4 @@
-"""The follower view (ui.follower, AppTest): a student following the teacher on the nDCG or AP page sees the
+"""The follower view (ui.classroom.follower, AppTest): a student following the teacher on the nDCG or AP page sees the
 teacher's board, step and headline as the core computes them, in their language, updated by the poll without the
 page; the view's content is computed once for all the followers of one board; Try it myself or the teacher on a
 page without a view gives the whole page back; a drag in the view is the student's own until the teacher's next
@@ -10,9 +10,10 @@ import pytest
 
 from metrics import ap_steps, ndcg_steps
 from tests.apptest_helpers import drop, lane_names, lanes_data
-from ui import follower, live, state
-from ui.board import Board
-from ui.presets import PRESETS
+from ui.classroom import follower, live
+from ui.model.board import Board
+from ui.model.presets import PRESETS
+from ui.session import state
 
 LANES = "live_follow_lanes_"
 

@@ -11,8 +11,10 @@ import pytest
 from live.classes import AlreadyAnswered, AnswersClosed, NotTeacher
 from metrics.teaching import quiz
 from tests.test_page_live import join, ok, set_teacher_board, start_class, store  # noqa: F401 (fixture)
-from ui import live, live_quiz, quiz_view, state
-from ui.presets import PRESETS
+from ui.classroom import live, live_quiz
+from ui.model.presets import PRESETS
+from ui.session import state
+from ui.topics import quiz_view
 
 PAGE = "pages/live.py"
 BOARD = "000_code_q1"  # grades 3, 2, 3, 0, 1 in ranked order, K = 3: DCG@3 = 5.7619

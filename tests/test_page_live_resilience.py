@@ -9,7 +9,7 @@ import pytest
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
 from tests.test_page_live import PAGE, join, ok, open_live, start_class
 from tests.test_page_live_questions import ask, metric, send
-from ui import live, live_quiz
+from ui.classroom import live, live_quiz
 
 
 @pytest.fixture(autouse=True)

@@ -12,8 +12,9 @@ from metrics import ap_steps, ndcg_steps, precision_steps, rr_steps
 from metrics.teaching import quiz
 from tests.test_page_live import join, ok, open_live, set_teacher_board, start_class, store  # noqa: F401 (fixture)
 from tests.test_page_live_questions import metric, send
-from ui import live, live_quiz, state
-from ui.presets import PRESETS
+from ui.classroom import live, live_quiz
+from ui.model.presets import PRESETS
+from ui.session import state
 
 BOARD = "000_code_q1"  # grades 3, 2, 3, 0, 1 in ranked order, K = 3
 

@@ -9,8 +9,9 @@ import metrics
 from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import open_page, show_all, step_windows
 from tests.visible_text import item_names, untranslated
-from ui import more_measures, state
-from ui.board import Board
+from ui.model.board import Board
+from ui.session import state
+from ui.topics import more_measures
 from ui.zh import ZH
 
 PAGE = "pages/more_measures.py"

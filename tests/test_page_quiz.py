@@ -6,7 +6,7 @@ import pytest
 
 from metrics.teaching import quiz
 from tests.apptest_helpers import metric, open_page, show_all
-from ui import state
+from ui.session import state
 
 PAGE = "pages/quiz.py"
 CHECK = state.page_key("quiz", "check")

@@ -9,10 +9,10 @@ import pytest
 from metrics import confusion_at, roc_auc
 from metrics.explanation import COLUMN_LABELS, num
 from tests.apptest_helpers import metric, open_page, step_windows
-from ui import state
-from ui.board import Board
-from ui.presets import PRESETS
-from ui.scores import board_scores, default_scores
+from ui.model.board import Board
+from ui.model.presets import PRESETS
+from ui.session import state
+from ui.topics.scores import board_scores, default_scores
 
 PAGE = "pages/roc.py"
 
@@ -129,7 +129,7 @@ def test_step_control(app_test):
     assert not at.exception
 
 
-# ----------------------------------------------------------------------------- ui.scores (plain Python)
+# ----------------------------------------------------------------------------- ui.topics.scores (plain Python)
 
 
 def test_board_scores_from_the_ranking_and_typed():

@@ -10,10 +10,10 @@ import pytest
 from metrics import ndcg
 from tests.apptest_helpers import builder_frame, builder_title, show_all
 from tests.test_share import XSS, pack
-from ui import state
-from ui.board import Board
-from ui.presets import DEFAULT_PRESET, PRESETS
-from ui.share import PARAM, SHARE_HELP, decode_board, encode_board
+from ui.data.share import PARAM, SHARE_HELP, decode_board, encode_board
+from ui.model.board import Board
+from ui.model.presets import DEFAULT_PRESET, PRESETS
+from ui.session import state
 
 NDCG = "pages/ndcg.py"
 

@@ -11,7 +11,7 @@ import pytest
 import metrics
 from metrics.statistics import significance as sig
 from tests.apptest_helpers import metric, open_page, shown
-from ui.presets import PRESETS
+from ui.model.presets import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"

@@ -1,4 +1,4 @@
-"""AppTest checks of the "Upload & many queries" page (pages/upload.py) and ui.dataset."""
+"""AppTest checks of the "Upload & many queries" page (pages/upload.py) and ui.data.dataset."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 import metrics
 from tests.apptest_helpers import open_page, show_all, shown
-from ui import dataset as ds
-from ui.presets import PRESETS
+from ui.data import dataset as ds
+from ui.model.presets import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"

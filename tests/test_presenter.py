@@ -1,5 +1,5 @@
-"""Presenter mode (ui.presenter) on the handout page, in AppTest: Present / Exit, the clicker keys
-(ui.keys, simulated through the component's session-state value), the Previous / Next buttons, the
+"""Presenter mode (ui.teaching.presenter) on the handout page, in AppTest: Present / Exit, the clicker keys
+(ui.teaching.keys, simulated through the component's session-state value), the Previous / Next buttons, the
 shown step, the QR code of the share link, and the style that hides the rest only while presenting."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from metrics.teaching.handout import presenter_steps
 from tests.apptest_helpers import open_page
 from tests.test_page_handout import HOSTILE, METRICS, choose, expected
 from tests.test_qr import image, modules
-from ui import presenter
-from ui.board import Board
-from ui.presets import PRESETS
-from ui.share import encode_board
+from ui.data.share import encode_board
+from ui.model.board import Board
+from ui.model.presets import PRESETS
+from ui.teaching import presenter
 
 PAGE = "pages/handout.py"
 KEYS = presenter.keys_key("handout")
@@ -68,7 +68,7 @@ def shows(at: AppTest, board: Board, metric: str, n: int) -> None:
 
 
 def page_components(at) -> list[str]:
-    """The components the page draws (the app draws ui.browser_history and ui.live_resume on every page)."""
+    """The components the page draws (the app draws ui.session.browser_history and ui.classroom.live_resume on every page)."""
     return [c.proto.component_name for c in at.get("bidi_component")
             if c.proto.component_name not in ("ranking_metrics_lab.browser_history", "ranking_metrics_lab.live_resume")]
 
@@ -178,13 +178,13 @@ def test_an_article_example_in_chinese(app_test):
     assert any(value.startswith("增益 ") for value in text), text
 
 
-# --------------------------------------------------------------------------- ui.keys alone
+# --------------------------------------------------------------------------- ui.teaching.keys alone
 
 
 def keys_app():
     import streamlit as st
 
-    from ui.keys import clicker_keys
+    from ui.teaching.keys import clicker_keys
 
     st.write(f"plain: {clicker_keys('plain')}")
     st.write(f"with escape: {clicker_keys('escaping', escape=True)}")
@@ -205,7 +205,7 @@ def test_clicker_keys_returns_known_actions_only(sent, plain, escaping):
 
 
 def test_clicker_keys_refuses_a_key_components_cannot_take():
-    from ui.keys import clicker_keys
+    from ui.teaching.keys import clicker_keys
 
     with pytest.raises(ValueError, match="must not contain '__'"):
-        clicker_keys("handout__keys")  # ui.state.page_key's form: components v2 reserve "__"
+        clicker_keys("handout__keys")  # ui.session.state.page_key's form: components v2 reserve "__"

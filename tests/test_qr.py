@@ -1,4 +1,4 @@
-"""ui.qr: the SVG it writes is the QR code of the link, and a QR reader (ZBar) reads the link back."""
+"""ui.data.qr: the SVG it writes is the QR code of the link, and a QR reader (ZBar) reads the link back."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from PIL import Image
 from pyzbar.pyzbar import decode
 
-from ui.board import Board
-from ui.qr import QUIET_ZONE, qr_code, qr_svg
-from ui.share import encode_board
+from ui.data.qr import QUIET_ZONE, qr_code, qr_svg
+from ui.data.share import encode_board
+from ui.model.board import Board
 
 LONG_BOARD = Board.from_ranking(list(range(20)), items=[f"document-{i:03d}" for i in range(20)], k=10)
 LINKS = [

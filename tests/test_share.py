@@ -1,4 +1,4 @@
-"""Shareable boards (ui/share.py, pure part): the link text round-trips every board a link may
+"""Shareable boards (ui/data/share.py, pure part): the link text round-trips every board a link may
 carry, and everything malformed or hostile is refused with a MetricsInputError that says why."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from metrics import MetricsInputError
-from ui import limits
-from ui.board import Board
-from ui.presets import DEFAULT_PRESET, PRESETS
-from ui.share import MAX_ITEMS, MAX_JSON_BYTES, MAX_LINK_CHARS, MAX_NAME_CHARS, decode_board, encode_board
+from ui.data.share import MAX_ITEMS, MAX_JSON_BYTES, MAX_LINK_CHARS, MAX_NAME_CHARS, decode_board, encode_board
+from ui.model import limits
+from ui.model.board import Board
+from ui.model.presets import DEFAULT_PRESET, PRESETS
 
 XSS = "<img src=x onerror=alert(1)>"
 HOSTILE_NAMES = [XSS, "<script>alert('x')</script>", "javascript:alert(1)", "'; DROP TABLE runs;--",

@@ -1,4 +1,4 @@
-"""A step table that another session already drew is replayed, not styled again (ui.explainer.styled_table): what
+"""A step table that another session already drew is replayed, not styled again (ui.teaching.explainer.styled_table): what
 lets one process carry a class of 40 students who follow the same board (benchmarks/bench_live_class.py measures
 it). The tables stay each session's own: another board, step or language is styled anew."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.apptest_helpers import open_page, step_windows
-from ui import explainer
-from ui.board import Board
+from ui.model.board import Board
+from ui.teaching import explainer
 
 #: a board no other test shows (the cache is the process's)
 BOARD = Board(grades={"q1": 3, "q7": 0, "q3": 2, "q9": 1, "q5": 2, "q2": 0, "q8": 3},
@@ -17,7 +17,7 @@ BOARD = Board(grades={"q1": 3, "q7": 0, "q3": 2, "q9": 1, "q5": 2, "q2": 0, "q8"
 
 @pytest.fixture
 def styled(monkeypatch) -> list[int]:
-    """The row counts of every table styled from now on (ui.explainer.last_row_styles runs once per styling)."""
+    """The row counts of every table styled from now on (ui.teaching.explainer.last_row_styles runs once per styling)."""
     calls = []
     real = explainer.last_row_styles
 

@@ -144,7 +144,7 @@ def untranslated(at, neutral: set[str] = frozenset()) -> list[str]:
 
 def item_names(at) -> set[str]:
     """Words of the board's item names and query ids (user data is never translated)."""
-    from ui import state
+    from ui.session import state
 
     words: set[str] = set()
     board = at.session_state[state.BOARD] if state.BOARD in at.session_state else None

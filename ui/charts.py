@@ -15,8 +15,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from metrics.measures.discounts import discount_divisors
-
-from .i18n import N_, t
+from ui.i18n import N_, t
 
 # One light template for every figure, set once: passing template= to each figure makes plotly
 # copy the whole template every time (about half of a page's rerun time).

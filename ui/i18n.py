@@ -19,8 +19,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.explanation import COLUMN_LABELS
-
-from .zh import N_, ZH
+from ui.zh import N_, ZH
 
 __all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "language",
            "language_switch", "latex", "t"]

@@ -1,7 +1,7 @@
 """Ending a page early.
 
 ``st.stop()`` also stops what the entry script draws after the page (the ranking builder's widgets,
-:func:`ui.builder.finish`): every Streamlit call after it raises again. A page that has nothing more
+:func:`ui.ranking.builder.finish`): every Streamlit call after it raises again. A page that has nothing more
 to show calls :func:`end_page` instead; the entry script catches :class:`PageEnd` and goes on.
 """
 

@@ -1,4 +1,4 @@
-"""Browser-test helpers for the ranking builder: the drag-and-drop lanes (ui/lanes.py) — find
+"""Browser-test helpers for the ranking builder: the drag-and-drop lanes (ui/ranking/lanes.py) — find
 items, read the order on screen, drag with the mouse in small steps — and its toolbar's popovers. Playwright's CSS locators reach into the
 component's (open) shadow root."""
 

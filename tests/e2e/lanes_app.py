@@ -10,8 +10,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, 
 
 import streamlit as st  # noqa: E402
 
-from ui import builder, share, state  # noqa: E402
+from ui.data import share
 from ui.i18n import t  # noqa: E402
+from ui.ranking import builder
+from ui.session import state  # noqa: E402
 
 share.restore_language()
 st.set_page_config(page_title="lanes", layout="wide", initial_sidebar_state="collapsed")

@@ -58,7 +58,7 @@ def test_page_opens(app_page: Page, app_url: str, wait_for_app, screenshot, info
     expect(link).to_have_count(1)
     expect(link).to_contain_text(info["title"])
     link.click()
-    # the path names the page; the query holds the shared board (ui/share.py)
+    # the path names the page; the query holds the shared board (ui/data/share.py)
     expect(page).to_have_url(re.compile(rf"^{re.escape(app_url)}/{info['url_path']}(\?b=[\w.-]+)?$"))
     wait_for_app(page)  # fails on any exception box
     heading = page.get_by_test_id("stMain").get_by_role("heading", level=1).first

@@ -26,8 +26,8 @@ from tests.e2e.lanes import (
 )
 from tests.e2e.lanes import drag as mouse_drag
 from tests.e2e.navigation import go_to, show_all_steps
-from ui.board import Board
-from ui.presets import DEFAULT_PRESET, PRESETS
+from ui.model.board import Board
+from ui.model.presets import DEFAULT_PRESET, PRESETS
 
 pytestmark = pytest.mark.e2e
 

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 
 from metrics import ap_steps, ndcg_steps
 from tests.e2e.navigation import show_all_steps
-from ui.board import Board
-from ui.share import PARAM, encode_board
+from ui.data.share import PARAM, encode_board
+from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
 

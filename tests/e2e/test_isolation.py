@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 from metrics import ap_steps
 from tests.e2e.lanes import lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, show_all_steps
-from ui.board import Board
-from ui.share import encode_board
+from ui.data.share import encode_board
+from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
 

@@ -1,4 +1,4 @@
-"""The drag-and-drop lanes (ui/lanes.py) in Chromium, in the builder's place on a lecture screen:
+"""The drag-and-drop lanes (ui/ranking/lanes.py) in Chromium, in the builder's place on a lecture screen:
 a left column 36 % wide at 1280×720 (tests/e2e/lanes_app.py). Mouse and keyboard moves, where a
 drop lands, that the dragged item is never clipped, colours and legend, unjudged items, the current
 step, the ideal lane, item names that look like HTML; screenshots in English and 中文."""
@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.lanes import BUILDER, drag, drag_after, lane_items, lane_names, point, wait_for_lanes
-from ui.board import Board
-from ui.share import encode_board
+from ui.data.share import encode_board
+from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
 

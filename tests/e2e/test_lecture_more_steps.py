@@ -10,9 +10,9 @@ Chromium at 1280×720, walking every step from 1 to "Show all" (→ and End, as 
   grade, label, score: the ranking as ROC reads it), which must be wholly on screen instead of the ranking
   builder under it.
 * 20-item boards on nDCG (English and 中文) and AP (English): every box above, the whole ranking included (its
-  rows are lower: ui.lanes.row_height).
+  rows are lower: ui.ranking.lanes.row_height).
 * nDCG on 12 items with the text two sizes larger (A+ twice): every box above at every step (the step window
-  has two rows at that size, ui.lecture.WINDOWS).
+  has two rows at that size, ui.teaching.lecture.WINDOWS).
 * A convention changed mid-walk in the toolbar's Conventions popover: nDCG's gain (linear → exponential) at
   step 3 of 7 and AP's relevance threshold (1 → 2, 中文) at step 4 of 7; the step stays, the headline
   changes, every box holds before and after, and the walk goes on to "Show all".
@@ -140,7 +140,7 @@ def test_twenty_items_every_step(new_session, wait_for_app, screenshot, name, la
 
 def test_larger_text_every_step(new_session, wait_for_app, screenshot):
     page = open_board(new_session, "ndcg", 12, "en", PROJECTOR)
-    for level in (2, 3):  # A+ twice: two sizes larger (ui.lecture.TEXT_SIZES; level 1 is the default)
+    for level in (2, 3):  # A+ twice: two sizes larger (ui.teaching.lecture.TEXT_SIZES; level 1 is the default)
         page.get_by_role("button", name="A+").click()
         wait_for_app(page)
         expect(page.locator(f".st-key-lecture_size_{level}")).to_be_visible()

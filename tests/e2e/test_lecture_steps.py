@@ -21,8 +21,8 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.lanes import drag_before, lane_items, wait_for_lanes
 from tests.e2e.test_lecture_screen import LOCALES, PROJECTOR
-from ui.board import Board
-from ui.share import encode_board
+from ui.data.share import encode_board
+from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
 

@@ -8,7 +8,7 @@ session of its own) from the one shared browser.
   waits, with a generous timeout: the "within about 2 s" is the load benchmark's to measure); a student who clicked
   "Try it myself" keeps the old board while the others follow, and "Follow the teacher" catches up;
 * ask, answer, reveal: the teacher asks DCG@K about a board whose value the test computes
-  (``ui.live_quiz.board_question``); every student is brought to the live class page (two were elsewhere, one of
+  (``ui.classroom.live_quiz.board_question``); every student is brought to the live class page (two were elsewhere, one of
   them detached); five students (three in English, two in Chinese) answer right or with a diagnosed mistake, the
   teacher sees "5 / 5" answered, how many are right and the diagnoses added up, reveals, and every student sees their
   verdict and the class's results; screenshots of the teacher at 1280×720 and of a student at 390×844, in English and
@@ -38,11 +38,11 @@ from live.store import store_from_environment
 from metrics.teaching import quiz
 from tests.e2e.lanes import BUILDER, drag_after, lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, language_switch
-from ui import live_quiz
-from ui.board import Board
-from ui.live import POLL_SECONDS
-from ui.presets import PRESETS
-from ui.share import PARAM, decode_board, encode_board
+from ui.classroom import live_quiz
+from ui.classroom.live import POLL_SECONDS
+from ui.data.share import PARAM, decode_board, encode_board
+from ui.model.board import Board
+from ui.model.presets import PRESETS
 
 pytestmark = pytest.mark.e2e
 
@@ -50,7 +50,7 @@ TEACHER_SIZE = {"width": 1280, "height": 720}
 STUDENT_SIZE = {"width": 390, "height": 844}
 FOLLOW_TIMEOUT_S = 30.0  # generous: the machine is shared; the load benchmark measures the real latency
 POLL_MS = 100  # how often the tests look at the students' screens while they wait for them
-STUDENT_POLL_S = POLL_SECONDS  # a student's poll (ui.live's fragment)
+STUDENT_POLL_S = POLL_SECONDS  # a student's poll (ui.classroom.live's fragment)
 
 FIRST, SECOND = "003_ndcg", "000_code_q2"  # two examples whose boards differ (title and ranking)
 QUESTION_BOARD = "000_code_q2"  # grades 2, 1, 2, 3, 2 in ranked order, K = 3: DCG@3 = 3.6309
@@ -106,7 +106,7 @@ def join(new_session, wait_for_app, code: str, nickname: str = "", by_link: bool
     return page
 
 
-FOLLOWER_VIEW = ".st-key-live_follow"  #: a following student's view of the teacher's page (ui.follower)
+FOLLOWER_VIEW = ".st-key-live_follow"  #: a following student's view of the teacher's page (ui.classroom.follower)
 
 
 def board_scope(page: Page) -> str:

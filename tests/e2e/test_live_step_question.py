@@ -20,7 +20,7 @@ from tests.e2e.test_live_class import (
     open_page,
     start_class,
 )
-from ui.presets import DEFAULT_PRESET, PRESETS
+from ui.model.presets import DEFAULT_PRESET, PRESETS
 
 pytestmark = pytest.mark.e2e
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 import metrics
 from tests.e2e.navigation import show_all_steps
 from tests.spoilers import BOARD, four_decimals, later_values
-from ui.share import PARAM, encode_board
+from ui.data.share import PARAM, encode_board
 
 pytestmark = pytest.mark.e2e
 
@@ -35,7 +35,7 @@ VISIBLE_TEXT = """
   while (walker.nextNode()) {
     const parent = walker.currentNode.parentElement;
     if (!parent || !shown(parent)) continue;
-    // the AP / RR pages' MAP / MRR sections work out another example (ui/mean_steps.py), not the board
+    // the AP / RR pages' MAP / MRR sections work out another example (ui/teaching/mean_steps.py), not the board
     if (parent.closest('.st-key-map__section, .st-key-mrr__section')) continue;
     const chart = parent.closest('svg');
     // a chart's text, but not its axes' tick labels (the scale, not values)

@@ -9,7 +9,7 @@ element past the screen's right edge (no sideways scrolling of the page), no dis
 column, no chart title or legend outside its chart, no tab label scrolled out of its bar, and no step table
 (``table.step-window``) wider than its column — a student reads the current row without scrolling sideways
 (Streamlit's data grids, which scroll in their own frame, are not step tables). On an explainer page of the board
-(``ui.lecture.stage`` with the ranking builder) the headline, the step bar and the current row
+(``ui.teaching.lecture.stage`` with the ranking builder) the headline, the step bar and the current row
 (``aria-current="step"``) lie on the first screen (above y = 844, the page scrolled to its top) in every state.
 Screenshots: artifacts/screenshots/phone_<page>_<language>_<state>.png.
 """

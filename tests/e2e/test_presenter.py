@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from metrics.teaching.handout import presenter_steps
 from tests.test_page_handout import expected
-from ui.board import Board
-from ui.share import encode_board
+from ui.data.share import encode_board
+from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
 

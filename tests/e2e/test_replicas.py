@@ -28,8 +28,8 @@ from tests.e2e.conftest import APP_TIMEOUT_MS, ARTIFACTS_DIR, REPO_ROOT, VIEWPOR
 from tests.e2e.lanes import lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, load_example
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
-from ui.presets import PRESETS
-from ui.share import PARAM, decode_board
+from ui.data.share import PARAM, decode_board
+from ui.model.presets import PRESETS
 
 DEPLOY = REPO_ROOT / "deploy"
 NGINX_CONF = DEPLOY / "nginx.conf"
@@ -282,7 +282,7 @@ def test_a_student_on_one_replica_follows_a_teacher_on_the_other(replicas: Repli
 
         expect(student).to_have_url(re.compile(r"/ndcg(\?|$)"), timeout=60_000)
         expect(student.get_by_role("heading", level=1, name=re.compile("^nDCG"))).to_be_visible(timeout=60_000)
-        items = lane_items(student, scope=".st-key-live_follow")  # a following student's view (ui.follower)
+        items = lane_items(student, scope=".st-key-live_follow")  # a following student's view (ui.classroom.follower)
         expect(items).to_have_count(len(example.ranking), timeout=60_000)
         for index, name in enumerate(example.ranking):
             expect(items.nth(index)).to_have_attribute("data-name", name, timeout=60_000)

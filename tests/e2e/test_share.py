@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 from metrics import ndcg
 from tests.e2e.lanes import ORDER, SHARE, drag_after, lane_items, lane_names, toolbar_popover, wait_for_lanes
 from tests.e2e.navigation import go_to, load_example, show_all_steps
-from ui.presets import DEFAULT_PRESET, PRESETS
-from ui.share import PARAM, decode_board
+from ui.data.share import PARAM, decode_board
+from ui.model.presets import DEFAULT_PRESET, PRESETS
 
 pytestmark = pytest.mark.e2e
 

@@ -8,13 +8,13 @@ Terminology follows the source articles: 归一化折损累计增益 (nDCG), 折
 理想排序 (ideal ordering), 截断位置 K (cut-off).
 """
 
-from . import builder, common, compare, data, errors, explainers, learn, lecture, live, measures, robust
+from ui.zh import builder, common, compare, data, errors, explainers, learn, lecture, live, measures, robust
 
 
 def N_(text: str) -> str:
     """Mark English ``text`` for translation without translating it yet (gettext's ``N_``): for
     strings defined at import time, translated with ``ui.i18n.t(text)`` where they are shown. Here,
-    with the catalogue, so that modules without Streamlit (ui.board, ui.presets) can use it."""
+    with the catalogue, so that modules without Streamlit (ui.model.board, ui.model.presets) can use it."""
     return text
 
 

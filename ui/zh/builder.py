@@ -1,7 +1,7 @@
-"""中文 for the ranking builder, its presets, the shareable link and the board's messages (ui/builder.py, ui/presets.py, ui/share.py, ui/board.py, ui/state.py)."""
+"""中文 for the ranking builder, its presets, the shareable link and the board's messages (ui/ranking/builder.py, ui/model/presets.py, ui/data/share.py, ui/model/board.py, ui/session/state.py)."""
 
 ZH: dict[str, str] = {
-    # the builder (ui/builder.py)
+    # the builder (ui/ranking/builder.py)
     "your ranking": "你的排序",
     "Example": "例子",
     "Pick an example": "选择一个例子",
@@ -11,7 +11,7 @@ ZH: dict[str, str] = {
     "Worst order": "最差排序",
     "Reset, shuffle, ideal or worst order": "重置、打乱、理想排序或最差排序",
     "Drag to reorder": "拖动以调整顺序",
-    # the drag-and-drop lanes (ui/lanes.py)
+    # the drag-and-drop lanes (ui/ranking/lanes.py)
     "Drop items here": "把条目拖到这里",
     "Grade colours": "等级颜色",
     "pool": "候选池",
@@ -42,7 +42,7 @@ ZH: dict[str, str] = {
     "Move this item back to the pool": "把这个条目移回候选池",
     "Pool item": "候选池中的条目",
     "Add to the end of the ranking": "加到排序末尾",
-    # preset titles (ui/presets.py)
+    # preset titles (ui/model/presets.py)
     "Article 000: {name} = [{ranking}]": "文章 000：{name} = [{ranking}]",
     "Article 000 code: ndcg_at_k({rels}, 3)": "文章 000 代码：ndcg_at_k({rels}, 3)",
     "Article 000 code: average_precision({hits})": "文章 000 代码：average_precision({hits})",
@@ -67,7 +67,7 @@ ZH: dict[str, str] = {
     "Ties in the grades": "等级有并列",
     "No relevant item": "没有相关条目",
     "Unjudged items and a relevant item left out": "未标注的条目，以及一个被漏掉的相关条目",
-    # preset notes (ui/presets.py)
+    # preset notes (ui/model/presets.py)
     "Real-valued grades; the article computes CG, DCG and IDCG by hand (linear gain).":
         "等级是实数；文章手算了 CG、DCG 和 IDCG（线性增益）。",
     "The article's code builds the ideal ordering from the list itself.": "文章的代码用列表本身构建理想排序。",
@@ -87,7 +87,7 @@ ZH: dict[str, str] = {
     "counts it, the ideal from the list does not.":
         "d2 和 d4 未标注（增益为 0）。d6（等级 3）没有被检索到：由全部已标注条目构建的理想排序计入它，"
         "由列表本身构建的理想排序则不计入。",
-    # the shareable link (ui/share.py)
+    # the shareable link (ui/data/share.py)
     "Share this board": "分享这个排序",
     "A link that opens this page with this exact board: items, grades, ranking, K and conventions.":
         "一个链接，打开后就是本页和完全相同的排序：条目、等级、排序、K 和约定。",
@@ -98,7 +98,7 @@ ZH: dict[str, str] = {
     "This board cannot be shared as a link: {reason}": "这个排序无法用链接分享：{reason}",
     "The link's board could not be read: {reason}; showing the default example.":
         "无法读取链接中的排序：{reason}；现在显示默认例子。",
-    # why a link cannot be made or read (ui/share.py)
+    # why a link cannot be made or read (ui/data/share.py)
     "the board is too large for a link ({size:,} bytes; limit {limit:,})":
         "排序太大，无法放进链接（{size:,} 字节；上限 {limit:,}）",
     "the board is too large for a link ({size:,} characters; limit {limit:,}): use fewer items or shorter names":

@@ -1,4 +1,4 @@
-"""中文 for ROC/AUC, beyond accuracy, two rankings and the library conventions (pages/roc.py, beyond.py, compare.py, conventions.py; ui/scores.py, ui/recsys.py, ui/cached.py)."""
+"""中文 for ROC/AUC, beyond accuracy, two rankings and the library conventions (pages/roc.py, beyond.py, compare.py, conventions.py; ui/topics/scores.py, ui/topics/recsys.py, ui/session/cached.py)."""
 
 ZH: dict[str, str] = {
     # ------------------------------------------------------------------ ROC / AUC (pages/roc.py)
@@ -94,7 +94,7 @@ ZH: dict[str, str] = {
     "the share of the real positives that were predicted positive.":
         "文章 001 写的 Recall = TP / (TP + FN) 是对的，但它解释为“预测为真的样本中有多少真的为真”——"
         "这句话描述的是精确率。召回率是真实正例中被预测为正例的比例。",
-    # ROC figures and the confusion matrix (ui/scores.py)
+    # ROC figures and the confusion matrix (ui/topics/scores.py)
     "actually positive": "实际为正例",
     "actually negative": "实际为负例",
     "predicted positive": "预测为正例",
@@ -123,7 +123,7 @@ ZH: dict[str, str] = {
     "tpr_right": "右侧 TPR",
     "area": "面积",
     "running_area": "累计面积",
-    # ------------------------------------------------------------------ beyond accuracy (pages/beyond.py, ui/recsys.py)
+    # ------------------------------------------------------------------ beyond accuracy (pages/beyond.py, ui/topics/recsys.py)
     "Beyond accuracy — coverage and diversity": "准确率之外——覆盖率与多样性",
     "A small recommender: top-{k} lists for {users} users over a catalog of {films} films, and the films "
     "each user chose later (held out).":
@@ -177,7 +177,7 @@ ZH: dict[str, str] = {
         "几乎出现在每个列表中）。ILS 完全取决于特征空间和相似度的选择（类型、嵌入向量；余弦与 Jaccard 系数"
         "算出的数不同）。这里的 ILS 是所有条目对的平均值；Ziegler 等人（2005）用的是求和，所以他们的值会随列表"
         "变长而增大。",
-    # the tables of the page (metrics.measures.beyond, ui.recsys)
+    # the tables of the page (metrics.measures.beyond, ui.topics.recsys)
     "times_recommended": "被推荐次数",
     "covered": "已覆盖",
     "covered_so_far": "累计覆盖数",
@@ -200,7 +200,7 @@ ZH: dict[str, str] = {
     "item_j": "条目 j",
     "similarity": "相似度",
     "running_sum": "累计和",
-    # figures of the recommender sample (ui/recsys.py)
+    # figures of the recommender sample (ui/topics/recsys.py)
     "{item} · {title}: in {times} of {users} lists": "{item} · {title}：出现在 {users} 个列表中的 {times} 个",
     "in this many lists": "出现的列表数",
     "never recommended": "从未被推荐",
@@ -326,7 +326,7 @@ ZH: dict[str, str] = {
     "scores compared as 64-bit floats": "得分按 64 位浮点数比较",
     "scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie":
         "得分按 32 位浮点数比较：相差小于其大小约 1e-7 的得分算作并列",
-    # the choices beyond CHOICES (ui/choices.py: metrics.conventions.describe_choice)
+    # the choices beyond CHOICES (ui/topics/choices.py: metrics.conventions.describe_choice)
     "relevant when grade ≥ {value}": "等级 ≥ {value} 即为相关",
     "RR@k: a first hit below rank k scores 0": "RR@k：第一个命中排在第 k 名之后时记 0",
     "RR: no cut-off": "RR：不截断",
@@ -379,16 +379,16 @@ ZH: dict[str, str] = {
     "min(R, k); no MRR.":
         "rating_true 中的每一行都算相关；ndcg_at_k 默认使用二值增益（score_type='raw' 为线性，'exp' 为指数），"
         "理想排序取自 rating_true;map_at_k 除以 min(R, k)；没有 MRR。",
-    # an option and its meaning (ui.choices.options_text)
+    # an option and its meaning (ui.topics.choices.options_text)
     "`{option}`: {meaning}": "`{option}`：{meaning}",
-    # issue 9: the run's own order (ui.board, ui.share, pages/conventions.py)
+    # issue 9: the run's own order (ui.model.board, ui.data.share, pages/conventions.py)
     "A query of a run: every library reads the run file's list, so those that keep the input order break ties "
     "as the file lists them.":
         "这是运行文件中的一个查询：每个库读取的都是运行文件里的列表，所以保持输入顺序的库按文件中的先后处理并列。",
     "'run_order' must be a list of item names": "'run_order' 必须是条目名称的列表",
     "the run's order must list the ranked items, each once": "运行文件的顺序必须恰好列出排名中的每个条目各一次",
     "item {name} of the run's order has no score": "运行文件顺序中的条目 {name} 没有得分",
-    # issue 9: ranges, the cause step by step, the pasted number, the whole run (ui/conventions.py)
+    # issue 9: ranges, the cause step by step, the pasted number, the whole run (ui/topics/conventions.py)
     "{low} to {high}": "{low} 到 {high}",
     "{library}: {reason}: {range}": "{library}：{reason}：{range}",
     "{step}: {before} → {after}": "{step}：{before} → {after}",
@@ -448,7 +448,7 @@ ZH: dict[str, str] = {
     "libraries do (RR has no cut-off in trec_eval).":
         "**高亮**：与 trec_eval 结果不同的数（灰色：仅因四舍五入而不同）；一个范围：该库没有定义并列条目的顺序。"
         "**—**：该库没有这个指标。每一行按各库自己的叫法命名指标（trec_eval 的 RR 没有截断位置）。",
-    # ui/history.py: the builder's Undo and Redo
+    # ui/session/history.py: the builder's Undo and Redo
     "Undo the last change to the board": "撤销对看板的上一次改动",
     "Redo the change just undone": "重做刚撤销的改动",
     # pages/compare.py: one step per rank

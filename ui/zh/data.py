@@ -1,4 +1,4 @@
-"""中文 for uploading lists, many queries and comparing two systems (pages/upload.py, pages/systems.py; ui/dataset.py, ui/many_queries.py).
+"""中文 for uploading lists, many queries and comparing two systems (pages/upload.py, pages/systems.py; ui/data/dataset.py, ui/data/many_queries.py).
 
 Terms: run → run(文件)/检索结果, qrels → qrels, judgements → 相关性标注, unjudged → 未标注,
 board → 当前排序, p-value → p 值, confidence interval → 置信区间, paired t-test → 配对 t 检验,
@@ -8,7 +8,7 @@ core's error text (which quotes the user's input) stay as they are.
 
 ZH: dict[str, str] = {
     # ---------------------------------------------------------------------------------------
-    # errors around the core's problem text (ui/dataset.py, pages/systems.py)
+    # errors around the core's problem text (ui/data/dataset.py, pages/systems.py)
     "{source} line {line}: {problem}": "{source} 第 {line} 行：{problem}",
     "{source}: {problem}": "{source}：{problem}",
     "line {line}: {problem}": "第 {line} 行：{problem}",
@@ -25,7 +25,7 @@ ZH: dict[str, str] = {
     "a ranking only (run)": "只有排序（run）",
     "a ranking and judgements": "排序和相关性标注",
     # ---------------------------------------------------------------------------------------
-    # ui/dataset.py: the default measures, the query picker, the board of a loaded query
+    # ui/data/dataset.py: the default measures, the query picker, the board of a loaded query
     "normalised discounted cumulative gain of the top 10 (linear gain)": "前 10 个的归一化折损累计增益（线性增益）",
     "average precision, divided by all relevant judged items": "平均精度，除以全部已标注的相关条目数",
     "reciprocal rank of the first relevant item (no cut-off)": "第一个相关条目的倒数排名（不截断）",
@@ -43,7 +43,7 @@ ZH: dict[str, str] = {
         "检索到但未标注的条目按不相关计算；run 没有检索到的已标注条目留在候选池中。",
     "Judgements only: the judged items are ranked in file order.": "只有相关性标注：已标注的条目按文件中的顺序排列。",
     # ---------------------------------------------------------------------------------------
-    # ui/many_queries.py: MAP / MRR over the uploaded queries (AP and RR pages)
+    # ui/data/many_queries.py: MAP / MRR over the uploaded queries (AP and RR pages)
     "{label} is the mean of {base} over many queries. Upload a TREC run and qrels (or a CSV or JSON with several "
     "queries) to see it computed query by query.":
         "{label} 是 {base} 在多个查询上的平均值。上传 TREC 的 run 和 qrels 文件（或包含多个查询的 CSV / JSON），"
@@ -248,7 +248,7 @@ differences that fit the data. When it excludes 0, the t-test's p is below 0.05.
         "当它不包含 0 时，t 检验的 p 值就低于 0.05。\n",
     "Every query: A, B and the difference": "每个查询：A、B 与差值",
     "better": "更好的一方",
-    # Streamlit's own words on a file uploader (ui.dataset.uploader_words)
+    # Streamlit's own words on a file uploader (ui.data.dataset.uploader_words)
     "Upload": "上传",
     "{mb} MB per file": "每个文件不超过 {mb} MB",
 }

@@ -1,4 +1,4 @@
-"""中文 for the explainer pages nDCG, AP, RR, P/R/F1/Hit@K, their shared widgets, charts, step-table headers and the metrics' formula texts (pages/ndcg.py, ap.py, rr.py, cutoff.py; ui/explainer.py, ui/charts.py)."""
+"""中文 for the explainer pages nDCG, AP, RR, P/R/F1/Hit@K, their shared widgets, charts, step-table headers and the metrics' formula texts (pages/ndcg.py, ap.py, rr.py, cutoff.py; ui/teaching/explainer.py, ui/charts.py)."""
 
 ZH: dict[str, str] = {
     # pages/ndcg.py
@@ -88,7 +88,7 @@ ZH: dict[str, str] = {
         "前 K 名内部的顺序不影响结果。即使检索到的条目不足 K 个，P@K 仍然除以 K(trec_eval);"
         "R@K 需要 R，即全部相关条目数，而不只是检索到的那些。按“命中数 / |相关|”算出的“命中率”（文章 001）"
         "其实是召回率，不是命中率。",
-    # ui/explainer.py: controls
+    # ui/teaching/explainer.py: controls
     "Relevant when grade ≥": "视为相关的等级 ≥",
     "Linear: trec_eval, scikit-learn, ranx `ndcg`, torchmetrics. Exponential: ranx `ndcg_burges`, gdeval, many "
     "learning-to-rank papers. Binary: RecBole, recommenders' default.":
@@ -125,7 +125,7 @@ ZH: dict[str, str] = {
     "counted": "计入值",
     "running_sum": "累计和",
     "first_hit": "首个命中",
-    # words inside LaTeX \text{} of the formulas (ui.explainer.tex; PHRASES hold a variable)
+    # words inside LaTeX \text{} of the formulas (ui.teaching.explainer.tex; PHRASES hold a variable)
     "hits in top {i}": "前 {i} 名中的命中数",
     "top {k}": "前 {k} 名",
     "({found} relevant in the top {k})": "（前 {k} 名中有 {found} 个相关）",
@@ -190,7 +190,7 @@ ZH: dict[str, str] = {
     "first": "本排序",
     "second": "第二个排序",
     "RR (no cut-off)": "RR（不截断）",
-    # ui/changes.py: the change after a drag (templates of metrics.teaching.changes, translated at display time)
+    # ui/session/changes.py: the change after a drag (templates of metrics.teaching.changes, translated at display time)
     "{item}: rank {before} → {after}": "{item}：第 {before} 名 → 第 {after} 名",
     "{item}: pool → rank {after}": "{item}：候选池 → 第 {after} 名",
     "{item}: rank {before} → pool": "{item}：第 {before} 名 → 候选池",
@@ -198,7 +198,7 @@ ZH: dict[str, str] = {
     "the others shift": "其余条目随之移动",
     "{n} items moved": "{n} 个条目换了位置",
     "Same ranking, another setting": "排序未变，设置变了",
-    # the notes of the plain-text worked examples (ui.quiz_text.WORKED_NOTES, the handouts)
+    # the notes of the plain-text worked examples (ui.topics.quiz_text.WORKED_NOTES, the handouts)
     "[D = hits found = {D}]": "[D = 找到的命中数 = {D}]",
     "(no relevant item: AP is defined as 0)": "（没有相关条目：AP 定义为 0）",
     "({found} relevant item(s) in the top {k})": "（前 {k} 名中有 {found} 个相关条目）",

@@ -1,4 +1,4 @@
-"""中文 for the quiz, the articles' examples and the handouts (pages/quiz.py, articles.py, handout.py; ui/articles.py)."""
+"""中文 for the quiz, the articles' examples and the handouts (pages/quiz.py, articles.py, handout.py; ui/topics/articles.py)."""
 
 ZH: dict[str, str] = {
     # ------------------------------------------------------------------ quiz page (pages/quiz.py)
@@ -78,7 +78,7 @@ ZH: dict[str, str] = {
     "P@K divided by R (that is recall)": "P@K 除以了 R（那是召回率）",
     "Ignored the cut-off K": "忽略了截断位置 K",
     "Rounding only": "只是舍入误差",
-    # the quiz's sentences with numbers (ui/quiz_text.py TEMPLATES)
+    # the quiz's sentences with numbers (ui/topics/quiz_text.py TEMPLATES)
     "Compute DCG@{k} with {gain_text} and the discount log2(rank + 1). Give 3 decimals.":
         "用{gain_text}、折损 log2(名次 + 1) 计算 DCG@{k}。保留 3 位小数。",
     "Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). The ideal ordering uses all "
@@ -148,7 +148,7 @@ ZH: dict[str, str] = {
     "RR = 1 / {rank}.": "RR = 1 / {rank}。",
     "Look at the last row, rank {k}: hits / K.": "看最后一行（第 {k} 位）：命中数 / K。",
     "Look at rank {k}: the table stops at K.": "看第 {k} 位：表格到 K 为止。",
-    # the quiz's sentences without numbers (ui/quiz_text.py FIXED)
+    # the quiz's sentences without numbers (ui/topics/quiz_text.py FIXED)
     "Compute RR, the reciprocal rank, over the whole list (no cut-off). An item is relevant when its "
     "grade is at least 1. Give 3 decimals.":
         "在整个列表上（不截断）计算 RR，即倒数排名。相关性等级至少为 1 的条目算作相关。保留 3 位小数。",
@@ -194,7 +194,7 @@ ZH: dict[str, str] = {
     "the first relevant item decides RR.": "RR 由第一个相关条目决定。",
     "Compare your intermediate numbers with the table, column by column.": "把你的中间结果与表格逐列对照。",
     "No known mistake matches; compare your steps with the table.": "没有匹配的已知错误；请把你的步骤与表格对照。",
-    # ------------------------------------------------------------------ articles page (pages/articles.py, ui/articles.py)
+    # ------------------------------------------------------------------ articles page (pages/articles.py, ui/topics/articles.py)
     "The articles' examples — checked": "文章中的例子——逐一核对",
     "Five Chinese blog posts on ranking metrics, and every number they compute: what the article says, "
     "the exact value, and why the two differ. **Load** an example to put it on the shared board, then "
@@ -327,7 +327,7 @@ ZH: dict[str, str] = {
     "RR so far": "目前的 RR",
     # a bullet of the articles page's reasons (pages/articles.py)
     "- **{quantity}:** {text}": "- **{quantity}**：{text}",
-    # ------------------------------------------------------------------ presenter mode (ui/presenter.py)
+    # ------------------------------------------------------------------ presenter mode (ui/teaching/presenter.py)
     "The worked example of the board, ready to hand out: the formula with your numbers and the step "
     "table, as Markdown, LaTeX or CSV. **Present** shows it one step at a time, full screen, for a "
     "projector, with a QR code of the board for the students' phones.":

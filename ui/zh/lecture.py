@@ -1,14 +1,14 @@
 """The one-screen lecture layout: pacing (steps, keys), headline, worked sums, step window."""
 
 ZH = {
-    # ui/pacing.py
+    # ui/teaching/pacing.py
     "◀ Back": "◀ 上一步",
     "First step (Home)": "第一步（Home 键）",
     "Previous step (← or PageUp)": "上一步（← 或 PageUp 键）",
     "Next step (→, PageDown or Space)": "下一步（→、PageDown 或空格键）",
     "Every step (End)": "显示全部步骤（End 键）",
     "**Step {n} of {total}** · {unit} {n}": "**第 {n} 步，共 {total} 步** · {unit} {n}",
-    # ui/lecture.py
+    # ui/teaching/lecture.py
     "{name} so far (step {i})": "{name}（到第 {i} 步为止）",
     "The whole sum": "完整的求和式",
     "The formula": "公式",
@@ -34,7 +34,7 @@ ZH = {
     "not in ranks 1–{i} yet": "前 {i} 名中还没有",
     "{rank}, beyond the cut-off K = {k}": "{rank}，在截断位置 K = {k} 之后",
     "Examples": "例子",
-    # metrics.measures.names.subtitle, piece by piece (ui.lecture.headline)
+    # metrics.measures.names.subtitle, piece by piece (ui.teaching.lecture.headline)
     "{name}: {words}": "{name}：{words}",
     "{what} {cut}": "{what}，{cut}",
     "{what} over the whole list": "{what}，看整个列表",

@@ -1,4 +1,4 @@
-"""The live class (pages/live.py, ui/live.py) and the live.classes error templates."""
+"""The live class (pages/live.py, ui/classroom/live.py) and the live.classes error templates."""
 
 ZH = {
     "Live class": "课堂同步",
@@ -17,7 +17,7 @@ ZH = {
     "Join a class": "加入课堂",
     "Nickname (optional)": "昵称（可选）",
     "Join": "加入",
-    # live/classes.py LiveError templates (translated by ui.live.message)
+    # live/classes.py LiveError templates (translated by ui.classroom.live.message)
     "Something went wrong with the live class.": "课堂同步出错了。",
     "There is no class {code}: check the code; the class may have ended.":
         "没有代码为 {code} 的课堂：请检查代码；课堂可能已经结束。",
@@ -31,7 +31,7 @@ ZH = {
         "现在加入课堂 {code} 的学生太多：请 {seconds} 秒后再试。",
     "Too many answers: try again in {seconds} s.": "回答太频繁：请 {seconds} 秒后再试。",
     "{what} is not valid.": "{what}无效。",
-    # questions in a live class (ui/live_quiz.py) and their chart (ui/charts.answers_histogram)
+    # questions in a live class (ui/classroom/live_quiz.py) and their chart (ui/charts.answers_histogram)
     "Ask the class": "向全班提问",
     "Question": "题目",
     "nDCG@K on the board": "看板上的 nDCG@K",

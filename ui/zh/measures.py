@@ -16,7 +16,7 @@ ZH = {
     "ir_measures writes nDCG(gains={0:0,1:1,2:3}); a grade left out keeps its grade as gain.":
         "ir_measures 写作 nDCG(gains={0:0,1:1,2:3})；表中没有列出的等级以等级本身作为增益。",
     "expected grade:gain pairs such as 2:3, got {pair}": "应为 grade:gain 形式的数对，例如 2:3，得到的是 {pair}",
-    # ui/more_measures.py: the choices
+    # ui/topics/more_measures.py: the choices
     "bpref (judged items only)": "bpref（只看已标注条目）",
     "Interpolated precision, 11 points": "插值精确率（11 点）",
     "num_ret: items retrieved": "num_ret：检索到的条目数",
@@ -34,7 +34,7 @@ ZH = {
     "GM_MAP: geometric mean of AP over queries": "GM_MAP：各查询 AP 的几何平均",
     "row": "行",
     "⋯ rows 1–{last} above (the whole table is below)": "⋯ 上方还有第 1–{last} 行（完整表格在下方）",
-    # ui/more_measures.py: about each measure
+    # ui/topics/more_measures.py: about each measure
     "bpref (Buckley & Voorhees 2004) only looks at judged items: each relevant item loses the share of judged "
     "non-relevant items ranked above it (at most R of them count). Unjudged items are skipped, so it stays stable "
     "when judgements are incomplete.":
@@ -176,7 +176,7 @@ ZH = {
     "persistence p = {value}": "坚持概率 p = {value}",
     "largest grade g_max = {value}": "最高等级 g_max = {value}",
     "gain of each grade {value}": "各等级的增益 {value}",
-    # metrics.teaching.many_queries (ui/mean_steps.py): MAP and MRR query by query
+    # metrics.teaching.many_queries (ui/teaching/mean_steps.py): MAP and MRR query by query
     "grades in ranked order": "按排序的相关性等级",
     "its AP worked out": "AP 的算式",
     "MAP so far": "累计 MAP",

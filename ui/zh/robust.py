@@ -2,26 +2,26 @@
 refused grades and scores, uploads that cannot be read, limits, missing sample data, long links."""
 
 ZH = {
-    # ui.explainer.k_slider, ui.lecture.require_ranking
+    # ui.teaching.explainer.k_slider, ui.teaching.lecture.require_ranking
     "K (cut-off) = 1: there is only one rank to cut at.": "截断位置 K = 1：只有一个名次可以截断。",
     "The board has no items: pick an example in the builder's toolbar, or add items with its grade editor "
     "(the pencil icon).": "排序中没有条目：请在构建器的工具栏中选择一个示例，或用它的等级编辑器（铅笔图标）添加条目。",
     "Rank at least one item: drag one from the pool into the ranking (or use the builder's keyboard controls).":
         "请至少排入一个条目：从候选池中把一个条目拖进排序（或使用构建器的键盘控制）。",
-    # ui.builder: the grade editor's checks
+    # ui.ranking.builder: the grade editor's checks
     "the grade {value} is not a number": "等级 {value} 不是数字",
     "the grade {value} is not a finite number": "等级 {value} 不是有限的数",
     "the grade {value} is too large (at most {limit} in size)": "等级 {value} 太大（绝对值最多为 {limit}）",
     "an item name is too long ({size:,} characters; at most {limit})": "条目名称太长（{size:,} 个字符；最多 {limit} 个）",
     "{count:,} items: a board holds at most {limit}; the command line ({command}) is for larger jobs":
         "{count:,} 个条目：一个排序最多容纳 {limit} 个；更大的任务请用命令行（{command}）",
-    # ui.scores: the score editors' checks (ROC and library conventions pages)
+    # ui.topics.scores: the score editors' checks (ROC and library conventions pages)
     "the score of {item} is not a number: {value}": "{item} 的得分不是数字：{value}",
     "the score of {item} is not a finite number: {value}": "{item} 的得分不是有限的数：{value}",
     "the score of {item} is too large: {value} (at most {limit:g} in size)":
         "{item} 的得分太大：{value}（绝对值最多为 {limit:g}）",
     "Not applied: {error}. The board is unchanged.": "未应用：{error}。排序没有改变。",
-    # ui.dataset and the upload / two systems pages: reading, limits, lost and removed files
+    # ui.data.dataset and the upload / two systems pages: reading, limits, lost and removed files
     "Reading {names}…": "正在读取 {names}…",
     "could not read {name}: {kind}": "无法读取 {name}：{kind}",
     "Loaded {source}: {queries} query(ies), {judgements} judgement(s), {retrieved} retrieved item(s). "
@@ -56,12 +56,12 @@ ZH = {
         "上传一个文件来替换它，或重新上传全部文件从头开始。",
     "The sample file {name} is missing from this installation ({kind}).": "本次安装缺少示例文件 {name}（{kind}）。",
     "Loaded: A = {a}, B = {b}, judged by {qrels}.": "已载入：A = {a}，B = {b}，相关性判断来自 {qrels}。",
-    # ui.articles: the start-up check of the articles' examples
+    # ui.topics.articles: the start-up check of the articles' examples
     "The articles' worked examples cannot be shown: the file sample_data/article_examples.json is missing or "
     "unreadable ({problem}). Reinstall the app or restore the file, then restart it; the other pages keep working.":
         "无法显示文章的计算示例：文件 sample_data/article_examples.json 缺失或无法读取（{problem}）。"
         "请重新安装应用或恢复该文件，然后重启；其他页面照常可用。",
-    # ui.share: a board too large for a link
+    # ui.data.share: a board too large for a link
     "Share it as a file instead: the handout page gives the board as Markdown, LaTeX and CSV.":
         "可以改用文件分享：讲义页面提供这个排序的 Markdown、LaTeX 和 CSV 版本。",
     "The upload of {names} ({size}) did not finish: the page was left or reloaded while it was on its way, so "

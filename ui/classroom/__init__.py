@@ -1,0 +1,1 @@
+"""The live class: a teacher's class, students following and answering."""

@@ -1,0 +1,117 @@
+"""Lecture pacing: the step a page shows, one thing for the whole page.
+
+A step i reveals row i of the step table, bar i of the chart, term i of the worked sum and the
+running headline (the value after i ranks), together. A newly loaded example starts at step 1;
+"Show all" (End) is one click or key away. The step is stored per page as a number, or as ``None``
+for "everything shown", so that a drag, a new K or a new convention never leaves it stale: it is
+clamped to the rows there are now, and "everything" stays everything when K grows.
+
+Keys a presentation clicker sends (ui.teaching.keys): → / PageDown / Space next, ← / PageUp back, Home the
+first step, End everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from ui.i18n import t
+from ui.session import state
+
+ALL = None  #: the stored step when every row is shown
+
+
+@dataclass(frozen=True)
+class Pace:
+    """What a page reveals: the first ``step`` of ``total`` rows."""
+
+    step: int
+    total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.step >= self.total
+
+
+def _key(page: str) -> str:
+    return state.page_key(page, "step")
+
+
+def _stored(page: str) -> int | None:
+    """The page's stored step; a newly loaded example (or a new session) starts at step 1."""
+    seen = state.page_key(page, "step_origin")
+    if st.session_state.get(seen) != state.origin_revision():
+        st.session_state[seen] = state.origin_revision()
+        st.session_state[_key(page)] = 1
+    return st.session_state.get(_key(page), 1)
+
+
+def current(page: str, total: int) -> Pace:
+    """The step the page shows now, clamped to its ``total`` rows."""
+    stored = _stored(page)
+    step = total if stored is ALL else min(max(int(stored), 1), total)
+    return Pace(step=max(step, 0) if total else 0, total=total)
+
+
+def move(page: str, action: str, total: int) -> None:
+    """Apply "next", "back", "start" or "end" to the page's step."""
+    step = current(page, total).step
+    wanted = {"next": step + 1, "back": step - 1, "start": 1, "end": total}.get(action, step)
+    st.session_state[_key(page)] = ALL if wanted >= total else max(wanted, 1)
+
+
+def begin(page: str, total: int) -> Pace:
+    """The page's step for this run, after the clicker key pressed since the last run (if any).
+    Call it once, before the headline: everything the page shows uses the same step."""
+    from ui.teaching.keys import clicker_keys  # the presentation clicker's keys, for this page
+
+    action = clicker_keys(f"{page}_keys") if total else None  # (components v2 keys may not hold "__")
+    if action:
+        move(page, action, total)
+    from ui.classroom.live_quiz import step_question  # a live class asked about this step: the question, or its answers
+    step_question(page)
+    return current(page, total)
+
+
+def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = False, text_size: bool = True) -> None:
+    """◀ back · next ▶ · show all, and "Step i of n" (the keys: :func:`begin`).
+
+    The buttons act through callbacks, so the run that follows is drawn with the new step.
+    ``unit`` names a row ("rank", "cut-off K =", "trapezoid"), in English: translated here.
+    ``presentable``: the page can present its steps full screen (ui.teaching.presenter): a "Present" button.
+    ``text_size``: the page's A− / A+ (:func:`text_size_buttons`; one pair a page: a second step bar has none)."""
+    total = pace.total
+    if not total:
+        return
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=state.page_key(page, "step_bar")):
+        st.button("", icon=":material/first_page:", key=state.page_key(page, "step_start"),  # its tooltip says it
+                  help=t("First step (Home)"), disabled=pace.step <= 1, on_click=move, args=(page, "start", total))
+        st.button(t("◀ Back"), key=state.page_key(page, "step_back"), help=t("Previous step (← or PageUp)"),
+                  disabled=pace.step <= 1, on_click=move, args=(page, "back", total))
+        st.button(t("Next ▶"), key=state.page_key(page, "step_next"), help=t("Next step (→, PageDown or Space)"),
+                  disabled=pace.complete, on_click=move, args=(page, "next", total), type="primary")
+        st.button(t("Show all"), key=state.page_key(page, "step_all"), help=t("Every step (End)"),
+                  disabled=pace.complete, on_click=move, args=(page, "end", total))
+        st.markdown(t("**Step {n} of {total}** · {unit} {n}").format(n=pace.step, total=total, unit=t(unit)))
+        if presentable:
+            from ui.teaching.presenter import present_button
+
+            present_button(page)
+        if text_size:
+            text_size_buttons(page)
+        from ui.classroom.live_quiz import ask_about_step  # the teacher of a live class: "Ask the class about this"
+        ask_about_step(page, pace)
+
+
+def text_size_buttons(page: str) -> None:
+    """A− / A+: the formulas' and step tables' text size on every explainer page (ui.teaching.lecture.TEXT_SIZES), a pair
+    that wraps as one."""
+    from ui.teaching.lecture import TEXT_SIZES, resize, text_size
+
+    level = text_size()
+    with st.container(horizontal=True, gap=None, width="content", key="lecture_text_size"):
+        st.button("A−", key=state.page_key(page, "text_smaller"), help=t("Smaller formulas and tables"),
+                  type="tertiary", disabled=level <= min(TEXT_SIZES), on_click=resize, args=(-1,))
+        st.button("A+", key=state.page_key(page, "text_larger"), help=t("Larger formulas and tables"),
+                  type="tertiary", disabled=level >= max(TEXT_SIZES), on_click=resize, args=(1,))

@@ -1,0 +1,180 @@
+"""The quiz's sentences from ``metrics.teaching.quiz`` (prompts, mistake explanations, where to look) -- and the
+handout presenter's sentences (pages/handout.py passes its own templates) and a worked example's
+words (:func:`localized`) -- in the reader's language.
+
+``metrics.teaching.quiz`` builds its sentences in English with the question's numbers in them. Each kind
+of sentence is listed here once as a template (``{field}`` where a number or a sub-phrase goes);
+:func:`localize` finds the template a sentence was built from, reads the fields back out of it and
+fills the Chinese template of the catalogue (``ui/zh/learn.py``) with them. A field that is itself
+a phrase (``gain_text``, ``where``, ``how``, ...) is localized the same way. A sentence that no
+template matches is shown as it is, so a new sentence in ``metrics.teaching.quiz`` can never break the page;
+``tests/test_i18n_learn.py`` checks that every sentence of many questions matches a template.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import Callable
+
+from metrics.explanation import Explanation
+from ui.i18n import N_, language, t
+from ui.teaching.explainer import tex
+
+#: every sentence metrics.teaching.quiz builds with numbers (or phrases) in it, as a format template
+TEMPLATES: tuple[str, ...] = (
+    # the question (metrics.teaching.quiz._prompt)
+    N_("Compute DCG@{k} with {gain_text} and the discount log2(rank + 1). Give 3 decimals."),
+    N_("Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). The ideal ordering uses all "
+       "judged items.{unretrieved} Give 3 decimals."),
+    N_("Compute AP@{k}. An item is relevant when its grade is at least 1. Divide by R, the number of "
+       "relevant judged items, retrieved or not.{unretrieved} Give 3 decimals."),
+    N_("Compute P@{k}. An item is relevant when its grade is at least 1. Give 3 decimals."),
+    N_("{n} more judged items (below the ranking) were not retrieved."),
+    N_("{n} more judged item (below the ranking) was not retrieved."),
+    # what went wrong (Mistake.explain)
+    N_("You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
+       "1/ln(2) = {factor} times too large."),
+    N_("You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes out "
+       "1/log10(2) = {factor} times too large."),
+    N_("You re-sorted the top {k} to get the ideal ordering. The ideal top {k2} takes the best grades among "
+       "all judged items, including those ranked below K or not retrieved."),
+    N_("You divided by the {found} hits found in the top {k}. trec_eval divides by R = {R}, every relevant "
+       "judged item, so missed relevant items lower AP."),
+    N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by R = {R}, the number of "
+       "relevant judged items. (Here K is also min(K, R), RecBole's denominator.)"),
+    N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by R = {R}, the number of "
+       "relevant judged items."),
+    N_("You divided by min(K, R) = {m} (RecBole's convention). trec_eval divides by R = {R}."),
+    N_("You divided by the {listed} relevant items in the ranked list. R also counts the {missing} relevant "
+       "judged item(s) that were not retrieved."),
+    N_("You took 1 / the rank of the last relevant item ({rank}). RR uses the first relevant item only."),
+    N_("You took 1 / the rank of the second relevant item ({rank}). RR uses the first relevant item."),
+    N_("You took 1/{wrong}, counting ranks from 0. Ranks count from 1: the first hit is at rank {first}."),
+    N_("You gave the rank of the first hit. RR is its reciprocal: 1/{first}."),
+    N_("You divided by the {n} items retrieved. P@K divides the hits in the top K by K = {k}."),
+    N_("You divided by R = {R}, the relevant items: that is recall@K. Precision divides by K = {k}."),
+    N_("You used the whole list of {n} items. The metric stops at rank K = {k}."),
+    # where to look (Step.text)
+    N_("Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."),
+    N_("Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs there; "
+       "{how} leaves it out."),
+    N_("ranked {rank}"),
+    N_("Look at the last row: DCG@{k} is divided by IDCG@{k2}."),
+    N_("Look at the last row: the “running sum” is divided by R = {R}, not by {wrong}."),
+    N_("the {n} hits found"),
+    N_("the {n} relevant items of the list"),
+    N_("Look at the “first relevant item” column, rank {rank}: {why}"),
+    N_("the first hit is at rank {rank}, and rank 1 is the top."),
+    N_("RR = 1 / {rank}."),
+    N_("Look at the last row, rank {k}: hits / K."),
+    N_("Look at rank {k}: the table stops at K."),
+)
+
+#: the sentences and phrases of metrics.teaching.quiz without numbers: translated as they are, with t()
+FIXED: tuple[str, ...] = (
+    N_("Compute RR, the reciprocal rank, over the whole list (no cut-off). An item is relevant when its "
+       "grade is at least 1. Give 3 decimals."),
+    N_("exponential gain 2^grade − 1"),
+    N_("linear gain (gain = grade)"),
+    N_("You left rank 1 undiscounted and divided rank i by log2(i) (the original Järvelin-Kekäläinen form). "
+       "Here every rank i is divided by log2(i + 1)."),
+    N_("You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a rank that already "
+       "counts from 1). Rank 1 is divided by log2(2) = 1."),
+    N_("You used exponential gain 2^grade − 1; this question uses linear gain: gain = grade."),
+    N_("You used linear gain (gain = grade); this question uses exponential gain 2^grade − 1."),
+    N_("You built the ideal ordering from the retrieved list only. It is built from all judged items, "
+       "including relevant items the system did not retrieve."),
+    N_("You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering."),
+    N_("You averaged the precision at every rank. Only ranks holding a relevant item add their precision; "
+       "a miss adds nothing."),
+    N_("Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
+       "1.6) and round only the final answer."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1."),
+    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585."),
+    N_("“gain” column"),
+    N_("ideal ordering's “gain” column"),
+    N_("not retrieved"),
+    N_("sorting the retrieved list"),
+    N_("re-sorting the top K"),
+    N_("Look at the “counted by AP” column: at a miss the precision is not added."),
+    N_("the first relevant item decides RR."),
+    N_("Compare your intermediate numbers with the table, column by column."),
+    N_("No known mistake matches; compare your steps with the table."),
+)
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@lru_cache(maxsize=None)
+def _pattern(template: str) -> re.Pattern:
+    """The template as a regular expression: every ``{field}`` a group."""
+    parts, last = [], 0
+    for match in _FIELD.finditer(template):
+        parts += [re.escape(template[last:match.start()]), f"(?P<{match.group(1)}>.*?)"]
+        last = match.end()
+    parts.append(re.escape(template[last:]))
+    return re.compile("".join(parts), re.S)
+
+
+def match(text: str, templates: tuple[str, ...] = TEMPLATES) -> tuple[str, dict[str, str]] | None:
+    """The template ``text`` was built from and its fields, or None."""
+    for template in templates:
+        found = _pattern(template).fullmatch(text)
+        if found:
+            return template, found.groupdict()
+    return None
+
+
+def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[str, ...] = TEMPLATES) -> str:
+    """``text`` from metrics.teaching.quiz (or built from other ``templates``) in the reader's language
+    (unchanged in English)."""
+    if language() == "en" and translate is t:
+        return text
+    return _localize(text, translate, templates)
+
+
+#: a space between two Chinese characters, left where a Chinese phrase fills a field ("除以 {wrong}")
+_SPACE_IN_CHINESE = re.compile(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff“])")
+
+
+def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES) -> str:
+    found = match(text, templates)
+    if found is None:
+        return translate(text)
+    template, fields = found
+    filled = translate(template).format(**{name: _localize(value.strip(), translate, templates)
+                                           for name, value in fields.items()})
+    return _SPACE_IN_CHINESE.sub("", filled)
+
+
+#: the notes in the plain-text worked examples of ``metrics`` (``Explanation.worked_text``)
+WORKED_NOTES: tuple[str, ...] = (
+    N_("[D = hits found = {D}]"),
+    N_("(no relevant item: AP is defined as 0)"),
+    N_("(no relevant item in the top {k})"),
+    N_("(no relevant item in the list)"),
+    N_("({found} relevant item(s) in the top {k})"),
+    N_("(no relevant item: R = 0)"),
+    N_("(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)"),
+)
+
+
+def localize_phrases(text: str, templates: tuple[str, ...]) -> str:
+    """``text`` with every phrase built from one of ``templates`` in the reader's language (the rest
+    of the text, numbers and formulas, as it is)."""
+    for template in templates:
+        text = _pattern(template).sub(lambda found: t(template).format(**found.groupdict()), text)
+    return text
+
+
+def localized(explanation: Explanation) -> Explanation:
+    """A worked example with its words in the reader's language: the ``\\text{}`` words of the
+    formulas and the notes of the plain-text version (numbers, names and the table as they are)."""
+    if language() == "en":
+        return explanation
+    return replace(explanation, formula=tex(explanation.formula), worked=tex(explanation.worked),
+                   worked_text=localize_phrases(explanation.worked_text, WORKED_NOTES))
