@@ -20,7 +20,7 @@ By default the numbers are trec_eval's (``trec_eval -q``; with ``count_missing=T
                            {\sum_{i \le k} G(g^*_i) / \log_2(i + 1)}
 
 with :math:`D = R` (``denom=R``, trec_eval's ``map``/``map_cut``), the relevant items found in
-the top k (``denom=found``) or :math:`\min(k, R)` (``denom=minKR``); :math:`G(g) = \max(g, 0)`
+the top k (``denom=found``) or :math:`\min(k, R)` (``denom=minKR``; :math:`k` the list's length without ``@k``); :math:`G(g) = \max(g, 0)`
 (``gain=lin``) or :math:`2^{\max(g,0)} - 1` (``gain=exp``); :math:`g^*` all judged grades of the
 query sorted descending (``ideal=judged``) or the retrieved items' grades sorted descending
 (``ideal=list``).  Without ``@k`` the sums run over the whole ranking.  A fraction whose
@@ -54,7 +54,7 @@ from ..measures.registry import REGISTRY, batch_function
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from . import dask as _dask
 from .inputs import as_columns
-from .trec_measures import _ratio, aggregate_values
+from .trec_measures import _ratio, aggregate_values, num_ret
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -499,8 +499,8 @@ def average_precision(ev: _Evaluator, m: Measure):
     denom = m.param("denom")
     if denom == "found":
         return _ratio(total, ev.count(theta, m.k)), missing
-    if denom == "minKR" and m.k is not None:
-        return _ratio(total, np.minimum(big_r, m.k)), missing
+    if denom == "minKR":  # without a cut-off, k is the list's length (as metrics.ap_steps)
+        return _ratio(total, np.minimum(big_r, num_ret(ev) if m.k is None else m.k)), missing
     return _ratio(total, big_r), missing
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import textwrap
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Literal
@@ -78,8 +79,8 @@ REL = Param("rel", "number", 1, "relevant when grade >= rel (trec_eval -l, ir_me
 GAIN = Param("gain", "choice", "lin", "gain of a grade g: g (lin) or 2^g - 1 (exp, Burges et al. 2005)",
              choices={"lin": "lin", "linear": "lin", "exp": "exp", "exponential": "exp"},
              value_words={"lin": "linear gain", "exp": "exponential gain 2^rel − 1"})
-GAINS = Param("gains", "gain_map", None, "a gain per grade, ir_measures' syntax (a grade left out keeps its "
-              "grade as gain; not with gain=exp)", syntax="{0:0,1:1,2:3}", words="gain of each grade {value}")
+GAINS = Param("gains", "gain_map", None, "a gain per grade, ir_measures' syntax (a grade left out: its grade; "
+              "not with gain=exp)", syntax="{0:0,1:1,2:3}", words="gain of each grade {value}")
 IDEAL = Param("ideal", "choice", "judged", "ideal ordering: all judged items of the query, or the ranked list",
               choices={"judged": "judged", "all": "judged", "list": "list", "ranked": "list"},
               value_words={"judged": "ideal ordering from all judged items",
@@ -446,31 +447,62 @@ def problems(info: MeasureInfo) -> list[str]:
     return found
 
 
-def table_rows() -> list[tuple[str, str, str, str, str]]:
-    """(grammar, trec_eval's names, ir_measures' name, description, citation) per measure, for listings."""
+def table_rows() -> list[tuple[str, str, str, str, str, str]]:
+    """(grammar, trec_eval's names, ir_measures' name, description, formula, citation) per measure."""
     rows = []
     for info in REGISTRY.values():
-        trec = list(info.trec_eval) + ([f"{info.trec_eval_cut}_k"] if info.trec_eval_cut else [])
+        cut = "c" if info.cutoff_kind == "fraction" else "k"
+        trec = list(info.trec_eval) + ([f"{info.trec_eval_cut}_{cut}"] if info.trec_eval_cut else [])
         rows.append((info.grammar(), ", ".join(trec) or "—", info.ir_measures or "—", info.description,
-                     info.citation))
+                     info.formula, info.citation))
     return rows
 
 
-def grammar_text() -> str:
-    """The grammar with every measure and parameter, generated (the README's table, ``python -m metrics
-    measures``)."""
-    width = max(len(info.grammar()) for info in REGISTRY.values()) + 2
-    lines = ['measure := NAME [ "(" param=value ("," param=value)* ")" ] [ "@" k ]', "",
-             "NAME (parameters, cut-off)".ljust(width) + "trec_eval / ir_measures — description"]
-    for grammar, trec, ir_name, description, _ in table_rows():
-        lines.append(f"{grammar.ljust(width)}{trec} / {ir_name} — {description}")
+def grammar_text(measures: bool = True) -> str:
+    """The grammar with every parameter and (``measures``) every measure, generated: ``python -m metrics
+    measures`` prints it, the README shows it without the measures (they are :func:`markdown_table`)."""
+    lines = ['measure := NAME [ "(" param=value ("," param=value)* ")" ] [ "@" k ]']
+    if measures:
+        width = max(len(info.grammar()) for info in REGISTRY.values()) + 2
+        lines += ["", "NAME".ljust(width) + "trec_eval / ir_measures: description"]
+        for grammar, trec, ir_name, description, _, _ in table_rows():
+            lines.append(f"{grammar.ljust(width)}{trec} / {ir_name}: {description}")
+    else:
+        line = "NAME    := "
+        for at, name in enumerate(REGISTRY):
+            if at and len(line) + len(name) > 100:
+                lines.append(line.rstrip())
+                line = "         | "
+            elif at:
+                line += "| "
+            line += name + " "
+        lines += [line.rstrip(), "           (or an alias, or trec_eval's name: the table below)"]
     lines += ["", "param"]
     param_width = max(len(param.grammar()) for param in PARAMS.values()) + 2
     for param in PARAMS.values():
         users = ", ".join(name for name, info in REGISTRY.items() if param in info.params)
         default = "none" if param.default is None else param.default
-        lines.append(f"{param.grammar().ljust(param_width)}{param.help} (default {default}; {users})")
-    lines += ["", "k := a positive integer (cut-off depth) | a non-negative number c for the fraction cut-offs "
-              f"({', '.join(name for name, info in REGISTRY.items() if info.cutoff_kind == 'fraction')}: "
-              "IPrec@0.1 is recall level 0.1, RprecMult@0.2 rank 0.2·R)"]
+        lines.append(f"  {param.grammar().ljust(param_width)}{param.help}")
+        lines += [f"  {''.ljust(param_width)}{line}"
+                  for line in textwrap.wrap(f"default {default}; {users}", 110 - param_width)]
+    fractions = ", ".join(name for name, info in REGISTRY.items() if info.cutoff_kind == "fraction")
+    lines += ["", "k := a positive integer (cut-off depth): NAME@k",
+              f"   | a non-negative number c ({fractions}): NAME@c, IPrec@0.1 is recall level 0.1, "
+              "RprecMult@0.2 rank 0.2·R"]
+    return "\n".join(lines)
+
+
+def markdown_table() -> str:
+    """Every measure as a Markdown table row: its grammar, trec_eval's and ir_measures' names, what it is,
+    its formula and its source (the README's table, ``scripts/measure_table.py``)."""
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = ["| measure | trec_eval | ir_measures | what | formula (per query) | source |",
+             "|---|---|---|---|---|---|"]
+    for grammar, trec, ir_name, description, formula, citation in table_rows():
+        trec = ", ".join(f"`{name}`" for name in trec.split(", ")) if trec != "—" else trec
+        ir_name = f"`{ir_name}`" if ir_name != "—" else ir_name
+        lines.append(f"| `{cell(grammar)}` | {trec} | {cell(ir_name)} | {cell(description)} | `{cell(formula)}` | "
+                     f"{cell(citation)} |")
     return "\n".join(lines)
