@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -107,6 +108,15 @@ def test_the_checker_names_each_missing_piece():
         found = problems(dataclasses.replace(base, **change))
         assert len(found) == 1 and problem in found[0], (change, found)
     assert problems(base) == []
+
+
+@pytest.mark.parametrize("name", names(steps=True))
+def test_the_step_tables_module_cites_the_measures_source(name):
+    """The module docstring of the step table names a source of the citation: a trec_eval file or its first author."""
+    info = REGISTRY[name]
+    docstring = sys.modules[resolve(info.steps.function).__module__].__doc__
+    sources = re.findall(r"m_\w+\.c", info.citation) + [info.citation.split()[0].rstrip(",")]
+    assert any(source in docstring for source in sources if source != "trec_eval"), (name, sources)
 
 
 def test_the_measures_without_a_step_table_are_the_known_ones():

@@ -1,4 +1,9 @@
-"""Set measures at a cut-off k: Precision, Recall, F1, Hit rate @k and R-precision."""
+"""Set measures at a cut-off k: Precision, Recall, F1, Hit rate @k and R-precision.
+
+P@k = hits in the top k / k; R@k = hits in the top k / R; F1@k = 2·P·R / (P + R); Success@k = [hits ≥ 1];
+Rprec = P@R; Rprec_mult = P@⌊m·R + 0.9⌋.  Sources: trec_eval's ``m_P.c``, ``m_recall.c``, ``m_success.c``,
+``m_Rprec.c``, ``m_Rprec_mult.c``; the F-measure: van Rijsbergen, *Information Retrieval*, 2nd ed., 1979, ch. 7.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """Expected reciprocal rank (Chapelle et al. 2009): a user reads down the list and stops at rank i
-with probability R_i = (2^g − 1) / 2^g_max; ERR is the expected 1/(rank where the user stops)."""
+with probability R_i = (2^g − 1) / 2^g_max; ERR is the expected 1/(rank where the user stops):
+ERR@k = Σ_{i≤k} (1/i) R_i Π_{j<i} (1 − R_j).  Source: Chapelle, Metzler, Zhang & Grinspan, "Expected
+reciprocal rank for graded relevance", CIKM 2009; gdeval.pl (TREC Web track), behind ir_measures' ERR."""
 
 from __future__ import annotations
 

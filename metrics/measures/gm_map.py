@@ -1,5 +1,6 @@
 """GM_MAP: the geometric mean of average precision over queries (trec_eval's ``gm_map``), which
-rewards a system that does no query very badly; an AP of 0 is floored at 0.00001 before the log."""
+rewards a system that does no query very badly; an AP of 0 is floored at 0.00001 before the log.
+Source: trec_eval's ``m_gm_map.c``; Robertson, "On GMAP: and other transformations", CIKM 2006."""
 
 from __future__ import annotations
 

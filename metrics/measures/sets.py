@@ -1,5 +1,6 @@
 """Set measures over the whole retrieved list (trec_eval's ``set_P``, ``set_recall``, ``set_F``): the
-ranking read as a set, order ignored."""
+ranking read as a set, order ignored.  Source: trec_eval's ``m_set_P.c``, ``m_set_recall.c``, ``m_set_F.c``
+(F: van Rijsbergen, *Information Retrieval*, 2nd ed., 1979)."""
 
 from __future__ import annotations
 
