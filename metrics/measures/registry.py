@@ -270,7 +270,8 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        steps=Steps("metrics.measures.cutoff:rprec_mult_steps", k_arg="mult"), cutoff="required",
        cutoff_kind="fraction", params=(REL,), trec_eval_cut="Rprec_mult"),
     _m("RelP", "relevant items in the top k divided by min(k, R) (relative_P)", "RelP@k = F_k / min(k, R)",
-       "trec_eval m_rel_P.c", _T + "relative_precision", no_steps="not written yet (P@k's table over min(k, R))",
+       "trec_eval m_rel_P.c", _T + "relative_precision",
+       steps=Steps("metrics.measures.cutoff:relative_precision_steps"),
        cutoff="required", params=(REL,), trec_eval_cut="relative_P"),
     _m("SetP", "precision of the whole retrieved set", "SetP = F_n / n", "trec_eval m_set_P.c", _T + "set_precision",
        steps=Steps("metrics.measures.sets:set_steps", args=("set_P",), k_arg=None, unjudged=True), params=(REL,),
@@ -283,13 +284,16 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        steps=Steps("metrics.measures.sets:set_steps", args=("set_F",), k_arg=None, unjudged=True), params=(REL,),
        trec_eval=("set_F",), ir_measures="SetF"),
     _m("SetAP", "set precision times set recall (trec_eval set_map)", "SetAP = SetP SetR = F_n^2 / (n R)",
-       "trec_eval m_set_map.c", _T + "set_ap", no_steps="not written yet (SetP's and SetR's tables multiplied)",
+       "trec_eval m_set_map.c", _T + "set_ap",
+       steps=Steps("metrics.measures.sets:set_steps", args=("set_map",), k_arg=None, unjudged=True),
        params=(REL,), trec_eval=("set_map",), ir_measures="SetAP"),
     _m("SetRelP", "set precision divided by its best possible value", "SetRelP = F_n / min(n, R)",
-       "trec_eval m_set_rel_P.c", _T + "set_relative_precision", no_steps="not written yet (SetP's table)",
+       "trec_eval m_set_rel_P.c", _T + "set_relative_precision",
+       steps=Steps("metrics.measures.sets:set_steps", args=("set_relative_P",), k_arg=None, unjudged=True),
        params=(REL,), trec_eval=("set_relative_P",), ir_measures="SetP(relative=True)"),
     _m("Utility", "retrieved relevant minus retrieved non-relevant (trec_eval utility)", "Utility = F_n - (n - F_n)",
-       "trec_eval m_utility.c", _T + "utility", no_steps="not written yet (the counts' table)", params=(REL,),
+       "trec_eval m_utility.c", _T + "utility",
+       steps=Steps("metrics.measures.sets:set_steps", args=("utility",), k_arg=None, unjudged=True), params=(REL,),
        trec_eval=("utility",)),
     _m("BinG", "binary G: 1/log2(2 + non-relevant before) per relevant item, over R",
        r"binG = (1/R) \sum_{i: r_i} 1 / log2(2 + i - F_i)", "trec_eval m_binG.c", _T + "binary_g",
@@ -336,8 +340,8 @@ def names(*, cutoff: str | None = None, param: str | None = None, steps: bool | 
     that take parameter ``param``, that have a step table (``steps``) or a trec_eval name (``trec_eval``) — for
     a measure picker.
 
-    >>> names(param="p"), names(steps=False)[:3]
-    (['RBP'], ['NumQ', 'GMBpref', 'infAP'])
+    >>> names(param="p"), names(steps=False)[:4]
+    (['RBP'], ['NumQ', 'GMBpref', 'infAP', 'BinG'])
     """
     picked = []
     for name, info in REGISTRY.items():
