@@ -108,14 +108,14 @@ class Steps:
     (``rel`` to ``threshold`` unless renamed; None leaves a parameter out); ``n_relevant``,
     ``n_nonrelevant`` and ``ideal`` (ideal=judged) come from the query's judgements when the function takes
     them; ``unjudged`` says it reads None as an unjudged item (else unjudged is grade 0).  ``over_queries``:
-    the table runs over the queries' per-query values (GMAP)."""
+    the table runs over the queries' values of this per-query measure (GMAP: AP)."""
 
     function: str
     args: tuple = ()
     k_arg: str | None = "k"
     rename: dict[str, str | None] = field(default_factory=dict)
     unjudged: bool = False
-    over_queries: bool = False
+    over_queries: str | None = None
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
     _m("GMAP", "average precision, geometric mean over queries (trec_eval gm_map)",
        r"GMAP = exp((1/|Q|) \sum_q log max(AP_q, 0.00001))",
        "Robertson, On GMAP: and other transformations, CIKM 2006; trec_eval m_gm_map.c", _T + "geometric_ap",
-       steps=Steps("metrics.measures.gm_map:gm_map_steps", over_queries=True), params=(REL,),
+       steps=Steps("metrics.measures.gm_map:gm_map_steps", over_queries="AP"), params=(REL,),
        trec_eval=("gm_map",), aggregate="geometric"),
     _m("Bpref", "binary preference: relevant items ranked above judged non-relevant ones",
        r"bpref = (1/R) \sum_{i: r_i} (1 - min(n_i, R) / min(N, R)), n_i judged non-relevant above i, N all of them",
@@ -247,14 +247,13 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        trec_eval=("bpref",), ir_measures="Bpref"),
     _m("GMBpref", "bpref, geometric mean over queries (trec_eval gm_bpref)",
        r"GMBpref = exp((1/|Q|) \sum_q log max(bpref_q, 0.00001))", "trec_eval m_gm_bpref.c", _T + "geometric_bpref",
-       no_steps="bpref's step table per query (Bpref), a geometric mean as GMAP's over them",
-       params=(REL,), trec_eval=("gm_bpref",), aggregate="geometric"),
+       steps=Steps("metrics.measures.gm_map:gm_bpref_steps", over_queries="Bpref"), params=(REL,), trec_eval=("gm_bpref",), aggregate="geometric"),
     _m("infAP", "inferred average precision (Yilmaz and Aslam)",
        r"infAP = (1/R) \sum_{i: r_i} (1/i + ((i-1)/i) ((F_i - 1 + n_i + u_i)/(i - 1)) "
        r"((F_i - 1 + eps)/(F_i - 1 + n_i + 2 eps)))",
        "Yilmaz & Aslam, Estimating average precision with incomplete and imperfect judgments, CIKM 2006; "
-       "trec_eval m_infap.c", _T + "inferred_ap", no_steps="not written yet (the batch formula is trec_eval's)",
-       params=(REL,), trec_eval=("infAP",), ir_measures="infAP"),
+       "trec_eval m_infap.c", _T + "inferred_ap",
+       steps=Steps("metrics.measures.infap:infap_steps", k_arg=None, unjudged=True), params=(REL,), trec_eval=("infAP",), ir_measures="infAP"),
     _m("IPrec", "interpolated precision at recall level k (a fraction of R)",
        "IPrec@c = max{P@i : i >= rank of the floor(cR + 0.9)-th relevant item}", "trec_eval m_iprec_at_recall.c",
        _T + "interpolated_precision",
@@ -297,7 +296,7 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        trec_eval=("utility",)),
     _m("BinG", "binary G: 1/log2(2 + non-relevant before) per relevant item, over R",
        r"binG = (1/R) \sum_{i: r_i} 1 / log2(2 + i - F_i)", "trec_eval m_binG.c", _T + "binary_g",
-       no_steps="not written yet", params=(REL,), trec_eval=("binG",)),
+       steps=Steps("metrics.measures.bing:bing_steps", k_arg=None), params=(REL,), trec_eval=("binG",)),
     _m("G", "normalised gain G (trec_eval G)", "G: trec_eval's m_G.c, gains of the grades over the ideal's",
        "trec_eval m_G.c", _T + "normalised_gain", no_steps="not written yet (trec_eval's gain levels)",
        trec_eval=("G",)),
@@ -340,8 +339,8 @@ def names(*, cutoff: str | None = None, param: str | None = None, steps: bool | 
     that take parameter ``param``, that have a step table (``steps``) or a trec_eval name (``trec_eval``) — for
     a measure picker.
 
-    >>> names(param="p"), names(steps=False)[:4]
-    (['RBP'], ['NumQ', 'GMBpref', 'infAP', 'BinG'])
+    >>> names(param="p"), names(steps=False)
+    (['RBP'], ['NumQ', 'G', 'nDCGRel', 'RnDCG'])
     """
     picked = []
     for name, info in REGISTRY.items():
