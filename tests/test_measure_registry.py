@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import measure_table  # noqa: E402
 
 #: the measures registered without a step table: a new measure without one must be added here on purpose
-WITHOUT_STEPS = {"NumQ", "G", "nDCGRel", "RnDCG"}
+WITHOUT_STEPS = {"NumQ"}
 #: a value of each parameter other than its default (choices: every canonical value is tried)
 OTHER_VALUE = {"rel": 2, "p": 0.5, "max_grade": 3, "gains": "{0:0,1:1,2:3,3:7}"}
 #: judged grades; a negative one (trec_eval: pooled but unjudged) only in the infAP test: the single-ranking bpref and

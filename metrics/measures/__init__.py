@@ -23,6 +23,7 @@ module               measures
 :mod:`.gm_map`       GM_MAP and GM_BPREF: the geometric mean of per-query APs (bprefs)
 :mod:`.infap`        inferred average precision infAP (trec_eval)
 :mod:`.bing`         trec_eval's binG
+:mod:`.trec_gains`   trec_eval's G, ndcg_rel and Rndcg (gain-based)
 ===================  ==========================================================================
 
 The names are re-exported here (``from metrics.measures import parse_measure`` keeps working).

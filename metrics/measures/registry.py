@@ -107,7 +107,8 @@ class Steps:
     keyword ``k_arg`` (``levels`` takes it as a one-level tuple), parameters to ``rename``'s keywords
     (``rel`` to ``threshold`` unless renamed; None leaves a parameter out); ``n_relevant``,
     ``n_nonrelevant`` and ``ideal`` (ideal=judged) come from the query's judgements when the function takes
-    them; ``unjudged`` says it reads None as an unjudged item (else unjudged is grade 0).  ``over_queries``:
+    them, and the keyword ``judged_arg`` every judged grade of the query; ``unjudged`` says it reads None as an
+    unjudged item (else unjudged is grade 0).  ``over_queries``:
     the table runs over the queries' values of this per-query measure (GMAP: AP)."""
 
     function: str
@@ -116,6 +117,7 @@ class Steps:
     rename: dict[str, str | None] = field(default_factory=dict)
     unjudged: bool = False
     over_queries: str | None = None
+    judged_arg: str | None = None
 
 
 @dataclass(frozen=True)
@@ -297,16 +299,22 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
     _m("BinG", "binary G: 1/log2(2 + non-relevant before) per relevant item, over R",
        r"binG = (1/R) \sum_{i: r_i} 1 / log2(2 + i - F_i)", "trec_eval m_binG.c", _T + "binary_g",
        steps=Steps("metrics.measures.bing:bing_steps", k_arg=None), params=(REL,), trec_eval=("binG",)),
-    _m("G", "normalised gain G (trec_eval G)", "G: trec_eval's m_G.c, gains of the grades over the ideal's",
-       "trec_eval m_G.c", _T + "normalised_gain", no_steps="not written yet (trec_eval's gain levels)",
+    _m("G", "normalised gain G (trec_eval G)",
+       r"G = (1 / \sum_j g*_j) \sum_{i: g_i > 0} g_i / log2(2 + C_i - Gamma_i), C_i = \sum_{j<=i} max(g*_j, 1), "
+       r"Gamma_i = \sum_{j<=i} g_j (g* the ideal gains)",
+       "trec_eval m_G.c", _T + "normalised_gain",
+       steps=Steps("metrics.measures.trec_gains:g_steps", k_arg=None, judged_arg="judged", unjudged=True),
        trec_eval=("G",)),
     _m("nDCGRel", "nDCG averaged over the relevant items (trec_eval ndcg_rel)",
-       "nDCGRel: trec_eval's m_ndcg_rel.c, nDCG at each relevant item's rank, averaged over R",
-       "trec_eval m_ndcg_rel.c", _T + "ndcg_over_relevant", no_steps="not written yet (trec_eval's gain levels)",
+       r"nDCGRel = (1/R+) (\sum_{i<=n: g_i > 0} DCG@i / IDCG@i + (R+ - found) DCG@n / IDCG), R+ judged positive gains",
+       "trec_eval m_ndcg_rel.c", _T + "ndcg_over_relevant",
+       steps=Steps("metrics.measures.trec_gains:ndcg_rel_steps", k_arg=None, judged_arg="judged", unjudged=True),
        trec_eval=("ndcg_rel",)),
     _m("RnDCG", "nDCG averaged at the R-level boundaries (trec_eval Rndcg)",
-       "RnDCG: trec_eval's m_Rndcg.c, nDCG at the boundaries of the ideal's relevance levels, averaged",
-       "trec_eval m_Rndcg.c", _T + "ndcg_at_r_levels", no_steps="not written yet (trec_eval's gain levels)",
+       "RnDCG = mean of DCG@min(r, n) / IDCG@r over the ranks r <= R+ where the ideal gain changes "
+       "(and DCG@n / IDCG when n > R+ + 1)",
+       "trec_eval m_Rndcg.c", _T + "ndcg_at_r_levels",
+       steps=Steps("metrics.measures.trec_gains:rndcg_steps", k_arg=None, judged_arg="judged", unjudged=True),
        params=(REL,), trec_eval=("Rndcg",)),
     _m("Judged", "share of the top k that is judged (ir_measures Judged)",
        "Judged@k = |{i <= k : item i judged}| / min(k, n)",
@@ -339,8 +347,8 @@ def names(*, cutoff: str | None = None, param: str | None = None, steps: bool | 
     that take parameter ``param``, that have a step table (``steps``) or a trec_eval name (``trec_eval``) — for
     a measure picker.
 
-    >>> names(param="p"), names(steps=False)
-    (['RBP'], ['NumQ', 'G', 'nDCGRel', 'RnDCG'])
+    >>> names(param="p"), names(steps=False), names(cutoff="optional", param="rel")
+    (['RBP'], ['NumQ'], ['AP', 'RR', 'RBP'])
     """
     picked = []
     for name, info in REGISTRY.items():
@@ -411,6 +419,8 @@ def explain_measure(measure, grades, judged=()):
         kwargs[keyword] = value
     if "n_relevant" in accepted:
         kwargs["n_relevant"] = sum(1 for grade in judged if grade >= theta and grade >= 0)
+    if spec.judged_arg:
+        kwargs[spec.judged_arg] = judged
     if "n_nonrelevant" in accepted:
         kwargs["n_nonrelevant"] = sum(1 for grade in judged if 0 <= grade < theta)
     ranked = list(grades) if spec.unjudged else [0 if grade is None else grade for grade in grades]
