@@ -5,6 +5,7 @@ grammar table generated from it."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import math
 import random
 import re
@@ -119,6 +120,23 @@ def test_the_step_tables_module_cites_the_measures_source(name):
     docstring = sys.modules[resolve(info.steps.function).__module__].__doc__
     sources = re.findall(r"m_\w+\.c", info.citation) + [info.citation.split()[0].rstrip(",")]
     assert any(source in docstring for source in sources if source != "trec_eval"), (name, sources)
+
+
+def test_the_step_tables_defaults_are_the_registrys():
+    """A default a step function states for a parameter (``threshold=1``, ``p=0.8``, ``gain="linear"``) is the one
+    the registry declares: the defaults are declared once and only checked elsewhere."""
+    checked = 0
+    for name in names(steps=True):
+        info = REGISTRY[name]
+        accepted = inspect.signature(resolve(info.steps.function)).parameters
+        for param in info.params:
+            keyword = info.steps.rename.get(param.name, "threshold" if param.name == "rel" else param.name)
+            if keyword not in accepted or accepted[keyword].default in (inspect.Parameter.empty, None):
+                continue
+            default = accepted[keyword].default
+            assert param.choices.get(default, default) == param.default, (name, keyword, default)
+            checked += 1
+    assert checked >= 20
 
 
 def test_the_measures_without_a_step_table_are_the_known_ones():

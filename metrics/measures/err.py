@@ -14,9 +14,10 @@ from .._validate import _short, as_fraction, as_grades, as_items, as_k
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
+from .registry import MAX_ERR_GRADE
 
-#: the largest grade (and g_max): 2^g is a float only below 2^1024
-MAX_GRADE = 1000.0
+#: the largest grade (and g_max): 2^g is a float only below 2^1024 (the parser's bound, :mod:`.registry`)
+MAX_GRADE = float(MAX_ERR_GRADE)
 ERR_FORMULA = (r"\mathrm{ERR@}k = \sum_{i=1}^{k} \frac{1}{i} \, R_i \prod_{j<i} (1 - R_j), \quad "
                r"R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}")
 

@@ -24,7 +24,7 @@ from typing import Callable, Literal
 
 from ..limits import MAX_PARAMETER
 
-#: the largest ``max_grade`` of ERR (as :data:`metrics.measures.err.MAX_GRADE`): 2^g is a float only below 2^1024
+#: the largest ``max_grade`` of ERR (also :data:`metrics.measures.err.MAX_GRADE`): 2^g is a float only below 2^1024
 MAX_ERR_GRADE = 1000
 
 
@@ -108,8 +108,8 @@ class Steps:
     (``rel`` to ``threshold`` unless renamed; None leaves a parameter out); ``n_relevant``,
     ``n_nonrelevant`` and ``ideal`` (ideal=judged) come from the query's judgements when the function takes
     them, and the keyword ``judged_arg`` every judged grade of the query; ``unjudged`` says it reads None as an
-    unjudged item (else unjudged is grade 0).  ``over_queries``:
-    the table runs over the queries' values of this per-query measure (GMAP: AP)."""
+    unjudged item (else unjudged is grade 0).  ``over_queries``: the table runs over the queries' values of this
+    per-query measure (GMAP: AP)."""
 
     function: str
     args: tuple = ()
