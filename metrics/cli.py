@@ -1,6 +1,6 @@
 """Command line: ``python -m metrics evaluate`` (trec_eval-style), ``python -m metrics trec_eval``
-(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`) and ``python -m metrics
-explain``.
+(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`), ``python -m metrics
+explain`` and ``python -m metrics measures`` (the measure grammar, from :mod:`metrics.measures.registry`).
 
 Bad input or a bad measure name: exit status 2 and one line on stderr; ``evaluate`` with no query
 in both the qrels and the run is bad input too (exit status 2, trec_eval's message; the
@@ -50,6 +50,19 @@ class _ExplainerNames:
         return iter(self._names())
 
 
+def _measure_help() -> str:
+    """The ``evaluate`` command's list of measures, from the registry (its grammar and description, one a line)."""
+    from .measures.registry import PARAMS, REGISTRY
+
+    width = max(len(text) for text in [*(info.grammar() for info in REGISTRY.values()),
+                                        *(param.grammar() for param in PARAMS.values())]) + 2
+    lines = ["measures (python -m metrics measures: also trec_eval's and ir_measures' names):"]
+    lines += [f"  {info.grammar().ljust(width)}{info.description}" for info in REGISTRY.values()]
+    lines += ["", "parameters:"]
+    lines += [f"  {param.grammar().ljust(width)}{param.help}" for param in PARAMS.values()]
+    return "\n".join(lines)
+
+
 def program_name() -> str:
     """How this command was called: ``rml`` (the installed console command) or ``python -m metrics``."""
     import os
@@ -63,11 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     ev = commands.add_parser("evaluate", help="evaluate a TREC run against TREC qrels (trec_eval semantics)",
-                             description="Evaluate RUN against QRELS. Measures in ir_measures syntax: nDCG, "
-                             "nDCG@10, AP, AP@100, RR, RR@10, P@5, R@100, F1@10, Success@1, Rprec, Bpref, "
-                             "IPrec@0.1, Judged@10, RBP(p=0.8), ERR@10, with parameters such as nDCG(gain=exp)@10, "
-                             "nDCG(gains={0:0,1:1,2:3})@10 or AP(rel=2); trec_eval's names (ndcg_cut_10, map, P_5) "
-                             "too. For trec_eval's own output: python -m metrics trec_eval.")
+                             description="Evaluate RUN against QRELS.\n\nMeasures (-m) in ir_measures syntax, "
+                             "NAME[(param=value,...)][@k]:\nnDCG@10, AP, AP(rel=2)@100, nDCG(gain=exp)@10, "
+                             "nDCG(gains={0:0,1:1,2:3})@10, RBP(p=0.5);\ntrec_eval's names (ndcg_cut_10, map, "
+                             "P_5) too. For trec_eval's own output: python -m metrics trec_eval.",
+                             epilog=_measure_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     ev.add_argument("qrels", help="TREC qrels file: qid iter docid rel")
     ev.add_argument("run", help="TREC run file: qid Q0 docid rank score tag")
     ev.add_argument("-m", "--measure", action="append", required=True, help="a measure; repeat for more")
@@ -81,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--workers", type=int, metavar="N", help="evaluate partitions of whole queries on a local "
                     "Dask cluster of N processes (the same output)")
     ev.add_argument("--scheduler", metavar="ADDRESS", help="... on the Dask cluster whose scheduler is at ADDRESS")
+
+    commands.add_parser("measures", help="list every measure: its parameters, cut-off, trec_eval's and "
+                        "ir_measures' names, description (the grammar of -m)")
 
     commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval (9.0.7 by default, "
                         "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
@@ -162,6 +178,12 @@ def _evaluate(args, out) -> None:
     writer(result, out, [str(m) for m in measures], per_query=args.per_query)
 
 
+def _measures(args, out) -> None:
+    from .measures.registry import grammar_text
+
+    out.write(grammar_text() + "\n")
+
+
 def subtitle_of(name: str) -> str:
     """The measure's plain-language description (empty for names outside the grammar, e.g. AUC)."""
     from .measures.names import subtitle
@@ -227,7 +249,7 @@ def main(argv=None, out=None, err=None) -> int:
         return trec_eval_main(argv[1:], out, err)
     try:
         args = build_parser().parse_args(argv)
-        (_evaluate if args.command == "evaluate" else _explain)(args, out)
+        {"evaluate": _evaluate, "explain": _explain, "measures": _measures}[args.command](args, out)
     except MetricsInputError as error:
         err.write(f"metrics: error: {error}\n")
         return USAGE_ERROR

@@ -20,7 +20,7 @@ By default the numbers are trec_eval's (``trec_eval -q``; with ``count_missing=T
                            {\sum_{i \le k} G(g^*_i) / \log_2(i + 1)}
 
 with :math:`D = R` (``denom=R``, trec_eval's ``map``/``map_cut``), the relevant items found in
-the top k (``denom=found``) or :math:`\min(k, R)` (``denom=minKR``); :math:`G(g) = \max(g, 0)`
+the top k (``denom=found``) or :math:`\min(k, R)` (``denom=minKR``; :math:`k` the list's length without ``@k``); :math:`G(g) = \max(g, 0)`
 (``gain=lin``) or :math:`2^{\max(g,0)} - 1` (``gain=exp``); :math:`g^*` all judged grades of the
 query sorted descending (``ideal=judged``) or the retrieved items' grades sorted descending
 (``ideal=list``).  Without ``@k`` the sums run over the whole ranking.  A fraction whose
@@ -50,11 +50,11 @@ import numpy as np
 
 from ..errors import MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
+from ..measures.registry import REGISTRY, batch_function
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from . import dask as _dask
-from . import ir_measures_extra
 from .inputs import as_columns
-from .trec_measures import TREC_MEASURES, _ratio, aggregate_values
+from .trec_measures import _ratio, aggregate_values, num_ret
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -236,11 +236,9 @@ def _warn_grades_below_level(measures: list[Measure], grades: np.ndarray) -> Non
 
 
 def _accepted(measure: Measure) -> tuple[str, ...]:
-    """The parameter names ``measure`` accepts (metrics.measures.names.MEASURES)."""
-    from ..measures.names import MEASURES
-
-    entry = MEASURES.get(measure.name)
-    return entry[2] if entry else ()
+    """The parameter names ``measure`` accepts (:data:`metrics.measures.registry.REGISTRY`)."""
+    entry = REGISTRY.get(measure.name)
+    return entry.param_names if entry else ()
 
 
 def _query_sample(columns: TrecColumns, shown: int = 3) -> str:
@@ -400,46 +398,11 @@ class _Evaluator:
         return Evaluation(self.query_names(codes), values, aggregate)
 
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
-        """(value per query code, mask of queries without relevant items)."""
-        name, k = m.name, m.k
-        if name in ir_measures_extra.IR_MEASURES_EXTRA:
-            return ir_measures_extra.IR_MEASURES_EXTRA[name](self, m)  # Judged, RBP, ERR
-        if name == "nDCG":  # a gain map (gains={...}) is a gain like lin and exp
-            return self.ndcg(k, m.param("gains") or m.param("gain"), m.param("ideal"))
-        theta = m.param("rel")
-        big_r = self.num_relevant(theta)
-        missing = big_r == 0
-        if name == "P":
-            return self.count(theta, k) / k, missing
-        if name == "R":
-            return _ratio(self.count(theta, k), big_r), missing
-        if name == "F1":
-            p, r = self.count(theta, k) / k, _ratio(self.count(theta, k), big_r)
-            return _ratio(2 * p * r, p + r), missing
-        if name == "Success":
-            return (self.count(theta, k) > 0).astype(np.float64), missing
-        if name == "Rprec":
-            rel = self.relevant(theta)
-            within = self.pos <= big_r[self.q] if len(self.q) else rel
-            hits = np.bincount(self.q, weights=rel & within, minlength=self.nq)
-            return _ratio(hits, big_r), missing
-        if name == "RR":
-            rel = self.relevant(theta)
-            first = rel & (self.found_so_far(theta) == 1)
-            return self.per_query(np.where(first, 1.0 / self.pos, 0.0), k), missing
-        if name == "AP":
-            rel = self.relevant(theta)
-            precision = np.where(rel, self.found_so_far(theta) / self.pos, 0.0)
-            total = self.per_query(precision, k)
-            denom = m.param("denom")
-            if denom == "found":
-                return _ratio(total, self.count(theta, k)), missing
-            if denom == "minKR" and k is not None:
-                return _ratio(total, np.minimum(big_r, k)), missing
-            return _ratio(total, big_r), missing
-        if name in TREC_MEASURES:
-            return TREC_MEASURES[name](self, m)
-        raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
+        """(value per query code, mask of queries without relevant items), by the measure's batch implementation
+        in :data:`metrics.measures.registry.REGISTRY`."""
+        if m.name not in REGISTRY:
+            raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
+        return batch_function(m.name)(self, m)
 
     def ndcg(self, k, gain: str, ideal: str) -> tuple[np.ndarray, np.ndarray]:
         run_gain = _gain(self.grade, gain)
@@ -471,6 +434,79 @@ class _Evaluator:
         names[in_run] = _decode_rows(self.run.query, picks[in_run])
         names[~in_run] = _decode_rows(self.qrels.query, picks[~in_run] - nr)
         return tuple(names.tolist())
+
+
+# --------------------------------------------------------------------------------------------
+# the measures computed here (the others: .trec_measures, .ir_measures_extra); each is f(evaluator, measure) ->
+# (value per query code, mask of queries without relevant items), found through metrics.measures.registry
+
+
+def _binary(ev: _Evaluator, m: Measure):
+    """(threshold, R per query code, mask of queries without relevant items) of a binary measure."""
+    theta = m.param("rel")
+    big_r = ev.num_relevant(theta)
+    return theta, big_r, big_r == 0
+
+
+def precision(ev: _Evaluator, m: Measure):
+    """P@k: the relevant items in the top k, over k."""
+    theta, _, missing = _binary(ev, m)
+    return ev.count(theta, m.k) / m.k, missing
+
+
+def recall(ev: _Evaluator, m: Measure):
+    """R@k: the relevant items in the top k, over R."""
+    theta, big_r, missing = _binary(ev, m)
+    return _ratio(ev.count(theta, m.k), big_r), missing
+
+
+def f1(ev: _Evaluator, m: Measure):
+    """F1@k: the harmonic mean of P@k and R@k."""
+    theta, big_r, missing = _binary(ev, m)
+    p, r = ev.count(theta, m.k) / m.k, _ratio(ev.count(theta, m.k), big_r)
+    return _ratio(2 * p * r, p + r), missing
+
+
+def success(ev: _Evaluator, m: Measure):
+    """Success@k: 1 when a relevant item is in the top k."""
+    theta, _, missing = _binary(ev, m)
+    return (ev.count(theta, m.k) > 0).astype(np.float64), missing
+
+
+def r_precision(ev: _Evaluator, m: Measure):
+    """Rprec: the relevant items in the top R, over R."""
+    theta, big_r, missing = _binary(ev, m)
+    rel = ev.relevant(theta)
+    within = ev.pos <= big_r[ev.q] if len(ev.q) else rel
+    hits = np.bincount(ev.q, weights=rel & within, minlength=ev.nq)
+    return _ratio(hits, big_r), missing
+
+
+def reciprocal_rank(ev: _Evaluator, m: Measure):
+    """RR@k: 1 / the rank of the first relevant item in the top k (0 if none)."""
+    theta, _, missing = _binary(ev, m)
+    rel = ev.relevant(theta)
+    first = rel & (ev.found_so_far(theta) == 1)
+    return ev.per_query(np.where(first, 1.0 / ev.pos, 0.0), m.k), missing
+
+
+def average_precision(ev: _Evaluator, m: Measure):
+    """AP@k: the precision at each relevant item in the top k, summed, over R, the hits found or min(k, R)."""
+    theta, big_r, missing = _binary(ev, m)
+    rel = ev.relevant(theta)
+    precision_at_hits = np.where(rel, ev.found_so_far(theta) / ev.pos, 0.0)
+    total = ev.per_query(precision_at_hits, m.k)
+    denom = m.param("denom")
+    if denom == "found":
+        return _ratio(total, ev.count(theta, m.k)), missing
+    if denom == "minKR":  # without a cut-off, k is the list's length (as metrics.ap_steps)
+        return _ratio(total, np.minimum(big_r, num_ret(ev) if m.k is None else m.k)), missing
+    return _ratio(total, big_r), missing
+
+
+def ndcg(ev: _Evaluator, m: Measure):
+    """nDCG@k with gain lin, exp or a gain map (``gains={...}``: one more kind of gain)."""
+    return ev.ndcg(m.k, m.param("gains") or m.param("gain"), m.param("ideal"))
 
 
 def _decode_rows(column, rows: np.ndarray) -> list[str]:

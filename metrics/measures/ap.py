@@ -1,4 +1,8 @@
-"""Average precision of one ranking: the precision at each hit, averaged."""
+"""Average precision of one ranking: the precision at each hit, averaged.
+
+AP@k = (1/D) Σ_{i≤k} rel_i · P@i, with D = R (trec_eval's ``map``), the hits found or min(k, R).
+Source: trec_eval's ``m_map.c``; Buckley & Voorhees, "Evaluating evaluation measure stability", SIGIR 2000.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """bpref (binary preference, Buckley & Voorhees 2004): how many judged non-relevant items each relevant
-item is ranked below, as trec_eval's ``bpref`` counts them. Unjudged items are skipped."""
+item is ranked below, as trec_eval's ``bpref`` counts them. Unjudged items are skipped.  Source: Buckley &
+Voorhees, "Retrieval evaluation with incomplete information", SIGIR 2004; trec_eval's ``m_bpref.c``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The counts trec_eval prints for a ranking: num_ret (items retrieved), num_rel (relevant items, all
 judged), num_rel_ret (relevant items retrieved) and num_nonrel_judged_ret (judged non-relevant items
-retrieved); the table shows what each counts, rank by rank."""
+retrieved); the table shows what each counts, rank by rank.  Source: trec_eval's ``m_num_ret.c``,
+``m_num_rel.c``, ``m_num_rel_ret.c``, ``m_num_nonrel_judged_ret.c``."""
 
 from __future__ import annotations
 

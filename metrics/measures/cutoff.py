@@ -1,4 +1,9 @@
-"""Set measures at a cut-off k: Precision, Recall, F1, Hit rate @k and R-precision."""
+"""Set measures at a cut-off k: Precision, Recall, F1, Hit rate @k, R-precision and relative precision.
+
+P@k = hits in the top k / k; R@k = hits in the top k / R; F1@k = 2·P·R / (P + R); Success@k = [hits ≥ 1];
+Rprec = P@R; Rprec_mult = P@⌊m·R + 0.9⌋; relative_P@k = hits in the top k / min(k, R).  Sources: trec_eval's
+``m_P.c``, ``m_recall.c``, ``m_success.c``, ``m_Rprec.c``, ``m_Rprec_mult.c``, ``m_rel_P.c``; the F-measure: van Rijsbergen, *Information Retrieval*, 2nd ed., 1979, ch. 7.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ R_FORMULA = r"R@k = \frac{|\text{relevant} \cap \text{top } k|}{R}"
 F1_FORMULA = r"F_1@k = \frac{2 \cdot P@k \cdot R@k}{P@k + R@k}"
 HIT_FORMULA = r"\mathrm{Success@}k = \mathbb{1}\left[\,|\text{relevant} \cap \text{top } k| \ge 1\,\right]"
 RPREC_FORMULA = r"\mathrm{Rprec} = P@R = \frac{|\text{relevant} \cap \text{top } R|}{R}"
+RELP_FORMULA = r"\mathrm{RelP@}k = \frac{|\text{relevant} \cap \text{top } k|}{\min(k, R)}"
 
 
 def cutoff_steps(hits, k: int | None = None, n_relevant: int | None = None, items=None,
@@ -115,6 +121,31 @@ def r_precision_steps(hits, n_relevant=None, items=None, threshold=THRESHOLD) ->
             measure=measure_name("Rprec", rel=threshold), value=0.0, table=table, formula=RPREC_FORMULA,
             column="P", running=RUNNING, details={"R": 0, "hits": 0, "k": 0})
     return _explain("P", RPREC_FORMULA, hits, R, n_relevant, items, threshold, rprec=True)
+
+
+def relative_precision_steps(hits, k, n_relevant=None, items=None, threshold=THRESHOLD) -> Explanation:
+    """Explain trec_eval's ``relative_P_k`` (RelP@k): the hits in the top K over min(K, R), K = 1..k; 0 when
+    R = 0.  Columns rank (= K), item, rel, relevant, hits, RelP."""
+    k = as_k(k, required=True)
+    table = cutoff_steps(hits, k, n_relevant, items, threshold)
+    R = total_relevant(relevant_flags(hits, threshold)[1], as_count(n_relevant, "n_relevant"))
+    below = np.minimum(table["rank"].to_numpy(), R)
+    table = table[["rank", "item", "rel", "relevant", "hits"]].assign(
+        RelP=np.where(below > 0, table["hits"].to_numpy() / np.maximum(below, 1), 0.0))
+    params = {"rel": threshold}
+    return Explanation.written(
+        writer=partial(_relp_lines, table, R, params), measure=measure_name("RelP", k, **params),
+        value=float(table["RelP"].iloc[-1]), table=table, formula=RELP_FORMULA, column="RelP",
+        running={"RelP": "RelP"}, details={"R": R, "k": k})
+
+
+def _relp_lines(table: pd.DataFrame, R: int, params: dict, step: int, text: bool) -> tuple[Line, ...]:
+    """RelP at cut-off K = ``step``: hits / min(K, R)."""
+    row = table.iloc[step - 1]
+    K, found = int(row["rank"]), int(row["hits"])
+    name = measure_name("RelP", K, **params)
+    head = f"{found}/min({K}, {R})" if text else rf"\frac{{{found}}}{{\min({K}, {R})}}"
+    return (Line(name if text else latex_name(name), head=head, result=num(row["RelP"])),)
 
 
 @with_formula(P_FORMULA)

@@ -1,5 +1,7 @@
 """Expected reciprocal rank (Chapelle et al. 2009): a user reads down the list and stops at rank i
-with probability R_i = (2^g − 1) / 2^g_max; ERR is the expected 1/(rank where the user stops)."""
+with probability R_i = (2^g − 1) / 2^g_max; ERR is the expected 1/(rank where the user stops):
+ERR@k = Σ_{i≤k} (1/i) R_i Π_{j<i} (1 − R_j).  Source: Chapelle, Metzler, Zhang & Grinspan, "Expected
+reciprocal rank for graded relevance", CIKM 2009; gdeval.pl (TREC Web track), behind ir_measures' ERR."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from .._validate import _short, as_fraction, as_grades, as_items, as_k
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
+from .registry import MAX_ERR_GRADE
 
-#: the largest grade (and g_max): 2^g is a float only below 2^1024
-MAX_GRADE = 1000.0
+#: the largest grade (and g_max): 2^g is a float only below 2^1024 (the parser's bound, :mod:`.registry`)
+MAX_GRADE = float(MAX_ERR_GRADE)
 ERR_FORMULA = (r"\mathrm{ERR@}k = \sum_{i=1}^{k} \frac{1}{i} \, R_i \prod_{j<i} (1 - R_j), \quad "
                r"R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}")
 

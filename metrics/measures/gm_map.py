@@ -1,5 +1,7 @@
 """GM_MAP: the geometric mean of average precision over queries (trec_eval's ``gm_map``), which
-rewards a system that does no query very badly; an AP of 0 is floored at 0.00001 before the log."""
+rewards a system that does no query very badly; an AP of 0 is floored at 0.00001 before the log; and
+trec_eval's ``gm_bpref``, the same mean of bpref.  Source: trec_eval's ``m_gm_map.c`` and ``m_gm_bpref.c``;
+Robertson, "On GMAP: and other transformations", CIKM 2006."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from ..explanation import Explanation, Line, num, with_formula
 #: trec_eval's MIN_GEO_MEAN: the AP a query of AP 0 counts with, so that its log is finite
 MIN_GEO_MEAN = 0.00001
 GM_MAP_FORMULA = r"\mathrm{GM\_MAP} = \exp\Bigl(\frac{1}{n} \sum_{q=1}^{n} \ln \max(\mathrm{AP}_q, 10^{-5})\Bigr)"
+GM_BPREF_FORMULA = (r"\mathrm{GM\_BPREF} = \exp\Bigl(\frac{1}{n} \sum_{q=1}^{n} \ln \max(\mathrm{bpref}_q, "
+                    r"10^{-5})\Bigr)")
 
 
 def gm_map_steps(ap_values, query_ids=None) -> Explanation:
@@ -27,17 +31,42 @@ def gm_map_steps(ap_values, query_ids=None) -> Explanation:
     if outside.size:
         raise input_error("{name} at position {position} = {value} is not an AP (between 0 and 1)", name="ap_values",
                           position=int(outside[0]) + 1, value=num(values[outside[0]]))
+    return _geometric_steps(values, query_ids, GEOMETRIC["GMAP"])
+
+
+def gm_bpref_steps(bpref_values, query_ids=None) -> Explanation:
+    """Explain trec_eval's ``gm_bpref`` (GMBpref) over per-query bprefs, as :func:`gm_map_steps` does APs:
+    columns query, bpref_q, floored, log_bpref, mean_log, GM_BPREF."""
+    values = as_grades(bpref_values, "bpref_values")
+    if values.size == 0:
+        raise input_error("{name} must hold at least one query's bpref", name="bpref_values")
+    outside = np.flatnonzero((values < 0) | (values > 1))
+    if outside.size:
+        raise input_error("{name} at position {position} = {value} is not a bpref (between 0 and 1)",
+                          name="bpref_values", position=int(outside[0]) + 1, value=num(values[outside[0]]))
+    return _geometric_steps(values, query_ids, GEOMETRIC["GMBpref"])
+
+
+#: measure -> (per-query column, log column, mean column as trec_eval names it, formula)
+GEOMETRIC = {"GMAP": ("GMAP", "AP_q", "log_AP", "GM_MAP", GM_MAP_FORMULA),
+             "GMBpref": ("GMBpref", "bpref_q", "log_bpref", "GM_BPREF", GM_BPREF_FORMULA)}
+
+
+def _geometric_steps(values: np.ndarray, query_ids, kind: tuple) -> Explanation:
+    """The geometric mean of per-query ``values`` floored at 10⁻⁵, one row per query."""
+    measure, column, log_column, label, formula = kind
     queries = as_items(query_ids, values.size, "query_ids") if query_ids is not None else [
         f"q{i}" for i in range(1, values.size + 1)]
     floored = np.maximum(values, MIN_GEO_MEAN)
     logs = np.log(floored)
     mean_log = np.cumsum(logs) / np.arange(1, values.size + 1)
-    table = pd.DataFrame({"query": queries, "AP_q": values, "floored": floored, "log_AP": logs, "mean_log": mean_log,
-                          "GM_MAP": np.exp(mean_log)})
+    table = pd.DataFrame({"query": queries, column: values, "floored": floored, log_column: logs,
+                          "mean_log": mean_log, label: np.exp(mean_log)})
     return Explanation.written(
-        writer=partial(_gm_lines, table), measure="GMAP", value=float(table["GM_MAP"].iloc[-1]), table=table,
-        formula=GM_MAP_FORMULA, column="GM_MAP", running={"GMAP": "GM_MAP"},
-        details={"MAP": float(values.mean()), "floored_queries": int((values < MIN_GEO_MEAN).sum())})
+        writer=partial(_gm_lines, table, label), measure=measure, value=float(table[label].iloc[-1]), table=table,
+        formula=formula, column=label, running={measure: label},
+        details={"MAP" if measure == "GMAP" else "mean": float(values.mean()),  # the arithmetic mean
+                 "floored_queries": int((values < MIN_GEO_MEAN).sum())})
 
 
 def _ap(value: float) -> str:
@@ -45,18 +74,18 @@ def _ap(value: float) -> str:
     return num(value, 8) if value < 1e-4 else num(value)
 
 
-def _gm_lines(table: pd.DataFrame, step: int, text: bool) -> tuple[Line, ...]:
+def _gm_lines(table: pd.DataFrame, label: str, step: int, text: bool) -> tuple[Line, ...]:
     """The mean of the logs of the first ``step`` queries, then its exp."""
     shown = table.iloc[:step]
     logs = tuple((f"ln {_ap(a)}" if text else rf"\ln {_ap(a)}") for a in shown["floored"])
     mean = num(shown["mean_log"].iloc[-1])
-    lhs = "GM_MAP" if text else r"\mathrm{GM\_MAP}"
+    lhs = label if text else r"\mathrm{" + label.replace("_", r"\_") + "}"
     if step < len(table):
         lhs += f" [1..{step}]" if text else rf"_{{1..{step}}}"
     head = "exp((" if text else rf"\exp\Bigl(\tfrac{{1}}{{{step}}}\bigl("
     tail = f") / {step})" if text else r"\bigr)\Bigr)"
     return (Line(lhs, logs, head=head, tail=tail),
-            Line("", head=f"exp({mean})" if text else rf"e^{{{mean}}}", result=num(shown["GM_MAP"].iloc[-1])))
+            Line("", head=f"exp({mean})" if text else rf"e^{{{mean}}}", result=num(shown[label].iloc[-1])))
 
 
 @with_formula(GM_MAP_FORMULA)

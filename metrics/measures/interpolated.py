@@ -4,6 +4,8 @@ precision from the rank where r·R relevant items are found.
 
 r·R is turned into a number of relevant items as trec_eval 9 does (and pytrec_eval, ir_measures with
 it): ⌊r·R + 0.9⌋; trec_eval 10 rounds to the nearest (``rounding="nearest"``, C's lround).
+Source: trec_eval's ``m_iprec_at_recall.c`` and ``m_11pt_avg.c``; Salton & McGill, *Introduction to Modern
+Information Retrieval*, 1983.
 """
 
 from __future__ import annotations

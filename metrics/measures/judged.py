@@ -1,5 +1,6 @@
 """Judged@k (ir_measures): the share of the top k that has a relevance judgment at all — how far the
-other measures can be trusted on this ranking."""
+other measures can be trusted on this ranking.  Source: ir_measures' ``Judged`` (MacAvaney, Macdonald &
+Ounis, "Streamlining evaluation with ir-measures", ECIR 2022)."""
 
 from __future__ import annotations
 

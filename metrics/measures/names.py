@@ -1,24 +1,15 @@
-"""Measure names in ir_measures syntax: ``NAME[(param=value, ...)][@k]``.
+"""Measure names in ir_measures syntax: ``NAME[(param=value, ...)][@k]``, parsed with the tables generated
+from :mod:`.registry` (each measure's cut-off, parameters and spellings are declared there, once; the full
+grammar: ``python -m metrics measures``).
 
 Grammar (whitespace is not allowed)::
 
     measure  := name [ "(" param ("," param)* ")" ] [ "@" k ]
-    name     := nDCG | AP | RR | P | R | F1 | Success | Rprec      (aliases below)
-              | NumQ | NumRet | NumRel | NumRelRet | NumNonRelJudgedRet  (counts; summed over queries)
-              | GMAP | Bpref | GMBpref | infAP | BinG | G | nDCGRel | RnDCG | SetP | SetR | SetF | SetAP
-              | SetRelP | RelP | IPrec | RprecMult | IPrec11 | Utility
-              | Judged | RBP | ERR                                (ir_measures' measures)
-    param    := rel=<number>            relevance threshold of the binary measures and RBP (default 1)
-              | gain=lin|exp            nDCG gain: rel or 2^rel - 1 (default lin)
-              | gains={g:v,g:v,...}     nDCG gain per grade (ir_measures' syntax; a grade left out keeps its
-                                        grade as gain; not with gain=exp)
-              | p=<number in (0, 1)>    RBP persistence (default 0.8, as ir_measures)
-              | max_grade=<number>      ERR's g_max, 0 < g_max <= 1000 (default 4: the 0-4 scale of the TREC
-                                        Web track, as gdeval behind ir_measures' ERR; higher grades need it)
-              | ideal=judged|list       nDCG ideal ordering: all judged items or the ranked list
-              | denom=R|found|minKR     AP denominator: all relevant, relevant found, min(k, R)
-    k        := a positive integer      cut-off depth (required by P, R, F1, Success, RelP)
-              | a number                a fraction of R: IPrec@0.1 (recall level), RprecMult@0.2 (multiple of R)
+    name     := a canonical name (registry.REGISTRY) or an alias (ALIASES)
+    param    := key=value            a parameter the measure declares (registry.PARAMS: rel, gain, gains,
+                                     ideal, denom, p, max_grade), its value checked against its type
+    k        := a positive integer   cut-off depth
+              | a number             a fraction of R: IPrec@0.1 (recall level), RprecMult@0.2 (multiple of R)
 
 trec_eval's names are accepted too: ``NAME_k`` for the cut-off families (``ndcg_cut_10``,
 ``map_cut_100``, ``P_5``, ``recall_20``, ``success_1``, ``relative_P_5``, ``iprec_at_recall_0.10``,
@@ -50,81 +41,32 @@ from dataclasses import dataclass, field
 
 from ..errors import MetricsInputError
 from ..limits import MAX_K, MAX_PARAMETER
+from .registry import MAX_ERR_GRADE, PARAMS, REGISTRY, MeasureInfo
 
-#: name -> (whether @k is allowed, whether @k is required, parameters it accepts, description)
-MEASURES: dict[str, tuple[bool, bool, tuple[str, ...], str]] = {
-    "nDCG": (True, False, ("gain", "gains", "ideal"), "normalised discounted cumulative gain"),
-    "AP": (True, False, ("rel", "denom"), "average precision (mean over queries: MAP)"),
-    "RR": (True, False, ("rel",), "reciprocal rank of the first relevant item (MRR)"),
-    "P": (True, True, ("rel",), "precision: relevant items in the top k, divided by k"),
-    "R": (True, True, ("rel",), "recall: relevant items in the top k, divided by R"),
-    "F1": (True, True, ("rel",), "harmonic mean of P@k and R@k"),
-    "Success": (True, True, ("rel",), "1 if any relevant item is in the top k (hit rate)"),
-    "Rprec": (False, False, ("rel",), "precision at rank R, R = number of relevant items"),
-    "NumQ": (False, False, (), "number of queries evaluated (trec_eval num_q)"),
-    "NumRet": (False, False, (), "number of items retrieved (trec_eval num_ret)"),
-    "NumRel": (False, False, ("rel",), "number of relevant judged items, R (trec_eval num_rel)"),
-    "NumRelRet": (False, False, ("rel",), "number of relevant items retrieved (trec_eval num_rel_ret)"),
-    "NumNonRelJudgedRet": (False, False, ("rel",), "judged non-relevant items retrieved"),
-    "GMAP": (False, False, ("rel",), "average precision, geometric mean over queries (trec_eval gm_map)"),
-    "Bpref": (False, False, ("rel",), "binary preference: relevant items ranked above judged non-relevant ones"),
-    "GMBpref": (False, False, ("rel",), "bpref, geometric mean over queries (trec_eval gm_bpref)"),
-    "infAP": (False, False, ("rel",), "inferred average precision (Yilmaz and Aslam)"),
-    "IPrec": (True, True, ("rel",), "interpolated precision at recall level k (a fraction of R)"),
-    "IPrec11": (False, False, ("rel",), "mean interpolated precision at recall 0, 0.1, ..., 1 (11pt_avg)"),
-    "RprecMult": (True, True, ("rel",), "precision at rank k * R (trec_eval Rprec_mult)"),
-    "RelP": (True, True, ("rel",), "relevant items in the top k divided by min(k, R) (relative_P)"),
-    "SetP": (False, False, ("rel",), "precision of the whole retrieved set"),
-    "SetR": (False, False, ("rel",), "recall of the whole retrieved set"),
-    "SetF": (False, False, ("rel",), "F-measure (beta 1) of the whole retrieved set"),
-    "SetAP": (False, False, ("rel",), "set precision times set recall (trec_eval set_map)"),
-    "SetRelP": (False, False, ("rel",), "set precision divided by its best possible value"),
-    "Utility": (False, False, ("rel",), "retrieved relevant minus retrieved non-relevant (trec_eval utility)"),
-    "BinG": (False, False, ("rel",), "binary G: 1/log2(2 + non-relevant before) per relevant item, over R"),
-    "G": (False, False, (), "normalised gain G (trec_eval G)"),
-    "nDCGRel": (False, False, (), "nDCG averaged over the relevant items (trec_eval ndcg_rel)"),
-    "RnDCG": (False, False, ("rel",), "nDCG averaged at the R-level boundaries (trec_eval Rndcg)"),
-    "Judged": (True, False, (), "share of the top k that is judged (ir_measures Judged)"),
-    "RBP": (True, False, ("p", "rel"), "rank-biased precision: (1 - p) times the sum of p^(i-1) over relevant ranks"),
-    "ERR": (True, False, ("max_grade",), "expected reciprocal rank of the cascade model (ir_measures ERR)"),
-}
+__all__ = ["ALIASES", "DEFAULTS", "DENOM_OF", "FRACTION_CUTOFFS", "MAX_ERR_GRADE", "MEASURES", "PARAM_VALUES",
+           "Measure", "measure_name", "parse_gain_map", "parse_measure", "parse_measures", "subtitle"]
 
-#: the largest ``max_grade`` of ERR (as :data:`metrics.measures.err.MAX_GRADE`): 2^g is a float only below 2^1024
-MAX_ERR_GRADE = 1000
+#: canonical name -> its declaration (:class:`.registry.MeasureInfo`: cut-off, parameters, description, ...)
+MEASURES: dict[str, MeasureInfo] = REGISTRY
 
 #: measures whose cut-off is a fraction (of R) rather than a depth
-FRACTION_CUTOFFS = {"IPrec", "RprecMult"}
+FRACTION_CUTOFFS = {name for name, info in REGISTRY.items() if info.cutoff_kind == "fraction"}
 
-#: accepted spellings -> canonical name (ir_measures, trec_eval and common usage)
-ALIASES = {
-    "ndcg": "nDCG", "map": "AP", "ap": "AP", "mrr": "RR", "rr": "RR", "recip_rank": "RR",
-    "p": "P", "precision": "P", "r": "R", "recall": "R", "f1": "F1", "success": "Success",
-    "hit": "Success", "hitrate": "Success", "hr": "Success", "rprec": "Rprec", "r-prec": "Rprec",
-    "judged": "Judged", "rbp": "RBP", "err": "ERR",
-}
+#: accepted spellings (lower case) -> canonical name (ir_measures, trec_eval and common usage)
+ALIASES = {alias.lower(): name for name, info in REGISTRY.items() for alias in info.aliases}
 
-#: allowed parameter values (canonical spelling first)
-PARAM_VALUES = {
-    "gain": {"lin": "lin", "linear": "lin", "exp": "exp", "exponential": "exp"},
-    "ideal": {"judged": "judged", "all": "judged", "list": "list", "ranked": "list"},
-    "denom": {"R": "R", "relevant": "R", "found": "found", "minKR": "minKR", "min": "minKR"},
-}
+#: allowed values of the choice parameters: spelling -> canonical value
+PARAM_VALUES = {name: param.choices for name, param in PARAMS.items() if param.kind == "choice"}
 #: parameter -> default (left out of canonical names); ``gains`` is a canonical gain map text ``{0:0,1:1}``
-DEFAULTS = {"gain": "lin", "ideal": "judged", "denom": "R", "rel": 1, "p": 0.8, "gains": None, "max_grade": 4}
+DEFAULTS = {name: param.default for name, param in PARAMS.items()}
 
 #: the ``denominator`` argument of :func:`metrics.average_precision` -> the ``denom`` parameter
 DENOM_OF = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
 
 _MEASURE_RE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9_\-]*?)(?:\((?P<params>[^()]*)\))?(?:@(?P<k>[^@]+))?$")
 #: trec_eval's names -> canonical names (cut-off families first: they take ``_k``)
-_TREC_CUT_NAMES = {"ndcg_cut": "nDCG", "map_cut": "AP", "P": "P", "recall": "R", "success": "Success",
-                   "relative_P": "RelP", "iprec_at_recall": "IPrec", "Rprec_mult": "RprecMult"}
-_TREC_NAMES = {"ndcg": "nDCG", "map": "AP", "recip_rank": "RR", "Rprec": "Rprec", "num_q": "NumQ",
-               "num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
-               "num_nonrel_judged_ret": "NumNonRelJudgedRet", "gm_map": "GMAP", "bpref": "Bpref",
-               "gm_bpref": "GMBpref", "infAP": "infAP", "11pt_avg": "IPrec11", "set_P": "SetP",
-               "set_recall": "SetR", "set_F": "SetF", "set_map": "SetAP", "set_relative_P": "SetRelP",
-               "utility": "Utility", "binG": "BinG", "G": "G", "ndcg_rel": "nDCGRel", "Rndcg": "RnDCG"}
+_TREC_CUT_NAMES = {info.trec_eval_cut: name for name, info in REGISTRY.items() if info.trec_eval_cut}
+_TREC_NAMES = {trec: name for name, info in REGISTRY.items() for trec in info.trec_eval}
 _TREC_RE = re.compile(r"^(?P<name>" + "|".join(sorted(_TREC_CUT_NAMES, key=len, reverse=True))
                       + r")(?:_(?P<k>\d+(?:\.\d+)?))?$|^(?P<single>" + "|".join(map(re.escape, _TREC_NAMES)) + ")$")
 
@@ -165,21 +107,10 @@ def measure_name(name: str, k: int | None = None, **params) -> str:
 
 
 #: plain-language words of each measure for :func:`subtitle`: (what it is, how its cut-off reads)
-_WORDS = {"nDCG": ("nDCG", "at cut-off {k}"), "AP": ("AP", "over the top {k}"),
-          "RR": ("RR", "within the top {k}"), "P": ("precision", "at cut-off {k}"),
-          "R": ("recall", "at cut-off {k}"), "F1": ("F1", "at cut-off {k}"),
-          "Success": ("hit rate", "at cut-off {k}"), "Rprec": ("R-precision", ""),
-          "Judged": ("share of items judged", "in the top {k}"), "RBP": ("rank-biased precision", "over the top {k}"),
-          "ERR": ("expected reciprocal rank", "at cut-off {k}")}
-#: each parameter value in words ({value} for rel); a denominator continues the sentence after a comma
-_PARAM_WORDS = {
-    ("gain", "lin"): "linear gain", ("gain", "exp"): "exponential gain 2^rel − 1",
-    ("ideal", "judged"): "ideal ordering from all judged items", ("ideal", "list"): "ideal ordering from the list itself",
-    ("denom", "R"): "divided by R, all relevant items", ("denom", "found"): "divided by the hits found",
-    ("denom", "minKR"): "divided by min(k, R)", ("rel", None): "relevant when grade ≥ {value}",
-    ("p", None): "persistence p = {value}", ("max_grade", None): "largest grade g_max = {value}",
-    ("gains", None): "gain of each grade {value}",
-}
+_WORDS = {name: info.words for name, info in REGISTRY.items() if info.words}
+#: each parameter value in words ({value} for a number); a denominator continues the sentence after a comma
+_PARAM_WORDS = {**{(key, value): words for key, param in PARAMS.items() for value, words in param.value_words.items()},
+                **{(key, None): param.words for key, param in PARAMS.items() if param.words}}
 
 
 def subtitle(name: str, translate=str) -> str:
@@ -198,7 +129,7 @@ def subtitle(name: str, translate=str) -> str:
     'expected reciprocal rank over the whole list; largest grade g_max = 3'
     """
     measure = parse_measure(name)
-    what, cut = _WORDS.get(measure.name, (MEASURES[measure.name][3], "at cut-off {k}"))
+    what, cut = _WORDS.get(measure.name, (MEASURES[measure.name].description, "at cut-off {k}"))
     if measure.name == "Rprec":
         text = translate("R-precision: precision at rank R, R = the number of relevant items")
     elif measure.k is not None:
@@ -243,7 +174,8 @@ def parse_measure(text: str) -> Measure:
     name = raw if raw in MEASURES else ALIASES.get(raw.lower())
     if name is None:
         raise _bad(text, f"unknown measure {raw!r}; known: {', '.join(MEASURES)}")
-    allows_k, needs_k, accepted, _ = MEASURES[name]
+    info = MEASURES[name]
+    allows_k, needs_k, accepted = info.allows_k, info.needs_k, info.param_names
     k = None
     if match["k"] is not None:
         if not allows_k:
@@ -355,24 +287,20 @@ def _gain_map_text(gain_map: dict) -> str:
 
 
 def _param_value(text: str, key: str, value: str):
-    if key == "rel":
-        return _number(text, key, value)
-    if key == "p":
+    """``value`` as parameter ``key``'s type (:data:`.registry.PARAMS`) says: a number within its bounds, a
+    canonical choice, or a canonical gain map text."""
+    param = PARAMS[key]
+    if param.kind == "number":
         number = _number(text, key, value)
-        if not 0 < number < 1:
-            raise _bad(text, f"p (RBP's persistence) must be between 0 and 1, both excluded, got {value!r}")
+        if not param.in_bounds(number):
+            why = f" ({param.bounds_reason})" if param.bounds_reason else ""
+            raise _bad(text, f"{key} must be {param.bounds_text()}{why}, got {value!r}")
         return number
-    if key == "max_grade":
-        number = _number(text, key, value)
-        if not 0 < number <= MAX_ERR_GRADE:
-            raise _bad(text, f"max_grade must be above 0 and at most {MAX_ERR_GRADE} (2^g_max overflows a float "
-                       f"beyond), got {value!r}")
-        return number
-    if key == "gains":
+    if param.kind == "gain_map":
         return _gain_map_text(dict(_gain_pairs(text, value)))
-    canonical = PARAM_VALUES[key].get(value)
+    canonical = param.choices.get(value)
     if canonical is None:
-        raise _bad(text, f"{key} must be one of {', '.join(sorted(set(PARAM_VALUES[key].values())))}, got {value!r}")
+        raise _bad(text, f"{key} must be one of {', '.join(sorted(param.canonical_choices))}, got {value!r}")
     return canonical
 
 

@@ -3,6 +3,10 @@
 Rank i (counting from 1) is discounted by log2(i + 1). A grade's gain is ``rel`` (linear, as
 trec_eval, scikit-learn and ranx's ``ndcg``) or ``2^rel - 1`` (exponential, Burges et al.; ranx
 ``ndcg_burges``, gdeval). Negative grades give gain 0, as in trec_eval.
+
+nDCG@k = DCG@k / IDCG@k, DCG@k = Σ_{i≤k} gain(rel_i) / log2(i + 1).  Source: Järvelin & Kekäläinen,
+"Cumulated gain-based evaluation of IR techniques", ACM TOIS 20(4), 2002; trec_eval's ``m_ndcg.c`` and
+``m_ndcg_cut.c``; the exponential gain: Burges et al., "Learning to rank using gradient descent", ICML 2005.
 """
 
 from __future__ import annotations

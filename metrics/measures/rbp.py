@@ -1,5 +1,7 @@
 """Rank-biased precision (Moffat & Zobel 2008): a user reads rank 1, then each next rank with
-probability p (the persistence); RBP is the expected rate of relevance per item read."""
+probability p (the persistence); RBP is the expected rate of relevance per item read:
+RBP(p)@k = (1 − p) Σ_{i≤k} r_i p^(i−1).  Source: Moffat & Zobel, "Rank-biased precision for measurement of
+retrieval effectiveness", ACM TOIS 27(1), 2008."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Reciprocal rank of one ranking: 1 / the rank of the first relevant item."""
+"""Reciprocal rank of one ranking: 1 / the rank of the first relevant item (0 if none); its mean over
+queries is MRR. Source: Voorhees, "The TREC-8 Question Answering Track Report", TREC-8, 1999; trec_eval's
+``m_recip_rank.c``.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Set measures over the whole retrieved list (trec_eval's ``set_P``, ``set_recall``, ``set_F``): the
-ranking read as a set, order ignored."""
+"""Set measures over the whole retrieved list (trec_eval's ``set_P``, ``set_recall``, ``set_F``, ``set_map``,
+``set_relative_P``, ``utility``): the ranking read as a set, order ignored.  Source: trec_eval's ``m_set_P.c``,
+``m_set_recall.c``, ``m_set_F.c``, ``m_set_map.c``, ``m_set_rel_P.c``, ``m_utility.c`` (F: van Rijsbergen,
+*Information Retrieval*, 2nd ed., 1979)."""
 
 from __future__ import annotations
 
@@ -17,18 +19,27 @@ from .names import measure_name
 SET_P_FORMULA = r"\mathrm{set\_P} = \frac{\mathrm{num\_rel\_ret}}{\mathrm{num\_ret}}"
 SET_R_FORMULA = r"\mathrm{set\_recall} = \frac{\mathrm{num\_rel\_ret}}{R}"
 SET_F_FORMULA = r"\mathrm{set\_F} = \frac{(1 + \beta) \cdot P \cdot R_{ec}}{\beta \cdot P + R_{ec}}"
-SET_MEASURES = ("set_P", "set_recall", "set_F")
+SET_MAP_FORMULA = r"\mathrm{set\_map} = \frac{\mathrm{num\_rel\_ret}^2}{\mathrm{num\_ret} \cdot R}"
+SET_REL_P_FORMULA = r"\mathrm{set\_relative\_P} = \frac{\mathrm{num\_rel\_ret}}{\min(\mathrm{num\_ret}, R)}"
+UTILITY_FORMULA = r"\mathrm{utility} = \mathrm{num\_rel\_ret} - (\mathrm{num\_ret} - \mathrm{num\_rel\_ret})"
+SET_MEASURES = ("set_P", "set_recall", "set_F", "set_map", "set_relative_P", "utility")
 #: trec_eval's name -> the canonical (ir_measures) name, :mod:`metrics.measures.names`
-CANONICAL = {"set_P": "SetP", "set_recall": "SetR", "set_F": "SetF"}
+CANONICAL = {"set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "set_map": "SetAP", "set_relative_P": "SetRelP",
+             "utility": "Utility"}
 #: the step table's columns: those of every set measure, then each one's own
 SHARED_COLUMNS = ("rank", "item", "rel", "relevant", "ret_so_far", "rel_ret_so_far")
 COLUMNS_OF = {"set_P": ("set_P",), "set_recall": ("num_rel", "set_recall"),
-              "set_F": ("num_rel", "set_P", "set_recall", "set_F")}
+              "set_F": ("num_rel", "set_P", "set_recall", "set_F"), "set_map": ("num_rel", "set_map"),
+              "set_relative_P": ("num_rel", "set_relative_P"), "utility": ("utility",)}
+FORMULAS = {"set_P": SET_P_FORMULA, "set_recall": SET_R_FORMULA, "set_F": SET_F_FORMULA, "set_map": SET_MAP_FORMULA,
+            "set_relative_P": SET_REL_P_FORMULA, "utility": UTILITY_FORMULA}
 
 
 def set_steps(measure: str, rels, n_relevant: int | None = None, items=None, threshold: float = THRESHOLD,
               beta: float = 1.0) -> Explanation:
-    """Explain ``set_P``, ``set_recall`` or ``set_F`` (trec_eval's F: (1+β)·P·R / (β·P + R), β = 1 is F1).
+    """Explain ``set_P``, ``set_recall``, ``set_F`` (trec_eval's F: (1+β)·P·R / (β·P + R), β = 1 is F1),
+    ``set_map`` (set_P · set_recall), ``set_relative_P`` (num_rel_ret / min(num_ret, R)) or ``utility``
+    (num_rel_ret − the non-relevant retrieved).
 
     The table holds the counts of :func:`metrics.measures.counts.counts_table` the measure needs and its
     value after each rank as if the list ended there (:data:`COLUMNS_OF`); the last row is the value.
@@ -44,6 +55,10 @@ def set_steps(measure: str, rels, n_relevant: int | None = None, items=None, thr
     table["set_P"] = precision
     table["set_recall"] = recall
     table["set_F"] = ((1 + beta) * precision * recall / below.where(below > 0, 1)).where(below > 0, 0.0)
+    table["set_map"] = (rel_ret * rel_ret / (ret * R).where(R > 0, 1)).where(R > 0, 0.0)  # as trec_eval: F²/(n·R)
+    fewest = np.minimum(ret, R)
+    table["set_relative_P"] = (rel_ret / fewest.where(fewest > 0, 1)).where(fewest > 0, 0.0)
+    table["utility"] = (rel_ret - (ret - rel_ret)).astype(float)
     total = int(R.iloc[0]) if len(R) else total_relevant(np.zeros(0, dtype=bool), n_relevant)
     table = table[[*SHARED_COLUMNS, *COLUMNS_OF[measure]]]
     label = measure if beta == 1.0 or measure != "set_F" else f"set_F({num(beta)})"  # trec_eval's name
@@ -51,7 +66,7 @@ def set_steps(measure: str, rels, n_relevant: int | None = None, items=None, thr
     return Explanation.written(
         writer=partial(_set_lines, table, measure, beta, label, total), measure=name,
         value=float(table[measure].iloc[-1]) if len(table) else 0.0, table=table,
-        formula={"set_P": SET_P_FORMULA, "set_recall": SET_R_FORMULA, "set_F": SET_F_FORMULA}[measure],
+        formula=FORMULAS[measure],
         column=measure, running={label: measure}, details={"R": total, "beta": beta})
 
 
@@ -71,6 +86,12 @@ def _set_lines(table: pd.DataFrame, measure: str, beta: float, name: str, R: int
         head = f"{rel_ret}/{ret}" if text else rf"\frac{{{rel_ret}}}{{{ret}}}"
     elif measure == "set_recall":
         head = f"{rel_ret}/{R}" if text else rf"\frac{{{rel_ret}}}{{{R}}}"
+    elif measure == "set_map":
+        head = f"{rel_ret}^2/({ret} * {R})" if text else rf"\frac{{{rel_ret}^2}}{{{ret} \cdot {R}}}"
+    elif measure == "set_relative_P":
+        head = f"{rel_ret}/min({ret}, {R})" if text else rf"\frac{{{rel_ret}}}{{\min({ret}, {R})}}"
+    elif measure == "utility":
+        head = f"{rel_ret} - ({ret} - {rel_ret})"
     else:
         p, r, b = num(row["set_P"]), num(row["set_recall"]), num(beta)
         head = (f"(1 + {b}) * {p} * {r} / ({b} * {p} + {r})" if text
