@@ -3,13 +3,13 @@ routing; nothing else."""
 
 import streamlit as st
 
-from ui import routes, style
 from ui.classroom import live
 from ui.data import share
 from ui.i18n import language_switch, t
-from ui.page import PageEnd
 from ui.ranking import builder
 from ui.session import browser_history, state
+from ui.shell import routes, style
+from ui.shell.page import PageEnd
 
 share.restore_language()  # a shared link's language (first run of a session), before anything is translated
 st.set_page_config(page_title=t("Ranking Metrics Lab"), page_icon=":material/leaderboard:", layout="wide")
@@ -32,7 +32,7 @@ try:
     if not live.viewing():  # a following student sees the teacher's page as ui.classroom.follower draws it, not the page
         navigation.run()
     complete = True
-except PageEnd:  # a page ended early (ui.page.end_page): the builder and the link are still drawn
+except PageEnd:  # a page ended early (ui.shell.page.end_page): the builder and the link are still drawn
     complete = True
 finally:  # also after st.rerun(): the builder's widgets, the language switch, the board in the URL
     builder.finish()

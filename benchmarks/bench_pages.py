@@ -48,8 +48,8 @@ RANKING = ".st-key-builder .lanes [data-lane='ranking'] .item.movable"  #: the b
 
 
 def app_pages() -> list[tuple[str, str]]:
-    """(script, url path) of every page of the app (ui.routes, which app.py's navigation reads), in order."""
-    from ui.routes import NAMES
+    """(script, url path) of every page of the app (ui.shell.routes, which app.py's navigation reads), in order."""
+    from ui.shell.routes import NAMES
 
     return [(f"pages/{name}.py", "" if name == "home" else name) for name in NAMES]
 

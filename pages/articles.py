@@ -7,8 +7,8 @@ import streamlit as st
 
 from metrics.teaching.articles import VERDICT_MEANING
 from ui.i18n import N_, headers, language, t
-from ui.page import end_page
 from ui.session import state
+from ui.shell.page import end_page
 from ui.teaching import explainer
 from ui.topics import articles
 

@@ -8,8 +8,8 @@ from metrics import MetricsInputError, hit_rate_at_k, precision_at_k
 from metrics.measures.beyond import coverage_explanation, similarity_explanation
 from metrics.teaching.coverage_by_list import coverage_by_list_steps
 from ui.i18n import headers, relabel_choice, t
-from ui.routes import page_file
 from ui.session import state
+from ui.shell.routes import page_file
 from ui.teaching import explainer, lecture, pacing
 from ui.topics import recsys
 

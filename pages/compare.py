@@ -12,12 +12,12 @@ from metrics.measures.summary import COMPARE_COLUMNS, compare_summaries
 from ui import charts
 from ui.i18n import N_, headers, t
 from ui.model.presets import PRESETS
-from ui.page import end_page
 from ui.ranking.builder import ranking_builder
 from ui.ranking.lanes import dropped_order, lanes
-from ui.safe import plain
 from ui.session import state
 from ui.session.cached import summarize, swap_effects
+from ui.shell.page import end_page
+from ui.shell.safe import plain
 from ui.teaching import explainer, pacing
 from ui.teaching.lecture import FORMULA_PX, value_text
 

@@ -6,10 +6,10 @@ import streamlit as st
 from metrics import MetricsInputError
 from metrics.conventions import CHOICES
 from ui.i18n import headers, t
-from ui.page import end_page
 from ui.ranking.builder import ranking_builder
-from ui.safe import plain
 from ui.session import state
+from ui.shell.page import end_page
+from ui.shell.safe import plain
 from ui.teaching import explainer, lecture
 from ui.topics import conventions as lib
 from ui.topics.choices import choice_label, options_text

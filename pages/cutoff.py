@@ -6,7 +6,7 @@ from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_p
 from metrics.explanation import render_latex
 from metrics.measures.interpolated import iprec_steps
 from ui import charts
-from ui.i18n import N_, t
+from ui.i18n import N_, sentences, t
 from ui.ranking.builder import ranking_builder
 from ui.session import state
 from ui.session.changes import show_change
@@ -56,7 +56,7 @@ with numbers:
             for left, right in zip(*[iter(list(explanations.values()))] * 2):
                 pair = st.columns(2)
                 for column, explanation in zip(pair, (left, right)):
-                    column.latex(explainer.tex(lecture.worked_line(explanation, None if pace.complete else pace.step)))
+                    column.latex(sentences.tex(lecture.worked_line(explanation, None if pace.complete else pace.step)))
         lecture.step_window(explanations["P"].table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
 with controls:
@@ -82,15 +82,15 @@ elif interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R po
         shown = levels.table[["recall_level", "hits_needed", "from_rank", "iprec"]]
         explainer.step_table(shown.assign(recall_level=shown["recall_level"].map("{:g}".format)), None, hit_column=None)
         for line in render_latex(levels.lines_at()[-1:], width=lecture.FORMULA_WIDTH * 0.8):  # the mean of the 11
-            st.latex(explainer.tex(line))
+            st.latex(sentences.tex(line))
 if whole:
     with whole:
         explainer.step_table(table, None if pace.complete else pace.step)
 if formulas:
     for explanation in [*explanations.values(), r_precision]:
-        formulas.latex(explainer.tex(explanation.formula))
+        formulas.latex(sentences.tex(explanation.formula))
     if pace.complete:  # R-precision with its numbers: the headline shows it only then
-        formulas.latex(explainer.tex(r_precision.worked))
+        formulas.latex(sentences.tex(r_precision.worked))
 
 explainer.about(
     rewards=t("P@K: how much of the top K is relevant. R@K: how much of everything relevant is in the top K. "

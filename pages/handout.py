@@ -8,11 +8,11 @@ from metrics.teaching import handout as handouts
 from metrics.teaching.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
 from ui.data.dataset import shown_title
 from ui.i18n import N_, t
-from ui.page import end_page
-from ui.routes import page_file
+from ui.i18n.sentences import localized
 from ui.session import state
+from ui.shell.page import end_page
+from ui.shell.routes import page_file
 from ui.teaching import presenter
-from ui.topics.quiz_text import localized
 
 PAGE = "handout"
 

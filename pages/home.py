@@ -5,8 +5,8 @@ import streamlit as st
 
 from metrics.teaching.articles import VERDICT_MEANING, findings
 from ui.i18n import N_, headers, language, t
-from ui.page import end_page
-from ui.routes import page_file
+from ui.shell.page import end_page
+from ui.shell.routes import page_file
 from ui.topics import articles
 
 st.title(t("Ranking Metrics Lab"))

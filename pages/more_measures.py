@@ -6,11 +6,11 @@ import streamlit as st
 from metrics import MetricsInputError, gm_map_steps
 from ui import charts
 from ui.i18n import relabel_choice, t
-from ui.page import end_page
 from ui.ranking.builder import ranking_builder, title_text
-from ui.routes import page_file
-from ui.safe import plain
 from ui.session import state
+from ui.shell.page import end_page
+from ui.shell.routes import page_file
+from ui.shell.safe import plain
 from ui.teaching import explainer, lecture, pacing, presenter
 from ui.topics import more_measures
 

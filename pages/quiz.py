@@ -5,11 +5,11 @@ import streamlit as st
 
 from metrics.teaching import quiz
 from ui.i18n import N_, t
+from ui.i18n.sentences import localize
 from ui.model.board import Board
-from ui.routes import page_file
 from ui.session import state
+from ui.shell.routes import page_file
 from ui.topics import quiz_view
-from ui.topics.quiz_text import localize
 
 PAGE = "quiz"
 SEED = state.page_key(PAGE, "seed")  # the question counter (plain key: survives page switches)

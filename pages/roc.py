@@ -11,8 +11,8 @@ from ui import charts
 from ui.i18n import N_, headers, t
 from ui.ranking import lanes
 from ui.ranking.builder import ranking_builder
-from ui.safe import plain
 from ui.session import state
+from ui.shell.safe import plain
 from ui.teaching import explainer, lecture, pacing
 from ui.topics import scores
 

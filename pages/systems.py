@@ -16,9 +16,9 @@ from metrics.statistics import significance as sig
 from ui import charts
 from ui.data import dataset
 from ui.i18n import N_, t
-from ui.page import end_page
-from ui.safe import plain
 from ui.session import state
+from ui.shell.page import end_page
+from ui.shell.safe import plain
 
 PAGE = "systems"
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,10 +9,10 @@ from metrics import MetricsInputError
 from ui import charts
 from ui.data import dataset, interrupted_uploads
 from ui.i18n import N_, headers, t
-from ui.page import end_page
-from ui.routes import page_file
-from ui.safe import plain
 from ui.session import state
+from ui.shell.page import end_page
+from ui.shell.routes import page_file
+from ui.shell.safe import plain
 
 PAGE = "upload"
 ROOT = Path(__file__).resolve().parent.parent

@@ -85,7 +85,7 @@ def metric(at: AppTest, label: str) -> str:
 
 
 def shown(element) -> str:
-    """An element's text as the reader sees it (Markdown escapes of ui.safe.plain removed)."""
+    """An element's text as the reader sees it (Markdown escapes of ui.shell.safe.plain removed)."""
     return html.unescape(re.sub(r"\\(.)", r"\1", element.value))
 
 

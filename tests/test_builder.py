@@ -417,7 +417,7 @@ def test_builder_is_drawn_when_a_page_ends_early(app_test):
 
 
 def test_pages_end_early_without_st_stop(repo_root):
-    """st.stop() would also stop the builder drawn after the page: pages call ui.page.end_page()."""
+    """st.stop() would also stop the builder drawn after the page: pages call ui.shell.page.end_page()."""
     offenders = [p.name for p in (repo_root / "pages").glob("*.py") if "st.stop()" in p.read_text()]
     assert not offenders
 

@@ -18,8 +18,8 @@ import pytest
 from tests.apptest_helpers import open_builder_tools, show_all
 from ui.model import limits
 from ui.model.board import Board
-from ui.routes import NAMES
 from ui.session import state
+from ui.shell.routes import NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 TREC = ROOT / "sample_data" / "trec"

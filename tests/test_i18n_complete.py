@@ -151,7 +151,7 @@ def test_the_exported_handout_is_chinese(app_test, media, metric, board):  # noq
 def test_the_quiz_sentences_built_at_run_time_use_chinese_punctuation():
     """The quiz's prompts, diagnoses and where-to-look texts, assembled from templates and fields."""
     from tests.test_i18n_learn import quiz_sentences
-    from ui.topics.quiz_text import _localize
+    from ui.i18n.sentences import _localize
 
     wrong = [(text, chinese) for text in quiz_sentences()
              for chinese in [_localize(text, lambda english: ZH.get(english, english))] if ascii_punctuation(chinese)]

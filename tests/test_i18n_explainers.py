@@ -15,7 +15,7 @@ from metrics.measures.cutoff import cutoff_steps
 from metrics.teaching.explain import EXPLAINERS, explain
 from tests.apptest_helpers import builder_frame, load_preset, step_windows
 from tests.visible_text import _strings, _table_headers, item_names, untranslated
-from ui.i18n import LANGUAGE
+from ui.i18n import LANGUAGE, sentences
 from ui.teaching import explainer
 from ui.zh import ZH
 
@@ -210,7 +210,7 @@ def formulas():
 def test_every_text_in_the_formulas_has_an_entry():
     for formula in formulas():
         rest = formula
-        for pattern, template in explainer.PHRASES:
+        for pattern, template in sentences.PHRASES:
             if pattern.search(rest):
                 assert ZH.get(template), template
             rest = pattern.sub("", rest)
@@ -220,18 +220,18 @@ def test_every_text_in_the_formulas_has_an_entry():
 
 def test_formulas_in_chinese_keep_no_english_word(in_chinese):
     for formula in formulas():
-        translated = explainer.tex(formula)
+        translated = sentences.tex(formula)
         for body in text_bodies(translated):
             assert not set(re.findall(r"[A-Za-z]{2,}", body)) - MEASURE_COLUMNS, (body, formula)
         assert translated.count("{") == translated.count("}"), translated
 
 
 def test_formula_phrases_put_the_variable_where_chinese_does(in_chinese):
-    assert explainer.tex(r"P@i = \frac{\text{hits in top } i}{i}") == r"P@i = \frac{\text{前 }i\text{ 名中的命中数}}{i}"
-    assert explainer.tex(r"|\text{relevant} \cap \text{top } R|") == r"|\text{相关} \cap \text{前 }R\text{ 名}|"
-    assert explainer.tex(r"\quad \text{(2 relevant in the top 3)}") == r"\quad \text{（前 3 名中有 2 个相关）}"
+    assert sentences.tex(r"P@i = \frac{\text{hits in top } i}{i}") == r"P@i = \frac{\text{前 }i\text{ 名中的命中数}}{i}"
+    assert sentences.tex(r"|\text{relevant} \cap \text{top } R|") == r"|\text{相关} \cap \text{前 }R\text{ 名}|"
+    assert sentences.tex(r"\quad \text{(2 relevant in the top 3)}") == r"\quad \text{（前 3 名中有 2 个相关）}"
 
 
 def test_formulas_in_english_are_unchanged():
     formula = r"P@i = \frac{\text{hits in top } i}{i}"
-    assert explainer.tex(formula) == formula
+    assert sentences.tex(formula) == formula

@@ -16,9 +16,9 @@ from metrics.teaching.handout import LABELS, presenter_steps
 from tests.apptest_helpers import open_page
 from tests.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import english_left, item_names, untranslated
+from ui.i18n.sentences import FIXED, TEMPLATES, _localize, match
 from ui.session import state
 from ui.topics import articles
-from ui.topics.quiz_text import FIXED, TEMPLATES, _localize, match
 from ui.zh import ZH
 
 CJK = re.compile(r"[\u3400-\u9fff]")

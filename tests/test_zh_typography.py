@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from metrics.teaching import quiz
-from ui.topics.quiz_text import _localize
+from ui.i18n.sentences import _localize
 from ui.zh import ZH
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "zh_punctuation.py"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 def _importing_script() -> Path | None:
     """The app script (app.py or a page) whose import of ``ui`` is running, if any (None: a test, a tool)."""
-    from ui.routes import ENTRY_SCRIPT, PAGES_DIR
+    from ui.shell.routes import ENTRY_SCRIPT, PAGES_DIR
 
     frame = inspect.currentframe()
     while frame is not None:
@@ -37,7 +37,7 @@ def _route_through_entry_script() -> None:
         return
     import streamlit as st
 
-    from ui.routes import ENTRY_SCRIPT
+    from ui.shell.routes import ENTRY_SCRIPT
 
     # the entry script is the default page (URL ""), so the page keeps its own URL path
     st.navigation([st.Page(ENTRY_SCRIPT, default=True), st.Page(script)], position="hidden")

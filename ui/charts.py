@@ -27,7 +27,7 @@ ACCENT = "#0B4F9C"
 SECOND = "#D9480F"
 FONT = dict(size=16)
 #: a title wider than this many Latin letters is broken into lines (a phone's chart is ~330 px wide; its titles are
-#: drawn at 13 px there, ui/style/phone.css)
+#: drawn at 13 px there, ui/shell/style/phone.css)
 TITLE_WIDTH = 54
 
 #: what a tab or chart whose values all belong to the last step says while steps remain (translate with ``t``)

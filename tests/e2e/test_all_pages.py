@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.navigation import nav_link
-from ui.routes import SECTIONS
+from ui.shell.routes import SECTIONS
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +22,7 @@ APP = Path(__file__).resolve().parents[2] / "app.py"
 
 
 def app_pages() -> list[dict]:
-    """The app's pages (ui.routes, which app.py's navigation reads): script path, name, title, url path."""
+    """The app's pages (ui.shell.routes, which app.py's navigation reads): script path, name, title, url path."""
     return [{"script": f"pages/{route.name}.py", "name": route.name, "title": route.title,
              "url_path": "" if route.name == "home" else route.name}
             for routes in SECTIONS.values() for route in routes]

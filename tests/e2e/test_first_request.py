@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import expect
 
-from ui.routes import NAMES
+from ui.shell.routes import NAMES
 
 pytestmark = pytest.mark.e2e
 

@@ -25,8 +25,8 @@ from ui.data.dataset import shown_title
 from ui.i18n import N_, header, headers, language, t
 from ui.model.board import Board
 from ui.ranking.lanes import dropped_order, lanes
-from ui.safe import plain
 from ui.session import state
+from ui.shell.safe import plain
 from ui.teaching import lecture, pacing
 from ui.teaching.explainer import number_formats, table_html, tex
 

@@ -21,12 +21,12 @@ from live.classes import NICKNAME_MAX, ClassClosed, Classes, ClassNotFound, Inva
 from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from metrics.teaching.handout import MEASURES
-from ui import routes
 from ui.classroom import follower, live_resume
 from ui.data import share
 from ui.i18n import N_, t
 from ui.model.board import Board
 from ui.session import state
+from ui.shell import routes
 
 logger = logging.getLogger(__name__)
 TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
@@ -46,7 +46,7 @@ ENDED = "live_ended"  #: why this student's class ended (shown once by the next 
 QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
 POLL_SECONDS = 1.0  #: how often a student's screen reads the class's version (a poll costs the server ~2 ms)
 DRAWN = "live_drawn"  #: a hidden box, the last thing of every complete run: its number as the browser shows it
-DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/style/lecture.css)
+DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/shell/style/lecture.css)
 DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
 WHOLE_RUN = "live_whole_run"  #: True from the start to the end of a whole run of the app (False: a fragment's own)
 REDRAW_AFTER = 3 * POLL_SECONDS  #: a browser that still shows an older run this long after it ended lost its end

@@ -23,11 +23,11 @@ from metrics.teaching import quiz
 from ui import charts
 from ui.classroom import live
 from ui.i18n import N_, header, headers, relabel_choice, t
+from ui.i18n.sentences import localize
 from ui.model.board import Board
-from ui.page import end_page
 from ui.session import state
+from ui.shell.page import end_page
 from ui.topics import quiz_view
-from ui.topics.quiz_text import localize
 
 PAGE = "live"  #: the step control's page name (its key is ``live__step``)
 ASK_MEASURE = "live__ask_measure"

@@ -23,12 +23,12 @@ from metrics.conventions import order_ranking
 from metrics.limits import APP
 from metrics.readers.io import Dataset
 from ui.i18n import N_, language, t
+from ui.i18n.sentences import match
 from ui.model import limits
 from ui.model.board import Board, InputError
 from ui.model.presets import TITLES
-from ui.safe import plain
 from ui.session import state
-from ui.topics.quiz_text import match
+from ui.shell.safe import plain
 from ui.zh import ZH
 
 #: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)

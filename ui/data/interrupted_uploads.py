@@ -14,7 +14,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.i18n import N_, t
-from ui.safe import plain
+from ui.shell.safe import plain
 
 _JS = r"""
 const SLOT = "__rankingMetricsLabUploads";

@@ -8,9 +8,9 @@ from metrics.measures.names import DENOM_OF, measure_name
 from ui import charts
 from ui.i18n import t
 from ui.model.board import Board
-from ui.routes import page_file
-from ui.safe import plain
 from ui.session import state
+from ui.shell.routes import page_file
+from ui.shell.safe import plain
 
 
 def board_measure(base: str, k: int | None, board: Board) -> str:

@@ -28,7 +28,7 @@ import zlib
 from metrics import MetricsInputError
 from ui.model import limits
 from ui.model.board import Board, InputError, _short
-from ui.routes import page_file
+from ui.shell.routes import page_file
 from ui.zh import N_
 
 PARAM = "b"  #: the query parameter that carries the board

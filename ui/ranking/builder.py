@@ -17,9 +17,9 @@ from ui.model import limits
 from ui.model.board import Board, InputError
 from ui.model.presets import PRESETS
 from ui.ranking.lanes import dropped_order, grade_text, lanes
-from ui.safe import plain
 from ui.session import state
 from ui.session.history import undo_redo_buttons
+from ui.shell.safe import plain
 
 #: the keyboard controls' moves: widget key suffix (English, as before) and label
 MOVES = {"Up": N_("Up"), "Down": N_("Down"), "Top": N_("Top")}

@@ -8,8 +8,8 @@ import streamlit as st
 
 from metrics.teaching.changes import SEPARATOR, describe_change, signed_delta
 from ui.i18n import t
-from ui.safe import plain
 from ui.session import state
+from ui.shell.safe import plain
 
 
 def show_change(page: str, measure: str, value: float | None, ranking: Sequence[str]) -> None:
@@ -39,5 +39,5 @@ def show_change(page: str, measure: str, value: float | None, ranking: Sequence[
             words = [t("Same ranking, another setting")]
         if words:
             st.session_state[told] = SEPARATOR.join(words)
-    with st.container(key="lecture_change"):  # one line (ui/style/lecture.css): a long change never pushes the page down
+    with st.container(key="lecture_change"):  # one line (ui/shell/style/lecture.css): a long change never pushes the page down
         st.caption(st.session_state.get(told, "") or "\u00a0")

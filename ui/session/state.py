@@ -120,7 +120,7 @@ def presented_step(page: str) -> int | None:
 def message(error: Exception, escape=None) -> str:
     """An error's problem in the reader's language. An error with a template (``metrics.errors.input_error``,
     :class:`~ui.model.board.InputError`) is translated with it, its ``words`` fields too; ``escape`` (e.g.
-    ui.safe.plain) is applied to the other text fields, which hold user data. Other errors keep their text."""
+    ui.shell.safe.plain) is applied to the other text fields, which hold user data. Other errors keep their text."""
     if getattr(error, "template", None) is None:
         return str(error)
     fields = {name: t(value) if name in error.words else escape(value) if escape and isinstance(value, str) else value

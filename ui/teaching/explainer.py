@@ -4,8 +4,6 @@ person's numbers, the step table with the current row highlighted, and step-by-s
 from __future__ import annotations
 
 import pickle
-import re
-import string
 import time
 from html import escape
 
@@ -15,7 +13,8 @@ import streamlit as st
 
 from metrics.conventions import CHOICES
 from metrics.explanation import Explanation
-from ui.i18n import N_, header, headers, language, latex, t
+from ui.i18n import N_, header, headers, t
+from ui.i18n.sentences import tex
 from ui.model import limits
 from ui.session import state
 
@@ -32,17 +31,6 @@ LIBRARY_NOTES = {
     "threshold": N_("trec_eval counts grade ≥ 1 as relevant (its -l option changes it); ir_measures writes "
                     "AP(rel=2)."),
 }
-
-#: ``\text{}`` phrases of the formulas that hold a variable or a number, whose Chinese puts it
-#: elsewhere: the English LaTeX (its groups are the fields) and the catalogue entry
-PHRASES = (
-    (re.compile(r"\\text\{hits in top \}\s*(?P<i>[A-Za-z])\b"), N_("hits in top {i}")),
-    (re.compile(r"\\text\{top \}\s*(?P<k>[A-Za-z])\b"), N_("top {k}")),
-    (re.compile(r"\\text\{\((?P<found>\d+) relevant in the top (?P<k>\d+)\)\}"),
-     N_("({found} relevant in the top {k})")),
-    (re.compile(r"\\text\{\(no relevant item in the top (?P<k>\d+)\)\}"), N_("(no relevant item in the top {k})")),
-)
-
 
 #: seconds the server waits once a page has sent headline numbers that changed (after a drag, a new
 #: K or convention), so that the browser draws them before the heavy rest of the page arrives
@@ -138,42 +126,6 @@ def step_control(page: str, n_rows: int, unit: str = "rank") -> int:
     where.markdown(t("**Step {n} of {total}** — {unit} {n} highlighted").format(n=current, total=n_rows,
                                                                                unit=t(unit)))
     return current
-
-
-def _mixed(template: str, values: dict[str, str]) -> str:
-    """A translated phrase in LaTeX: its words in ``\\text{}``, its variables in math (numbers stay in
-    the text).
-
-    >>> _mixed("前 {k} 名", {"k": "R"})
-    '\\\\text{前 }R\\\\text{ 名}'
-    >>> _mixed("(前 {k} 名中有 {found} 个相关)", {"k": "5", "found": "2"})
-    '\\\\text{(前 5 名中有 2 个相关)}'
-    """
-    parts, text = [], ""
-    for literal, field, _, _ in string.Formatter().parse(template):
-        text += literal
-        if field is None:
-            continue
-        value = values[field]
-        if value.isdigit():
-            text += value
-            continue
-        if text:
-            parts.append(rf"\text{{{text}}}")
-        parts.append(value)
-        text = ""
-    if text:
-        parts.append(rf"\text{{{text}}}")
-    return "".join(parts)
-
-
-def tex(formula: str) -> str:
-    """A formula of ``metrics`` in the reader's language: the words inside ``\\text{}`` translated."""
-    if language() != "zh":
-        return formula
-    for pattern, template in PHRASES:
-        formula = pattern.sub(lambda match: _mixed(t(template), match.groupdict()), formula)
-    return latex(formula)
 
 
 def formula(explanation: Explanation) -> None:

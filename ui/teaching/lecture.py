@@ -3,7 +3,7 @@ conventions in a popover) above the ranking; on the right the headline numbers, 
 words, the step bar, the worked formula and a window of the step table ending at the current step
 (ui.teaching.pacing). At 1280×720 all of it is on screen without scrolling at every step, for boards of up to
 12 items (the lanes' rows shrink with the number of items); charts and the rest of the page come
-below. On a phone the numbers come first (ui/style/phone.css)."""
+below. On a phone the numbers come first (ui/shell/style/phone.css)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from metrics.explanation import Explanation, em_for_px
 from metrics.measures.names import subtitle
 from ui.i18n import N_, header, headers, t
 from ui.model.board import Board
-from ui.page import end_page
-from ui.safe import plain
 from ui.session import state
+from ui.shell.page import end_page
+from ui.shell.safe import plain
 from ui.teaching.explainer import number_formats, styled_table, tex
 from ui.teaching.pacing import Pace, step_bar
 
@@ -28,7 +28,7 @@ WINDOW = 3  #: rows of the step table on screen: the current row and the ones ju
 #: estimate of metrics.explanation errs wide (a folded 12-item nDCG line it puts at 759 px is drawn in about
 #: 600 px), so a sum of 20 terms still folds onto one line
 FORMULA_PX = 780
-FORMULA_SCALE = 1.12  #: the formulas' size on these pages (ui/style/lecture.css: .st-key-lecture_formula .katex)
+FORMULA_SCALE = 1.12  #: the formulas' size on these pages (ui/shell/style/lecture.css: .st-key-lecture_formula .katex)
 FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that width in the units of Explanation.worked_lines
 
 
@@ -42,7 +42,7 @@ WINDOWS = {-1: WINDOW, 0: WINDOW, 1: WINDOW, 2: 2, 3: 2}
 
 def stage() -> tuple:
     """The left column (the ranking you drag) and the right one (what it does to the numbers), in a frame
-    whose key lets a phone show the numbers first (ui/style/phone.css)."""
+    whose key lets a phone show the numbers first (ui/shell/style/phone.css)."""
     with st.container(key="lecture_stage"):
         return st.columns([0.36, 0.64], gap="medium")
 
@@ -71,7 +71,7 @@ def resize(change: int) -> None:
 
 def sized():
     """A frame whose text (formulas, step table) has the session's size: its key names the level, which
-    ui/style/lecture.css turns into a font size."""
+    ui/shell/style/lecture.css turns into a font size."""
     return st.container(key=f"lecture_size_{text_size() - min(TEXT_SIZES)}")
 
 
@@ -117,7 +117,7 @@ def require_ranking(board: Board, where=None, minimum: int = 1) -> None:
 
 
 def headline_columns(count: int) -> list:
-    """The headline's columns, in a frame that keeps them side by side on a phone (ui/style/phone.css)."""
+    """The headline's columns, in a frame that keeps them side by side on a phone (ui/shell/style/phone.css)."""
     with st.container(key="lecture_headline"):
         return st.columns(count)
 

@@ -26,14 +26,13 @@ import streamlit as st
 
 from metrics.explanation import Explanation, num
 from metrics.teaching.handout import PresenterStep, escape_markdown, presenter_steps
-from ui.classroom import live
 from ui.data import share
 from ui.data.qr import qr_svg
 from ui.i18n import N_, language, t
-from ui.page import end_page
+from ui.i18n.sentences import localize
 from ui.session import state
+from ui.shell.page import end_page
 from ui.teaching.keys import clicker_keys
-from ui.topics.quiz_text import localize
 
 # --------------------------------------------------------------------------- words
 
@@ -50,7 +49,7 @@ SCAN = N_("Scan for this board")
 SCAN_TO_JOIN = N_("Scan to join class {code}")
 KEYS_HINT = N_("→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit")
 
-#: the presenter's sentences (metrics.teaching.handout.presenter_steps), as templates for ui.topics.quiz_text.localize
+#: the presenter's sentences (metrics.teaching.handout.presenter_steps), as templates for ui.i18n.sentences.localize
 WHERE = (N_("rank {rank} · {item}"), N_("rank {rank}"), N_("step {rank} · {item}"), N_("step {rank}"))
 PRESENTER_TEMPLATES = (
     N_("gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}"),
@@ -170,7 +169,7 @@ def step_after(action: str | None, current: int, total: int) -> int:
 
 def present(page: str, explanation: Explanation, title: str = "") -> None:
     """In presenter mode: the current step of ``explanation`` full screen, driven by the clicker
-    keys, then the page ends (:func:`ui.page.end_page`). Otherwise it does nothing.
+    keys, then the page ends (:func:`ui.shell.page.end_page`). Otherwise it does nothing.
 
     ``title``: shown beside the measure in the top bar (the board's title, in the reader's language).
     """
@@ -189,6 +188,8 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
         with st.container(key=state.page_key(page, "presenter_bar"), horizontal=True):
             heading = f"**{escape_markdown(explanation.measure)}**"
             st.markdown(heading + (f" · {escape_markdown(title)}" if title else ""), width="stretch")
+            from ui.classroom import live  # a hook: the presenter view of a live class's teacher
+
             held = live.teacher()
             if held:  # a live class: its code, large, for the students who join late
                 with st.container(key=state.page_key(page, "presenter_code"), width="content"):

@@ -17,8 +17,8 @@ from metrics.teaching.articles import ConceptError, Finding, article_divisors, c
 from ui.i18n import N_
 from ui.model.board import Board
 from ui.model.presets import PRESETS
-from ui.routes import page_file
-from ui.safe import plain
+from ui.shell.routes import page_file
+from ui.shell.safe import plain
 
 #: verdicts that mean "the article is wrong here" (highlighted red) and "only rounded" (amber)
 WRONG_VERDICTS = ("wrong", "wrong method", "code fails")

@@ -29,8 +29,8 @@ from metrics.explanation import num
 from ui import charts
 from ui.data import dataset
 from ui.i18n import N_, headers, t
-from ui.safe import plain
 from ui.session import state
+from ui.shell.safe import plain
 from ui.topics import scores
 from ui.topics.choices import choice_label, choice_text
 

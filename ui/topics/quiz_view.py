@@ -9,9 +9,9 @@ import streamlit as st
 from metrics.explanation import num
 from metrics.teaching import quiz
 from ui.i18n import N_, headers, t
+from ui.i18n.sentences import localize
 from ui.session import state
 from ui.teaching import explainer
-from ui.topics.quiz_text import localize
 
 STEPS_NOTE = N_("The tables stop at the step to look at (highlighted): press Next ▶ or Show all for the rest.")
 

@@ -234,8 +234,8 @@ def refused(key: str, column: str, items: list[str]) -> bool:
     from it. True when the edits were refused (the caller makes its key again)."""
     import streamlit as st
 
-    from ui.safe import plain
     from ui.session import state
+    from ui.shell.safe import plain
 
     try:
         check_raw_scores(st.session_state.get(key), column, items)

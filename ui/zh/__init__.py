@@ -1,4 +1,4 @@
-"""简体中文 translations of the UI strings, keyed by the English text (see ``ui/i18n.py``).
+"""简体中文 translations of the UI strings, keyed by the English text (see ``ui/i18n/__init__.py``).
 
 One module per part of the app, so each part's strings sit together; :data:`ZH` merges them and
 refuses two different translations of the same English text (one term, one translation).

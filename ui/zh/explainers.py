@@ -198,7 +198,7 @@ ZH: dict[str, str] = {
     "the others shift": "其余条目随之移动",
     "{n} items moved": "{n} 个条目换了位置",
     "Same ranking, another setting": "排序未变，设置变了",
-    # the notes of the plain-text worked examples (ui.topics.quiz_text.WORKED_NOTES, the handouts)
+    # the notes of the plain-text worked examples (ui.i18n.sentences.WORKED_NOTES, the handouts)
     "[D = hits found = {D}]": "[D = 找到的命中数 = {D}]",
     "(no relevant item: AP is defined as 0)": "（没有相关条目：AP 定义为 0）",
     "({found} relevant item(s) in the top {k})": "（前 {k} 名中有 {found} 个相关条目）",

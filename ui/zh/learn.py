@@ -78,7 +78,7 @@ ZH: dict[str, str] = {
     "P@K divided by R (that is recall)": "P@K 除以了 R（那是召回率）",
     "Ignored the cut-off K": "忽略了截断位置 K",
     "Rounding only": "只是舍入误差",
-    # the quiz's sentences with numbers (ui/topics/quiz_text.py TEMPLATES)
+    # the quiz's sentences with numbers (ui/i18n/sentences.py TEMPLATES)
     "Compute DCG@{k} with {gain_text} and the discount log2(rank + 1). Give 3 decimals.":
         "用{gain_text}、折损 log2(名次 + 1) 计算 DCG@{k}。保留 3 位小数。",
     "Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). The ideal ordering uses all "
@@ -148,7 +148,7 @@ ZH: dict[str, str] = {
     "RR = 1 / {rank}.": "RR = 1 / {rank}。",
     "Look at the last row, rank {k}: hits / K.": "看最后一行（第 {k} 位）：命中数 / K。",
     "Look at rank {k}: the table stops at K.": "看第 {k} 位：表格到 K 为止。",
-    # the quiz's sentences without numbers (ui/topics/quiz_text.py FIXED)
+    # the quiz's sentences without numbers (ui/i18n/sentences.py FIXED)
     "Compute RR, the reciprocal rank, over the whole list (no cut-off). An item is relevant when its "
     "grade is at least 1. Give 3 decimals.":
         "在整个列表上（不截断）计算 RR，即倒数排名。相关性等级至少为 1 的条目算作相关。保留 3 位小数。",

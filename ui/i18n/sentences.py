@@ -14,13 +14,13 @@ template matches is shown as it is, so a new sentence in ``metrics.teaching.quiz
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import replace
 from functools import lru_cache
 from typing import Callable
 
 from metrics.explanation import Explanation
-from ui.i18n import N_, language, t
-from ui.teaching.explainer import tex
+from ui.i18n import N_, language, latex, t
 
 #: every sentence metrics.teaching.quiz builds with numbers (or phrases) in it, as a format template
 TEMPLATES: tuple[str, ...] = (
@@ -178,3 +178,50 @@ def localized(explanation: Explanation) -> Explanation:
         return explanation
     return replace(explanation, formula=tex(explanation.formula), worked=tex(explanation.worked),
                    worked_text=localize_phrases(explanation.worked_text, WORKED_NOTES))
+
+
+#: ``\text{}`` phrases of the formulas that hold a variable or a number, whose Chinese puts it
+#: elsewhere: the English LaTeX (its groups are the fields) and the catalogue entry
+PHRASES = (
+    (re.compile(r"\\text\{hits in top \}\s*(?P<i>[A-Za-z])\b"), N_("hits in top {i}")),
+    (re.compile(r"\\text\{top \}\s*(?P<k>[A-Za-z])\b"), N_("top {k}")),
+    (re.compile(r"\\text\{\((?P<found>\d+) relevant in the top (?P<k>\d+)\)\}"),
+     N_("({found} relevant in the top {k})")),
+    (re.compile(r"\\text\{\(no relevant item in the top (?P<k>\d+)\)\}"), N_("(no relevant item in the top {k})")),
+)
+
+
+def _mixed(template: str, values: dict[str, str]) -> str:
+    """A translated phrase in LaTeX: its words in ``\\text{}``, its variables in math (numbers stay in
+    the text).
+
+    >>> _mixed("前 {k} 名", {"k": "R"})
+    '\\\\text{前 }R\\\\text{ 名}'
+    >>> _mixed("(前 {k} 名中有 {found} 个相关)", {"k": "5", "found": "2"})
+    '\\\\text{(前 5 名中有 2 个相关)}'
+    """
+    parts, text = [], ""
+    for literal, field, _, _ in string.Formatter().parse(template):
+        text += literal
+        if field is None:
+            continue
+        value = values[field]
+        if value.isdigit():
+            text += value
+            continue
+        if text:
+            parts.append(rf"\text{{{text}}}")
+        parts.append(value)
+        text = ""
+    if text:
+        parts.append(rf"\text{{{text}}}")
+    return "".join(parts)
+
+
+def tex(formula: str) -> str:
+    """A formula of ``metrics`` in the reader's language: the words inside ``\\text{}`` translated."""
+    if language() != "zh":
+        return formula
+    for pattern, template in PHRASES:
+        formula = pattern.sub(lambda match: _mixed(t(template), match.groupdict()), formula)
+    return latex(formula)

@@ -1,4 +1,4 @@
-"""The app's stylesheets: ui/style/lecture.css (a page that fits a 1280×720 projector) and ui/style/phone.css
+"""The app's stylesheets: ui/shell/style/lecture.css (a page that fits a 1280×720 projector) and ui/shell/style/phone.css
 (a student's phone, 390 px wide)."""
 
 from __future__ import annotations

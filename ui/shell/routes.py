@@ -13,7 +13,7 @@ from pathlib import Path
 from ui.zh import N_
 
 #: the folder of the page scripts (the repository's ``pages/``)
-PAGES_DIR = Path(__file__).resolve().parent.parent / "pages"
+PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"
 #: the entry script
 ENTRY_SCRIPT = PAGES_DIR.parent / "app.py"
 
