@@ -38,7 +38,7 @@ def input_error(template: str, source: str | None = None, line: int | None = Non
                 words: tuple[str, ...] = (), **fields) -> MetricsInputError:
     """A :class:`MetricsInputError` whose problem is ``template`` filled with ``fields``.
 
-    ``template`` is a literal ``str.format`` template (tests/test_i18n_errors.py lists every one
+    ``template`` is a literal ``str.format`` template (tests/ui/i18n/test_i18n_errors.py lists every one
     and checks the UI translates it); quote input in a field with ``repr`` at the call.
 
     >>> error = input_error("expected {want} fields, got {got}", "run.txt", 7, want=6, got=4)

@@ -2,7 +2,7 @@
 Chinese text become ，：；？！（）, without the spaces around them. Code spans, $math$,
 {placeholders}, URLs and calls such as log2(i + 1) or AP(rel=2) keep theirs (a Chinese gloss after a
 name does not: NDCG（归一化折损累计增益）); module docstrings are
-left alone. tests/test_i18n.py checks the catalogue (ui/zh/) follows the rule.
+left alone. tests/ui/i18n/test_i18n.py checks the catalogue (ui/zh/) follows the rule.
 
 Usage: ``python scripts/zh_punctuation.py ui/zh/*.py`` (rewrites the files in place, prints the
 number of string literals changed in each).

@@ -1,5 +1,5 @@
 """What "a value of a later step" is, for the tests that check that no page gives one away before its
-step (tests/test_no_spoilers.py with AppTest, tests/e2e/test_no_spoilers.py in a browser)."""
+step (tests/ui/test_no_spoilers.py with AppTest, tests/e2e/test_no_spoilers.py in a browser)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ citation and where its implementations are.
 
 The parser's tables (:mod:`.names`), the batch engine's dispatch (:mod:`metrics.batch.evaluation`), the
 command line's measure help and listing (``python -m metrics measures``) and the README's grammar table
-(``scripts/measure_table.py``) are generated from :data:`REGISTRY`; ``tests/test_measure_registry.py``
+(``scripts/measure_table.py``) are generated from :data:`REGISTRY`; ``tests/metrics/test_measure_registry.py``
 checks that every entry is complete (:func:`problems`) and that its step table and batch implementation
 agree.  Parameters are typed in the spirit of ir_measures' ``ParamInfo``.
 

@@ -11,7 +11,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from metrics.teaching.handout import presenter_steps
-from tests.test_page_handout import expected
+from tests.ui.pages.test_page_handout import expected
 from ui.data.share import encode_board
 from ui.model.board import Board
 

@@ -1,7 +1,7 @@
 """English and 简体中文: every UI string goes through :func:`t`.
 
 Strings are written in English in the code (the gettext convention) and looked up in the
-Chinese catalogue ``ui/zh/`` when the reader chose 中文. ``tests/test_i18n.py`` scans the
+Chinese catalogue ``ui/zh/`` when the reader chose 中文. ``tests/ui/i18n/test_i18n.py`` scans the
 source for ``t("...")`` and ``N_("...")`` calls and fails when a string has no translation, and
 opens every page in 中文 to check that no English sentence is left. Placeholders use
 ``str.format``: ``t("Step {n} of {total}").format(...)``. Text defined at import time (presets,

@@ -8,7 +8,7 @@ of sentence is listed here once as a template (``{field}`` where a number or a s
 fills the Chinese template of the catalogue (``ui/zh/learn.py``) with them. A field that is itself
 a phrase (``gain_text``, ``where``, ``how``, ...) is localized the same way. A sentence that no
 template matches is shown as it is, so a new sentence in ``metrics.teaching.quiz`` can never break the page;
-``tests/test_i18n_learn.py`` checks that every sentence of many questions matches a template.
+``tests/ui/i18n/test_i18n_learn.py`` checks that every sentence of many questions matches a template.
 """
 
 from __future__ import annotations

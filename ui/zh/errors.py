@@ -1,6 +1,6 @@
 """The readers' problems (``metrics.errors.input_error`` templates of metrics/readers/trec.py, tables.py,
 fields.py, sources.py, io.py and _validate.py) and the words that fill them; translated by
-``ui.session.state.message``. tests/test_i18n_errors.py lists every template and checks it is here."""
+``ui.session.state.message``. tests/ui/i18n/test_i18n_errors.py lists every template and checks it is here."""
 
 ZH = {
     # TREC files (metrics/readers/trec.py)

@@ -1,0 +1,295 @@
+"""The measure registry (metrics.measures.registry): every entry complete and its implementations found, its
+step table and batch implementation agreeing, the parser's tables, the command line's help and the README's
+grammar table generated from it."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import math
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from metrics.batch.evaluation import evaluate
+from metrics.batch.trec_measures import GEOMETRIC, SUMMED
+from metrics.cli import main
+from metrics.errors import MetricsInputError
+from metrics.measures.names import ALIASES, parse_measure
+from metrics.measures.registry import (
+    PARAMS,
+    REGISTRY,
+    Steps,
+    explain_measure,
+    grammar_text,
+    names,
+    problems,
+    resolve,
+    steps_of,
+)
+
+pytestmark = pytest.mark.filterwarnings("ignore::metrics.errors.GradesBelowLevelWarning")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import measure_table  # noqa: E402
+
+#: the measures registered without a step table: a new measure without one must be added here on purpose
+WITHOUT_STEPS = {"NumQ"}
+#: a value of each parameter other than its default (choices: every canonical value is tried)
+OTHER_VALUE = {"rel": 2, "p": 0.5, "max_grade": 3, "gains": "{0:0,1:1,2:3,3:7}"}
+#: judged grades; a negative one (trec_eval: pooled but unjudged) only in the infAP test: the single-ranking bpref and
+#: counts read it as judged non-relevant, trec_eval and the batch engine do not (see the coordinator's report)
+GRADES = (0, 0, 1, 1, 2, 3)
+
+
+def cutoffs(info) -> list:
+    if info.cutoff == "none":
+        return [None]
+    cut = 0.5 if info.cutoff_kind == "fraction" else 3
+    return [cut] if info.cutoff == "required" else [None, cut]
+
+
+def variants(info) -> list[str]:
+    """The measure with each cut-off, at its defaults and with one parameter changed at a time."""
+    settings = [{}]
+    for param in info.params:
+        if param.kind == "choice":
+            settings += [{param.name: value} for value in param.canonical_choices if value != param.default]
+        else:
+            settings.append({param.name: OTHER_VALUE[param.name]})
+    out = []
+    for k in cutoffs(info):
+        for setting in settings:
+            inside = ",".join(f"{key}={value}" for key, value in setting.items())
+            out.append(f"{info.name}{f'({inside})' if inside else ''}{'' if k is None else f'@{k}'}")
+    return out
+
+
+def collection(rng: random.Random, grades=GRADES):
+    """Random qrels and run dicts: graded judgements, unjudged retrieved items, tied scores, a query whose
+    judgements are all non-relevant now and then."""
+    qrels, run = {}, {}
+    for query in ("q1", "q2", "q3")[:rng.randint(1, 3)]:
+        items = [f"d{i}" for i in range(12)]
+        judged = rng.sample(items, rng.randint(1, 9))
+        qrels[query] = {item: rng.choice(grades) for item in judged}
+        retrieved = rng.sample(items, rng.randint(1, 10))
+        run[query] = {item: float(rng.choice([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0])) for item in retrieved}
+    return qrels, run
+
+
+def ranked(qrels: dict, run: dict, query: str) -> list:
+    """The query's grades in trec_eval's order (score descending, ties by item id descending); None: unjudged."""
+    order = sorted(run[query].items(), key=lambda pair: (pair[1], pair[0].encode()), reverse=True)
+    return [qrels[query].get(item) for item, _ in order]
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_measure_is_complete_and_its_implementations_are_found(name):
+    info = REGISTRY[name]
+    assert problems(info) == []
+    assert callable(resolve(info.batch))
+    if info.steps is not None:
+        assert callable(resolve(info.steps.function))
+
+
+def test_the_checker_names_each_missing_piece():
+    base = REGISTRY["AP"]
+    cases = [(dict(description=" "), "no description"), (dict(formula=""), "no formula"),
+             (dict(citation=""), "no citation"),
+             (dict(batch="metrics.batch.evaluation:no_such_measure"), "batch implementation"),
+             (dict(batch="metrics.no_such_module:f"), "batch implementation"),
+             (dict(steps=Steps("metrics.measures.ap:no_such_steps")), "step table"),
+             (dict(steps=None, no_steps=""), "no step table and no reason why"),
+             (dict(params=(dataclasses.replace(PARAMS["rel"], default=2),)), "not one of registry.PARAMS"),
+             (dict(batch="metrics.batch.evaluation:NO_RELEVANT"), "is not callable")]
+    for change, problem in cases:
+        found = problems(dataclasses.replace(base, **change))
+        assert len(found) == 1 and problem in found[0], (change, found)
+    assert problems(base) == []
+
+
+@pytest.mark.parametrize("name", names(steps=True))
+def test_the_step_tables_module_cites_the_measures_source(name):
+    """The module docstring of the step table names a source of the citation: a trec_eval file or its first author."""
+    info = REGISTRY[name]
+    docstring = sys.modules[resolve(info.steps.function).__module__].__doc__
+    sources = re.findall(r"m_\w+\.c", info.citation) + [info.citation.split()[0].rstrip(",")]
+    assert any(source in docstring for source in sources if source != "trec_eval"), (name, sources)
+
+
+def test_the_step_tables_defaults_are_the_registrys():
+    """A default a step function states for a parameter (``threshold=1``, ``p=0.8``, ``gain="linear"``) is the one
+    the registry declares: the defaults are declared once and only checked elsewhere."""
+    checked = 0
+    for name in names(steps=True):
+        info = REGISTRY[name]
+        accepted = inspect.signature(resolve(info.steps.function)).parameters
+        for param in info.params:
+            keyword = info.steps.rename.get(param.name, "threshold" if param.name == "rel" else param.name)
+            if keyword not in accepted or accepted[keyword].default in (inspect.Parameter.empty, None):
+                continue
+            default = accepted[keyword].default
+            assert param.choices.get(default, default) == param.default, (name, keyword, default)
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_measures_without_a_step_table_are_the_known_ones():
+    assert set(names(steps=False)) == WITHOUT_STEPS
+    for name in WITHOUT_STEPS:
+        assert REGISTRY[name].no_steps
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_measure_evaluates_in_batch(name):
+    qrels = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1, "y": 0}}
+    run = {"q1": {"a": 3.0, "b": 2.0, "z": 1.0}, "q2": {"y": 2.0, "x": 1.0}}
+    for text in variants(REGISTRY[name]):
+        result = evaluate(qrels, run, [text])
+        values = result.values[str(parse_measure(text))]
+        assert len(values) == 2 and all(math.isfinite(v) for v in values), text
+        assert math.isfinite(result.aggregate[str(parse_measure(text))])
+
+
+def test_the_aggregate_kind_is_the_engines():
+    assert {name for name, info in REGISTRY.items() if info.aggregate == "sum"} == SUMMED
+    assert {name for name, info in REGISTRY.items() if info.aggregate == "geometric"} == GEOMETRIC
+
+
+def test_every_step_table_agrees_with_the_batch_value():
+    rng = random.Random(2024)
+    per_query = [name for name in names(steps=True) if not REGISTRY[name].steps.over_queries]
+    texts = [text for name in per_query for text in variants(REGISTRY[name])]
+    checked = 0
+    for _ in range(24):
+        qrels, run = collection(rng)
+        result = evaluate(qrels, run, texts)
+        for at, query in enumerate(result.queries):
+            grades, judged = ranked(qrels, run, query), list(qrels[query].values())
+            for text in texts:
+                measure = parse_measure(text)
+                steps = explain_measure(measure, grades, judged)
+                batch = result.values[str(measure)][at]
+                assert steps.value == pytest.approx(batch, rel=1e-9, abs=1e-12), (text, query, grades, judged)
+                checked += 1
+    assert checked > 24 * len(texts)
+
+
+def test_infaps_step_table_agrees_with_the_batch_value_with_pooled_unjudged_items():
+    rng = random.Random(11)
+    texts = ["infAP", "infAP(rel=2)"]
+    for _ in range(24):
+        qrels, run = collection(rng, grades=(-1, -1, 0, 1, 2))
+        result = evaluate(qrels, run, texts)
+        for at, query in enumerate(result.queries):
+            for text in texts:
+                steps = explain_measure(parse_measure(text), ranked(qrels, run, query), list(qrels[query].values()))
+                assert steps.value == pytest.approx(result.values[text][at], rel=1e-9, abs=1e-12), (text, query)
+
+
+@pytest.mark.parametrize("name", [name for name in names(steps=True) if REGISTRY[name].steps.over_queries])
+def test_step_tables_over_queries_agree_with_the_batch_mean(name):
+    """GMAP, GMBpref: the table over the per-query values (AP, bpref, from their own step tables)."""
+    rng = random.Random(7)
+    spec = REGISTRY[name].steps
+    over = resolve(spec.function)
+    for _ in range(12):
+        qrels, run = collection(rng)
+        for rel in (1, 2):
+            result = evaluate(qrels, run, [f"{name}(rel={rel})"])
+            per_query = [explain_measure(parse_measure(f"{spec.over_queries}(rel={rel})"), ranked(qrels, run, query),
+                                         list(qrels[query].values())).value for query in result.queries]
+            expected = result.aggregate[str(parse_measure(f"{name}(rel={rel})"))]
+            assert over(per_query, list(result.queries)).value == pytest.approx(expected, rel=1e-9)
+            assert over(per_query).measure == name
+
+
+def test_the_step_table_names_the_measure_as_the_grammar_does():
+    for name in names(steps=True):
+        if REGISTRY[name].steps.over_queries:
+            continue
+        for text in variants(REGISTRY[name]):
+            measure = parse_measure(text)
+            explained = explain_measure(measure, [2, None, 0, 1, 3], [2, 0, 1, 3, 1])
+            assert parse_measure(explained.measure) == measure, (text, explained.measure)
+    assert steps_of(parse_measure("nDCG(gains={0:0,1:2})")).function.endswith("ndcg_gain_map_steps")
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_names_round_trip_with_every_parameter_value(name):
+    info = REGISTRY[name]
+    k = "" if info.cutoff != "required" else ("@0.5" if info.cutoff_kind == "fraction" else "@3")
+    assert str(parse_measure(name + k)) == name + k
+    for param in info.params:
+        values = dict(param.choices) if param.kind == "choice" else {}
+        if param.kind == "number":
+            values = {str(param.default): param.default, str(OTHER_VALUE[param.name]): OTHER_VALUE[param.name]}
+        if param.kind == "gain_map":
+            values = {"{2:3, 0:0,1:1}": "{0:0,1:1,2:3}"}
+        for spelling, canonical in values.items():
+            measure = parse_measure(f"{name}({param.name}={spelling}){k}")
+            assert measure.param(param.name) == canonical
+            written = name + k if canonical == param.default else f"{name}({param.name}={canonical}){k}"
+            assert str(measure) == written
+            assert parse_measure(str(measure)) == measure
+        if param.kind == "choice":
+            with pytest.raises(MetricsInputError, match=f"{param.name} must be one of"):
+                parse_measure(f"{name}({param.name}=nonsense){k}")
+        if param.kind == "number" and param.name != "rel":
+            edge = param.low if param.open[0] else param.high + 1
+            with pytest.raises(MetricsInputError, match=f"{param.name} must be"):
+                parse_measure(f"{name}({param.name}={edge:g}){k}")
+    undeclared = next(key for key in PARAMS if key not in info.param_names)
+    with pytest.raises(MetricsInputError, match="accepts no parameter"):
+        parse_measure(f"{name}({undeclared}=1){k}")
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_trec_eval_names_aliases_and_cutoffs(name):
+    info = REGISTRY[name]
+    for trec in info.trec_eval:
+        assert parse_measure(trec).name == name
+    if info.trec_eval_cut:
+        cut = "0.20" if info.cutoff_kind == "fraction" else "10"
+        assert parse_measure(f"{info.trec_eval_cut}_{cut}").name == name
+    for alias in info.aliases:
+        assert ALIASES[alias.lower()] == name
+        k = "@3" if info.needs_k else ""
+        assert parse_measure(alias.upper() + k).name == name
+    if info.needs_k:
+        with pytest.raises(MetricsInputError, match="needs a cut-off|a trec_eval family of cut-offs"):
+            parse_measure(name)
+    if not info.allows_k:
+        with pytest.raises(MetricsInputError, match="takes no cut-off"):
+            parse_measure(f"{name}@3")
+
+
+def test_the_readme_grammar_table_is_generated_from_the_registry():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert measure_table.updated(readme) == readme, "README is stale: run python scripts/measure_table.py"
+    for info in REGISTRY.values():
+        assert info.grammar() in readme and info.description in readme
+
+
+def test_the_command_lines_help_and_listing_come_from_the_registry(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["evaluate", "--help"])
+    assert stopped.value.code == 0
+    help_lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    for info in REGISTRY.values():
+        assert f"{info.grammar()} {info.description}" in help_lines
+    for param in PARAMS.values():
+        assert f"{param.grammar()} {param.help}" in help_lines
+    assert main(["measures"]) == 0
+    assert capsys.readouterr().out == grammar_text() + "\n"
+
+
+def test_the_listing_runs_as_a_command():
+    done = subprocess.run([sys.executable, "-m", "metrics", "measures"], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert done.stdout == grammar_text() + "\n"

@@ -1,0 +1,72 @@
+"""trec_eval at real sizes: a generated run (benchmarks/bench_trec_eval_large.py's, a fixed seed) through the
+real trec_eval 9.0.7 and ``python -m metrics trec_eval``, with ``-q`` and without: the same bytes, and peak
+memory -- each subprocess's own peak resident set (``os.wait4``) -- compared.
+
+The 300 MiB run (marked ``slow``) is the issue's size: our peak must be at most the binary's.  The 30 MiB run
+(ungrouped: each query's lines spread among other queries') runs in the default suite: there the binary holds
+only ~70 MB, less than the interpreter with numpy and pyarrow imported, so what is compared is the memory our
+evaluation adds to that interpreter (measured in the same test).  In both, ``-q``'s output (every measure of
+``all_trec``) costs no memory beyond one batch (:data:`metrics.readers.stream.BATCH`): it is written as computed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from metrics.readers import stream
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_trec_eval_large.py"
+MIB = 1024 * 1024
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("bench_trec_eval_large", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def compare(folder: Path, binary: Path, run_bytes: int, grouped: bool) -> dict:
+    """Both programs with and without ``-q -m all_trec``: asserts the same bytes and exit 0; returns the peaks."""
+    bench = load_bench()
+    qrels, run = bench.write_collection(folder / "data", run_bytes, grouped=grouped)
+    peaks = {}
+    for flags in ([], ["-q", "-m", "all_trec"]):
+        _, c_peak, c_status, _ = bench.measure([str(binary), *flags, str(qrels), str(run)], folder / "c.txt")
+        _, our_peak, our_status, _ = bench.measure(bench.ours(bench.REPO, qrels, run, flags), folder / "ours.txt")
+        assert (our_status, c_status) == (0, 0)
+        expected, got = (folder / "c.txt").read_bytes(), (folder / "ours.txt").read_bytes()
+        assert got == expected, f"{flags}: first difference at byte {next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b) if len(got) == len(expected) else 'end'}"
+        peaks["-q" if flags else "all"] = (c_peak, our_peak, len(expected))
+    return peaks
+
+
+def interpreter_peak(folder: Path) -> int:
+    """The peak of an interpreter that has imported what the command imports (numpy, pyarrow, the evaluation)."""
+    bench = load_bench()
+    code = "import numpy, pyarrow.csv, metrics.batch.trec_eval, metrics.batch.evaluation, metrics.readers.stream"
+    _, peak, status, _ = bench.measure([sys.executable, "-c", code], folder / "nothing.txt")
+    assert status == 0
+    return peak
+
+
+def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_less_memory_than_the_binary_holds(tmp_path,
+                                                                                                 trec_eval_binary):
+    peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 30 * MIB, grouped=False)
+    base = interpreter_peak(tmp_path)
+    for c_peak, our_peak, _ in peaks.values():
+        assert our_peak - base <= c_peak, (our_peak / MIB, base / MIB, c_peak / MIB)
+    assert peaks["-q"][1] <= peaks["all"][1] + stream.BATCH  # -q's output is not held (~8 bytes a byte before)
+
+
+@pytest.mark.slow
+def test_a_300_mib_run_gives_the_binarys_bytes_in_no_more_memory_than_the_binary(tmp_path, trec_eval_binary):
+    peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 300 * MIB, grouped=True)
+    for c_peak, our_peak, _ in peaks.values():
+        assert our_peak <= c_peak, (our_peak / MIB, c_peak / MIB)
+    assert peaks["-q"][1] <= peaks["all"][1] + stream.BATCH < peaks["all"][1] + peaks["-q"][2]

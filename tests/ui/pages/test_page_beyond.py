@@ -1,0 +1,215 @@
+"""AppTest tests of the Beyond-accuracy page: the numbers on screen are metrics.measures.beyond's (and
+metrics.measures.cutoff's) on the recommender sample, K and the similarity change them, K = 1 gives a
+message, and a user's list can be put on the shared board."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
+from tests.apptest_helpers import metric as metric_value
+from tests.apptest_helpers import open_page, step_windows
+from ui.model.presets import PRESETS
+from ui.session import state
+from ui.teaching.lecture import WINDOW
+
+PAGE = "pages/beyond.py"
+DATA = Path(__file__).resolve().parents[3] / "sample_data" / "recsys"
+RECS = (pd.read_csv(DATA / "recommendations.csv", dtype=str).astype({"rank": int}).sort_values("rank")
+        .groupby("user")["item"].apply(list).to_dict())
+HELD_OUT = pd.read_csv(DATA / "held_out.csv", dtype=str).groupby("user")["item"].apply(list).to_dict()
+FEATURES = pd.read_csv(DATA / "item_features.csv", dtype={"item": str}).set_index("item")
+CATALOG = pd.read_csv(DATA / "catalog.csv", dtype=str)["item"].tolist()
+
+
+def _hits(user: str, k: int) -> list[int]:
+    return [int(item in HELD_OUT[user]) for item in RECS[user][:k]]
+
+
+ONE_USER, CATALOG_TAB, EVERYONE = ("One user's list: intra-list similarity", "Catalog coverage",
+                                   "Every user: diversity against accuracy")
+
+
+def open_tab(at, label: str):
+    """A click on one of the page's tabs (only the open one is built)."""
+    at.session_state[state.page_key("beyond", "parts")] = label
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_default_view(app_test):
+    at = open_page(app_test, PAGE)  # the first tab: one user's list, on one screen
+    user = at.selectbox(key="beyond_user").value
+    assert user == "u01"
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(RECS[user], FEATURES):.4f}"
+    assert metric_value(at, "diversity = 1 − ILS") == f"{intra_list_diversity(RECS[user], FEATURES):.4f}"
+    assert metric_value(at, "precision@10") == f"{precision_at_k(_hits(user, 10), 10):.4f}"
+    assert r"\frac{2}{10\cdot9}" in " ".join(l.value for l in at.latex)
+    open_tab(at, CATALOG_TAB)
+    assert metric_value(at, "Coverage@10") == f"{catalog_coverage(RECS, CATALOG, k=10):.4f}" == "0.8250"
+    assert r"\frac{33}{40}" in " ".join(l.value for l in at.latex)
+    open_tab(at, EVERYONE)  # the README's values for the whole sample
+    assert metric_value(at, "mean ILS") == "0.3515"
+    assert metric_value(at, "mean diversity") == "0.6485"
+    mean_diversity = sum(intra_list_diversity(items, FEATURES) for items in RECS.values()) / len(RECS)
+    assert float(metric_value(at, "mean diversity")) == pytest.approx(mean_diversity, abs=5e-5)
+    mean_precision = sum(precision_at_k(_hits(u, 10), 10) for u in RECS) / len(RECS)
+    assert float(metric_value(at, "mean precision@10")) == pytest.approx(mean_precision, abs=5e-5)
+    mean_hits = sum(hit_rate_at_k(_hits(u, 10), 10) for u in RECS) / len(RECS)
+    assert float(metric_value(at, "mean hit rate@10")) == pytest.approx(mean_hits, abs=5e-5)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 5, 10])
+def test_k_slider(app_test, k):
+    at = open_page(app_test, PAGE)
+    at.slider(key="beyond_k").set_value(k).run()
+    assert not at.exception
+    assert metric_value(at, f"precision@{k}") == f"{precision_at_k(_hits('u01', k), k):.4f}"
+    if k == 1:  # no pair in a one-item list: a message, not an exception
+        assert len(at.info) == 1
+        assert not [m for m in at.metric if m.label == "ILS (similarity)"]
+    else:
+        assert not at.info
+        assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(RECS['u01'][:k], FEATURES):.4f}"
+    open_tab(at, CATALOG_TAB)  # K is shared by the tabs
+    assert metric_value(at, f"Coverage@{k}") == f"{catalog_coverage(RECS, CATALOG, k=k):.4f}"
+
+
+@pytest.mark.parametrize("user", ["u03", "u07", "u09"])
+@pytest.mark.parametrize("metric", ["cosine", "jaccard"])
+def test_user_and_similarity(app_test, user, metric):
+    at = open_page(app_test, PAGE)
+    at.selectbox(key="beyond_user").set_value(user)
+    at.radio(key="beyond_metric").set_value(metric)
+    at.run()
+    assert not at.exception
+    items = RECS[user]
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES, metric=metric):.4f}"
+    assert metric_value(at, "hit rate@10") == f"{hit_rate_at_k(_hits(user, 10), 10):.4f}"
+    listed = at.dataframe[0].value
+    assert listed["item"].tolist() == items
+    assert listed["held_out"].tolist() == [item in HELD_OUT[user] for item in items]
+    open_tab(at, EVERYONE)  # the similarity chosen for the user is the one the means use
+    mean_ils = sum(intra_list_similarity(i, FEATURES, metric=metric) for i in RECS.values()) / len(RECS)
+    assert float(metric_value(at, "mean ILS")) == pytest.approx(mean_ils, abs=5e-5)
+
+
+@pytest.mark.parametrize("preset", ["003_ndcg", "no_relevant", "unjudged"])
+def test_renders_whatever_the_board(app_test, preset):
+    at = open_page(app_test, PAGE, PRESETS[preset])  # the page does not use the board, it must not mind it
+    assert metric_value(at, "Coverage@10") == "0.8250" if open_tab(at, CATALOG_TAB) else False
+
+
+def test_user_list_goes_to_the_board(app_test):
+    at = open_page(app_test, PAGE)
+    at.selectbox(key="beyond_user").set_value("u07")
+    at.slider(key="beyond_k").set_value(5)
+    at.run()
+    revision = at.session_state[state.REVISION]
+    at.button(key="beyond_to_board").click().run()
+    assert not at.exception
+    board = at.session_state[state.BOARD]
+    assert at.session_state[state.ORIGIN] == board
+    assert at.session_state[state.REVISION] == revision + 1
+    assert board.ranking == tuple(RECS["u07"])
+    assert board.k == 5
+    assert set(board.pool) == set(HELD_OUT["u07"]) - set(RECS["u07"])
+    assert all(board.grades[i] == (1 if i in HELD_OUT["u07"] else 0) for i in board.grades)
+    assert at.success
+    # the other pages explain it
+    for page in ("pages/ndcg.py", "pages/roc.py"):
+        at.switch_page(page)
+        at.run()
+        assert not at.exception, page
+
+
+# --------------------------------------------------------------------------- stepping through the tabs
+
+def _step_bar(at) -> tuple[int, int]:
+    [found] = [re.match(r"\*\*Step (\d+) of (\d+)\*\*", m.value) for m in at.markdown if m.value.startswith("**Step")]
+    return int(found.group(1)), int(found.group(2))
+
+
+def _latex(at) -> str:
+    return " ".join(x.value for x in at.latex)
+
+
+def _next(at, page: str):
+    at.button(key=state.page_key(page, "step_next")).click().run()
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def test_one_users_list_one_item_a_step(app_test):
+    from metrics.explanation import num
+    from metrics.measures.beyond import similarity_explanation
+
+    at = open_page(app_test, PAGE, all_steps=False)
+    at.slider(key="beyond_k").set_value(5).run()
+    items = RECS["u01"][:5]
+    e = similarity_explanation(items, FEATURES)
+    for step in range(1, 6):
+        assert _step_bar(at) == (step, 5)
+        pairs = step * (step - 1) // 2
+        so_far = e.running_at(pairs)["ILS"] if pairs else 0.0
+        if step < 5:
+            assert metric_value(at, f"ILS so far (step {step})") == f"{so_far:.4f}"
+            assert metric_value(at, "diversity = 1 − ILS") == "?"  # the final value waits for the last step
+        else:
+            assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES):.4f}"
+            assert metric_value(at, "diversity = 1 − ILS") == f"{intra_list_diversity(items, FEATURES):.4f}"
+        if pairs:
+            assert f"= {num(so_far)}" in _latex(at)
+            assert len(step_windows(at)[0]) == min(pairs, WINDOW)  # the pair window ends at the step's last pair
+        [chart] = at.get("plotly_chart")
+        text = json.loads(chart.proto.spec)["data"][0]["text"]
+        assert sum(cell != "" for row in text for cell in row) == pairs  # the heatmap's cells so far
+        if step < 5:
+            _next(at, "beyond_ils")
+
+
+def test_coverage_one_list_a_step(app_test):
+    from metrics.explanation import num
+    from tests.ui.test_pacing import blocks
+
+    at = open_page(app_test, PAGE, all_steps=False)
+    open_tab(at, CATALOG_TAB)
+    users = list(RECS)
+    step, total = _step_bar(at)
+    assert (step, total) == (1, len(users))
+    while True:
+        first = {user: RECS[user] for user in users[:step]}
+        exact = catalog_coverage(first, CATALOG, k=10)
+        value = f"{exact:.4f}"
+        label = "Coverage@10" if step == total else f"Coverage@10 so far (step {step})"
+        assert metric_value(at, label) == value
+        [box] = [b for b in blocks(at.main) if getattr(b, "key", None) == "lecture_formula"]
+        worked = [n.value.strip("$ \n") for n in blocks(box) if type(n).__name__ == "Latex"]
+        assert worked[-1].endswith(f"= {num(exact)}")  # the worked union so far
+        assert len(step_windows(at)[0]) == min(step, WINDOW)
+        if step == total:
+            break
+        _next(at, "beyond_coverage")
+        step, _ = _step_bar(at)
+    assert value == "0.8250"
+
+
+def test_every_user_one_list_a_step(app_test):
+    at = open_page(app_test, PAGE, all_steps=False)
+    open_tab(at, EVERYONE)
+    users = list(RECS)
+    step, total = _step_bar(at)
+    assert (step, total) == (1, len(users))
+    while step < total:
+        mean = sum(intra_list_diversity(RECS[u][:10], FEATURES) for u in users[:step]) / step
+        assert float(metric_value(at, f"mean diversity so far (step {step})")) == pytest.approx(mean, abs=5e-5)
+        assert not [m for m in at.metric if m.label == "mean precision@10"]  # the means: at the last step
+        assert len(at.dataframe[-1].value) == step  # the users so far
+        _next(at, "beyond_users")
+        step, _ = _step_bar(at)
+    assert metric_value(at, "mean diversity") == "0.6485"
