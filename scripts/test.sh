@@ -47,7 +47,8 @@ fi
 
 # 3. The tests. With no arguments: everything, in two parts, each spread over the machine's cores by
 #    pytest-xdist (RML_TEST_WORKERS=1 runs them in one process): first the fast tier (unit, AppTest), then
-#    the browser tests. With arguments: one pytest run with exactly those arguments.
+#    the browser tests. With arguments: one pytest run with those arguments, spread over the cores too unless
+#    they choose (-n N, -p no:xdist). Day to day: bash scripts/test.sh -m "not e2e and not slow" (the fast tier).
 #    pytest exits 5 when it collected no test: that is a failure too.
 workers="${RML_TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
 parallel=()
@@ -66,4 +67,7 @@ if [ "$#" -eq 0 ]; then
     run_pytest -m e2e "${parallel[@]}" || status=$?
     exit "$status"
 fi
-run_pytest "$@"
+case " $* " in
+    *" -n"* | *" --numprocesses"* | *"no:xdist"*) run_pytest "$@" ;;
+    *) run_pytest "$@" "${parallel[@]}" ;;
+esac
