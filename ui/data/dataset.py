@@ -28,6 +28,7 @@ from ui.model import limits
 from ui.model.board import Board, InputError
 from ui.model.presets import TITLES
 from ui.session import state
+from ui.shell import style
 from ui.shell.safe import plain
 from ui.zh import ZH
 
@@ -76,27 +77,18 @@ LOG = logging.getLogger(__name__)
 #: Streamlit's own words on a file uploader, which Streamlit 1.67 draws in English (see uploader_words)
 UPLOAD_BUTTON = N_("Upload")
 PER_FILE = N_("{mb} MB per file")
-#: CSS of uploader_words: the English words shrunk to nothing, the reader's words shown after them
-UPLOADER_STYLE = """<style>
-[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
-[data-testid="stFileUploaderDropzoneInstructions"] span { font-size: 0; }
-[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after { content: %(button)s; }
-[data-testid="stFileUploaderDropzoneInstructions"] span::after { content: %(limit)s; }
-[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after,
-[data-testid="stFileUploaderDropzoneInstructions"] span::after { font-size: 0.875rem; line-height: 1.6; }
-</style>"""
 
 
 def uploader_words(types: list[str]) -> None:
     """Streamlit's own words on this page's file uploaders in the reader's language: the button
     ("Upload") and the limit line ("20MB per file • TXT, CSV"), which Streamlit 1.67 does not
-    translate, are replaced by CSS in 中文 (``types``: the uploaders' file types). Call it once per
-    page, before the uploaders."""
+    translate, are replaced by CSS (ui/shell/style/uploader_words.css) in 中文 (``types``: the uploaders' file
+    types). Call it once per page, before the uploaders."""
     if language() != "zh":
         return
     limit = t(PER_FILE).format(mb=MAX_UPLOAD_MB) + " • " + "、".join(kind.upper() for kind in types)
-    st.html(UPLOADER_STYLE % {"button": json.dumps(t(UPLOAD_BUTTON), ensure_ascii=False),
-                              "limit": json.dumps(limit, ensure_ascii=False)})
+    style.inject_sheet("uploader_words.css", button_words=json.dumps(t(UPLOAD_BUTTON), ensure_ascii=False),
+                       limit_words=json.dumps(limit, ensure_ascii=False))
 
 
 def measure_help(measure: str) -> str:

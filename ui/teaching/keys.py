@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.shell import dom
+
 ACTIONS = ("next", "back", "start", "end", "exit")  #: what :func:`clicker_keys` may return
 
-_JS = r"""
+#: the script (a template: ``$dataframe`` is Streamlit's selector, ui/shell/dom.py)
+_JS = dom.fill(r"""
 const ACTIONS = {ArrowRight: "next", PageDown: "next", " ": "next", ArrowLeft: "back", PageUp: "back",
                  Home: "start", End: "end", Escape: "exit"};
 // elements that use these keys themselves: every key typed there is theirs
 const OWN_KEYS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="slider"], '
   + '[role="radio"], [role="radiogroup"], [role="tab"], [role="tablist"], [role="listbox"], [role="option"], '
   + '[role="combobox"], [role="textbox"], [role="spinbutton"], [role="menu"], [role="menuitem"], [role="grid"], '
-  + '[role="application"], [data-testid="stDataFrame"]';
+  + '[role="application"], $dataframe';
 // elements that use Space (click, toggle) but not the other keys
 const OWN_SPACE = 'button, a[href], summary, [role="button"], [role="checkbox"], [role="switch"], [role="link"]';
 const SLOT = "__rankingMetricsLabClickerKeys";
@@ -102,7 +105,7 @@ export default function (component) {
     }
   };
 }
-"""
+""")
 
 _COMPONENT = st.components.v2.component("ranking_metrics_lab.clicker_keys", js=_JS)
 

@@ -20,7 +20,6 @@ and ends the page)::
 from __future__ import annotations
 
 import math
-import string
 
 import streamlit as st
 
@@ -31,6 +30,7 @@ from ui.data.qr import qr_svg
 from ui.i18n import N_, language, t
 from ui.i18n.sentences import localize
 from ui.session import state
+from ui.shell import style
 from ui.shell.page import end_page
 from ui.teaching.keys import clicker_keys
 
@@ -71,55 +71,14 @@ PRESENTER_WORDS = (N_("AP = 0 (no relevant item)"), N_("not relevant: no hit yet
 
 # --------------------------------------------------------------------------- style
 
-#: while presenting: hide the sidebar, the header and everything of the page but the presenter
-#: (``{root}``: its CSS class), and lay the presenter over the whole window. Sizes follow the window's
-#: height (vh) with a floor for 1280×720: numbers ≥ 48 px, text ≥ 28 px, QR code ≥ 240 px.
-STYLE = string.Template("""<style>
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
-[data-testid="stToolbar"], [data-testid="stDecoration"], [data-testid="stBottom"] { display: none !important; }
-[data-testid="stMain"] [data-testid="stVerticalBlock"]:not(.$root, .$root *) > :not(.$root, :has(.$root)),
-[data-testid="stMain"] [data-testid="stHorizontalBlock"]:not(.$root *) > :not(:has(.$root)) {
-  display: none !important; }
-[data-testid="stMain"] { overflow: hidden; }
-.$root { position: fixed; inset: 0; z-index: 1000; padding: 2.5vh 3vw; gap: 1.5vh; overflow: hidden;
-  background: var(--st-background-color, #fff); }
-.$root p, .$root li { font-size: max(28px, 4.2vh); line-height: 1.3; }
-.$root .$bar { align-items: center; gap: 1.5vw; flex-wrap: nowrap; }
-.$root .$bar p { font-size: max(28px, 3.6vh); margin: 0; }
-.$root .$bar button p { font-size: max(20px, 2.6vh); }
-.$root .$count p { font-size: max(48px, 6.5vh); font-weight: 700; font-variant-numeric: tabular-nums;
-  white-space: nowrap; }
-.$root .$code p { font-size: max(48px, 6.5vh); font-weight: 800; letter-spacing: 0.1em; white-space: nowrap;
-  color: var(--st-primary-color, #0B4F9C); }
-.$root .$step { padding-right: calc(max(240px, 36vh) + 3vw); gap: 2.8vh; }
-.$root .$step [data-testid="stColumn"]:first-child [data-testid="stMetricValue"] p {
-  color: var(--st-primary-color, #0B4F9C); }
-.$root .$step h1 { font-size: max(56px, 9vh); line-height: 1.1; padding: 0; }
-.$root .$step h1 [data-testid="stHeaderActionElements"] { display: none; }
-.$root .$step .katex { font-size: max(44px, 6.4vh); line-height: 1.5; }
-.$root .$step h1 .stMarkdownBadge { font-size: max(28px, 4vh) !important; vertical-align: middle;
-  padding: 0.1em 0.4em; }
-.$root [data-testid="stMetricValue"] p { font-size: max(60px, 9.5vh); line-height: 1.15; font-weight: 600;
-  font-variant-numeric: tabular-nums; }
-.$root [data-testid="stMetricValue"] div { overflow: visible; }
-.$root [data-testid="stMetricLabel"] p { font-size: max(28px, 3.8vh); }
-.$root .$qr { position: fixed; right: 3vw; bottom: 3vh; width: max(240px, 36vh); z-index: 1001; }
-.$root .$qr img { width: 100% !important; height: auto; }
-.$root .$qr [data-testid="stElementToolbar"] { display: none; }
-.$root .$qr [data-testid="stCaptionContainer"] p, .$root .$qr figcaption { font-size: max(24px, 3vh);
-  text-align: center; line-height: 1.2; }
-.$root .$hint { position: fixed; left: 3vw; bottom: 2vh; }
-.$root .$hint p { font-size: max(16px, 2.1vh); opacity: 0.65; }
-</style>""")
-
-
 def _css_class(page: str, name: str) -> str:
     return "st-key-" + state.page_key(page, name)
 
 
-def _style(page: str) -> str:
+def _style(page: str) -> None:
+    """While presenting: ui/shell/style/presenter.css for ``page``'s presenter (its parts' CSS classes)."""
     parts = {name: _css_class(page, f"presenter_{name}") for name in ("bar", "count", "code", "step", "qr", "hint")}
-    return STYLE.substitute(root=_css_class(page, "presenter"), **parts)
+    style.inject_sheet("presenter.css", root=_css_class(page, "presenter"), **parts)
 
 
 # --------------------------------------------------------------------------- state
@@ -183,7 +142,7 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
         st.rerun()  # a run without the keys component: the browser drops its key listener
     current = step_after(action, st.session_state.get(step_key, 1), total) if total else 0
     st.session_state[step_key] = current
-    st.html(_style(page))  # static CSS with our own class names: no user text
+    _style(page)  # static CSS with our own class names: no user text
     with st.container(key=state.page_key(page, "presenter")):
         with st.container(key=state.page_key(page, "presenter_bar"), horizontal=True):
             heading = f"**{escape_markdown(explanation.measure)}**"
