@@ -33,6 +33,11 @@ CHOICES = {
     "nDCG_gains": N_("nDCG with a gain per grade"),
     "GM_MAP": N_("GM_MAP: geometric mean of AP over queries"),
 }
+#: each choice's measure in the registry (metrics.measures.registry; tests/ui/test_pickers.py checks them)
+MEASURE_OF = {"bpref": "Bpref", "iprec": "IPrec11", "num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
+              "num_nonrel_judged_ret": "NumNonRelJudgedRet", "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF",
+              "Rprec_mult": "RprecMult", "Judged": "Judged", "RBP": "RBP", "ERR": "ERR", "nDCG_gains": "nDCG",
+              "GM_MAP": "GMAP"}
 #: the choices that use a cut-off K (the board's)
 WITH_K = ("Judged", "ERR")
 #: the choices that take no relevance threshold (they count items, or use the grades themselves)
