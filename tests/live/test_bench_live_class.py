@@ -11,6 +11,10 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_live_class.py"
 
 

@@ -16,6 +16,8 @@ from live.errors import ClassServerUnavailable, LiveError, StoreFileDeleted, Sto
 from live.store import RedisStore, SQLiteStore, open_store
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 QUESTION = {"measure": "nDCG@5"}
 TRIALS, STUDENTS = 20, 30
 

@@ -16,6 +16,8 @@ from live.errors import LiveError
 from live.store import open_store
 from tests.live_servers import ManualClock
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 HOURS = 2 * 3600.0
 VALUES = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, 0.5, 1.0, 1e308, -1.0]))
 

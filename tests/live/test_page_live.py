@@ -11,6 +11,8 @@ from ui.classroom import live
 from ui.model.presets import PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/live.py"
 XSS = '<img src=x onerror="alert(1)">'
 

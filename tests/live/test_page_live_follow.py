@@ -15,6 +15,8 @@ from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 LANES = "live_follow_lanes_"
 
 

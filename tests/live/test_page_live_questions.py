@@ -16,6 +16,8 @@ from ui.model.presets import PRESETS
 from ui.session import state
 from ui.topics import quiz_view
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/live.py"
 BOARD = "000_code_q1"  # grades 3, 2, 3, 0, 1 in ranked order, K = 3: DCG@3 = 5.7619
 

@@ -16,6 +16,8 @@ from ui.classroom import live, live_quiz
 from ui.model.presets import PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 BOARD = "000_code_q1"  # grades 3, 2, 3, 0, 1 in ranked order, K = 3
 
 

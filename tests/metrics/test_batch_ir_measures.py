@@ -13,6 +13,8 @@ from metrics.errors import MetricsInputError
 from metrics.measures.err import MAX_GRADE
 from metrics.measures.names import MAX_ERR_GRADE, measure_name, parse_gain_map, parse_measure, parse_measures, subtitle
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 QIDS = ["1", "2", "10", "q", "Q"]
 DOCS = ["d1", "d2", "d9", "d10", "d11", "D3", "a", "ab", "b", "x_1", "z", "zz", "é", "m"]
 GRADES = st.sampled_from([-1, 0, 0, 1, 1, 2, 3, 4])

@@ -27,6 +27,8 @@ from metrics.batch.evaluation import evaluate
 from metrics.measures.names import parse_measure
 from tests.trec_eval_binaries import shared_folder
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 CONFORMANCE_DIR = shared_folder("conformance", "trec_eval")
 QRELS = CONFORMANCE_DIR / "qrels.test"
 RESULTS = CONFORMANCE_DIR / "results.test"

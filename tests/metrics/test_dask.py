@@ -18,6 +18,8 @@ from metrics.batch.trec_eval import evaluate_lines, parse_command_line
 from metrics.cli import main
 from metrics.errors import MetricsInputError
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 distributed = pytest.importorskip("distributed", reason="Dask is not installed (pip install -r requirements-dev.txt)")
 dd = pytest.importorskip("dask.dataframe", reason="dask[dataframe] is not installed")
 

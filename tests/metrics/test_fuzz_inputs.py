@@ -20,6 +20,8 @@ from metrics.readers import trec
 from metrics.readers.io import read_run, read_run_columns
 from tests import fuzzing
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PER_FORMAT = 300
 BIG = 15  #: mutations that may be large (MBs, 200,000 lines, deep nesting), per format
 TIMEOUT = 30.0

@@ -18,6 +18,8 @@ from tests.metrics.test_worked_steps import check_steps
 from tests.reference import ref_ap, ref_rr
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 #: one query: grades in ranked order (at least one item) and relevant items the list does not hold
 QUERY = st.tuples(st.lists(st.integers(0, 3), min_size=1, max_size=8), st.integers(0, 3))
 QUERIES = st.lists(QUERY, min_size=1, max_size=6)

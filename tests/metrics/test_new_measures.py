@@ -13,6 +13,8 @@ import metrics
 from metrics.measures.interpolated import RECALL_LEVELS
 from metrics.teaching.explain import EXPLAINERS, explain
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 #: a judged grade (no negative ones: trec_eval mishandles a query judged only below 0, see test_batch)
 GRADES = st.sampled_from([0, 0, 1, 1, 2, 3])
 RANKED = st.lists(st.one_of(st.none(), GRADES), min_size=1, max_size=12)  #: None: an unjudged item

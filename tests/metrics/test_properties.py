@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 import metrics
 from metrics.teaching.explain import EXPLAINERS, explain
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 SETTINGS = settings(max_examples=150, deadline=None)
 grades = st.lists(st.integers(0, 3), min_size=1, max_size=15)
 

@@ -15,6 +15,8 @@ import pytest
 from metrics.batch.trec_eval import main
 from tests.trec_eval_binaries import shared_folder
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 QUICKTEST_DIR = shared_folder("conformance", "trec_eval_9")
 
 needs_quicktest = pytest.mark.skipif(

@@ -16,6 +16,8 @@ import pytest
 from metrics.batch.trec_eval import VERSIONS
 from tests import trec_eval_binaries
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAIRS = 600  #: per version, on a fixed seed
 SEED = 20
 

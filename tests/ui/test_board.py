@@ -9,10 +9,9 @@ from dataclasses import replace
 import pytest
 
 from metrics import MetricsInputError, ndcg
+from tests.conftest import REPO_ROOT
 from ui.model.board import Board
 from ui.model.presets import DEFAULT_PRESET, PRESETS
-
-from tests.conftest import REPO_ROOT
 
 EXAMPLES = {e["id"]: e for e in json.loads((REPO_ROOT / "sample_data" / "article_examples.json").read_text())}
 

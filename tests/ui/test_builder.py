@@ -26,6 +26,8 @@ from ui.ranking.builder import item_label
 from ui.ranking.lanes import POOL_TITLE, RANKING_TITLE
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/ndcg.py"
 XSS = "<img src=x onerror=alert(1)>"
 

@@ -14,6 +14,8 @@ from ui.model.board import HISTORY_DEPTH, Board, History
 from ui.model.presets import DEFAULT_PRESET, PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 
 class HistoryMachine(RuleBasedStateMachine):
     """Changes, undos and redos in any order; the model is a list of states and the current position."""

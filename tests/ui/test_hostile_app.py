@@ -21,6 +21,8 @@ from ui.model.board import Board
 from ui.session import state
 from ui.shell.routes import NAMES
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 ROOT = Path(__file__).resolve().parents[2]
 TREC = ROOT / "sample_data" / "trec"
 #: every page of the app, as app.py registers them (a new page is tested without editing this file)

@@ -17,6 +17,8 @@ from ui.model import limits
 from ui.model.board import Board
 from ui.topics.scores import score_frame, scores_from_frame
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGES = ["pages/home.py", "pages/upload.py", "pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py",
          "pages/roc.py", "pages/beyond.py", "pages/more_measures.py", "pages/compare.py", "pages/conventions.py",
          "pages/systems.py", "pages/quiz.py", "pages/articles.py", "pages/handout.py", "pages/live.py"]

@@ -19,6 +19,8 @@ from ui.model.board import Board
 from ui.session import state
 from ui.topics import scores
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 #: the page file, the key of its tabs (ui.teaching.explainer.lazy_tabs) and their English labels
 TABS = {
     "ndcg": ("pages/ndcg.py", "charts", ["The whole tables", "Gain and discounted gain", "Running DCG vs IDCG",

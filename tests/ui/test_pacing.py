@@ -18,6 +18,8 @@ from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import lanes_data, load_preset, open_page, step_windows
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 #: page -> (its file, the running quantity the formula ends with, that quantity's step-table column)
 PAGES = {
     "ndcg": ("pages/ndcg.py", "nDCG", "nDCG"),

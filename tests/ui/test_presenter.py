@@ -20,6 +20,8 @@ from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.teaching import presenter
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/handout.py"
 KEYS = presenter.keys_key("handout")
 BOARD = Board.from_ranking([3, 2, 3, 0, 1, 2], items=list("ABCDEF"), k=6)

@@ -10,6 +10,8 @@ from tests.apptest_helpers import open_page, step_windows
 from ui.model.board import Board
 from ui.teaching import explainer
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 #: a board no other test shows (the cache is the process's)
 BOARD = Board(grades={"q1": 3, "q7": 0, "q3": 2, "q9": 1, "q5": 2, "q2": 0, "q8": 3},
               ranking=("q7", "q3", "q1", "q9", "q2", "q5", "q8"), k=7, title="shared tables")

@@ -11,6 +11,8 @@ from tests.apptest_helpers import open_builder_tools
 from tests.visible_text import ascii_punctuation, item_names, untranslated
 from ui.zh import ZH, merge
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
 SOURCES = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]

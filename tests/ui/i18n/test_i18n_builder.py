@@ -27,6 +27,8 @@ from ui.ranking.lanes import POOL_TITLE, RANKING_TITLE
 from ui.session import state
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 NDCG = "pages/ndcg.py"
 
 

@@ -25,6 +25,8 @@ from ui.session import state
 from ui.topics.choices import SETTING_TEXT, choice_label, choice_text, kind
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 # ----------------------------------------------------------------------------- strings from metrics
 
 

@@ -13,6 +13,8 @@ from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (th
 from tests.visible_text import ascii_punctuation, english_left, item_names, untranslated, visible_strings
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
 TREC = ROOT / "sample_data" / "trec"

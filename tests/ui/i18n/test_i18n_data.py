@@ -15,6 +15,8 @@ from tests.visible_text import item_names, untranslated, visible_strings
 from ui.data import dataset as ds
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 ROOT = Path(__file__).resolve().parents[3]
 TREC = ROOT / "sample_data" / "trec"
 UPLOAD, SYSTEMS = "pages/upload.py", "pages/systems.py"

@@ -19,6 +19,8 @@ from ui.i18n import LANGUAGE, sentences
 from ui.teaching import explainer
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGES = ["pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py"]
 #: measure names kept as they are in the step tables' headers
 MEASURE_COLUMNS = {"CG", "DCG", "IDCG", "nDCG", "AP", "RR", "P", "R", "F1", "Hit"}

@@ -21,6 +21,8 @@ from ui.session import state
 from ui.topics import articles
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 CJK = re.compile(r"[\u3400-\u9fff]")
 
 

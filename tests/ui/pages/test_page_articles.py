@@ -18,6 +18,8 @@ from ui.session import state
 from ui.topics import articles
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/articles.py"
 ALL_KEYS = [(example_id, key) for example_id in examples() for key in articles.board_keys(example_id)]
 

@@ -18,6 +18,8 @@ from ui.model.presets import PRESETS
 from ui.session import state
 from ui.teaching.lecture import WINDOW
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/beyond.py"
 DATA = Path(__file__).resolve().parents[3] / "sample_data" / "recsys"
 RECS = (pd.read_csv(DATA / "recommendations.csv", dtype=str).astype({"rank": int}).sort_values("rank")

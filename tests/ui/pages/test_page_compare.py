@@ -18,6 +18,8 @@ from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/compare.py"
 TREC = Path(__file__).resolve().parents[3] / "sample_data" / "trec"
 PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "003_ndcg", "004_rel_a", "ties", "no_relevant",

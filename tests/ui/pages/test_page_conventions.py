@@ -19,6 +19,8 @@ from tests.apptest_helpers import load_preset, open_page
 from ui.model.board import Board
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/conventions.py"
 TREC_COLUMN = "trec_eval"
 TREC = Path(__file__).resolve().parents[3] / "sample_data" / "trec"

@@ -8,6 +8,8 @@ from tests.apptest_helpers import show_all
 from ui.model.presets import PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGES = ["pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py"]
 
 

@@ -15,6 +15,8 @@ from tests.apptest_helpers import open_page
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/handout.py"
 METRICS = ("nDCG", "AP", "RR", "P@K")
 HOSTILE = Board.from_ranking([2, 0, 1, 3], items=["<img src=x onerror=alert(1)>", "50%_&_$x$", "a|b", "=1+1"],

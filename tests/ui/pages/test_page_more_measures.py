@@ -14,6 +14,8 @@ from ui.session import state
 from ui.topics import more_measures
 from ui.zh import ZH
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/more_measures.py"
 ROOT = Path(__file__).resolve().parents[3]
 #: judged and unjudged items (None), one judged relevant item left unranked, grades 0..3

@@ -8,6 +8,8 @@ from metrics.teaching import quiz
 from tests.apptest_helpers import metric, open_page, show_all
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/quiz.py"
 CHECK = state.page_key("quiz", "check")
 

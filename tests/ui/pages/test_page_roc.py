@@ -14,6 +14,8 @@ from ui.model.presets import PRESETS
 from ui.session import state
 from ui.topics.scores import board_scores, default_scores
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 PAGE = "pages/roc.py"
 
 

@@ -15,6 +15,8 @@ from ui.model.board import Board
 from ui.model.presets import DEFAULT_PRESET, PRESETS
 from ui.session import state
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 NDCG = "pages/ndcg.py"
 
 

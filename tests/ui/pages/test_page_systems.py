@@ -13,6 +13,8 @@ from metrics.statistics import significance as sig
 from tests.apptest_helpers import metric, open_page, shown
 from ui.model.presets import PRESETS
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 ROOT = Path(__file__).resolve().parents[3]
 TREC = ROOT / "sample_data" / "trec"
 PAGE = "pages/systems.py"

@@ -11,6 +11,8 @@ from tests.apptest_helpers import open_page, show_all, shown
 from ui.data import dataset as ds
 from ui.model.presets import PRESETS
 
+pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+
 ROOT = Path(__file__).resolve().parents[3]
 TREC = ROOT / "sample_data" / "trec"
 PAGE = "pages/upload.py"
