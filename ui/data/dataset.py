@@ -22,14 +22,13 @@ from metrics import MetricsInputError
 from metrics.conventions import order_ranking
 from metrics.limits import APP
 from metrics.readers.io import Dataset
-from ui.i18n import N_, language, t
+from ui.i18n import N_, known, language, t
 from ui.i18n.sentences import match
 from ui.model import limits
 from ui.model.board import Board, InputError
 from ui.model.presets import TITLES
 from ui.session import state
 from ui.shell.safe import plain
-from ui.zh import ZH
 
 #: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)
 DEFAULT_MEASURES: tuple[str, ...] = ("nDCG@10", "AP", "RR", "P@10", "R@10", "Rprec")
@@ -120,7 +119,7 @@ def problem_text(error: MetricsInputError) -> str:
     if error.template is not None:  # the core's and the UI's templated problems
         return state.message(error, escape=plain)
     # the UI's own fixed problems are in the catalogue; the core's text quotes the input: escaped
-    return t(error.problem) if error.problem in ZH else plain(error.problem)
+    return t(error.problem) if known(error.problem) else plain(error.problem)
 
 
 def error_text(error: MetricsInputError) -> str:

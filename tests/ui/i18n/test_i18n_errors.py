@@ -16,7 +16,9 @@ import pytest
 import metrics
 from metrics import MetricsInputError
 from metrics.readers.io import read_csv, read_json, read_qrels, read_run
-from ui.zh import ZH
+from ui.locale import catalog
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 READERS = ("readers.trec", "readers.tables", "readers.fields", "readers.sources", "readers.columns", "readers.io",
            "_validate", "limits")
