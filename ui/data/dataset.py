@@ -345,7 +345,7 @@ def loaded_text(dataset: Dataset, query: str) -> str:
     numbers = [nt("{n} query", "{n} queries", counts["queries"]).format(n=f"{counts['queries']:,}"),
                nt("{n} judgement", "{n} judgements", counts["judgements"]).format(n=f"{counts['judgements']:,}"),
                nt("{n} retrieved item", "{n} retrieved items", counts["retrieved"]).format(n=f"{counts['retrieved']:,}")]
-    text = t(LOADED).format(source=plain(source_name(dataset.source)), counts=pt("list", ", ").join(numbers),
+    text = t(LOADED).format(source=plain(source_name(dataset.source)), counts=pt("clauses", ", ").join(numbers),
                             query=plain(query))
     count = query_items(dataset, query)
     if count > limits.MAX_BOARD_ITEMS:

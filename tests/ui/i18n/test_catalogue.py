@@ -74,7 +74,7 @@ def test_plural_entries_have_every_form(code):
 def test_every_context_used_has_its_entries(code):
     with locale.TEMPLATE.open("rb") as source:
         used = {(m.context, m.id) for m in _read(source) if m.id and m.context}
-    assert ("language name", "English") in used and ("list", ", ") in used
+    assert ("language name", "English") in used and ("clauses", ", ") in used and ("words", ", ") in used
     have = {(m.context, m.id): m.string for m in locale.messages(code) if m.id and m.context}
     assert {key: have.get(key) for key in used if not have.get(key)} == {}
 
@@ -91,7 +91,7 @@ def test_plural_and_context_in_english_and_chinese():
     assert en.ngettext("{n} query", "{n} queries", 1) == "{n} query"
     assert en.ngettext("{n} query", "{n} queries", 2) == "{n} queries"
     assert zh.ngettext("{n} query", "{n} queries", 1) == zh.ngettext("{n} query", "{n} queries", 2) == "{n} 个查询"
-    assert zh.pgettext("list", ", ") == "，" and en.pgettext("list", ", ") == ", "
+    assert zh.pgettext("clauses", ", ") == "，" and zh.pgettext("words", ", ") == "、" and en.pgettext("words", ", ") == ", "
     assert locale.languages() == {"en": "English", "zh": "中文"}
 
 
