@@ -102,8 +102,9 @@ def catalog(code: str) -> dict[str, str]:
 
 
 def known(text: str) -> bool:
-    """Whether a catalogue translates ``text`` (a plain entry): the app's own words, as opposed to a user's."""
-    return any(text in catalog(code) for code in codes())
+    """Whether a catalogue translates ``text`` (a plain entry) into other words: the app's own words, as opposed to
+    a user's (read from the compiled catalogues: quick)."""
+    return any(translation(code).gettext(text) != text for code in codes())
 
 
 def pairs(code: str) -> list[tuple[str, str]]:
