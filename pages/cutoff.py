@@ -6,7 +6,7 @@ from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_p
 from metrics.explanation import render_latex
 from metrics.measures.interpolated import iprec_steps
 from ui import charts
-from ui.i18n import N_, sentences, t
+from ui.i18n import N_, nt, sentences, t
 from ui.ranking.builder import ranking_builder
 from ui.session import state
 from ui.session.changes import show_change
@@ -49,7 +49,8 @@ with numbers:
     explainer.let_the_numbers_show(PAGE, *shown, r_precision.value if pace.complete else None)
     show_change(PAGE, explanations["P"].measure, explanations["P"].value if pace.complete else None, board.ranking)
     pacing.step_bar(PAGE, pace, unit=N_("cut-off K ="))
-    st.caption(t("R = {R} relevant item(s) among all judged items (grade ≥ {threshold}).").format(
+    st.caption(nt("R = {R} relevant item among all judged items (grade ≥ {threshold}).",
+                  "R = {R} relevant items among all judged items (grade ≥ {threshold}).", R).format(
         R=R, threshold=f"{threshold:g}"))
     with lecture.sized():
         with st.container(key="lecture_formula"):

@@ -194,7 +194,7 @@ files = {role: column.file_uploader(t(UPLOAD_LABELS[role]), type=FILE_TYPES,
          for column, role in zip(uploads, UPLOAD_LABELS)}
 lost = sum(dataset.lost_uploads(state.page_key(PAGE, f"file_{role}")) for role in UPLOAD_LABELS)
 if lost:
-    st.warning(t(dataset.LOST).format(count=lost), icon=":material/cloud_off:")
+    st.warning(dataset.lost_text(lost), icon=":material/cloud_off:")
 sample = None
 if st.button(t(SAMPLE_BUTTON), key=state.page_key(PAGE, "sample"), icon=":material/dataset:"):
     sample = dataset.read_sample(ROOT, SAMPLE.values())

@@ -77,7 +77,7 @@ with upload_column:
     stored = st.session_state.get(signature_key)
     interrupted_uploads.say_interrupted("upload_watch")  # an upload the reader left on its way
     if lost := dataset.lost_uploads(state.page_key(PAGE, "files")):
-        st.warning(t(dataset.LOST).format(count=lost), icon=":material/cloud_off:")
+        st.warning(dataset.lost_text(lost), icon=":material/cloud_off:")
     if signature is None:
         st.session_state.pop(signature_key, None)  # the same files can be uploaded again
     elif (stored and stored[1] is None and stored[2] and {(f.name, f.size) for f in files} < set(stored[2])

@@ -37,6 +37,10 @@ fi
 if ! { command -v cc >/dev/null && command -v make >/dev/null; }; then
     apt_packages+=(build-essential)
 fi
+# GNU gettext's msgfmt: tests/ui/i18n/test_catalogue.py runs `msgfmt --check` on every catalogue (ui/locale/).
+if ! command -v msgfmt >/dev/null; then
+    apt_packages+=(gettext)
+fi
 if [ "${#apt_packages[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
     echo "Installing with apt-get: ${apt_packages[*]}"

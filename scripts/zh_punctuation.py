@@ -1,11 +1,11 @@
-"""Give the Chinese strings of Python files Chinese punctuation: ASCII , : ; ? ! ( ) in or next to
+"""Give the Chinese strings of the catalogues (.po) and of Python files Chinese punctuation: ASCII , : ; ? ! ( ) in or next to
 Chinese text become ，：；？！（）, without the spaces around them. Code spans, $math$,
 {placeholders}, URLs and calls such as log2(i + 1) or AP(rel=2) keep theirs (a Chinese gloss after a
 name does not: NDCG（归一化折损累计增益）); module docstrings are
-left alone. tests/ui/i18n/test_i18n.py checks the catalogue (ui/zh/) follows the rule.
+left alone. tests/ui/i18n/test_i18n.py checks the catalogue (ui/locale/zh/) follows the rule.
 
-Usage: ``python scripts/zh_punctuation.py ui/zh/*.py`` (rewrites the files in place, prints the
-number of string literals changed in each).
+Usage: ``python scripts/zh_punctuation.py [file.po|file.py ...]`` (rewrites the files in place, prints the
+number of translations or string literals changed in each; without files: every catalogue of ui/locale/).
 """
 import io
 import re
@@ -161,6 +161,35 @@ def fix_source(path):
     return len(edits)
 
 
+def fix_po(path):
+    """Chinese punctuation in every translation of the catalogue ``path``; the number of entries changed."""
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from babel.messages.pofile import read_po
+    from i18n import _po_bytes
+
+    with open(path, "rb") as source:
+        catalog = read_po(source)
+    changed = 0
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.string, tuple):
+            new = tuple(tidy(convert(s)) if CJK.search(s) else s for s in message.string)
+        else:
+            new = tidy(convert(message.string)) if CJK.search(message.string) else message.string
+        if new != message.string:
+            message.string = new
+            changed += 1
+    if changed:
+        Path(path).write_bytes(_po_bytes(catalog))
+    return changed
+
+
 if __name__ == "__main__":
-    for p in sys.argv[1:]:
-        print(p, fix_source(p))
+    from pathlib import Path
+
+    paths = sys.argv[1:] or sorted(map(str, (Path(__file__).resolve().parents[1] / "ui" / "locale").glob("*/LC_MESSAGES/*.po")))
+    for p in paths:
+        print(p, fix_po(p) if p.endswith(".po") else fix_source(p))

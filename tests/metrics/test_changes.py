@@ -9,7 +9,9 @@ from streamlit.testing.v1 import AppTest
 
 from metrics import MetricsInputError, describe_change, signed_delta
 from metrics.teaching.changes import MANY, SHIFT, SHIFT_BY_ONE, TEMPLATES, Move
-from ui.zh import ZH
+from ui.locale import catalog
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 BOARD = ["d1", "d2", "d3", "d4", "d5"]
 

@@ -21,7 +21,9 @@ import metrics
 from metrics import MetricsInputError
 from metrics.batch import evaluate
 from metrics.readers.io import load, read_csv, read_json, read_qrels, read_qrels_columns, read_run
-from ui.zh import ZH
+from ui.locale import catalog
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 TREC = Path(__file__).resolve().parents[2] / "sample_data" / "trec"
 QRELS, RUN = read_qrels(TREC / "qrels.txt"), read_run(TREC / "run_a.txt")

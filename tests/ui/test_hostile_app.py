@@ -141,7 +141,9 @@ def test_a_bad_grade_is_refused_in_chinese(app_test):
     ok(at.radio(key="sidebar_language").set_value("zh").run())
     ok(open_builder_tools(at.switch_page("pages/ndcg.py")).run())
     before = at.session_state[state.BOARD]
-    from ui.zh import ZH
+    from ui.locale import catalog
+
+    ZH = catalog("zh")
 
     at.session_state[f"builder_grades_{at.session_state[state.REVISION]}"] = {  # the editor's columns in 中文
         "edited_rows": {0: {ZH["grade"]: "abc"}}, "added_rows": [], "deleted_rows": []}

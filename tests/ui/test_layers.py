@@ -15,7 +15,7 @@ UI = Path(__file__).resolve().parents[2] / "ui"
 
 #: the parts of ui/, lowest first; a part imports only parts before it (and the standard library, metrics, live)
 LAYERS = (
-    "zh",  # the Chinese catalogue
+    "locale",  # the translation catalogues (gettext .po files) and reading them
     "i18n",  # the reader's language, and metrics' sentences and formulas in it
     "shell",  # where the pages are, the stylesheets, ending a page early, user text shown as text
     "model",  # the board and its examples, plain Python
@@ -32,7 +32,7 @@ HOOKS = {
     ("teaching", "classroom"): "a teaching page shows a live class's extras (the step bar's question, the join link)",
 }
 #: parts and modules that must not import Streamlit at all (plain Python, tested alone)
-PURE = {"model", "zh", "shell/routes.py", "shell/safe.py", "shell/page.py"}
+PURE = {"model", "locale", "shell/routes.py", "shell/safe.py", "shell/page.py"}
 
 
 def _part(module: str) -> str | None:

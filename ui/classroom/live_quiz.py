@@ -199,7 +199,7 @@ def where_to_look(question: quiz.Question, step: quiz.Step, revealed: bool) -> s
         return localize(step.text)
     if question.metric == "RR":
         return t(WHERE_COLUMN).format(column=header(step.column))
-    return t(WHERE_IDEAL if step.table == "ideal" else WHERE_RANKING).format(column=header(step.column), rank=step.rank)
+    return (t(WHERE_IDEAL) if step.table == "ideal" else t(WHERE_RANKING)).format(column=header(step.column), rank=step.rank)
 
 
 def results_view(question: quiz.Question, answered: int, right: int, values: list[float], diagnoses: dict,

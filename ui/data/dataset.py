@@ -22,7 +22,7 @@ from metrics import MetricsInputError
 from metrics.conventions import order_ranking
 from metrics.limits import APP
 from metrics.readers.io import Dataset
-from ui.i18n import N_, language, t
+from ui.i18n import N_, known, language, nt, pt, t
 from ui.i18n.sentences import match
 from ui.model import limits
 from ui.model.board import Board, InputError
@@ -30,7 +30,6 @@ from ui.model.presets import TITLES
 from ui.session import state
 from ui.shell import style
 from ui.shell.safe import plain
-from ui.zh import ZH
 
 #: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)
 DEFAULT_MEASURES: tuple[str, ...] = ("nDCG@10", "AP", "RR", "P@10", "R@10", "Rprec")
@@ -67,8 +66,7 @@ NOTE_CUT = N_("This query has more items than a board holds: the top of the rank
 #: a file that could not be read for a reason the readers did not foresee (logged with its traceback)
 UNEXPECTED = N_("could not read {name}: {kind}")
 #: what an upload or a pasted list put on the board (the success line)
-LOADED = N_("Loaded {source}: {queries} query(ies), {judgements} judgement(s), {retrieved} retrieved item(s). "
-            "On the board: query {query}.")
+LOADED = N_("Loaded {source}: {counts}. On the board: query {query}.")
 LOADED_CUT = N_("Only the first {limit} of its {count:,} items are on the board (the board's limit); the per-query "
                 "table counts them all.")
 LOG = logging.getLogger(__name__)
@@ -112,7 +110,7 @@ def problem_text(error: MetricsInputError) -> str:
     if error.template is not None:  # the core's and the UI's templated problems
         return state.message(error, escape=plain)
     # the UI's own fixed problems are in the catalogue; the core's text quotes the input: escaped
-    return t(error.problem) if error.problem in ZH else plain(error.problem)
+    return t(error.problem) if known(error.problem) else plain(error.problem)
 
 
 def error_text(error: MetricsInputError) -> str:
@@ -336,8 +334,10 @@ def _use(dataset: Dataset, digest: str) -> MetricsInputError | None:
 def loaded_text(dataset: Dataset, query: str) -> str:
     """The success line of a load: the source, its counts and the query put on the board."""
     counts = summary(dataset)
-    text = t(LOADED).format(source=plain(source_name(dataset.source)), queries=f"{counts['queries']:,}",
-                            judgements=f"{counts['judgements']:,}", retrieved=f"{counts['retrieved']:,}",
+    numbers = [nt("{n} query", "{n} queries", counts["queries"]).format(n=f"{counts['queries']:,}"),
+               nt("{n} judgement", "{n} judgements", counts["judgements"]).format(n=f"{counts['judgements']:,}"),
+               nt("{n} retrieved item", "{n} retrieved items", counts["retrieved"]).format(n=f"{counts['retrieved']:,}")]
+    text = t(LOADED).format(source=plain(source_name(dataset.source)), counts=pt("clauses", ", ").join(numbers),
                             query=plain(query))
     count = query_items(dataset, query)
     if count > limits.MAX_BOARD_ITEMS:
@@ -531,9 +531,13 @@ def results_table(result: metrics.Evaluation) -> pd.DataFrame:
 
 #: the uploader still shows files whose bytes the server does not have (it was restarted, or the
 #: session expired): the data they gave is gone
-LOST = N_("The upload box still shows {count} file(s), but the server no longer has them (it was restarted, or "
-          "this session expired): the data loaded from them is gone. Remove them from the box and upload them "
-          "again.")
+def lost_text(count: int) -> str:
+    """The warning when the upload box shows ``count`` files the server no longer has."""
+    return nt("The upload box still shows {count} file, but the server no longer has it (it was restarted, or this "
+              "session expired): the data loaded from it is gone. Remove it from the box and upload it again.",
+              "The upload box still shows {count} files, but the server no longer has them (it was restarted, or "
+              "this session expired): the data loaded from them is gone. Remove them from the box and upload them "
+              "again.", count).format(count=count)
 #: a file of a loaded qrels + run pair was taken out of the upload box
 REMOVED = N_("{removed} is no longer in the upload box. The data loaded with it ({source}) stays on the board and in "
              "the table; upload a file to replace it, or all files again to start over.")

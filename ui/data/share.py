@@ -26,10 +26,10 @@ import unicodedata
 import zlib
 
 from metrics import MetricsInputError
+from ui.locale import N_
 from ui.model import limits
 from ui.model.board import Board, InputError, _short
 from ui.shell.routes import page_file
-from ui.zh import N_
 
 PARAM = "b"  #: the query parameter that carries the board
 LANGUAGE_PARAM = "lang"  #: the query parameter that carries the reader's language (中文 only)

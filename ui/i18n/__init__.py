@@ -1,7 +1,9 @@
 """English and 简体中文: every UI string goes through :func:`t`.
 
-Strings are written in English in the code (the gettext convention) and looked up in the
-Chinese catalogue ``ui/zh/`` when the reader chose 中文. ``tests/ui/i18n/test_i18n.py`` scans the
+Strings are written in English in the code and looked up, with Python's ``gettext``, in the reader's
+language's catalogue ``ui/locale/<language>/LC_MESSAGES/messages.po`` (``ui.locale``; a language is a folder
+there). :func:`pt` translates a text in a context (one English text, two meanings), :func:`nt` a count's
+singular or plural. ``tests/ui/i18n/test_i18n.py`` scans the
 source for ``t("...")`` and ``N_("...")`` calls and fails when a string has no translation, and
 opens every page in 中文 to check that no English sentence is left. Placeholders use
 ``str.format``: ``t("Step {n} of {total}").format(...)``. Text defined at import time (presets,
@@ -19,26 +21,29 @@ import pandas as pd
 import streamlit as st
 
 from metrics.explanation import COLUMN_LABELS
-from ui.zh import N_, ZH
+from ui.locale import N_, SOURCE, known, languages, translation
 
-__all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "language",
-           "language_switch", "latex", "t"]
+__all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "known", "language",
+           "language_switch", "latex", "nt", "pt", "t"]
 
-LANGUAGE = "language"  #: session-state key: "en" or "zh"
-LANGUAGES = {"en": "English", "zh": "中文"}
+LANGUAGE = "language"  #: session-state key: a key of LANGUAGES
+LANGUAGES: dict[str, str] = languages()  #: code -> the language's own name: English and every ui/locale/ folder
 
 
 def browser_language() -> str:
-    """'zh' when the browser asks for Chinese (``st.context.locale``), else 'en'."""
+    """The language the browser asks for (``st.context.locale``, "zh-CN" -> "zh") when the app speaks it, else English."""
     try:
-        locale = st.context.locale or ""
+        locale = str(st.context.locale or "").lower().replace("-", "_")
     except Exception:  # outside a browser session (bare mode, some tests)
         locale = ""
-    return "zh" if str(locale).lower().startswith("zh") else "en"
+    for code in (locale, locale.split("_")[0]):
+        if code in LANGUAGES:
+            return code
+    return SOURCE
 
 
 def language() -> str:
-    """The reader's language, "en" or "zh" (the browser's until the reader picks one)."""
+    """The reader's language, a key of :data:`LANGUAGES` (the browser's until the reader picks one)."""
     chosen = st.session_state.get(LANGUAGE)  # one look-up: t() asks for every string
     if chosen is None:
         chosen = st.session_state[LANGUAGE] = browser_language()
@@ -47,9 +52,21 @@ def language() -> str:
 
 def t(text: str) -> str:
     """``text`` in the reader's language (English is the source)."""
-    if language() == "zh":
-        return ZH.get(text, text)
-    return text
+    if not text:  # gettext("") is the catalogue's header
+        return text
+    return translation(language()).gettext(text)
+
+
+def pt(context: str, text: str) -> str:
+    """``text`` in the reader's language, as meant in ``context`` (gettext's ``pgettext``): for an English text
+    that needs two translations."""
+    return translation(language()).pgettext(context, text)
+
+
+def nt(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in the reader's language (gettext's ``ngettext``);
+    format it with ``n`` yourself: ``nt("{n} file", "{n} files", n).format(n=n)``."""
+    return translation(language()).ngettext(singular, plural, n)
 
 
 def header(column):
@@ -60,7 +77,7 @@ def header(column):
         return column
     label = COLUMN_LABELS.get(column)
     if label is None:
-        return ZH.get(column, column) if language() == "zh" else column
+        return t(column)
     return t(label)
 
 
@@ -74,9 +91,9 @@ _TEXT = re.compile(r"\\text\{([^{}]*)\}")
 
 def latex(formula: str) -> str:
     """A LaTeX formula from ``metrics`` with the words inside ``\\text{...}`` translated."""
-    if language() != "zh":
+    if language() == SOURCE:
         return formula
-    return _TEXT.sub(lambda m: r"\text{" + ZH.get(m.group(1), m.group(1)) + "}", formula)
+    return _TEXT.sub(lambda m: r"\text{" + t(m.group(1)) + "}", formula)
 
 
 def relabel_choice(key: str) -> None:

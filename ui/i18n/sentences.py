@@ -5,7 +5,7 @@ words (:func:`localized`) -- in the reader's language.
 ``metrics.teaching.quiz`` builds its sentences in English with the question's numbers in them. Each kind
 of sentence is listed here once as a template (``{field}`` where a number or a sub-phrase goes);
 :func:`localize` finds the template a sentence was built from, reads the fields back out of it and
-fills the Chinese template of the catalogue (``ui/zh/learn.py``) with them. A field that is itself
+fills the Chinese template of the catalogue (``ui/locale/zh/LC_MESSAGES/messages.po``) with them. A field that is itself
 a phrase (``gain_text``, ``where``, ``how``, ...) is localized the same way. A sentence that no
 template matches is shown as it is, so a new sentence in ``metrics.teaching.quiz`` can never break the page;
 ``tests/ui/i18n/test_i18n_learn.py`` checks that every sentence of many questions matches a template.

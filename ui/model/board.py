@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from metrics import MetricsInputError
+from ui.locale import N_
 from ui.model import limits
-from ui.zh import N_
 
 #: a grade of None marks an unjudged item: it counts as not relevant (gain 0) and is left
 #: out of the ideal ordering, as trec_eval treats documents missing from the qrels

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 
 from metrics.teaching.articles import EXAMPLES_FILE, examples
+from ui.locale import N_
 from ui.model.board import Board
-from ui.zh import N_
 
 #: English title -> (template, fields), so that the builder shows a preset's title in the
 #: reader's language (``ui.data.dataset.shown_title``); the Board keeps the English text

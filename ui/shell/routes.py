@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ui.zh import N_
+from ui.locale import N_
 
 #: the folder of the page scripts (the repository's ``pages/``)
 PAGES_DIR = Path(__file__).resolve().parents[2] / "pages"

@@ -24,7 +24,7 @@ from metrics.conventions import (
     reading_order,
     score_under,
 )
-from metrics.conventions.search import TEMPLATES as VALUE_SENTENCES  # translated in ui/zh (a test checks)
+from metrics.conventions.search import TEMPLATES as VALUE_SENTENCES  # translated by the catalogue (a test checks)
 from metrics.explanation import num
 from ui import charts
 from ui.data import dataset

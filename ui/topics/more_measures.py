@@ -11,9 +11,9 @@ import streamlit as st
 import metrics
 from metrics.explanation import Explanation, num
 from metrics.measures.ndcg import EXAMPLE_GAINS
+from ui.locale import N_
 from ui.model.board import Board, InputError
 from ui.session import state
-from ui.zh import N_
 
 #: the page's choices: key -> label (English, translated where shown)
 CHOICES = {

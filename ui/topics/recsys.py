@@ -17,7 +17,7 @@ from metrics import evaluate
 from metrics.explanation import Explanation, num
 from metrics.measures.beyond import diversity_steps
 from ui.charts import ACCENT, MISS, SECOND, figure
-from ui.i18n import N_, language, t
+from ui.i18n import N_, language, pt, t
 from ui.model.board import Board
 
 DATA = Path(__file__).resolve().parents[2] / "sample_data" / "recsys"
@@ -89,7 +89,7 @@ def _genres() -> dict[str, tuple[str, ...]]:
 def genres(items: list[str]) -> list[str]:
     """The items' genres in the reader's language, e.g. "action, comedy" (动作、喜剧)."""
     of = _genres()
-    return [t(", ").join(t(genre) for genre in of[item]) for item in items]
+    return [pt("words", ", ").join(t(genre) for genre in of[item]) for item in items]
 
 
 def top(user: str, k: int) -> list[str]:

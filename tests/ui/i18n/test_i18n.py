@@ -9,13 +9,16 @@ import pytest
 from metrics.teaching.articles import VERDICT_MEANING
 from tests.apptest_helpers import open_builder_tools
 from tests.visible_text import ascii_punctuation, item_names, untranslated
-from ui.zh import ZH, merge
+from ui.locale import catalog, pairs
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
+ENTRIES = pairs("zh")  # every (English, 中文) of the catalogue, with the entries in a context and the plural forms
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
-SOURCES = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
+SOURCES = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").rglob("*.py"))]
 
 
 def translated_literals():
@@ -29,7 +32,7 @@ def translated_literals():
 
 def test_every_translated_string_has_a_chinese_entry():
     missing = [f"{place}: {text!r}" for text, place in translated_literals() if not ZH.get(text)]
-    assert not missing, "missing in ui/zh.py:\n" + "\n".join(missing)
+    assert not missing, "missing in ui/locale/zh/LC_MESSAGES/messages.po:\n" + "\n".join(missing)
 
 
 def test_strings_translated_at_run_time_have_entries():
@@ -40,7 +43,7 @@ def test_strings_translated_at_run_time_have_entries():
 def test_placeholders_survive_translation():
     import string
 
-    for english, chinese in ZH.items():
+    for english, chinese in ENTRIES:
         fields = {f for _, f, _, _ in string.Formatter().parse(english) if f}
         assert fields == {f for _, f, _, _ in string.Formatter().parse(chinese) if f}, english
 
@@ -61,11 +64,6 @@ def test_switching_language_changes_the_visible_strings(app_test, language):
     assert ("一步步看清排序指标" in text) == (language == "zh")
 
 
-def test_one_english_text_has_one_translation():
-    with pytest.raises(ValueError, match="translates 'Gain'"):
-        merge({"a": {"Gain": "增益"}, "b": {"Gain": "收益"}})
-
-
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_shows_no_english_sentence_in_chinese(app_test, page):
     """With 中文 chosen, every visible string of the page (labels, help, captions, tables, charts)
@@ -84,10 +82,10 @@ def test_chinese_text_uses_chinese_punctuation():
     """，：；（） in Chinese sentences, not the ASCII marks (calls such as log2(i + 1), log2(名次 + 1),
     AP(rel=2), min(k, R) keep theirs, as do code, formulas and placeholders; a Chinese gloss after a
     name does not: NDCG（归一化折损累计增益）)."""
-    wrong = [f"{english!r}: {chinese!r} {ascii_punctuation(chinese)}" for english, chinese in ZH.items()
+    wrong = [f"{english!r}: {chinese!r} {ascii_punctuation(chinese)}" for english, chinese in ENTRIES
              if ascii_punctuation(chinese)
              or english.strip() in ",;:" and chinese.strip() in ",;:"]  # a separator between Chinese phrases
-    assert not wrong, "run python scripts/zh_punctuation.py ui/zh/*.py:\n" + "\n".join(wrong[:20])
+    assert not wrong, "run python scripts/zh_punctuation.py:\n" + "\n".join(wrong[:20])
 
 
 #: one term per concept: English (a regular expression) -> the Chinese term its translation must use
@@ -101,7 +99,7 @@ def test_one_term_per_concept():
     import re
 
     wrong = []
-    for english, chinese in ZH.items():
+    for english, chinese in ENTRIES:
         for pattern, term in TERMS.items():
             if re.search(pattern, english, re.I) and term not in chinese and "full precision" not in english:
                 wrong.append(f"{english!r} -> {chinese!r}: use {term}")
@@ -112,12 +110,9 @@ def test_one_term_per_concept():
 
 
 def test_the_term_test_catches_the_wrong_words(monkeypatch):
-    import ui.zh
-
     for english, chinese in {"precision at 10": "前 10 个的准确率", "unjudged": "未评定",
                              "binary relevance": "二元相关性"}.items():
-        monkeypatch.setattr(ui.zh, "ZH", {english: chinese})
-        monkeypatch.setitem(globals(), "ZH", {english: chinese})
+        monkeypatch.setitem(globals(), "ENTRIES", [(english, chinese)])
         with pytest.raises(AssertionError):
             test_one_term_per_concept()
 

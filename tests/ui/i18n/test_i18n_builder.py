@@ -21,11 +21,13 @@ from tests.apptest_helpers import (
 from tests.ui.test_share import XSS, pack
 from tests.visible_text import CJK, english_left, item_names, untranslated
 from ui.data.share import LANGUAGE_PARAM, PARAM, RESTORE_FAILED, encode_board
+from ui.locale import catalog
 from ui.model.board import Board
 from ui.model.presets import DEFAULT_PRESET, PRESETS, TITLES
 from ui.ranking.lanes import POOL_TITLE, RANKING_TITLE
 from ui.session import state
-from ui.zh import ZH
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

@@ -19,11 +19,13 @@ from metrics.measures.roc import ARTICLE_NOTES
 from metrics.measures.summary import COMPARE_COLUMNS
 from tests.apptest_helpers import open_page
 from tests.visible_text import english_left, item_names, visible_strings
+from ui.locale import catalog
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
 from ui.topics.choices import SETTING_TEXT, choice_label, choice_text, kind
-from ui.zh import ZH
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

@@ -11,7 +11,9 @@ import pytest
 from tests.apptest_helpers import builder_title, open_builder_tools, shown
 from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import ascii_punctuation, english_left, item_names, untranslated, visible_strings
-from ui.zh import ZH
+from ui.locale import catalog
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

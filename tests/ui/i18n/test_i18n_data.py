@@ -13,7 +13,9 @@ from metrics.statistics import significance as sig
 from tests.apptest_helpers import shown
 from tests.visible_text import item_names, untranslated, visible_strings
 from ui.data import dataset as ds
-from ui.zh import ZH
+from ui.locale import catalog
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

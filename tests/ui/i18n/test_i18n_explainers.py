@@ -16,8 +16,10 @@ from metrics.teaching.explain import EXPLAINERS, explain
 from tests.apptest_helpers import builder_frame, load_preset, step_windows
 from tests.visible_text import _strings, _table_headers, item_names, untranslated
 from ui.i18n import LANGUAGE, sentences
+from ui.locale import catalog
 from ui.teaching import explainer
-from ui.zh import ZH
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

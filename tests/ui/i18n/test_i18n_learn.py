@@ -17,9 +17,11 @@ from tests.apptest_helpers import open_page
 from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import english_left, item_names, untranslated
 from ui.i18n.sentences import FIXED, TEMPLATES, _localize, match
+from ui.locale import catalog
 from ui.session import state
 from ui.topics import articles
-from ui.zh import ZH
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

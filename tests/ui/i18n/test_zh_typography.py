@@ -1,4 +1,4 @@
-"""中文 typography of the whole catalogue (ui/zh/*) and of the sentences the quiz composes from it: no space
+"""中文 typography of the whole catalogue (ui/locale/zh/) and of the sentences the quiz composes from it: no space
 next to full-width punctuation (also across Markdown's ** markers: "**不太对：** 你的"), none between two
 Chinese characters ("除以 找到的"), one word for one thing (精确值, not 准确值). The check is
 scripts/zh_punctuation.py's :func:`spacing_problems`."""
@@ -12,7 +12,9 @@ import pytest
 
 from metrics.teaching import quiz
 from ui.i18n.sentences import _localize
-from ui.zh import ZH
+from ui.locale import catalog, pairs
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "zh_punctuation.py"
 
@@ -36,7 +38,7 @@ def test_the_check_finds_what_it_should(text, problems):
 
 
 def test_the_whole_catalogue():
-    wrong = [f"{english!r}: {chinese!r} {spacing_problems(chinese)}" for english, chinese in ZH.items()
+    wrong = [f"{english!r}: {chinese!r} {spacing_problems(chinese)}" for english, chinese in pairs("zh")
              if spacing_problems(chinese)]
     assert not wrong, "\n".join(wrong[:20])
 

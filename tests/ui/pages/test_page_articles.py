@@ -13,10 +13,12 @@ from metrics import ndcg_steps
 from metrics.teaching.articles import article_divisors, concept_errors, examples, findings
 from tests.apptest_helpers import metric, open_page, show_all
 from tests.visible_text import ascii_punctuation, item_names, untranslated, visible_strings
+from ui.locale import catalog
 from ui.model.presets import PRESETS
 from ui.session import state
 from ui.topics import articles
-from ui.zh import ZH
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 

@@ -373,7 +373,9 @@ def test_a_whole_run_under_every_preset_and_its_widest_queries(page):
 def test_every_sentence_of_the_core_has_its_chinese():
     """The page translates explain_value's English templates (metrics.conventions.search.TEMPLATES) as they are."""
     from metrics.conventions import search
-    from ui.zh import ZH
+    from ui.locale import catalog
+
+    ZH = catalog("zh")
 
     missing = [template for template in search.TEMPLATES.values() if template not in ZH]
     assert not missing

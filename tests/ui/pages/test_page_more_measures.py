@@ -9,10 +9,12 @@ import metrics
 from metrics.explanation import COLUMN_LABELS
 from tests.apptest_helpers import open_page, show_all, step_windows
 from tests.visible_text import item_names, untranslated
+from ui.locale import catalog
 from ui.model.board import Board
 from ui.session import state
 from ui.topics import more_measures
-from ui.zh import ZH
+
+ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 
