@@ -14,7 +14,7 @@ from ui.model.board import Board
 from ui.session import state
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-ENTRY_SCRIPT = Path(__file__).resolve().parent / "app_entry.py"  #: runs app.py (see its docstring)
+ENTRY_SCRIPT = Path(__file__).resolve().parent / "entry" / "app.py"  #: runs app.py (see its docstring)
 
 
 class AppThroughEntry(AppTest):

@@ -59,6 +59,7 @@ def pairs(k):
             (f"Success@{k}", f"success_{k}")]
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=300, deadline=None)
 @given(collections(), CUTOFFS)
 def test_matches_pytrec_eval_per_query(collection, k):
@@ -79,6 +80,7 @@ def test_matches_pytrec_eval_per_query(collection, k):
         assert ours.aggregate[measure] == pytest.approx(mean, abs=1e-9)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=200, deadline=None)
 @given(collections(), CUTOFFS)
 def test_count_missing_is_trec_eval_c(collection, k):
@@ -112,6 +114,7 @@ def trec_text(data: dict, kind: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=200, deadline=None)
 @given(collections(), CUTOFFS, st.integers(0, 2 ** 32 - 1))
 def test_files_frames_and_dicts_agree(collection, k, seed):

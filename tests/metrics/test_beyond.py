@@ -178,6 +178,7 @@ nonnegative_vectors = st.lists(st.integers(0, 3), min_size=3, max_size=3).filter
 binary_vectors = st.lists(st.integers(0, 1), min_size=4, max_size=4).filter(any)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=300, deadline=None)
 @given(st.lists(nonnegative_vectors, min_size=2, max_size=8), st.sampled_from(["cosine", "jaccard"]))
 def test_diversity_in_unit_interval_for_nonnegative_features(vectors, metric):

@@ -57,6 +57,7 @@ def test_hand_worked_example():
     assert values["max(1, log2(i))"] == pytest.approx((3 + 2 + 3 / np.log2(3)) / (3 + 3 + 2 / np.log2(3)))
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, ks, st.sampled_from(["linear", "exponential"]), st.none() | grades)
 def test_the_base_cancels_with_log_b_of_i_plus_1(rels, k, gain, extra):

@@ -207,6 +207,7 @@ def test_explain_value_in_words_with_parts():
 # ------------------------------------------------------------------------------------------------ ranx itself
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 def test_ranx_preset_equals_ranx_when_installed():
     ranx = pytest.importorskip("ranx")
     rng = random.Random(11)

@@ -285,6 +285,7 @@ finite = st.one_of(st.floats(-1e308, 1e308, allow_nan=False), st.sampled_from([1
 nonnegative = st.one_of(st.floats(0, 1e308), st.sampled_from([1e308, 5e-324, 1e-310, 1e200, 0.0]))
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 1), finite), min_size=2, max_size=20))
 def test_roc_auc_matches_scikit_learn(pairs):
@@ -297,6 +298,7 @@ def test_roc_auc_matches_scikit_learn(pairs):
     assert metrics.roc_auc_explanation(y, s).value == metrics.roc_auc(y, s)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 1), min_size=1, max_size=20).filter(any))
 def test_average_precision_matches_scikit_learn(hits):
@@ -304,6 +306,7 @@ def test_average_precision_matches_scikit_learn(hits):
     assert metrics.average_precision(hits) == pytest.approx(average_precision_score(hits, scores), abs=1e-12)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=300, deadline=None)
 @given(st.lists(nonnegative, min_size=2, max_size=15), st.one_of(st.none(), st.integers(1, 20)))
 def test_ndcg_matches_scikit_learn_on_any_scale(rels, k):

@@ -161,6 +161,7 @@ def test_the_aggregate_kind_is_the_engines():
     assert {name for name, info in REGISTRY.items() if info.aggregate == "geometric"} == GEOMETRIC
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 def test_every_step_table_agrees_with_the_batch_value():
     rng = random.Random(2024)
     per_query = [name for name in names(steps=True) if not REGISTRY[name].steps.over_queries]

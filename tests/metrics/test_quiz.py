@@ -216,6 +216,7 @@ def core_value(q: quiz.Question) -> float:
     }[q.metric]()
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=150, deadline=None)
 @given(seeds, difficulties, quiz_metrics)
 def test_the_exact_answer_always_checks_correct(seed, difficulty, metric):
@@ -228,6 +229,7 @@ def test_the_exact_answer_always_checks_correct(seed, difficulty, metric):
         assert verdict.correct and verdict.diagnosis is None
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=80, deadline=None)
 @given(seeds, difficulties, quiz_metrics)
 def test_every_distinguishable_mistake_is_named_on_random_questions(seed, difficulty, metric):

@@ -88,6 +88,7 @@ def labelled_scores(draw):
     return labels, scores
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=400, deadline=None)
 @given(labelled_scores())
 def test_auc_matches_sklearn_and_mann_whitney(data):
@@ -105,6 +106,7 @@ def test_auc_matches_sklearn_and_mann_whitney(data):
     assert steps["area"].sum() == pytest.approx(ours, abs=1e-12)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=400, deadline=None)
 @given(labelled_scores())
 def test_curve_matches_sklearn(data):
@@ -122,6 +124,7 @@ def test_curve_matches_sklearn(data):
     assert (curve["tp"] + curve["fn"] == p).all() and (curve["fp"] + curve["tn"] == n).all()
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=300, deadline=None)
 @given(labelled_scores(), st.floats(-2e6, 2e6, allow_nan=False))
 def test_confusion_matches_sklearn(data, threshold):

@@ -17,6 +17,7 @@ cutoffs = st.one_of(st.none(), st.integers(min_value=1, max_value=30))
 SETTINGS = settings(max_examples=300, deadline=None)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(real_grades, cutoffs, st.booleans())
 def test_dcg_and_ndcg_match_reference(rels, k, exponential):
@@ -32,6 +33,7 @@ def test_ndcg_with_judged_pool_matches_reference(rels, unretrieved, k):
     assert metrics.ndcg(rels, k, ideal=pool) == pytest.approx(ref.ref_ndcg(rels, k, ideal=pool), abs=1e-9)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, cutoffs, st.integers(0, 10), st.sampled_from([None, "relevant", "found", "min_k_relevant"]),
        st.sampled_from([1, 2]))
@@ -60,6 +62,7 @@ def _trec(rels, unretrieved, measures):
     return pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(run)["q"]
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, st.lists(st.integers(0, 3), max_size=8), st.integers(1, 30))
 def test_single_ranking_matches_pytrec_eval(rels, unretrieved, k):
@@ -85,6 +88,7 @@ def test_single_ranking_matches_pytrec_eval(rels, unretrieved, k):
 sk = pytest.importorskip("sklearn.metrics")
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=2, max_size=20), cutoffs)
 def test_ndcg_with_tied_scores_matches_sklearn(pairs, k):
@@ -96,6 +100,7 @@ def test_ndcg_with_tied_scores_matches_sklearn(pairs, k):
     assert metrics.ndcg_steps(rels, k, scores=scores).details["DCG"] == pytest.approx(expected_dcg, abs=1e-9)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(st.lists(st.integers(0, 4), min_size=2, max_size=20), cutoffs)
 def test_ndcg_without_ties_matches_sklearn_ignore_ties(rels, k):
@@ -104,6 +109,7 @@ def test_ndcg_without_ties_matches_sklearn_ignore_ties(rels, k):
     assert metrics.dcg(rels, k) == pytest.approx(sk.dcg_score([rels], [scores], k=k, ignore_ties=True), abs=1e-9)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(st.lists(st.integers(0, 1), min_size=2, max_size=25))
 def test_full_list_ap_matches_sklearn_average_precision(labels):

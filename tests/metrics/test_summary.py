@@ -28,6 +28,7 @@ SETTINGS = settings(max_examples=150, deadline=None)
 grades = st.lists(st.integers(0, 3), min_size=1, max_size=12)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, st.lists(st.integers(0, 3), max_size=6), st.integers(1, 15),
        st.sampled_from(["linear", "exponential"]), st.sampled_from(["relevant", "found", "min_k_relevant"]),
@@ -52,6 +53,7 @@ def test_values_equal_the_individual_functions(rels, unretrieved, k, gain, denom
     assert got == expected  # the very same functions: exactly equal
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, st.lists(st.integers(0, 3), max_size=6), st.integers(1, 15),
        st.sampled_from(["linear", "exponential"]), st.sampled_from(["relevant", "found", "min_k_relevant"]),

@@ -30,6 +30,7 @@ def test_symmetric_with_zero_diagonal(rels, measure, k):
     assert list(m.index) == list(m.columns) == list(range(1, len(rels) + 1))
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, measures, ks, st.sampled_from(["linear", "exponential"]))
 def test_moving_the_better_item_up_never_hurts(rels, measure, k, gain):
@@ -51,6 +52,7 @@ def test_ap_over_hits_found_can_drop_when_a_hit_moves_up():
     assert swap_effects([1, 0, 0, 1], k=3, measure="AP", n_relevant=2).loc[3, 4] == pytest.approx(5 / 6 - 1 / 2)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @SETTINGS
 @given(grades, st.lists(st.integers(0, 3), max_size=4), st.integers(1, 10), st.data())
 def test_cells_equal_the_measure_of_the_swapped_list(rels, unretrieved, k, data):

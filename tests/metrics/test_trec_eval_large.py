@@ -55,6 +55,7 @@ def interpreter_peak(folder: Path) -> int:
     return peak
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_less_memory_than_the_binary_holds(tmp_path,
                                                                                                  trec_eval_binary):
     peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 30 * MIB, grouped=False)

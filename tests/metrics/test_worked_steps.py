@@ -72,6 +72,7 @@ def test_readme_example_step_by_step():
     assert e.worked_at(0) == e.worked_at(1) and e.worked_at(99) == e.worked  # steps are clamped
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=60, deadline=None)
 @given(grades, cutoffs, hs.sampled_from(["linear", "exponential"]), hs.booleans())
 def test_ndcg_formula_at_every_step(rels, k, gain, judged):
@@ -86,6 +87,7 @@ def test_ndcg_formula_at_every_step(rels, k, gain, judged):
         assert e.lines_at(step)[-1].lhs.startswith(r"\mathrm{nDCG")
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 @settings(max_examples=60, deadline=None)
 @given(grades, cutoffs, hs.sampled_from(["relevant", "found", "min_k_relevant"]), hs.integers(0, 4))
 def test_ap_formula_at_every_step(rels, k, denominator, extra):

@@ -47,6 +47,7 @@ def _zh(text: str) -> str:
     return ZH.get(text, text)
 
 
+@pytest.mark.slow  # many random cases: the full run's tier
 def test_the_quiz_sentences_composed_in_chinese():
     """Every prompt, mistake explanation and "where to look" of many questions, composed from the catalogue's
     templates with Chinese phrases in their fields (e.g. AP's "不是除以{wrong}" with 找到的 3 个命中)."""
