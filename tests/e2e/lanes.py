@@ -34,12 +34,14 @@ def point(target: Locator, height_share: float = 0.5) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] * height_share
 
 
-def drag(page: Page, source: Locator, to: tuple[float, float], steps: int = 20, during=None) -> None:
-    """Press on ``source``, move to ``to`` in ``steps`` small moves (calling ``during(step)`` after
-    each), release. First the pointer rests on ``source`` (Playwright's hover waits until it is visible, stable
-    for two frames and receives events: a lanes component still being redrawn on a busy machine would lose the
-    drag)."""
+def drag(page: Page, source: Locator, to, steps: int = 20, during=None) -> None:
+    """Press on ``source``, move to ``to`` (a point, or a function giving it) in ``steps`` small moves (calling
+    ``during(step)`` after each), release. First the pointer rests on ``source`` (Playwright's hover waits until it
+    is visible, stable for two frames and receives events: a lanes component still being redrawn on a busy machine
+    would lose the drag); hovering may scroll the page, so a point given as a function is read after it."""
     source.hover()
+    if callable(to):
+        to = to()
     x, y = point(source)
     page.mouse.move(x, y)
     page.mouse.down()
@@ -52,12 +54,12 @@ def drag(page: Page, source: Locator, to: tuple[float, float], steps: int = 20, 
 
 def drag_before(page: Page, source: Locator, target: Locator) -> None:
     """Drop ``source`` on the upper half of ``target``: it lands just before it."""
-    drag(page, source, point(target, 0.25))
+    drag(page, source, lambda: point(target, 0.25))
 
 
 def drag_after(page: Page, source: Locator, target: Locator) -> None:
     """Drop ``source`` on the lower half of ``target``: it lands just after it."""
-    drag(page, source, point(target, 0.75))
+    drag(page, source, lambda: point(target, 0.75))
 
 
 #: the builder toolbar's popovers, left to right (icons; their tooltips say what they hold)

@@ -2,7 +2,9 @@
 
 Until some run calls ``st.navigation``, Streamlit treats an app with a ``pages/`` folder as a legacy
 multipage app and would run the page file alone (ui/__init__.py sends such a run through app.py, with
-public Streamlit calls only). Every page gets a server of its own, so that its request is the first one.
+public Streamlit calls only). A page of each navigation section gets a server of its own, so that its request is
+the first one (a server start costs seconds; the guard runs the same way for every page, and
+tests/ui/test_routes.py checks that every page script imports ui before it draws anything).
 """
 
 from __future__ import annotations
@@ -12,14 +14,15 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import expect
 
-from ui.shell.routes import NAMES
+from ui.shell.routes import SECTIONS
 
 pytestmark = pytest.mark.e2e
 
 
 def test_a_first_request_straight_to_each_page_runs_through_the_entry_script(fresh_server, browser, wait_for_app):
-    with ThreadPoolExecutor(max_workers=4) as pool:  # a few at a time: the machine may have two cores
-        servers = dict(zip(NAMES, pool.map(fresh_server, NAMES)))
+    names = [routes[-1].name for routes in SECTIONS.values()]  # the last page of each section (home is the app's root)
+    with ThreadPoolExecutor(max_workers=len(names)) as pool:
+        servers = dict(zip(names, pool.map(fresh_server, names)))
     for name, base_url in servers.items():
         path = "" if name == "home" else name
         context = browser.new_context(viewport={"width": 1280, "height": 720})

@@ -18,7 +18,7 @@ from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
 
-SESSIONS = 8  #: browser contexts open at once (modest: the machine has 2 cores shared with others)
+SESSIONS = 4  #: browser contexts open at once: one item, nothing ranked, two ordinary boards (2 cores, CI time)
 VIEWPORT = {"width": 1400, "height": 1600}
 
 

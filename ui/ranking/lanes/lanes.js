@@ -204,7 +204,12 @@ function scroller(state) {
 function autoScroll(state) {
   const drag = state.drag;
   if (!drag || !drag.floating) return;
-  const speed = drag.y < EDGE ? -(EDGE - drag.y) / 3 : drag.y > innerHeight - EDGE ? (drag.y - innerHeight + EDGE) / 3 : 0;
+  // an edge scrolls only once the pointer has been outside its zone: an item grabbed at the bottom of a full
+  // projector screen is dragged up without the page moving away under the pointer
+  if (drag.y >= EDGE) drag.armed.top = true;
+  if (drag.y <= innerHeight - EDGE) drag.armed.bottom = true;
+  const speed = drag.y < EDGE && drag.armed.top ? -(EDGE - drag.y) / 3
+    : drag.y > innerHeight - EDGE && drag.armed.bottom ? (drag.y - innerHeight + EDGE) / 3 : 0;
   if (speed) {
     drag.scroller.scrollTop += speed;
     place(state, drag.x, drag.y);
@@ -225,6 +230,7 @@ function startDrag(state) {
   state.root.append(drag.floating);
   drag.node.classList.add("placeholder");
   drag.scroller = scroller(state);
+  drag.armed = { top: drag.y0 >= EDGE, bottom: drag.y0 <= innerHeight - EDGE };
   drag.frame = requestAnimationFrame(() => autoScroll(state));
 }
 
