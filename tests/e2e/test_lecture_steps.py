@@ -152,6 +152,9 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     page.locator(K_INPUT).focus()
     page.keyboard.press("ArrowLeft")
     expect(page.locator(K_INPUT)).to_have_value(str(total - 1))
+    shorter = total - 1  # the rerun the slider starts may begin after wait_for_app's first look: wait for its table
+    expect(page.locator(STEP_BAR)).to_contain_text(
+        f"Step {shorter} of {shorter}" if language == "en" else f"第 {shorter} 步，共 {shorter} 步")
     wait_for_app(page)
     assert step_of(page, language) == (total - 1, total - 1)
     assert_one_screen(page, language, total - 1, total - 1)
