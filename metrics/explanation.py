@@ -120,6 +120,14 @@ class Line:
     note: str = ""
 
 
+def sum_over(lhs: str, terms: tuple[str, ...], denominator, value: str, text: bool) -> Line:
+    """The line of a sum of ``terms`` divided by ``denominator``: ``(t1 + t2) / d = value`` in text,
+    ``\\frac{1}{d}\\bigl(t1 + t2\\bigr)`` in LaTeX."""
+    if text:
+        return Line(lhs, terms, head="(", tail=f") / {denominator}", result=value)
+    return Line(lhs, terms, head=rf"\frac{{1}}{{{denominator}}}\bigl(", tail=r"\bigr)", result=value)
+
+
 def _folded(terms: tuple[str, ...], text: bool) -> tuple[str, ...]:
     if len(terms) <= FOLD_ABOVE:
         return terms

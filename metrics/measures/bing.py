@@ -11,7 +11,7 @@ import pandas as pd
 
 from .._binary import THRESHOLD, relevant_flags, total_relevant
 from .._validate import as_count, as_items
-from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
 from .names import measure_name
 
 BING_FORMULA = r"\mathrm{binG} = \frac{1}{R} \sum_{i:\,rel_i} \frac{1}{\log_2(2 + n_i)}, \quad n_i = i - \text{hits}_i"
@@ -42,17 +42,14 @@ def _bing_lines(table: pd.DataFrame, R: int, params: dict, step: int, text: bool
     """binG after ``step`` ranks: one term per relevant item so far, over R."""
     name = measure_name("BinG", **params)
     lhs = name if text else latex_name(name)
-    if step < len(table):
-        lhs = f"{lhs} [1..{step}]" if text else rf"{lhs}_{{1..{step}}}"
+    lhs = so_far(lhs, step, len(table), text)
     if R == 0:
         return (Line(lhs, head="0", note="(no relevant item: R = 0)"),)
     shown = table.iloc[:step]
     terms = tuple((f"1/log2(2 + {n})" if text else rf"\tfrac{{1}}{{\log_2(2 + {n})}}")
                   for n in shown.loc[shown["relevant"], "nonrel_before"].astype(int)) or ("0",)
     value = num(shown["BinG"].iloc[-1]) if step else "0"
-    if text:
-        return (Line(lhs, terms, head="(", tail=f") / {R}", result=value),)
-    return (Line(lhs, terms, head=rf"\frac{{1}}{{{R}}}\bigl(", tail=r"\bigr)", result=value),)
+    return (sum_over(lhs, terms, R, value, text),)
 
 
 @with_formula(BING_FORMULA)

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .._binary import THRESHOLD, judged_flags, total_relevant
 from .._validate import as_count, as_items
-from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
 from .names import measure_name
 
 #: trec_eval's INFAP_EPSILON
@@ -58,16 +58,13 @@ def _infap_lines(table: pd.DataFrame, R: int, params: dict, step: int, text: boo
     """infAP after ``step`` ranks: each relevant item's inferred precision so far, over R."""
     name = measure_name("infAP", **params)
     lhs = name if text else latex_name(name)
-    if step < len(table):
-        lhs = f"{lhs} [1..{step}]" if text else rf"{lhs}_{{1..{step}}}"
+    lhs = so_far(lhs, step, len(table), text)
     if R == 0:
         return (Line(lhs, head="0", note="(no relevant item: R = 0)"),)
     shown = table.iloc[:step]
     terms = tuple(num(term) for term in shown.loc[shown["relevant"], "term"]) or ("0",)
     value = num(shown["infAP"].iloc[-1]) if step else "0"
-    if text:
-        return (Line(lhs, terms, head="(", tail=f") / {R}", result=value),)
-    return (Line(lhs, terms, head=rf"\frac{{1}}{{{R}}}\bigl(", tail=r"\bigr)", result=value),)
+    return (sum_over(lhs, terms, R, value, text),)
 
 
 @with_formula(INFAP_FORMULA)

@@ -31,7 +31,7 @@ import pandas as pd
 
 from .._binary import THRESHOLD, _threshold
 from .._validate import as_grades, as_items, as_judged_grades
-from ..explanation import Explanation, Line, latex_name, num
+from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over
 from .names import measure_name
 
 G_FORMULA = (r"G = \frac{1}{\sum_j g^*_j} \sum_{i:\,g_i > 0} \frac{g_i}{\log_2(2 + C_i - \Gamma_i)}, \quad "
@@ -145,16 +145,13 @@ def _sum_lines(table: pd.DataFrame, name: str, column: str, below: str, any_: bo
                text: bool) -> tuple[Line, ...]:
     """``name`` after ``step`` rows: the counted terms so far over ``below``."""
     lhs = name if text else latex_name(name)
-    if step < len(table):
-        lhs = f"{lhs} [1..{step}]" if text else rf"{lhs}_{{1..{step}}}"
+    lhs = so_far(lhs, step, len(table), text)
     shown = table.iloc[:step]
     terms = tuple(num(term) for term in shown[column] if term != 0) or ("0",)
     if not any_:
         return (Line(lhs, head="0", note="(nothing to count)"),)
     value = num(shown[table.columns[-1]].iloc[-1]) if step else "0"
-    if text:
-        return (Line(lhs, terms, head="(", tail=f") / {below}", result=value),)
-    return (Line(lhs, terms, head=rf"\frac{{1}}{{{below}}}\bigl(", tail=r"\bigr)", result=value),)
+    return (sum_over(lhs, terms, below, value, text),)
 
 
 def _ndcg_rel_lines(table: pd.DataFrame, positive: int, found: int, missed: float, step: int,
@@ -171,6 +168,4 @@ def _ndcg_rel_lines(table: pd.DataFrame, positive: int, found: int, missed: floa
     else:
         lhs = f"{lhs} [1..{step}]" if text else rf"{lhs}_{{1..{step}}}"
     value = num(shown["nDCGRel"].iloc[-1])
-    if text:
-        return (Line(lhs, terms or ("0",), head="(", tail=f") / {positive}", result=value),)
-    return (Line(lhs, terms or ("0",), head=rf"\frac{{1}}{{{positive}}}\bigl(", tail=r"\bigr)", result=value),)
+    return (sum_over(lhs, terms or ("0",), positive, value, text),)
