@@ -94,8 +94,3 @@ def _reach(ev, stop: np.ndarray, k) -> np.ndarray:
         at = rows[start:end]
         reach[at] = reach[at - 1] * (1 - stop[at - 1])
     return reach
-
-
-#: canonical name -> function(evaluator, measure) -> (values, missing); nDCG with ``gains`` is the engine's nDCG
-#: (:meth:`~metrics.batch.evaluation._Evaluator.ndcg`), the map being one more kind of gain
-IR_MEASURES_EXTRA = {"Judged": judged, "RBP": rank_biased_precision, "ERR": expected_reciprocal_rank}

@@ -714,17 +714,6 @@ def relevance_strings(ev, length: int) -> list[str]:
     return out
 
 
-#: canonical name -> function(evaluator, measure) -> (values, missing)
-TREC_MEASURES = {
-    "NumQ": count_queries, "NumRet": count_retrieved, "NumRel": count_relevant,
-    "NumRelRet": count_relevant_retrieved, "NumNonRelJudgedRet": count_nonrelevant_judged_retrieved,
-    "GMAP": geometric_ap, "Bpref": bpref, "GMBpref": geometric_bpref, "infAP": inferred_ap,
-    "IPrec": interpolated_precision, "IPrec11": eleven_point_average, "RprecMult": r_precision_multiple,
-    "RelP": relative_precision, "SetP": set_precision, "SetR": set_recall, "SetF": set_f, "SetAP": set_ap,
-    "SetRelP": set_relative_precision, "Utility": utility, "BinG": binary_g, "YAAP": yaap, "G": normalised_gain,
-    "nDCGRel": ndcg_over_relevant, "RnDCG": ndcg_at_r_levels,
-}
-
 #: measures whose aggregate is a sum, and those whose aggregate is a geometric mean
 SUMMED = {"NumQ", "NumRet", "NumRel", "NumRelRet", "NumNonRelJudgedRet"}
 GEOMETRIC = {"GMAP", "GMBpref"}
