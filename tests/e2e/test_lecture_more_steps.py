@@ -11,8 +11,8 @@ Chromium at 1280×720, walking every step from 1 to "Show all" (→ and End, as 
   builder under it.
 * 20-item boards on nDCG (English and 中文) and AP (English): every box above, the whole ranking included (its
   rows are lower: ui.ranking.lanes.row_height).
-* nDCG on 12 items with the text two sizes larger (A+ twice): every box above at every step (the step window
-  has two rows at that size, ui.teaching.lecture.WINDOWS).
+* nDCG on 12 items with the text at its largest (A+ until it is disabled, two sizes up): every box above at every
+  step (the step window has two rows at that size, ui.teaching.lecture.WINDOWS).
 * A convention changed mid-walk in the toolbar's Conventions popover: nDCG's gain (linear → exponential) at
   step 3 of 7 and AP's relevance threshold (1 → 2, 中文) at step 4 of 7; the step stays, the headline
   changes, every box holds before and after, and the walk goes on to "Show all".
@@ -140,10 +140,11 @@ def test_twenty_items_every_step(new_session, wait_for_app, screenshot, name, la
 
 def test_larger_text_every_step(new_session, wait_for_app, screenshot):
     page = open_board(new_session, "ndcg", 12, "en", PROJECTOR)
-    for level in (2, 3):  # A+ twice: two sizes larger (ui.teaching.lecture.TEXT_SIZES; level 1 is the default)
+    for level in (2, 3):  # A+ twice: the largest size (ui.teaching.lecture.TEXT_SIZES; level 1 is the default)
         page.get_by_role("button", name="A+").click()
         wait_for_app(page)
         expect(page.locator(f".st-key-lecture_size_{level}")).to_be_visible()
+    expect(page.get_by_role("button", name="A+")).to_be_disabled()
     page.evaluate("document.activeElement.blur()")
     clicker_ready(page)
     walk(page, wait_for_app, screenshot, "en", "more_steps_ndcg_12_en_larger",

@@ -32,12 +32,14 @@ FORMULA_SCALE = 1.12  #: the formulas' size on these pages (ui/shell/style/lectu
 FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that width in the units of Explanation.worked_lines
 
 
-#: the text sizes of the worked formula and the step window (A− / A+ in the step bar): level -> scale
-TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3, 3: 1.5}
+#: the text sizes of the worked formula and the step window (A− / A+ in the step bar): level -> scale. The largest is
+#: the largest that keeps a 12-item board's formula and current row on a 1280×720 screen at every step (at 1.5 nDCG's
+#: step table runs off the right edge and its three-line formula pushes the row below the fold)
+TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3}
 TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT_SIZES)
 #: rows of the step window at each text size level: fewer at the larger sizes, so that the current row stays on
 #: a 1280×720 screen under a three-line formula (tests/e2e/test_lecture_more_steps.py)
-WINDOWS = {-1: WINDOW, 0: WINDOW, 1: WINDOW, 2: 2, 3: 2}
+WINDOWS = {-1: WINDOW, 0: WINDOW, 1: WINDOW, 2: 2}
 
 
 def stage() -> tuple:
