@@ -25,13 +25,14 @@ METRIC = state.page_key(PAGE, "metric")
 TITLE = N_("Quiz — compute it by hand")
 INTRO = N_("Compute the metric on paper, type your answer, and check it. A wrong answer is diagnosed: "
            "the app recomputes the metric under common wrong methods and shows the step where yours went wrong.")
-METRIC_LABELS = {"DCG@K": "DCG@K", "nDCG@K": "nDCG@K", "AP": "AP@K", "RR": "RR", "P@K": "P@K"}
+METRIC_LABELS = {"DCG@K": "DCG@K", "nDCG@K": "nDCG@K", "AP": "AP@K", "RR": "RR", "P@K": "P@K", "R@K": "R@K",
+                 "F1@K": "F1@K"}
 DIFFICULTY_HELP = N_("easy: 4-5 items, K = all of them. medium: 6-8 items, grades 0-3, K shorter than the list. "
                      "hard: 8-10 items, relevant items the system did not retrieve, sometimes exponential gain.")
 #: the names of metrics.teaching.quiz.DIFFICULTIES
 DIFFICULTY_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 PAGES = {"DCG@K": page_file("ndcg"), "nDCG@K": page_file("ndcg"), "AP": page_file("ap"), "RR": page_file("rr"),
-         "P@K": page_file("cutoff")}
+         "P@K": page_file("cutoff"), "R@K": page_file("cutoff"), "F1@K": page_file("cutoff")}
 SCORE_NOTE = N_("Each question is scored on its first answer; try again as often as you like.")
 
 

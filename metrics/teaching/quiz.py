@@ -3,7 +3,8 @@
 A :class:`Question` is a ranking (grades in ranked order), the judged items that were not
 retrieved (``pool``), a cut-off ``k``, the metric and its exact answer under trec_eval's
 conventions: relevant when grade ≥ 1; nDCG's ideal ordering from all judged items; AP divided
-by R, all relevant judged items; RR without a cut-off; P@K divided by K.
+by R, all relevant judged items; RR without a cut-off; P@K divided by K; R@K divided by R; F1@K the
+harmonic mean of P@K and R@K.
 
 :func:`check` compares an answer with the exact value (± ``tolerance``). When the answer is
 wrong, :func:`diagnose` recomputes the metric under every known wrong method (:data:`MISTAKES`:
@@ -39,12 +40,12 @@ import pandas as pd
 from ..errors import MetricsInputError
 from ..explanation import COLUMN_LABELS, Explanation, only_lines
 from ..measures.ap import ap_steps
-from ..measures.cutoff import precision_steps
+from ..measures.cutoff import f1_steps, precision_steps, recall_steps
 from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
 from ..measures.rr import rr_steps
 
 #: the metrics a question can ask for
-QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K")
+QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K", "R@K", "F1@K")
 #: difficulty levels, easiest first
 DIFFICULTIES = ("easy", "medium", "hard")
 #: an answer this close to the exact value counts as right
@@ -58,7 +59,7 @@ DECIMALS = 3
 NO_MATCH = "No known mistake matches; compare your steps with the table."
 
 #: the table column whose last row is each metric's value
-COLUMN = {"DCG@K": "DCG", "nDCG@K": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P"}
+COLUMN = {"DCG@K": "DCG", "nDCG@K": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P", "R@K": "R", "F1@K": "F1"}
 
 
 # --------------------------------------------------------------------------- the question
@@ -109,7 +110,7 @@ class Question:
     def label(self) -> str:
         """The metric's name with this question's K: ``nDCG@5``, ``AP@5``, ``RR``."""
         return {"DCG@K": f"DCG@{self.k}", "nDCG@K": f"nDCG@{self.k}", "AP": f"AP@{self.k}",
-                "RR": "RR", "P@K": f"P@{self.k}"}[self.metric]
+                "RR": "RR", "P@K": f"P@{self.k}", "R@K": f"R@{self.k}", "F1@K": f"F1@{self.k}"}[self.metric]
 
 
 def _column(name: str) -> str:
@@ -139,6 +140,10 @@ def _prompt(metric: str, k: int, gain: str, n_pool: int) -> str:
                f"retrieved or not.{unretrieved}"),
         "RR": f"Compute RR, the reciprocal rank, over the whole list (no cut-off). {relevant}",
         "P@K": f"Compute P@{k}. {relevant}",
+        "R@K": (f"Compute R@{k}, the recall: the hits in the top {k} divided by R, the number of relevant judged "
+                f"items, retrieved or not. {relevant}{unretrieved}"),
+        "F1@K": (f"Compute F1@{k}, the harmonic mean of P@{k} and R@{k} (R counts every relevant judged item, "
+                 f"retrieved or not). {relevant}{unretrieved}"),
     }[metric]
     return text + f" Give {DECIMALS} decimals."
 
@@ -282,8 +287,8 @@ def steps(question: Question) -> Explanation:
     """The exact computation as the core explains it: ``ndcg_steps``, ``ap_steps``, ``rr_steps``
     or ``precision_steps``, on this question's ranking; ``value`` is the exact answer.
 
-    For DCG@K the nDCG explanation is cut to its DCG part (column ``DCG``); for P@K the table
-    keeps rank, item, rel, relevant, hits and P.
+    For DCG@K the nDCG explanation is cut to its DCG part (column ``DCG``); for P@K and R@K the table
+    keeps rank, item, rel, relevant, hits and P (or R); F1@K's keeps P, R and F1.
 
     >>> e = steps(build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K"))
     >>> print(e.worked_text)
@@ -303,8 +308,14 @@ def steps(question: Question) -> Explanation:
         return ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="relevant", items=items)
     if q.metric == "RR":
         return rr_steps(list(q.rels), items=items)
-    e = precision_steps(list(q.rels), q.k, items=items)
-    return replace(e, table=e.table[["rank", "item", "rel", "relevant", "hits", "P"]])
+    if q.metric == "P@K":
+        e = precision_steps(list(q.rels), q.k, items=items)
+        return replace(e, table=e.table[["rank", "item", "rel", "relevant", "hits", "P"]])
+    if q.metric == "R@K":
+        e = recall_steps(list(q.rels), q.k, n_relevant=q.n_relevant, items=items)
+        return replace(e, table=e.table[["rank", "item", "rel", "relevant", "hits", "R"]])
+    e = f1_steps(list(q.rels), q.k, n_relevant=q.n_relevant, items=items)
+    return replace(e, table=e.table[["rank", "item", "rel", "relevant", "hits", "P", "R", "F1"]])
 
 
 def ranking_table(question: Question) -> pd.DataFrame:
@@ -452,6 +463,30 @@ def _ap_d_step(q: Question, d_text: str) -> Step:
                                       f"R = {q.n_relevant}, not by {d_text}.")
 
 
+def _recall_at_k(q: Question) -> float:
+    return _hits_in_k(q) / q.n_relevant if q.n_relevant else 0.0
+
+
+def _f1_of(p: float, r: float) -> float:
+    return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def _listed_relevant(q: Question) -> int:
+    return len(_hit_ranks(q.rels))
+
+
+def _pool_relevant_text(q: Question) -> str:
+    """What R leaves out when counted in the ranked list only (AP, R@K and F1@K share the sentence)."""
+    return (f"You divided by the {_listed_relevant(q)} relevant items in the ranked list. R also counts the "
+            f"{q.n_relevant - _listed_relevant(q)} relevant judged item(s) that were not retrieved.")
+
+
+def _f1_step(q: Question) -> Step:
+    return Step("ranking", "F1", q.k, f"Look at the last row, rank {q.k}: F1 = 2·P·R / (P + R) = "
+                                      f"2 × {_hits_in_k(q) / q.k:.4f} × {_recall_at_k(q):.4f} / "
+                                      f"({_hits_in_k(q) / q.k:.4f} + {_recall_at_k(q):.4f}).")
+
+
 _DCG = ("DCG@K",)
 _GAINED = ("DCG@K", "nDCG@K")
 
@@ -569,11 +604,39 @@ MISTAKES: tuple[Mistake, ...] = (
             lambda q: f"You divided by R = {q.n_relevant}, the relevant items: that is recall@K. Precision "
                       f"divides by K = {q.k}.",
             lambda q: Step("ranking", "P", q.k, f"Look at the last row, rank {q.k}: hits / K.")),
+    # (i) R@K and F1@K: the wrong denominator, the wrong mean
+    Mistake("r_over_k", "R@K divided by K (that is precision)", ("R@K",),
+            lambda q: _hits_in_k(q) / q.k,
+            lambda q: f"You divided by K = {q.k}: that is precision@K. Recall divides the hits in the top K by "
+                      f"R = {q.n_relevant}, the relevant judged items.",
+            lambda q: Step("ranking", "R", q.k, f"Look at the last row, rank {q.k}: hits / R = {q.n_relevant}.")),
+    Mistake("r_list_relevant", "R counted in the list only", ("R@K", "F1@K"),
+            lambda q: (_hits_in_k(q) / _listed_relevant(q) if q.metric == "R@K" else
+                       _f1_of(_hits_in_k(q) / q.k, _hits_in_k(q) / _listed_relevant(q))) if _listed_relevant(q) else None,
+            _pool_relevant_text,
+            lambda q: Step("ranking", COLUMN[q.metric], q.k,
+                           f"Look at the last row, rank {q.k}: R = {q.n_relevant} counts the relevant items that "
+                           "were not retrieved.")),
+    Mistake("f1_arithmetic_mean", "F1 as the arithmetic mean of P and R", ("F1@K",),
+            lambda q: (_hits_in_k(q) / q.k + _recall_at_k(q)) / 2,
+            lambda q: "You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which "
+                      "stays near the smaller of the two.",
+            _f1_step),
+    Mistake("f1_gave_p", "Gave P@K, not F1@K", ("F1@K",),
+            lambda q: _hits_in_k(q) / q.k,
+            lambda q: f"You gave P@{q.k}. F1 combines it with R@{q.k}: 2·P·R / (P + R).",
+            _f1_step),
+    Mistake("f1_gave_r", "Gave R@K, not F1@K", ("F1@K",),
+            _recall_at_k,
+            lambda q: f"You gave R@{q.k}. F1 combines it with P@{q.k}: 2·P·R / (P + R).",
+            _f1_step),
     # ignoring the cut-off
-    Mistake("ignored_cutoff", "Ignored the cut-off K", ("DCG@K", "nDCG@K", "AP", "P@K"),
+    Mistake("ignored_cutoff", "Ignored the cut-off K", ("DCG@K", "nDCG@K", "AP", "P@K", "R@K", "F1@K"),
             lambda q: {"AP": lambda: ap_steps(list(q.rels), n_relevant=q.n_relevant, denominator="relevant").value,
-                       "P@K": lambda: len(_hit_ranks(q.rels)) / len(q.rels)}.get(
-                q.metric, lambda: _core_value(q, k=len(q.rels)))(),
+                       "P@K": lambda: _listed_relevant(q) / len(q.rels),
+                       "R@K": lambda: _listed_relevant(q) / q.n_relevant,
+                       "F1@K": lambda: _f1_of(_listed_relevant(q) / len(q.rels), _listed_relevant(q) / q.n_relevant),
+                       }.get(q.metric, lambda: _core_value(q, k=len(q.rels)))(),
             lambda q: f"You used the whole list of {len(q.rels)} items. The metric stops at rank K = {q.k}.",
             lambda q: Step("ranking", COLUMN[q.metric], q.k, f"Look at rank {q.k}: the table stops at K.")),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from metrics import ap_steps, ndcg_steps, precision_steps, rr_steps
+from metrics import ap_steps, f1_steps, ndcg_steps, rr_steps
 from metrics.teaching import quiz
 from tests.live.test_page_live import join, ok, open_live, set_teacher_board, start_class, store  # noqa: F401 (fixture)
 from tests.live.test_page_live_questions import metric, send
@@ -63,9 +63,9 @@ def page_value(board, page: str, metric: str, step: int) -> float:
         return explanation.running_at(step)["AP"] if metric == "AP" else explanation.table["precision"].iloc[step - 1]
     if page == "rr":
         return rr_steps(board.rels(), items=board.ranking, threshold=board.threshold).running_at(step)["RR"]
-    explanation = precision_steps(board.rels(), min(board.k, len(board.ranking)), items=board.ranking,
-                                  threshold=board.threshold)
-    return explanation.running_at(step)["P"]
+    explanation = f1_steps(board.rels(), min(board.k, len(board.ranking)), n_relevant=board.n_relevant(board.threshold),
+                           items=board.ranking, threshold=board.threshold)  # its table holds P, R and F1 at each rank
+    return explanation.running_at(step)[metric.split("@")[0]]
 
 
 #: boards of several kinds per page: pool items (001_hit_ap_mrr), exponential gain (003_ndcg), the first hit late
@@ -88,7 +88,7 @@ def test_only_the_teacher_of_a_running_class_sees_the_button(app_test):
 
 
 @pytest.mark.parametrize("page, metrics", [("ndcg", ("DCG@K", "nDCG@K")), ("ap", ("P@K", "AP")), ("rr", ("RR",)),
-                                           ("cutoff", ("P@K",))])
+                                           ("cutoff", ("P@K", "R@K", "F1@K"))])
 def test_the_question_asked_is_the_cores_value_of_the_step(app_test, page, metrics):
     teacher, code = start_class(app_test)
     for name in BOARDS[page]:

@@ -21,6 +21,8 @@ QUESTIONS = {
     "ap": quiz.build_question([0, 1, 0, 1, 1, 0, 1], k=5, metric="AP", pool=[1, 1]),
     "rr": quiz.build_question([0, 0, 1, 0, 1, 1], k=6, metric="RR"),
     "p": quiz.build_question([0, 1, 1, 0, 1, 0, 1], k=4, metric="P@K", pool=[1]),
+    "r": quiz.build_question([0, 1, 1, 0, 1, 0, 1, 0], k=3, metric="R@K", pool=[1]),
+    "f1": quiz.build_question([0, 1, 1, 0, 1, 0, 1, 0], k=3, metric="F1@K", pool=[1]),
 }
 
 #: each named mistake, the question it is crafted on, and the value worked out by hand
@@ -57,8 +59,18 @@ CRAFTED = [
     # (g) P@4: 2 hits in the top 4, 7 retrieved, R = 5
     ("p_over_retrieved", "p", 2 / 7),
     ("p_over_r", "p", 2 / 5),
+    # (i) R@3 and F1@3: 2 hits in the top 3, 4 relevant in the list of 8, R = 5 (one more not retrieved);
+    # P@3 = 2/3, R@3 = 2/5, F1@3 = 2 · 2/3 · 2/5 / (2/3 + 2/5) = 1/2
+    ("r_over_k", "r", 2 / 3),
+    ("r_list_relevant", "r", 2 / 4),
+    ("f1_arithmetic_mean", "f1", (2 / 3 + 2 / 5) / 2),
+    ("f1_gave_p", "f1", 2 / 3),
+    ("f1_gave_r", "f1", 2 / 5),
+    ("r_list_relevant", "f1", 2 * (2 / 3) * (2 / 4) / (2 / 3 + 2 / 4)),
     # the cut-off ignored
     ("ignored_cutoff", "p", 4 / 7),
+    ("ignored_cutoff", "r", 4 / 5),
+    ("ignored_cutoff", "f1", 2 * (4 / 8) * (4 / 5) / (4 / 8 + 4 / 5)),
     ("ignored_cutoff", "dcg", 3 / math.log2(3) + 1 / math.log2(4) + 2 / math.log2(6) + 3 / math.log2(7)),
     ("ignored_cutoff", "ap", (1 / 2 + 2 / 4 + 3 / 5 + 4 / 7) / 6),
     # (i) rounding only
@@ -213,6 +225,8 @@ def core_value(q: quiz.Question) -> float:
         "AP": lambda: metrics.average_precision(rels, q.k, n_relevant=q.n_relevant),
         "RR": lambda: metrics.reciprocal_rank(rels),
         "P@K": lambda: metrics.precision_at_k(rels, q.k),
+        "R@K": lambda: metrics.recall_at_k(rels, q.k, n_relevant=q.n_relevant),
+        "F1@K": lambda: metrics.f1_at_k(rels, q.k, n_relevant=q.n_relevant),
     }[q.metric]()
 
 

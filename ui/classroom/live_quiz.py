@@ -16,7 +16,7 @@ from live.classes import ClassNotFound, LiveError
 from live.errors import ClassServerUnavailable
 from metrics.errors import MetricsInputError
 from metrics.measures.ap import ap_steps
-from metrics.measures.cutoff import precision_steps
+from metrics.measures.cutoff import f1_steps, precision_steps, recall_steps
 from metrics.measures.ndcg import ndcg_steps
 from metrics.measures.rr import rr_steps
 from metrics.teaching import quiz
@@ -79,6 +79,10 @@ def board_value(board: Board, metric: str, k: int) -> float:
                         denominator=board.ap_denominator, threshold=board.threshold).value
     if metric == "RR":
         return rr_steps(board.rels(), threshold=board.threshold).value
+    if metric == "R@K":
+        return recall_steps(board.rels(), k, n_relevant=board.n_relevant(board.threshold), threshold=board.threshold).value
+    if metric == "F1@K":
+        return f1_steps(board.rels(), k, n_relevant=board.n_relevant(board.threshold), threshold=board.threshold).value
     return precision_steps(board.rels(), k, threshold=board.threshold).value
 
 
@@ -115,7 +119,8 @@ def next_quiz_question() -> quiz.Question:
 
 #: the ask options' labels (fixed: a label that changed with the board would make a new widget)
 OPTION_LABELS = {"nDCG@K": N_("nDCG@K on the board"), "DCG@K": N_("DCG@K on the board"), "AP": N_("AP@K on the board"),
-                 "RR": N_("RR on the board"), "P@K": N_("P@K on the board"), NEXT_QUIZ: N_("The quiz's next question")}
+                 "RR": N_("RR on the board"), "P@K": N_("P@K on the board"), "R@K": N_("R@K on the board"),
+                 "F1@K": N_("F1@K on the board"), NEXT_QUIZ: N_("The quiz's next question")}
 
 
 def _public(question) -> tuple[int, quiz.Question, dict] | None:
@@ -301,8 +306,9 @@ def _revealed(question: quiz.Question, public: dict, joined: int | None = None, 
 # --------------------------------------------------------------------------- a question about an explainer's step
 
 #: what "Ask the class about this" asks on each explainer page at step i: the quiz's metrics with K = i, the values of
-#: the step table's row i (DCG@i and nDCG@i; the precision at rank i and the running AP@i; P@i; RR of ranks 1..i)
-STEP_QUESTIONS = {"ndcg": ("DCG@K", "nDCG@K"), "ap": ("P@K", "AP"), "rr": ("RR",), "cutoff": ("P@K",)}
+#: the step table's row i (DCG@i and nDCG@i; the precision at rank i and the running AP@i; P@i, R@i and F1@i; RR of
+#: ranks 1..i)
+STEP_QUESTIONS = {"ndcg": ("DCG@K", "nDCG@K"), "ap": ("P@K", "AP"), "rr": ("RR",), "cutoff": ("P@K", "R@K", "F1@K")}
 STEP_PANEL = "live_step_question"  #: the container of a step question on its page (above the page's numbers)
 ASK_STEP = N_("Ask the class about this")
 STEP_WAITS = N_("This page waits at step {step}, its values hidden, until you reveal the answer; the class answers on "

@@ -31,6 +31,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("Compute AP@{k}. An item is relevant when its grade is at least 1. Divide by R, the number of "
        "relevant judged items, retrieved or not.{unretrieved} Give 3 decimals."),
     N_("Compute P@{k}. An item is relevant when its grade is at least 1. Give 3 decimals."),
+    N_("Compute R@{k}, the recall: the hits in the top {k2} divided by R, the number of relevant judged items, "
+       "retrieved or not. An item is relevant when its grade is at least 1.{unretrieved} Give 3 decimals."),
+    N_("Compute F1@{k}, the harmonic mean of P@{k2} and R@{k3} (R counts every relevant judged item, retrieved or "
+       "not). An item is relevant when its grade is at least 1.{unretrieved} Give 3 decimals."),
     N_("{n} more judged items (below the ranking) were not retrieved."),
     N_("{n} more judged item (below the ranking) was not retrieved."),
     # what went wrong (Mistake.explain)
@@ -56,6 +60,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("You divided by the {n} items retrieved. P@K divides the hits in the top K by K = {k}."),
     N_("You divided by R = {R}, the relevant items: that is recall@K. Precision divides by K = {k}."),
     N_("You used the whole list of {n} items. The metric stops at rank K = {k}."),
+    N_("You divided by K = {k}: that is precision@K. Recall divides the hits in the top K by R = {R}, the relevant "
+       "judged items."),
+    N_("You gave P@{k}. F1 combines it with R@{k2}: 2·P·R / (P + R)."),
+    N_("You gave R@{k}. F1 combines it with P@{k2}: 2·P·R / (P + R)."),
     # where to look (Step.text)
     N_("Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."),
     N_("Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs there; "
@@ -69,6 +77,9 @@ TEMPLATES: tuple[str, ...] = (
     N_("the first hit is at rank {rank}, and rank 1 is the top."),
     N_("RR = 1 / {rank}."),
     N_("Look at the last row, rank {k}: hits / K."),
+    N_("Look at the last row, rank {k}: hits / R = {R}."),
+    N_("Look at the last row, rank {k}: R = {R} counts the relevant items that were not retrieved."),
+    N_("Look at the last row, rank {k}: F1 = 2·P·R / (P + R) = 2 × {p} × {r} / ({p2} + {r2})."),
     N_("Look at rank {k}: the table stops at K."),
 )
 
@@ -89,6 +100,8 @@ FIXED: tuple[str, ...] = (
     N_("You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering."),
     N_("You averaged the precision at every rank. Only ranks holding a relevant item add their precision; "
        "a miss adds nothing."),
+    N_("You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which stays near the "
+       "smaller of the two."),
     N_("Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
        "1.6) and round only the final answer."),
     N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693."),
