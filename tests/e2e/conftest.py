@@ -37,6 +37,7 @@ from typing import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = REPO_ROOT / "artifacts"
@@ -258,24 +259,40 @@ def app_page(page: Page, app_url: str) -> Page:
 # import from conftest.py): `def test_x(app_page, wait_for_app, screenshot): ...`.
 
 
+#: JavaScript: whether the app has finished a run and drawn it (see :func:`wait_for_streamlit`), in one look
+APP_SETTLED = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !!app && app.getAttribute('data-test-connection-state') === 'CONNECTED'
+    && app.getAttribute('data-test-script-state') === 'notRunning'
+    && !!document.querySelector('[data-testid="stMain"] [data-testid="stElementContainer"]')
+    && !document.querySelector('[data-stale="true"]')
+    && !document.querySelector('[data-testid="stSkeleton"]');
+}"""
+
+
 def wait_for_streamlit(page: Page, timeout_ms: float = APP_TIMEOUT_MS) -> None:
     """Wait until Streamlit is connected, has run the script and shows its output; then assert
     that no exception box is on the page.
 
     Call it after anything that triggers a rerun (a click, a drag, an upload): the short pause
-    first lets the rerun start, since the app says `notRunning` until it does.
+    first lets the rerun start, since the app says `notRunning` until it does. Before the first run
+    the state is also `notRunning`: it waits for some output in the main area, for the elements of the
+    previous run that the new run did not redraw to be removed, and for no widget to be a grey skeleton
+    (its code still loading). All of that is one check in the page (:data:`APP_SETTLED`), polled there;
+    when it times out, each condition is asserted in turn so that the failure names the one that held it.
     """
     page.wait_for_timeout(150)
-    app = page.get_by_test_id("stApp")
-    expect(app).to_have_attribute("data-test-connection-state", "CONNECTED", timeout=timeout_ms)
-    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=timeout_ms)
-    # Before the first run the state is also `notRunning`: wait for some output in the main area,
-    # and for the elements of the previous run that the new run did not redraw to be removed.
-    first_element = page.locator('[data-testid="stMain"] [data-testid="stElementContainer"]').first
-    expect(first_element).to_be_attached(timeout=timeout_ms)
-    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=timeout_ms)
-    # widgets whose code the browser is still loading are drawn as grey skeletons for a few seconds
-    expect(page.get_by_test_id("stSkeleton")).to_have_count(0, timeout=timeout_ms)
+    try:
+        page.wait_for_function(APP_SETTLED, timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        app = page.get_by_test_id("stApp")
+        expect(app).to_have_attribute("data-test-connection-state", "CONNECTED", timeout=1000)
+        expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=1000)
+        expect(page.locator('[data-testid="stMain"] [data-testid="stElementContainer"]').first).to_be_attached(
+            timeout=1000)
+        expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=1000)
+        expect(page.get_by_test_id("stSkeleton")).to_have_count(0, timeout=1000)
+        raise
     assert_no_exception(page)
 
 
