@@ -179,6 +179,33 @@ def test_two_way_anova_equals_statsmodels(seed):
         assert ours.loc[our_row, "p"] == pytest.approx(theirs.loc[their_row, "PR(>F)"], rel=1e-9)
 
 
+# Sakai, 情報アクセス評価方法論 (2015), Table 5.1: three systems on 20 topics; the book's ANOVA and effect sizes
+# (4 decimals; the same numbers are in elinor's tests of its TwoWayAnovaWithoutReplication and TukeyHsdTest)
+SAKAI_TABLE_5_1 = {
+    "A": [0.70, 0.30, 0.20, 0.60, 0.40, 0.40, 0.00, 0.70, 0.10, 0.30, 0.50, 0.40, 0.00, 0.60, 0.50, 0.30, 0.10, 0.50,
+          0.20, 0.10],
+    "B": [0.50, 0.10, 0.00, 0.20, 0.40, 0.30, 0.00, 0.50, 0.30, 0.30, 0.40, 0.40, 0.10, 0.40, 0.20, 0.10, 0.10, 0.60,
+          0.30, 0.20],
+    "C": [0.00, 0.00, 0.20, 0.10, 0.30, 0.30, 0.10, 0.20, 0.40, 0.40, 0.40, 0.30, 0.30, 0.20, 0.20, 0.20, 0.10, 0.50,
+          0.40, 0.30],
+}
+
+
+def test_anova_and_effect_sizes_equal_sakais_book():
+    frame = pd.DataFrame(SAKAI_TABLE_5_1)
+    anova = two_way_anova(frame.to_numpy())
+    table = anova.table
+    assert table.loc["systems", "SS"] == pytest.approx(0.1083, abs=1e-4)
+    assert table.loc["topics", "SS"] == pytest.approx(1.0293, abs=1e-4)
+    assert table.loc["residual", "SS"] == pytest.approx(0.8317, abs=1e-4)
+    assert table.loc["systems", "MS"] == pytest.approx(0.0542, abs=1e-4)
+    assert anova.ms_residual == pytest.approx(0.0219, abs=1e-4)
+    c = compare_systems(frame, test="tukey", trials=100)
+    # the book's ES_E of A − B, A − C, B − C; a pair here is b − a, so the signs turn
+    for (a, b), book in {("A", "B"): 0.5070, ("A", "C"): 0.6760, ("B", "C"): 0.1690}.items():
+        assert -c.pair(a, b).effect_size == pytest.approx(book, abs=1e-4)
+
+
 def test_tukey_uses_the_residual_mean_square_of_the_blocked_anova():
     import statsmodels.formula.api as smf
 
