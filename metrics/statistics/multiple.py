@@ -30,7 +30,7 @@ difference of the paired differences :math:`d_z = \bar d / s_d`; for Tukey's tes
 >>> c.dropped                      # q6 is not in every run
 {'q6': ('bm25', 'rm3')}
 >>> c.pairs[0]
-PairTest(randomization, rm3 − bm25 = 0.18 on 5 queries: mean difference = 0.18, p = 0.125, Holm-adjusted p = 0.25, d_z = 1.3805; 95% BCa bootstrap CI [0.08, 0.28]; exact over 32 sign flips)
+PairTest(randomization, rm3 − bm25 = 0.18 on 5 queries: mean difference = 0.18, p = 0.125, Holm-adjusted p = 0.25, d_z = 1.3805; 95% BCa bootstrap CI [0.06, 0.28]; exact over 32 sign flips)
 """
 
 from __future__ import annotations
