@@ -405,21 +405,23 @@ def _pairwise(test: str, d: np.ndarray, trials: int, seed: int | None, exact: bo
             t, p = 0.0, 1.0
         return {"statistic": t, "p": p, "name": "t", "null": None, "details": {"df": n - 1}}
     if test == "wilcoxon":
-        nonzero = d[np.abs(d) > significance.TIE_TOLERANCE]
+        # differences within rounding of 0 are 0: scipy drops them (zero_method="wilcox")
+        d = np.where(np.abs(d) <= significance.TIE_TOLERANCE, 0.0, d)
+        nonzero = d[d != 0]
         ranks = stats.rankdata(np.abs(nonzero))
         w_plus, w_minus = float(ranks[nonzero > 0].sum()), float(ranks[nonzero < 0].sum())
         details = {"nonzero": len(nonzero), "w_plus": w_plus, "w_minus": w_minus}
         if len(nonzero) == 0:
-            return {"statistic": 0.0, "p": 1.0, "name": "W", "null": None, "details": {**details, "method": "no "
-                    "non-zero difference"}}
+            return {"statistic": 0.0, "p": 1.0, "name": "W", "null": None,
+                    "details": {**details, "method": "no non-zero difference"}}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            result = stats.wilcoxon(nonzero)
-        ties = len(np.unique(np.abs(nonzero))) < len(nonzero)
-        # scipy's method="auto": exact up to 50 differences without ties, every permutation of the signs up to
-        # 13 with ties, the normal approximation beyond
-        method = ("every sign permutation" if len(nonzero) <= 13 else "normal approximation") if ties else (
-            "exact" if len(nonzero) <= 50 else "normal approximation")
+            result = stats.wilcoxon(d)
+        # scipy's method="auto": exact up to 50 differences without ties or zeros; with them, every permutation
+        # of the signs up to 13 differences; the normal approximation beyond
+        plain = len(nonzero) == n and len(np.unique(np.abs(nonzero))) == n
+        method = ("exact" if n <= 50 else "normal approximation") if plain else (
+            "every sign permutation" if n <= 13 else "normal approximation")
         return {"statistic": float(result.statistic), "p": float(result.pvalue), "name": "W", "null": None,
                 "details": {**details, "method": method}}
     assignments = 2 ** n if n < 63 else math.inf

@@ -116,6 +116,22 @@ def test_t_and_wilcoxon_pairs_equal_scipy(seed):
             assert pair.details["d_z"] == pytest.approx(stats.ttest_rel(x[:, k], x[:, i]).statistic / math.sqrt(len(d)))
 
 
+@pytest.mark.parametrize("zeros", [0, 1, 3])
+def test_wilcoxon_with_zero_differences_equals_scipy(zeros):
+    """scipy chooses its method from the differences with their zeros (exact without ties and zeros, the
+    normal approximation past 13 with them): the same p here."""
+    rng = np.random.default_rng(zeros)
+    a = rng.random(20)
+    b = a + rng.normal(0.05, 0.1, 20)
+    b[:zeros] = a[:zeros]
+    pair = compare_systems(pd.DataFrame({"a": a, "b": b}), test="wilcoxon", trials=100).pairs[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = stats.wilcoxon(b - a)
+    assert pair.p == pytest.approx(float(expected.pvalue), rel=1e-12)
+    assert pair.details["method"] == ("exact" if zeros == 0 else "normal approximation")
+
+
 def _brute_sign_flip_p(d) -> float:
     observed = abs(sum(d))
     tolerance = 1e-10 * sum(abs(v) for v in d)
