@@ -322,7 +322,8 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
     correction : ``none``, ``bonferroni``, ``holm`` or ``bh``; default Holm for the pairwise tests and
         ``none`` for Tukey's (which refuse another)
     alpha : the level at which a pair is called significant (on the adjusted p)
-    seed, trials : the randomised tests' and the bootstrap's seed and number of draws
+    seed, trials : the randomised tests' and the bootstrap's seed and number of draws (the randomization
+        test of the i-th pair, from 0, draws with ``seed + i``)
     ci, confidence : ``bca`` or ``percentile`` bootstrap intervals at ``confidence`` (default 1 − alpha)
     count_missing : keep queries some runs lack, those runs scoring 0 (``trec_eval -c``)
     exact : enumerate every assignment in the randomised tests (None: when at most :data:`EXACT_LIMIT`)
