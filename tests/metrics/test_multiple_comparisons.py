@@ -391,10 +391,10 @@ def test_bad_input_is_one_clear_error(scores, message):
 
 
 @pytest.mark.slow  # importing ranx compiles its numba functions (about 15 s here)
-def test_student_test_equals_ranx_compare_without_correction():
+def test_ranx_compare_student_and_fisher():
     """ranx's "student" is scipy's paired t-test on every pair, no correction: the same p on ranx's own
-    per-query scores. (ranx's "tukey" is scipy's one-way tukey_hsd, topics ignored, and its "fisher" draws
-    with numba's generator and divides by the permutations without +1: neither is one of these methods.)"""
+    per-query scores; its "fisher" estimates the randomization test's p. (Its "tukey" is scipy's one-way
+    tukey_hsd, topics ignored: not one of these methods.)"""
     from ranx import Qrels, Run, compare
 
     rng = np.random.default_rng(0)
@@ -410,3 +410,12 @@ def test_student_test_equals_ranx_compare_without_correction():
     for pair in c.pairs:
         theirs = report.comparisons[pair.a, pair.b]["ndcg@5"]["p_value"]
         assert pair.p == pytest.approx(theirs, rel=1e-9)
+    # ranx's "fisher" swaps the two runs' scores query by query (a sign flip of the difference) at random:
+    # the exact randomization test's p within Monte Carlo error (ranx divides by the permutations, no +1)
+    permutations = 4000
+    fisher = compare(qrels, runs, ["ndcg@5"], stat_test="fisher", n_permutations=permutations, random_seed=1)
+    exact = compare_systems(scores, test="randomization", correction="none", trials=100)
+    for pair in exact.pairs:
+        assert pair.details["exact"]
+        theirs = fisher.comparisons[pair.a, pair.b]["ndcg@5"]["p_value"]
+        assert abs(theirs - pair.p) <= 4.5 * math.sqrt(pair.p * (1 - pair.p) / permutations) + 2 / permutations
