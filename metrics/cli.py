@@ -1,6 +1,8 @@
 """Command line: ``python -m metrics evaluate`` (trec_eval-style), ``python -m metrics trec_eval``
 (a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`), ``python -m metrics
-explain`` and ``python -m metrics measures`` (the measure grammar, from :mod:`metrics.measures.registry`).
+explain``, ``python -m metrics compare`` (many runs: significance tests, effect sizes, intervals, a paper table;
+:mod:`metrics.statistics.multiple`) and ``python -m metrics measures`` (the measure grammar, from
+:mod:`metrics.measures.registry`).
 
 Bad input or a bad measure name: exit status 2 and one line on stderr; ``evaluate`` with no query
 in both the qrels and the run is bad input too (exit status 2, trec_eval's message; the
@@ -95,6 +97,32 @@ def build_parser() -> argparse.ArgumentParser:
                     "Dask cluster of N processes (the same output)")
     ev.add_argument("--scheduler", metavar="ADDRESS", help="... on the Dask cluster whose scheduler is at ADDRESS")
 
+    co = commands.add_parser("compare", help="compare several runs on one qrels: means with intervals, pairwise "
+                             "tests with a correction, Tukey's HSD, effect sizes, a paper table",
+                             description="Compare RUN1 RUN2 [RUN3 ...] (named by their file names; the first is "
+                             "the baseline) on QRELS, measure by measure, on the queries every run has. "
+                             "Example: python -m metrics compare qrels.txt a.txt b.txt c.txt -m AP -m nDCG@10 "
+                             "--test randomized-tukey --output markdown")
+    co.add_argument("qrels", help="TREC qrels file: qid iter docid rel")
+    co.add_argument("runs", nargs="+", metavar="RUN", help="TREC run files (at least 2)")
+    co.add_argument("-m", "--measure", action="append", required=True, help="a measure; repeat for more")
+    co.add_argument("--test", choices=("t", "wilcoxon", "randomization", "tukey", "randomized-tukey"), default="t",
+                    help="paired t-test (default), Wilcoxon signed-rank, paired randomization, Tukey's HSD after "
+                    "the two-way ANOVA (topics as blocks), or the randomised Tukey HSD")
+    co.add_argument("--correction", choices=("none", "bonferroni", "holm", "bh"),
+                    help="adjust the pairwise tests' p-values (default holm; Tukey's tests need none)")
+    co.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05); the intervals "
+                    "are at 1 - alpha")
+    co.add_argument("--seed", type=int, default=0, help="seed of the randomised tests and the bootstrap (default 0)")
+    co.add_argument("--trials", type=int, default=10_000, metavar="N",
+                    help="random permutations and bootstrap resamples (default 10000)")
+    co.add_argument("--ci", choices=("bca", "percentile"), default="bca", help="bootstrap interval (default bca)")
+    co.add_argument("--pairs", choices=("all", "baseline"), default="all",
+                    help="test every pair (default) or each run against the first")
+    co.add_argument("-c", "--count-missing", action="store_true",
+                    help="queries in the qrels but not in a run score 0 there and count (trec_eval -c)")
+    co.add_argument("--output", choices=("text", "json", "markdown", "latex", "csv"), default="text")
+
     commands.add_parser("measures", help="list every measure: its parameters, cut-off, trec_eval's and "
                         "ir_measures' names, description (the grammar of -m)")
 
@@ -178,6 +206,58 @@ def _evaluate(args, out) -> None:
     writer(result, out, [str(m) for m in measures], per_query=args.per_query)
 
 
+def run_names(paths) -> list[str]:
+    """Each run file's name without its extension (``runs/bm25.txt.gz`` -> ``bm25``); two alike are an error."""
+    from pathlib import PurePath
+
+    names = []
+    for path in paths:
+        name = PurePath(str(path)).name
+        name = name[:-3] if name.endswith(".gz") else name
+        names.append(PurePath(name).stem or name)
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise MetricsInputError(f"two runs are named {name!r} ({paths[names.index(name)]} and {paths[i]}): "
+                                    "runs are named by their file names, rename one")
+    return names
+
+
+def _compare(args, out, err) -> None:
+    from .batch.evaluation import evaluate
+    from .limits import CLI
+    from .measures.names import parse_measures
+    from .readers.trec import read_qrels_columns, read_run_columns
+    from .statistics.multiple import align_scores, compare_systems
+    from .statistics.report import WRITERS
+
+    if len(args.runs) < 2:
+        raise MetricsInputError(f"compare needs at least 2 runs, got {len(args.runs)}")
+    measures = parse_measures(args.measure)
+    names = run_names(args.runs)
+    qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
+    per_run = {}
+    for name, path in zip(names, args.runs):
+        run = read_run_columns(path, check_duplicates=False, limits=CLI)
+        try:
+            per_run[name] = evaluate(qrels, run, measures, count_missing=args.count_missing).to_dict()
+        except MetricsInputError as error:
+            raise MetricsInputError(f"{path}: {error}") from None
+    comparisons = []
+    for measure in per_run[names[0]]:
+        scores = align_scores({name: values[measure] for name, values in per_run.items()}, args.count_missing)
+        comparisons.append(compare_systems(scores, test=args.test, correction=args.correction, alpha=args.alpha,
+                                           seed=args.seed, trials=args.trials, ci=args.ci, pairs=args.pairs,
+                                           measure=measure))
+    dropped = comparisons[0].scores.dropped
+    if dropped:
+        what = "counted as 0 in the runs without them" if args.count_missing else "left out, not in every run"
+        shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
+        more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
+        err.write(f"metrics: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} {what}: "
+                  f"{shown}{more}\n")
+    WRITERS[args.output](comparisons, out)
+
+
 def _measures(args, out) -> None:
     from .measures.registry import grammar_text
 
@@ -249,7 +329,10 @@ def main(argv=None, out=None, err=None) -> int:
         return trec_eval_main(argv[1:], out, err)
     try:
         args = build_parser().parse_args(argv)
-        {"evaluate": _evaluate, "explain": _explain, "measures": _measures}[args.command](args, out)
+        if args.command == "compare":
+            _compare(args, out, err)
+        else:
+            {"evaluate": _evaluate, "explain": _explain, "measures": _measures}[args.command](args, out)
     except MetricsInputError as error:
         err.write(f"metrics: error: {error}\n")
         return USAGE_ERROR

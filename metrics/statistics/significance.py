@@ -319,18 +319,23 @@ def randomization_test(a, b, trials: int = 10_000, seed: int | None = 0) -> floa
     d = _differences(a, b)
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
         raise MetricsInputError(f"trials must be a whole number of at least 1, got {trials!r}")
+    observed, tolerance = observed_extreme(d)
+    extreme = sum(int(np.count_nonzero(np.abs(sums) >= observed - tolerance))
+                  for sums in random_flipped_sums(d, int(trials), seed))
+    return (1 + extreme) / (1 + int(trials))
+
+
+def random_flipped_sums(d: np.ndarray, trials: int, seed: int | None):
+    r"""The sums :math:`\sum_q \varepsilon_q d_q` of ``trials`` random sign vectors (each sign a fair coin,
+    ``numpy.random.default_rng(seed)``), yielded in blocks so memory stays small for many queries."""
     n = len(d)
-    observed, tolerance = _observed(d)
     rng = np.random.default_rng(seed)
     total = d.sum()
-    extreme = 0
     rows = max(1, _BLOCK // n)
-    for start in range(0, int(trials), rows):
-        count = min(rows, int(trials) - start)
+    for start in range(0, trials, rows):
+        count = min(rows, trials - start)
         flips = rng.integers(0, 2, size=(count, n), dtype=np.int8).astype(float)
-        sums = total - 2.0 * (flips @ d)  # Σ ε_q d_q, with ε_q = −1 where a flip was drawn
-        extreme += int(np.count_nonzero(np.abs(sums) >= observed - tolerance))
-    return (1 + extreme) / (1 + int(trials))
+        yield total - 2.0 * (flips @ d)  # Σ ε_q d_q, with ε_q = −1 where a flip was drawn
 
 
 def exact_randomization_test(a, b) -> float:
@@ -353,13 +358,19 @@ def exact_randomization_test(a, b) -> float:
     if n > MAX_EXACT:
         raise MetricsInputError(f"the exact test enumerates 2^n sign flips: at most {MAX_EXACT} queries, "
                                 f"got {n} (use randomization_test)")
-    observed, tolerance = _observed(d)
-    sums = np.zeros(1)
-    for value in d:
-        sums = np.concatenate((sums + value, sums - value))
+    observed, tolerance = observed_extreme(d)
+    sums = all_flipped_sums(d)
     return int(np.count_nonzero(np.abs(sums) >= observed - tolerance)) / len(sums)
 
 
-def _observed(d: np.ndarray) -> tuple[float, float]:
+def all_flipped_sums(d: np.ndarray) -> np.ndarray:
+    r"""The :math:`2^n` sums :math:`\sum_q \varepsilon_q d_q`, one per sign vector, built by doubling."""
+    sums = np.zeros(1)
+    for value in d:
+        sums = np.concatenate((sums + value, sums - value))
+    return sums
+
+
+def observed_extreme(d: np.ndarray) -> tuple[float, float]:
     """|Σ d| and the rounding tolerance of comparisons with it."""
     return abs(float(d.sum())), _RTOL * float(np.abs(d).sum())
