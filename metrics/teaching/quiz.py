@@ -42,6 +42,7 @@ from ..measures.ap import ap_steps
 from ..measures.cutoff import precision_steps
 from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
 from ..measures.rr import rr_steps
+from ..measures.wording import by_count
 
 #: the metrics a question can ask for
 QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K")
@@ -119,6 +120,11 @@ def _column(name: str) -> str:
     '“first relevant item”'
     """
     return f"“{COLUMN_LABELS[name]}”"
+
+
+def _missed(q) -> int:
+    """The relevant judged items the ranked list lacks."""
+    return q.n_relevant - len(_hit_ranks(q.rels))
 
 
 def _hit_ranks(rels, depth: int | None = None) -> list[int]:
@@ -529,7 +535,7 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("ap_over_list_relevant", "AP divided by the relevant items in the list only", ("AP",),
             lambda q: _ap_sum(q) / len(_hit_ranks(q.rels)),
             lambda q: f"You divided by the {len(_hit_ranks(q.rels))} relevant items in the ranked list. R also "
-                      f"counts the {q.n_relevant - len(_hit_ranks(q.rels))} relevant judged item(s) that were "
+                      f"counts the {_missed(q)} relevant judged {by_count(_missed(q), 'item that was', 'items that were')} "
                       "not retrieved.",
             lambda q: _ap_d_step(q, f"the {len(_hit_ranks(q.rels))} relevant items of the list")),
     Mistake("ap_all_ranks", "Averaged the precision at every rank", ("AP",),
