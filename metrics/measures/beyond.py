@@ -26,6 +26,7 @@ import pandas as pd
 from .._validate import _short, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, so_far
+from .wording import by_count
 
 __all__ = [
     "catalog_coverage",
@@ -91,7 +92,8 @@ def _coverage_counts(recommendations, catalog, k):
         unknown = [item for item in top if item not in known]
         if unknown:
             raise MetricsInputError(
-                f"{name} recommends {len(unknown)} item(s) not in the catalog: {_short(unknown)}")
+                f"{name} recommends {len(unknown)} {by_count(len(unknown), 'item', 'items')} not in the catalog: "
+                f"{_short(unknown)}")
         for item in top:
             counts[item] += 1
     return counts
@@ -192,14 +194,17 @@ def _feature_lookup(features, items: list) -> dict:
         frame = features.set_index("item") if "item" in features.columns else features
         if not frame.index.is_unique:
             repeated = frame.index[frame.index.duplicated()].unique().tolist()
-            raise MetricsInputError(f"features lists item(s) {_short(repeated)} more than once")
+            raise MetricsInputError(f"features lists {by_count(len(repeated), 'item', 'items')} {_short(repeated)} "
+                                    "more than once")
         bad_columns = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
         if bad_columns:
-            raise MetricsInputError(f"feature column(s) {_short(bad_columns)} are not numeric")
+            raise MetricsInputError(f"feature {by_count(len(bad_columns), 'column', 'columns')} {_short(bad_columns)} "
+                                    f"{by_count(len(bad_columns), 'is', 'are')} not numeric")
         missing = [item for item in items if item not in frame.index]
         if missing:
             raise MetricsInputError(
-                f"item(s) {_short(missing)} have no features (the features table has "
+                f"{by_count(len(missing), 'item', 'items')} {_short(missing)} {by_count(len(missing), 'has', 'have')} "
+                f"no features (the features table has "
                 f"{len(frame)} items, e.g. {_short(frame.index[:3].tolist())})")
         try:
             vectors = {item: frame.loc[item].to_numpy(dtype=float) for item in items}
@@ -208,7 +213,8 @@ def _feature_lookup(features, items: list) -> dict:
     elif isinstance(features, Mapping):
         missing = [item for item in items if item not in features]
         if missing:
-            raise MetricsInputError(f"item(s) {_short(missing)} have no features")
+            raise MetricsInputError(f"{by_count(len(missing), 'item', 'items')} {_short(missing)} "
+                                    f"{by_count(len(missing), 'has', 'have')} no features")
         vectors = {}
         for item in items:
             value = features[item]
@@ -279,7 +285,8 @@ def _matrix(items: list, similarity):
             f"similarity must be a DataFrame indexed by item with one column per item, got {_short(similarity)}")
     missing = [item for item in items if item not in similarity.index or item not in similarity.columns]
     if missing:
-        raise MetricsInputError(f"item(s) {_short(missing)} are missing from the similarity matrix")
+        raise MetricsInputError(f"{by_count(len(missing), 'item', 'items')} {_short(missing)} "
+                                f"{by_count(len(missing), 'is', 'are')} missing from the similarity matrix")
     if not similarity.index.is_unique or not similarity.columns.is_unique:
         raise MetricsInputError("the similarity matrix repeats an item in its index or columns")
 

@@ -9,10 +9,11 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._binary import MAX_RELEVANT, THRESHOLD, judged_flags, total_relevant
+from .._binary import MAX_RELEVANT, THRESHOLD, total_relevant
 from .._validate import _short, as_count, as_items
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from .counts import trec_judged_flags
 from .names import measure_name
 
 BPREF_FORMULA = (r"\mathrm{bpref} = \frac{1}{R} \sum_{r \text{ relevant, retrieved}} "
@@ -39,12 +40,12 @@ def bpref_steps(rels, n_relevant: int | None = None, n_nonrelevant: int | None =
     """Explain bpref: one row per rank with the judged non-relevant items above it.
 
     ``rels`` are grades in ranked order, ``None`` for an unjudged item (skipped, as trec_eval skips
-    documents missing from the qrels). R = ``n_relevant`` and N = ``n_nonrelevant`` count every judged
+    documents missing from the qrels; a negative grade, pooled but unjudged, too). R = ``n_relevant`` and N = ``n_nonrelevant`` count every judged
     item, retrieved or not (default: those in the list). Columns: rank, item, rel, judged, relevant,
     nonrel_above (judged non-relevant items ranked above), term (at a relevant item
     1 − min(n, R)/min(R, N), else 0), running_sum, bpref (running_sum / R).
     """
-    grades, judged, relevant, nonrelevant = judged_flags(rels, threshold)
+    grades, judged, relevant, nonrelevant = trec_judged_flags(rels, threshold)
     R = total_relevant(relevant, as_count(n_relevant, "n_relevant"))
     N = judged_nonrelevant(nonrelevant, n_nonrelevant)
     labels = as_items(items, grades.size)

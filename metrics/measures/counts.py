@@ -33,10 +33,19 @@ COUNT_FORMULA = {
 }
 
 
+def trec_judged_flags(rels, threshold: float = THRESHOLD):
+    """As :func:`metrics._binary.judged_flags`, the way trec_eval reads a negative grade: pooled but unjudged
+    (not judged, neither relevant nor judged non-relevant; ``m_bpref.c``, ``m_num_nonrel_judged_ret.c``)."""
+    grades, judged, relevant, nonrelevant = judged_flags(rels, threshold)
+    judged = judged & (grades >= 0)
+    return grades, judged, relevant & judged, nonrelevant & judged
+
+
 def counts_table(rels, n_relevant: int | None = None, items=None, threshold: float = THRESHOLD) -> pd.DataFrame:
     """One row per rank: rank, item, rel, judged, relevant, nonrel_judged, ret_so_far, rel_ret_so_far,
-    nonrel_ret_so_far and num_rel (R, the same on every row). ``None`` grades are unjudged."""
-    grades, judged, relevant, nonrelevant = judged_flags(rels, threshold)
+    nonrel_ret_so_far and num_rel (R, the same on every row). ``None`` grades are unjudged, negative ones pooled but
+    unjudged (:func:`trec_judged_flags`)."""
+    grades, judged, relevant, nonrelevant = trec_judged_flags(rels, threshold)
     R = total_relevant(relevant, as_count(n_relevant, "n_relevant"))
     return pd.DataFrame({"rank": np.arange(1, grades.size + 1), "item": as_items(items, grades.size),
                          "rel": grades, "judged": judged, "relevant": relevant, "nonrel_judged": nonrelevant,
@@ -51,7 +60,7 @@ def count_steps(count: str, rels, n_relevant: int | None = None, items=None,
     trec_eval's name; the measure is named as ir_measures names it (:data:`CANONICAL`)."""
     count = as_choice(count, tuple(COUNTS), "count")
     table = counts_table(rels, n_relevant, items, threshold)
-    R = int(total_relevant(judged_flags(rels, threshold)[2], n_relevant))
+    R = int(total_relevant(trec_judged_flags(rels, threshold)[2], n_relevant))
     column = COUNTS[count][0]
     value = float(R if count == "num_rel" else (table[column].iloc[-1] if len(table) else 0))
     name = measure_name(CANONICAL[count], **({} if count == "num_ret" else {"rel": threshold}))

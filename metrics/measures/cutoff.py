@@ -17,6 +17,7 @@ from .._validate import as_count, as_fraction, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .names import measure_name
+from .wording import by_count
 
 P_FORMULA = r"P@k = \frac{|\text{relevant} \cap \text{top } k|}{k}"
 R_FORMULA = r"R@k = \frac{|\text{relevant} \cap \text{top } k|}{R}"
@@ -65,7 +66,8 @@ def _cutoff_lines(table: pd.DataFrame, column: str, R: int, params: dict, rprec:
     name = measure_name(MEASURE_OF[column], K, **params)
     lhs = name if text else latex_name(name)
     if column == "Hit":
-        note = f"({found} relevant item(s) in the top {K})" if text else f"({found} relevant in the top {K})"
+        note = (f"({found} relevant {by_count(found, 'item', 'items')} in the top {K})" if text
+                else f"({found} relevant in the top {K})")
         return (Line(lhs, head=value, note=note),)
     if column == "F1":
         p, r = num(row["P"]), num(row["R"])

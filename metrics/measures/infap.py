@@ -15,9 +15,10 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from .._binary import THRESHOLD, judged_flags, total_relevant
+from .._binary import THRESHOLD, total_relevant
 from .._validate import as_count, as_items
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
+from .counts import trec_judged_flags
 from .names import measure_name
 
 #: trec_eval's INFAP_EPSILON
@@ -30,9 +31,8 @@ def infap_steps(rels, n_relevant: int | None = None, items=None, threshold: floa
     """Explain infAP: columns rank, item, rel, relevant, rel_above (F), nonrel_above (n), unjudged_above (u,
     pooled items with a negative grade), term (at a relevant item, else 0), running_sum, infAP (running_sum / R).
     ``None`` marks an item outside the qrels."""
-    grades, judged, relevant, _ = judged_flags(rels, threshold)
-    nonrelevant = judged & ~relevant & (grades >= 0)
-    pooled_unjudged = judged & (grades < 0)
+    grades, judged, relevant, nonrelevant = trec_judged_flags(rels, threshold)
+    pooled_unjudged = (grades < 0) & ~judged
     R = total_relevant(relevant, as_count(n_relevant, "n_relevant"))
     rank = np.arange(1, grades.size + 1)
     above_rel = np.cumsum(relevant) - relevant

@@ -383,10 +383,10 @@ def steps_of(measure) -> Steps | None:
     return REGISTRY[measure.name].steps
 
 
-def explain_measure(measure, grades, judged=()):
+def explain_measure(measure, grades, judged=(), items=None):
     """The step table (:class:`~metrics.explanation.Explanation`) of a parsed measure on one query: ``grades``
-    the ranked items' grades (None: unjudged), ``judged`` the grades of all the query's judged items. Not for
-    measures over queries (GMAP) or without a step table.
+    the ranked items' grades (None: unjudged), ``judged`` the grades of all the query's judged items, ``items``
+    the ranked items' names (None: numbered). Not for measures over queries (GMAP) or without a step table.
 
     >>> from metrics.measures.names import parse_measure
     >>> explain_measure(parse_measure("AP(rel=2)@3"), [2, 0, 1, 2], [2, 2, 2, 1, 0]).worked_text
@@ -423,6 +423,8 @@ def explain_measure(measure, grades, judged=()):
         kwargs[spec.judged_arg] = judged
     if "n_nonrelevant" in accepted:
         kwargs["n_nonrelevant"] = sum(1 for grade in judged if 0 <= grade < theta)
+    if items is not None:
+        kwargs["items"] = items
     ranked = list(grades) if spec.unjudged else [0 if grade is None else grade for grade in grades]
     return function(*spec.args, ranked, **kwargs)
 

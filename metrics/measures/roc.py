@@ -24,6 +24,7 @@ import pandas as pd
 from .._validate import _short
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, num, so_far
+from .wording import by_count
 
 __all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at", "ARTICLE_NOTES"]
 
@@ -91,7 +92,8 @@ def _as_labels(labels) -> np.ndarray:
             bad.append((position, value))
     if bad:
         position, value = bad[0]
-        more = f" ({len(bad) - 1} more label(s) are not 0/1 either)" if len(bad) > 1 else ""
+        more = (f" ({len(bad) - 1} more {by_count(len(bad) - 1, 'label is', 'labels are')} not 0/1 either)"
+                if len(bad) > 1 else "")
         raise MetricsInputError(f"labels at position {position + 1} must be 0 or 1, got {value!r}{more}")
     return out
 
@@ -114,7 +116,8 @@ def _as_scores(scores) -> np.ndarray:
         raise MetricsInputError(f"scores must be one-dimensional, got shape {out.shape}")
     bad = np.flatnonzero(~np.isfinite(out))
     if bad.size:
-        more = f" ({bad.size - 1} more score(s) are not finite either)" if bad.size > 1 else ""
+        more = (f" ({bad.size - 1} more {by_count(bad.size - 1, 'score is', 'scores are')} not finite either)"
+                if bad.size > 1 else "")
         raise MetricsInputError(
             f"scores at position {bad[0] + 1} must be a finite number (not NaN or infinite), got {raw[bad[0]]!r}{more}")
     return out

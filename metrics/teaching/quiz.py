@@ -43,6 +43,7 @@ from ..measures.ap import ap_steps
 from ..measures.cutoff import f1_steps, precision_steps, recall_steps
 from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
 from ..measures.rr import rr_steps
+from ..measures.wording import by_count
 
 #: the metrics a question can ask for
 QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K", "R@K", "F1@K")
@@ -120,6 +121,11 @@ def _column(name: str) -> str:
     '“first relevant item”'
     """
     return f"“{COLUMN_LABELS[name]}”"
+
+
+def _missed(q) -> int:
+    """The relevant judged items the ranked list lacks."""
+    return q.n_relevant - len(_hit_ranks(q.rels))
 
 
 def _hit_ranks(rels, depth: int | None = None) -> list[int]:
@@ -478,7 +484,7 @@ def _listed_relevant(q: Question) -> int:
 def _pool_relevant_text(q: Question) -> str:
     """What R leaves out when counted in the ranked list only (AP, R@K and F1@K share the sentence)."""
     return (f"You divided by the {_listed_relevant(q)} relevant items in the ranked list. R also counts the "
-            f"{q.n_relevant - _listed_relevant(q)} relevant judged item(s) that were not retrieved.")
+            f"{_missed(q)} relevant judged {by_count(_missed(q), 'item that was', 'items that were')} not retrieved.")
 
 
 def _f1_step(q: Question) -> Step:
@@ -563,9 +569,7 @@ MISTAKES: tuple[Mistake, ...] = (
             lambda q: _ap_d_step(q, f"min(K, R) = {min(q.k, q.n_relevant)}")),
     Mistake("ap_over_list_relevant", "AP divided by the relevant items in the list only", ("AP",),
             lambda q: _ap_sum(q) / len(_hit_ranks(q.rels)),
-            lambda q: f"You divided by the {len(_hit_ranks(q.rels))} relevant items in the ranked list. R also "
-                      f"counts the {q.n_relevant - len(_hit_ranks(q.rels))} relevant judged item(s) that were "
-                      "not retrieved.",
+            _pool_relevant_text,
             lambda q: _ap_d_step(q, f"the {len(_hit_ranks(q.rels))} relevant items of the list")),
     Mistake("ap_all_ranks", "Averaged the precision at every rank", ("AP",),
             lambda q: float(_ap_table(q)["precision"].mean()),

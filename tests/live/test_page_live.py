@@ -11,21 +11,15 @@ from ui.classroom import live
 from ui.model.presets import PRESETS
 from ui.session import state
 
-pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+pytestmark = [pytest.mark.slow,  # AppTest runs, real binaries or many random cases: the full run's tier
+              pytest.mark.usefixtures("page_store")]  # tests/live/conftest.py
 
 PAGE = "pages/live.py"
 XSS = '<img src=x onerror="alert(1)">'
 
 
-@pytest.fixture(autouse=True)
-def store(tmp_path, monkeypatch):
-    monkeypatch.setenv("RML_LIVE_STORE", f"sqlite://{tmp_path / 'live.sqlite'}")
-    live.classes.clear()
-    yield
-    live.classes.clear()
-
-
 def ok(at):
+    """``at`` after a run without an exception."""
     assert not at.exception, [e.message for e in at.exception]
     return at
 

@@ -10,29 +10,16 @@ import pytest
 
 from metrics import ap_steps, ndcg_steps
 from tests.apptest_helpers import drop, lane_names, lanes_data
+from tests.live.test_page_live import ok
 from ui.classroom import follower, live
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
 
-pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+pytestmark = [pytest.mark.slow,  # AppTest runs, real binaries or many random cases: the full run's tier
+              pytest.mark.usefixtures("page_store")]  # tests/live/conftest.py
 
 LANES = "live_follow_lanes_"
-
-
-@pytest.fixture(autouse=True)
-def store(tmp_path, monkeypatch):
-    monkeypatch.setenv("RML_LIVE_STORE", f"sqlite://{tmp_path / 'live.sqlite'}")
-    live.classes.clear()
-    follower.explained.cache_clear()
-    follower.pieces.cache_clear()
-    yield
-    live.classes.clear()
-
-
-def ok(at):
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def teacher_on(app_test, page: str):

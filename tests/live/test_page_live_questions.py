@@ -10,13 +10,14 @@ import pytest
 
 from live.classes import AlreadyAnswered, AnswersClosed, NotTeacher
 from metrics.teaching import quiz
-from tests.live.test_page_live import join, ok, set_teacher_board, start_class, store  # noqa: F401 (fixture)
+from tests.live.test_page_live import join, ok, set_teacher_board, start_class
 from ui.classroom import live, live_quiz
 from ui.model.presets import PRESETS
 from ui.session import state
 from ui.topics import quiz_view
 
-pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+pytestmark = [pytest.mark.slow,  # AppTest runs, real binaries or many random cases: the full run's tier
+              pytest.mark.usefixtures("page_store")]  # tests/live/conftest.py
 
 PAGE = "pages/live.py"
 BOARD = "000_code_q1"  # grades 3, 2, 3, 0, 1 in ranked order, K = 3: DCG@3 = 5.7619

@@ -11,15 +11,8 @@ from tests.live.test_page_live_questions import ask, metric, send
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
 from ui.classroom import live, live_quiz
 
-pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
-
-
-@pytest.fixture(autouse=True)
-def sqlite_store(tmp_path, monkeypatch):
-    monkeypatch.setenv("RML_LIVE_STORE", f"sqlite://{tmp_path / 'live.sqlite'}")
-    live.classes.clear()
-    yield
-    live.classes.clear()
+pytestmark = [pytest.mark.slow,  # AppTest runs, real binaries or many random cases: the full run's tier
+              pytest.mark.usefixtures("page_store")]  # tests/live/conftest.py
 
 
 def on_store(monkeypatch, url: str) -> None:

@@ -10,13 +10,14 @@ import pytest
 
 from metrics import ap_steps, f1_steps, ndcg_steps, rr_steps
 from metrics.teaching import quiz
-from tests.live.test_page_live import join, ok, open_live, set_teacher_board, start_class, store  # noqa: F401 (fixture)
+from tests.live.test_page_live import join, ok, open_live, set_teacher_board, start_class
 from tests.live.test_page_live_questions import metric, send
 from ui.classroom import live, live_quiz
 from ui.model.presets import PRESETS
 from ui.session import state
 
-pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
+pytestmark = [pytest.mark.slow,  # AppTest runs, real binaries or many random cases: the full run's tier
+              pytest.mark.usefixtures("page_store")]  # tests/live/conftest.py
 
 BOARD = "000_code_q1"  # grades 3, 2, 3, 0, 1 in ranked order, K = 3
 

@@ -219,10 +219,10 @@ def test_signed_features_may_give_negative_cosine():
 
 
 def test_ils_errors():
-    with pytest.raises(MetricsInputError, match=r"item\(s\) \['zz'\] have no features"):
+    with pytest.raises(MetricsInputError, match=r"item \['zz'\] has no features"):
         intra_list_similarity(["m1", "zz"], GENRES)
     frame = pd.DataFrame.from_dict(GENRES, orient="index")
-    with pytest.raises(MetricsInputError, match=r"\['zz'\] have no features"):
+    with pytest.raises(MetricsInputError, match=r"\['zz'\] has no features"):
         intra_list_similarity(["m1", "zz"], frame)
     with pytest.raises(MetricsInputError, match=r"at least 2 items.*got 1: \['m1'\]"):
         intra_list_similarity(["m1"], GENRES)
@@ -250,7 +250,7 @@ def test_ils_errors():
         intra_list_similarity(["p", "q"], {"p": [1, float("nan")], "q": [1, 0]})
     with pytest.raises(MetricsInputError, match="features of 'p' must be numbers, got 'ab'"):
         intra_list_similarity(["p", "q"], {"p": "ab", "q": [1, 0]})
-    with pytest.raises(MetricsInputError, match=r"feature column\(s\) \['title'\] are not numeric"):
+    with pytest.raises(MetricsInputError, match=r"feature column \['title'\] is not numeric"):
         intra_list_similarity(["m1", "m2"], pd.DataFrame({"item": ["m1", "m2"], "title": ["A", "B"]}))
     with pytest.raises(MetricsInputError, match="must be a list of item ids, got 'm1m2'"):
         intra_list_similarity("m1m2", GENRES)
@@ -262,7 +262,7 @@ def test_similarity_matrix_errors():
     with pytest.raises(MetricsInputError, match=r"not symmetric: \['x'\]\['y'\] = 0.2 but \['y'\]\['x'\] = 0.3"):
         intra_list_similarity(items, similarity=asymmetric)
     symmetric = pd.DataFrame([[1.0, 0.2], [0.2, 1.0]], index=items, columns=items)
-    with pytest.raises(MetricsInputError, match=r"\['w'\] are missing from the similarity matrix"):
+    with pytest.raises(MetricsInputError, match=r"\['w'\] is missing from the similarity matrix"):
         intra_list_similarity(["x", "w"], similarity=symmetric)
     with pytest.raises(MetricsInputError, match="similarity must be a DataFrame"):
         intra_list_similarity(items, similarity=[[1, 0.2], [0.2, 1]])

@@ -41,9 +41,8 @@ import measure_table  # noqa: E402
 WITHOUT_STEPS = {"NumQ"}
 #: a value of each parameter other than its default (choices: every canonical value is tried)
 OTHER_VALUE = {"rel": 2, "p": 0.5, "max_grade": 3, "gains": "{0:0,1:1,2:3,3:7}"}
-#: judged grades; a negative one (trec_eval: pooled but unjudged) only in the infAP test: the single-ranking bpref and
-#: counts read it as judged non-relevant, trec_eval and the batch engine do not (see the coordinator's report)
-GRADES = (0, 0, 1, 1, 2, 3)
+#: judged grades, a negative one among them (trec_eval: pooled but unjudged; bpref, infAP and the counts skip it)
+GRADES = (-1, 0, 0, 1, 1, 2, 3)
 
 
 def cutoffs(info) -> list:

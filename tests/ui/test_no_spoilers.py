@@ -176,22 +176,22 @@ def test_roc_names_its_auc_only_after_the_last_step(app_test, language):
 IPREC_BOARD = Board(grades={"a": 1.0, "b": 0.0, "c": 0.0, "d": 0.0, "e": 1.0, "f": 1.0}, ranking=tuple("abcdef"), k=6)
 
 
-@pytest.mark.parametrize("choice", ["iprec", "ERR", "RBP", "bpref", "nDCG_gains"])
+@pytest.mark.parametrize("choice", ["IPrec11", "ERR", "RBP", "Bpref", "nDCG", "infAP", "G", "RnDCG"])
 def test_more_measures_show_no_later_value_at_step_1(app_test, choice):
     from ui.topics import more_measures
 
-    board = IPREC_BOARD if choice == "iprec" else BOARD
+    board = IPREC_BOARD if choice == "IPrec11" else BOARD
     at = open_page(app_test, "pages/more_measures.py", board, all_steps=False)
     at.selectbox(key=state.page_key("more", "measure")).set_value(choice).run()
     assert not at.exception
     explanation = more_measures.explain(choice, board, board.k)
     later = later_values(explanation)
-    later -= {f"{value:.4f}" for value in more_measures.extra_numbers(choice, explanation, board).values()
+    later -= {f"{value:.4f}" for value in more_measures.extra_numbers(explanation).values()
               if isinstance(value, float)}  # shown beside the headline at every step (R, the residual, …)
-    if choice == "iprec":  # every level looks at the precision of the ranks below it: the chart's grey points
+    if choice == "IPrec11":  # every level looks at the precision of the ranks below it: the chart's grey points
         points = explanation.details["points"]
         later -= {f"{value:.4f}" for value in [*points["precision"], *points["recall"]]}
-    later -= four_decimals(more_measures.ABOUT[choice])  # the caption's fixed numbers (trec_eval's "+ 0.9")
+    later -= four_decimals(more_measures.about(choice))  # the caption's fixed numbers (trec_eval's "+ 0.9")
     assert f"{explanation.value:.4f}" in later  # the final value is checked too
     shown = shown_numbers(at)
     assert not later & shown, sorted(later & shown)

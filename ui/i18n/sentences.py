@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
 from metrics.explanation import Explanation
-from ui.i18n import N_, language, latex, t
+from ui.i18n import N_, language, latex, nt, t
 
 #: every sentence metrics.teaching.quiz builds with numbers (or phrases) in it, as a format template
 TEMPLATES: tuple[str, ...] = (
@@ -51,8 +51,6 @@ TEMPLATES: tuple[str, ...] = (
     N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by R = {R}, the number of "
        "relevant judged items."),
     N_("You divided by min(K, R) = {m} (RecBole's convention). trec_eval divides by R = {R}."),
-    N_("You divided by the {listed} relevant items in the ranked list. R also counts the {missing} relevant "
-       "judged item(s) that were not retrieved."),
     N_("You took 1 / the rank of the last relevant item ({rank}). RR uses the first relevant item only."),
     N_("You took 1 / the rank of the second relevant item ({rank}). RR uses the first relevant item."),
     N_("You took 1/{wrong}, counting ranks from 0. Ranks count from 1: the first hit is at rank {first}."),
@@ -82,6 +80,36 @@ TEMPLATES: tuple[str, ...] = (
     N_("Look at the last row, rank {k}: F1 = 2·P·R / (P + R) = 2 × {p} × {r} / ({p2} + {r2})."),
     N_("Look at rank {k}: the table stops at K."),
 )
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence ``metrics`` writes in the singular or the plural by the count in field ``count``: translated with
+    gettext's ngettext (:func:`ui.i18n.nt`) by that count, read back from the sentence. Its catalogue entry (a
+    msgid_plural one) is listed in ``ui/locale/runtime.pot``."""
+
+    singular: str
+    plural: str
+    count: str
+
+
+#: the count-aware sentences of metrics.teaching.quiz (its English says "1 item was", "2 items were")
+PLURALS: tuple[Plural, ...] = (
+    Plural("You divided by the {listed} relevant items in the ranked list. R also counts the {missing} relevant "
+           "judged item that was not retrieved.",
+           "You divided by the {listed} relevant items in the ranked list. R also counts the {missing} relevant "
+           "judged items that were not retrieved.", "missing"),
+)
+#: the count-aware notes of the worked examples (``Explanation.worked_text``; metrics.measures.cutoff)
+NOTE_PLURALS: tuple[Plural, ...] = (
+    Plural("({found} relevant item in the top {k})", "({found} relevant items in the top {k})", "found"),
+)
+
+
+def _forms(plurals: tuple[Plural, ...]) -> dict[str, Plural]:
+    """Each English form (singular and plural) -> its entry."""
+    return {form: entry for entry in plurals for form in (entry.singular, entry.plural)}
+
 
 #: the sentences and phrases of metrics.teaching.quiz without numbers: translated as they are, with t()
 FIXED: tuple[str, ...] = (
@@ -134,8 +162,9 @@ def _pattern(template: str) -> re.Pattern:
 
 
 def match(text: str, templates: tuple[str, ...] = TEMPLATES) -> tuple[str, dict[str, str]] | None:
-    """The template ``text`` was built from and its fields, or None."""
-    for template in templates:
+    """The template ``text`` was built from (one of ``templates`` or a form of :data:`PLURALS`) and its fields, or
+    None."""
+    for template in (*templates, *_forms(PLURALS)):
         found = _pattern(template).fullmatch(text)
         if found:
             return template, found.groupdict()
@@ -150,17 +179,27 @@ def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[st
     return _localize(text, translate, templates)
 
 
+def _count(value: str) -> int:
+    """A count read back from a sentence (``2``, ``1,024``)."""
+    return int(value.replace(",", ""))
+
+
 #: a space between two Chinese characters, left where a Chinese phrase fills a field ("除以 {wrong}")
 _SPACE_IN_CHINESE = re.compile(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff“])")
 
 
-def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES) -> str:
+def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES,
+              plural: Callable[[str, str, int], str] = nt) -> str:
+    """``text`` translated with ``translate`` (a template's fields too), a count-aware sentence with ``plural``
+    (ngettext's signature)."""
     found = match(text, templates)
     if found is None:
         return translate(text)
     template, fields = found
-    filled = translate(template).format(**{name: _localize(value.strip(), translate, templates)
-                                           for name, value in fields.items()})
+    entry = _forms(PLURALS).get(template)
+    chosen = translate(template) if entry is None else plural(entry.singular, entry.plural, _count(fields[entry.count]))
+    filled = chosen.format(**{name: _localize(value.strip(), translate, templates, plural)
+                              for name, value in fields.items()})
     return _SPACE_IN_CHINESE.sub("", filled)
 
 
@@ -170,17 +209,21 @@ WORKED_NOTES: tuple[str, ...] = (
     N_("(no relevant item: AP is defined as 0)"),
     N_("(no relevant item in the top {k})"),
     N_("(no relevant item in the list)"),
-    N_("({found} relevant item(s) in the top {k})"),
     N_("(no relevant item: R = 0)"),
     N_("(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)"),
 )
 
 
-def localize_phrases(text: str, templates: tuple[str, ...]) -> str:
-    """``text`` with every phrase built from one of ``templates`` in the reader's language (the rest
+def localize_phrases(text: str, templates: tuple[str, ...], plurals: tuple[Plural, ...] = ()) -> str:
+    """``text`` with every phrase built from one of ``templates`` or ``plurals`` in the reader's language (the rest
     of the text, numbers and formulas, as it is)."""
     for template in templates:
         text = _pattern(template).sub(lambda found: t(template).format(**found.groupdict()), text)
+    for entry in plurals:
+        for form in (entry.singular, entry.plural):
+            text = _pattern(form).sub(lambda found, entry=entry: nt(entry.singular, entry.plural,
+                                                                   _count(found[entry.count])).format(**found.groupdict()),
+                                      text)
     return text
 
 
@@ -190,7 +233,7 @@ def localized(explanation: Explanation) -> Explanation:
     if language() == "en":
         return explanation
     return replace(explanation, formula=tex(explanation.formula), worked=tex(explanation.worked),
-                   worked_text=localize_phrases(explanation.worked_text, WORKED_NOTES))
+                   worked_text=localize_phrases(explanation.worked_text, WORKED_NOTES, NOTE_PLURALS))
 
 
 #: ``\text{}`` phrases of the formulas that hold a variable or a number, whose Chinese puts it

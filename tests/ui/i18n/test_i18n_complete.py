@@ -11,7 +11,7 @@ import pytest
 from tests.apptest_helpers import builder_title, open_builder_tools, shown
 from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import ascii_punctuation, english_left, item_names, untranslated, visible_strings
-from ui.locale import catalog
+from ui.locale import catalog, translation
 
 ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
 
@@ -158,5 +158,6 @@ def test_the_quiz_sentences_built_at_run_time_use_chinese_punctuation():
     from ui.i18n.sentences import _localize
 
     wrong = [(text, chinese) for text in quiz_sentences()
-             for chinese in [_localize(text, lambda english: ZH.get(english, english))] if ascii_punctuation(chinese)]
+             for chinese in [_localize(text, lambda english: ZH.get(english, english), plural=translation("zh").ngettext)]
+             if ascii_punctuation(chinese)]
     assert not wrong, "\n".join(f"{text!r} -> {chinese!r}" for text, chinese in wrong[:10])

@@ -17,7 +17,7 @@ from tests.apptest_helpers import open_page
 from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import english_left, item_names, untranslated
 from ui.i18n.sentences import FIXED, TEMPLATES, _localize, match
-from ui.locale import catalog
+from ui.locale import catalog, translation
 from ui.session import state
 from ui.topics import articles
 
@@ -63,7 +63,7 @@ def test_every_quiz_sentence_comes_from_a_template_or_is_translated():
         if found:
             template, fields = found
             assert template.format(**fields) == text  # the fields read back give the same sentence
-        chinese = _localize(text, zh)
+        chinese = _localize(text, zh, plural=translation("zh").ngettext)
         assert CJK.search(chinese) and not english_left(chinese, {"first_hit", "counted"}), (text, chinese)
 
 
