@@ -1,18 +1,15 @@
-"""Every page that app.py routes opens in Chromium, through the sidebar, without an exception box
-and with its title; a screenshot of each lands in artifacts/screenshots/page_<name>.png.
-
-The page list is read from app.py's st.navigation (its st.Page(...) calls), so pages added there
-are covered without editing this file."""
+"""The app's pages as the browser tests list them (read from ui.shell.routes, which app.py's
+st.navigation reads, so pages added there are covered without editing the tests), and a wait for a
+page's charts and widgets to be drawn. Every page opening through the navigation bar, without an
+exception box and with a title of its own, is walked by tests/e2e/test_lecture_screen.py."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.navigation import nav_link
 from ui.shell.routes import SECTIONS
 
 pytestmark = pytest.mark.e2e
@@ -49,22 +46,3 @@ def test_app_lists_pages():
     assert sum(1 for p in PAGES if p["url_path"] == "") == 1  # one default page
     for p in PAGES:
         assert (APP.parent / p["script"]).is_file(), p["script"]
-
-
-@pytest.mark.parametrize("info", PAGES, ids=[p["name"] for p in PAGES])
-def test_page_opens(app_page: Page, app_url: str, wait_for_app, screenshot, info):
-    page = app_page  # the default page, loaded: now move with the sidebar as a person would
-    link = nav_link(page, url_path=info["url_path"])
-    expect(link).to_have_count(1)
-    expect(link).to_contain_text(info["title"])
-    link.click()
-    # the path names the page; the query holds the shared board (ui/data/share.py)
-    expect(page).to_have_url(re.compile(rf"^{re.escape(app_url)}/{info['url_path']}(\?b=[\w.-]+)?$"))
-    wait_for_app(page)  # fails on any exception box
-    heading = page.get_by_test_id("stMain").get_by_role("heading", level=1).first
-    expect(heading).to_be_visible()
-    assert heading.inner_text().strip(), f"{info['script']}: empty title"
-    expect(page.get_by_test_id("stException")).to_have_count(0)
-    settle(page)
-    path = screenshot(page, f"page_{info['name']}")
-    assert path.stat().st_size > 10_000

@@ -1,20 +1,16 @@
 """English and 中文 in a real browser: a Chinese browser gets the Chinese app without asking, the
-sidebar switch changes the language in place, and every page opens in Chinese (a screenshot of
-each lands in artifacts/screenshots/page_<name>_zh.png)."""
+sidebar switch changes the language in place. (Every page opening in Chinese is walked by
+tests/e2e/test_lecture_screen.py.)"""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.navigation import go_to, language_switch
-from tests.e2e.test_all_pages import PAGES, settle
+from tests.e2e.navigation import language_switch
 
 pytestmark = pytest.mark.e2e
 
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture
@@ -44,14 +40,3 @@ def test_the_sidebar_switch_changes_the_language(app_page: Page, wait_for_app):
     wait_for_app(app_page)
     expect(app_page.get_by_test_id("stMain").get_by_role("heading", level=1).first).to_contain_text(
         "Ranking Metrics Lab")
-
-
-@pytest.mark.parametrize("info", PAGES, ids=[p["name"] for p in PAGES])
-def test_every_page_opens_in_chinese(chinese_page: Page, app_url: str, wait_for_app, screenshot, info):
-    page = chinese_page
-    go_to(page, url_path=info["url_path"])
-    wait_for_app(page)
-    title = heading(page)
-    assert CJK.search(title), f"{info['script']}: the title is not Chinese: {title!r}"
-    settle(page)
-    screenshot(page, f"page_{info['name']}_zh")

@@ -1,7 +1,7 @@
 """Students' phones (390×844, issue 18): nothing cut off on any page, in English and 中文, and a following
 student sees the headline and the current step on the first screen, not only the ranking.
 
-One browser page per (page, language) walks its states: the page as it opens (step 1), after "Show all" (every
+One phone's browser per language visits every page and walks its states: the page as it opens (step 1), after "Show all" (every
 step bar of the page), and — on an explainer page of the ranking builder — a 7-item board opened from its share
 link, after a drag of its last item to the top at step 1 (as a teacher's drag reaches a following student) and
 after "Show all" again. In every state nothing is cut off (:data:`CUT_OFF`): no text clipped or ending in "…", no
@@ -167,15 +167,14 @@ def first_screen(page: Page) -> list[str]:
 
 @pytest.fixture
 def phone(browser) -> Iterator[Callable[[str, str], Page]]:
-    """``phone(url, language)``: a new browser context of a 390×844 phone in ``language`` at ``url``, waited for
-    as long as a busy machine needs (:data:`LOADED_MS`); closed after the test."""
+    """``phone(language)``: a new browser context of a 390×844 phone in ``language``, its page waiting as long as a
+    busy machine needs (:data:`LOADED_MS`); closed after the test."""
     contexts = []
 
-    def open_phone(url: str, language: str) -> Page:
+    def open_phone(language: str) -> Page:
         contexts.append(browser.new_context(viewport=PHONE, locale=LOCALES[language]))
         page = contexts[-1].new_page()
         page.set_default_timeout(LOADED_MS)
-        page.goto(url)
         return page
 
     yield open_phone
@@ -184,24 +183,27 @@ def phone(browser) -> Iterator[Callable[[str, str], Page]]:
 
 
 @pytest.mark.parametrize("language", list(LOCALES))
-@pytest.mark.parametrize("info", PAGES, ids=[p["name"] for p in PAGES])
-def test_nothing_is_cut_off_on_a_phone(phone, app_url, wait_for_app, screenshot, info, language):
-    name, problems = info["name"], []
+def test_nothing_is_cut_off_on_a_phone(phone, app_url, wait_for_app, screenshot, language):
+    """Every page in turn, in one phone's browser (each page a new session opened from its link, as a student opens
+    one); every page's problems gathered, then reported together."""
+    page, problems = phone(language), []
 
-    def check(page: Page, state: str) -> None:
+    def check(name: str, state: str) -> None:
         found = page.evaluate(CUT_OFF) + first_screen(page)
         problems.extend(f"{name} ({language}, {state}): {what}" for what in found)
         screenshot(page, f"phone_{name}_{language}_{state}")
 
-    page = phone(f"{app_url}/{info['url_path']}?lang={language}", language)
-    wait(page, wait_for_app)
-    check(page, "step1")
-    if show_all(page, wait_for_app):
-        check(page, "all")
-
-    if page.locator(f"{STAGE} {BUILDER}").count():  # an explainer page of the board
-        # a longer board from a share link (a new session in the same browser), and the teacher's drag: its last
-        # item to the top, as it reaches a following student; then every step
+    for info in PAGES:
+        name = info["name"]
+        page.goto(f"{app_url}/{info['url_path']}?lang={language}")
+        wait(page, wait_for_app)
+        check(name, "step1")
+        if show_all(page, wait_for_app):
+            check(name, "all")
+        if not page.locator(f"{STAGE} {BUILDER}").count():
+            continue
+        # an explainer page of the board: a longer board from a share link (a new session in the same browser), and
+        # the teacher's drag: its last item to the top, as it reaches a following student; then every step
         page.goto(f"{app_url}/{board_link(info['url_path'], ITEMS, language)}")
         wait(page, wait_for_app)
         wait_for_lanes(page).evaluate("lanes => lanes.scrollIntoView({block: 'center'})")
@@ -209,7 +211,7 @@ def test_nothing_is_cut_off_on_a_phone(phone, app_url, wait_for_app, screenshot,
         drag_before(page, items.last, items.first)
         expect(lane_items(page).first).to_have_attribute("data-name", f"d{ITEMS}")
         wait(page, wait_for_app)
-        check(page, f"{ITEMS}items_dragged")
+        check(name, f"{ITEMS}items_dragged")
         show_all(page, wait_for_app)
-        check(page, f"{ITEMS}items_all")
+        check(name, f"{ITEMS}items_all")
     assert not problems, "cut off on a 390×844 phone:\n" + "\n".join(problems)
