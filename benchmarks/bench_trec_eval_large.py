@@ -17,7 +17,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -107,17 +106,28 @@ def write_collection(folder: Path, run_bytes: int, seed: int = 20, grouped: bool
     return qrels_path, run_path
 
 
+#: runs the measured command as its child and reports the child's figures: a process started from a large one
+#: (pytest) reports that one's resident set as its own peak (Linux keeps the high-water mark across fork and
+#: exec), so the command is started from this small interpreter instead
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[1:], stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+sys.stderr.write(f"{time.perf_counter() - start!r} {usage.ru_maxrss * 1024} {os.waitstatus_to_exitcode(status)} "
+                 f"{usage.ru_utime + usage.ru_stime!r}")
+"""
+
+
 def measure(command: list[str], output: Path, cwd: Path = REPO, stdin=None) -> tuple[float, int, int, float]:
     """Run ``command`` with its standard output to ``output``: (seconds, peak resident bytes, exit status,
-    CPU seconds -- user and system, which a loaded machine changes less than the elapsed time)."""
+    CPU seconds -- user and system, which a loaded machine changes less than the elapsed time), started from a
+    small launcher (:data:`LAUNCHER`) so that the peak is the command's own whatever process calls this."""
     with open(output, "wb") as out:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, stdin=stdin, cwd=cwd)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    process.stderr.close()
-    return seconds, usage.ru_maxrss * 1024, process.returncode, usage.ru_utime + usage.ru_stime
+        done = subprocess.run([sys.executable, "-c", LAUNCHER, *command], stdout=out, stderr=subprocess.PIPE,
+                              stdin=stdin, cwd=cwd, check=True)
+    seconds, peak, status, cpu = done.stderr.decode().split()
+    return float(seconds), int(peak), int(status), float(cpu)
 
 
 def ours(repo: Path, qrels: Path, run: Path, flags: list[str]) -> list[str]:

@@ -194,6 +194,17 @@ def trec_eval_values(qrels: TrecColumns, run: TrecColumns, names: list[str], out
     return _values(output_lines, qrels, run, names, judged_only)
 
 
+def evaluation_values(qrels: TrecColumns, run: TrecColumns, names: list[str], measures, count_missing: bool,
+                      no_relevant: str) -> dict:
+    """One partition of ``python -m metrics evaluate``: {query: [value of each measure]} of its evaluated queries
+    (:func:`metrics.batch.evaluation.evaluate_columns`)."""
+    from .evaluation import evaluate_columns
+
+    result = evaluate_columns(qrels, run, measures, count_missing=count_missing, no_relevant=no_relevant)
+    columns = [result.values[str(m)].tolist() for m in measures]
+    return {query: [column[i] for column in columns] for i, query in enumerate(result.queries)}
+
+
 @contextmanager
 def _cluster_failure():
     """A cluster that cannot run the tasks (most often: ``metrics`` or a library not importable on its

@@ -35,7 +35,6 @@ import getopt
 import io
 import math
 import os
-import stat
 import sys
 from dataclasses import dataclass, replace
 
@@ -631,29 +630,20 @@ def evaluate_text(request: Request, stdin=None, client=None):
     The ``all`` values are accumulated query after query, as trec_eval sums them.  With a
     ``distributed.Client``, each batch's queries are evaluated in partitions on its cluster
     (:func:`metrics.batch.dask.values_by_partition`)."""
-    from ..readers.stream import index_run
+    from ..readers.stream import index_path
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
         request.measures.items(), key=lambda item: list(TREC_MEASURES).index(item[0]))]
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
     qrels = _read_qrels(request, stdin)
-    ten = request.version == "10.0"
-    if request.run == "-":
-        handle, path = stdin, None
-    else:
-        try:
-            handle = open(request.run, "rb")
-        except OSError:
-            raise TrecEvalError(f"trec_eval.get_results: Cannot read results file '{request.run}'", 2) from None
-        path = request.run
     try:
-        index = index_run(handle, "stdin" if path is None else path, CLI, path=path, comments=ten)
+        index = index_path(request.run, "stdin" if request.run == "-" else request.run, CLI, stdin,
+                           comments=request.version == "10.0")
+    except OSError:
+        raise TrecEvalError(f"trec_eval.get_results: Cannot read results file '{request.run}'", 2) from None
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 2) from None
-    finally:
-        if path is not None:
-            handle.close()
     try:
         yield from _evaluate_indexed(request, output_lines, qrels, index, client)
     finally:
@@ -664,17 +654,13 @@ def _read_qrels(request: Request, stdin) -> TrecColumns:
     """The qrels, whole: the path itself for a regular file (no copy of its bytes kept once parsed),
     else the bytes read once (stdin for ``-``, a pipe, a device; counted against ``limits.lines`` as
     they come, a NUL byte refused at once)."""
-    from ..readers.stream import read_stream
+    from ..readers.stream import whole_source
     from ..readers.trec import read_qrels_columns
 
     path = request.qrels
     try:
-        if path == "-":
-            source, name = read_stream(stdin, "stdin", CLI), "stdin"
-        else:
-            name = path
-            with open(path, "rb") as handle:
-                source = path if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else read_stream(handle, path, CLI)
+        name = "stdin" if path == "-" else path
+        source = whole_source(path, name, CLI, stdin)
         if request.version == "10.0":
             source = _without_comments(source)
         return read_qrels_columns(source, name, check_duplicates=False, limits=CLI)

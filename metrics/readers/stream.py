@@ -36,7 +36,7 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count
 from .columns import TrecColumns
-from .sources import GZIP_MAGIC, MAX_BYTES, _check_size
+from .sources import BOM, GZIP_MAGIC, MAX_BYTES, _check_size
 
 #: bytes read at a time by the first pass (whole lines: a block ends at its last newline)
 BLOCK = 4 << 20
@@ -110,6 +110,34 @@ class RunIndex:
                 pass
             self.temporary = False
 
+    def item_lines(self, query: str, item: str) -> list[int]:
+        """The lines (1-based, in the file read back: the run's own lines) where ``query``'s lines list
+        ``item``, in file order: to name both lines of a duplicate found in a batch (an error's path: the
+        query's segments are read again and the newlines before them counted, a block at a time)."""
+        code = self.names.index(query)
+        wanted, offsets = (query.encode("utf-8"), item.encode("utf-8")), []
+        with open(self.path, "rb") as handle:
+            for start, end in zip(self.segment_start[self.segment_query == code].tolist(),
+                                  self.segment_end[self.segment_query == code].tolist()):
+                handle.seek(start)
+                at = start
+                for raw in handle.read(end - start).split(b"\n"):
+                    parts = (raw[len(BOM):] if at == 0 and raw.startswith(BOM) else raw).split()
+                    if len(parts) >= 3 and (parts[0], parts[2]) == wanted:
+                        offsets.append(at)
+                    at += len(raw) + 1
+            handle.seek(0)
+            lines, line, position = [], 1, 0
+            for offset in offsets:
+                while position < offset:
+                    block = handle.read(min(BLOCK, offset - position))
+                    if not block:
+                        break
+                    line += block.count(b"\n")
+                    position += len(block)
+                lines.append(line)
+        return lines
+
     def batches(self, names: list[str], batch_bytes: int | None = None):
         """(query names, :class:`TrecColumns` of their rows) for ``names`` (known to the run) in that
         order, in batches of whole queries of about ``batch_bytes`` (default :data:`BATCH`) bytes of lines."""
@@ -155,6 +183,32 @@ class RunIndex:
                 del data
                 first = cut
                 yield batch_names, columns
+
+
+def whole_source(path: str, name: str, limits: Limits, stdin=None):
+    """A file named on a command line, to be read whole (the qrels): the path itself when it is a regular
+    file (its reader keeps the path, not a copy of the bytes), else its bytes read once -- ``-`` (``stdin``,
+    default ``sys.stdin.buffer``), a pipe, a device -- within ``limits`` (a NUL byte refused at once).
+    Raises OSError when the file cannot be opened."""
+    if path == "-":
+        return read_stream(stdin if stdin is not None else _stdin(), name, limits)
+    with open(path, "rb") as handle:
+        return path if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else read_stream(handle, name, limits)
+
+
+def index_path(path: str, name: str, limits: Limits, stdin=None, *, comments: bool = False) -> RunIndex:
+    """:func:`index_run` of the run a command line names (``-``: ``stdin``, default ``sys.stdin.buffer``),
+    read once whatever it is (a file, a pipe, a device).  Raises OSError when it cannot be opened."""
+    if path == "-":
+        return index_run(stdin if stdin is not None else _stdin(), name, limits, comments=comments)
+    with open(path, "rb") as handle:
+        return index_run(handle, name, limits, path=path, comments=comments)
+
+
+def _stdin():
+    import sys
+
+    return sys.stdin.buffer
 
 
 def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False) -> RunIndex:
