@@ -328,8 +328,26 @@ def _bounded(value: float, params: str) -> float:
     return value
 
 
-def _float_cutoffs(params: str) -> tuple[float, ...]:
-    cutoffs = sorted(_bounded(_atof(part), params) for part in params.split(","))
+#: the largest recall level (``11pt_avg``, ``iprec_at_recall``) or multiple of R (``Rprec_mult``) accepted: trec_eval
+#: turns a level c into a count of documents, ``(long)(c·R + 0.9)`` (9.x) or ``lround(c·R)`` (10.0), which C leaves
+#: undefined when it does not fit a long (±2^63): x86-64 gives LONG_MIN (``11pt_avg.1e50`` then adds the final
+#: interpolated precision: 1.0 where no document can be that far), other processors saturate.  Up to 1e12, c·R fits
+#: for any R up to ``limits.items`` (10^6) judgements
+MAX_LEVEL = 1e12
+
+
+def _level(value: float, params: str, name: str) -> float:
+    """A level of ``name`` within ±:data:`MAX_LEVEL` (beyond, trec_eval's output is undefined: refused)."""
+    value = _bounded(value, params)
+    if not abs(value) <= MAX_LEVEL:
+        raise TrecEvalError(f"trec_eval: {name} level {value:g} in '{params}' is beyond ±{MAX_LEVEL:g}: trec_eval's "
+                            "cut-off (long)(level × R) leaves C's long there, where its output is undefined "
+                            "(metrics.batch.trec_eval.MAX_LEVEL)", 1)
+    return value
+
+
+def _float_cutoffs(params: str, name: str) -> tuple[float, ...]:
+    cutoffs = sorted(_level(_atof(part), params, name) for part in params.split(","))
     if len(set(cutoffs)) != len(cutoffs):
         raise TrecEvalError("trec_eval: duplicate cutoffs detected", 2)
     return tuple(cutoffs)
@@ -372,7 +390,7 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
         return [Line(f"{name}_{k}", batch(Measure(canonical, k, keep_rel)), canonical, "float") for k in cutoffs]
     rounding = "lround" if request.version == "10.0" else "v9"
     if kind == "float_cuts":
-        cutoffs = _float_cutoffs(params) if params else measure.defaults
+        cutoffs = _float_cutoffs(params, name) if params else measure.defaults
         # trec_eval keeps 8 characters of the number (iprec_at_recall_100000.0, Rprec_mult_1000000.)
         if name == "iprec_at_recall":
             return [Line(f"{name}_{k:3.2f}"[:len(name) + 9], _iprec_line(Measure(canonical, k, rel), rounding),
@@ -400,7 +418,8 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
                      "Rndcg": lambda ev: tm.ndcg_at_r_levels(ev, m, gains)[0]}
         return [Line(label, functions[name], canonical, "float")]
     if kind == "floats":
-        values = tuple(_bounded(_atof(part), params) for part in params.split(",")) if params else measure.defaults
+        check = (lambda v: _level(v, params, name)) if name == "11pt_avg" else (lambda v: _bounded(v, params))
+        values = tuple(check(_atof(part)) for part in params.split(",")) if params else measure.defaults
         if name == "relstring":
             return [Line(label, lambda ev: tm.relevance_strings(ev, int(values[0])), "", "query")]
         if name == "utility":
