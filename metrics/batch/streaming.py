@@ -60,7 +60,7 @@ class StreamedEvaluation:
         self.qrels = read_qrels_columns(source, qrels_name, check_duplicates=True, limits=limits)
         del source
         try:
-            self.index = index_path(run, run_name, limits, stdin)
+            self.index = index_path(run, run_name, limits, stdin, bom=True)  # as the one-pass reader: one dropped
         except OSError as error:
             raise input_error("cannot read file: {reason}", run_name, reason=error.strerror or error) from None
         try:

@@ -196,13 +196,14 @@ def whole_source(path: str, name: str, limits: Limits, stdin=None):
         return path if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else read_stream(handle, name, limits)
 
 
-def index_path(path: str, name: str, limits: Limits, stdin=None, *, comments: bool = False) -> RunIndex:
+def index_path(path: str, name: str, limits: Limits, stdin=None, *, comments: bool = False,
+               bom: bool = False) -> RunIndex:
     """:func:`index_run` of the run a command line names (``-``: ``stdin``, default ``sys.stdin.buffer``),
     read once whatever it is (a file, a pipe, a device).  Raises OSError when it cannot be opened."""
     if path == "-":
-        return index_run(stdin if stdin is not None else _stdin(), name, limits, comments=comments)
+        return index_run(stdin if stdin is not None else _stdin(), name, limits, comments=comments, bom=bom)
     with open(path, "rb") as handle:
-        return index_run(handle, name, limits, path=path, comments=comments)
+        return index_run(handle, name, limits, path=path, comments=comments, bom=bom)
 
 
 def _stdin():
@@ -211,10 +212,12 @@ def _stdin():
     return sys.stdin.buffer
 
 
-def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False) -> RunIndex:
+def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False,
+              bom: bool = False) -> RunIndex:
     """Pass 1 over the run open as ``handle`` (binary; ``path``: the file it is, read back in pass 2 when
     it is a regular one): see the module docstring.  ``comments``: trec_eval 10.0's comment lines are
-    dropped (:func:`drop_comment_lines`)."""
+    dropped (:func:`drop_comment_lines`).  ``bom``: a byte order mark at the start is dropped and a second one
+    refused, as :func:`~metrics.readers.sources.load_bytes` does (trec_eval keeps it in the first query id)."""
     regular = path is not None and stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
     spool = None
     gzipped = False
@@ -227,7 +230,7 @@ def index_run(handle, name: str, limits: Limits, *, path: str | None = None, com
             comments = _has_comment_lines(path)
         if not regular or gzipped or comments:
             spool = tempfile.NamedTemporaryFile(prefix="metrics-run-", suffix=".txt", delete=False)
-        index = _index(handle, name, limits, spool, comments, not regular and not gzipped)
+        index = _index(handle, name, limits, spool, comments, not regular and not gzipped, bom)
     except (OSError, EOFError, zlib.error) as error:
         _discard(spool)
         if gzipped:
@@ -280,7 +283,7 @@ def drop_comment_lines(block: bytes, skipped: bool) -> tuple[bytes, bool]:
     return b"".join(line + b"\n" for line in kept), skipped
 
 
-def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool):
+def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool, bom: bool = False):
     from .trec import _read_trec
 
     block_limits = replace(limits, lines=1 << 62, queries=1 << 62, items=1 << 62)
@@ -298,6 +301,12 @@ def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binar
         if check_binary and chunk:
             refuse_binary(chunk, name, line + carry.count(b"\n"))
         data = carry + chunk
+        if bom and data.startswith(BOM):  # (the first block: offsets in the file count the mark, a copy's do not)
+            data = data[len(BOM):]
+            offset = 0 if spool is not None else len(BOM)
+            if data.startswith(BOM):
+                raise input_error("two byte order marks at the start; save the file as UTF-8 with at most one", name, 1)
+        bom = False
         cut = len(data) if eof else data.rfind(b"\n") + 1
         if cut == 0:
             if len(data) > limits.line_bytes:

@@ -148,3 +148,18 @@ def test_a_grouped_run_costs_one_batch_of_memory_not_the_run(tmp_path):
         sizes.append(run.stat().st_size)
     assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 3, [peak / MIB for peak in peaks]
     assert peaks[1] - interpreter_peak(tmp_path) < sizes[1], [peak / MIB for peak in peaks]
+
+
+def test_a_byte_order_mark_is_dropped_as_the_one_pass_reader_drops_it(tmp_path):
+    bom, text = b"\xef\xbb\xbf", Path(RUN).read_bytes()
+    run = tmp_path / "run.txt"
+    run.write_bytes(bom + text)
+    measures = [part for m in MEASURES for part in ("-m", m)]
+    assert streamed(["-q", *measures, QRELS, str(run)]) == (0, one_pass(QRELS, RUN, ["-q"], "text"), "")
+    run.write_bytes(bom + text + text.splitlines(keepends=True)[0])  # its first line again, at the end
+    with pytest.raises(MetricsInputError) as one_pass_error:
+        read_run_columns(str(run))
+    assert streamed(["-m", "AP", QRELS, str(run)]) == (2, "", f"metrics: error: {one_pass_error.value}\n")
+    run.write_bytes(bom + bom + text)
+    status, _, err = streamed(["-m", "AP", QRELS, str(run)])
+    assert status == 2 and "two byte order marks" in err
