@@ -172,10 +172,38 @@ def _evaluate_streamed(args, measures, out, client=None) -> None:
 
     with StreamedEvaluation(args.qrels, args.run, measures, count_missing=args.count_missing,
                             no_relevant=args.no_relevant, client=client) as evaluation:
-        writer = streaming_writer(args.output, out, evaluation.names, args.per_query)
+        guarded = _GuardedOutput(out)
+        writer = streaming_writer(args.output, guarded, evaluation.names, args.per_query)
         for queries, values in evaluation.batches():
             writer.add(queries, values)
         writer.end(evaluation.aggregate)
+        guarded.flush()
+
+
+class _GuardedOutput:
+    """``evaluate``'s output: a failed write (a full disk) is one line naming the output, exit 2."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+        except OSError as error:
+            self._failed(error)
+
+    def flush(self) -> None:
+        try:
+            self.out.flush()
+        except OSError as error:
+            self._failed(error)
+
+    def _failed(self, error: OSError):
+        if isinstance(error, BrokenPipeError):
+            raise error  # the reader went away (`| head`): main says nothing
+        from .batch.trec_eval import cannot_write
+
+        raise MetricsInputError(cannot_write(self.out, error)) from None
 
 
 def _measures(args, out) -> None:

@@ -918,20 +918,25 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
 
 def _write(out, err, text: str) -> bool:
     """Write (and flush) a piece of the output; a write error (a full disk, a closed pipe) is one line naming
-    the output, and False.  The failed stream is pointed at the null device so that Python's own flush at
-    exit does not fail a second time."""
+    the output (:func:`cannot_write`), and False."""
     try:
         out.write(text)
         out.flush()
     except OSError as error:
-        name = getattr(out, "name", None)
-        name = "standard output" if name in (None, "<stdout>", 1) else f"'{name}'"
-        err.write(f"trec_eval: cannot write the output to {name}: {error.strerror or error}\n")
-        try:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, out.fileno())
-            os.close(null)
-        except (OSError, AttributeError, ValueError):
-            pass
+        err.write(f"trec_eval: {cannot_write(out, error)}\n")
         return False
     return True
+
+
+def cannot_write(out, error: OSError) -> str:
+    """What a failed write to ``out`` says (naming the output); the stream is pointed at the null device so that
+    Python's own flush at exit does not fail a second time."""
+    name = getattr(out, "name", None)
+    name = "standard output" if name in (None, "<stdout>", 1) else f"'{name}'"
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, out.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        pass
+    return f"cannot write the output to {name}: {error.strerror or error}"

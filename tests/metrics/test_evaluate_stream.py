@@ -163,3 +163,12 @@ def test_a_byte_order_mark_is_dropped_as_the_one_pass_reader_drops_it(tmp_path):
     run.write_bytes(bom + bom + text)
     status, _, err = streamed(["-m", "AP", QRELS, str(run)])
     assert status == 2 and "two byte order marks" in err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("output", ["text", "csv"])
+def test_a_full_disk_is_one_line_naming_the_output(output):
+    done = subprocess.run(f"{sys.executable} -m metrics evaluate -q -m AP --output {output} {QRELS} {RUN} > /dev/full",
+                          shell=True, capture_output=True, text=True, cwd=ROOT)
+    assert (done.returncode, done.stderr) == (2, "metrics: error: cannot write the output to standard output: No "
+                                                 "space left on device\n")
