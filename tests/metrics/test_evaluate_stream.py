@@ -73,12 +73,12 @@ def streamed(argv: list[str]) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def collections(tmp_path_factory):
     folder = tmp_path_factory.mktemp("stream_collections")
-    return [(QRELS, RUN), collection(folder, 300, 1, grouped=True), collection(folder, 200, 2, grouped=False)]
+    return [(QRELS, RUN), collection(folder, 150, 1, grouped=True), collection(folder, 120, 2, grouped=False)]
 
 
 @pytest.mark.parametrize("output", ["text", "json", "csv"])
 def test_the_streamed_command_prints_the_one_pass_bytes_in_small_batches(collections, monkeypatch, output):
-    monkeypatch.setattr(stream, "BATCH", 3000)  # some 20 queries a batch: many batches, means carried across
+    monkeypatch.setattr(stream, "BATCH", 2000)  # some 12 queries a batch: many batches, means carried across
     for at, (qrels, run) in enumerate(collections):
         for flags in FLAGS if at == 0 else FLAGS[2:4]:
             measures = [part for m in MEASURES for part in ("-m", m)]
