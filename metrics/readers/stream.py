@@ -164,20 +164,14 @@ class RunIndex:
         if not cuts or cuts[-1] != len(order):
             cuts.append(len(order))
         with open(self.path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            whole_lines = size > 0 and _last_byte(handle, size) == b"\n"
             first = 0
             for cut in cuts:
-                pieces = []
-                at = first
-                while at < cut:  # adjacent segments are read at once
-                    stop = at + 1
-                    while stop < cut and starts[stop] == ends[stop - 1]:
-                        stop += 1
-                    handle.seek(int(starts[at]))
-                    piece = handle.read(int(ends[stop - 1] - starts[at]))
-                    pieces.append(piece if piece.endswith(b"\n") else piece + b"\n")
-                    at = stop
-                data = b"".join(pieces)
-                del pieces
+                if whole_lines and cut - first > SCATTERED:
+                    data = _gather(handle, starts[first:cut], ends[first:cut])  # many short segments
+                else:
+                    data = _read_segments(handle, starts[first:cut], ends[first:cut])
                 batch_names = names[int(query_position[first]):int(query_position[cut - 1]) + 1]
                 columns = parse_checked_run(data, self.name)
                 del data
@@ -210,6 +204,56 @@ def _stdin():
     import sys
 
     return sys.stdin.buffer
+
+
+#: segments in a batch above which they are gathered from a memory map (an ungrouped run: a segment a line or
+#: so) rather than read one by one
+SCATTERED = 2000
+
+
+def _last_byte(handle, size: int) -> bytes:
+    handle.seek(size - 1)
+    return handle.read(1)
+
+
+def _read_segments(handle, starts: np.ndarray, ends: np.ndarray) -> bytes:
+    """The bytes of the segments ``starts``/``ends`` in that order, each read (adjacent ones at once), each
+    ending with a newline."""
+    pieces, at, cut = [], 0, len(starts)
+    while at < cut:
+        stop = at + 1
+        while stop < cut and starts[stop] == ends[stop - 1]:
+            stop += 1
+        handle.seek(int(starts[at]))
+        piece = handle.read(int(ends[stop - 1] - starts[at]))
+        pieces.append(piece if piece.endswith(b"\n") else piece + b"\n")
+        at = stop
+    return b"".join(pieces)
+
+
+def _gather(handle, starts: np.ndarray, ends: np.ndarray) -> bytes:
+    """:func:`_read_segments` of a file that ends with a newline, gathered with numpy from a read-only memory
+    map (its pages dropped afterwards: the resident set does not keep them)."""
+    import mmap
+
+    pieces, index = [], None
+    with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        buffer = np.frombuffer(mapped, np.uint8)
+        lengths = ends - starts
+        offsets = np.concatenate(([0], np.cumsum(lengths)))
+        # a group of segments at a time (about 256 KiB): the byte index (8 bytes a byte) stays small
+        bounds = np.unique(np.concatenate((np.searchsorted(offsets, np.arange(0, offsets[-1], 1 << 18)),
+                                           [len(starts)])))
+        for low, high in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+            if low == high:
+                continue
+            base = offsets[low:high + 1] - offsets[low]
+            index = np.repeat(starts[low:high] - base[:-1], lengths[low:high]) + np.arange(int(base[-1]))
+            pieces.append(buffer[index].tobytes())
+        del buffer, index
+        if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
+            mapped.madvise(mmap.MADV_DONTNEED)
+    return b"".join(pieces)
 
 
 def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False,

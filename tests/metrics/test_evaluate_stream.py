@@ -79,6 +79,7 @@ def collections(tmp_path_factory):
 @pytest.mark.parametrize("output", ["text", "json", "csv"])
 def test_the_streamed_command_prints_the_one_pass_bytes_in_small_batches(collections, monkeypatch, output):
     monkeypatch.setattr(stream, "BATCH", 2000)  # some 12 queries a batch: many batches, means carried across
+    monkeypatch.setattr(stream, "SCATTERED", 20)  # the ungrouped run's batches gathered from a memory map
     for at, (qrels, run) in enumerate(collections):
         for flags in FLAGS if at == 0 else FLAGS[2:4]:
             measures = [part for m in MEASURES for part in ("-m", m)]
