@@ -1,5 +1,6 @@
 """trec_eval at real sizes: time and peak memory of the C binary, a lean pytrec_eval script, this commit's
-``python -m metrics trec_eval`` and an earlier commit's, on the same generated run, in one run.
+``python -m metrics trec_eval`` and ``python -m metrics evaluate`` (trec_eval's official measures, ``--output``
+text, JSON or CSV) and an earlier commit's, on the same generated run, in one run.
 
 The run is generated (:func:`write_collection`, a fixed seed): MS MARCO-like, 1,000 documents a query,
 each query's lines together but the queries in a shuffled order (trec_eval sorts them), ~36 bytes a line.
@@ -7,7 +8,7 @@ Each program is a subprocess; its peak memory is its own peak resident set (``os
 The earlier commit (REV, default ``HEAD~1``) runs from a temporary ``git worktree``.  Prints seconds and
 peak MiB of each, and the ratios to the C binary's.
 
-Usage: ``python benchmarks/bench_trec_eval_large.py [REV] [--mib 300] [--rounds 1] [-q]``
+Usage: ``python benchmarks/bench_trec_eval_large.py [REV] [--mib 300] [--rounds 1] [-q] [--output json]``
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -107,21 +107,44 @@ def write_collection(folder: Path, run_bytes: int, seed: int = 20, grouped: bool
     return qrels_path, run_path
 
 
+#: runs the measured command as its child and reports the child's figures: a process started from a large one
+#: (pytest) reports that one's resident set as its own peak (Linux keeps the high-water mark across fork and
+#: exec), so the command is started from this small interpreter instead
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[1:], stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+sys.stderr.write(f"{time.perf_counter() - start!r} {usage.ru_maxrss * 1024} {os.waitstatus_to_exitcode(status)} "
+                 f"{usage.ru_utime + usage.ru_stime!r}")
+"""
+
+
 def measure(command: list[str], output: Path, cwd: Path = REPO, stdin=None) -> tuple[float, int, int, float]:
     """Run ``command`` with its standard output to ``output``: (seconds, peak resident bytes, exit status,
-    CPU seconds -- user and system, which a loaded machine changes less than the elapsed time)."""
+    CPU seconds -- user and system, which a loaded machine changes less than the elapsed time), started from a
+    small launcher (:data:`LAUNCHER`) so that the peak is the command's own whatever process calls this."""
     with open(output, "wb") as out:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, stdin=stdin, cwd=cwd)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    process.stderr.close()
-    return seconds, usage.ru_maxrss * 1024, process.returncode, usage.ru_utime + usage.ru_stime
+        done = subprocess.run([sys.executable, "-c", LAUNCHER, *command], stdout=out, stderr=subprocess.PIPE,
+                              stdin=stdin, cwd=cwd, check=True)
+    seconds, peak, status, cpu = done.stderr.decode().split()
+    return float(seconds), int(peak), int(status), float(cpu)
 
 
 def ours(repo: Path, qrels: Path, run: Path, flags: list[str]) -> list[str]:
     return [sys.executable, "-m", "metrics", "trec_eval", *flags, str(qrels), str(run)]
+
+
+#: ``evaluate``'s measures in the benchmark: trec_eval's official ones by their names here
+EVALUATE_MEASURES = ("NumRet", "NumRel", "NumRelRet", "AP", "GMAP", "Rprec", "Bpref", "RR", "P@5", "P@10", "P@30",
+                     "P@100", "P@1000")
+
+
+def ours_evaluate(qrels: Path, run: Path, per_query: bool, output: str) -> list[str]:
+    """``python -m metrics evaluate`` on the same files (``--per-query`` for ``-q``, ``--output``)."""
+    measures = [part for name in EVALUATE_MEASURES for part in ("-m", name)]
+    return [sys.executable, "-m", "metrics", "evaluate", *measures, *(["--per-query"] if per_query else []),
+            "--output", output, str(qrels), str(run)]
 
 
 def main(argv=None) -> None:
@@ -131,6 +154,8 @@ def main(argv=None) -> None:
     parser.add_argument("--rounds", type=int, default=1, help="rounds, each program once a round (best kept)")
     parser.add_argument("-q", action="store_true", help="per-query output (trec_eval -q)")
     parser.add_argument("--no-before", action="store_true", help="leave out the earlier commit")
+    parser.add_argument("--output", choices=("text", "json", "csv"), default="text",
+                        help="the output format of 'metrics evaluate' (timed beside trec_eval; default text)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO))
     from tests import trec_eval_binaries
@@ -143,12 +168,14 @@ def main(argv=None) -> None:
               f"load average {os.getloadavg()[0]:.1f}")
         programs = {"trec_eval 9.0.7 (C)": ([str(trec_eval_binaries.build("9.0.7")), *flags, str(qrels), str(run)], REPO),
                     "pytrec_eval script": ([sys.executable, "-c", PYTREC_EVAL_SCRIPT, str(qrels), str(run)], REPO),
-                    "metrics (this commit)": (ours(REPO, qrels, run, flags), REPO)}
+                    "metrics (this commit)": (ours(REPO, qrels, run, flags), REPO),
+                    "evaluate (this commit)": (ours_evaluate(qrels, run, args.q, args.output), REPO)}
         before = folder / "before"
         if not args.no_before:
             subprocess.run(["git", "worktree", "add", "--detach", str(before), args.rev], cwd=REPO, check=True,
                            capture_output=True)
             programs[f"metrics ({args.rev})"] = (ours(before, qrels, run, flags), before)
+            programs[f"evaluate ({args.rev})"] = (ours_evaluate(qrels, run, args.q, args.output), before)
         try:
             best: dict[str, tuple[float, float, int]] = {}
             for _ in range(args.rounds):

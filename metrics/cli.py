@@ -179,31 +179,59 @@ def _gain_map(pairs):
 
 
 def _evaluate(args, out) -> None:
-    from .batch.evaluation import evaluate
-    from .limits import CLI
+    """The run streamed as ``trec_eval``'s (:mod:`metrics.batch.streaming`): memory for one batch of whole
+    queries, each input read once (a pipe, ``-`` for stdin), no size limit (``limits.CLI``); the output written
+    batch after batch (CSV straight out; text and JSON, whose order needs every query first, via a temporary file)."""
     from .measures.names import parse_measures
-    from .readers.trec import read_qrels_columns, read_run_columns
 
     measures = parse_measures(args.measure)
-    # duplicates are found by evaluate itself (naming both lines from the file): not twice; no size limit
-    # on the command line (limits.CLI); each input read once (a pipe cannot be read again)
-    qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
-    run = read_run_columns(args.run, check_duplicates=False, limits=CLI)
     if args.workers is not None or args.scheduler:
-        from .batch.dask import dask_client, require
+        from .batch.dask import dask_client
 
         with dask_client(args.workers, args.scheduler) as client:
-            partitions = 2 * max(1, len(client.scheduler_info().get("workers", {})))
-            frame = run.to_frame()[["query", "item", "score"]]
-            run = require("dask.dataframe").from_pandas(frame, npartitions=partitions)
-            result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
+            _evaluate_streamed(args, measures, out, client)
     else:
-        result = evaluate(qrels, run, measures, count_missing=args.count_missing, no_relevant=args.no_relevant)
-    del qrels, run  # no query in both: evaluate itself refuses it, with trec_eval's words
-    from .batch.output import format_per_query, write_csv, write_json
+        _evaluate_streamed(args, measures, out)
 
-    writer = {"json": write_json, "csv": write_csv}.get(args.output, format_per_query)
-    writer(result, out, [str(m) for m in measures], per_query=args.per_query)
+
+def _evaluate_streamed(args, measures, out, client=None) -> None:
+    from .batch.output import streaming_writer
+    from .batch.streaming import StreamedEvaluation
+
+    with StreamedEvaluation(args.qrels, args.run, measures, count_missing=args.count_missing,
+                            no_relevant=args.no_relevant, client=client) as evaluation:
+        guarded = _GuardedOutput(out)
+        writer = streaming_writer(args.output, guarded, evaluation.names, args.per_query)
+        for queries, values in evaluation.batches():
+            writer.add(queries, values)
+        writer.end(evaluation.aggregate)
+        guarded.flush()
+
+
+class _GuardedOutput:
+    """``evaluate``'s output: a failed write (a full disk) is one line naming the output, exit 2."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+        except OSError as error:
+            self._failed(error)
+
+    def flush(self) -> None:
+        try:
+            self.out.flush()
+        except OSError as error:
+            self._failed(error)
+
+    def _failed(self, error: OSError):
+        if isinstance(error, BrokenPipeError):
+            raise error  # the reader went away (`| head`): main says nothing
+        from .batch.trec_eval import cannot_write
+
+        raise MetricsInputError(cannot_write(self.out, error)) from None
 
 
 def run_names(paths) -> list[str]:

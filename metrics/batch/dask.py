@@ -88,13 +88,16 @@ def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relev
     index_names = [name for name in [run.index.name] if name is not None and name not in run.columns]
     if index_names:
         run = run.reset_index()  # the ids in a named index, as evaluate reads a pandas frame
+    # a duplicate is named by its rows' index labels: the row numbers one process names when the index holds them
+    # (a pandas frame's RangeIndex through from_pandas: known divisions), else as labels
+    row_numbers = bool(run.known_divisions) and run.index.dtype.kind in "iu"
     query = match_columns(list(run.columns), "run").get("query")
     if query is None:
         run = run.repartition(npartitions=1)  # no query column: one query, one partition
     else:
         run = run.shuffle(on=run.columns[query])  # each query's rows in one partition
     meta = _values_frame((), {name: np.zeros(0) for name in names})
-    parts = run.map_partitions(_evaluate_partition, qrels_cols, parsed, no_relevant, meta=meta,
+    parts = run.map_partitions(_evaluate_partition, qrels_cols, parsed, no_relevant, row_numbers, meta=meta,
                                enforce_metadata=False)
     with _cluster_failure():
         frame = parts.compute()
@@ -117,14 +120,24 @@ def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relev
     return Evaluation(tuple(queries[i] for i in order), values, aggregate)
 
 
-def _evaluate_partition(partition, qrels: TrecColumns, measures, no_relevant: str):
-    """One partition's per-query values (queries in the run and the qrels) as a frame."""
-    from .evaluation import evaluate_columns
+def _evaluate_partition(partition, qrels: TrecColumns, measures, no_relevant: str, row_numbers: bool = False):
+    """One partition's per-query values (queries in the run and the qrels) as a frame; an item listed twice is
+    named by its two rows' index labels (``row_numbers``: they are the rows one process names), not by its rows
+    in the partition."""
+    from .evaluation import DuplicateItem, evaluate_columns
     from .inputs import as_columns
 
     if not len(partition):
         return _values_frame((), {str(m): np.zeros(0) for m in measures})
-    result = evaluate_columns(qrels, as_columns(partition, "run"), measures, no_relevant=no_relevant)
+    try:
+        result = evaluate_columns(qrels, as_columns(partition, "run"), measures, no_relevant=no_relevant)
+    except DuplicateItem as error:
+        if error.kind != "run":
+            raise
+        a, b = (partition.index[row] for row in error.rows)
+        a, b = (a.item() if hasattr(a, "item") else a), (b.item() if hasattr(b, "item") else b)
+        where = f"rows {a} and {b} of the run" if row_numbers else f"index {a!r} and {b!r} of the run"
+        raise DuplicateItem(error.kind, error.source, error.query, error.item, (a, b), where) from None
     return _values_frame(result.queries, result.values)
 
 
@@ -192,6 +205,17 @@ def trec_eval_values(qrels: TrecColumns, run: TrecColumns, names: list[str], out
     from .trec_eval import _values
 
     return _values(output_lines, qrels, run, names, judged_only)
+
+
+def evaluation_values(qrels: TrecColumns, run: TrecColumns, names: list[str], measures, count_missing: bool,
+                      no_relevant: str) -> dict:
+    """One partition of ``python -m metrics evaluate``: {query: [value of each measure]} of its evaluated queries
+    (:func:`metrics.batch.evaluation.evaluate_columns`)."""
+    from .evaluation import evaluate_columns
+
+    result = evaluate_columns(qrels, run, measures, count_missing=count_missing, no_relevant=no_relevant)
+    columns = [result.values[str(m)].tolist() for m in measures]
+    return {query: [column[i] for column in columns] for i, query in enumerate(result.queries)}
 
 
 @contextmanager

@@ -42,6 +42,7 @@ contribution.  pandas is imported only when :attr:`Evaluation.per_query` is firs
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -54,7 +55,7 @@ from ..measures.registry import REGISTRY, batch_function
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from . import dask as _dask
 from .inputs import as_columns
-from .trec_measures import _ratio, aggregate_values, num_ret
+from .trec_measures import GEOMETRIC, MIN_GEO_MEAN, SUMMED, _ratio, num_ret
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -241,9 +242,10 @@ def _accepted(measure: Measure) -> tuple[str, ...]:
     return entry.param_names if entry else ()
 
 
-def _query_sample(columns: TrecColumns, shown: int = 3) -> str:
-    """A few of the query ids of ``columns``, for a message in any language: "'1', '2', '3', … (50)"."""
-    queries = sorted(set(columns.query.to_list()))
+def _query_sample(columns: TrecColumns | list[str], shown: int = 3) -> str:
+    """A few of the query ids of ``columns`` (or of a list of ids), for a message in any language:
+    "'1', '2', '3', … (50)"."""
+    queries = sorted(set(columns if isinstance(columns, list) else columns.query.to_list()))
     named = ", ".join(repr(query) for query in queries[:shown])
     return f"{named}, … ({len(queries):,})" if len(queries) > shown else named or "—"
 
@@ -251,11 +253,58 @@ def _query_sample(columns: TrecColumns, shown: int = 3) -> str:
 def mean_of(measure: Measure, values: np.ndarray, no_relevant: str) -> float:
     """The ``all`` value of ``measure`` from its per-query values in trec_eval's query order (NaN: a
     query left out by ``no_relevant="skip"``; no value at all: NaN)."""
-    if len(values) == 0 or (no_relevant == "skip" and np.isnan(values).all()):
-        return float("nan")
-    if no_relevant == "skip":
-        return aggregate_values(measure.name, values[~np.isnan(values)])
-    return aggregate_values(measure.name, values)
+    total = RunningMean(measure, no_relevant)
+    total.add(values)
+    return total.value()
+
+
+class RunningMean:
+    """:func:`mean_of` fed a part of the per-query values at a time, in trec_eval's query order: the same
+    float, bit for bit (:func:`~metrics.batch.trec_measures.aggregate_values`: a sum, a mean or a geometric
+    mean, each summed one query after the other; ``np.cumsum`` continued from the total so far is that sum)."""
+
+    def __init__(self, measure: Measure, no_relevant: str):
+        self.name, self.skip = measure.name, no_relevant == "skip"
+        self.total: float | None = None
+        self.count = 0
+
+    def add(self, values) -> None:
+        values = np.asarray(values, dtype=np.float64)
+        if self.skip:
+            values = values[~np.isnan(values)]
+        if not len(values):
+            return
+        self.count += len(values)
+        if self.name in GEOMETRIC:
+            values = np.log(np.maximum(values, MIN_GEO_MEAN))
+        if self.total is not None:
+            values = np.concatenate(([self.total], values))
+        self.total = np.cumsum(values)[-1]
+
+    def value(self) -> float:
+        if not self.count:
+            return float("nan")
+        if self.name in SUMMED:
+            return float(self.total)
+        if self.name in GEOMETRIC:
+            return math.exp(self.total / self.count)
+        return float(self.total / self.count)
+
+
+class DuplicateItem(MetricsInputError):
+    """An item listed (run) or judged (qrels) twice for one query, found in columns that cannot name their
+    lines: ``rows`` are its two rows there (a caller that knows where the rows came from names the lines:
+    :mod:`metrics.batch.streaming`, :mod:`metrics.batch.dask`)."""
+
+    def __init__(self, kind: str, source: str, query: str, item: str, rows: tuple[int, int], where: str = ""):
+        self.kind, self.query, self.item, self.rows = kind, query, item, rows
+        what = "judged" if kind == "qrels" else "listed"
+        where = where or f"rows {rows[0]} and {rows[1]} of the {kind}"
+        super().__init__(f"item {item!r} {what} twice for query {query!r} ({where})", source)
+
+    def __reduce__(self):  # rebuilt from its fields (a Dask task's error travels pickled)
+        return DuplicateItem, (self.kind, self.source, self.query, self.item, self.rows,
+                               self.problem.rpartition(" (")[2][:-1])
 
 
 # --------------------------------------------------------------------------------------------
@@ -329,10 +378,8 @@ class _Evaluator:
             a, b = a - nj, b - nj
         source.reraise_duplicate()  # names the lines when the columns came from a file
         a, b = sorted((a, b))
-        what = "judged" if source.kind == "qrels" else "listed"
-        raise MetricsInputError(f"item {source.item[a]!r} {what} twice for query "
-                                f"{source.query[a]!r} (rows {a} and {b} of the {source.kind})",
-                                source.source)
+        raise DuplicateItem(source.kind, source.source, source.query[a], source.item[a], (a, b))
+
 
     # -- cached per-row and per-query pieces
     def relevant(self, threshold) -> np.ndarray:

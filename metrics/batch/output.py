@@ -100,25 +100,68 @@ def write_json(evaluation: Evaluation, out: TextIO, names=None, *, per_query: bo
     >>> json.loads(buffer.getvalue())
     {'aggregate': {'RR': 1.0}, 'per_query': {'q1': {'RR': 1.0}, 'q2': {'RR': None}}}
     """
-    names = list(dict.fromkeys(evaluation.values if names is None else names))
-    keys = [json.dumps(name) for name in names]
-    means = _json_numbers([evaluation.aggregate[name] for name in names])
-    out.write('{\n  "aggregate": {' + ",".join(f"\n    {key}: {mean}" for key, mean in zip(keys, means))
-              + ("\n  }" if names else "}") + ',\n  "per_query": ')
-    queries = evaluation.queries
-    if not (per_query and len(queries)):
-        out.write("{}\n}\n")
-        return
-    # one query's block: '    "q": {\n      "name": value,\n ...\n    }' as a %-template
-    template = ("    %s: {" + ",".join(f"\n      {key.replace('%', '%%')}: %s" for key in keys)
-                + ("\n    }" if keys else "}"))
-    out.write("{\n")
-    for start in range(0, len(queries), CHUNK):
-        stop = min(start + CHUNK, len(queries))
-        columns = [_json_numbers(evaluation.values[name][start:stop]) for name in names]
-        rows = zip(map(json.dumps, queries[start:stop]), *columns)
-        out.write(("" if start == 0 else ",\n") + ",\n".join([template % row for row in rows]))
-    out.write("\n  }\n}\n")
+    names = list(evaluation.values if names is None else names)
+    writer = JsonWriter(out, names, per_query, evaluation.aggregate)
+    writer.add(evaluation.queries, evaluation.values)
+    writer.end()
+
+
+class JsonWriter:
+    """:func:`write_json` fed a batch of queries at a time (:meth:`add`), the means last (:meth:`end`).  The
+    means come first in the output: unless given at the start (``aggregate``), the per-query part is written to
+    a temporary file as it comes and copied after them."""
+
+    def __init__(self, out: TextIO, names, per_query: bool = True, aggregate: dict | None = None):
+        self.out, self.names, self.per_query = out, list(dict.fromkeys(names)), per_query
+        keys = [json.dumps(name) for name in self.names]
+        self.keys, self.started = keys, False
+        # one query's block: '    "q": {\n      "name": value,\n ...\n    }' as a %-template
+        self.template = ("    %s: {" + ",".join(f"\n      {key.replace('%', '%%')}: %s" for key in keys)
+                         + ("\n    }" if keys else "}"))
+        self.spool = None
+        if aggregate is not None:
+            self._head(aggregate)
+        elif per_query:
+            self.spool = _spool()
+
+    def _head(self, aggregate: dict) -> None:
+        means = _json_numbers([aggregate[name] for name in self.names])
+        self.out.write('{\n  "aggregate": {' + ",".join(f"\n    {key}: {mean}" for key, mean in zip(self.keys, means))
+                       + ("\n  }" if self.names else "}") + ',\n  "per_query": ')
+
+    def add(self, queries, values: dict) -> None:
+        if not (self.per_query and len(queries)):
+            return
+        target = self.spool or self.out
+        for start in range(0, len(queries), CHUNK):
+            stop = min(start + CHUNK, len(queries))
+            columns = [_json_numbers(values[name][start:stop]) for name in self.names]
+            rows = zip(map(json.dumps, queries[start:stop]), *columns)
+            target.write((",\n" if self.started else "{\n") + ",\n".join([self.template % row for row in rows]))
+            self.started = True
+
+    def end(self, aggregate: dict | None = None) -> None:
+        if aggregate is not None:
+            self._head(aggregate)
+            if self.started:
+                _copy(self.spool, self.out)
+        if self.spool is not None:
+            self.spool.close()
+        self.out.write("\n  }\n}\n" if self.started else "{}\n}\n")
+
+
+def _spool():
+    """A temporary text file (on disk, removed when closed) for output that must wait for the means."""
+    import tempfile
+
+    return tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+
+
+def _copy(spool, out) -> None:
+    """The spool's text to ``out``, a block at a time."""
+    spool.seek(0)
+    while block := spool.read(1 << 20):
+        out.write(block)
 
 
 def _csv_numbers(values) -> list[str]:
@@ -145,17 +188,62 @@ def write_csv(evaluation: Evaluation, out: TextIO, names=None, *, per_query: boo
     q2,
     all,1.000000
     """
-    names = list(evaluation.values if names is None else names)
-    text = _CsvText()
-    text.writer.writerow(["query", *names])
-    queries = evaluation.queries if per_query else ()
-    for start in range(0, len(queries), CHUNK):
-        stop = min(start + CHUNK, len(queries))
-        columns = [_csv_numbers(evaluation.values[name][start:stop]) for name in names]
-        text.writer.writerows(zip(queries[start:stop], *columns))
-        out.write(text.take())
-    text.writer.writerow(["all", *_csv_numbers([evaluation.aggregate[name] for name in names])])
-    out.write(text.take())
+    writer = CsvWriter(out, list(evaluation.values if names is None else names), per_query)
+    writer.add(evaluation.queries, evaluation.values)
+    writer.end(evaluation.aggregate)
+
+
+class CsvWriter:
+    """:func:`write_csv` fed a batch of queries at a time (:meth:`add`: their rows are written at once), the
+    means last (:meth:`end`)."""
+
+    def __init__(self, out: TextIO, names, per_query: bool = True):
+        self.out, self.names, self.per_query = out, list(names), per_query
+        self.text = _CsvText()
+        self.text.writer.writerow(["query", *self.names])
+        out.write(self.text.take())
+
+    def add(self, queries, values: dict) -> None:
+        if not self.per_query:
+            return
+        for start in range(0, len(queries), CHUNK):
+            stop = min(start + CHUNK, len(queries))
+            columns = [_csv_numbers(values[name][start:stop]) for name in self.names]
+            self.text.writer.writerows(zip(queries[start:stop], *columns))
+            self.out.write(self.text.take())
+
+    def end(self, aggregate: dict) -> None:
+        self.text.writer.writerow(["all", *_csv_numbers([aggregate[name] for name in self.names])])
+        self.out.write(self.text.take())
+
+
+class TextWriter:
+    """:func:`format_per_query` fed a batch of queries at a time (:meth:`add`), the means last (:meth:`end`):
+    the lines are measure after measure, so each measure's per-query lines go to a temporary file as they
+    come, copied before its ``all`` line."""
+
+    def __init__(self, out: TextIO, names, per_query: bool = True):
+        self.out, self.names = out, list(names)
+        self.width = name_width(self.names) if self.names else NAME_WIDTH
+        self.spools = {name: _spool() for name in dict.fromkeys(self.names)} if per_query else {}
+
+    def add(self, queries, values: dict) -> None:
+        for name, spool in self.spools.items():
+            spool.write(measure_lines(name, queries, values[name], self.width))
+
+    def end(self, aggregate: dict) -> None:
+        for name in self.names:
+            if name in self.spools:
+                _copy(self.spools[name], self.out)
+            self.out.write(f"{name:<{self.width}}\tall\t{aggregate[name]:.4f}\n")
+        for spool in self.spools.values():
+            spool.close()
+
+
+def streaming_writer(output: str, out: TextIO, names, per_query: bool):
+    """The writer of ``--output`` (``text``, ``json`` or ``csv``) for an evaluation computed a batch at a time."""
+    kind = {"json": JsonWriter, "csv": CsvWriter}.get(output, TextWriter)
+    return kind(out, names, per_query)
 
 
 class _CsvText:

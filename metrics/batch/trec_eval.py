@@ -35,7 +35,6 @@ import getopt
 import io
 import math
 import os
-import stat
 import sys
 from dataclasses import dataclass, replace
 
@@ -329,8 +328,26 @@ def _bounded(value: float, params: str) -> float:
     return value
 
 
-def _float_cutoffs(params: str) -> tuple[float, ...]:
-    cutoffs = sorted(_bounded(_atof(part), params) for part in params.split(","))
+#: the largest recall level (``11pt_avg``, ``iprec_at_recall``) or multiple of R (``Rprec_mult``) accepted: trec_eval
+#: turns a level c into a count of documents, ``(long)(c·R + 0.9)`` (9.x) or ``lround(c·R)`` (10.0), which C leaves
+#: undefined when it does not fit a long (±2^63): x86-64 gives LONG_MIN (``11pt_avg.1e50`` then adds the final
+#: interpolated precision: 1.0 where no document can be that far), other processors saturate.  Up to 1e12, c·R fits
+#: for any R up to ``limits.items`` (10^6) judgements
+MAX_LEVEL = 1e12
+
+
+def _level(value: float, params: str, name: str) -> float:
+    """A level of ``name`` within ±:data:`MAX_LEVEL` (beyond, trec_eval's output is undefined: refused)."""
+    value = _bounded(value, params)
+    if not abs(value) <= MAX_LEVEL:
+        raise TrecEvalError(f"trec_eval: {name} level {value:g} in '{params}' is beyond ±{MAX_LEVEL:g}: trec_eval's "
+                            "cut-off (long)(level × R) leaves C's long there, where its output is undefined "
+                            "(metrics.batch.trec_eval.MAX_LEVEL)", 1)
+    return value
+
+
+def _float_cutoffs(params: str, name: str) -> tuple[float, ...]:
+    cutoffs = sorted(_level(_atof(part), params, name) for part in params.split(","))
     if len(set(cutoffs)) != len(cutoffs):
         raise TrecEvalError("trec_eval: duplicate cutoffs detected", 2)
     return tuple(cutoffs)
@@ -373,7 +390,7 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
         return [Line(f"{name}_{k}", batch(Measure(canonical, k, keep_rel)), canonical, "float") for k in cutoffs]
     rounding = "lround" if request.version == "10.0" else "v9"
     if kind == "float_cuts":
-        cutoffs = _float_cutoffs(params) if params else measure.defaults
+        cutoffs = _float_cutoffs(params, name) if params else measure.defaults
         # trec_eval keeps 8 characters of the number (iprec_at_recall_100000.0, Rprec_mult_1000000.)
         if name == "iprec_at_recall":
             return [Line(f"{name}_{k:3.2f}"[:len(name) + 9], _iprec_line(Measure(canonical, k, rel), rounding),
@@ -401,7 +418,8 @@ def measure_lines(measure: TrecMeasure, params: str | None, request: Request) ->
                      "Rndcg": lambda ev: tm.ndcg_at_r_levels(ev, m, gains)[0]}
         return [Line(label, functions[name], canonical, "float")]
     if kind == "floats":
-        values = tuple(_bounded(_atof(part), params) for part in params.split(",")) if params else measure.defaults
+        check = (lambda v: _level(v, params, name)) if name == "11pt_avg" else (lambda v: _bounded(v, params))
+        values = tuple(check(_atof(part)) for part in params.split(",")) if params else measure.defaults
         if name == "relstring":
             return [Line(label, lambda ev: tm.relevance_strings(ev, int(values[0])), "", "query")]
         if name == "utility":
@@ -631,29 +649,20 @@ def evaluate_text(request: Request, stdin=None, client=None):
     The ``all`` values are accumulated query after query, as trec_eval sums them.  With a
     ``distributed.Client``, each batch's queries are evaluated in partitions on its cluster
     (:func:`metrics.batch.dask.values_by_partition`)."""
-    from ..readers.stream import index_run
+    from ..readers.stream import index_path
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
         request.measures.items(), key=lambda item: list(TREC_MEASURES).index(item[0]))]
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
     qrels = _read_qrels(request, stdin)
-    ten = request.version == "10.0"
-    if request.run == "-":
-        handle, path = stdin, None
-    else:
-        try:
-            handle = open(request.run, "rb")
-        except OSError:
-            raise TrecEvalError(f"trec_eval.get_results: Cannot read results file '{request.run}'", 2) from None
-        path = request.run
     try:
-        index = index_run(handle, "stdin" if path is None else path, CLI, path=path, comments=ten)
+        index = index_path(request.run, "stdin" if request.run == "-" else request.run, CLI, stdin,
+                           comments=request.version == "10.0")
+    except OSError:
+        raise TrecEvalError(f"trec_eval.get_results: Cannot read results file '{request.run}'", 2) from None
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 2) from None
-    finally:
-        if path is not None:
-            handle.close()
     try:
         yield from _evaluate_indexed(request, output_lines, qrels, index, client)
     finally:
@@ -664,17 +673,13 @@ def _read_qrels(request: Request, stdin) -> TrecColumns:
     """The qrels, whole: the path itself for a regular file (no copy of its bytes kept once parsed),
     else the bytes read once (stdin for ``-``, a pipe, a device; counted against ``limits.lines`` as
     they come, a NUL byte refused at once)."""
-    from ..readers.stream import read_stream
+    from ..readers.stream import whole_source
     from ..readers.trec import read_qrels_columns
 
     path = request.qrels
     try:
-        if path == "-":
-            source, name = read_stream(stdin, "stdin", CLI), "stdin"
-        else:
-            name = path
-            with open(path, "rb") as handle:
-                source = path if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else read_stream(handle, path, CLI)
+        name = "stdin" if path == "-" else path
+        source = whole_source(path, name, CLI, stdin)
         if request.version == "10.0":
             source = _without_comments(source)
         return read_qrels_columns(source, name, check_duplicates=False, limits=CLI)
@@ -913,20 +918,25 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
 
 def _write(out, err, text: str) -> bool:
     """Write (and flush) a piece of the output; a write error (a full disk, a closed pipe) is one line naming
-    the output, and False.  The failed stream is pointed at the null device so that Python's own flush at
-    exit does not fail a second time."""
+    the output (:func:`cannot_write`), and False."""
     try:
         out.write(text)
         out.flush()
     except OSError as error:
-        name = getattr(out, "name", None)
-        name = "standard output" if name in (None, "<stdout>", 1) else f"'{name}'"
-        err.write(f"trec_eval: cannot write the output to {name}: {error.strerror or error}\n")
-        try:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, out.fileno())
-            os.close(null)
-        except (OSError, AttributeError, ValueError):
-            pass
+        err.write(f"trec_eval: {cannot_write(out, error)}\n")
         return False
     return True
+
+
+def cannot_write(out, error: OSError) -> str:
+    """What a failed write to ``out`` says (naming the output); the stream is pointed at the null device so that
+    Python's own flush at exit does not fail a second time."""
+    name = getattr(out, "name", None)
+    name = "standard output" if name in (None, "<stdout>", 1) else f"'{name}'"
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, out.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        pass
+    return f"cannot write the output to {name}: {error.strerror or error}"

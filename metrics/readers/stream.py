@@ -36,7 +36,7 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count
 from .columns import TrecColumns
-from .sources import GZIP_MAGIC, MAX_BYTES, _check_size
+from .sources import BOM, GZIP_MAGIC, MAX_BYTES, _check_size
 
 #: bytes read at a time by the first pass (whole lines: a block ends at its last newline)
 BLOCK = 4 << 20
@@ -110,6 +110,34 @@ class RunIndex:
                 pass
             self.temporary = False
 
+    def item_lines(self, query: str, item: str) -> list[int]:
+        """The lines (1-based, in the file read back: the run's own lines) where ``query``'s lines list
+        ``item``, in file order: to name both lines of a duplicate found in a batch (an error's path: the
+        query's segments are read again and the newlines before them counted, a block at a time)."""
+        code = self.names.index(query)
+        wanted, offsets = (query.encode("utf-8"), item.encode("utf-8")), []
+        with open(self.path, "rb") as handle:
+            for start, end in zip(self.segment_start[self.segment_query == code].tolist(),
+                                  self.segment_end[self.segment_query == code].tolist()):
+                handle.seek(start)
+                at = start
+                for raw in handle.read(end - start).split(b"\n"):
+                    parts = (raw[len(BOM):] if at == 0 and raw.startswith(BOM) else raw).split()
+                    if len(parts) >= 3 and (parts[0], parts[2]) == wanted:
+                        offsets.append(at)
+                    at += len(raw) + 1
+            handle.seek(0)
+            lines, line, position = [], 1, 0
+            for offset in offsets:
+                while position < offset:
+                    block = handle.read(min(BLOCK, offset - position))
+                    if not block:
+                        break
+                    line += block.count(b"\n")
+                    position += len(block)
+                lines.append(line)
+        return lines
+
     def batches(self, names: list[str], batch_bytes: int | None = None):
         """(query names, :class:`TrecColumns` of their rows) for ``names`` (known to the run) in that
         order, in batches of whole queries of about ``batch_bytes`` (default :data:`BATCH`) bytes of lines."""
@@ -136,20 +164,14 @@ class RunIndex:
         if not cuts or cuts[-1] != len(order):
             cuts.append(len(order))
         with open(self.path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            whole_lines = size > 0 and _last_byte(handle, size) == b"\n"
             first = 0
             for cut in cuts:
-                pieces = []
-                at = first
-                while at < cut:  # adjacent segments are read at once
-                    stop = at + 1
-                    while stop < cut and starts[stop] == ends[stop - 1]:
-                        stop += 1
-                    handle.seek(int(starts[at]))
-                    piece = handle.read(int(ends[stop - 1] - starts[at]))
-                    pieces.append(piece if piece.endswith(b"\n") else piece + b"\n")
-                    at = stop
-                data = b"".join(pieces)
-                del pieces
+                if whole_lines and cut - first > SCATTERED:
+                    data = _gather(handle, starts[first:cut], ends[first:cut])  # many short segments
+                else:
+                    data = _read_segments(handle, starts[first:cut], ends[first:cut])
                 batch_names = names[int(query_position[first]):int(query_position[cut - 1]) + 1]
                 columns = parse_checked_run(data, self.name)
                 del data
@@ -157,10 +179,89 @@ class RunIndex:
                 yield batch_names, columns
 
 
-def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False) -> RunIndex:
+def whole_source(path: str, name: str, limits: Limits, stdin=None):
+    """A file named on a command line, to be read whole (the qrels): the path itself when it is a regular
+    file (its reader keeps the path, not a copy of the bytes), else its bytes read once -- ``-`` (``stdin``,
+    default ``sys.stdin.buffer``), a pipe, a device -- within ``limits`` (a NUL byte refused at once).
+    Raises OSError when the file cannot be opened."""
+    if path == "-":
+        return read_stream(stdin if stdin is not None else _stdin(), name, limits)
+    with open(path, "rb") as handle:
+        return path if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else read_stream(handle, name, limits)
+
+
+def index_path(path: str, name: str, limits: Limits, stdin=None, *, comments: bool = False,
+               bom: bool = False) -> RunIndex:
+    """:func:`index_run` of the run a command line names (``-``: ``stdin``, default ``sys.stdin.buffer``),
+    read once whatever it is (a file, a pipe, a device).  Raises OSError when it cannot be opened."""
+    if path == "-":
+        return index_run(stdin if stdin is not None else _stdin(), name, limits, comments=comments, bom=bom)
+    with open(path, "rb") as handle:
+        return index_run(handle, name, limits, path=path, comments=comments, bom=bom)
+
+
+def _stdin():
+    import sys
+
+    return sys.stdin.buffer
+
+
+#: segments in a batch above which they are gathered from a memory map (an ungrouped run: a segment a line or
+#: so) rather than read one by one
+SCATTERED = 2000
+
+
+def _last_byte(handle, size: int) -> bytes:
+    handle.seek(size - 1)
+    return handle.read(1)
+
+
+def _read_segments(handle, starts: np.ndarray, ends: np.ndarray) -> bytes:
+    """The bytes of the segments ``starts``/``ends`` in that order, each read (adjacent ones at once), each
+    ending with a newline."""
+    pieces, at, cut = [], 0, len(starts)
+    while at < cut:
+        stop = at + 1
+        while stop < cut and starts[stop] == ends[stop - 1]:
+            stop += 1
+        handle.seek(int(starts[at]))
+        piece = handle.read(int(ends[stop - 1] - starts[at]))
+        pieces.append(piece if piece.endswith(b"\n") else piece + b"\n")
+        at = stop
+    return b"".join(pieces)
+
+
+def _gather(handle, starts: np.ndarray, ends: np.ndarray) -> bytes:
+    """:func:`_read_segments` of a file that ends with a newline, gathered with numpy from a read-only memory
+    map (its pages dropped afterwards: the resident set does not keep them)."""
+    import mmap
+
+    pieces, index = [], None
+    with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        buffer = np.frombuffer(mapped, np.uint8)
+        lengths = ends - starts
+        offsets = np.concatenate(([0], np.cumsum(lengths)))
+        # a group of segments at a time (about 256 KiB): the byte index (8 bytes a byte) stays small
+        bounds = np.unique(np.concatenate((np.searchsorted(offsets, np.arange(0, offsets[-1], 1 << 18)),
+                                           [len(starts)])))
+        for low, high in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+            if low == high:
+                continue
+            base = offsets[low:high + 1] - offsets[low]
+            index = np.repeat(starts[low:high] - base[:-1], lengths[low:high]) + np.arange(int(base[-1]))
+            pieces.append(buffer[index].tobytes())
+        del buffer, index
+        if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
+            mapped.madvise(mmap.MADV_DONTNEED)
+    return b"".join(pieces)
+
+
+def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False,
+              bom: bool = False) -> RunIndex:
     """Pass 1 over the run open as ``handle`` (binary; ``path``: the file it is, read back in pass 2 when
     it is a regular one): see the module docstring.  ``comments``: trec_eval 10.0's comment lines are
-    dropped (:func:`drop_comment_lines`)."""
+    dropped (:func:`drop_comment_lines`).  ``bom``: a byte order mark at the start is dropped and a second one
+    refused, as :func:`~metrics.readers.sources.load_bytes` does (trec_eval keeps it in the first query id)."""
     regular = path is not None and stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
     spool = None
     gzipped = False
@@ -173,7 +274,7 @@ def index_run(handle, name: str, limits: Limits, *, path: str | None = None, com
             comments = _has_comment_lines(path)
         if not regular or gzipped or comments:
             spool = tempfile.NamedTemporaryFile(prefix="metrics-run-", suffix=".txt", delete=False)
-        index = _index(handle, name, limits, spool, comments, not regular and not gzipped)
+        index = _index(handle, name, limits, spool, comments, not regular and not gzipped, bom)
     except (OSError, EOFError, zlib.error) as error:
         _discard(spool)
         if gzipped:
@@ -226,7 +327,7 @@ def drop_comment_lines(block: bytes, skipped: bool) -> tuple[bytes, bool]:
     return b"".join(line + b"\n" for line in kept), skipped
 
 
-def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool):
+def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool, bom: bool = False):
     from .trec import _read_trec
 
     block_limits = replace(limits, lines=1 << 62, queries=1 << 62, items=1 << 62)
@@ -244,6 +345,12 @@ def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binar
         if check_binary and chunk:
             refuse_binary(chunk, name, line + carry.count(b"\n"))
         data = carry + chunk
+        if bom and data.startswith(BOM):  # (the first block: offsets in the file count the mark, a copy's do not)
+            data = data[len(BOM):]
+            offset = 0 if spool is not None else len(BOM)
+            if data.startswith(BOM):
+                raise input_error("two byte order marks at the start; save the file as UTF-8 with at most one", name, 1)
+        bom = False
         cut = len(data) if eof else data.rfind(b"\n") + 1
         if cut == 0:
             if len(data) > limits.line_bytes:

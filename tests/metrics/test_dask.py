@@ -144,11 +144,34 @@ def test_evaluate_on_a_dask_dataframe_takes_other_column_names_and_an_index(clus
 
 
 def test_a_duplicate_in_a_partition_is_the_same_error(cluster):
+    """Named by the rows one process names (the frame's row numbers), not by its rows in its partition."""
     import pandas as pd
 
-    run = pd.DataFrame({"query": ["1", "1"], "item": ["a", "a"], "score": [2.0, 1.0]})
-    with pytest.raises(MetricsInputError, match="listed twice for query '1'"):
-        evaluate({"1": {"a": 1}}, dd.from_pandas(run, npartitions=1), ["AP"])
+    run = pd.DataFrame({"query": ["2", "2", "1", "2", "1", "1"], "item": ["b", "c", "a", "d", "b", "a"],
+                        "score": [2.0, 1.0, 3.0, 0.5, 1.0, 0.25]})
+    qrels = {"1": {"a": 1}, "2": {"b": 1}}
+    with pytest.raises(MetricsInputError) as one:
+        evaluate(qrels, run, ["AP"])
+    with pytest.raises(MetricsInputError) as two:
+        evaluate(qrels, dd.from_pandas(run, npartitions=3), ["AP"])
+    assert str(two.value) == str(one.value) and "rows 2 and 5 of the run" in str(one.value)
+    with pytest.raises(MetricsInputError, match=r"listed twice for query '1' \(index 'x2' and 'x5' of the run\)"):
+        evaluate(qrels, dd.from_pandas(run.set_axis([f"x{i}" for i in range(6)]), npartitions=3), ["AP"])
+
+
+@pytest.mark.parametrize("output", ["text", "csv"])
+def test_the_evaluate_command_on_a_cluster_names_a_duplicates_lines_in_the_file(cluster, tmp_path, output):
+    lines = Path(RUN).read_text().splitlines(keepends=True)
+    run = tmp_path / "run.txt"
+    run.write_text("".join(lines[:-1]) + lines[-4] + lines[-1])  # in a late query of the sorted order
+    results = []
+    for extra in ([], ["--scheduler", cluster[0].scheduler_address]):
+        out, err = io.StringIO(), io.StringIO()
+        status = main(["evaluate", "-q", "-m", "AP", "--output", output, *extra, QRELS, str(run)], out, err)
+        results.append((status, err.getvalue()))
+    assert results[1] == results[0]
+    assert results[0][0] == 2 and f"run.txt line {len(lines)}: " in results[0][1]
+    assert f"(lines {len(lines) - 3} and {len(lines)})" in results[0][1]
 
 
 def test_without_dask_the_message_says_how_to_install_it():

@@ -69,3 +69,40 @@ def test_the_differences_between_versions_are_reproduced(version, qrels, run, fl
     theirs = trec_eval_binaries.run_binary(binary, tmp_path, qrels, run, flags)
     ours = trec_eval_binaries.run_ours(tmp_path, qrels, run, flags, version)
     assert trec_eval_binaries.comparable(ours, version) == trec_eval_binaries.comparable(theirs, version)
+
+
+#: recall levels near 0 (the cut-off is 0, as for level 0) and large but within MAX_LEVEL: the binary's bytes
+TINY_AND_LARGE_LEVELS = ["11pt_avg.1e-50", "11pt_avg.0,1e-50", "11pt_avg.1e-50,1", "11pt_avg.1,1e-50,0.5",
+                         "11pt_avg.1e12", "11pt_avg.1e12,0", "iprec_at_recall.1e-50,1e12", "Rprec_mult.1e-50,1e12"]
+#: levels whose cut-off (long)(c·R + 0.9) / lround(c·R) leaves C's long: undefined in C, refused (exit 1)
+UNDEFINED_LEVELS = ["11pt_avg.1e50", "11pt_avg.0,1e50", "11pt_avg.1e50,0", "11pt_avg.-1e50", "11pt_avg.1e19",
+                    "iprec_at_recall.1e50", "Rprec_mult.0.2,1e13"]
+
+
+@pytest.mark.parametrize("version", ["9.0.7", "10.0"])
+def test_recall_levels_of_1e50_are_refused_and_tiny_ones_are_the_binarys_bytes(version, trec_eval_binary, tmp_path):
+    import io
+    import random
+
+    from metrics.batch import trec_eval
+    from metrics.batch.trec_eval import MAX_LEVEL
+
+    binary = trec_eval_binary(version)
+    rng = random.Random(SEED)
+    cases = [("a 0 d1 1\na 0 d2 0\na 0 d3 1\nb 0 d1 1\n", "a Q0 d1 1 3.0 r\na Q0 d2 2 2.0 r\na Q0 d3 3 1.0 r\n"
+              "b Q0 d4 1 1.0 r\n")] + [trec_eval_binaries.random_case(rng, version)[:2] for _ in range(12)]
+    for qrels, run in cases:
+        for level in TINY_AND_LARGE_LEVELS:
+            flags = ["-q", "-m", level]
+            theirs = trec_eval_binaries.run_binary(binary, tmp_path, qrels, run, flags)
+            ours = trec_eval_binaries.run_ours(tmp_path, qrels, run, flags, version)
+            assert ours == theirs, (level, qrels, run)
+    qrels, run = cases[0]
+    for level in UNDEFINED_LEVELS:
+        theirs = trec_eval_binaries.run_binary(binary, tmp_path, qrels, run, ["-q", "-m", level])
+        assert theirs[0] == 0  # (x86-64: LONG_MIN, the level adds the final interpolated precision)
+        out, err = io.StringIO(), io.StringIO()
+        status = trec_eval.main(["-q", "-m", level, f"--version-compat={version}", str(tmp_path / "qrels"),
+                                 str(tmp_path / "run")], out, err)
+        assert (status, out.getvalue()) == (1, "")
+        assert err.getvalue().count("\n") == 1 and f"beyond ±{MAX_LEVEL:g}" in err.getvalue(), err.getvalue()
