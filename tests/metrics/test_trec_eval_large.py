@@ -56,16 +56,18 @@ def interpreter_peak(folder: Path) -> int:
 
 
 @pytest.mark.slow  # many random cases: the full run's tier
-def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_less_memory_than_the_binary_holds(tmp_path,
-                                                                                                 trec_eval_binary):
+def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_at_most_twice_what_the_binary_holds(tmp_path,
+                                                                                                    trec_eval_binary):
+    """An ungrouped run (its lines in random order) costs more than a grouped one: its index holds a segment per line
+    (20 bytes) and its batches are sorted and read back. Measured from the launcher, ours adds about 1.5× what the C
+    binary holds here (README, "Memory"): the bound below is that known gap with room, so that a regression fails."""
     peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 30 * MIB, grouped=False)
     base = interpreter_peak(tmp_path)
-    assert peaks["-q"][1] <= peaks["all"][1] + stream.BATCH  # -q's output is not held (~8 bytes a byte before)
-    over = [(our_peak / MIB, base / MIB, c_peak / MIB) for c_peak, our_peak, _ in peaks.values()
-            if our_peak - base > c_peak]
-    if over:  # measured honestly since the launcher (the peaks were pytest's own before): a known gap, said
-        pytest.xfail(f"an ungrouped run's index (a segment a line, 20 bytes) and its batches' sort and read-back "
-                     f"add more than the binary holds: (ours, interpreter, C) MiB {over}")
+    # -q's output is not held (it took ~8 bytes of memory a byte before): -q adds less than a quarter of its size
+    # (the batches' read-back makes this run's peak vary by a few MiB)
+    assert peaks["-q"][1] <= peaks["all"][1] + max(stream.BATCH, peaks["-q"][2] // 4), peaks
+    for c_peak, our_peak, _ in peaks.values():
+        assert our_peak - base <= 2 * c_peak, ((our_peak - base) / MIB, c_peak / MIB)
 
 
 @pytest.mark.slow
