@@ -50,6 +50,7 @@ SECTIONS: dict[str, tuple[Route, ...]] = {
         Route("compare", N_("Two rankings"), ":material/compare_arrows:"),
         Route("conventions", N_("Library conventions"), ":material/rule:"),
         Route("systems", N_("Two systems"), ":material/query_stats:"),
+        Route("many_systems", N_("Many systems"), ":material/leaderboard:"),
     ),
     N_("Learn and teach"): (
         Route("quiz", N_("Quiz"), ":material/quiz:"),
