@@ -51,6 +51,7 @@ SECTIONS: dict[str, tuple[Route, ...]] = {
         Route("conventions", N_("Library conventions"), ":material/rule:"),
         Route("systems", N_("Two systems"), ":material/query_stats:"),
         Route("many_systems", N_("Many systems"), ":material/leaderboard:"),
+        Route("multiple_comparisons", N_("Multiple comparisons"), ":material/stacked_line_chart:"),
     ),
     N_("Learn and teach"): (
         Route("quiz", N_("Quiz"), ":material/quiz:"),
