@@ -142,7 +142,8 @@ def baseline_chart(c: Comparison):
                            hovertemplate=t("query") + " %{x}<br>" + run + " − " + c.baseline
                                          + " %{y:+.4f}<extra></extra>"))
     return charts.figure(traces, t("{measure}: each run − {baseline}, query by query (sorted by {baseline})").format(
-        measure=c.measure, baseline=c.baseline), t("query"), t("difference"), 420,
+        measure=c.measure, baseline=c.baseline), t("query"), t("difference"), 440,
+        legend=dict(orientation="h", yanchor="top", y=-0.2, x=0), margin=dict(l=60, r=20, t=60, b=90),
         xaxis=dict(type="category"), yaxis=dict(zeroline=True, zerolinewidth=2, zerolinecolor="#444"))
 
 
