@@ -40,8 +40,8 @@ elif stage == 2:
     count = int(found["none"].sum())
     left, right = st.columns([1, 1.4])
     left.markdown(t("**{m} pairs**: {k} systems give k(k − 1)/2 = {m} paired t-tests. Each one, at α = {alpha}, "
-                    "calls a difference of two equal systems \"significant\" 5% of the time. With {m} chances, about "
-                    "{expected} false alarms are expected.").format(m=m, k=k, alpha=ALPHA,
+                    "calls a difference of two equal systems \"significant\" {percent} of the time. With {m} chances, about "
+                    "{expected} false alarms are expected.").format(m=m, k=k, alpha=ALPHA, percent=f"{ALPHA:.0%}",
                                                                    expected=f"{ALPHA * m:.1f}"))
     left.metric(t("“Significant” with no correction"), f"{count} / {m}")
     with right:
