@@ -30,11 +30,13 @@ st.subheader(t(STAGES[stage - 1]))
 x, found = mc.family(k, n, seed)
 
 if stage == 1:
-    st.markdown(t("**{k} systems, all the same.** Each scores query difficulty + random noise on {n} queries: no "
+    left, right = st.columns([1, 1.4])
+    left.markdown(t("**{k} systems, all the same.** Each scores query difficulty + random noise on {n} queries: no "
                   "system is better than another. Yet their means differ — by chance alone.").format(k=k, n=n))
     spread = x.mean(axis=0)
-    st.metric(t("Largest − smallest mean"), f"{spread.max() - spread.min():.4f}")
-    st.plotly_chart(mc.means_chart(x), width="stretch", key=state.page_key(PAGE, "means"))
+    left.metric(t("Largest − smallest mean"), f"{spread.max() - spread.min():.4f}")
+    with right:
+        st.plotly_chart(mc.means_chart(x), width="stretch", key=state.page_key(PAGE, "means"))
 elif stage == 2:
     p = mc.p_values(k, n, seed)
     count = int(found["none"].sum())
