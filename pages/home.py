@@ -28,9 +28,11 @@ LINKS = [  # (page, label, icon), two columns
     (page_file("compare"), N_("Compare two rankings"), ":material/compare_arrows:"),
     (page_file("conventions"), N_("Why does my library give another number?"), ":material/rule:"),
     (page_file("systems"), N_("Is system B really better than A?"), ":material/query_stats:"),
+    (page_file("many_systems"), N_("Many systems: which differences are real?"), ":material/leaderboard:"),
+    (page_file("multiple_comparisons"), N_("Why ten tests need a correction"), ":material/stacked_line_chart:"),
     (page_file("articles"), N_("The articles' worked examples, checked"), ":material/menu_book:"),
 ]
-for column, half in zip(st.columns(2), (LINKS[:6], LINKS[6:])):
+for column, half in zip(st.columns(2), (LINKS[:7], LINKS[7:])):
     for page, label, icon in half:
         column.page_link(page, label=t(label), icon=icon)
 st.caption(t("Every page shares one ranking: the builder on the left of each explainer page loads the "

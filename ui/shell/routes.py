@@ -50,6 +50,8 @@ SECTIONS: dict[str, tuple[Route, ...]] = {
         Route("compare", N_("Two rankings"), ":material/compare_arrows:"),
         Route("conventions", N_("Library conventions"), ":material/rule:"),
         Route("systems", N_("Two systems"), ":material/query_stats:"),
+        Route("many_systems", N_("Many systems"), ":material/leaderboard:"),
+        Route("multiple_comparisons", N_("Multiple comparisons"), ":material/stacked_line_chart:"),
     ),
     N_("Learn and teach"): (
         Route("quiz", N_("Quiz"), ":material/quiz:"),
