@@ -31,6 +31,7 @@ STEP_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ties", MEASURES),
     ("nan_when_no_relevant", MEASURES),
     ("decimals", MEASURES),
+    ("queries", ()),  # a run's mean only: never a step for one ranked list
 )
 REFERENCE = "trec_eval"
 

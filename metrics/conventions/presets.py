@@ -20,13 +20,18 @@ AP_DENOMINATORS = DENOMINATORS  #: as metrics.average_precision names them
 #: how equal scores are read: trec_eval's item id descending; scikit-learn's tie group as one (averaged); the
 #: input order (pandas' stable sort: Microsoft recommenders); an order the library leaves undefined (torch.topk:
 #: RecBole); the input order up to 15 items and undefined beyond (numba's quicksort: ranx); nDCG averaged and the
-#: other measures undefined (torchmetrics)
-TIES = ("trec", "average", "as_given", "undefined", "as_given_short", "average_ndcg")
+#: other measures undefined (torchmetrics); item id ascending (ir_measures' msmarco provider); trec_eval's rule
+#: except RR@k, item id ascending there (ir_measures: pytrec_eval for every measure but RR@k, msmarco for RR@k)
+TIES = ("trec", "average", "as_given", "undefined", "as_given_short", "average_ndcg", "id_ascending",
+        "trec_rr_ascending")
 #: the tie rules under which the order of tied items can be undefined (the measure is then an interval)
 UNDEFINED_TIES = ("undefined", "as_given_short", "average_ndcg")
 #: numba's quicksort (ranx) sorts lists of up to this many items by insertion sort, which keeps ties in input order
 STABLE_SORT_LIMIT = 15
 SCORE_TYPES = ("float64", "float32")
+#: which queries a run's mean is over: those in both the run and the qrels (trec_eval), or every judged query, one
+#: missing from the run scoring 0 (ir_measures, ranx; trec_eval -c)
+QUERIES = ("run", "judged")
 #: the measure syntax's words for the long names (``nDCG(gain=exp)``, ``AP(denom=minKR)``), as the API takes them
 WORDS = {"gain": {"exp": "exponential", "lin": "linear"},
          "ap_denominator": {"R": "relevant", "minKR": "min_k_relevant", "min": "min_k_relevant"}}
@@ -46,7 +51,13 @@ CHOICES = {
              "undefined": "equal scores: any order (torch.topk leaves it undefined)",
              "as_given_short": "equal scores: input order up to 15 items, any order beyond (numba's quicksort)",
              "average_ndcg": "equal scores: nDCG averaged over the tie group, other measures in any order "
-                             "(torch.topk)"},
+                             "(torch.topk)",
+             "id_ascending": "equal scores: item id ascending, scores as 64-bit floats (ir_measures' msmarco "
+                             "provider)",
+             "trec_rr_ascending": "equal scores: item id descending, but item id ascending for RR@k "
+                                  "(ir_measures: pytrec_eval, and msmarco for RR@k)"},
+    "queries": {"run": "the mean over the queries in both the run and the qrels",
+                "judged": "the mean over every judged query, one missing from the run scoring 0"},
     "score_type": {"float64": "scores compared as 64-bit floats",
                    "float32": "scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie"},
 }
@@ -68,7 +79,7 @@ _SETTING_TEXT = {
 #: a short label for every choice of a Convention
 CHOICE_LABELS = {
     "gain": "nDCG gain", "ideal": "nDCG ideal from", "ap_denominator": "AP divided by", "ties": "ties in the scores",
-    "score_type": "scores compared as",
+    "score_type": "scores compared as", "queries": "queries averaged",
     "threshold": "relevant when grade ≥", "rr_cutoff": "RR cut at k", "ap_cutoff": "AP cut at k",
     "truncate_grades": "grades truncated to int", "nonpositive_scores_irrelevant": "score ≤ 0 → not relevant",
     "recall_pool": "R counts the pool", "nan_when_no_relevant": "NaN if nothing relevant",
@@ -101,6 +112,7 @@ class Convention:
     recall_pool: bool = True  #: R counts judged relevant items outside the list
     nan_when_no_relevant: tuple[str, ...] = ()  #: measures that become NaN with no relevant item
     decimals: int | None = None  #: reported rounding
+    queries: str = "run"  #: which queries a run's mean is over (:data:`QUERIES`); one ranked list never reads it
     offers: tuple[str, ...] = ("nDCG", "AP", "RR", "P", "R")  #: measures the library has
     notes: str = ""
 
@@ -109,7 +121,7 @@ class Convention:
             if getattr(self, name) in words:
                 object.__setattr__(self, name, words[getattr(self, name)])
         for name, allowed in (("gain", GAINS), ("ideal", IDEALS), ("ap_denominator", AP_DENOMINATORS),
-                              ("ties", TIES), ("score_type", SCORE_TYPES)):
+                              ("ties", TIES), ("score_type", SCORE_TYPES), ("queries", QUERIES)):
             if getattr(self, name) not in allowed:
                 raise MetricsInputError(f"convention {name} must be one of {allowed}, got {getattr(self, name)!r}")
 
@@ -134,6 +146,12 @@ PRESETS: dict[str, Convention] = {
         notes="trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions, but scores kept as "
               "32-bit floats (trec_eval 9.x: a gap of 1e-9 is a tie). Real grades are refused (TypeError). "
               "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
+    "ir_measures": Convention(
+        "ir_measures", ties="trec_rr_ascending", score_type="float32", queries="judged",
+        notes="ir_measures 0.4 picks a provider per measure: pytrec_eval for nDCG@k, AP, AP@k, RR, P@k and R@k "
+              "(trec_eval 9.x: 32-bit scores, ties by item id descending), msmarco for RR@k (cut at k, scores "
+              "as Python floats sorted by score descending, then item id ascending). A run's mean is over "
+              "every judged query, one missing from the run scoring 0."),
     "sklearn": Convention(
         "scikit-learn", ideal="list", ties="average", ap_denominator="found", ap_cutoff=False,
         rr_cutoff=False, recall_pool=False, offers=("nDCG", "AP"),
@@ -141,8 +159,9 @@ PRESETS: dict[str, Convention] = {
               "average_precision_score: no k, no pool, one threshold per tie group (shown here as "
               "the AP of the whole list). Refuses one-item lists and negative grades."),
     "ranx": Convention(
-        "ranx", ties="as_given_short", truncate_grades=True,
-        notes="ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
+        "ranx", ties="as_given_short", truncate_grades=True, queries="judged",
+        notes="A run's mean is over every judged query (one missing from the run scores 0). "
+              "ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
               "qrels are int64, so real grades are silently truncated. Ties keep input order for "
               "short lists."),
     "torchmetrics": Convention(

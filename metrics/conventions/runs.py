@@ -20,6 +20,8 @@ class RunComparison:
 
     ``queries``: the evaluated queries (in the run and in the qrels), in run order. ``per_query``:
     ``{query: {preset: {measure: value}}}`` (values as :func:`score_under`'s, keyed by measure, not label).
+    ``missing``: the judged queries the run lacks, in qrels order; a preset whose ``queries`` is ``"judged"``
+    (ir_measures, ranx) counts each as 0 in its mean.
     ``means``: ``{preset: {measure: mean}}`` over the queries (NaN queries left out; an :class:`Interval` when any
     query's value is one: the mean of the lows and of the highs; None where the library lacks the measure; a
     library that rounds its reports, RecBole, averages the unrounded values and rounds the mean).
@@ -34,6 +36,7 @@ class RunComparison:
     means: dict
     spread: dict
     inputs: dict
+    missing: tuple[str, ...] = ()
 
     def widest(self, measure: str, n: int = 10) -> list[tuple[str, float]]:
         """The ``n`` queries where the libraries differ most on ``measure``."""
@@ -75,12 +78,14 @@ def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = Non
     Returns
     -------
     RunComparison
-        Per query and preset the five measures; the mean of each (``means[preset][measure]``); per measure the
+        Per query and preset the five measures; the mean of each (``means[preset][measure]``, over the queries
+        the preset averages: :data:`~metrics.conventions.presets.QUERIES`); per measure the
         queries ordered by the spread between the libraries, largest first.
     """
     presets = PRESETS if presets is None else presets
     judged, ranked = _query_tables(qrels, run)
     queries = tuple(query for query in ranked if query in judged)
+    missing = tuple(query for query in judged if query not in ranked)
     per_query, inputs, unrounded = {}, {}, {}
     for query in queries:
         items, scores = ranked[query]
@@ -100,6 +105,8 @@ def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = Non
                 means[key][measure] = None if values else float("nan")
                 continue
             ends = [e for e in map(_ends, values) if e is not None]
+            if convention.queries == "judged":  # every judged query: one missing from the run scores 0
+                ends += [(0.0, 0.0)] * len(missing)
             if not ends:
                 means[key][measure] = float("nan")
             elif any(isinstance(v, Interval) for v in values):
@@ -115,4 +122,4 @@ def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = Non
             ends = [e for e in (_ends(per_query[query][key][measure]) for key in presets) if e is not None]
             rows.append((query, max(e[1] for e in ends) - min(e[0] for e in ends) if ends else 0.0))
         spread[measure] = sorted(rows, key=lambda row: -row[1])
-    return RunComparison(k, tuple(presets), queries, per_query, means, spread, inputs)
+    return RunComparison(k, tuple(presets), queries, per_query, means, spread, inputs, missing)

@@ -119,8 +119,9 @@ def compared_scores(scores, score_type: str = "float64") -> list[float]:
 def order_ranking(items, scores, ties: str = "trec") -> list[int]:
     """Positions of ``items`` in ranked order: by score descending, ties broken per ``ties``.
 
-    ``"trec"``: item id descending (trec_eval); every other rule: input order (for the rules whose order is
-    undefined, input order is one of the possible orders).
+    ``"trec"``: item id descending (trec_eval); ``"id_ascending"``: item id ascending (ir_measures' msmarco
+    provider); every other rule: input order (for the rules whose order is undefined, input order is one of the
+    possible orders).
 
     >>> order_ranking(["a", "b", "c"], [1.0, 2.0, 1.0])
     [1, 2, 0]
@@ -133,6 +134,8 @@ def order_ranking(items, scores, ties: str = "trec") -> list[int]:
         raise MetricsInputError(f"{len(scores)} scores for {len(items)} items")
     if ties == "trec":
         return sorted(range(len(items)), key=lambda i: (scores[i], items[i]), reverse=True)
+    if ties == "id_ascending":
+        return sorted(range(len(items)), key=lambda i: (-scores[i], items[i]))
     return sorted(range(len(items)), key=lambda i: -scores[i])
 
 
@@ -159,13 +162,16 @@ def reading_order(items, scores, ties: str = "trec") -> list[list[str]]:
 
 
 def tie_rule(convention: Convention, n_items: int, measure: str) -> str:
-    """How ``convention`` reads equal scores for ``measure`` on a list of ``n_items``: ``"trec"``, ``"as_given"``,
-    ``"average"`` (a tie group as one) or ``"undefined"`` (any order: the measure is an interval)."""
+    """How ``convention`` reads equal scores for ``measure`` on a list of ``n_items``: ``"trec"``,
+    ``"id_ascending"``, ``"as_given"``, ``"average"`` (a tie group as one) or ``"undefined"`` (any order: the
+    measure is an interval)."""
     ties = convention.ties
     if ties == "as_given_short":
         return "as_given" if n_items <= STABLE_SORT_LIMIT else "undefined"
     if ties == "average_ndcg":
         return "average" if measure == "nDCG" else "undefined"
+    if ties == "trec_rr_ascending":
+        return "id_ascending" if measure == "RR" and convention.rr_cutoff else "trec"
     return ties
 
 
@@ -226,8 +232,9 @@ class Read:
 
 
 def read(board: Board, convention: Convention, ties: str) -> Read:
-    """The board's items in ``ties``' reading order with their grades and hits under ``convention``."""
-    scores = compared_scores(board.scores, convention.score_type)
+    """The board's items in ``ties``' reading order with their grades and hits under ``convention``
+    (``"id_ascending"``, ir_measures' msmarco provider, compares scores as Python's 64-bit floats)."""
+    scores = compared_scores(board.scores, "float64" if ties == "id_ascending" else convention.score_type)
     order = order_ranking(board.ranking, scores, ties)
     judged = dict(board.judged)
     if convention.truncate_grades:

@@ -88,7 +88,7 @@ def _domains(measure: str, board: Board) -> dict[str, tuple]:
         "recall_pool": (True, False) if any(item not in ranked for item, _ in board.judged) else (True,),
         "nonpositive_scores_irrelevant": (False, True) if any(s <= 0 for s in board.scores) else (False,),
         "score_type": tuple(score_types),
-        "ties": ("trec", "as_given", "average") if has_ties else ("trec",),
+        "ties": ("trec", "as_given", "average", "id_ascending") if has_ties else ("trec",),
     }
     return {choice: domains[choice] for choice in SEARCHED[measure]}
 

@@ -129,7 +129,7 @@ def test_the_recorded_ap_at_1_case():
     assert names[:4] == ["scikit-learn", "torchmetrics", "RecBole", "Microsoft recommenders"]  # sklearn: no k
     assert {"trec_eval with ap_denominator=found", "trec_eval with ap_denominator=min_k_relevant"} <= set(names)
     names = [c.name for c in find_conventions("AP", 1 / 6, ranking, judgments, 1)]
-    assert names[:3] == ["trec_eval", "pytrec_eval", "ranx"]
+    assert names[:4] == ["trec_eval", "pytrec_eval", "ir_measures", "ranx"]
 
 
 def test_each_change_of_a_combination_matters():

@@ -238,7 +238,8 @@ def orders(items: list[str], ranked: list[float]) -> pd.DataFrame:
         for rule, measures in found.items():
             name = convention.name.removeprefix("Microsoft ")
             shown = name if len(found) == 1 else f"{name} ({', '.join(measures)})"
-            users.setdefault((rule, convention.score_type), []).append(shown)
+            score_type = "float64" if rule == "id_ascending" else convention.score_type  # msmarco: Python floats
+            users.setdefault((rule, score_type), []).append(shown)
     rows = []
     for (rule, score_type), names in sorted(users.items(), key=lambda row: TIES.index(row[0][0])):
         groups = reading_order(items, compared_scores(ranked, score_type), "average" if rule == "undefined" else rule)
@@ -377,17 +378,45 @@ def library_card(board, k: int, key: str, marks: pd.Series, result: dict) -> Non
 ALSO = N_("The same number under: {libraries}.")
 
 
-def printed_decimals(value: float) -> int | None:
-    """How many decimals a typed number has (0.9262: 4); None past 8 (then it matches within 1e-6)."""
-    return next((d for d in range(9) if abs(round(value, d) - value) < 1e-12), None)
+#: how a pasted number was read: a whole number is exact, a decimal one matches what rounds to it
+READ_EXACT = N_("Read as exactly {value}.")
+READ_ROUNDED = N_("Read as printed to {decimals} decimals: any number from {low} to {high} rounds to it.")
+MAX_DECIMALS = 8  #: past this many decimals the number matches within 1e-6
 
 
-def explain_pasted(measure: str, value: float, board, k: int) -> tuple[str, list[str], bool]:
+def read_pasted(text: str) -> tuple[float, int | None] | None:
+    """A pasted number and its decimals as written: ``"1"`` is exactly 1 (``None``: within 1e-6), ``"0.50"`` has 2
+    decimals (it matches what rounds to 0.50), ``"0.9262"`` 4; a comma reads as the decimal point. None unless it
+    is a number from 0 to 1."""
+    text = text.strip().replace(",", ".")
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        return None
+    if "." not in text or "e" in text.lower():
+        return value, None
+    decimals = len(text.split(".", 1)[1])
+    return value, decimals if 0 < decimals <= MAX_DECIMALS else None
+
+
+def reading_note(value: float, decimals: int | None) -> str:
+    """How the page read the pasted number, in the reader's language."""
+    if decimals is None:
+        return t(READ_EXACT).format(value=num(value))
+    half = 0.5 * 10.0 ** -decimals
+    low, high = max(value - half, 0.0), min(value + half, 1.0)
+    return t(READ_ROUNDED).format(decimals=decimals, low=f"{low:.{decimals + 1}f}", high=f"{high:.{decimals + 1}f}")
+
+
+def explain_pasted(measure: str, value: float, board, k: int, decimals: int | None = None) \
+        -> tuple[str, list[str], bool]:
     """What ``metrics.conventions.explain_value`` says of ``value`` on this board, in the reader's language (its
     text is English: the template, the choices and the reason are translated here), the libraries that give it,
     and whether any convention does."""
     items, ranked = library_input(board)
-    report = core.explain_value(measure, value, items, judgments(board), k, ranked, printed_decimals(value))
+    report = core.explain_value(measure, value, items, judgments(board), k, ranked, decimals)
     parts = dict(report.parts)
     parts["choices"] = t("; ").join(choice_text(choice, setting) for choice, setting in report.choice_values)
     if parts.get("reason"):
@@ -402,20 +431,26 @@ def paste_section(board, k: int) -> None:
     measure_column, value_column, answer = st.columns([1, 1, 3], vertical_alignment="top")
     measure = measure_column.selectbox(t("Measure"), MEASURES, key=state.page_key(PAGE, "pasted_measure"),
                                        help=t("At the board's K ({k}); AP and RR also without a cut-off.").format(k=k))
-    value = value_column.number_input(t("Your library's number"), min_value=0.0, max_value=1.0, value=None,
-                                      step=0.0001, format="%g", key=state.page_key(PAGE, "pasted_value"),
-                                      placeholder="0.9262")
+    typed = value_column.text_input(t("Your library's number"), key=state.page_key(PAGE, "pasted_value"),
+                                    placeholder="0.9262")
     with answer:
-        if value is None:
+        if not typed.strip():
             st.caption(t("Type the number as your library printed it (its decimals count): the page names the "
                          "conventions that give it on this board."))
             return
+        pasted = read_pasted(typed)
+        if pasted is None:
+            st.error(t("“{typed}” is not a number from 0 to 1: type it as your library printed it, e.g. 0.9262 "
+                       "or 1.").format(typed=typed.strip()))
+            return
+        value, decimals = pasted
         try:
-            text, libraries, found = explain_pasted(measure, float(value), board, k)
+            text, libraries, found = explain_pasted(measure, value, board, k, decimals)
         except MetricsInputError as error:
             st.error(plain(state.message(error)))
             return
         (st.success if found else st.warning)(plain(text))
+        st.caption(reading_note(value, decimals))
         if len(libraries) > 1:
             st.caption(t(ALSO).format(libraries=", ".join(libraries)))
 

@@ -338,10 +338,10 @@ def test_a_pasted_number_names_the_library_that_prints_it(page):
     value = score_under(LIBRARIES["sklearn"], items, judgments(board), k_of(board), scores)[f"nDCG@{k_of(board)}"]
     assert results(at).loc[f"nDCG@{k_of(board)}", TREC_COLUMN] != f"{value:.4f}"
     at.selectbox(key="conventions__pasted_measure").set_value("nDCG")
-    at.number_input(key="conventions__pasted_value").set_value(round(value, 4)).run()
+    at.text_input(key="conventions__pasted_value").set_value(f"{value:.4f}").run()
     assert not at.exception, [e.message for e in at.exception]
     assert any(f"{value:.4f} is scikit-learn's convention" in s.value for s in at.success), at.success
-    at.number_input(key="conventions__pasted_value").set_value(0.0123).run()
+    at.text_input(key="conventions__pasted_value").set_value("0.0123").run()
     assert any(w.value.startswith("no known convention gives 0.0123; the closest is") for w in at.warning)
 
 
@@ -381,3 +381,28 @@ def test_every_sentence_of_the_core_has_its_chinese():
     assert not missing
     for template in search.TEMPLATES.values():  # the same fields in both languages
         assert sorted(re.findall(r"{(\w+)}", ZH[template])) == sorted(re.findall(r"{(\w+)}", template))
+
+
+def test_a_pasted_number_is_read_with_its_decimals_as_written(page):
+    """"1" is exactly 1: a library whose RR on the board is 0.5 is not named (a 0-decimal reading would take
+    anything within ±0.5); "0.5" is read to 1 decimal; text that is no number from 0 to 1 gets one error."""
+    at = load_preset(page, "004_rel_b")
+    board = at.session_state[state.BOARD]
+    items, scores = library_input(board)
+    rr = {key: score_under(LIBRARIES[key], items, judgments(board), k_of(board), scores)
+          for key in ("trec_eval", "ranx")}
+    rr = {key: next(v for label, v in values.items() if label.startswith("RR")) for key, values in rr.items()}
+    assert rr["ranx"] == 0.5 and rr["trec_eval"] == 0.5, rr
+    at.selectbox(key="conventions__pasted_measure").set_value("RR")
+    at.text_input(key="conventions__pasted_value").set_value("1").run()
+    assert not at.exception, [e.message for e in at.exception]
+    said = [s.value.replace("\\_", "_") for s in [*at.success, *at.warning]]  # markdown escapes the underscore
+    assert said and not any("ranx" in s or s.startswith("1 is trec_eval's convention") for s in said), said
+    assert any(c.value == "Read as exactly 1." for c in at.caption)
+    at.text_input(key="conventions__pasted_value").set_value("0.5").run()
+    said = [s.value.replace("\\_", "_") for s in at.success]
+    assert any(s.startswith("0.5 is trec_eval's convention") for s in said), said
+    assert any(c.value.startswith("Read as printed to 1 decimals: any number from 0.45 to 0.55") for c in at.caption)
+    at.text_input(key="conventions__pasted_value").set_value("1.5").run()
+    assert [e.value for e in at.error] == ["“1.5” is not a number from 0 to 1: type it as your library printed it, "
+                                           "e.g. 0.9262 or 1."]
