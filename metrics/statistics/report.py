@@ -141,23 +141,31 @@ def _markdown_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
 
-def write_markdown(comparisons: Sequence[Comparison], out) -> None:
-    """A Markdown table: a row per run, a column per measure, best bold, superscript letters, a footnote."""
+def _paper_rows(comparisons: Sequence[Comparison], bold: str, superscript: str):
+    """A paper table's rows: (the run's letter, the run, a cell per measure), the mean written ``bold.format(mean)``
+    when it is the measure's best, followed by ``superscript.format(letters)`` of the runs it is significantly better
+    than."""
     runs = comparisons[0].runs
     label = letters(runs)
     marks = [better_than(c) for c in comparisons]
     best = [_best(c) for c in comparisons]
-    out.write("| | run | " + " | ".join(_markdown_cell(c.measure) for c in comparisons) + " |\n")
-    out.write("|---|---|" + "---:|" * len(comparisons) + "\n")
     for run in runs:
         cells = []
         for c, mark, top in zip(comparisons, marks, best):
             value = _value(c.means[run])
-            cell = f"**{value}**" if run in top else value
+            cell = bold.format(value) if run in top else value
             if mark[run]:
-                cell += "<sup>" + "".join(label[loser] for loser in mark[run]) + "</sup>"
+                cell += superscript.format("".join(label[loser] for loser in mark[run]))
             cells.append(cell)
-        out.write(f"| {label[run]} | {_markdown_cell(run)} | " + " | ".join(cells) + " |\n")
+        yield label[run], run, cells
+
+
+def write_markdown(comparisons: Sequence[Comparison], out) -> None:
+    """A Markdown table: a row per run, a column per measure, best bold, superscript letters, a footnote."""
+    out.write("| | run | " + " | ".join(_markdown_cell(c.measure) for c in comparisons) + " |\n")
+    out.write("|---|---|" + "---:|" * len(comparisons) + "\n")
+    for letter, run, cells in _paper_rows(comparisons, "**{}**", "<sup>{}</sup>"):
+        out.write(f"| {letter} | {_markdown_cell(run)} | " + " | ".join(cells) + " |\n")
     out.write("\n" + _footnote(comparisons) + "\n")
 
 
@@ -170,22 +178,11 @@ def _latex_text(text: str) -> str:
 
 def write_latex(comparisons: Sequence[Comparison], out) -> None:
     """A LaTeX ``table`` (plain ``tabular``, no package needed): best bold, superscript letters, a note below."""
-    runs = comparisons[0].runs
-    label = letters(runs)
-    marks = [better_than(c) for c in comparisons]
-    best = [_best(c) for c in comparisons]
     out.write("\\begin{table}[t]\n\\centering\n")
     out.write("\\begin{tabular}{ll" + "r" * len(comparisons) + "}\n\\hline\n")
     out.write(" & Run & " + " & ".join(_latex_text(c.measure) for c in comparisons) + " \\\\\n\\hline\n")
-    for run in runs:
-        cells = []
-        for c, mark, top in zip(comparisons, marks, best):
-            value = _value(c.means[run])
-            cell = f"\\textbf{{{value}}}" if run in top else value
-            if mark[run]:
-                cell += "$^{\\mathrm{" + "".join(label[loser] for loser in mark[run]) + "}}$"
-            cells.append(cell)
-        out.write(f"{label[run]} & {_latex_text(run)} & " + " & ".join(cells) + " \\\\\n")
+    for letter, run, cells in _paper_rows(comparisons, "\\textbf{{{}}}", "$^{{\\mathrm{{{}}}}}$"):
+        out.write(f"{letter} & {_latex_text(run)} & " + " & ".join(cells) + " \\\\\n")
     out.write("\\hline\n\\end{tabular}\n\\par\\smallskip\n")
     out.write("\\parbox{0.9\\linewidth}{\\footnotesize " + _latex_text(_footnote(comparisons)) + "}\n")
     out.write("\\end{table}\n")
