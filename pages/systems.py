@@ -11,7 +11,6 @@ import streamlit as st
 
 import metrics
 from metrics import MetricsInputError
-from metrics.limits import APP
 from metrics.statistics import significance as sig
 from ui import charts
 from ui.data import dataset
@@ -45,8 +44,6 @@ SAMPLE_BUTTON = N_("Load the sample: qrels.txt + run_a.txt + run_b.txt (7 querie
 NEED_ALL = N_("Upload all three files — the qrels, run A and run B — to compare (TREC, CSV or JSON).")
 NOTHING = N_("Nothing to compare yet: upload a qrels file and two runs, or load the sample. "
              "The example board of the other pages is not touched.")
-NO_QRELS = N_("holds no judgements: expected a qrels file (qid iter docid rel)")
-NO_RUN = N_("holds no ranking: expected a run file (qid Q0 docid rank score tag)")
 #: the winner column's values (metrics.statistics.significance.paired_differences) and the chart's legend
 WINNERS = {"B": N_("B better"), "A": N_("A better"), "tie": N_("tie")}
 RANDOMIZATION_HOW = N_(
@@ -98,13 +95,8 @@ def _p(value: float) -> str:
 def _scores(qrels: tuple[str, bytes], run: tuple[str, bytes]):
     """Per-query values of MEASURES of one run against the qrels (metrics.load + metrics.evaluate),
     cached on the files' names and bytes."""
-    judged = metrics.load(qrels[0], qrels[1], max_bytes=dataset.MAX_UPLOAD_BYTES, limits=APP)
-    if judged.qrels.empty:
-        raise MetricsInputError(NO_QRELS, qrels[0])
-    ranked = metrics.load(run[0], run[1], max_bytes=dataset.MAX_UPLOAD_BYTES, limits=APP)
-    if ranked.run is None:
-        raise MetricsInputError(NO_RUN, run[0])
-    return metrics.evaluate(judged.qrels, ranked.run, list(MEASURES)).per_query
+    judged, ranked = dataset.qrels_and_run(qrels, run)
+    return metrics.evaluate(judged, ranked, list(MEASURES)).per_query
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

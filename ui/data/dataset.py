@@ -77,6 +77,22 @@ UPLOAD_BUTTON = N_("Upload")
 PER_FILE = N_("{mb} MB per file")
 
 
+NO_QRELS = N_("holds no judgements: expected a qrels file (qid iter docid rel)")
+NO_RUN = N_("holds no ranking: expected a run file (qid Q0 docid rank score tag)")
+
+
+def qrels_and_run(qrels: tuple[str, bytes], run: tuple[str, bytes]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The judgements of the uploaded ``qrels`` and the ranking of the uploaded ``run`` (each (file name, bytes)),
+    read within the app's limits; MetricsInputError naming the file when one holds the other kind (or nothing)."""
+    judged = metrics.load(qrels[0], qrels[1], max_bytes=MAX_UPLOAD_BYTES, limits=APP)
+    if judged.qrels.empty:
+        raise MetricsInputError(NO_QRELS, qrels[0])
+    ranked = metrics.load(run[0], run[1], max_bytes=MAX_UPLOAD_BYTES, limits=APP)
+    if ranked.run is None:
+        raise MetricsInputError(NO_RUN, run[0])
+    return judged.qrels, ranked.run
+
+
 def uploader_words(types: list[str]) -> None:
     """Streamlit's own words on this page's file uploaders in the reader's language: the button
     ("Upload") and the limit line ("20MB per file • TXT, CSV"), which Streamlit 1.67 does not

@@ -11,9 +11,7 @@ import numpy as np
 import streamlit as st
 
 import metrics
-from metrics import MetricsInputError
 from metrics.cli import run_names
-from metrics.limits import APP
 from metrics.statistics import report
 from metrics.statistics.multiple import Comparison, compare_systems
 from ui import charts
@@ -23,21 +21,14 @@ from ui.i18n import N_, t
 #: the matrix's fields -> their names for people
 MATRIX = {"diff": N_("difference (row − column)"), "p_adjusted": N_("adjusted p"),
           "effect_size": N_("effect size (row − column)")}
-NO_QRELS = N_("holds no judgements: expected a qrels file (qid iter docid rel)")
-NO_RUN = N_("holds no ranking: expected a run file (qid Q0 docid rank score tag)")
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def per_query(qrels: tuple[str, bytes], run: tuple[str, bytes], measures: tuple[str, ...],
               count_missing: bool) -> dict[str, dict[str, float]]:
     """One run's per-query values of ``measures`` against the qrels: measure -> {query: value}."""
-    judged = metrics.load(qrels[0], qrels[1], max_bytes=dataset.MAX_UPLOAD_BYTES, limits=APP)
-    if judged.qrels.empty:
-        raise MetricsInputError(NO_QRELS, qrels[0])
-    ranked = metrics.load(run[0], run[1], max_bytes=dataset.MAX_UPLOAD_BYTES, limits=APP)
-    if ranked.run is None:
-        raise MetricsInputError(NO_RUN, run[0])
-    return metrics.evaluate(judged.qrels, ranked.run, list(measures), count_missing=count_missing).to_dict()
+    judged, ranked = dataset.qrels_and_run(qrels, run)
+    return metrics.evaluate(judged, ranked, list(measures), count_missing=count_missing).to_dict()
 
 
 def names(runs) -> list[str]:
