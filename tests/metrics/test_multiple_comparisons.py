@@ -23,6 +23,7 @@ from metrics.statistics.anova import two_way_anova
 from metrics.statistics.corrections import adjust
 from metrics.statistics.multiple import EXACT_LIMIT, align_scores, compare_systems, randomized_tukey_null
 from metrics.statistics.significance import exact_randomization_test
+from tests.metrics.test_significance import brute_force_sign_flip_p
 
 SCORE = st.one_of(st.sampled_from([0.0, 0.1, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 1.0]), st.floats(0, 1, allow_nan=False))
 
@@ -132,14 +133,6 @@ def test_wilcoxon_with_zero_differences_equals_scipy(zeros):
     assert pair.details["method"] == ("exact" if zeros == 0 else "normal approximation")
 
 
-def _brute_sign_flip_p(d) -> float:
-    observed = abs(sum(d))
-    tolerance = 1e-10 * sum(abs(v) for v in d)
-    hits = sum(abs(sum(s * v for s, v in zip(signs, d))) >= observed - tolerance
-               for signs in itertools.product((1, -1), repeat=len(d)))
-    return hits / 2 ** len(d)
-
-
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(st.integers(3, 8).flatmap(lambda n: st.lists(st.lists(SCORE, min_size=n, max_size=n), min_size=3, max_size=3)))
 def test_randomization_pairs_exact_equal_plain_enumeration(columns):
@@ -147,7 +140,7 @@ def test_randomization_pairs_exact_equal_plain_enumeration(columns):
     c = compare_systems(scores, test="randomization", correction="none", trials=100)
     for pair in c.pairs:
         d = [scores[pair.b][q] - scores[pair.a][q] for q in c.scores.queries]
-        assert pair.details["exact"] and pair.p == pytest.approx(_brute_sign_flip_p(d), abs=1e-12)
+        assert pair.details["exact"] and pair.p == pytest.approx(brute_force_sign_flip_p(d), abs=1e-12)
         assert len(pair.null) == 2 ** len(d)
 
 

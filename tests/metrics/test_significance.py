@@ -40,7 +40,11 @@ def paired_samples(draw, low: int = 2, high: int = 12):
 
 def _brute_force_p(a, b) -> float:
     """The exact p by a plain loop over all sign vectors (no numpy tricks)."""
-    d = [y - x for x, y in zip(a, b)]
+    return brute_force_sign_flip_p([y - x for x, y in zip(a, b)])
+
+
+def brute_force_sign_flip_p(d) -> float:
+    """The exact two-sided p of the paired differences ``d`` by a plain loop over all 2^n sign vectors."""
     observed = abs(sum(d))
     tolerance = 1e-10 * sum(abs(x) for x in d)
     hits = sum(abs(sum(s * x for s, x in zip(signs, d))) >= observed - tolerance
