@@ -469,6 +469,10 @@ def _ap_d_step(q: Question, d_text: str) -> Step:
                                       f"R = {q.n_relevant}, not by {d_text}.")
 
 
+def _precision_at_k(q: Question) -> float:
+    return _hits_in_k(q) / q.k
+
+
 def _recall_at_k(q: Question) -> float:
     return _hits_in_k(q) / q.n_relevant if q.n_relevant else 0.0
 
@@ -488,9 +492,9 @@ def _pool_relevant_text(q: Question) -> str:
 
 
 def _f1_step(q: Question) -> Step:
+    p, r = _precision_at_k(q), _recall_at_k(q)
     return Step("ranking", "F1", q.k, f"Look at the last row, rank {q.k}: F1 = 2·P·R / (P + R) = "
-                                      f"2 × {_hits_in_k(q) / q.k:.4f} × {_recall_at_k(q):.4f} / "
-                                      f"({_hits_in_k(q) / q.k:.4f} + {_recall_at_k(q):.4f}).")
+                                      f"2 × {p:.4f} × {r:.4f} / ({p:.4f} + {r:.4f}).")
 
 
 _DCG = ("DCG@K",)
@@ -610,24 +614,24 @@ MISTAKES: tuple[Mistake, ...] = (
             lambda q: Step("ranking", "P", q.k, f"Look at the last row, rank {q.k}: hits / K.")),
     # (i) R@K and F1@K: the wrong denominator, the wrong mean
     Mistake("r_over_k", "R@K divided by K (that is precision)", ("R@K",),
-            lambda q: _hits_in_k(q) / q.k,
+            lambda q: _precision_at_k(q),
             lambda q: f"You divided by K = {q.k}: that is precision@K. Recall divides the hits in the top K by "
                       f"R = {q.n_relevant}, the relevant judged items.",
             lambda q: Step("ranking", "R", q.k, f"Look at the last row, rank {q.k}: hits / R = {q.n_relevant}.")),
     Mistake("r_list_relevant", "R counted in the list only", ("R@K", "F1@K"),
             lambda q: (_hits_in_k(q) / _listed_relevant(q) if q.metric == "R@K" else
-                       _f1_of(_hits_in_k(q) / q.k, _hits_in_k(q) / _listed_relevant(q))) if _listed_relevant(q) else None,
+                       _f1_of(_precision_at_k(q), _hits_in_k(q) / _listed_relevant(q))) if _listed_relevant(q) else None,
             _pool_relevant_text,
             lambda q: Step("ranking", COLUMN[q.metric], q.k,
                            f"Look at the last row, rank {q.k}: R = {q.n_relevant} counts the relevant items that "
                            "were not retrieved.")),
     Mistake("f1_arithmetic_mean", "F1 as the arithmetic mean of P and R", ("F1@K",),
-            lambda q: (_hits_in_k(q) / q.k + _recall_at_k(q)) / 2,
+            lambda q: (_precision_at_k(q) + _recall_at_k(q)) / 2,
             lambda q: "You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which "
                       "stays near the smaller of the two.",
             _f1_step),
     Mistake("f1_gave_p", "Gave P@K, not F1@K", ("F1@K",),
-            lambda q: _hits_in_k(q) / q.k,
+            lambda q: _precision_at_k(q),
             lambda q: f"You gave P@{q.k}. F1 combines it with R@{q.k}: 2·P·R / (P + R).",
             _f1_step),
     Mistake("f1_gave_r", "Gave R@K, not F1@K", ("F1@K",),
