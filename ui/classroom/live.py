@@ -20,8 +20,9 @@ import streamlit as st
 from live.classes import NICKNAME_MAX, ClassClosed, Classes, ClassNotFound, InvalidInput, clean_text, normalize_code
 from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
+from live.watch import RUNNING, UNAVAILABLE
 from metrics.teaching.handout import MEASURES
-from ui.classroom import follower, live_resume
+from ui.classroom import follower, live_resume, watch
 from ui.data import share
 from ui.i18n import N_, t
 from ui.model.board import Board
@@ -44,7 +45,8 @@ TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last f
 POLL = "live_poll"  #: the container of a student's poll (one place on every page: its fragment keeps its id)
 ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
 QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
-POLL_SECONDS = 1.0  #: how often a student's screen reads the class's version (a poll costs the server ~2 ms)
+POLL_SECONDS = 1.0  #: how often a student's screen asks its fragment when the app is served without the waiting route
+RUNS = "live_runs"  #: the number of this session's whole runs (a student's screen checks each one's end: ui.classroom.watch)
 DRAWN = "live_drawn"  #: a hidden box, the last thing of every complete run: its number as the browser shows it
 DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/shell/style/lecture.css)
 DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
@@ -483,8 +485,12 @@ def before_page(page: str | None = None) -> None:
     class that just ended says so (once, above the page); a student goes to the page the teacher went to, or to
     this page for a question."""
     st.session_state[WHOLE_RUN] = True  # until after_run
+    st.session_state[RUNS] = st.session_state.get(RUNS, 0) + 1
     resume_from_url()
     st.session_state[VIEWING] = None
+    if teacher() is not None:
+        with st.container(key=TEACHER_WATCH):  # nothing visible (CSS)
+            _teacher_fragment()
     if teacher() is None and student() is not None:
         if page is not None and view_wanted(page):
             st.session_state[VIEWING] = page
@@ -589,15 +595,61 @@ def _view_draws_it() -> bool:
     return page is not None and SWITCH not in st.session_state and view_wanted(page)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment
 def _follow_fragment() -> None:
+    """A student's screen: it runs when the class changed (ui.classroom.watch waits for that, without a run), when
+    the student drags in the follower view, and as part of every whole run."""
     poll()
+    _wait_for_change()
     page = st.session_state.get(VIEWING)
     if page is None:
         return
     if not view_wanted(page) or not follower.draw(page):  # stopped following, the teacher moved on, or a drag
         st.rerun(scope="app")
     share.write_to_url()  # the tab's address holds the board the view shows, as after a whole run
+
+
+def _wait_for_change() -> None:
+    """The student's screen waits for the class to move past what it shows (the version this session loaded last,
+    or the outage it shows) and then reruns its fragment; a whole run's end is checked once, after
+    :data:`REDRAW_AFTER`, with room for a slow run."""
+    held = student()
+    if held is None:
+        return
+    seen = UNAVAILABLE if st.session_state.get(OUTAGE) else str(st.session_state.get(SEEN) or "")
+    watch.wait_for_change("live_watch", held[0], seen, every=POLL_SECONDS,
+                          run=st.session_state.get(RUNS, 0), check_after=2 * REDRAW_AFTER)
+
+
+TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (hidden by ui/shell/style/lecture.css)
+
+
+@st.fragment
+def _teacher_fragment() -> None:
+    """A teacher idle on any page learns, without touching anything, that the class ended (expired, closed from
+    another browser, lost by the store) or that its server went away or came back: ui.classroom.watch reruns this
+    fragment only then, which reads the class once and draws the app again to say so (:func:`before_page`); served
+    without the route, the teacher learns it at the next action."""
+    held = teacher()
+    if held is None:
+        return
+    if not st.session_state.get(WHOLE_RUN):  # a run of its own: the watch saw news
+        try:
+            classes().resume(*held)
+        except ClassServerUnavailable as error:
+            if not st.session_state.get(OUTAGE):
+                st.session_state[OUTAGE] = store_trouble(error)
+                st.rerun(scope="app")
+        except LiveError as error:
+            teacher_lost(error)
+            st.rerun(scope="app")
+        else:
+            if st.session_state.get(OUTAGE):  # back: the message goes
+                reached()
+                st.rerun(scope="app")
+    seen = UNAVAILABLE if st.session_state.get(OUTAGE) else RUNNING
+    # without the waiting route (plain `streamlit run app.py`), no timer: the teacher learns it at the next action
+    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], seen, every=None)
 
 
 def after_run(navigation, complete: bool = True) -> None:
