@@ -85,11 +85,15 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
 APP = REPO  #: the folder of the app the server runs (``--app``)
+ENTRY = "deploy/serve.py"  #: what the class's servers run (``--entry``): the hosting entry, with the waiting route
 
 
 def start_server(store_url: str, timeout: float = 60.0, app: Path | None = None) -> tuple[subprocess.Popen, str]:
-    """The app (``--app``'s, or this repository's) on its own live-class store."""
-    return servers.start_server(app or APP, {STORE_ENV: store_url}, timeout)
+    """The app (``--app``'s, or this repository's) on its own live-class store, run by :data:`ENTRY` (app.py in a
+    checkout without it, e.g. an older commit's)."""
+    folder = app or APP
+    entry = ENTRY if (folder / ENTRY).exists() else "app.py"
+    return servers.start_server(folder, {STORE_ENV: store_url}, timeout, entry=entry)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -346,7 +350,8 @@ async def join(url: str, code: str, number: int, screens: Screens, board: tuple[
     student.set_value("live__nickname", string_value=f"student {number}")
     submit = next((key for key in student.widgets if key.startswith("FormSubmitter:live__join_form")), "Join")
     await student.click(submit)  # the form's values (the code, the nickname) go with its submit button
-    await student.wait_for(lambda: student.page_hash == student.pages.get(BOARD_PAGE) and student._timers
+    await student.wait_for(lambda: student.page_hash == student.pages.get(BOARD_PAGE)
+                           and (student.watch.data or student._timers)  # waiting for changes (or polling)
                            and screens.last(student.name) == board, timeout, "following on the board page")
     return student
 
@@ -610,8 +615,8 @@ def report(results: list[ClassResult], single: list[float | None], single_cpu: t
         per_update = r.drag_cpu_seconds / max(1, r.pairs)
         per_poll = r.idle_cpu_seconds / max(1, r.idle_polls)
         spread = f" over {r.processes} processes" if r.processes > 1 else ""
-        print(f"  {r.students} students{spread}: joined in {r.join_seconds:.1f} s; idle: {r.idle_polls} polls, "
-              f"server CPU {1e3 * per_poll:.0f} ms per poll; dragging: server CPU {r.drag_cpu_seconds:.1f} s = "
+        print(f"  {r.students} students{spread}: joined in {r.join_seconds:.1f} s; idle: {r.idle_polls} fragment runs asked by "
+              f"the screens, server CPU {1e3 * r.idle_cpu_seconds:.0f} ms in all ({1e3 * per_poll:.0f} ms per run); dragging: server CPU {r.drag_cpu_seconds:.1f} s = "
               f"{1e3 * per_update:.0f} ms per (drag, student), polls and the teacher's runs included; "
               f"answers: {r.answers_by}")
         for error in r.errors[:5]:
@@ -658,14 +663,17 @@ def main(argv: list[str] | None = None):
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of following with no change, per class")
     parser.add_argument("--timeout", type=float, default=10.0, help="an update not seen within this is missed")
     parser.add_argument("--app", type=Path, default=REPO, help="the app's folder (default: this repository)")
+    parser.add_argument("--entry", default="deploy/serve.py",
+                        help="what the servers run: deploy/serve.py (screens wait on its route; the default) or "
+                             "app.py (screens ask their fragment every second)")
     parser.add_argument("--processes", type=int, default=1,
                         help="app processes per class, sharing its store; students spread over them in turn")
     args = parser.parse_args(argv)
-    global APP
-    APP = args.app.resolve()
+    global APP, ENTRY
+    APP, ENTRY = args.app.resolve(), args.entry
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores); "
           f"students {args.students}, {args.drags} drags every {args.interval:g} s, timeout {args.timeout:g} s, "
-          f"{args.processes} app process{'es' if args.processes > 1 else ''} per class",
+          f"{args.processes} app process{'es' if args.processes > 1 else ''} per class, running {args.entry}",
           flush=True)
     return asyncio.run(main_async(args))
 

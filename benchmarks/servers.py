@@ -1,4 +1,4 @@
-"""A `streamlit run app.py` of its own for a benchmark: started on a free port of 127.0.0.1, ready once
+"""A `streamlit run app.py` (or another entry, e.g. deploy/serve.py) of its own for a benchmark: started on a free port of 127.0.0.1, ready once
 /_stcore/health answers, stopped with everything it started (it leads its own process group)."""
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ def free_port() -> int:
 
 
 def start_server(app: Path = REPO, env: dict[str, str] | None = None,
-                 timeout: float = 60.0) -> tuple[subprocess.Popen, str]:
-    """Run ``app``'s app.py (with ``env`` added to the environment): (the process, its URL)."""
+                 timeout: float = 60.0, entry: str = "app.py") -> tuple[subprocess.Popen, str]:
+    """Run ``app``'s ``entry`` (with ``env`` added to the environment): (the process, its URL)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+        [sys.executable, "-m", "streamlit", "run", entry, "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
         cwd=app, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env={**os.environ, **(env or {})}, start_new_session=True)

@@ -14,6 +14,9 @@ values it set (and a text box's value set by the script, which the frontend adop
 rerun as the browser sends its widget values; a trigger (a button) is sent once.  No cached-message hashes are sent, so the server sends every message in full.  Every element a
 delta carries is passed, with its arrival time (``time.monotonic()``), to ``on_element``.
 
+The app's own pieces with JavaScript that the client plays as the browser would: :class:`WatchPiece` (a class's
+screen waiting for its class to change, ``ui/classroom/watch.py``).
+
 Used by ``benchmarks/bench_live_class.py``.  Only the standard library, ``websockets`` (a dependency of Streamlit
 1.67) and ``streamlit.proto``.
 """
@@ -24,6 +27,7 @@ import asyncio
 import json
 import time
 from typing import Callable
+from urllib.parse import quote, urlsplit
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -77,6 +81,114 @@ def bidi_data(element) -> dict | None:
         return None
 
 
+WATCH_PIECE = "ranking_metrics_lab.live_watch"  #: ui/classroom/watch.py's component
+TRIGGER_EVENTS = "$$STREAMLIT_INTERNAL_KEY_{id}__events"  #: a components-v2 element's trigger widget
+
+
+async def http_get_json(url: str, timeout: float) -> tuple[int, dict | None]:
+    """A plain HTTP/1.1 GET on the event loop (no thread): (status, the JSON body or None)."""
+    parts = urlsplit(url)
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port or 80), timeout)
+    try:
+        target = parts.path + (f"?{parts.query}" if parts.query else "")
+        writer.write(f"GET {target} HTTP/1.1\r\nHost: {parts.netloc}\r\nConnection: close\r\n\r\n".encode())
+        await writer.drain()
+        data = await asyncio.wait_for(reader.read(), timeout)
+    finally:
+        writer.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    try:
+        return status, json.loads(body)
+    except ValueError:
+        return status, None
+
+
+class WatchPiece:
+    """What ui/classroom/watch.py's JavaScript does in a browser: wait on the app's route for the class to move past
+    the state the screen shows, then rerun the piece's fragment (its trigger); without the route (404), rerun it
+    every ``every`` ms; once ``check_after`` s after each new whole run."""
+
+    RETRY = 2.0
+
+    def __init__(self, client: "StreamlitClient"):
+        self.client = client
+        self.data: dict = {}
+        self.widget_id = self.fragment_id = ""
+        self.fires = 0  #: fragment reruns this piece asked for
+        self._wait: asyncio.Task | None = None
+        self._check: asyncio.Task | None = None
+        self._timer: asyncio.Task | None = None
+
+    def shown(self, widget_id: str, fragment_id: str, data: dict) -> None:
+        """The piece was drawn again (a run sent its element)."""
+        before, self.data = self.data, data
+        self.widget_id, self.fragment_id = widget_id, fragment_id
+        if data.get("check_after") and before.get("run") != data.get("run"):
+            if self._check:
+                self._check.cancel()
+            self._check = asyncio.create_task(self._later(data["check_after"], "check"))
+        if self._timer:
+            return
+        if not data.get("url"):
+            self._timer = asyncio.create_task(self._every()) if data.get("every") else None
+            return
+        if any(before.get(name) != data.get(name) for name in ("url", "code", "seen")):
+            if self._wait:
+                self._wait.cancel()
+            self._wait = asyncio.create_task(self._waiting(data.get("seen") or ""))
+
+    def stop(self) -> None:
+        for task in (self._wait, self._check, self._timer):
+            if task:
+                task.cancel()
+
+    async def fire(self, why: str) -> None:
+        events = TRIGGER_EVENTS.format(id=self.widget_id)
+        value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
+        self.fires += 1
+        self.client.auto_reruns += 1
+        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
+                                fragment_id=self.fragment_id, auto=True)
+
+    async def _later(self, seconds: float, why: str) -> None:
+        try:
+            await asyncio.sleep(seconds)
+            await self.fire(why)
+        except asyncio.CancelledError:
+            pass
+
+    async def _every(self) -> None:
+        try:
+            while not self.client._closed:
+                await asyncio.sleep(self.data["every"] / 1000)
+                await self.fire("tick")
+        except asyncio.CancelledError:
+            pass
+
+    async def _waiting(self, after: str) -> None:
+        base = self.client.http_url
+        try:
+            while not self.client._closed:
+                url = f"{base}{self.data['url']}?code={quote(self.data['code'])}&seen={quote(after)}"
+                try:
+                    status, body = await http_get_json(url, timeout=60)
+                except (OSError, TimeoutError, ValueError, IndexError):
+                    status, body = 0, None
+                if status == 404:
+                    self._timer = asyncio.create_task(self._every()) if self.data.get("every") else None
+                    return
+                state = (body or {}).get("state") if status == 200 else None
+                if not isinstance(state, str):
+                    await self.fire("retry")
+                    await asyncio.sleep(self.RETRY)
+                elif body.get("news"):
+                    await self.fire("change")
+                    after = state
+        except asyncio.CancelledError:
+            pass
+
+
 class Widget:
     def __init__(self, widget_id: str, kind: str, element):
         self.id, self.kind, self.element = widget_id, kind, element
@@ -87,7 +199,9 @@ class StreamlitClient:
 
     def __init__(self, base_url: str, name: str = "client",
                  on_element: Callable[[float, object, "StreamlitClient"], None] | None = None):
+        self.http_url = base_url.rstrip("/")
         self.url = base_url.replace("http://", "ws://").replace("https://", "wss://").rstrip("/") + "/_stcore/stream"
+        self.watch = WatchPiece(self)  #: the class's screen's wait (ui/classroom/watch.py), once the app draws it
         self.name = name
         self.on_element = on_element
         self.websocket = None
@@ -121,6 +235,7 @@ class StreamlitClient:
 
     async def close(self) -> None:
         self._closed = True
+        self.watch.stop()
         for _, task in self._timers.values():
             task.cancel()
         self._timers.clear()
@@ -247,6 +362,9 @@ class StreamlitClient:
                     if element.WhichOneof("type") == "text_input" and element.text_input.set_value:
                         # a value the script set (st.session_state): the frontend shows it and sends it back
                         self.values[widget_id] = WidgetState(id=widget_id, string_value=element.text_input.value)
+                if element.WhichOneof("type") == "bidi_component" and \
+                        element.bidi_component.component_name == WATCH_PIECE:
+                    self.watch.shown(element.bidi_component.id, delta.fragment_id, bidi_data(element) or {})
                 if element.WhichOneof("type") == "exception":
                     self.errors.append(element.exception.message)
                 if self.on_element is not None:

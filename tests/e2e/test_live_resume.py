@@ -8,7 +8,8 @@
 * Redis stops while a student sends an answer: the student sees a message, not a traceback, the answer box kept;
   Redis comes back empty: the student is told the class ended.
 
-Each test runs an app server of its own, on a store of its own (tests/e2e/conftest.py's ``_start_server``).
+Each test runs an app server of its own, as a class is hosted (deploy/serve.py), on a store of its own
+(tests/e2e/conftest.py's ``_start_server``).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def own_app(tmp_path):
         def restart(self) -> str:
             if servers:
                 _stop(servers[-1])
-            process, url = _start_server("app.py", ARTIFACTS_DIR / "live-resume-server.log", env=self.env)
+            # as a class is hosted: students' screens wait on live.routes (deploy/serve.py)
+            process, url = _start_server("deploy/serve.py", ARTIFACTS_DIR / "live-resume-server.log", env=self.env)
             servers.append(process)
             return url
 

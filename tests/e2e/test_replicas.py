@@ -1,4 +1,4 @@
-"""Several replicas behind a load balancer, without Docker: a private redis-server, two `streamlit run app.py`
+"""Several replicas behind a load balancer, without Docker: a private redis-server, two `streamlit run deploy/serve.py`
 processes sharing it (RML_LIVE_STORE), and Debian's nginx running deploy/nginx.conf -- the shipped file, with only
 its two upstream server addresses and its listen port changed. Through nginx, a teacher's browser is routed to one
 replica and a student's to the other (their rml_route cookies, proven by nginx's access log, websockets included);
@@ -24,6 +24,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from live.routes import PATH as ROUTE_PATH
 from tests.e2e.conftest import APP_TIMEOUT_MS, ARTIFACTS_DIR, REPO_ROOT, VIEWPORT, _healthy, _start_server, _stop
 from tests.e2e.lanes import lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to, load_example
@@ -115,7 +116,7 @@ def replicas(tmp_path_factory) -> Iterator[Replicas]:
     try:
         addresses = []
         for name in ("a", "b"):
-            process, url = _start_server("app.py", ARTIFACTS_DIR / f"replica-{name}.log",
+            process, url = _start_server("deploy/serve.py", ARTIFACTS_DIR / f"replica-{name}.log",
                                          env={"RML_LIVE_STORE": redis[1]})
             apps.append(process)
             addresses.append(url.removeprefix("http://"))
@@ -301,6 +302,11 @@ def test_a_student_on_one_replica_follows_a_teacher_on_the_other(replicas: Repli
         assert {line["status"] for line in sockets} == {"101"}
         lines = [line for line in log_lines(replicas.access_log) if line["route"] == route]
         assert {line["upstream"] for line in lines} == {upstream}, lines
+    # the student's screen waited for the class on the app's route (live.routes), through nginx, and was answered
+    waits = wait_for_log(replicas.access_log, lambda line: line["route"] == routes[student_upstream]
+                         and line["path"].startswith(ROUTE_PATH + "?") and line["status"] == "200",
+                         "an answered wait of the student's screen")
+    assert waits
 
 
 @pytest.mark.e2e
