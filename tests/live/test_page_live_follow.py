@@ -135,17 +135,21 @@ def test_the_ap_view_shows_r_and_d_as_the_page_does(app_test):
     assert headline(student)["AP so far (step 1)"] == f"{expected.running_at(1)['AP']:.4f}"
 
 
-def test_the_view_is_computed_once_for_every_follower_of_a_board(app_test, monkeypatch):
-    teacher, code = teacher_on(app_test, "ndcg")
-    students = [follower_of(app_test, code, "ndcg") for _ in range(4)]
+@pytest.mark.parametrize("page, module, name", [("ndcg", follower, "ndcg_steps"),
+                                                ("rr", paced, "rr")],  # RR: the session's RR@K toggle in the key
+                         ids=["ndcg", "rr"])
+def test_the_view_is_computed_once_for_every_follower_of_a_board(app_test, monkeypatch, page, module, name):
+    teacher, code = teacher_on(app_test, page)
+    students = [follower_of(app_test, code, page) for _ in range(4)]
     calls = []
+    computed = getattr(module, name)
 
     def counted(*args, **kwargs):
         calls.append(args)
-        return ndcg_steps(*args, **kwargs)
+        return computed(*args, **kwargs)
 
-    monkeypatch.setattr(follower, "ndcg_steps", counted)
-    teacher_drags(teacher)
+    teacher_drags(teacher)  # (the teacher's page calls paced.rr too: counted from here on, the followers' calls)
+    monkeypatch.setattr(module, name, counted)
     for student in students:
         ok(student.run())
         ok(student.run())  # a poll with nothing new: drawn again from what is kept
