@@ -2,18 +2,18 @@
 
 import streamlit as st
 
-from metrics import cutoff_steps, f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
+from metrics import cutoff_steps
 from metrics.explanation import render_latex
 from metrics.measures.interpolated import iprec_steps
 from ui import charts
-from ui.i18n import N_, nt, sentences, t
+from ui.i18n import N_, sentences, t
 from ui.ranking.builder import ranking_builder
 from ui.session import state
 from ui.session.changes import show_change
 from ui.teaching import explainer, lecture, pacing
+from ui.topics import paced
 
 PAGE = "cutoff"
-RUNNING_NAMES = {"P": "P", "R": "R", "F1": "F1", "Hit": "Success"}  #: the measure at cut-off i, ir_measures' names
 
 st.title(t("Precision, recall, F1 and hit rate @K · R-precision"))
 ranking, numbers = lecture.stage()
@@ -21,43 +21,21 @@ with ranking:
     controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
-k = explainer.current_k(max(len(board.ranking), 1))
-threshold = board.threshold
-R = board.n_relevant(threshold)
+measures = paced.cutoffs(board)
+k, threshold, R, explanations = measures.k, board.threshold, measures.relevant, measures.explanations
 rels, items = board.rels(), board.ranking
-explanations = {
-    "P": precision_steps(rels, k, items=items, threshold=threshold),
-    "R": recall_steps(rels, k, n_relevant=R, items=items, threshold=threshold),
-    "F1": f1_steps(rels, k, n_relevant=R, items=items, threshold=threshold),
-    "Hit": hit_rate_steps(rels, k, items=items, threshold=threshold),
-}
-r_precision = r_precision_steps(rels, n_relevant=R, items=items, threshold=threshold)
 with numbers:
-    rows = len(explanations["P"].table)
-    pace = pacing.begin(PAGE, rows)
-    step = None if pace.complete else pace.step
-    columns = lecture.headline_columns(len(explanations) + 1)
-    shown = []
-    for column, (quantity, explanation) in zip(columns, explanations.items()):
-        value = lecture.running_value(explanation, step, quantity)
-        label = explanation.measure if pace.complete else f"{RUNNING_NAMES[quantity]}@{pace.step}"
-        column.metric(label, lecture.value_text(value))
-        shown.append(value)
-    columns[-1].metric(r_precision.measure if pace.complete else t("R-precision"),
-                       lecture.value_text(r_precision.value) if pace.complete else "?",
-                       help=t("Precision at rank R; shown once every step is revealed."))
-    explainer.let_the_numbers_show(PAGE, *shown, r_precision.value if pace.complete else None)
+    pace = pacing.begin(PAGE, len(explanations["P"].table))
+    explainer.let_the_numbers_show(PAGE, *paced.cutoff_headline(measures, pace))
     show_change(PAGE, explanations["P"].measure, explanations["P"].value if pace.complete else None, board.ranking)
     pacing.step_bar(PAGE, pace, unit=N_("cut-off K ="))
-    st.caption(nt("R = {R} relevant item among all judged items (grade ≥ {threshold}).",
-                  "R = {R} relevant items among all judged items (grade ≥ {threshold}).", R).format(
-        R=R, threshold=f"{threshold:g}"))
+    st.caption(paced.cutoff_caption(board, R))
     with lecture.sized():
         with st.container(key="lecture_formula"):
-            for left, right in zip(*[iter(list(explanations.values()))] * 2):
-                pair = st.columns(2)
-                for column, explanation in zip(pair, (left, right)):
-                    column.latex(sentences.tex(lecture.worked_line(explanation, None if pace.complete else pace.step)))
+            worked = paced.cutoff_worked(measures, pace)
+            for pair in zip(worked[::2], worked[1::2]):
+                for column, line in zip(st.columns(2), pair):
+                    column.latex(sentences.tex(line))
         lecture.step_window(explanations["P"].table, pace)
 st.session_state[state.BUILDER_STEP] = None if pace.complete else pace.step
 with controls:
@@ -88,10 +66,10 @@ if whole:
     with whole:
         explainer.step_table(table, None if pace.complete else pace.step)
 if formulas:
-    for explanation in [*explanations.values(), r_precision]:
+    for explanation in [*explanations.values(), measures.r_precision]:
         formulas.latex(sentences.tex(explanation.formula))
     if pace.complete:  # R-precision with its numbers: the headline shows it only then
-        formulas.latex(sentences.tex(r_precision.worked))
+        formulas.latex(sentences.tex(measures.r_precision.worked))
 
 explainer.about(
     rewards=t("P@K: how much of the top K is relevant. R@K: how much of everything relevant is in the top K. "

@@ -6,7 +6,7 @@ import streamlit as st
 
 from metrics import MetricsInputError, confusion_at
 from metrics.explanation import num
-from metrics.measures.roc import ARTICLE_NOTES, roc_auc_explanation
+from metrics.measures.roc import ARTICLE_NOTES
 from ui import charts
 from ui.i18n import N_, headers, t
 from ui.ranking import lanes
@@ -14,7 +14,7 @@ from ui.ranking.builder import ranking_builder
 from ui.session import state
 from ui.shell.safe import plain
 from ui.teaching import explainer, lecture, pacing
-from ui.topics import scores
+from ui.topics import paced, scores
 
 PAGE = "roc"
 
@@ -68,23 +68,18 @@ with score_table:
         except MetricsInputError as error:
             st.error(t("Not applied: {error}.").format(error=plain(state.message(error))))
 
-items, labels, values = scores.board_scores(board)
-try:
-    explanation = roc_auc_explanation(labels, values, items=items)
-except MetricsInputError as error:
-    explanation = None
+computed = paced.roc(board)
+items, labels, values, explanation = computed.items, computed.labels, computed.values, computed.explanation
+if explanation is None:
     with result:
-        st.info(t("ROC needs at least one positive and one negative item. {error}. Change a grade in the "
-                  "ranking builder, or the threshold “Relevant when grade ≥”.").format(
-                      error=scores.one_class_reason(labels, error)), icon=":material/info:")
+        st.info(paced.roc_unavailable(computed), icon=":material/info:")
 
 pace = None
 if explanation is not None:
     details = explanation.details
     with result:
         pace = pacing.begin(PAGE, len(explanation.table))
-        lecture.walk_through(PAGE, explanation, pace, None, {"AUC": "AUC"},
-                             {t("Positives P"): details["P"], t("Negatives N"): details["N"]}, hit_column=None,
+        lecture.walk_through(PAGE, explanation, pace, None, *paced.roc_headline(explanation), hit_column=None,
                              unit=N_("trapezoid"))
 with controls, lecture.conventions():
     explainer.threshold_input(PAGE)

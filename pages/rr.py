@@ -2,16 +2,17 @@
 
 import streamlit as st
 
-from metrics import rr_curve, rr_steps
+from metrics import rr_curve
 from ui import charts
 from ui.data import many_queries
 from ui.i18n import t
 from ui.ranking.builder import ranking_builder, title_text
 from ui.teaching import explainer, lecture, pacing, presenter
 from ui.teaching.mean_steps import mean_section
+from ui.topics import paced
 
 PAGE = "rr"
-CUT = f"{PAGE}_cut"  #: the RR@K toggle's key
+CUT = paced.RR_CUT  #: the RR@K toggle's key
 
 st.title(t("RR / MRR — reciprocal rank"))
 ranking, numbers = lecture.stage()
@@ -20,23 +21,12 @@ with ranking:
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
 cut = st.session_state.get(CUT, False)
-k = explainer.current_k(max(len(board.ranking), 1)) if cut else None
-explanation = rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold)
+explanation, k = paced.rr(board, cut)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
     rank = explanation.details["first_hit_rank"]
-    anywhere = next((i for i, grade in enumerate(board.rels(), start=1) if grade >= board.threshold), None)
-    if not pace.complete and (rank is None or rank > pace.step):
-        where = t("not in ranks 1–{i} yet").format(i=pace.step)
-    elif rank is not None:
-        where = rank
-    elif anywhere is not None:  # RR@K: the first hit lies below the cut-off
-        where = t("{rank}, beyond the cut-off K = {k}").format(rank=anywhere, k=k)
-    else:
-        where = t("none")
-    lecture.walk_through(PAGE, explanation, pace, board, {"RR": explanation.measure},
-                         {t("First relevant item at rank"): where})
+    lecture.walk_through(PAGE, explanation, pace, board, *paced.rr_headline(board, explanation, pace, k))
 with controls:
     st.toggle(t("Stop at rank K (RR@K)"), key=CUT,
               help=t("trec_eval's recip_rank has no cut-off; ir_measures' RR@10, ranx mrr@k, RecBole "

@@ -1,5 +1,6 @@
-"""The follower view (ui.classroom.follower, AppTest): a student following the teacher on the nDCG or AP page sees the
-teacher's board, step and headline as the core computes them, in their language, updated by the poll without the
+"""The follower view (ui.classroom.follower, AppTest): a student following the teacher on the nDCG, AP, RR, P/R/F1/Hit@K
+or ROC page sees the teacher's board, step and headline as the core computes them (the page's own headline, nothing of
+a later step), in their language, updated by the poll without the
 page; the view's content is computed once for all the followers of one board; Try it myself or the teacher on a
 page without a view gives the whole page back; a drag in the view is the student's own until the teacher's next
 change."""
@@ -8,13 +9,28 @@ from __future__ import annotations
 
 import pytest
 
-from metrics import ap_steps, ndcg_steps
-from tests.apptest_helpers import drop, lane_names, lanes_data
+from metrics import (
+    ap_steps,
+    f1_steps,
+    hit_rate_steps,
+    ndcg_steps,
+    precision_steps,
+    r_precision_steps,
+    recall_steps,
+    rr_steps,
+)
+from metrics.measures.roc import roc_auc_explanation
+from tests.apptest_helpers import drop, lane_names, lanes_data, open_page, step_windows
 from tests.live.test_page_live import ok
+from tests.spoilers import BOARD, later_values
+from tests.ui.test_no_spoilers import shown_numbers
+from tests.visible_text import CJK, item_names, untranslated
 from ui.classroom import follower, live
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
+from ui.topics import paced
+from ui.topics.scores import board_scores
 
 pytestmark = [pytest.mark.slow,  # AppTest runs, real binaries or many random cases: the full run's tier
               pytest.mark.usefixtures("page_store")]  # tests/live/conftest.py
@@ -119,17 +135,21 @@ def test_the_ap_view_shows_r_and_d_as_the_page_does(app_test):
     assert headline(student)["AP so far (step 1)"] == f"{expected.running_at(1)['AP']:.4f}"
 
 
-def test_the_view_is_computed_once_for_every_follower_of_a_board(app_test, monkeypatch):
-    teacher, code = teacher_on(app_test, "ndcg")
-    students = [follower_of(app_test, code, "ndcg") for _ in range(4)]
+@pytest.mark.parametrize("page, module, name", [("ndcg", follower, "ndcg_steps"),
+                                                ("rr", paced, "rr")],  # RR: the session's RR@K toggle in the key
+                         ids=["ndcg", "rr"])
+def test_the_view_is_computed_once_for_every_follower_of_a_board(app_test, monkeypatch, page, module, name):
+    teacher, code = teacher_on(app_test, page)
+    students = [follower_of(app_test, code, page) for _ in range(4)]
     calls = []
+    computed = getattr(module, name)
 
     def counted(*args, **kwargs):
         calls.append(args)
-        return ndcg_steps(*args, **kwargs)
+        return computed(*args, **kwargs)
 
-    monkeypatch.setattr(follower, "ndcg_steps", counted)
-    teacher_drags(teacher)
+    teacher_drags(teacher)  # (the teacher's page calls paced.rr too: counted from here on, the followers' calls)
+    monkeypatch.setattr(module, name, counted)
     for student in students:
         ok(student.run())
         ok(student.run())  # a poll with nothing new: drawn again from what is kept
@@ -159,11 +179,11 @@ def test_try_it_myself_or_another_page_gives_the_whole_page_back_and_a_drag_is_t
     assert lane_names(other, prefix=LANES) == list(teacher.session_state[state.BOARD].ranking)  # the teacher's next
 
     third = follower_of(app_test, code, "ndcg")
-    ok(teacher.switch_page("pages/rr.py").run())  # a page without a follower view
+    ok(teacher.switch_page("pages/more_measures.py").run())  # a page without a follower view
     ok(third.run())
-    ok(third.switch_page("pages/rr.py").run())  # where the app's switch sends the student
+    ok(third.switch_page("pages/more_measures.py").run())  # where the app's switch sends the student
     assert third.session_state[live.FOLLOWING] and third.session_state[live.VIEWING] is None
-    assert [title.value for title in third.title] == ["RR / MRR — reciprocal rank"]
+    assert [title.value for title in third.title] == ["More measures"]
     assert board_is_teachers(third, teacher)
 
 
@@ -181,3 +201,119 @@ def test_presets_are_followed_in_the_view(app_test):
     ok(student.run())
     assert lane_names(student, prefix=LANES) == list(PRESETS[name].ranking)
     assert headline(student) == headline(teacher)
+
+
+#: the pages whose view came with RR, P/R/F1/Hit@K and ROC: page -> its title
+TITLES = {"rr": "RR / MRR — reciprocal rank", "cutoff": "Precision, recall, F1 and hit rate @K · R-precision",
+          "roc": "ROC curve and AUC"}
+
+
+def core(page: str, board: Board) -> list:
+    """What ``page`` computes on ``board``, from the metrics package (the view's headline is the first's or, on the
+    cut-off page, the first four's and R-precision)."""
+    rels, items, threshold = board.rels(), board.ranking, board.threshold
+    if page == "rr":  # no cut-off (the toggle is off)
+        return [rr_steps(rels, items=items, threshold=threshold)]
+    if page == "roc":
+        items, labels, values = board_scores(board)
+        return [roc_auc_explanation(labels, values, items=items)]
+    k, relevant = min(board.k, len(items)), board.n_relevant(threshold)
+    return [precision_steps(rels, k, items=items, threshold=threshold),
+            recall_steps(rels, k, n_relevant=relevant, items=items, threshold=threshold),
+            f1_steps(rels, k, n_relevant=relevant, items=items, threshold=threshold),
+            hit_rate_steps(rels, k, items=items, threshold=threshold),
+            r_precision_steps(rels, n_relevant=relevant, items=items, threshold=threshold)]
+
+
+def expected_headline(page: str, board: Board, step: int) -> dict[str, str]:
+    """``page``'s headline at ``step`` (not the last): the values so far, no final value."""
+    explanations = core(page, board)
+    if page == "cutoff":
+        names = ("P", "R", "F1", "Success")
+        return {f"{name}@{step}": f"{e.running_at(step)[q]:.4f}"
+                for name, q, e in zip(names, ("P", "R", "F1", "Hit"), explanations)} | {"R-precision": "?"}
+    [explanation] = explanations
+    if page == "roc":
+        return {f"AUC so far (step {step})": f"{explanation.running_at(step)['AUC']:.4f}",
+                "Positives P": str(explanation.details["P"]), "Negatives N": str(explanation.details["N"])}
+    rank = explanation.details["first_hit_rank"]
+    return {f"RR so far (step {step})": f"{explanation.running_at(step)['RR']:.4f}",
+            "First relevant item at rank": str(rank) if rank <= step else f"not in ranks 1–{step} yet"}
+
+
+def teacher_board(teacher, board: Board):
+    """The teacher loads ``board`` (as a preset would): every page back at step 1."""
+    teacher.session_state[state.BOARD] = board
+    teacher.session_state[state.REVISION] += 1
+    return ok(teacher.run())
+
+
+@pytest.mark.parametrize("page", sorted(TITLES))
+def test_the_rr_cutoff_and_roc_views_show_the_pages_headline_at_the_teachers_step_and_nothing_later(app_test, page):
+    teacher, code = teacher_on(app_test, page)
+    teacher_board(teacher, BOARD)
+    student = follower_of(app_test, code, page)
+    assert student.session_state[live.VIEWING] == page
+    assert [title.value for title in student.title] == [TITLES[page]]
+    assert not [c for c in student.get("bidi_component") if c.key.startswith("builder_lanes_")]  # not the page
+    total = len(core(page, BOARD)[0].table)
+    assert total > 3
+    assert headline(student) == expected_headline(page, BOARD, 1)
+    assert headline(student).items() <= headline(teacher).items()  # the page's own headline (it has more metrics)
+    later = set().union(*(later_values(e) for e in core(page, BOARD)))
+    finals = {f"{e.value:.4f}" for e in core(page, BOARD)}
+    assert later and not (later | finals) & shown_numbers(student), sorted((later | finals) & shown_numbers(student))
+    [window] = step_windows(student)
+    assert len(window) == 1
+
+    teacher.session_state[state.page_key(page, "step")] = 3
+    board = teacher_drags(teacher).session_state[state.BOARD]
+    assert board != BOARD
+    ok(student.run())  # the poll loads the board and the step; the view draws them
+    assert lane_names(student, prefix=LANES) == list(board.ranking)
+    assert headline(student) == expected_headline(page, board, 3)
+    assert headline(student).items() <= headline(teacher).items()
+    unit = {"rr": "rank", "cutoff": "cut-off K =", "roc": "trapezoid"}[page]
+    assert f"**Step 3 of {total}** · {unit} 3" in [m.value for m in student.markdown]
+    [window] = step_windows(student)
+    assert [list(window.columns), window.values.tolist()] == [list(step_windows(teacher)[0].columns),
+                                                              step_windows(teacher)[0].values.tolist()]
+    assert len(window) == 3
+    assert lane_data_step(student) == (None if page == "roc" else 3)  # ROC's rows are trapezoids, not ranks
+
+
+@pytest.mark.parametrize("page", sorted(TITLES))
+def test_the_rr_cutoff_and_roc_views_read_in_chinese_as_their_pages(app_test, page):
+    teacher, code = teacher_on(app_test, page)
+    teacher_board(teacher, BOARD)
+    student = follower_of(app_test, code, page, language="zh")
+    assert student.session_state[live.VIEWING] == page
+    alone = open_page(app_test, f"pages/{page}.py", BOARD, language="zh", all_steps=False)  # the page, in 中文
+    [title] = [title.value for title in student.title]
+    assert title == alone.title[0].value and CJK.search(title)
+    assert headline(student).items() <= headline(alone).items()
+    assert len(headline(student)) == len(expected_headline(page, BOARD, 1))
+    assert not [label for label in headline(student) if "so far" in label or "Positives" in label
+                or "First relevant" in label]
+    assert not untranslated(student, item_names(student) | {"drawn"})  # the run's hidden number (ui.classroom.live)
+
+
+def test_the_roc_view_says_why_there_is_no_curve_as_the_page_does(app_test):
+    teacher, code = teacher_on(app_test, "roc")
+    one_class = Board(grades={"a": 0.0, "b": 0.0, "c": 0.0}, ranking=("a", "b", "c"), k=3)
+    teacher_board(teacher, one_class)
+    student = follower_of(app_test, code, "roc")
+    assert student.session_state[live.VIEWING] == "roc"
+    [said] = [i.value for i in student.info]
+    assert said.startswith("ROC needs at least one positive and one negative item.")
+    assert said in [i.value for i in teacher.info]
+    assert not student.metric
+
+
+def test_the_rr_view_computes_with_the_sessions_cut_off_as_the_page():
+    """RR@K is the session's toggle, not the board's: part of the view's key (a first hit below K scores 0)."""
+    board = Board(grades={"a": 0.0, "b": 0.0, "c": 1.0}, ranking=("a", "b", "c"), k=2)
+    key = follower.board_key(board)
+    [(_, whole), (_, cut)] = [follower.explained("rr", key, (flag,)) for flag in (False, True)]
+    assert (whole.explanation.value, cut.explanation.value) == (1 / 3, 0.0)
+    assert cut.explanation.value == paced.rr(board, True)[0].value and len(cut.explanation.table) == 2

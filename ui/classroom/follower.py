@@ -1,12 +1,14 @@
-"""A following student's view of the teacher's page: the ranking, the headline at the teacher's step, the step
-reached, the worked formula and the step window, drawn by the student's poll fragment (``ui.classroom.live``), which reruns only
-itself; the full interactive page comes back when the student stops following ("Try it myself"). A drag in the
-view's lanes reorders the student's own board, as on the page, until the teacher's next change.
+"""A following student's view of the teacher's explainer page (nDCG, AP, RR, P/R/F1/Hit@K, ROC): the ranking, the
+headline at the teacher's step, the step reached, the worked formula and the step window, drawn by the student's poll
+fragment (``ui.classroom.live``), which reruns only itself; the full interactive page comes back when the student
+stops following ("Try it myself"). A drag in the view's lanes reorders the student's own board, as on the page, until
+the teacher's next change.
 
 What a follower sees is a function of the published state (board, page, step) and the reader's language: the core's
 explanation is computed once per published board for every follower of every class on this server process
 (:func:`explained`), the formula lines and the step window once per (board, step, language, text size)
 (:func:`pieces`), so that 40 followers of one drag cost one computation and 40 small redraws, not 40 page reruns.
+The view calls what the page calls (ui.topics.paced for RR, P/R/F1/Hit@K and ROC), so the two never disagree.
 No spoilers: as on the page, nothing after the teacher's step is shown (headline "so far", formula and table up to
 that step, later ranks dimmed in the lanes)."""
 
@@ -22,13 +24,15 @@ import streamlit as st
 from metrics import ap_steps, ndcg_steps
 from metrics.explanation import Explanation
 from ui.data.dataset import shown_title
-from ui.i18n import N_, header, headers, language, t
+from ui.i18n import N_, language, t
 from ui.model.board import Board
 from ui.ranking.lanes import dropped_order, lanes
 from ui.session import state
 from ui.shell.safe import plain
 from ui.teaching import lecture, pacing
-from ui.teaching.explainer import number_formats, table_html, tex
+from ui.teaching.explainer import table_html, tex
+from ui.teaching.pacing import Pace
+from ui.topics import paced
 
 FOLLOWING_NOTE = N_("You follow the teacher: the board and the step change with theirs.")
 BOX = "live_follow"  #: the view's container (visible, unlike the poll's hidden one)
@@ -37,23 +41,46 @@ PIECES_KEPT = 512  #: formula and step window renderings kept (boards × steps �
 
 
 @dataclass(frozen=True)
+class Explained:
+    """What an explainer page computes from one board, kept for all its followers: the explanation whose step table
+    paces the page (None: the page has nothing to explain, ``unavailable`` says why), the headline drawn at a step
+    (in the reader's language), the worked formula's lines at a step (None: the explanation's own, folded, under
+    the general formula at step 1) and a line under the step bar."""
+
+    explanation: Explanation | None
+    headline: Callable[[Pace], object] = lambda pace: None
+    worked: Callable[[Pace], list[str]] | None = None
+    caption: Callable[[], str] | None = None
+    unavailable: Callable[[], str] | None = None
+
+
+@dataclass(frozen=True)
 class View:
     """How one explainer page is shown to a follower: its title (the page's own), the core call the page makes
-    (``explain(board)`` -> (explanation, headline labels, extra headline values keyed by an N_ label)), whether
-    the lanes show the ideal ordering, the step table's hit column."""
+    (``explain(board, *settings)`` -> :class:`Explained`; ``settings()``: this session's own choices the page
+    computes with beyond the board, e.g. RR's cut-off toggle), whether the lanes show the ideal ordering, the step
+    table's hit column, what a row is (``unit``, as the page's step bar names it; ``ranks``: a row is a rank, which
+    the lanes outline), the worked formula's columns and the ranked items the page needs (None: it computes
+    without, as ROC)."""
 
     title: str
-    explain: Callable[[Board], tuple[Explanation, dict[str, str], dict[str, object]]]
+    explain: Callable[..., Explained]
+    settings: Callable[[], tuple] = tuple
     ideal: bool = False
     hit_column: str | None = "relevant"
+    unit: str = "rank"
+    ranks: bool = True
+    formula_columns: int = 1
+    minimum: int | None = 1
 
 
-def _ndcg(board: Board):
+def _ndcg(board: Board) -> Explained:
     """As pages/ndcg.py: K clipped to the longer of the ranking and the judged items, the board's gain and ideal."""
     k = min(board.k, max(1, len(board.ranking), len(board.judged())))
     explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
                              ideal_items=board.ideal_items(), ideal_from=board.ideal)
-    return explanation, {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}, {}
+    labels = {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}
+    return Explained(explanation, lambda pace: lecture.headline(explanation, pace, labels))
 
 
 #: the AP page's denominator labels (pages/ap.py), one whole label per choice
@@ -61,20 +88,54 @@ AP_DENOMINATORS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hits 
                    "min_k_relevant": N_("D = min(k, R)")}
 
 
-def _ap(board: Board):
+def _ap(board: Board) -> Explained:
     """As pages/ap.py: K clipped to the ranking, R and D beside AP."""
     k = min(board.k, max(1, len(board.ranking)))
     relevant = board.n_relevant(board.threshold)
     explanation = ap_steps(board.rels(), k=k, n_relevant=relevant, denominator=board.ap_denominator,
                            items=board.ranking, threshold=board.threshold)
-    return explanation, {"AP": explanation.measure}, {
-        N_("Relevant items R"): relevant, AP_DENOMINATORS[board.ap_denominator]: explanation.details["D"]}
+    extra = {N_("Relevant items R"): relevant, AP_DENOMINATORS[board.ap_denominator]: explanation.details["D"]}
+    return Explained(explanation, lambda pace: lecture.headline(
+        explanation, pace, {"AP": explanation.measure}, {t(label): value for label, value in extra.items()}))
+
+
+def _rr_settings() -> tuple[bool]:
+    """The RR page's "Stop at rank K" toggle of this session (pages/rr.py reads it so)."""
+    return (bool(st.session_state.get(paced.RR_CUT, False)),)
+
+
+def _rr(board: Board, cut: bool) -> Explained:
+    """As pages/rr.py (:func:`ui.topics.paced.rr`): RR, the rank of the first hit once its step is shown."""
+    explanation, k = paced.rr(board, cut)
+    return Explained(explanation, lambda pace: lecture.headline(
+        explanation, pace, *paced.rr_headline(board, explanation, pace, k)))
+
+
+def _cutoff(board: Board) -> Explained:
+    """As pages/cutoff.py (:func:`ui.topics.paced.cutoffs`): P, R, F1, Hit at cut-off i and R-precision, P's table."""
+    measures = paced.cutoffs(board)
+    return Explained(measures.explanations["P"], lambda pace: paced.cutoff_headline(measures, pace),
+                     worked=lambda pace: paced.cutoff_worked(measures, pace),
+                     caption=lambda: paced.cutoff_caption(board, measures.relevant))
+
+
+def _roc(board: Board) -> Explained:
+    """As pages/roc.py (:func:`ui.topics.paced.roc`): AUC as trapezoids, P and N; or why there is no curve."""
+    measures = paced.roc(board)
+    explanation = measures.explanation
+    if explanation is None:
+        return Explained(None, unavailable=lambda: paced.roc_unavailable(measures))
+    return Explained(explanation, lambda pace: lecture.headline(explanation, pace, *paced.roc_headline(explanation)))
 
 
 #: the pages a follower sees as this view (page URL path -> view); on the others the whole page is drawn
 VIEWS = {
     "ndcg": View(N_("nDCG — normalised discounted cumulative gain"), _ndcg, ideal=True, hit_column=None),
     "ap": View(N_("AP / MAP — average precision"), _ap),
+    "rr": View(N_("RR / MRR — reciprocal rank"), _rr, settings=_rr_settings),
+    "cutoff": View(N_("Precision, recall, F1 and hit rate @K · R-precision"), _cutoff, unit=N_("cut-off K ="),
+                   formula_columns=2),
+    "roc": View(N_("ROC curve and AUC"), _roc, hit_column=None, unit=N_("trapezoid"), ranks=False, minimum=None),
 }
 
 
@@ -84,11 +145,12 @@ def board_key(board: Board) -> str:
 
 
 @lru_cache(maxsize=VIEWS_KEPT)
-def explained(page: str, key: str):
-    """The core's explanation of the board ``key`` (:func:`board_key`) as ``page`` shows it: (board, explanation,
-    labels, extra); computed once for all the followers of that board."""
+def explained(page: str, key: str, settings: tuple = ()) -> tuple[Board, Explained]:
+    """The core's explanation of the board ``key`` (:func:`board_key`) as ``page`` shows it with the session's
+    ``settings`` (:attr:`View.settings`): (board, :class:`Explained`); computed once for all the followers of that
+    board."""
     board = Board.from_dict(json.loads(key))
-    return (board, *VIEWS[page].explain(board))
+    return board, VIEWS[page].explain(board, *settings)
 
 
 @dataclass(frozen=True)
@@ -103,30 +165,26 @@ class Pieces:
 
 
 @lru_cache(maxsize=PIECES_KEPT)
-def pieces(page: str, key: str, step: int, complete: bool, reader: str, size: int) -> Pieces:
+def pieces(page: str, key: str, settings: tuple, step: int, complete: bool, reader: str, size: int) -> Pieces:
     """The view's text at ``step`` (``complete``: every step shown) for a reader of language ``reader`` at text
     size ``size``, which the caller's session has (they are part of the key: ``t`` and ``tex`` read the session's
-    language, ``lecture.formula_width`` its text size)."""
-    board, explanation, _, _ = explained(page, key)
+    language, ``lecture.formula_width`` and ``lecture.window`` its text size)."""
+    view = VIEWS[page]
+    board, shown = explained(page, key, settings)
+    explanation = shown.explanation
     pace = pacing.Pace(step=step, total=len(explanation.table))
-    shown = None if complete else step
-    general = step <= 1 and not complete
-    lines = ((explanation.formula,) if general else ()) + tuple(
-        explanation.worked_lines(shown, fold=True, width=lecture.formula_width()))
-    window = explanation.table.iloc[:step]
-    first = max(0, len(window) - lecture.WINDOW)
-    above = t(N_("⋯ ranks 1–{last} above (the whole table is below)")).format(last=first) if first else ""
-    window = window.iloc[first:]
-    column = VIEWS[page].hit_column
-    hits = window[column].to_numpy(dtype=bool) if column and column in window else None
-    checks = tuple(header(c) for c in window.columns if window[c].dtype.kind == "b")
-    table = table_html(headers(window), hits, number_formats(window, lecture.DIGITS), checks, above)
+    if shown.worked is not None:
+        lines = tuple(shown.worked(pace))
+    else:
+        general = step <= 1 and not complete
+        lines = ((explanation.formula,) if general else ()) + tuple(
+            explanation.worked_lines(None if complete else step, fold=True, width=lecture.formula_width()))
+    table = table_html(*lecture.window(explanation.table, step, view.hit_column, unit=view.unit))
     ideal = None
-    if VIEWS[page].ideal:  # most relevant first, ties in order, as the builder's lanes show it
+    if view.ideal:  # most relevant first, ties in order, as the builder's lanes show it
         ranked = sorted(zip(board.ideal_items(), board.ideal_grades()), key=lambda pair: -pair[1])
         ideal = tuple((item, board.grades[item]) for item, _ in ranked)
-    step_line = t("**Step {n} of {total}** · {unit} {n}").format(n=pace.step, total=pace.total, unit=t("rank"))
-    return Pieces(step_line, tuple(tex(line) for line in lines), table, ideal)
+    return Pieces(pacing.step_text(pace, view.unit), tuple(tex(line) for line in lines), table, ideal)
 
 
 def shows(page: str | None) -> bool:
@@ -152,32 +210,42 @@ def draw(page: str) -> bool:
     teacher's, as last loaded) at the session's step of that page. False when the student dragged in the view's
     lanes: that order is now this session's board (until the teacher's next change), for the caller to draw by a
     run of the whole app (which also writes it in the tab's URL)."""
+    view = VIEWS[page]
     board = state.board()
     dropped = dropped_order(_lanes_key(), board.items)
     if dropped is not None and dropped[0] != board.ranking:
         state.set_board(board.with_ranking(dropped[0]), external=False)  # the same lanes, which show it already
         return False
-    missing = lecture.missing(board)
+    missing = lecture.missing(board, view.minimum) if view.minimum is not None else None
     if missing is not None:
         st.info(missing, icon=":material/info:")
         return True
-    key = board_key(board)
-    _, explanation, labels, extra = explained(page, key)
-    pace = pacing.current(page, len(explanation.table))
-    shown = pieces(page, key, pace.step, pace.complete, language(), lecture.text_size())
+    key, settings = board_key(board), view.settings()
+    _, computed = explained(page, key, settings)
+    explanation = computed.explanation
+    pace = pacing.current(page, len(explanation.table)) if explanation is not None else None
+    shown = pieces(page, key, settings, pace.step, pace.complete, language(), lecture.text_size()) if pace else None
     ranking, numbers = lecture.stage()
     with ranking:
         st.markdown(f":small[**{plain(shown_title(board.title) if board.title else t('your ranking'))}**]")
         lanes(board.grades, board.ranking, board.pool, key=_lanes_key(),
-              ideal=list(shown.ideal) if shown.ideal is not None else None,
-              step=None if pace.complete else pace.step)
+              ideal=list(shown.ideal) if shown is not None and shown.ideal is not None else None,
+              step=None if pace is None or pace.complete or not view.ranks else pace.step)
     with numbers:
-        lecture.headline(explanation, pace, labels, {t(label): value for label, value in extra.items()})
+        if explanation is None:
+            st.info(computed.unavailable(), icon=":material/info:")
+            return True
+        computed.headline(pace)
         st.markdown(shown.step_line)
+        if computed.caption is not None:
+            st.caption(computed.caption())
         with lecture.sized():
             with st.container(key="lecture_formula"):
-                for line in shown.formula:
-                    st.latex(line)
+                width = view.formula_columns  # lines side by side, as the page draws them
+                for first in range(0, len(shown.formula), width):
+                    row = shown.formula[first:first + width]
+                    for place, line in zip(st.columns(width) if width > 1 else [st], row):
+                        place.latex(line)
             with st.container(key="lecture_table"):
                 st.html(shown.table)
     return True

@@ -222,7 +222,17 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
     """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
     on screen: at most :func:`window_rows` rows, ending at the current one (the earlier rows are counted above
     it)."""
-    shown = table.iloc[:pace.step]
+    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit)
+    with st.container(key="lecture_table"):
+        styled_table(frame, hits, formats, checks, above=above)
+
+
+def window(table: pd.DataFrame, step: int, hit_column: str | None = "relevant", columns: list[str] | None = None,
+           unit: str = "rank") -> tuple:
+    """What :func:`step_window` draws at ``step``, as the arguments of ``ui.teaching.explainer.table_html``: the rows
+    shown (translated headers), their hits, number formats, check columns and the line above them, in the session's
+    language and text size (a live class's follower view draws the same)."""
+    shown = table.iloc[:step]
     first = max(0, len(shown) - window_rows())
     above = ""
     if first == 1:  # one row above: "rank 1", not "ranks 1–1"
@@ -236,8 +246,7 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
     if columns is not None:
         shown = shown[columns]
     checks = tuple(header(c) for c in shown.columns if shown[c].dtype.kind == "b")
-    with st.container(key="lecture_table"):
-        styled_table(headers(shown), hits, number_formats(shown, DIGITS), checks, above=above)
+    return headers(shown), hits, number_formats(shown, DIGITS), checks, above
 
 
 def running_value(explanation: Explanation, step: int | None, quantity: str) -> float:

@@ -93,7 +93,7 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
                   disabled=pace.complete, on_click=move, args=(page, "next", total), type="primary")
         st.button(t("Show all"), key=state.page_key(page, "step_all"), help=t("Every step (End)"),
                   disabled=pace.complete, on_click=move, args=(page, "end", total))
-        st.markdown(t("**Step {n} of {total}** · {unit} {n}").format(n=pace.step, total=total, unit=t(unit)))
+        st.markdown(step_text(pace, unit))
         if presentable:
             from ui.teaching.presenter import present_button
 
@@ -102,6 +102,11 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
             text_size_buttons(page)
         from ui.classroom.live_quiz import ask_about_step  # the teacher of a live class: "Ask the class about this"
         ask_about_step(page, pace)
+
+
+def step_text(pace: Pace, unit: str = "rank") -> str:
+    """"Step i of n · rank i" (``unit``, in English, names a row: translated here), as the step bar says it."""
+    return t("**Step {n} of {total}** · {unit} {n}").format(n=pace.step, total=pace.total, unit=t(unit))
 
 
 def text_size_buttons(page: str) -> None:

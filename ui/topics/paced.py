@@ -1,0 +1,145 @@
+"""What the paced pages RR (pages/rr.py), P/R/F1/Hit@K (pages/cutoff.py) and ROC (pages/roc.py) compute from a
+board and show in their headline at a step: one function each that the page and a live class's follower view
+(ui.classroom.follower) both call, so that the two never disagree. No spoilers: a headline at step i shows the
+values after i rows ("so far"), the final ones only once every step is shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from metrics import (
+    MetricsInputError,
+    f1_steps,
+    hit_rate_steps,
+    precision_steps,
+    r_precision_steps,
+    recall_steps,
+    rr_steps,
+)
+from metrics.explanation import Explanation
+from metrics.measures.roc import roc_auc_explanation
+from ui.i18n import nt, t
+from ui.model.board import Board
+from ui.teaching import lecture
+from ui.teaching.pacing import Pace
+from ui.topics import scores
+
+RR_CUT = "rr_cut"  #: the RR page's "Stop at rank K (RR@K)" toggle: a session's choice, not the board's
+
+
+def rr(board: Board, cut: bool) -> tuple[Explanation, int | None]:
+    """RR of ``board`` and its cut-off K: the board's K clipped to the ranking with RR@K (``cut``), else None
+    (trec_eval's recip_rank, no cut-off)."""
+    k = min(board.k, max(1, len(board.ranking))) if cut else None
+    return rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold), k
+
+
+def rr_headline(board: Board, explanation: Explanation, pace: Pace, k: int | None) -> tuple[dict, dict]:
+    """The RR headline's labels and extra values at ``pace`` (for ``lecture.headline``): RR, and the rank of the
+    first hit once its step is shown ("not in ranks 1–i yet" before; with RR@K, a first hit below K said so)."""
+    rank = explanation.details["first_hit_rank"]
+    anywhere = next((i for i, grade in enumerate(board.rels(), start=1) if grade >= board.threshold), None)
+    if not pace.complete and (rank is None or rank > pace.step):
+        where = t("not in ranks 1–{i} yet").format(i=pace.step)
+    elif rank is not None:
+        where = rank
+    elif anywhere is not None:  # RR@K: the first hit lies below the cut-off
+        where = t("{rank}, beyond the cut-off K = {k}").format(rank=anywhere, k=k)
+    else:
+        where = t("none")
+    return {"RR": explanation.measure}, {t("First relevant item at rank"): where}
+
+
+RUNNING_NAMES = {"P": "P", "R": "R", "F1": "F1", "Hit": "Success"}  #: the measure at cut-off i, ir_measures' names
+
+
+@dataclass(frozen=True)
+class Cutoffs:
+    """The cut-off page's measures of one board: K (clipped to the ranking), R (relevant items among all judged),
+    P, R, F1 and Hit at K (in :data:`RUNNING_NAMES`' order; P's step table paces the page) and R-precision."""
+
+    k: int
+    relevant: int
+    explanations: dict[str, Explanation]
+    r_precision: Explanation
+
+
+def cutoffs(board: Board) -> Cutoffs:
+    """P@K, R@K, F1@K, Hit@K and R-precision of ``board`` at its K and threshold."""
+    k = min(board.k, max(1, len(board.ranking)))
+    threshold, relevant = board.threshold, board.n_relevant(board.threshold)
+    rels, items = board.rels(), board.ranking
+    explanations = {
+        "P": precision_steps(rels, k, items=items, threshold=threshold),
+        "R": recall_steps(rels, k, n_relevant=relevant, items=items, threshold=threshold),
+        "F1": f1_steps(rels, k, n_relevant=relevant, items=items, threshold=threshold),
+        "Hit": hit_rate_steps(rels, k, items=items, threshold=threshold),
+    }
+    return Cutoffs(k, relevant, explanations,
+                   r_precision_steps(rels, n_relevant=relevant, items=items, threshold=threshold))
+
+
+def cutoff_headline(measures: Cutoffs, pace: Pace) -> list:
+    """Draw the cut-off page's headline at ``pace``: P, R, F1 and Hit at cut-off i (their final names once every
+    step is shown), then R-precision, "?" until then. Returns the values shown (None for a "?")."""
+    step = None if pace.complete else pace.step
+    columns = lecture.headline_columns(len(measures.explanations) + 1)
+    shown = []
+    for column, (quantity, explanation) in zip(columns, measures.explanations.items()):
+        value = lecture.running_value(explanation, step, quantity)
+        label = explanation.measure if pace.complete else f"{RUNNING_NAMES[quantity]}@{pace.step}"
+        column.metric(label, lecture.value_text(value))
+        shown.append(value)
+    r_precision = measures.r_precision
+    columns[-1].metric(r_precision.measure if pace.complete else t("R-precision"),
+                       lecture.value_text(r_precision.value) if pace.complete else "?",
+                       help=t("Precision at rank R; shown once every step is revealed."))
+    return [*shown, r_precision.value if pace.complete else None]
+
+
+def cutoff_caption(board: Board, relevant: int) -> str:
+    """The line under the cut-off page's step bar: R and the threshold."""
+    return nt("R = {R} relevant item among all judged items (grade ≥ {threshold}).",
+              "R = {R} relevant items among all judged items (grade ≥ {threshold}).", relevant).format(
+        R=relevant, threshold=f"{board.threshold:g}")
+
+
+def cutoff_worked(measures: Cutoffs, pace: Pace) -> list[str]:
+    """The four worked formulas at ``pace`` (LaTeX, one line each, for two columns): P, R, F1 and Hit at cut-off i."""
+    return [lecture.worked_line(explanation, None if pace.complete else pace.step)
+            for explanation in measures.explanations.values()]
+
+
+@dataclass(frozen=True)
+class Roc:
+    """The ROC page's inputs from one board (every item, its label and score: ui.topics.scores.board_scores) and its
+    AUC explanation, or the reason there is none (one class only)."""
+
+    items: list[str]
+    labels: list[int]
+    values: list[float]
+    explanation: Explanation | None
+    error: MetricsInputError | None = None
+
+
+def roc(board: Board) -> Roc:
+    """ROC and AUC of ``board``: labels from its grades and threshold, its typed scores or the ranking's."""
+    items, labels, values = scores.board_scores(board)
+    try:
+        return Roc(items, labels, values, roc_auc_explanation(labels, values, items=items))
+    except MetricsInputError as error:
+        return Roc(items, labels, values, None, error)
+
+
+def roc_unavailable(measures: Roc) -> str:
+    """Why the ROC page has no curve (one class only), in the reader's language, with what to change."""
+    return t("ROC needs at least one positive and one negative item. {error}. Change a grade in the "
+             "ranking builder, or the threshold “Relevant when grade ≥”.").format(
+        error=scores.one_class_reason(measures.labels, measures.error))
+
+
+def roc_headline(explanation: Explanation) -> tuple[dict, dict]:
+    """The ROC headline's labels and extra values (for ``lecture.headline``): AUC (a running area "so far" until the
+    last trapezoid), the positives P and negatives N."""
+    return {"AUC": "AUC"}, {t("Positives P"): explanation.details["P"], t("Negatives N"): explanation.details["N"]}
+
