@@ -317,3 +317,22 @@ def test_the_rr_view_computes_with_the_sessions_cut_off_as_the_page():
     [(_, whole), (_, cut)] = [follower.explained("rr", key, (flag,)) for flag in (False, True)]
     assert (whole.explanation.value, cut.explanation.value) == (1 / 3, 0.0)
     assert cut.explanation.value == paced.rr(board, True)[0].value and len(cut.explanation.table) == 2
+
+
+def test_the_teachers_rr_cut_off_is_followed_and_a_detached_student_keeps_their_own(app_test):
+    """The RR page's "Stop at rank K" is the teacher's choice, not the board's: it is published with the board, and
+    a following student's view computes RR@K when the teacher's does; a student who tries it alone keeps theirs."""
+    board = Board(grades={"a": 0.0, "b": 0.0, "c": 1.0}, ranking=("a", "b", "c"), k=2)  # first hit below K
+    teacher, code = teacher_on(app_test, "rr")
+    teacher_board(teacher, board)
+    student = follower_of(app_test, code, "rr")
+    assert student.session_state[live.VIEWING] == "rr" and paced.RR_CUT not in student.session_state
+    ok(teacher.toggle(key=paced.RR_CUT).set_value(True).run())
+    ok(student.run())  # the poll loads the teacher's choice with the board
+    assert student.session_state[paced.RR_CUT] is True
+    assert "**Step 1 of 2** · rank 1" in [m.value for m in student.markdown]  # RR@2: two ranks, not three
+    student.session_state[live.FOLLOWING] = False  # "Try it myself"
+    ok(teacher.toggle(key=paced.RR_CUT).set_value(False).run())
+    ok(student.run())
+    assert student.session_state[paced.RR_CUT] is True  # their own choice stays
+    assert "**Step 1 of 2** · rank 1" in [m.value for m in student.markdown]

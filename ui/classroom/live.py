@@ -28,6 +28,7 @@ from ui.i18n import N_, t
 from ui.model.board import Board
 from ui.session import state
 from ui.shell import routes
+from ui.topics import paced
 
 logger = logging.getLogger(__name__)
 TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
@@ -339,8 +340,17 @@ def set_handout_view(shown: dict) -> None:
         st.session_state[step] = presented
 
 
+#: the teacher's choices on a page that are not the board's (widget keys), shown to following students as the teacher's
+SHARED_CHOICES = (paced.RR_CUT,)
+
+
+def choices() -> dict[str, bool]:
+    return {name: bool(st.session_state.get(name, False)) for name in SHARED_CHOICES}
+
+
 def published_state(page: str | None = None) -> dict:
-    return {"board": state.board().to_dict(), "page": page, "steps": steps(), HANDOUT: handout_view()}
+    return {"board": state.board().to_dict(), "page": page, "steps": steps(), HANDOUT: handout_view(),
+            "choices": choices()}
 
 
 def publish(page: str | None = None) -> int | None:
@@ -462,6 +472,11 @@ def _follow_board(data: dict) -> bool:
     shown = data.get("steps") or {}
     if shown != steps():
         set_steps(shown)
+        changed = True
+    shared = data.get("choices") if isinstance(data.get("choices"), dict) else {}
+    wanted = {name: shared[name] for name in SHARED_CHOICES if isinstance(shared.get(name), bool)}
+    if any(st.session_state.get(name, False) != value for name, value in wanted.items()):
+        st.session_state.update(wanted)
         changed = True
     handout = data.get(HANDOUT)
     if isinstance(handout, dict) and handout != handout_view():
