@@ -1,8 +1,9 @@
 """A Griffe extension for the API reference (docs/mkdocs.yml): the docstrings of ``metrics`` are NumPy style with
-reStructuredText inside, which mkdocstrings renders as Markdown. Before they are rendered: roles (``:func:`x```,
-``:math:`x```, ...) become code spans, ``.. math::`` blocks and doctest examples (``>>>``) become fenced code
-blocks (an example after the NumPy sections becomes an Examples section), and a paragraph's ``::`` (a literal block follows) becomes ``:``. The docstrings themselves stay as they are
-(they are also read with ``help()`` and run as doctests)."""
+reStructuredText inside, which mkdocstrings renders as Markdown. Before they are rendered: roles (``:func:`x```, ...)
+become code spans; ``:math:`x``` and ``.. math::`` blocks LaTeX for KaTeX (``\\(x\\)``, ``\\[x\\]``); doctest
+examples (``>>>``) fenced code blocks (after the NumPy sections, an Examples section); a parameter written
+``name : what it is.`` a parameter with that description (not a type); a paragraph's ``::`` (a literal block
+follows) ``:``. The docstrings themselves stay as they are (also read with ``help()`` and run as doctests)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,21 @@ import re
 
 import griffe
 
-ROLE = re.compile(r":(?:func|class|mod|meth|attr|data|math|obj|exc|ref|const):`~?([^`]+)`")
+ROLE = re.compile(r":(?:func|class|mod|meth|attr|data|obj|exc|ref|const):`~?([^`]+)`")
+MATH = re.compile(r":math:`([^`]+)`")
+#: a NumPy parameter line, ``name : type`` or, in these docstrings, often ``name : what it is.``
+PARAMETER = re.compile(r"(\w[\w, ]*?) : (.+)")
+DESCRIPTION_WORDS = {"the", "a", "an", "what", "where", "only", "keep", "labels", "grades", "optional", "two", "nDCG"}
+
+
+def is_description(text: str) -> bool:
+    """Whether the text after ``name :`` describes the parameter (rather than naming its type)."""
+    return text.endswith(".") or "``" in text or text.split()[0] in DESCRIPTION_WORDS
 
 
 def markdown(text: str) -> str:
     """``text`` (a docstring) with its reStructuredText constructs turned into Markdown."""
-    lines, out, i = text.split("\n"), [], 0
+    lines, out, i, section = text.split("\n"), [], 0, ""
     while i < len(lines):
         line = lines[i]
         stripped = line.lstrip()
@@ -27,7 +37,7 @@ def markdown(text: str) -> str:
                 i += 1
             while body and not body[-1]:
                 body.pop()
-            out += [f"{indent}```latex", *[f"{indent}{b}" for b in body if b], f"{indent}```", ""]
+            out += ["", f"{indent}\\[", *[f"{indent}{b}" for b in body if b], f"{indent}\\]", ""]
             continue
         if stripped.startswith(">>>") and not (out and out[-1].strip().startswith("```pycon")):
             block = []
@@ -39,12 +49,24 @@ def markdown(text: str) -> str:
             else:
                 out += [f"{indent}```pycon", *[f"{indent}{b}" for b in block], f"{indent}```"]
             continue
-        line = ROLE.sub(lambda m: f"`{m.group(1)}`", line)
+        if i + 1 < len(lines) and re.fullmatch(r"-{3,}", lines[i + 1].strip()):
+            section = stripped
+        parameter = PARAMETER.fullmatch(line)
+        if section == "Parameters" and parameter and is_description(parameter.group(2)):
+            out += [parameter.group(1), "    " + inline(parameter.group(2))]
+            i += 1
+            continue
+        line = inline(line)
         if line.endswith("::") and not line.strip() == "::":
             line = line[:-1]
         out.append(line)
         i += 1
     return "\n".join(out)
+
+
+def inline(line: str) -> str:
+    """``line`` with its roles as code spans and its inline math as ``\\(...\\)`` (rendered by KaTeX)."""
+    return MATH.sub(lambda m: f"\\({m.group(1)}\\)", ROLE.sub(lambda m: f"`{m.group(1)}`", line))
 
 
 class RestructuredText(griffe.Extension):
