@@ -36,7 +36,7 @@ def test_the_site_builds_with_no_warning(tmp_path):
 def test_the_api_reference_names_every_public_name():
     page = (DOCS / "src" / "reference.md").read_text(encoding="utf-8")
     listed = set(re.findall(r"^ {8}- (\w+)$", page, flags=re.MULTILINE))
-    assert listed == set(metrics.__all__)
+    assert not set(metrics.__all__) - listed, f"add to docs/src/reference.md: {sorted(set(metrics.__all__) - listed)}"
 
 
 def test_the_readme_is_the_short_front_page():
