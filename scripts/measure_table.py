@@ -1,6 +1,6 @@
-"""Write the README's measure grammar and table from the registry (metrics.measures.registry), between the
-marker comments of its "Measure names" section; ``--check`` only says whether README.md is up to date
-(exit status 1 when it is not).
+"""Write the measure grammar and table of the documentation's "Measure names" page (docs/src/measures.md) from the
+registry (metrics.measures.registry), between its marker comments; ``--check`` only says whether the page is up to
+date (exit status 1 when it is not).
 
 Usage: python scripts/measure_table.py [--check]
 """
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "src" / "measures.md"  #: the page holding the generated table
 sys.path.insert(0, str(ROOT))
 
 from metrics.measures.registry import grammar_text, markdown_table  # noqa: E402
@@ -24,26 +25,26 @@ def generated() -> str:
     return f"```\n{grammar_text(measures=False)}\n```\n\n{markdown_table()}\n"
 
 
-def updated(readme: str) -> str:
-    """``readme`` with the text between the markers generated anew; a README without both markers is refused."""
-    start, end = readme.find(START), readme.find(END)
+def updated(page: str) -> str:
+    """``page`` with the text between the markers generated anew; a page without both markers is refused."""
+    start, end = page.find(START), page.find(END)
     if start < 0 or end < start:
-        raise SystemExit(f"README.md lacks the markers {START!r} ... {END!r}")
-    return readme[:start + len(START)] + "\n" + generated() + readme[end:]
+        raise SystemExit(f"{PAGE.relative_to(ROOT)} lacks the markers {START!r} ... {END!r}")
+    return page[:start + len(START)] + "\n" + generated() + page[end:]
 
 
 def main(argv: list[str]) -> int:
-    path = ROOT / "README.md"
-    readme = path.read_text(encoding="utf-8")
-    fresh = updated(readme)
+    page = PAGE.read_text(encoding="utf-8")
+    fresh = updated(page)
     if "--check" in argv:
-        if fresh != readme:
-            print("README.md's measure table is stale: run python scripts/measure_table.py", file=sys.stderr)
+        if fresh != page:
+            print(f"{PAGE.relative_to(ROOT)}: the measure table is stale: run python scripts/measure_table.py",
+                  file=sys.stderr)
             return 1
         return 0
-    if fresh != readme:
-        path.write_text(fresh, encoding="utf-8")
-        print("README.md: measure table written")
+    if fresh != page:
+        PAGE.write_text(fresh, encoding="utf-8")
+        print(f"{PAGE.relative_to(ROOT)}: measure table written")
     return 0
 
 

@@ -178,6 +178,10 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
                scores=None, ideal_items=None, ideal_from: str | None = None) -> Explanation:
     """Explain nDCG@k: step tables for the ranking and for the ideal ordering.
 
+    The main table has columns rank, item, rel, gain, discount (the divisor log2(i+1)),
+    discounted_gain, CG, DCG, IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i);
+    its last row is nDCG@k. The measure is named ``nDCG(ideal=list)@k``, ``nDCG(gain=exp)@k``, ...
+
     Parameters
     ----------
     rels : grades in ranked order.
@@ -190,10 +194,6 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
     ideal_items : labels of the ``ideal`` grades, for the ideal table.
     ideal_from : the convention ``ideal`` follows, ``"judged"`` or ``"list"``, for the measure's
         name (default: ``"list"`` without ``ideal``, ``"judged"`` with it).
-
-    The main table has columns rank, item, rel, gain, discount (the divisor log2(i+1)),
-    discounted_gain, CG, DCG, IDCG (the ideal ordering's running DCG) and nDCG (DCG@i / IDCG@i);
-    its last row is nDCG@k. The measure is named ``nDCG(ideal=list)@k``, ``nDCG(gain=exp)@k``, ...
     """
     gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     rels = _grades(rels, gain)

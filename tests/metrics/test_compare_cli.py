@@ -186,11 +186,11 @@ def test_sample_runs_are_what_the_script_writes():
     assert result.returncode == 0, result.stderr
 
 
-def test_readme_table_is_what_the_command_prints():
+def test_the_documentations_table_is_what_the_command_prints():
     runs = [TREC / f"run_{name}.txt" for name in "abcde"]
     status, out, _ = run("compare", QRELS, *runs, "-m", "AP", "-m", "nDCG@10", "--test", "randomized-tukey",
                          "--output", "markdown")
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    page = (REPO_ROOT / "docs" / "src" / "compare.md").read_text(encoding="utf-8")
     table, footnote = out.split("\n\n")
-    assert status == 0 and table in readme
-    assert " ".join(footnote.split()) in " ".join(readme.split())
+    assert status == 0 and table in page
+    assert " ".join(footnote.split()) in " ".join(page.split())

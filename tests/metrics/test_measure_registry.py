@@ -1,5 +1,5 @@
 """The measure registry (metrics.measures.registry): every entry complete and its implementations found, its
-step table and batch implementation agreeing, the parser's tables, the command line's help and the README's
+step table and batch implementation agreeing, the parser's tables, the command line's help and the documentation's
 grammar table generated from it."""
 
 from __future__ import annotations
@@ -269,11 +269,11 @@ def test_trec_eval_names_aliases_and_cutoffs(name):
             parse_measure(f"{name}@3")
 
 
-def test_the_readme_grammar_table_is_generated_from_the_registry():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert measure_table.updated(readme) == readme, "README is stale: run python scripts/measure_table.py"
+def test_the_documentations_grammar_table_is_generated_from_the_registry():
+    page = measure_table.PAGE.read_text(encoding="utf-8")
+    assert measure_table.updated(page) == page, "docs/src/measures.md is stale: run python scripts/measure_table.py"
     for info in REGISTRY.values():
-        assert info.grammar() in readme and info.description in readme
+        assert info.grammar() in page and info.description in page
 
 
 def test_the_command_lines_help_and_listing_come_from_the_registry(capsys):
