@@ -6,4 +6,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 PYTHON="${PYTHON:-python}"
 "$PYTHON" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r requirements.txt
-exec "$PYTHON" -m streamlit run app.py "$@"
+# deploy/serve.py: app.py with the live classes' waiting route (docs/src/hosting.md); `streamlit run app.py` works too
+exec "$PYTHON" -m streamlit run deploy/serve.py "$@"
