@@ -9,9 +9,11 @@ all in this process's event loop.  For each class size, a fresh server (its own 
 
 1. the teacher opens the Live class page, starts a class (reads the code from the page) and opens the nDCG page;
    the students open ``/live?join=CODE``, type a nickname, press Join, and follow the teacher to the nDCG page
-   (the app's ``st.fragment(run_every=ui.classroom.live.POLL_SECONDS)`` poll: the client sends the fragment's reruns as the
-   browser does);
-2. idle: ``--idle`` seconds of following with no change (the cost of the polls alone);
+   (each student's screen waits for the class on the route of ``deploy/serve.py`` and reruns its fragment when the
+   class changed: the client plays ``ui/classroom/watch.py``'s JavaScript as the browser does,
+   ``streamlit_client.WatchPiece``; with ``--entry app.py`` there is no route and it reruns the fragment every
+   ``ui.classroom.live.POLL_SECONDS``);
+2. idle: ``--idle`` seconds of following with no change (the cost of an idle class);
 3. drags: every ``--interval`` s the teacher drags the top item of the ranking to the bottom (the lanes
    component's value, ``{"order": {"ranking": [...], "pool": [...]}}``, as the browser sends it on a drop) at
    t0.  A student's screen is updated when the first element after t0 showing the new order arrives: the drag
@@ -28,7 +30,8 @@ Printed: the load average at start; per class size the action -> screen median a
 (action, student) pair (a missed update counts as never), the missed updates, answers sent / counted, the server's
 CPU (its /proc CPU seconds over wall time, % of one core; several processes added up) while idle-following, dragging
 and answering, its peak RSS (VmHWM; the largest process's), and this process's own CPU while dragging (the clients
-share the 2 cores); the server CPU per poll while idle and per (drag, student); where the time goes: action -> the
+share the 2 cores); the fragment runs the screens asked for while idle and their server CPU, the server CPU per
+(drag, student); where the time goes: action -> the
 board in the store (read every 20 ms) and -> the teacher's own screen, and how long the server takes to answer
 ``/_stcore/health`` meanwhile.  Then the references measured in the same run: one user, not in a class, doing the
 same drags (1 s apart) on a fresh server (action -> the lanes showing the new order), and Streamlit's own cost of a
@@ -39,8 +42,8 @@ is printed beside the students' in the table).  Each class size is bounded: join
 the default run takes about 6-7 minutes.
 
 Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 10] [--interval 3] [--processes 1]
-[--app DIR]`` (``--app``: run another checkout's app, e.g. to measure a branch's Live class page with this
-benchmark).
+[--entry deploy/serve.py|app.py] [--app DIR]`` (``--app``: run another checkout's app, e.g. to measure a branch's Live
+class page with this benchmark; a checkout without deploy/serve.py runs app.py).
 """
 
 from __future__ import annotations
