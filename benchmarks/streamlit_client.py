@@ -109,7 +109,7 @@ class WatchPiece:
     the state the screen shows, then rerun the piece's fragment (its trigger); without the route (404), rerun it
     every ``every`` ms; once ``check_after`` s after each new whole run."""
 
-    RETRY = 2.0
+    RETRY, CALM = 2.0, 1.0
 
     def __init__(self, client: "StreamlitClient"):
         self.client = client
@@ -171,6 +171,7 @@ class WatchPiece:
         try:
             while not self.client._closed:
                 url = f"{base}{self.data['url']}?code={quote(self.data['code'])}&seen={quote(after)}"
+                asked = time.monotonic()
                 try:
                     status, body = await http_get_json(url, timeout=60)
                 except (OSError, TimeoutError, ValueError, IndexError):
@@ -185,6 +186,8 @@ class WatchPiece:
                 elif body.get("news"):
                     await self.fire("change")
                     after = state
+                elif time.monotonic() - asked < self.CALM:  # answered at once with nothing new: wait a little
+                    await asyncio.sleep(self.CALM)
         except asyncio.CancelledError:
             pass
 

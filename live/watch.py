@@ -16,6 +16,7 @@ to go away. No Streamlit here.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -23,12 +24,15 @@ from dataclasses import dataclass, field
 from live.classes import Classes
 from live.errors import ClassServerUnavailable, LiveError
 
+logger = logging.getLogger(__name__)
+
 GONE = "gone"  #: the class ended: closed, expired, or lost with its store
 UNAVAILABLE = "unavailable"  #: the class server (the store) cannot be reached right now
 RUNNING = "running"  #: what a teacher's screen shows: any version of a class that still runs
 WAIT_SECONDS = 25.0  #: a wait is answered after this long at most (proxies close idle requests after 60 s)
 READ_EVERY = 0.1  #: how often the watched classes are read from the store (the delay it adds to a change, at most)
 MAX_WAITING = 5000  #: waits held at once by one process; more are refused (:class:`Busy`), never queued
+MAX_CLASSES = 500  #: classes watched at once by one process (a store read each per round); a wait on another: Busy
 
 
 class Busy(Exception):
@@ -71,10 +75,12 @@ class _Watched:
 class ClassWatch:
     """The classes this process's screens wait on, read from the store by one thread while anyone waits."""
 
-    def __init__(self, classes: Classes, read_every: float = READ_EVERY, max_waiting: int = MAX_WAITING):
+    def __init__(self, classes: Classes, read_every: float = READ_EVERY, max_waiting: int = MAX_WAITING,
+                 max_classes: int = MAX_CLASSES):
         self.classes = classes
         self.read_every = read_every
         self.max_waiting = max_waiting
+        self.max_classes = max_classes
         self.reads = 0  #: store reads made (one per watched class per round)
         self._watched: dict[str, _Watched] = {}
         self._waiting = 0
@@ -91,7 +97,7 @@ class ClassWatch:
             watched = self._watched.get(code)
             if watched is not None and watched.state is not None and is_news(watched.state, seen):
                 return watched.state
-            if self._waiting >= self.max_waiting:
+            if self._waiting >= self.max_waiting or (watched is None and len(self._watched) >= self.max_classes):
                 raise Busy()
             watched = self._watched.setdefault(code, _Watched())
             watched.waiters.append(waiter)
@@ -129,7 +135,10 @@ class ClassWatch:
                 continue
             started = time.monotonic()
             for code in codes:
-                self._read(code)
+                try:
+                    self._read(code)
+                except Exception:  # a bug, not the store (class_state says that): logged, the others still read
+                    logger.exception("live class watch: reading class %r", code)
             time.sleep(max(0.0, self.read_every - (time.monotonic() - started)))
 
     def _read(self, code: str) -> None:

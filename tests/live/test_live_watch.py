@@ -164,3 +164,20 @@ def test_the_route_answers_json_and_refuses_when_busy(classes, monkeypatch):
     monkeypatch.setattr(routes._watch, "max_waiting", 10)
     status, body, _ = get("code=" + "x" * 5000 + "&seen=" + "9" * 5000)
     assert status == 200 and body["state"] == GONE  # a huge code is cut and unknown: no error
+
+
+def test_a_process_watches_a_bounded_number_of_classes(classes):
+    """Waits on made-up codes cannot make the watch read the store without end: past ``max_classes`` classes a wait
+    on another one is refused (the screen asks its fragment instead)."""
+    new = classes.start_class()
+    watch = ClassWatch(classes, read_every=QUICK, max_classes=2)
+
+    async def probe():
+        held = [asyncio.create_task(watch.wait(code, GONE, timeout=0.5)) for code in ("AAAAAA", "BBBBBB")]
+        await asyncio.sleep(0.1)
+        with pytest.raises(Busy):
+            await watch.wait(new.code, "", timeout=0.5)
+        assert await watch.wait("AAAAAA", "", timeout=0.5) == GONE  # a class already watched: still answered
+        return await asyncio.gather(*held)
+
+    assert run(probe()) == [GONE, GONE]  # no news to a screen that shows "gone": answered at the timeout

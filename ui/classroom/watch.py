@@ -18,6 +18,7 @@ from live.routes import PATH
 _JS = r"""
 const WATCHES = new WeakMap();
 const RETRY_MS = 2000;
+const CALM_MS = 1000;  // a wait answered sooner than this without news: the next one starts after it
 
 function fire(watch, why) {
   if (watch.element.isConnected) watch.setTriggerValue("changed", `${why}:${Date.now()}`);
@@ -35,6 +36,7 @@ async function wait(watch, signal, after) {
   while (!signal.aborted && watch.element.isConnected) {
     const data = watch.data;
     const query = `code=${encodeURIComponent(data.code)}&seen=${encodeURIComponent(after)}`;
+    const asked = Date.now();
     try {
       const response = await fetch(`${data.url}?${query}`, { signal, cache: "no-store" });
       if (response.status === 404) { watch.noRoute = true; startTimer(watch); return; }
@@ -44,6 +46,8 @@ async function wait(watch, signal, after) {
       if (news && typeof state === "string") {
         fire(watch, "change");
         after = state;  // the fragment's run shows it (new data) or not: either way, wait for the next change
+      } else if (Date.now() - asked < CALM_MS) {  // answered at once with nothing new: never a storm of requests
+        await new Promise((resolve) => setTimeout(resolve, CALM_MS));
       }
     } catch (error) {
       if (signal.aborted) return;
