@@ -124,12 +124,15 @@ TIMEOUT_MS = 60_000  #: a first run on a loaded 2-core machine can take several 
 
 
 def wait_idle(page) -> None:
+    """Wait until the app has finished its run and drawn it, as the browser tests do (tests/e2e/conftest.py's
+    APP_SETTLED, in one look: connected, not running, no stale element, no widget still a grey skeleton: a
+    skeleton replaced by its widget moves the lanes below it), with one lanes component on the page."""
     from playwright.sync_api import expect
 
+    from tests.e2e.conftest import APP_SETTLED
+
     page.wait_for_timeout(150)
-    app = page.get_by_test_id("stApp")
-    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=TIMEOUT_MS)
-    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=TIMEOUT_MS)
+    page.wait_for_function(APP_SETTLED, timeout=TIMEOUT_MS)
     expect(page.locator(".st-key-builder .lanes")).to_have_count(1, timeout=TIMEOUT_MS)
 
 
