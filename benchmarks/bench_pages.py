@@ -13,6 +13,8 @@
     second one ``--drags`` times (the two have different grades, so nDCG changes every time). Time
     from the mouse release to the moment the nDCG metric shows its new value, measured inside the
     page (``performance.now()`` just before the release, a MutationObserver for the change).
+    Before each release the lanes must hold the item below the second (a press that missed it, on a
+    page still settling, is made again and counted); a held drag without a new value stops the run.
     Goal: median < 0.15 s.
 
 Both are wall-clock figures: on a shared machine, other load inflates them (the load average is
