@@ -13,6 +13,8 @@
     second one ``--drags`` times (the two have different grades, so nDCG changes every time). Time
     from the mouse release to the moment the nDCG metric shows its new value, measured inside the
     page (``performance.now()`` just before the release, a MutationObserver for the change).
+    Before each release the lanes must hold the item below the second (a press that missed it, on a
+    page still settling, is made again and counted); a held drag without a new value stops the run.
     Goal: median < 0.15 s.
 
 Both are wall-clock figures: on a shared machine, other load inflates them (the load average is
@@ -29,6 +31,7 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,6 +47,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run", "--disable-sync"]
 RANKING = ".st-key-builder .lanes [data-lane='ranking'] .item.movable"  #: the builder's ranked items (ui/ranking/lanes.py)
+FLOATING = ".st-key-builder .lanes .item.floating"  #: the copy of the dragged item under the pointer
 
 
 
@@ -89,15 +93,19 @@ def bench_server(runs: int) -> list[tuple[str, float, float, float, str]]:
 # --------------------------------------------------------------------------- (b) browser
 
 
+#: the value the nDCG metric shows (None: no such metric)
+NDCG_SHOWN = """() => {
+  for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+    const label = m.querySelector('[data-testid="stMetricLabel"]');
+    if (label && label.innerText.trim().startsWith('nDCG'))
+      return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
+  }
+  return null;
+}"""
+
+#: notes the time the nDCG metric shows another value (window.__changed) and that value; returns the value now
 WATCH = """() => {
-  const value = () => {
-    for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
-      const label = m.querySelector('[data-testid="stMetricLabel"]');
-      if (label && label.innerText.trim().startsWith('nDCG'))
-        return m.querySelector('[data-testid="stMetricValue"]').innerText.trim();
-    }
-    return null;
-  };
+  const value = """ + NDCG_SHOWN + """;
   const before = value();
   window.__changed = null;
   window.__value = null;
@@ -118,12 +126,15 @@ TIMEOUT_MS = 60_000  #: a first run on a loaded 2-core machine can take several 
 
 
 def wait_idle(page) -> None:
+    """Wait until the app has finished its run and drawn it, as the browser tests do (tests/e2e/conftest.py's
+    APP_SETTLED, in one look: connected, not running, no stale element, no widget still a grey skeleton: a
+    skeleton replaced by its widget moves the lanes below it), with one lanes component on the page."""
     from playwright.sync_api import expect
 
+    from tests.e2e.conftest import APP_SETTLED
+
     page.wait_for_timeout(150)
-    app = page.get_by_test_id("stApp")
-    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=TIMEOUT_MS)
-    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=TIMEOUT_MS)
+    page.wait_for_function(APP_SETTLED, timeout=TIMEOUT_MS)
     expect(page.locator(".st-key-builder .lanes")).to_have_count(1, timeout=TIMEOUT_MS)
 
 
@@ -148,8 +159,15 @@ def ndcg_page_with_grades(page, url: str):
     return ranking
 
 
-def hold_top_item_below_the_second(page, ranking) -> None:
-    """Pick up the top item and hold it just below the second (the release is the caller's)."""
+def hold_top_item_below_the_second(page, ranking) -> bool:
+    """Pick up the top item and hold it just below the second (the release is the caller's); True if the
+    lanes hold it there: their floating copy is drawn and the item's placeholder is second.
+
+    First the pointer rests on the item: Playwright's hover waits until it is visible, stable and receives
+    events. A page that has just finished a run may still be settling (a box above the lanes changing
+    height): the item's box read before that is a press beside the item, no drag, and no new value
+    to wait for."""
+    ranking.nth(0).hover()
     source, target = ranking.nth(0).bounding_box(), ranking.nth(1).bounding_box()
     x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
     below = target["y"] + target["height"] * 0.9
@@ -158,10 +176,24 @@ def hold_top_item_below_the_second(page, ranking) -> None:
     for step in range(1, 21):
         page.mouse.move(x, y + (below - y) * step / 20)
     page.wait_for_timeout(150)  # let the placeholder settle under the pointer
+    return (page.locator(FLOATING).count() == 1
+            and "placeholder" in (ranking.nth(1).get_attribute("class") or "").split())
 
 
-def bench_browser(drags: int, app: Path = REPO) -> tuple[list[float], int]:
-    """``drags`` drags on the nDCG page of ``app``'s app.py (a checkout: this one or an earlier commit's)."""
+def lanes_now(page, ranking) -> str:
+    """What the page shows, for an error message: the lanes' top items (* the placeholder), the nDCG metric."""
+    top = ranking.evaluate_all("nodes => nodes.slice(0, 4).map(n => n.dataset.name"
+                               " + (n.classList.contains('placeholder') ? '*' : ''))")
+    return (f"lanes' top items {top}, floating copies {page.locator(FLOATING).count()}, "
+            f"nDCG shown {page.evaluate(NDCG_SHOWN)!r}")
+
+
+HOLD_TRIES = 3  #: presses on the top item before the benchmark gives up (a press on a settling page may miss it)
+
+
+def bench_browser(drags: int, app: Path = REPO) -> tuple[list[float], int, int]:
+    """``drags`` drags on the nDCG page of ``app``'s app.py (a checkout: this one or an earlier commit's): the
+    seconds from each release to the new value, the number of items, and how many presses missed the item."""
     from playwright.sync_api import sync_playwright
 
     process, url = start_server(app)
@@ -170,17 +202,32 @@ def bench_browser(drags: int, app: Path = REPO) -> tuple[list[float], int]:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             page = browser.new_page(viewport={"width": 1400, "height": 2400})
             ranking = ndcg_page_with_grades(page, url)
-            times = []
-            for _ in range(drags):
-                hold_top_item_below_the_second(page, ranking)
-                page.evaluate(WATCH)
+            times, missed = [], 0
+            for number in range(1, drags + 1):
+                for _ in range(HOLD_TRIES):
+                    if hold_top_item_below_the_second(page, ranking):
+                        break
+                    missed += 1  # no drag to measure: let go, and press again once the page is idle
+                    page.mouse.up()
+                    wait_idle(page)
+                else:
+                    raise RuntimeError(f"drag {number}: {HOLD_TRIES} presses on the top item did not pick it up "
+                                       f"({lanes_now(page, ranking)})")
+                before = page.evaluate(WATCH)
                 page.evaluate("window.__released = performance.now()")
                 page.mouse.up()
-                page.wait_for_function("window.__changed !== null", timeout=TIMEOUT_MS)
+                try:
+                    page.wait_for_function("window.__changed !== null", timeout=TIMEOUT_MS)
+                except Exception as error:  # the lanes held the drag, yet no new value came: the app lost it
+                    shot = Path(tempfile.gettempdir()) / f"bench_pages_lost_drag_{os.getpid()}.png"
+                    page.screenshot(path=str(shot))
+                    raise RuntimeError(f"drag {number}: no new nDCG value {TIMEOUT_MS / 1000:.0f} s after the release "
+                                       f"(before: {before!r}; now: {lanes_now(page, ranking)}; screenshot {shot})"
+                                       ) from error
                 times.append(page.evaluate("window.__changed - window.__released") / 1000)
                 wait_idle(page)
             browser.close()
-            return times, len(GRADES)
+            return times, len(GRADES), missed
     finally:
         stop_server(process)
 
@@ -209,13 +256,15 @@ def main() -> None:
 
     if args.skip_browser:
         return
-    times, n = bench_browser(args.drags, args.app.resolve())
+    times, n, missed = bench_browser(args.drags, args.app.resolve())
     print(f"\n(b) browser: drag release -> updated nDCG value, {n}-item ranking, {len(times)} drags "
           "(goal: median < 0.15 s)")
     print(f"{'median s':>10}{'max s':>9}{'min s':>9}  ok?")
     print(f"{statistics.median(times):>10.3f}{max(times):>9.3f}{min(times):>9.3f}  "
           f"{'yes' if statistics.median(times) < 0.15 else 'NO'}")
     print("each drag (s): " + " ".join(f"{t:.3f}" for t in times))
+    if missed:
+        print(f"presses that did not pick the top item up (pressed again): {missed}")
 
 
 if __name__ == "__main__":

@@ -21,10 +21,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 MEDIAN = re.compile(r"^\s*(\d+\.\d+)\s+\d+\.\d+\s+\d+\.\d+\s+(yes|NO)", re.MULTILINE)
+MISSED = re.compile(r"^presses that did not pick the top item up \(pressed again\): (\d+)$", re.MULTILINE)
 
 
-def median_drag(app: Path, drags: int) -> float:
-    """One run of the browser benchmark on ``app``'s app.py: its median seconds from release to new value."""
+def median_drag(app: Path, drags: int) -> tuple[float, int]:
+    """One run of the browser benchmark on ``app``'s app.py: its median seconds from release to new value, and
+    how many of its presses missed the item (pressed again: no drag, nothing measured)."""
     run = subprocess.run([sys.executable, "benchmarks/bench_pages.py", "--browser-only", "--drags", str(drags),
                           "--app", str(app)], cwd=REPO, capture_output=True, text=True)
     output = run.stdout
@@ -33,7 +35,8 @@ def median_drag(app: Path, drags: int) -> float:
     found = MEDIAN.findall(output)
     if not found:
         raise RuntimeError(f"no median in the output for {app}:\n{output[-2000:]}")
-    return float(found[-1][0])
+    missed = MISSED.findall(output)
+    return float(found[-1][0]), int(missed[-1]) if missed else 0
 
 
 def main() -> None:
@@ -49,9 +52,12 @@ def main() -> None:
         try:
             now, then = [], []
             for round_ in range(1, args.rounds + 1):
-                then.append(median_drag(before, args.drags))
-                now.append(median_drag(REPO, args.drags))
-                print(f"round {round_}: {args.rev} {then[-1]:.3f} s · now {now[-1]:.3f} s")
+                (earlier, missed_then), (today, missed_now) = median_drag(before, args.drags), median_drag(REPO, args.drags)
+                then.append(earlier)
+                now.append(today)
+                again = f" (presses that missed the item, pressed again: {missed_then} · {missed_now})" \
+                    if missed_then or missed_now else ""
+                print(f"round {round_}: {args.rev} {earlier:.3f} s · now {today:.3f} s{again}", flush=True)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=REPO, check=True)
     print(f"median drag → new nDCG: {args.rev} {statistics.median(then):.3f} s, now {statistics.median(now):.3f} s, "

@@ -94,7 +94,8 @@ def trace(drags: int, show_messages: bool) -> None:
             rows = []
             print(f"{'drag':>4}{'sent':>8}{'started':>9}{'value':>8}{'shown':>8}{'finished':>10}  messages before the value")
             for number in range(1, drags + 1):
-                b.hold_top_item_below_the_second(page, ranking)
+                if not b.hold_top_item_below_the_second(page, ranking):
+                    raise RuntimeError(f"drag {number}: the top item was not picked up ({b.lanes_now(page, ranking)})")
                 page.evaluate(b.WATCH)
                 page.evaluate("window.__frames = []; window.__released = performance.now()")
                 page.mouse.up()

@@ -103,6 +103,37 @@ def test_long_drag_is_never_clipped(page: Page, lanes_url, wait_for_app, screens
     wait_for_order(page, expected, wait_for_app)
 
 
+def test_a_run_that_arrives_while_an_item_is_pressed_does_not_lose_the_drag(page: Page, lanes_url, wait_for_app):
+    """New data for the lanes while the button is down on an item that has not moved yet (the run of the
+    previous drop arriving as the next item is picked up): the drag still moves that item, and the new data is
+    drawn after the release, also when the press was a click."""
+    open_board(page, lanes_url, WITH_POOL, wait_for_app)
+    step = page.get_by_label("step")
+    first = lane_items(page).nth(0)
+    first.hover()
+    page.mouse.move(*point(first))
+    page.mouse.down()
+    step.fill("2")
+    step.press("Enter")
+    wait_for_app(page)  # the run drew the lanes with step 2 while the button is down
+    to = point(lane_items(page).nth(1), 0.75)
+    x, y = point(first)
+    for move in range(1, 11):
+        page.mouse.move(x + (to[0] - x) * move / 10, y + (to[1] - y) * move / 10)
+    page.mouse.up()
+    wait_for_order(page, ["b", "a", "c"], wait_for_app)
+    expect(lane_items(page).nth(1)).to_have_class(re.compile(r"\bcurrent\b"))
+    # a click: the data of the run during it is drawn on the release
+    lane_items(page).nth(0).hover()
+    page.mouse.down()
+    step.fill("3")
+    step.press("Enter")
+    wait_for_app(page)
+    page.mouse.up()
+    expect(lane_items(page).nth(2)).to_have_class(re.compile(r"\bcurrent\b"))
+    assert lane_names(page) == ["b", "a", "c"] and server_order(page)["ranking"] == ["b", "a", "c"]
+
+
 def test_keyboard_moves(page: Page, lanes_url, wait_for_app):
     open_board(page, lanes_url, WITH_POOL, wait_for_app)
     page.evaluate("""() => { window.__prevented = [];

@@ -255,7 +255,15 @@ function endDrag(state, event, cancelled) {
   removeEventListener("pointermove", state.onMove, true);
   removeEventListener("pointerup", state.onUp, true);
   removeEventListener("pointercancel", state.onCancel, true);
-  if (!drag.floating) return; // a click, not a drag
+  if (!drag.floating) { // a click, not a drag: draw the data that came while the button was down
+    const pending = state.pending;
+    state.pending = null;
+    if (pending) {
+      state.data = pending;
+      render(state);
+    }
+    return;
+  }
   cancelAnimationFrame(drag.frame);
   drag.floating.remove();
   drag.node.classList.remove("placeholder");
@@ -358,8 +366,11 @@ export default function (component) {
     STATES.set(root, state);
   }
   state.setStateValue = setStateValue;
-  if (state.drag && state.drag.floating) {
-    state.pending = data; // drawn when the drag ends
+  // a press in progress, also one that has not moved far enough to be a drag yet: drawn when it ends
+  // (drawn now, the pressed item would leave the page, and the drag would move a detached copy of it: the
+  // item twice in the order sent, which the server refuses, so the drag was lost)
+  if (state.drag) {
+    state.pending = data;
     return;
   }
   state.data = data;
