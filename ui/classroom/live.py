@@ -669,7 +669,7 @@ def _teacher_fragment() -> None:
 
 def after_run(navigation, complete: bool = True) -> None:
     """Called by app.py after every run of any page (``complete``: the page ran to its end): this session's page; a
-    teacher publishes what changed; in a class (its pages poll on a timer), the run ends with its number in a hidden
+    teacher publishes what changed; in a class (its screens rerun fragments on their own), the run ends with its number in a hidden
     box (:func:`lost_its_end`)."""
     st.session_state[WHOLE_RUN] = False
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
