@@ -1,18 +1,30 @@
 """The app served with the live classes' waiting route: ``streamlit run deploy/serve.py`` (same options as
-``streamlit run app.py``; what a class is hosted with, see README "Host it for a class").
+``streamlit run app.py``; what a class is hosted with, see docs/src/hosting.md).
 
 ``streamlit run app.py`` alone serves the same app, but a class's screens then ask the app every second whether
 their class changed (a fragment run each, the cost that limits a class's size); here they wait on
-:data:`live.routes.PATH` instead and the app runs only when something changed (:mod:`live.watch`)."""
+:data:`live.routes.PATH` instead and the app runs only when something changed (:mod:`live.watch`).
 
+The server process's garbage collector is tuned for a class: the long-lived modules (Streamlit, numpy, pandas,
+plotly, the ``metrics`` core) are frozen out of it, and a full collection comes ten times less often than by
+default. With 40 students following, full collections took 150-250 ms each (the GIL held), about one every few
+seconds, and delayed whatever screen was being drawn (``benchmarks/bench_live_class.py``: after this, the largest
+was under 90 ms)."""
+
+import gc
 import sys
 from pathlib import Path
 
+import plotly.graph_objects  # noqa: F401  (loaded before the freeze)
 import streamlit as st
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # live/ beside app.py, also when the package is not installed
+sys.path.insert(0, str(ROOT))  # live/ and metrics/ beside app.py, also when the package is not installed
 
+import metrics  # noqa: E402, F401  (with numpy, pandas and scipy, before the freeze)
 from live.routes import ROUTES  # noqa: E402
+
+gc.freeze()
+gc.set_threshold(700, 10, 100)  # Python's default is (700, 10, 10)
 
 app = st.App(ROOT / "app.py", routes=ROUTES)
