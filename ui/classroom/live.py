@@ -14,6 +14,8 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 import streamlit as st
 
@@ -558,17 +560,10 @@ def poll() -> None:
     app (unless the follower view, drawn by this fragment, shows the change: :func:`viewing`); when the class has
     ended, leave it and rerun the app, which says so once (:func:`before_page`); when the browser lost the end of this
     session's last run, draw it again (:func:`lost_its_end`)."""
-    try:
-        changed = catch_up()
-    except ClassServerUnavailable as error:  # the class is kept: said above the page, polled again
-        if not st.session_state.get(OUTAGE):
-            st.session_state[OUTAGE] = store_trouble(error)
-            st.rerun(scope="app")
+    reached_it, back, changed = read_class(catch_up, class_ended)
+    if not reached_it:  # the class is kept: said above the page, watched again
         return
-    except LiveError as error:
-        class_ended(error)
-    if st.session_state.get(OUTAGE):  # back: the message goes
-        reached()
+    if back:
         changed = True
     elif changed and _view_draws_it():
         changed = False
@@ -631,10 +626,11 @@ def _wait_for_change() -> None:
     held = student()
     if held is None:
         return
-    seen = UNAVAILABLE if st.session_state.get(OUTAGE) else str(st.session_state.get(SEEN) or "")
-    watch.wait_for_change("live_watch", held[0], seen, every=POLL_SECONDS,
+    watch.wait_for_change("live_watch", held[0], _seen(str(st.session_state.get(SEEN) or "")), every=POLL_SECONDS,
                           run=st.session_state.get(RUNS, 0), check_after=2 * REDRAW_AFTER)
 
+
+T = TypeVar("T")
 
 TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (hidden by ui/shell/style/lecture.css)
 
@@ -649,22 +645,42 @@ def _teacher_fragment() -> None:
     if held is None:
         return
     if not st.session_state.get(WHOLE_RUN):  # a run of its own: the watch saw news
-        try:
-            classes().resume(*held)
-        except ClassServerUnavailable as error:
-            if not st.session_state.get(OUTAGE):
-                st.session_state[OUTAGE] = store_trouble(error)
-                st.rerun(scope="app")
-        except LiveError as error:
-            teacher_lost(error)
+        _, back, _ = read_class(lambda: classes().resume(*held), _teacher_gone)
+        if back:
             st.rerun(scope="app")
-        else:
-            if st.session_state.get(OUTAGE):  # back: the message goes
-                reached()
-                st.rerun(scope="app")
-    seen = UNAVAILABLE if st.session_state.get(OUTAGE) else RUNNING
     # without the waiting route (plain `streamlit run app.py`), no timer: the teacher learns it at the next action
-    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], seen, every=None)
+    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], _seen(RUNNING), every=None)
+
+
+def _teacher_gone(error: LiveError) -> None:
+    teacher_lost(error)
+    st.rerun(scope="app")
+
+
+def read_class(read: Callable[[], T], lost: Callable[[LiveError], None]) -> tuple[bool, bool, T | None]:
+    """Read this session's class once in a screen's own run (a student's poll, the teacher's watch): ``read()``'s
+    value, with whether the store was reached and whether it came back after an outage (its message then goes).
+    The store out of reach: the class is kept, and the outage is said once above the page (the app is drawn again);
+    the class gone: ``lost(error)``, which ends the run."""
+    try:
+        value = read()
+    except ClassServerUnavailable as error:
+        if not st.session_state.get(OUTAGE):
+            st.session_state[OUTAGE] = store_trouble(error)
+            st.rerun(scope="app")
+        return False, False, None
+    except LiveError as error:
+        lost(error)
+        raise  # ``lost`` ends the run; never reached
+    back = bool(st.session_state.get(OUTAGE))
+    if back:
+        reached()
+    return True, back, value
+
+
+def _seen(current: str) -> str:
+    """What a screen tells its watch it shows: the outage while it shows one, else ``current``."""
+    return UNAVAILABLE if st.session_state.get(OUTAGE) else current
 
 
 def after_run(navigation, complete: bool = True) -> None:
