@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from metrics.explanation import Explanation
 from tests.e2e.lanes import drag_before, lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to
-from tests.e2e.test_live_class import FOLLOWER_VIEW, key, submit_join
+from tests.e2e.test_live_class import FOLLOWER_VIEW, key, submit_join, url_board
 from tests.e2e.test_phone import CUT_OFF, FIRST_SCREEN_BOXES, PHONE
 from tests.spoilers import BOARD, four_decimals
 from ui.data.share import PARAM, encode_board
@@ -124,6 +124,8 @@ def test_a_students_phone_follows_every_view_in_english_and_chinese(new_session,
         drag_before(teacher, items.last, items.first)
         board = board.with_ranking(board.ranking[-1:] + board.ranking[:-1])
         expect(lane_items(teacher).first).to_have_attribute("data-name", board.ranking[0])
+        # the teacher's session took the drop (the URL the app writes after every run says so), then the class
+        teacher.wait_for_url(lambda _: (url_board(teacher) or BOARD).ranking == board.ranking)
         wait_for_app(teacher)
         look(page, MIDDLE, "dragged")
     assert not problems, "a following student's phone:\n" + "\n".join(problems)

@@ -59,8 +59,8 @@ def ap_depth(board: Board) -> int:
 
 
 def ap(board: Board) -> tuple[Explanation, int]:
-    """AP@K of ``board`` and its K (clipped to :func:`ap_depth`): the precision at each hit above K, summed, over the
-    board's denominator D (R, the hits found or min(K, R)) at its threshold."""
+    """AP@K of ``board`` and its K (clipped to :func:`ap_depth`): AP = Σ P@i over the hits i ≤ K, divided by the
+    board's denominator D (R as trec_eval's map, the hits found, or min(K, R)), hits at the board's threshold."""
     k = min(board.k, ap_depth(board))
     return ap_steps(board.rels(), k=k, n_relevant=board.n_relevant(board.threshold),
                     denominator=board.ap_denominator, items=board.ranking, threshold=board.threshold), k
