@@ -2,18 +2,15 @@
 
 import streamlit as st
 
-from metrics import ap_steps
 from ui import charts
 from ui.data import many_queries
-from ui.i18n import N_, t
+from ui.i18n import t
 from ui.ranking.builder import ranking_builder, title_text
 from ui.teaching import explainer, lecture, pacing, presenter
 from ui.teaching.mean_steps import mean_section
+from ui.topics import paced
 
 PAGE = "ap"
-#: the metric label of the denominator, one whole label per choice (word order differs in Chinese)
-DENOMINATOR_LABELS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hits found"),
-                      "min_k_relevant": N_("D = min(k, R)")}
 
 st.title(t("AP / MAP — average precision"))
 ranking, numbers = lecture.stage()
@@ -21,18 +18,13 @@ with ranking:
     controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
-k = explainer.current_k(max(len(board.ranking), 1))
-threshold = board.threshold
-R = board.n_relevant(threshold)
-explanation = ap_steps(board.rels(), k=k, n_relevant=R, denominator=board.ap_denominator,
-                       items=board.ranking, threshold=threshold)
+explanation, k = paced.ap(board)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
-    lecture.walk_through(PAGE, explanation, pace, board, {"AP": explanation.measure},
-                         {t("Relevant items R"): R, t(DENOMINATOR_LABELS[board.ap_denominator]): explanation.details["D"]})
+    lecture.walk_through(PAGE, explanation, pace, board, *paced.ap_headline(board, explanation))
 with controls:
-    explainer.k_slider(PAGE, max(len(board.ranking), 1))
+    explainer.k_slider(PAGE, paced.ap_depth(board))
     with lecture.conventions():
         explainer.convention_radio(PAGE, "ap_denominator", t("Divide by"))
         explainer.threshold_input(PAGE)

@@ -2,12 +2,13 @@
 
 import streamlit as st
 
-from metrics import ndcg_steps, ndcg_under_discounts
+from metrics import ndcg_under_discounts
 from ui import charts
 from ui.i18n import t
 from ui.ranking.builder import ranking_builder, title_text
 from ui.session import state
 from ui.teaching import explainer, lecture, pacing, presenter
+from ui.topics import paced
 
 PAGE = "ndcg"
 
@@ -17,19 +18,16 @@ with ranking:
     controls = lecture.controls()
     board = ranking_builder()
 lecture.require_ranking(board, numbers)  # nothing ranked: say so (the builder is still drawn)
-k = explainer.current_k(max(len(board.ranking), len(board.judged())))
-explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
-                         ideal_items=board.ideal_items(), ideal_from=board.ideal)
+explanation, k = paced.ndcg(board)
 presenter.present(PAGE, explanation, title_text(board.title) if board.title else "")  # full screen: the page ends
 with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
     # the numbers first, then the controls that change them (callbacks): after a drag, the new value
     # reaches the browser before anything else of the page
-    lecture.walk_through(PAGE, explanation, pace, board,
-                         {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}, hit_column=None)
+    lecture.walk_through(PAGE, explanation, pace, board, *paced.ndcg_headline(explanation, k), hit_column=None)
 st.session_state[state.BUILDER_IDEAL] = True  # the ideal ordering beside the ranking, rank by rank
 with controls:
-    explainer.k_slider(PAGE, max(len(board.ranking), len(board.judged())))
+    explainer.k_slider(PAGE, paced.ndcg_depth(board))
     with lecture.conventions():
         explainer.convention_radio(PAGE, "gain", t("Gain"))
         explainer.convention_radio(PAGE, "ideal", t("Ideal ordering"))
@@ -50,8 +48,7 @@ if running:
     running.plotly_chart(charts.running_dcg(explanation.table, step), width="stretch")
 if compared:  # the other gain's steps, computed only for this tab; both drawn up to the step
     other = "exponential" if board.gain == "linear" else "linear"
-    counterpart = ndcg_steps(board.rels(), k=k, gain=other, ideal=board.ideal_grades(), items=board.ranking,
-                             ideal_items=board.ideal_items(), ideal_from=board.ideal)
+    counterpart, _ = paced.ndcg(board, gain=other)
     linear, exponential = (explanation, counterpart) if board.gain == "linear" else (counterpart, explanation)
     compared.plotly_chart(charts.gain_comparison(linear.table, exponential.table, step), width="stretch")
     if pace.complete:

@@ -73,13 +73,6 @@ def headline(at) -> dict[str, str]:
     return {metric.label: metric.value for metric in at.metric}
 
 
-def ndcg_expected(board, step: int) -> dict[str, str]:
-    k = min(board.k, max(1, len(board.ranking), len(board.judged())))
-    running = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
-                         ideal_items=board.ideal_items(), ideal_from=board.ideal).running_at(step)
-    return {f"{name} so far (step {step})": f"{running[name]:.4f}" for name in ("DCG", "IDCG", "nDCG")}
-
-
 def test_a_follower_sees_the_teachers_board_and_step_without_the_page(app_test):
     teacher, code = teacher_on(app_test, "ndcg")
     student = follower_of(app_test, code, "ndcg")
@@ -89,20 +82,20 @@ def test_a_follower_sees_the_teachers_board_and_step_without_the_page(app_test):
     assert student.button(key="live__detach")
     assert lane_names(student, prefix=LANES) == lane_names(teacher)
     published = Board.from_dict(live.classes().current(code).board["board"])
-    assert headline(student) == headline(teacher) == ndcg_expected(published, 1)
+    assert headline(student) == headline(teacher) == expected_headline("ndcg", published, 1)
 
     teacher_drags(teacher)  # published after the teacher's run
     ok(student.run())  # the poll loads it; the view draws it
     board = teacher.session_state[state.BOARD]
     assert lane_names(student, prefix=LANES) == list(board.ranking)
-    assert headline(student) == ndcg_expected(board, 1) == headline(teacher)
+    assert headline(student) == expected_headline("ndcg", board, 1) == headline(teacher)
 
     total = len(ndcg_steps(board.rels(), k=min(board.k, len(board.ranking))).table)
     assert total > 2
     teacher.session_state[state.page_key("ndcg", "step")] = 2
     ok(teacher.run())
     ok(student.run())
-    assert headline(student) == ndcg_expected(board, 2)  # the teacher's step: the values so far, no final value
+    assert headline(student) == expected_headline("ndcg", board, 2)  # the teacher's step: the values so far, no final value
     assert f"**Step 2 of {total}**" in " ".join(m.value for m in student.markdown)
     [table] = [h.value for h in student.get("html") if h.value.startswith("<table")]
     assert table.count("<tr") == 1 + 2 and 'aria-current="step"' in table  # ranks 1-2, nothing of a later step
@@ -115,41 +108,36 @@ def test_a_follower_reads_the_view_in_chinese(app_test):
     assert student.session_state[live.VIEWING] == "ndcg"
     assert "你正在跟随老师" in " ".join(c.value for c in student.caption)
     assert student.button(key="live__detach").label == "我自己试试"
-    values = list(ndcg_expected(teacher.session_state[state.BOARD], 1).values())
+    values = list(expected_headline("ndcg", teacher.session_state[state.BOARD], 1).values())
     assert list(headline(student).values()) == values and all("so far" not in label for label in headline(student))
     teacher_drags(teacher)
     ok(student.run())
-    assert list(headline(student).values()) == list(ndcg_expected(teacher.session_state[state.BOARD], 1).values())
+    assert list(headline(student).values()) == list(expected_headline("ndcg", teacher.session_state[state.BOARD], 1).values())
 
 
-def test_the_ap_view_shows_r_and_d_as_the_page_does(app_test):
+def test_the_ap_view_names_the_teachers_denominator_as_the_page_does(app_test):
     teacher, code = teacher_on(app_test, "ap")
+    teacher_board(teacher, BOARD.with_settings(ap_denominator="found"))
     student = follower_of(app_test, code, "ap")
     assert student.session_state[live.VIEWING] == "ap"
-    board = teacher.session_state[state.BOARD]
-    k = min(board.k, max(1, len(board.ranking)))
-    expected = ap_steps(board.rels(), k=k, n_relevant=board.n_relevant(board.threshold),
-                        denominator=board.ap_denominator, items=board.ranking, threshold=board.threshold)
     assert headline(student).items() <= headline(teacher).items()  # the page's numbers (the page also has MAP)
-    assert {"Relevant items R", "D = R, all relevant"} <= set(headline(student))
-    assert headline(student)["AP so far (step 1)"] == f"{expected.running_at(1)['AP']:.4f}"
+    assert "D = hits found" in headline(student) and "D = R, all relevant" not in headline(student)
 
 
-@pytest.mark.parametrize("page, module, name", [("ndcg", follower, "ndcg_steps"),
-                                                ("rr", paced, "rr")],  # RR: the session's RR@K toggle in the key
+@pytest.mark.parametrize("page, name", [("ndcg", "ndcg"), ("rr", "rr")],  # RR: the session's RR@K toggle in the key
                          ids=["ndcg", "rr"])
-def test_the_view_is_computed_once_for_every_follower_of_a_board(app_test, monkeypatch, page, module, name):
+def test_the_view_is_computed_once_for_every_follower_of_a_board(app_test, monkeypatch, page, name):
     teacher, code = teacher_on(app_test, page)
     students = [follower_of(app_test, code, page) for _ in range(4)]
     calls = []
-    computed = getattr(module, name)
+    computed = getattr(paced, name)
 
     def counted(*args, **kwargs):
         calls.append(args)
         return computed(*args, **kwargs)
 
-    teacher_drags(teacher)  # (the teacher's page calls paced.rr too: counted from here on, the followers' calls)
-    monkeypatch.setattr(module, name, counted)
+    teacher_drags(teacher)  # (the teacher's page calls paced too: counted from here on, the followers' calls)
+    monkeypatch.setattr(paced, name, counted)
     for student in students:
         ok(student.run())
         ok(student.run())  # a poll with nothing new: drawn again from what is kept
@@ -203,8 +191,9 @@ def test_presets_are_followed_in_the_view(app_test):
     assert headline(student) == headline(teacher)
 
 
-#: the pages whose view came with RR, P/R/F1/Hit@K and ROC: page -> its title
-TITLES = {"rr": "RR / MRR — reciprocal rank", "cutoff": "Precision, recall, F1 and hit rate @K · R-precision",
+#: the pages with a follower view: page -> its title
+TITLES = {"ndcg": "nDCG — normalised discounted cumulative gain", "ap": "AP / MAP — average precision",
+          "rr": "RR / MRR — reciprocal rank", "cutoff": "Precision, recall, F1 and hit rate @K · R-precision",
           "roc": "ROC curve and AUC"}
 
 
@@ -212,6 +201,13 @@ def core(page: str, board: Board) -> list:
     """What ``page`` computes on ``board``, from the metrics package (the view's headline is the first's or, on the
     cut-off page, the first four's and R-precision)."""
     rels, items, threshold = board.rels(), board.ranking, board.threshold
+    if page == "ndcg":  # K clipped to the longer of the ranking and the judged items; the board's gain and ideal
+        k = min(board.k, max(len(items), len(board.judged())))
+        return [ndcg_steps(rels, k=k, gain=board.gain, ideal=board.ideal_grades(), items=items,
+                           ideal_items=board.ideal_items(), ideal_from=board.ideal)]
+    if page == "ap":
+        return [ap_steps(rels, k=min(board.k, len(items)), n_relevant=board.n_relevant(threshold),
+                         denominator=board.ap_denominator, items=items, threshold=threshold)]
     if page == "rr":  # no cut-off (the toggle is off)
         return [rr_steps(rels, items=items, threshold=threshold)]
     if page == "roc":
@@ -233,6 +229,13 @@ def expected_headline(page: str, board: Board, step: int) -> dict[str, str]:
         return {f"{name}@{step}": f"{e.running_at(step)[q]:.4f}"
                 for name, q, e in zip(names, ("P", "R", "F1", "Hit"), explanations)} | {"R-precision": "?"}
     [explanation] = explanations
+    running = explanation.running_at(step)
+    if page == "ndcg":
+        return {f"{name} so far (step {step})": f"{running[name]:.4f}" for name in ("DCG", "IDCG", "nDCG")}
+    if page == "ap":
+        return {f"AP so far (step {step})": f"{running['AP']:.4f}",
+                "Relevant items R": str(board.n_relevant(board.threshold)),
+                "D = R, all relevant": str(explanation.details["D"])}
     if page == "roc":
         return {f"AUC so far (step {step})": f"{explanation.running_at(step)['AUC']:.4f}",
                 "Positives P": str(explanation.details["P"]), "Negatives N": str(explanation.details["N"])}
@@ -249,7 +252,7 @@ def teacher_board(teacher, board: Board):
 
 
 @pytest.mark.parametrize("page", sorted(TITLES))
-def test_the_rr_cutoff_and_roc_views_show_the_pages_headline_at_the_teachers_step_and_nothing_later(app_test, page):
+def test_each_view_shows_the_pages_headline_at_the_teachers_step_and_nothing_later(app_test, page):
     teacher, code = teacher_on(app_test, page)
     teacher_board(teacher, BOARD)
     student = follower_of(app_test, code, page)
@@ -273,7 +276,7 @@ def test_the_rr_cutoff_and_roc_views_show_the_pages_headline_at_the_teachers_ste
     assert lane_names(student, prefix=LANES) == list(board.ranking)
     assert headline(student) == expected_headline(page, board, 3)
     assert headline(student).items() <= headline(teacher).items()
-    unit = {"rr": "rank", "cutoff": "cut-off K =", "roc": "trapezoid"}[page]
+    unit = {"cutoff": "cut-off K =", "roc": "trapezoid"}.get(page, "rank")
     assert f"**Step 3 of {total}** · {unit} 3" in [m.value for m in student.markdown]
     [window] = step_windows(student)
     assert [list(window.columns), window.values.tolist()] == [list(step_windows(teacher)[0].columns),
@@ -283,7 +286,7 @@ def test_the_rr_cutoff_and_roc_views_show_the_pages_headline_at_the_teachers_ste
 
 
 @pytest.mark.parametrize("page", sorted(TITLES))
-def test_the_rr_cutoff_and_roc_views_read_in_chinese_as_their_pages(app_test, page):
+def test_each_view_reads_in_chinese_as_its_page(app_test, page):
     teacher, code = teacher_on(app_test, page)
     teacher_board(teacher, BOARD)
     student = follower_of(app_test, code, page, language="zh")
@@ -294,7 +297,7 @@ def test_the_rr_cutoff_and_roc_views_read_in_chinese_as_their_pages(app_test, pa
     assert headline(student).items() <= headline(alone).items()
     assert len(headline(student)) == len(expected_headline(page, BOARD, 1))
     assert not [label for label in headline(student) if "so far" in label or "Positives" in label
-                or "First relevant" in label]
+                or "First relevant" in label or "Relevant items" in label or "all relevant" in label]
     assert not untranslated(student, item_names(student) | {"drawn"})  # the run's hidden number (ui.classroom.live)
 
 

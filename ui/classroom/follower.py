@@ -8,7 +8,7 @@ What a follower sees is a function of the published state (board, page, step) an
 explanation is computed once per published board for every follower of every class on this server process
 (:func:`explained`), the formula lines and the step window once per (board, step, language, text size)
 (:func:`pieces`), so that 40 followers of one drag cost one computation and 40 small redraws, not 40 page reruns.
-The view calls what the page calls (ui.topics.paced for RR, P/R/F1/Hit@K and ROC), so the two never disagree.
+The view calls what the page calls (ui.topics.paced), so the two never disagree.
 No spoilers: as on the page, nothing after the teacher's step is shown (headline "so far", formula and table up to
 that step, later ranks dimmed in the lanes)."""
 
@@ -21,7 +21,6 @@ from functools import lru_cache
 
 import streamlit as st
 
-from metrics import ap_steps, ndcg_steps
 from metrics.explanation import Explanation
 from ui.data.dataset import shown_title
 from ui.i18n import N_, language, t
@@ -75,28 +74,17 @@ class View:
 
 
 def _ndcg(board: Board) -> Explained:
-    """As pages/ndcg.py: K clipped to the longer of the ranking and the judged items, the board's gain and ideal."""
-    k = min(board.k, max(1, len(board.ranking), len(board.judged())))
-    explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking,
-                             ideal_items=board.ideal_items(), ideal_from=board.ideal)
-    labels = {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}
-    return Explained(explanation, lambda pace: lecture.headline(explanation, pace, labels))
-
-
-#: the AP page's denominator labels (pages/ap.py), one whole label per choice
-AP_DENOMINATORS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hits found"),
-                   "min_k_relevant": N_("D = min(k, R)")}
+    """As pages/ndcg.py (:func:`ui.topics.paced.ndcg`): DCG, IDCG and nDCG at the board's K, gain and ideal."""
+    explanation, k = paced.ndcg(board)
+    return Explained(explanation, lambda pace: lecture.headline(
+        explanation, pace, *paced.ndcg_headline(explanation, k)))
 
 
 def _ap(board: Board) -> Explained:
-    """As pages/ap.py: K clipped to the ranking, R and D beside AP."""
-    k = min(board.k, max(1, len(board.ranking)))
-    relevant = board.n_relevant(board.threshold)
-    explanation = ap_steps(board.rels(), k=k, n_relevant=relevant, denominator=board.ap_denominator,
-                           items=board.ranking, threshold=board.threshold)
-    extra = {N_("Relevant items R"): relevant, AP_DENOMINATORS[board.ap_denominator]: explanation.details["D"]}
+    """As pages/ap.py (:func:`ui.topics.paced.ap`): AP at the board's K, R and D beside it."""
+    explanation, _ = paced.ap(board)
     return Explained(explanation, lambda pace: lecture.headline(
-        explanation, pace, {"AP": explanation.measure}, {t(label): value for label, value in extra.items()}))
+        explanation, pace, *paced.ap_headline(board, explanation)))
 
 
 def _rr_settings() -> tuple[bool]:

@@ -1,7 +1,7 @@
-"""What the paced pages RR (pages/rr.py), P/R/F1/Hit@K (pages/cutoff.py) and ROC (pages/roc.py) compute from a
-board and show in their headline at a step: one function each that the page and a live class's follower view
-(ui.classroom.follower) both call, so that the two never disagree. No spoilers: a headline at step i shows the
-values after i rows ("so far"), the final ones only once every step is shown."""
+"""What the paced pages nDCG (pages/ndcg.py), AP (pages/ap.py), RR (pages/rr.py), P/R/F1/Hit@K (pages/cutoff.py)
+and ROC (pages/roc.py) compute from a board and show in their headline at a step: one function each that the page
+and a live class's follower view (ui.classroom.follower) both call, so that the two never disagree. No spoilers: a
+headline at step i shows the values after i rows ("so far"), the final ones only once every step is shown."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 from metrics import (
     MetricsInputError,
+    ap_steps,
     f1_steps,
     hit_rate_steps,
+    ndcg_steps,
     precision_steps,
     r_precision_steps,
     recall_steps,
@@ -18,13 +20,57 @@ from metrics import (
 )
 from metrics.explanation import Explanation
 from metrics.measures.roc import roc_auc_explanation
-from ui.i18n import nt, t
+from ui.i18n import N_, nt, t
 from ui.model.board import Board
 from ui.teaching import lecture
 from ui.teaching.pacing import Pace
 from ui.topics import scores
 
 RR_CUT = "rr_cut"  #: the RR page's "Stop at rank K (RR@K)" toggle: a session's choice, not the board's
+#: the AP headline's label of its denominator D, one whole label per choice (word order differs in Chinese)
+AP_DENOMINATORS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hits found"),
+                   "min_k_relevant": N_("D = min(k, R)")}
+
+
+def ndcg_depth(board: Board) -> int:
+    """The deepest cut-off K of nDCG (its K slider's top): the longer of the ranking and the judged items, at
+    least 1 (the ideal ordering may hold judged items the ranking lacks)."""
+    return max(1, len(board.ranking), len(board.judged()))
+
+
+def ndcg(board: Board, gain: str | None = None) -> tuple[Explanation, int]:
+    """nDCG@K of ``board`` and its K (the board's, clipped to :func:`ndcg_depth`): DCG / IDCG with the board's gain
+    (or ``gain``, for a comparison), its ideal ordering (judged items or the list's own; Järvelin & Kekäläinen,
+    ACM TOIS 20(4), 2002)."""
+    k = min(board.k, ndcg_depth(board))
+    return ndcg_steps(board.rels(), k=k, gain=gain or board.gain, ideal=board.ideal_grades(), items=board.ranking,
+                      ideal_items=board.ideal_items(), ideal_from=board.ideal), k
+
+
+def ndcg_headline(explanation: Explanation, k: int) -> tuple[dict, dict]:
+    """The nDCG headline's labels (for ``lecture.headline``): DCG@K, IDCG@K and nDCG@K, "so far" until the last
+    step; no extra values."""
+    return {"DCG": f"DCG@{k}", "IDCG": f"IDCG@{k}", "nDCG": explanation.measure}, {}
+
+
+def ap_depth(board: Board) -> int:
+    """The deepest cut-off K of AP (its K slider's top): the ranking's length, at least 1."""
+    return max(1, len(board.ranking))
+
+
+def ap(board: Board) -> tuple[Explanation, int]:
+    """AP@K of ``board`` and its K (clipped to :func:`ap_depth`): AP = Σ P@i over the hits i ≤ K, divided by the
+    board's denominator D (R as trec_eval's map, the hits found, or min(K, R)), hits at the board's threshold."""
+    k = min(board.k, ap_depth(board))
+    return ap_steps(board.rels(), k=k, n_relevant=board.n_relevant(board.threshold),
+                    denominator=board.ap_denominator, items=board.ranking, threshold=board.threshold), k
+
+
+def ap_headline(board: Board, explanation: Explanation) -> tuple[dict, dict]:
+    """The AP headline's labels and extra values (for ``lecture.headline``): AP ("so far" until the last step), the
+    relevant items R and the denominator D, named by the board's choice, in the reader's language."""
+    return {"AP": explanation.measure}, {t("Relevant items R"): board.n_relevant(board.threshold),
+                                         t(AP_DENOMINATORS[board.ap_denominator]): explanation.details["D"]}
 
 
 def rr(board: Board, cut: bool) -> tuple[Explanation, int | None]:
