@@ -21,16 +21,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+LOG_ENV = "RML_BENCH_SERVER_LOGS"  #: a folder for the servers' output (default: discarded)
+
+
 def start_server(app: Path = REPO, env: dict[str, str] | None = None,
                  timeout: float = 60.0, entry: str = "app.py") -> tuple[subprocess.Popen, str]:
     """Run ``app``'s ``entry`` (with ``env`` added to the environment): (the process, its URL)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    logs = os.environ.get(LOG_ENV)  # a folder: each server's output in a file of its own, to read after a run
+    output = open(Path(logs) / f"server-{port}.log", "wb") if logs else subprocess.DEVNULL
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", entry, "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-        cwd=app, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=app, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT if logs else subprocess.DEVNULL,
         env={**os.environ, **(env or {})}, start_new_session=True)
+    if logs:
+        output.close()  # the server holds its own copy
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
