@@ -22,8 +22,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.lanes import BUILDER, drag_before, lane_items, wait_for_lanes
-from tests.e2e.test_all_pages import PAGES, settle
-from tests.e2e.test_lecture_screen import LOCALES
+from tests.e2e.test_all_pages import PAGES
+from tests.e2e.test_lecture_screen import LOCALES, drawn
 from tests.e2e.test_lecture_steps import board_link
 
 pytestmark = pytest.mark.e2e
@@ -116,9 +116,11 @@ CUT_OFF = """
 }
 """
 
-#: JavaScript: the page scrolled to its top (Streamlit scrolls its own container), then the boxes' bottoms
+#: JavaScript: on an explainer page of the board, the page scrolled to its top (Streamlit scrolls its own container),
+#: then the boxes' tops and bottoms; null on any other page
 FIRST_SCREEN_BOXES = """
-(selectors) => {
+([board, selectors]) => {
+  if (!document.querySelector(board)) return null;
   for (const el of [document.scrollingElement, ...document.querySelectorAll('[data-testid="stMain"], [data-testid="stAppViewContainer"], [data-testid="stAppScrollToBottomContainer"]')])
     el.scrollTop = 0;
   const found = {};
@@ -134,8 +136,7 @@ FIRST_SCREEN_BOXES = """
 def wait(page: Page, wait_for_app) -> None:
     """The app's run finished and drawn: charts, components, fonts, formulas."""
     wait_for_app(page, LOADED_MS)
-    settle(page)
-    page.evaluate("document.fonts.ready")
+    drawn(page, LOADED_MS)
 
 
 def show_all(page: Page, wait_for_app) -> bool:
@@ -156,9 +157,9 @@ def show_all(page: Page, wait_for_app) -> bool:
 def first_screen(page: Page) -> list[str]:
     """What a following student does not see on the first screen of an explainer page of the board (empty elsewhere:
     Beyond accuracy's stage starts with its user's list, which its numbers are about)."""
-    if not page.locator(f"{STAGE} {BUILDER}").count():
+    boxes = page.evaluate(FIRST_SCREEN_BOXES, [f"{STAGE} {BUILDER}", FIRST_SCREEN])
+    if boxes is None:
         return []
-    boxes = page.evaluate(FIRST_SCREEN_BOXES, FIRST_SCREEN)
     problems = [f"no {what} on the page" for what in FIRST_SCREEN if what not in boxes]
     problems += [f"{what} not on the first screen: y {top}–{bottom} px, the screen ends at {PHONE['height']} px"
                  for what, (top, bottom) in boxes.items() if top < 0 or bottom > PHONE["height"] + 1]
