@@ -224,25 +224,20 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 @pytest.fixture
 def new_session(browser, app_url: str) -> Iterator[Callable[..., Page]]:
-    """`new_session(path="", viewport=VIEWPORT, locale=None, wait=True)`: a new Streamlit session -- a new
+    """`new_session(path="", viewport=VIEWPORT, locale=None)`: a new Streamlit session -- a new
     browser context, so no cookies and no storage -- opened at ``app_url/path`` (or at ``path``
     when it is a whole URL, e.g. a shared link), loaded and finished; closed after the test.
-    Every test that needs a session of its own opens it here. ``wait=False``: returned as soon as the
-    browser has the page's address, the app still loading, to open several sessions at once (each loads
-    while the next opens); the caller then waits for each (``wait_for_app``)."""
+    Every test that needs a session of its own opens it here."""
     contexts = []
 
-    def open_session(path: str = "", viewport: dict | None = None, locale: str | None = None,
-                     wait: bool = True) -> Page:
+    def open_session(path: str = "", viewport: dict | None = None, locale: str | None = None) -> Page:
         options = {"viewport": viewport or VIEWPORT} | ({"locale": locale} if locale else {})
         context = browser.new_context(**options)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(APP_TIMEOUT_MS)
-        page.goto(path if path.startswith("http") else f"{app_url}/{path.lstrip('/')}",
-                  wait_until="load" if wait else "commit")
-        if wait:
-            wait_for_streamlit(page)
+        page.goto(path if path.startswith("http") else f"{app_url}/{path.lstrip('/')}")
+        wait_for_streamlit(page)
         return page
 
     yield open_session

@@ -92,27 +92,18 @@ def submit_join(page: Page, code: str | None, nickname: str = "") -> None:
     join_form(page).get_by_role("button").click()
 
 
-def join_all(new_session, wait_for_app, code: str, students: list[dict]) -> list[Page]:
-    """Students' sessions that joined class ``code`` on the live class page, each student given as the options of
-    :func:`join`. As a class joins: their pages open together (each loads while the next opens), then each joins (by
-    the code, or by the join link), their joins running together; then each is checked in the class."""
-    pages = [new_session(f"live?join={code}" if student.get("by_link") else "live", wait=False,
-                         **{name: value for name, value in student.items() if name not in ("nickname", "by_link")})
-             for student in students]
-    for page, student in zip(pages, students):
-        wait_for_app(page)
-        if student.get("by_link"):
-            expect(page.locator(key("live__code")).locator("input")).to_have_value(code)  # the link filled the code
-        submit_join(page, None if student.get("by_link") else code, student.get("nickname", ""))
-    for page in pages:
-        wait_for_app(page)
-        expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)  # "You are in class CODE."
-    return pages
-
-
 def join(new_session, wait_for_app, code: str, nickname: str = "", by_link: bool = False, **session) -> Page:
     """A student's session that joined class ``code`` on the live class page (by the code, or by the join link)."""
-    return join_all(new_session, wait_for_app, code, [{"nickname": nickname, "by_link": by_link, **session}])[0]
+    if by_link:
+        page = new_session(f"live?join={code}", **session)
+        expect(page.locator(key("live__code")).locator("input")).to_have_value(code)  # the link filled the code
+        submit_join(page, None, nickname)
+    else:
+        page = new_session("live", **session)
+        submit_join(page, code, nickname)
+    wait_for_app(page)
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)  # "You are in class CODE."
+    return page
 
 
 FOLLOWER_VIEW = ".st-key-live_follow"  #: a following student's view of the teacher's page (ui.classroom.follower)
@@ -248,8 +239,7 @@ def class_version(pytestconfig: pytest.Config, code: str) -> int | None:
 
 def test_students_follow_the_teachers_board_detach_and_follow_again(new_session, wait_for_app):
     teacher, code = start_class(new_session, wait_for_app)
-    joined = join_all(new_session, wait_for_app, code, [{"nickname": f"s{n}", "by_link": n == 4} for n in range(5)])
-    students = {f"s{n}": page for n, page in enumerate(joined)}
+    students = {f"s{n}": join(new_session, wait_for_app, code, f"s{n}", by_link=(n == 4)) for n in range(5)}
     for student in students.values():
         no_teacher_controls(student)
 
@@ -334,10 +324,9 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
         ("zh-right", "zh", None, f"{question.answer:.3f}", "right"),
         ("zh-natural-log", "zh", STUDENT_SIZE, f"{wrong['natural_log']:.4f}", "natural_log"),
     ]
-    joined = join_all(new_session, wait_for_app, code, [
-        {"nickname": name, "viewport": viewport, "locale": "zh-CN" if language == "zh" else None}
-        for name, language, viewport, _, _ in plan])
-    students = {name: page for (name, *_), page in zip(plan, joined)}
+    students = {name: join(new_session, wait_for_app, code, name, viewport=viewport,
+                           locale="zh-CN" if language == "zh" else None)
+                for name, language, viewport, _, _ in plan}
     for student in students.values():
         expect(student.get_by_test_id("stMain")).to_contain_text(re.compile("No question yet|还没有题目"))
     # two students look elsewhere: one working alone on the AP page, one following but gone to the RR page
@@ -364,7 +353,7 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
     expect(teacher.get_by_test_id("stMain")).to_contain_text(f"Question 1: {question.label}")
     expect(metric_value(teacher, "Answered")).to_have_text("0 / 5")
     expect(metric_value(teacher, "Exact value")).to_have_text("?")
-    for name, language, _, value, _ in plan:  # each student answers (the answers' runs going on together) ...
+    for name, language, _, value, _ in plan:
         student = students[name]
         wait_for_app(student)
         heading = f"Question 1: {question.label}" if language == "en" else f"第 1 题：{question.label}"
@@ -376,8 +365,6 @@ def test_the_teacher_asks_students_answer_and_the_reveal_shows_each_verdict(new_
             to_top(student.get_by_test_id("stMain").get_by_text(heading, exact=True))
             screenshot(student, f"live-student-390-{language}-answering")
         student.locator(key("live__send")).get_by_role("button").click()
-    for name, language, _, value, _ in plan:  # ... and each sees their answer taken
-        student = students[name]
         wait_for_app(student)
         expect(student.get_by_test_id("stAlertContentInfo")).to_contain_text(
             f"{float(value):g}")  # "Your answer, 3.631, is in" / "你的答案 3.631 已提交"
@@ -474,15 +461,15 @@ def test_hostile_nicknames_are_shown_as_text(new_session, wait_for_app):
     teacher, code = start_class(new_session, wait_for_app)
     dialogs: list[str] = []
     fail_on_dialog(teacher, dialogs)
-    students = [new_session("live", wait=False) for _ in HOSTILE]  # their pages open together
-    for student, nickname in zip(students, HOSTILE):
+    students = []
+    for nickname in HOSTILE:
+        student = new_session("live")
         fail_on_dialog(student, dialogs)
-        wait_for_app(student)
         submit_join(student, code, nickname)
-    for student, nickname in zip(students, HOSTILE):
         wait_for_app(student)
         expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)
         expect(student.get_by_test_id("stText")).to_have_text(nickname[:NICKNAME_MAX])  # literally
+        students.append(student)
     for page in (teacher, *students):
         no_markup(page)
     open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
@@ -501,8 +488,7 @@ def test_hostile_nicknames_are_shown_as_text(new_session, wait_for_app):
 
 def test_a_student_cannot_change_the_teachers_or_the_other_students_board(new_session, wait_for_app, pytestconfig):
     teacher, code = start_class(new_session, wait_for_app)
-    names = ("bystander", "follower", "detached")
-    following = dict(zip(names, join_all(new_session, wait_for_app, code, [{"nickname": name} for name in names])))
+    following = {name: join(new_session, wait_for_app, code, name) for name in ("bystander", "follower", "detached")}
     for student in following.values():
         no_teacher_controls(student)  # on the live class page
     open_page(teacher, "ndcg", re.compile("^nDCG"), wait_for_app)
@@ -577,7 +563,7 @@ def close_class_under(new_session, wait_for_app, pages: tuple[str, ...]) -> tupl
     """A class with a student on each of ``pages`` (URL paths), closed by its teacher once they are there: the code
     and the students, each showing the error."""
     teacher, code = start_class(new_session, wait_for_app)
-    students = join_all(new_session, wait_for_app, code, [{"nickname": f"s{n}"} for n in range(len(pages))])
+    students = [join(new_session, wait_for_app, code, f"s{n}") for n in range(len(pages))]
     for student, url_path in zip(students, pages):
         if url_path != "live":
             open_page(student, url_path, re.compile("."), wait_for_app)
