@@ -6,13 +6,27 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+from ui.shell.routes import SECTIONS
+
+
+def _listed_in(url_path: str | None) -> int | None:
+    """The index of the navigation section that lists the page at ``url_path`` (ui.shell.routes, which app.py's
+    navigation reads; home's path is ""), or None."""
+    for index, routes in enumerate(SECTIONS.values()):
+        if any(url_path == ("" if route.name == "home" else route.name) for route in routes):
+            return index
+    return None
+
 
 def nav_link(page: Page, name: str | None = None, url_path: str | None = None) -> Locator:
     """Open the navigation section that holds the page's link (by its visible ``name`` or its
-    ``url_path``) and return the link."""
+    ``url_path``) and return the link. Given a ``url_path``, the section the app's routes list it in is
+    opened first (one menu opened instead of one after another); the others are looked in after it."""
     sections = page.get_by_test_id("stTopNavSection")
     expect(sections.first).to_be_visible()
-    for index in range(sections.count()):
+    count, first = sections.count(), _listed_in(url_path)
+    order = ([first] if first is not None and first < count else []) + [i for i in range(count) if i != first]
+    for index in order:
         sections.nth(index).click()
         menu = page.get_by_test_id("stTopNavPopover")
         expect(menu).to_be_visible()

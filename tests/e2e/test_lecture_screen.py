@@ -23,7 +23,6 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.navigation import go_to
-from tests.e2e.test_all_pages import settle
 from ui.shell.routes import NAMES
 
 pytestmark = pytest.mark.e2e
@@ -100,11 +99,46 @@ CUT_OFF = """
 """
 
 
+#: JavaScript: whether what the script sent is drawn and at rest: no loading skeleton (a widget whose code is still
+#: loading), every plotly chart drawn, every custom component's frame showing its content, the fonts loaded, and the
+#: main area's layout (its size, its number of elements, the sizes of its blocks, charts and formulas) unchanged for
+#: ``quiet`` ms of animation frames (LaTeX, a chart's resize, the last layout pass). ``token``: a new one per wait,
+#: so that a layout seen before the wait does not count as at rest.
+DRAWN = """
+([quiet, token]) => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (!main || document.querySelector('[data-testid="stSkeleton"]') || document.fonts.status !== 'loaded') return false;
+  if ([...main.querySelectorAll('[data-testid="stPlotlyChart"]')].some((chart) => !chart.querySelector('.main-svg')))
+    return false;
+  if ([...main.querySelectorAll('iframe')].some((frame) => !frame.contentDocument?.querySelector('#root > *')))
+    return false;
+  const sizes = [...main.querySelectorAll('[data-testid="stElementContainer"], svg.main-svg, .katex-display')]
+    .map((node) => `${node.scrollWidth}x${node.scrollHeight}`).join();
+  const layout = [main.scrollWidth, main.scrollHeight, document.scrollingElement.scrollWidth,
+                  main.getElementsByTagName('*').length, sizes].join('|');
+  const now = performance.now(), last = window.__rmlDrawn;
+  if (!last || last.token !== token || last.layout !== layout) {
+    window.__rmlDrawn = {token, layout, since: now};
+    return false;
+  }
+  return now - last.since >= quiet;
+}
+"""
+QUIET_MS = 200  #: how long the layout must hold still (it is looked at every animation frame)
+_waits = iter(range(1, 10**9))
+
+
+def drawn(page: Page, timeout_ms: float = 90_000) -> None:
+    """Wait until the app's output is drawn and its layout at rest (:data:`DRAWN`), in one wait in the page: call it
+    after ``wait_for_app``, before reading boxes or taking a screenshot."""
+    page.wait_for_function(DRAWN, arg=[QUIET_MS, next(_waits)], polling="raf", timeout=timeout_ms)
+
+
 def open_page(new_session, name: str, viewport: dict, language: str) -> Page:
     """A new session on page ``name`` at ``viewport`` in ``language``, its fonts loaded."""
     page = new_session(name, viewport, LOCALES[language])
     expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible()
-    page.evaluate("document.fonts.ready")
+    drawn(page)
     return page
 
 
@@ -136,9 +170,8 @@ def walk(page: Page, wait_for_app, names=WALK):
             expect(page).to_have_url(re.compile(rf"/{name}(\?|$)"))
         wait_for_app(page)
         expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible()
-        settle(page)
+        drawn(page)
         page.evaluate(TO_TOP)
-        page.evaluate("document.fonts.ready")
         yield name
 
 
