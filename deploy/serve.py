@@ -24,6 +24,12 @@ sys.path.insert(0, str(ROOT))  # live/ and metrics/ beside app.py, also when the
 import metrics  # noqa: E402, F401  (with numpy, pandas and scipy, before the freeze)
 from live.routes import ROUTES  # noqa: E402
 
+# From the first request on, app.py's st.navigation decides every page. Streamlit treats an app with a pages/
+# folder as a legacy multipage app until some run calls st.navigation (documented: from then on the folder is left
+# alone), so on a fresh server a second session whose first run starts before the first one's reaches it ran its
+# page file alone (no entry script: an exception box). Called here, before any session, it is never that app.
+st.navigation([st.Page(ROOT / "app.py", default=True)], position="hidden")
+
 gc.freeze()
 gc.set_threshold(700, 10, 100)  # Python's default is (700, 10, 10)
 

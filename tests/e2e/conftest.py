@@ -164,12 +164,13 @@ def app_url(pytestconfig: pytest.Config) -> Iterator[str]:
 
 @pytest.fixture
 def fresh_server() -> Iterator[Callable[[str], str]]:
-    """`fresh_server(name)`: start a new app server, its log in artifacts/server-<name>.log, and return its base
-    URL: the test's request is the server's first. Every server started is stopped after the test."""
+    """`fresh_server(name, script="app.py")`: start a new app server (``streamlit run <script>``), its log in
+    artifacts/server-<name>.log, and return its base URL: the test's request is the server's first. Every server
+    started is stopped after the test."""
     started: list[subprocess.Popen] = []
 
-    def start(name: str) -> str:
-        process, base_url = _start_server(log_path=ARTIFACTS_DIR / f"server-{name}.log")
+    def start(name: str, script: str = "app.py") -> str:
+        process, base_url = _start_server(script, log_path=ARTIFACTS_DIR / f"server-{name}.log")
         started.append(process)
         return base_url
 

@@ -41,3 +41,28 @@ def test_a_first_request_straight_to_each_page_runs_through_the_entry_script(fre
             expect(page.locator("h1").first).to_be_visible()
         finally:
             context.close()
+
+
+def test_first_requests_at_once_on_a_hosted_server_all_run_through_the_entry_script(fresh_server, browser,
+                                                                                    wait_for_app):
+    """Students opening a just-started server together: the first run of a fresh server takes seconds (its imports),
+    and a second session whose first run started before the first one's reached ``st.navigation`` ran its page
+    file alone (Streamlit's legacy multipage mode), e.g. /upload ending in an exception box. deploy/serve.py (what a
+    class is hosted with) leaves that mode before any session."""
+    base_url = fresh_server("at-once", script="deploy/serve.py")
+    paths = ["upload", "ndcg", "roc", ""]
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in paths]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page, path in zip(pages, paths):  # all opened before any has run
+            page.goto(f"{base_url}/{path}", wait_until="commit")
+        for page, path in zip(pages, paths):
+            wait_for_app(page)
+            expect(page).to_have_title("Ranking Metrics Lab")
+            expect(page.get_by_role("radio", name="中文")).to_have_count(1)
+            expect(page.get_by_test_id("stSidebarNav")).to_have_count(0)
+            expect(page.get_by_test_id("stException")).to_have_count(0)
+            assert page.url.split("?")[0].rstrip("/") == f"{base_url}/{path}".rstrip("/"), (path, page.url)
+    finally:
+        for context in contexts:
+            context.close()
