@@ -83,7 +83,8 @@ def check(student: Page, language: str, page: str, board: Board, step: int, stat
     student.evaluate("document.fonts.ready")
     where = f"{page} ({language}, {state})"
     problems = [f"{where}: {what}" for what in student.evaluate(CUT_OFF)]
-    boxes = student.evaluate(FIRST_SCREEN_BOXES, SEEN)
+    boxes = student.evaluate(FIRST_SCREEN_BOXES, [FOLLOWER_VIEW, SEEN])  # the view is there (waited above)
+    assert boxes is not None, f"{page} ({language}, {state}): no follower view"
     problems += [f"{where}: no {what}" for what in SEEN if what not in boxes]
     problems += [f"{where}: {what} at y {top}–{bottom} px, below the first screen" for what, (top, bottom)
                  in boxes.items() if top < 0 or bottom > PHONE["height"] + 1]
