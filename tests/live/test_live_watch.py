@@ -60,6 +60,47 @@ def test_a_wait_ends_with_the_change_and_not_before(classes):
     assert watch.waiting() == 0
 
 
+def test_the_teachers_change_reaches_the_class_after_the_teacher_first(classes):
+    """A new version is told ``teacher_first`` after it is read (the teacher's own screen first), also to a screen
+    that starts waiting meanwhile; a teacher dragging on does not postpone it."""
+    new = classes.start_class()
+    watch = ClassWatch(classes, read_every=QUICK, teacher_first=1.0)
+    seen = str(classes.version(new.code))
+    published: list[float] = []
+    stop = threading.Event()
+
+    def drag_on():  # a change every 0.1 s for 3 s
+        while not stop.is_set() and (not published or time.monotonic() - published[0] < 3.0):
+            published.append(time.monotonic())
+            classes.publish(new.code, new.teacher_key, {"board": {"n": len(published)}})
+            time.sleep(0.1)
+
+    async def two_screens():
+        first = asyncio.create_task(watch.wait(new.code, seen, timeout=10))
+        await asyncio.sleep(0.6)  # within the hold: the second screen waits for it too
+        second = asyncio.create_task(watch.wait(new.code, seen, timeout=10))
+        return await first, time.monotonic(), await second, time.monotonic()
+
+    later(0.2, drag_on)
+    try:
+        state, told, other, other_told = run(two_screens())
+    finally:
+        stop.set()
+    assert int(state) > int(seen) and int(other) > int(seen)
+    assert 1.0 <= told - published[0] < 2.5  # held for the teacher, not until the dragging stops (at 3 s)
+    assert 1.0 <= other_told - published[0] < 2.5
+
+
+def test_a_class_that_ends_is_told_at_once_not_after_the_teacher_first(classes):
+    new = classes.start_class()
+    watch = ClassWatch(classes, read_every=QUICK, teacher_first=3.0)
+    seen = str(classes.version(new.code))
+    later(0.2, lambda: classes.close(new.code, new.teacher_key))
+    began = time.monotonic()
+    assert run(watch.wait(new.code, seen, timeout=10)) == GONE
+    assert time.monotonic() - began < 2.5  # not held (3 s) like a new version
+
+
 def test_a_closed_or_unknown_class_is_gone_and_a_teacher_waits_only_for_that(classes):
     new = classes.start_class()
     watch = ClassWatch(classes, read_every=QUICK)
