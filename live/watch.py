@@ -71,7 +71,7 @@ class _Waiter:
 class _Watched:
     waiters: list[_Waiter] = field(default_factory=list)
     state: str | None = None  #: the last state read (None: not read since the first wait)
-    since: float = 0.0  #: when that state was first read (time.monotonic)
+    since: float = 0.0  #: when the hold of a new version began (time.monotonic; only while ``held``)
     held: bool = False  #: a new version, not told yet (the teacher's own screen first)
 
 

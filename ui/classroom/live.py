@@ -32,6 +32,8 @@ from ui.session import state
 from ui.shell import routes
 from ui.topics import paced
 
+T = TypeVar("T")  #: what read_class() returns from its read
+
 logger = logging.getLogger(__name__)
 TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
 STUDENT = "live_student"  #: (code, student id) while this session is in a class
@@ -629,8 +631,6 @@ def _wait_for_change() -> None:
     watch.wait_for_change("live_watch", held[0], _seen(str(st.session_state.get(SEEN) or "")), every=POLL_SECONDS,
                           run=st.session_state.get(RUNS, 0), check_after=2 * REDRAW_AFTER)
 
-
-T = TypeVar("T")
 
 TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (hidden by ui/shell/style/lecture.css)
 
