@@ -130,6 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
                         "trec_eval -h)")
 
+    lesson = commands.add_parser("lesson", help="lessons: list the built-in ones, check a lesson file")
+    lesson_commands = lesson.add_subparsers(dest="lesson_command", required=True, parser_class=_Parser)
+    lesson_check = lesson_commands.add_parser(
+        "check", help="check lesson files (TOML): exit 0, or exit 2 with one line per problem",
+        description="Check lesson files: every scene computes, every text is in every language, every value "
+                    "the file states is the core's, and no scene shows its answer before its question.")
+    lesson_check.add_argument("files", nargs="+", metavar="FILE", help="lesson files (TOML)")
+    lesson_commands.add_parser("list", help="list the built-in lessons: id, minutes, scenes, languages, title")
+
     ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
                              description="Print the step table and the worked formula. "
                              "Example: python -m metrics explain ndcg --rels 3 2 3 0 1 -k 3")
@@ -342,6 +351,31 @@ def _table_text(table) -> str:
     return table.to_string(index=False, float_format=lambda v: f"{v:.{DIGITS}f}")
 
 
+def _lesson(args, out, err) -> int:
+    """``lesson list``: the built-in lessons, one a line; ``lesson check FILE…``: each file's problems, one a line
+    (``FILE: scene 'id': field: problem``), exit 2 when there is any, else ``FILE: ok`` and exit 0."""
+    from .teaching.lessons import builtin_lessons, check_lesson
+
+    if args.lesson_command == "list":
+        lessons = builtin_lessons()
+        width = max(len(lesson.id) for lesson in lessons)
+        out.write(f"{'id'.ljust(width)}  minutes  scenes  languages  title\n")
+        for lesson in lessons:
+            out.write(f"{lesson.id.ljust(width)}  {lesson.minutes:>7}  {len(lesson.scenes):>6}  "
+                      f"{','.join(lesson.languages):<9}  {lesson.title['en']}\n")
+        return 0
+    status = 0
+    for path in args.files:
+        problems = check_lesson(path)
+        for problem in problems:
+            err.write(f"{problem}\n")
+        if problems:
+            status = USAGE_ERROR
+        else:
+            out.write(f"{path}: ok\n")
+    return status
+
+
 def main(argv=None, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
@@ -359,6 +393,8 @@ def main(argv=None, out=None, err=None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "compare":
             _compare(args, out, err)
+        elif args.command == "lesson":
+            return _lesson(args, out, err)
         else:
             {"evaluate": _evaluate, "explain": _explain, "measures": _measures}[args.command](args, out)
     except MetricsInputError as error:

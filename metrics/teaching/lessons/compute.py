@@ -1,0 +1,456 @@
+"""Every number of a lesson, computed by the core from a scene's board: the step table a scene walks, the exact
+answer to its question, and the check of a learner's answer with the named mistake and the step where it went
+wrong.
+
+The single-ranking views compute exactly as the explainer pages do (``ui.topics.paced``: nDCG with the board's gain
+and ideal ordering, AP with its denominator D and threshold, RR with or without a cut-off, P/R/F1/Hit@K); MAP and
+MRR as :mod:`metrics.teaching.many_queries` (trec_eval's ``map`` and ``recip_rank`` averaged over the run's queries,
+or over every judged query with ``-c``); a paired comparison as :mod:`metrics.statistics.significance` (paired
+t-test, randomization test with seed 0, Smucker, Allan and Carterette, CIKM 2007).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+import pandas as pd
+
+from ...errors import MetricsInputError
+from ...explanation import Explanation, Line, num, so_far
+from ...measures.ap import ap_steps
+from ...measures.cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
+from ...measures.ndcg import ndcg_steps
+from ...measures.rr import rr_steps
+from .. import quiz
+from ..many_queries import map_steps, mrr_steps
+from .model import CONVENTIONS, DEFAULTS, Lesson, Option, Question, Scene, SceneBoard
+
+#: a value question's answer is right within this distance of the exact value (the quiz's)
+TOLERANCE = quiz.TOLERANCE
+#: the measures a value question may ask on one ranking, with their cut-off (``P@3``); K from the scene without one
+SINGLE_MEASURES = ("P", "R", "F1", "Success", "AP", "RR", "nDCG", "DCG", "Rprec")
+MANY_MEASURES = ("MAP", "MRR")
+PAIRED_MEASURES = ("mean_difference", "t_test_p", "randomization_p")
+OTHER_MEASURES = ("familywise_error", "bonferroni_alpha")
+MEASURE = re.compile(r"^(?P<name>[A-Za-z_0-9]+?)(?:@(?P<k>\d+))?$")
+#: the randomization test's trials and seed in a lesson (fixed, so that every screen shows the same p)
+TRIALS, SEED = 10_000, 0
+#: the quiz's metric for a measure, when its diagnoses apply (trec_eval's conventions, whole grades)
+QUIZ_METRIC = {"DCG": "DCG@K", "nDCG": "nDCG@K", "AP": "AP", "RR": "RR", "P": "P@K", "R": "R@K", "F1": "F1@K"}
+#: what a convention changed to another value is called, in English (translated by the app: ui/locale/runtime.pot)
+CONVENTION_MISTAKES = {
+    ("gain", "linear"): "Linear gain instead of exponential gain (2^rel − 1)",
+    ("gain", "exponential"): "Exponential gain (2^rel − 1) instead of linear gain",
+    ("ideal", "list"): "The ideal ordering built from the list only, not from every judged item",
+    ("ideal", "judged"): "The ideal ordering built from every judged item, not from the list",
+    ("ap_denominator", "relevant"): "AP divided by R, every relevant judged item",
+    ("ap_denominator", "found"): "AP divided by the hits found instead of R",
+    ("ap_denominator", "min_k_relevant"): "AP divided by min(K, R)",
+    ("rr_cut", True): "RR cut at rank K",
+    ("rr_cut", False): "RR without a cut-off",
+}
+
+
+def parse_measure(measure: str) -> tuple[str, int | None]:
+    """``"P@3"`` -> ``("P", 3)``, ``"AP"`` -> ``("AP", None)``; MetricsInputError for a name lessons do not know.
+
+    >>> parse_measure("nDCG@5"), parse_measure("MAP")
+    (('nDCG', 5), ('MAP', None))
+    """
+    match = MEASURE.match(str(measure).strip())
+    known = SINGLE_MEASURES + MANY_MEASURES + PAIRED_MEASURES + OTHER_MEASURES
+    if not match or match["name"] not in known:
+        raise MetricsInputError(f"unknown measure {measure!r}; a lesson knows {', '.join(known)} (P@3, nDCG@5, …)")
+    k = int(match["k"]) if match["k"] else None
+    if k is not None and (k < 1 or match["name"] in PAIRED_MEASURES + OTHER_MEASURES + ("Rprec",)):
+        raise MetricsInputError(f"measure {measure!r} takes no cut-off @{k}" if k else f"cut-off of {measure!r} < 1")
+    return match["name"], k
+
+
+# --------------------------------------------------------------------------- boards
+
+
+def board_of(lesson: Lesson, scene: Scene, name: str | None = None, conventions=None) -> SceneBoard:
+    """The board ``name`` (default: the scene's) with the scene's K and conventions (then ``conventions``)."""
+    board = lesson.boards[name or scene.board]
+    board = SceneBoard(board.grades, board.ranking, scene.k or board.k, board.scores,
+                       {**board.conventions, **scene.conventions, **dict(conventions or {})})
+    return board
+
+
+def queries_of(lesson: Lesson, name: str, scene: Scene, conventions=None) -> dict[str, SceneBoard]:
+    """A query set's boards, query id -> board with the scene's K and conventions."""
+    return {query: board_of(lesson, scene, board, conventions) for query, board in lesson.query_sets[name].queries.items()}
+
+
+def _averaged(boards: dict[str, SceneBoard], average: str) -> dict[str, SceneBoard]:
+    """The queries a mean is taken over: those the run answers (trec_eval's default), or every judged query (-c)."""
+    return boards if average == "all" else {q: b for q, b in boards.items() if b.ranking}
+
+
+# --------------------------------------------------------------------------- step tables
+
+
+def single_explanation(view: str, board: SceneBoard) -> Explanation:
+    """The step table a single-ranking page walks for ``board`` (the page's own calls, ui.topics.paced)."""
+    rels, items, threshold = board.rels(), list(board.ranking), board.threshold
+    if view == "ndcg":
+        k = min(board.k, max(1, len(board.ranking), len(board.judged())))
+        return ndcg_steps(rels, k=k, gain=board.setting("gain"), ideal=board.ideal_grades(), items=items,
+                          ideal_items=board.ideal_items(), ideal_from=board.setting("ideal"))
+    k = min(board.k, max(1, len(board.ranking)))
+    if view == "ap":
+        return ap_steps(rels, k=k, n_relevant=board.n_relevant, denominator=board.setting("ap_denominator"),
+                        items=items, threshold=threshold)
+    if view == "rr":
+        return rr_steps(rels, k=k if board.setting("rr_cut") else None, items=items, threshold=threshold)
+    if view == "cutoff":
+        return precision_steps(rels, k, items=items, threshold=threshold)
+    raise MetricsInputError(f"unknown view {view!r}")
+
+
+def _paired_lines(table: pd.DataFrame, step: int, text: bool) -> tuple[Line, ...]:
+    """``mean d = (d₁ + … + d_step) / step`` in symbols, then with the numbers and their mean."""
+    shown = table.iloc[:step]
+    lhs = so_far("mean d" if text else r"\bar{d}", step, len(table), text)
+    head, tail = ("(", f") / {step}") if text else (rf"\frac{{1}}{{{step}}}\bigl(", r"\bigr)")
+    named = tuple((f"d{q}" if text else f"d_{{{q}}}") for q in range(1, step + 1))
+    numbers = tuple(num(value) for value in shown["d"])
+    return (Line(lhs, named, head=head, tail=tail),
+            Line("", numbers, head=head, tail=tail, result=num(shown["mean_d_so_far"].iloc[-1]) if step else "0"))
+
+
+PAIRED_FORMULA = r"\bar{d} = \frac{1}{n} \sum_{q=1}^{n} \bigl(\mathrm{AP}^{B}_q - \mathrm{AP}^{A}_q\bigr)"
+
+
+def paired_explanation(a: dict[str, SceneBoard], b: dict[str, SceneBoard]) -> Explanation:
+    """System B against A, query by query: AP of each (trec_eval's map), their difference d = B − A and the running
+    mean of d; the last row's mean is the value."""
+    queries = list(a)
+    ap_a = np.array([single_explanation("ap", board).value if board.ranking else 0.0 for board in a.values()])
+    ap_b = np.array([single_explanation("ap", b[q]).value if b[q].ranking else 0.0 for q in queries])
+    d = ap_b - ap_a
+    table = pd.DataFrame({"query": queries, "AP_A": ap_a, "AP_B": ap_b, "d": d,
+                          "mean_d_so_far": np.cumsum(d) / np.arange(1, len(d) + 1)})
+    return Explanation.written(writer=partial(_paired_lines, table), measure="mean d", value=float(table["mean_d_so_far"].iloc[-1]),
+                               table=table, formula=PAIRED_FORMULA, column="mean_d_so_far",
+                               running={"mean d": "mean_d_so_far"})
+
+
+def explanation(lesson: Lesson, scene: Scene) -> Explanation:
+    """The step table ``scene`` walks: one ranking's (its view's page), MAP or MRR over a query set, or a paired
+    comparison of two systems."""
+    if scene.view in ("ndcg", "ap", "rr", "cutoff"):
+        return single_explanation(scene.view, board_of(lesson, scene))
+    if scene.view in ("map", "mrr"):
+        boards = _averaged(queries_of(lesson, scene.queries, scene), scene.average)
+        if not boards:
+            raise MetricsInputError("no query of the set is in the run")
+        first = next(iter(boards.values()))
+        grades = {q: board.rels() for q, board in boards.items()}
+        k = scene.k
+        if scene.view == "map":
+            return map_steps(grades, k=k, n_relevant={q: board.n_relevant for q, board in boards.items()},
+                             denominator=first.setting("ap_denominator"), threshold=first.threshold)
+        return mrr_steps(grades, k=k, threshold=first.threshold)
+    a, b = (queries_of(lesson, name, scene) for name in scene.systems)
+    return paired_explanation(a, b)
+
+
+def cutoff_explanations(board: SceneBoard) -> dict[str, Explanation]:
+    """P, R, F1 and Hit at the board's K, as the cut-off page shows them side by side."""
+    rels, k, items, threshold = board.rels(), min(board.k, max(1, len(board.ranking))), list(board.ranking), board.threshold
+    return {"P": precision_steps(rels, k, items=items, threshold=threshold),
+            "R": recall_steps(rels, k, n_relevant=board.n_relevant, items=items, threshold=threshold),
+            "F1": f1_steps(rels, k, n_relevant=board.n_relevant, items=items, threshold=threshold),
+            "Hit": hit_rate_steps(rels, k, items=items, threshold=threshold)}
+
+
+# --------------------------------------------------------------------------- values
+
+
+def single_value(board: SceneBoard, name: str, k: int | None) -> float:
+    """``name@k`` on one board under its conventions (K: the board's when the name has none)."""
+    if not board.ranking:
+        raise MetricsInputError("the board ranks no item")
+    cut = k or min(board.k, len(board.ranking))  # without @k, the page's K: the board's, clipped to the ranking
+    rels, threshold, relevant = board.rels(), board.threshold, board.n_relevant
+    if name in ("nDCG", "DCG"):
+        cut = k or min(board.k, max(len(board.ranking), len(board.judged())))  # the nDCG page's K
+        e = ndcg_steps(rels, k=cut, gain=board.setting("gain"), ideal=board.ideal_grades())
+        return float(e.table["DCG"].iloc[-1]) if name == "DCG" else e.value
+    if name == "AP":
+        return ap_steps(rels, k=cut, n_relevant=relevant, denominator=board.setting("ap_denominator"), threshold=threshold).value
+    if name == "RR":
+        return rr_steps(rels, k=k or (board.k if board.setting("rr_cut") else None), threshold=threshold).value
+    if name == "Rprec":
+        return r_precision_steps(rels, n_relevant=relevant, threshold=threshold).value
+    function = {"P": precision_steps, "Success": hit_rate_steps}.get(name)
+    if function is not None:
+        return function(rels, cut, threshold=threshold).value
+    function = {"R": recall_steps, "F1": f1_steps}[name]
+    return function(rels, cut, n_relevant=relevant, threshold=threshold).value
+
+
+def library_value(board: SceneBoard, library: str, name: str, k: int | None) -> float:
+    """``name@k`` as ``library`` (a key of :data:`metrics.conventions.PRESETS`) reports it for the board's ranking
+    (its scores, when given, decide the order the library reads); an interval (ties left undefined) is refused."""
+    from ...conventions import PRESETS, score_under
+
+    if library not in PRESETS:
+        raise MetricsInputError(f"unknown library {library!r}; one of {', '.join(PRESETS)}")
+    cut = k or board.k
+    scores = [board.scores[item] for item in board.ranking] if board.scores else None
+    reported = score_under(PRESETS[library], list(board.ranking), {i: g for i, g in board.grades.items() if g is not None},
+                           cut, scores)
+    label = {"nDCG": f"nDCG@{cut}", "AP": f"AP@{cut}", "RR": f"RR@{cut}", "P": f"P@{cut}", "R": f"R@{cut}"}.get(name)
+    value = reported.get(label) if label else None
+    if value is None:
+        raise MetricsInputError(f"{library} is not modelled for {name}; one of nDCG, AP, RR, P, R")
+    if isinstance(value, tuple):
+        raise MetricsInputError(f"{library} leaves the order of tied items undefined here ({name} from {value[0]:.4f} "
+                                f"to {value[1]:.4f}): break the tie")
+    return float(value)
+
+
+def familywise_error(tests: int, alpha: float) -> float:
+    """The chance of at least one false positive in ``tests`` independent tests at level ``alpha`` when no
+    difference is real: 1 − (1 − α)^m.
+
+    >>> round(familywise_error(10, 0.05), 4)
+    0.4013
+    """
+    return 1.0 - (1.0 - alpha) ** tests
+
+
+def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, conventions=None,
+          library: str | None = None, tests: int | None = None, alpha: float | None = None) -> float:
+    """``measure`` on the scene (its board, or ``board``; its conventions, then ``conventions``; as ``library``
+    reports it), computed by the core."""
+    from ...statistics.significance import paired_t_test, randomization_test
+
+    name, k = parse_measure(measure)
+    if name in SINGLE_MEASURES:
+        target = board or scene.board
+        if target is None:
+            raise MetricsInputError(f"{measure} needs a board")
+        shown = board_of(lesson, scene, target, conventions)
+        return library_value(shown, library, name, k) if library else single_value(shown, name, k)
+    if library:
+        raise MetricsInputError(f"{measure} is not a library's number")
+    if name in MANY_MEASURES:
+        if scene.queries is None:
+            raise MetricsInputError(f"{measure} needs a query set (queries)")
+        boards = _averaged(queries_of(lesson, scene.queries, scene, conventions), scene.average)
+        if not boards:
+            raise MetricsInputError("no query of the set is in the run")
+        per_query = [single_value(b, "AP" if name == "MAP" else "RR", k) if b.ranking else 0.0 for b in boards.values()]
+        return float(np.mean(per_query))
+    if name in PAIRED_MEASURES:
+        if scene.systems is None:
+            raise MetricsInputError(f"{measure} needs two systems (systems)")
+        a, b = (queries_of(lesson, s, scene, conventions) for s in scene.systems)
+        table = paired_explanation(a, b).table
+        if name == "mean_difference":
+            return float(table["d"].mean())
+        if name == "t_test_p":
+            return float(paired_t_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy())[1])
+        return float(randomization_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy(), trials=TRIALS, seed=SEED))
+    if tests is None or alpha is None:
+        raise MetricsInputError(f"{measure} needs tests and alpha")
+    return familywise_error(tests, alpha) if name == "familywise_error" else alpha / tests
+
+
+def first_hit(board: SceneBoard, last: bool = False) -> int | None:
+    """The rank of the first (``last``: last) relevant item in the ranking (within K for RR@K), or None."""
+    hits = [i for i, grade in enumerate(board.rels(), start=1) if grade >= board.threshold]
+    if board.setting("rr_cut"):
+        hits = [i for i in hits if i <= board.k]
+    return (hits[-1] if last else hits[0]) if hits else None
+
+
+def option_value(lesson: Lesson, scene: Scene, option: Option, question: Question) -> float:
+    return value(lesson, scene, option.measure, option.board, option.conventions, option.library,
+                 question.tests, question.alpha)
+
+
+def answer(lesson: Lesson, scene: Scene) -> float | int | str:
+    """The exact answer to the scene's question: a number, a rank or an option's id."""
+    q = scene.question
+    if q is None:
+        raise MetricsInputError("the scene asks nothing")
+    if q.kind == "value":
+        return value(lesson, scene, q.measure, library=q.library, tests=q.tests, alpha=q.alpha)
+    if q.kind == "rank":
+        rank = first_hit(board_of(lesson, scene), last=q.of == "last_hit")
+        if rank is None:
+            raise MetricsInputError("the ranking has no relevant item to ask the rank of")
+        return rank
+    if q.answer is not None and not any(option.measure for option in q.options):
+        return q.answer
+    values = {option.id: option_value(lesson, scene, option, q) for option in q.options}
+    best = (max if q.pick == "largest" else min)(values.values())
+    chosen = [key for key, v in values.items() if abs(v - best) <= 1e-12]
+    if len(chosen) > 1:
+        raise MetricsInputError(f"options {', '.join(chosen)} tie at {best:.4f}: no single right option")
+    return chosen[0]
+
+
+def option_values(lesson: Lesson, scene: Scene) -> dict[str, float]:
+    """Each computed option's value (what the reveal shows beside it); empty for a choice without measures."""
+    q = scene.question
+    if q is None or q.kind != "choice" or not any(option.measure for option in q.options):
+        return {}
+    return {option.id: option_value(lesson, scene, option, q) for option in q.options}
+
+
+# --------------------------------------------------------------------------- checking an answer
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong answer explained: ``name`` (a quiz mistake's, or ``setting=value`` for another convention), its
+    English ``title`` and ``explanation``, the value that mistake gives, and where it goes wrong: the step table's
+    ``column`` and ``rank`` (None: the conventions), in ``where`` (English)."""
+
+    name: str
+    title: str
+    explanation: str
+    value: float
+    where: str
+    rank: int | None = None
+    diagnosis: quiz.Diagnosis | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A learner's answer checked: right or not, the exact answer, the answer given and, for a wrong number, the
+    likely mistake (None when none matches)."""
+
+    correct: bool
+    exact: float | int | str
+    given: float | int | str
+    mistake: Mistake | None = None
+    short: bool = False  #: close, but with fewer decimals than asked
+
+
+def quiz_question(lesson: Lesson, scene: Scene) -> quiz.Question | None:
+    """The quiz's question for a value question on one board, when the quiz computes the same value (its
+    conventions: whole grades, threshold 1, ideal from the judged items, AP over R); else None."""
+    q = scene.question
+    if q is None or q.kind != "value" or q.library or scene.board is None:
+        return None
+    name, k = parse_measure(q.measure)
+    metric = QUIZ_METRIC.get(name)
+    board = board_of(lesson, scene)
+    if metric is None or not board.ranking:
+        return None
+    grades = list(board.grades.values())
+    if any(g is None or float(g) != int(g) or g < 0 for g in grades) or board.threshold != 1:
+        return None
+    pool = [board.grades[item] for item in board.grades if item not in board.ranking]
+    question = quiz.build_question([int(g) for g in board.rels()], k or board.k, metric, pool=[int(g) for g in pool],
+                                   gain=board.setting("gain"), items=list(board.ranking),
+                                   pool_items=[item for item in board.grades if item not in board.ranking])
+    exact = answer(lesson, scene)
+    return question if abs(question.answer - exact) <= 1e-12 else None
+
+
+def _convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mistake]:
+    """The same measure under each other value of each convention it depends on, where that gives another number."""
+    q = scene.question
+    if q.library or scene.board is None and scene.queries is None:
+        return []
+    name, _ = parse_measure(q.measure)
+    if name in PAIRED_MEASURES + OTHER_MEASURES:
+        return []
+    settings = {"nDCG": ("gain", "ideal"), "DCG": ("gain",), "AP": ("ap_denominator",), "MAP": ("ap_denominator",),
+                "RR": ("rr_cut",), "MRR": ()}.get(name, ())
+    current = board_of(lesson, scene, scene.board or next(iter(lesson.query_sets[scene.queries].queries.values())))
+    found = []
+    for setting in settings:
+        for other in CONVENTIONS[setting]:
+            if other == current.setting(setting):
+                continue
+            try:
+                wrong = value(lesson, scene, q.measure, conventions={setting: other})
+            except MetricsInputError:
+                continue
+            if abs(wrong - exact) > TOLERANCE:
+                found.append(Mistake(f"{setting}={other}", CONVENTION_MISTAKES[(setting, other)],
+                                     f"That gives {wrong:.4f}; this scene computes with "
+                                     f"{CONVENTION_MISTAKES[(setting, current.setting(setting))].split(' instead')[0]}.",
+                                     wrong, "the conventions"))
+    return found
+
+
+def check(lesson: Lesson, scene: Scene, given) -> Verdict:
+    """A learner's answer to the scene's question, checked. A number is right within :data:`TOLERANCE` (written with
+    the decimals asked for); a wrong one is diagnosed: the quiz's named mistakes where they apply, else the same
+    measure under another convention. A rank or an option is right when it is the exact one."""
+    q = scene.question
+    exact = answer(lesson, scene)
+    if q.kind == "choice":
+        return Verdict(str(given) == exact, exact, given)
+    if isinstance(given, bool) or not isinstance(given, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(float(given)):
+        raise MetricsInputError(f"the answer must be a number, got {given!r}")
+    if q.kind == "rank":
+        return Verdict(float(given) == exact, exact, given)
+    given = float(given)
+    quizzed = quiz_question(lesson, scene)
+    if quizzed is not None:
+        verdict = quiz.check(quizzed, given, decimals=q.decimals)
+        if verdict.correct or verdict.short or verdict.diagnosis is None:
+            return Verdict(verdict.correct, exact, given, short=verdict.short)
+        d = verdict.diagnosis
+        where = f"{'ideal ordering' if d.step.table == 'ideal' else 'step table'}, column {d.step.column!r}, " \
+                f"rank {d.step.rank}"
+        return Verdict(False, exact, given, Mistake(d.name, d.title, d.explanation, d.value, where, d.step.rank, d))
+    if abs(given - exact) <= TOLERANCE + 1e-12:
+        short = quiz.too_few_decimals(given, exact, q.decimals)
+        return Verdict(not short, exact, given, short=short)
+    near = [m for m in _convention_mistakes(lesson, scene, exact) if abs(m.value - given) <= TOLERANCE]
+    return Verdict(False, exact, given, min(near, key=lambda m: abs(m.value - given)) if near else None)
+
+
+# --------------------------------------------------------------------------- what a scene shows
+
+
+def shown_numbers(lesson: Lesson, scene: Scene) -> set[str]:
+    """Every value the scene shows before its question is answered, with 4 decimals: the headline after
+    ``scene.step`` rows and those rows' numbers (the step window and formula hold no others)."""
+    e = explanation(lesson, scene)
+    step = len(e.table) if scene.step is None else min(scene.step, len(e.table))
+    shown = {f"{v:.4f}" for v in e.running_at(step).values()}
+    for _, row in e.table.iloc[:step].iterrows():
+        shown |= {f"{float(v):.4f}" for v in row if isinstance(v, (float, np.floating)) and math.isfinite(v)}
+    if scene.view == "cutoff":
+        for other in cutoff_explanations(board_of(lesson, scene)).values():
+            shown |= {f"{v:.4f}" for v in other.running_at(step).values()}
+    return shown
+
+
+def gives_away(lesson: Lesson, scene: Scene) -> bool:
+    """Whether the scene shows its value question's exact answer before it is asked (a number other than 0 and 1,
+    which every table shows)."""
+    q = scene.question
+    if q is None or q.kind != "value":
+        return False
+    exact = answer(lesson, scene)
+    text = f"{exact:.4f}"
+    return text not in ("0.0000", "1.0000") and text in shown_numbers(lesson, scene)
+
+
+def steps(lesson: Lesson, scene: Scene) -> int:
+    """The rows of the scene's step table (what the clicker steps through)."""
+    return len(explanation(lesson, scene).table)
+
+
+def uses_defaults(board: SceneBoard) -> bool:
+    """Whether the board computes under trec_eval's defaults."""
+    return all(board.setting(name) == value for name, value in DEFAULTS.items())
