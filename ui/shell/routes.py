@@ -54,6 +54,7 @@ SECTIONS: dict[str, tuple[Route, ...]] = {
         Route("multiple_comparisons", N_("Multiple comparisons"), ":material/stacked_line_chart:"),
     ),
     N_("Learn and teach"): (
+        Route("lesson", N_("Lessons"), ":material/school:"),
         Route("quiz", N_("Quiz"), ":material/quiz:"),
         Route("articles", N_("The articles' examples"), ":material/menu_book:"),
         Route("handout", N_("Handout & presenter view"), ":material/slideshow:"),

@@ -1,0 +1,326 @@
+"""Walking a lesson: the lessons to choose from (and a teacher's own file), one scene at a time with its step bar and
+the clicker, and the summary at the end (what was right, what was missed, where to read on)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from metrics.teaching.lessons import Lesson, Scene, check_text
+from ui.classroom.lessons import progress, question, scene_view
+from ui.classroom.lessons.progress import Progress
+from ui.i18n import N_, language, t
+from ui.session import state
+from ui.shell.routes import page_file
+from ui.shell.safe import plain
+from ui.teaching import lecture
+from ui.teaching.keys import clicker_keys
+from ui.teaching.pacing import Pace
+
+PAGE = "lesson"
+MODE_NAMES = {"learn": N_("Learn alone"), "teach": N_("Teach a class")}
+READ_ON_TITLES = {"home": N_("Home"), "upload": N_("Upload & many queries"), "ndcg": N_("nDCG"),
+                  "ap": N_("AP / MAP"), "rr": N_("RR / MRR"), "cutoff": N_("P / R / F1 / Hit @K"),
+                  "roc": N_("ROC / AUC"), "beyond": N_("Beyond accuracy"), "more_measures": N_("More measures"),
+                  "compare": N_("Two rankings"), "conventions": N_("Library conventions"),
+                  "systems": N_("Two systems"), "many_systems": N_("Many systems"),
+                  "multiple_comparisons": N_("Multiple comparisons"), "quiz": N_("Quiz"),
+                  "articles": N_("The articles' examples"), "handout": N_("Handout & presenter view"),
+                  "live": N_("Live class")}
+MAX_UPLOAD = 256 * 1024  #: bytes of a lesson file
+
+
+def _text(text) -> str:
+    return text.in_language(language())
+
+
+# --------------------------------------------------------------------------- choosing a lesson
+
+
+def choose(lessons: dict[str, Lesson]) -> None:
+    """Every lesson, each with its title, summary, length and two ways in: alone or in front of a class."""
+    st.title(t("Lessons"))
+    st.markdown(t("A lesson walks you through scenes: at each one you **predict first** — a value, a rank or a "
+                  "choice — then see the exact answer and, when yours differs, the mistake that gives your number "
+                  "and the step where it happens. Teachers run the same lesson on a projector, scene by scene."))
+    for number, lesson in enumerate(lessons.values(), start=1):
+        with st.container(border=True, key=f"lesson_card_{number}"):
+            st.markdown(f"**{number}. {plain(_text(lesson.title))}**")
+            st.caption(t("{minutes} min · {scenes} scenes").format(minutes=lesson.minutes, scenes=len(lesson.scenes))
+                       + " · " + plain(_text(lesson.summary)))
+            with st.container(horizontal=True, gap="small"):
+                st.button(t(MODE_NAMES["learn"]), key=f"lesson__learn_{number}", icon=":material/school:",
+                          type="primary", on_click=progress.go,
+                          kwargs={"lesson": lesson.id, "scene": 1, "mode": "learn", "answers": {}})
+                st.button(t(MODE_NAMES["teach"]), key=f"lesson__teach_{number}", icon=":material/co_present:",
+                          on_click=progress.go, kwargs={"lesson": lesson.id, "scene": 1, "mode": "teach", "answers": {}})
+    upload()
+
+
+def upload() -> None:
+    """A teacher's own lesson file: checked as ``python -m metrics lesson check`` checks it; refused with every
+    problem named, nothing else lost."""
+    st.subheader(t("Your own lesson"))
+    st.caption(t("Write a lesson as a TOML file (see the documentation's “Write a lesson”), check it with "
+                 "python -m metrics lesson check FILE, and open it here."))
+    uploaded = st.file_uploader(t("A lesson file (TOML)"), type=["toml"], key="lesson__upload")
+    if uploaded is None:
+        return
+    data = uploaded.getvalue()
+    name = uploaded.name
+    if len(data) > MAX_UPLOAD:
+        st.error(t("{file}: the file is larger than {limit} KB; a lesson file is a few KB.").format(
+            file=plain(name), limit=MAX_UPLOAD // 1024))
+        return
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        st.error(t("{file}: not UTF-8 text.").format(file=plain(name)))
+        return
+    lesson, problems = check_text(text, name)
+    if problems:
+        lines = "\n".join(f"- {plain(str(problem))}" for problem in problems)
+        st.error(t("This lesson file cannot be used; {n} problem(s), each naming the scene and the field:").format(
+            n=len(problems)) + "\n\n" + lines)
+        return
+    known = progress.lessons()
+    if lesson.id in known and lesson.id not in st.session_state.get(progress.UPLOADED, {}):
+        st.error(t("{file}: a built-in lesson already has the id {id}; give yours another id.").format(
+            file=plain(name), id=plain(lesson.id)))
+        return
+    st.session_state.setdefault(progress.UPLOADED, {})[lesson.id] = lesson
+    st.success(t("{file}: the lesson “{title}” is ready ({n} scenes).").format(
+        file=plain(name), title=plain(_text(lesson.title)), n=len(lesson.scenes)))
+    with st.container(horizontal=True, gap="small"):
+        st.button(t(MODE_NAMES["learn"]), key="lesson__learn_uploaded", on_click=progress.go,
+                  kwargs={"lesson": lesson.id, "scene": 1, "mode": "learn", "answers": {}})
+        st.button(t(MODE_NAMES["teach"]), key="lesson__teach_uploaded", on_click=progress.go,
+                  kwargs={"lesson": lesson.id, "scene": 1, "mode": "teach", "answers": {}})
+
+
+# --------------------------------------------------------------------------- one scene
+
+
+def _step_key(lesson: Lesson, scene: Scene) -> str:
+    return state.page_key(PAGE, f"step_{lesson.id}_{scene.id}")
+
+
+def _revealed_key(lesson: Lesson, scene: Scene) -> str:
+    return state.page_key(PAGE, f"revealed_{lesson.id}_{scene.id}")
+
+
+def revealed(lesson: Lesson, scene: Scene, place: Progress) -> bool:
+    """Whether the scene's answer may be seen: no question, the student answered, or the teacher revealed it."""
+    if scene.question is None:
+        return True
+    if place.mode == "learn":
+        return scene.id in place.answers or bool(st.session_state.get(_revealed_key(lesson, scene)))
+    return bool(st.session_state.get(_revealed_key(lesson, scene)))
+
+
+def limit(lesson: Lesson, scene: Scene, place: Progress, total: int) -> int:
+    """The last step that may be shown now: the scene's step until its answer is seen, then every step."""
+    if revealed(lesson, scene, place) or scene.step is None:
+        return total
+    return min(scene.step, total)
+
+
+def pace_of(lesson: Lesson, scene: Scene, place: Progress) -> Pace:
+    total = scene_view.total_steps(lesson, scene)
+    stored = st.session_state.get(_step_key(lesson, scene))
+    step = (scene.step or total) if stored is None else stored
+    return Pace(step=max(1, min(step, limit(lesson, scene, place, total))), total=total)
+
+
+def set_step(lesson: Lesson, scene: Scene, step: int) -> None:
+    st.session_state[_step_key(lesson, scene)] = step
+
+
+def do_reveal(lesson: Lesson, scene: Scene) -> None:
+    """The answer seen: every step shown."""
+    st.session_state[_revealed_key(lesson, scene)] = True
+    set_step(lesson, scene, 10_000)
+
+
+def move(lesson: Lesson, scene: Scene, action: str) -> None:
+    """A step bar button or a clicker key: "next" past the last step allowed reveals the answer (teaching) or goes
+    to the next scene; "back" at step 1 goes to the previous scene."""
+    place = progress.current()
+    pace = pace_of(lesson, scene, place)
+    allowed = limit(lesson, scene, place, pace.total)
+    if action == "next":
+        if pace.step < allowed:
+            set_step(lesson, scene, pace.step + 1)
+        elif not revealed(lesson, scene, place) and place.mode == "teach":
+            do_reveal(lesson, scene)
+        elif revealed(lesson, scene, place):
+            progress.go(scene=place.scene + 1)
+    elif action == "back":
+        if pace.step > 1:
+            set_step(lesson, scene, pace.step - 1)
+        elif place.scene > 1:
+            progress.go(scene=place.scene - 1)
+    elif action == "start":
+        set_step(lesson, scene, 1)
+    elif action == "end":
+        set_step(lesson, scene, allowed)
+
+
+def answer_given(lesson: Lesson, scene: Scene, key: str) -> None:
+    """The Check button: the first answer is kept (in the link too) and the exact answer is shown."""
+    given = st.session_state.get(key)
+    if given is None:
+        st.session_state[state.page_key(PAGE, "empty")] = scene.id
+        return
+    place = progress.current()
+    answers = dict(place.answers)
+    answers.setdefault(scene.id, given)
+    progress.go(answers=answers)
+    verdict = question.verdict_of(lesson, scene, answers[scene.id])
+    mistake_rank = verdict.mistake.rank if verdict and verdict.mistake else None
+    total = scene_view.total_steps(lesson, scene)
+    set_step(lesson, scene, mistake_rank if mistake_rank and mistake_rank <= total else total)
+
+
+def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
+    """The lesson's title, where we are, the scenes' buttons, the mode and, for a teacher, the notes."""
+    count = len(lesson.scenes)
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_header"):
+        st.markdown(t("**{lesson}** · scene {i} of {n}").format(lesson=plain(_text(lesson.title)), i=place.scene,
+                                                               n=count))
+        st.button(t("◀ Scene"), key="lesson__previous_scene", disabled=place.scene <= 1, on_click=progress.go,
+                  kwargs={"scene": place.scene - 1}, help=t("The previous scene"))
+        st.button(t("Scene ▶"), key="lesson__next_scene", on_click=progress.go, kwargs={"scene": place.scene + 1},
+                  help=t("The next scene (the summary after the last)"))
+        if place.mode == "teach":
+            with st.popover(t("Teacher's notes"), icon=":material/sticky_note_2:", key="lesson_notes"):
+                for label, text in ((N_("What to say"), scene.notes), (N_("The mistake students make here"),
+                                                                     scene.mistake), (N_("Hint"), scene.hint)):
+                    if _text(text):
+                        st.markdown(f"**{t(label)}**  \n{plain(_text(text))}")
+        st.button(t("All lessons"), key="lesson__all", type="tertiary", on_click=progress.go,
+                  kwargs={"lesson": None, "scene": 1, "answers": {}})
+
+
+def step_bar(lesson: Lesson, scene: Scene, pace: Pace, place: Progress) -> None:
+    allowed = limit(lesson, scene, place, pace.total)
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_step_bar"):
+        st.button(t("◀ Back"), key="lesson__step_back", disabled=pace.step <= 1, on_click=move,
+                  args=(lesson, scene, "back"), help=t("Previous step (← or PageUp)"))
+        st.button(t("Next ▶"), key="lesson__step_next", disabled=pace.step >= allowed and place.mode == "learn"
+                  and not revealed(lesson, scene, place), on_click=move, args=(lesson, scene, "next"),
+                  type="primary", help=t("Next step (→, PageDown or Space)"))
+
+
+def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
+    """The question: the input and Check (learning) or Reveal (teaching); after it, the verdict or the answer."""
+    q = scene.question
+    if q is None:
+        return
+    with st.container(border=True, key="lesson_question"):
+        st.markdown(f"**{plain(_text(q.prompt))}**")
+        if place.mode == "teach":
+            if revealed(lesson, scene, place):
+                question.reveal(lesson, scene)
+            else:
+                st.button(t(question.REVEAL), key="lesson__reveal", icon=":material/visibility:", type="primary",
+                          on_click=do_reveal, args=(lesson, scene))
+            return
+        given = place.answers.get(scene.id)
+        verdict = question.verdict_of(lesson, scene, given) if given is not None else None
+        if verdict is not None:
+            question.show_verdict(lesson, scene, verdict)
+            if _text(scene.mistake):
+                with st.expander(t("The mistake students make here")):
+                    st.markdown(plain(_text(scene.mistake)))
+            return
+        key = state.page_key(PAGE, f"answer_{lesson.id}_{scene.id}")
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+            question.answer_input(lesson, scene, key)
+            st.button(t(question.CHECK), key="lesson__check", icon=":material/task_alt:", type="primary",
+                      on_click=answer_given, args=(lesson, scene, key))
+            if _text(scene.hint):
+                with st.popover(t("Hint"), icon=":material/lightbulb:"):
+                    st.markdown(plain(_text(scene.hint)))
+        if st.session_state.get(state.page_key(PAGE, "empty")) == scene.id:
+            st.warning(t("Give an answer first, then Check."))
+            st.session_state[state.page_key(PAGE, "empty")] = None
+        if revealed(lesson, scene, place):  # gave up earlier
+            question.reveal(lesson, scene)
+        else:
+            st.button(t(question.GIVE_UP), key="lesson__give_up", type="tertiary", on_click=do_reveal,
+                      args=(lesson, scene))
+
+
+def scene_screen(lesson: Lesson, place: Progress) -> None:
+    """One scene: the header, what to look at and the ranking on the left, the numbers and the question on the
+    right, at the step allowed now; the clicker steps and moves between scenes."""
+    scene = lesson.scenes[place.scene - 1]
+    scene_view.put_on_board(lesson, scene)
+    action = clicker_keys("lesson_keys")
+    if action in ("next", "back", "start", "end"):
+        move(lesson, scene, action)
+        place = progress.current()
+        if place.scene - 1 != lesson.scenes.index(scene):  # the key moved to another scene
+            st.rerun()
+    pace = pace_of(lesson, scene, place)
+    header(lesson, scene, place)
+    left, right = lecture.stage()
+    with left:
+        st.markdown(f"#### {plain(_text(scene.title))}")
+        st.markdown(plain(_text(scene.say)))
+        scene_view.draw_ranking(lesson, scene, pace)
+    with right:
+        step_bar(lesson, scene, pace, place)
+        scene_view.draw_numbers(lesson, scene, pace)
+        ask(lesson, scene, place)
+    if scene.view in scene_view.PAGES:
+        st.page_link(page_file(scene_view.PAGES[scene.view]), label=t("Try this board yourself on its page"),
+                     icon=":material/arrow_forward:")
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def summary(lesson: Lesson, place: Progress) -> None:
+    """What was right, what was missed (with the mistake), and where to read on."""
+    st.title(plain(_text(lesson.title)))
+    asked = [scene for scene in lesson.scenes if scene.question is not None]
+    rows, right = [], 0
+    for number, scene in enumerate(lesson.scenes, start=1):
+        if scene.question is None:
+            continue
+        given = place.answers.get(scene.id)
+        verdict = question.verdict_of(lesson, scene, given) if given is not None else None
+        right += bool(verdict and verdict.correct)
+        if verdict is None:
+            result = t("not answered")
+        elif verdict.correct:
+            result = t("right")
+        elif verdict.mistake is not None:
+            result = t("missed: {mistake}").format(mistake=question.mistake_name(verdict.mistake))
+        else:
+            result = t("missed")
+        rows.append({t("scene"): f"{number}. {_text(scene.title)}",
+                     t("your answer"): "—" if verdict is None else question.given_text(lesson, scene, verdict),
+                     t("exact"): question.exact_text(lesson, scene, question.answer(lesson, scene)).strip("*"),
+                     t("result"): result})
+    if place.mode == "learn":
+        st.subheader(t("You got {right} of {n} right").format(right=right, n=len(asked)))
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="lesson_summary")
+    st.subheader(t("Read on"))
+    with st.container(horizontal=True, gap="small"):
+        for page in lesson.read_on:
+            st.page_link(page_file(page), label=t(READ_ON_TITLES[page]), icon=":material/arrow_forward:")
+    with st.container(horizontal=True, gap="small"):
+        st.button(t("Start again"), key="lesson__again", on_click=progress.go, kwargs={"scene": 1, "answers": {}})
+        st.button(t("All lessons"), key="lesson__all_end", on_click=progress.go,
+                  kwargs={"lesson": None, "scene": 1, "answers": {}})
+        st.button(t("◀ Scene"), key="lesson__previous_scene", on_click=progress.go,
+                  kwargs={"scene": len(lesson.scenes)})
+
+
+def missing(lesson_id: str) -> None:
+    """A link to a lesson this session does not have (an uploaded one, in a new session): said, then the list."""
+    st.warning(t("This link opens the lesson “{id}”, which this session does not have: it was uploaded in another "
+                 "session. Upload its file again below, or choose a built-in lesson.").format(id=plain(lesson_id)))
