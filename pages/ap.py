@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import charts
+from ui.classroom.lessons.links import lesson_links
 from ui.data import many_queries
 from ui.i18n import t
 from ui.ranking.builder import ranking_builder, title_text
@@ -49,3 +50,5 @@ explainer.about(
     pitfalls=t("The denominator decides the number: dividing by the hits found forgives relevant items that "
                "were never retrieved; trec_eval divides by all relevant items R. Graded relevance is reduced "
                "to relevant / not relevant by a threshold."))
+
+lesson_links("ap")  # the lessons that walk through this page

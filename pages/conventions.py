@@ -5,6 +5,7 @@ import streamlit as st
 
 from metrics import MetricsInputError
 from metrics.conventions import CHOICES
+from ui.classroom.lessons.links import lesson_links
 from ui.i18n import headers, t
 from ui.ranking.builder import ranking_builder
 from ui.session import state
@@ -19,6 +20,7 @@ REFERENCE = lib.REFERENCE
 GROUPS = lib.GROUPS
 
 st.title(t("Why does my library give another number?"))
+lesson_links("conventions")  # the lessons that walk through this page
 st.caption(t("One ranking, scored the way each library scores it with its default settings."))
 board = ranking_builder(expanded=False)
 

@@ -6,6 +6,7 @@ from metrics import cutoff_steps
 from metrics.explanation import render_latex
 from metrics.measures.interpolated import iprec_steps
 from ui import charts
+from ui.classroom.lessons.links import lesson_links
 from ui.i18n import N_, sentences, t
 from ui.ranking.builder import ranking_builder
 from ui.session import state
@@ -79,3 +80,5 @@ explainer.about(
     pitfalls=t("Order inside the top K does not matter. P@K divides by K even when fewer items were "
                "retrieved (trec_eval); R@K needs R, all relevant items, not only those retrieved. A 'hit "
                "ratio' computed as hits / |relevant| (article 001) is recall, not a hit rate."))
+
+lesson_links("cutoff")  # the lessons that walk through this page

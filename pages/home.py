@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.teaching.articles import VERDICT_MEANING, findings
+from metrics.teaching.lessons import builtin_lessons
 from ui.i18n import N_, headers, language, t
 from ui.shell.page import end_page
 from ui.shell.routes import page_file
@@ -14,6 +15,24 @@ st.markdown(t(
     "See **how** ranking metrics are computed, step by step, on rankings you make: drag items into "
     "a ranking, change their relevance grades, and watch nDCG, AP, RR, precision and recall change "
     "rank by rank — with the formula and your numbers filled in."))
+
+st.subheader(t("Who are you?"))
+learning, teaching, checking = st.columns(3)
+with learning.container(border=True, key="home_path_learn"):
+    st.markdown(t("**Learning alone**  \nFive short lessons, in order: predict each number first, then see the exact "
+                  "value and, when yours differs, the mistake behind it."))
+    st.page_link(page_file("lesson"), label=t("Start lesson 1"), icon=":material/school:",
+                 query_params={"lesson": builtin_lessons()[0].id, "scene": "1", "mode": "learn"})
+with teaching.container(border=True, key="home_path_teach"):
+    st.markdown(t("**Teaching a class**  \nThe same lessons on a projector, one screen a scene, clicker and notes; "
+                  "a live class lets students answer on their phones."))
+    st.page_link(page_file("lesson"), label=t("Choose a lesson to teach"), icon=":material/co_present:")
+    st.page_link(page_file("live"), label=t("Live class"), icon=":material/groups:")
+with checking.container(border=True, key="home_path_check"):
+    st.markdown(t("**Checking numbers**  \nUpload a run and its judgments, or find why your library prints "
+                  "another number."))
+    st.page_link(page_file("upload"), label=t("Upload & many queries"), icon=":material/upload_file:")
+    st.page_link(page_file("conventions"), label=t("Library conventions"), icon=":material/rule:")
 
 st.subheader(t("Where to start"))
 LINKS = [  # (page, label, icon), two columns

@@ -5,6 +5,7 @@ error rate and the false discovery rate); then what an effect size and an interv
 
 import streamlit as st
 
+from ui.classroom.lessons.links import lesson_links
 from ui.i18n import N_, t
 from ui.session import state
 from ui.teaching import pacing
@@ -17,6 +18,7 @@ STAGES = [N_("Identical systems"), N_("Every pair tested"), N_("Corrections"), N
 UNIT = N_("stage")
 
 st.title(t("Multiple comparisons — why many tests need a correction"))
+lesson_links("multiple_comparisons")  # the lessons that walk through this page
 controls = st.columns([1.2, 2, 1.2])
 k = controls[0].segmented_control(t("Systems"), (10, 20), default=10, key=state.page_key(PAGE, "k")) or 10
 n = controls[1].slider(t("Queries"), 10, 50, 25, 5, key=state.page_key(PAGE, "n"))

@@ -4,6 +4,7 @@ import streamlit as st
 
 from metrics import ndcg_under_discounts
 from ui import charts
+from ui.classroom.lessons.links import lesson_links
 from ui.i18n import t
 from ui.ranking.builder import ranking_builder, title_text
 from ui.session import state
@@ -73,3 +74,5 @@ explainer.about(
     pitfalls=t("Linear and exponential gain give different numbers; so does an ideal ordering built from the "
                "list instead of all judged items. A query with no relevant item has IDCG = 0 (nDCG defined as 0). "
                "nDCG@k is not comparable across different k."))
+
+lesson_links("ndcg")  # the lessons that walk through this page

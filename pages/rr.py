@@ -4,6 +4,7 @@ import streamlit as st
 
 from metrics import rr_curve
 from ui import charts
+from ui.classroom.lessons.links import lesson_links
 from ui.data import many_queries
 from ui.i18n import t
 from ui.ranking.builder import ranking_builder, title_text
@@ -55,3 +56,5 @@ explainer.about(
     use=t("Known-item search, question answering, navigational queries: the user needs one good answer."),
     pitfalls=t("Blind to the rest of the list; the steep drop (1 → 0.5 → 0.33) makes the mean sensitive to a few "
                "queries; with a cut-off, a first hit below K scores 0."))
+
+lesson_links("rr")  # the lessons that walk through this page

@@ -13,6 +13,7 @@ import metrics
 from metrics import MetricsInputError
 from metrics.statistics import significance as sig
 from ui import charts
+from ui.classroom.lessons.links import lesson_links
 from ui.data import dataset
 from ui.i18n import N_, t
 from ui.session import state
@@ -173,6 +174,7 @@ def difference_chart(pairs, measure: str, mean: float):
 
 
 st.title(t(TITLE))
+lesson_links("systems")  # the lessons that walk through this page
 st.caption(t(INTRO))
 
 # --------------------------------------------------------------------------------------------

@@ -58,7 +58,8 @@ def test_switching_language_changes_the_visible_strings(app_test, language):
         return ZH[english] if language == "zh" else english
 
     assert [t.value for t in at.title] == [shown("Ranking Metrics Lab")]
-    assert [s.value for s in at.subheader] == [shown("Where to start"), shown("The source articles, checked")]
+    assert [s.value for s in at.subheader] == [shown("Who are you?"), shown("Where to start"),
+                                                shown("The source articles, checked")]
     text = " ".join(m.value for m in at.markdown)
     assert ("See **how** ranking metrics are computed" in text) == (language == "en")
     assert ("一步步看清排序指标" in text) == (language == "zh")

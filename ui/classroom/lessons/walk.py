@@ -128,6 +128,8 @@ def limit(lesson: Lesson, scene: Scene, place: Progress, total: int) -> int:
 def pace_of(lesson: Lesson, scene: Scene, place: Progress) -> Pace:
     total = scene_view.total_steps(lesson, scene)
     stored = st.session_state.get(_step_key(lesson, scene))
+    if stored is None and revealed(lesson, scene, place):  # answered before (a reload, a shared link)
+        stored = _mistake_rank(lesson, scene, place.answers.get(scene.id), total)
     step = (scene.step or total) if stored is None else stored
     return Pace(step=max(1, min(step, limit(lesson, scene, place, total))), total=total)
 
@@ -176,10 +178,14 @@ def answer_given(lesson: Lesson, scene: Scene, key: str) -> None:
     answers = dict(place.answers)
     answers.setdefault(scene.id, given)
     progress.go(answers=answers)
-    verdict = question.verdict_of(lesson, scene, answers[scene.id])
-    mistake_rank = verdict.mistake.rank if verdict and verdict.mistake else None
-    total = scene_view.total_steps(lesson, scene)
-    set_step(lesson, scene, mistake_rank if mistake_rank and mistake_rank <= total else total)
+    set_step(lesson, scene, _mistake_rank(lesson, scene, answers[scene.id], scene_view.total_steps(lesson, scene)))
+
+
+def _mistake_rank(lesson: Lesson, scene: Scene, given, total: int) -> int:
+    """The step to show after an answer: the rank where its mistake happens, else the last step."""
+    verdict = question.verdict_of(lesson, scene, given) if given is not None else None
+    rank = verdict.mistake.rank if verdict and verdict.mistake else None
+    return rank if rank and rank <= total else total
 
 
 def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
