@@ -25,6 +25,7 @@ from live.store import STORE_ENV, store_from_environment
 from live.watch import RUNNING, UNAVAILABLE
 from metrics.teaching.handout import MEASURES
 from ui.classroom import follower, live_resume, watch
+from ui.classroom.lessons import progress as lesson_progress
 from ui.data import share
 from ui.i18n import N_, t
 from ui.model.board import Board
@@ -44,6 +45,7 @@ NICKNAME = "live_nickname"  #: the student's nickname as the class keeps it (sho
 SWITCH = "live_switch"  #: the page file this student's next run opens (the teacher went there)
 PAGE = "live_page"  #: the page this session is on (set by app.py after the page ran)
 PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
+LESSON_PATH = "lesson"  #: the lessons page's URL path: a teacher there publishes the lesson's place
 JOIN_PARAM = "join"
 CODE_INPUT, NICKNAME_INPUT = "live__code", "live__nickname"  #: the join form's text inputs
 TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
@@ -353,8 +355,11 @@ def choices() -> dict[str, bool]:
 
 
 def published_state(page: str | None = None) -> dict:
-    return {"board": state.board().to_dict(), "page": page, "steps": steps(), HANDOUT: handout_view(),
+    data = {"board": state.board().to_dict(), "page": page, "steps": steps(), HANDOUT: handout_view(),
             "choices": choices()}
+    if page == LESSON_PATH:  # the teacher walks a lesson: its scene, step and reveal (ui.classroom.lessons)
+        data["lesson"] = lesson_progress.published()
+    return data
 
 
 def publish(page: str | None = None) -> int | None:
@@ -450,7 +455,9 @@ def _question_news(question: dict | None) -> bool:
     if news == st.session_state.get(QUESTION):
         return False
     st.session_state[QUESTION] = news
-    if news is not None and st.session_state.get(PAGE) != PAGE_PATH:
+    lesson_question = isinstance(question, dict) and isinstance(question.get("question"), dict) \
+        and "lesson" in question["question"]  # a lesson's scene: answered on the lesson page itself
+    if news is not None and st.session_state.get(PAGE) != PAGE_PATH and not lesson_question:
         st.session_state[SWITCH] = str(routes.page_file(PAGE_PATH))
     return True
 
@@ -473,6 +480,8 @@ def _follow_board(data: dict) -> bool:
         if target and page != st.session_state.get(PAGE):
             st.session_state[SWITCH] = target
             changed = True
+    if page == LESSON_PATH and lesson_progress.follow(data.get("lesson")):
+        changed = True
     shown = data.get("steps") or {}
     if shown != steps():
         set_steps(shown)

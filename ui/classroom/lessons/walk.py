@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.teaching.lessons import Lesson, Scene, check_text
-from ui.classroom.lessons import progress, question, scene_view
+from ui.classroom.lessons import live_lesson, progress, question, scene_view
 from ui.classroom.lessons.progress import Progress
 from ui.i18n import N_, language, t
 from ui.session import state
@@ -88,7 +88,7 @@ def upload() -> None:
         st.error(t("{file}: a built-in lesson already has the id {id}; give yours another id.").format(
             file=plain(name), id=plain(lesson.id)))
         return
-    st.session_state.setdefault(progress.UPLOADED, {})[lesson.id] = lesson
+    progress.add_uploaded(lesson, text)
     st.success(t("{file}: the lesson “{title}” is ready ({n} scenes).").format(
         file=plain(name), title=plain(_text(lesson.title)), n=len(lesson.scenes)))
     with st.container(horizontal=True, gap="small"):
@@ -102,11 +102,11 @@ def upload() -> None:
 
 
 def _step_key(lesson: Lesson, scene: Scene) -> str:
-    return state.page_key(PAGE, f"step_{lesson.id}_{scene.id}")
+    return progress.step_key(lesson.id, scene.id)
 
 
 def _revealed_key(lesson: Lesson, scene: Scene) -> str:
-    return state.page_key(PAGE, f"revealed_{lesson.id}_{scene.id}")
+    return progress.revealed_key(lesson.id, scene.id)
 
 
 def revealed(lesson: Lesson, scene: Scene, place: Progress) -> bool:
@@ -115,7 +115,7 @@ def revealed(lesson: Lesson, scene: Scene, place: Progress) -> bool:
         return True
     if place.mode == "learn":
         return scene.id in place.answers or bool(st.session_state.get(_revealed_key(lesson, scene)))
-    return bool(st.session_state.get(_revealed_key(lesson, scene)))
+    return bool(st.session_state.get(_revealed_key(lesson, scene)))  # the teacher's (followed: the teacher's too)
 
 
 def limit(lesson: Lesson, scene: Scene, place: Progress, total: int) -> int:
@@ -194,6 +194,9 @@ def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_header"):
         st.markdown(t("**{lesson}** · scene {i} of {n}").format(lesson=plain(_text(lesson.title)), i=place.scene,
                                                                n=count))
+        if place.mode == "follow":
+            st.caption(t("You follow the teacher: the scene and the step change with theirs."))
+            return
         st.button(t("◀ Scene"), key="lesson__previous_scene", disabled=place.scene <= 1, on_click=progress.go,
                   kwargs={"scene": place.scene - 1}, help=t("The previous scene"))
         st.button(t("Scene ▶"), key="lesson__next_scene", on_click=progress.go, kwargs={"scene": place.scene + 1},
@@ -209,6 +212,10 @@ def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
 
 
 def step_bar(lesson: Lesson, scene: Scene, pace: Pace, place: Progress) -> None:
+    """◀ Back · Next ▶ (none for a student following the teacher: the teacher's step is shown)."""
+    if place.mode == "follow":
+        st.markdown(pacing_text(scene, pace))
+        return
     allowed = limit(lesson, scene, place, pace.total)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_step_bar"):
         st.button(t("◀ Back"), key="lesson__step_back", disabled=pace.step <= 1, on_click=move,
@@ -225,7 +232,12 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
         return
     with st.container(border=True, key="lesson_question"):
         st.markdown(f"**{plain(_text(q.prompt))}**")
+        if place.mode == "follow":
+            live_lesson.student_box(lesson, scene)
+            return
         if place.mode == "teach":
+            if live_lesson.teacher_box(lesson, scene, revealed(lesson, scene, place), do_reveal):
+                return
             if revealed(lesson, scene, place):
                 question.reveal(lesson, scene)
             else:
@@ -258,12 +270,20 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
                       args=(lesson, scene))
 
 
+def pacing_text(scene: Scene, pace: Pace) -> str:
+    """"Step i of n" as the step bar says it, for a following student (no buttons)."""
+    from ui.teaching.pacing import step_text
+
+    return step_text(pace, scene_view.UNITS.get(scene.view, "rank") if scene.view in scene_view.UNITS else (
+        "cut-off K =" if scene.view == "cutoff" else "rank"))
+
+
 def scene_screen(lesson: Lesson, place: Progress) -> None:
     """One scene: the header, what to look at and the ranking on the left, the numbers and the question on the
     right, at the step allowed now; the clicker steps and moves between scenes."""
     scene = lesson.scenes[place.scene - 1]
     scene_view.put_on_board(lesson, scene)
-    action = clicker_keys("lesson_keys")
+    action = clicker_keys("lesson_keys") if place.mode != "follow" else None
     if action in ("next", "back", "start", "end"):
         move(lesson, scene, action)
         place = progress.current()
