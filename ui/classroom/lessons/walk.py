@@ -62,7 +62,7 @@ def upload() -> None:
     problem named, nothing else lost."""
     st.subheader(t("Your own lesson"))
     st.caption(t("Write a lesson as a TOML file (see the documentation's “Write a lesson”), check it with "
-                 "python -m metrics lesson check FILE, and open it here."))
+                 "`python -m metrics lesson check FILE`, and open it here."))
     uploaded = st.file_uploader(t("A lesson file (TOML)"), type=["toml"], key="lesson__upload")
     if uploaded is None:
         return
