@@ -202,13 +202,27 @@ def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
         st.button(t("Scene ▶"), key="lesson__next_scene", on_click=progress.go, kwargs={"scene": place.scene + 1},
                   help=t("The next scene (the summary after the last)"))
         if place.mode == "teach":
-            with st.popover(t("Teacher's notes"), icon=":material/sticky_note_2:", key="lesson_notes"):
-                for label, text in ((N_("What to say"), scene.notes), (N_("The mistake students make here"),
-                                                                     scene.mistake), (N_("Hint"), scene.hint)):
-                    if _text(text):
-                        st.markdown(f"**{t(label)}**  \n{plain(_text(text))}")
+            if not st.session_state.get(NOTES_SHOWN):
+                with st.popover(t("Teacher's notes"), icon=":material/sticky_note_2:", key="lesson_notes"):
+                    notes(scene)
+            st.toggle(t("Notes on this screen"), key=NOTES_SHOWN, help=t(NOTES_HELP))
         st.button(t("All lessons"), key="lesson__all", type="tertiary", on_click=progress.go,
                   kwargs={"lesson": None, "scene": 1, "answers": {}})
+
+
+NOTES_SHOWN = "lesson__notes_shown"  #: the teacher's own screen shows the notes under the scene (presenter view)
+NOTES_HELP = N_("Presenter view: your notes under the scene, on this screen only. Project the class's view instead: "
+                "start a live class and open its join link in the projector's window, which follows your scene "
+                "and step without the notes.")
+
+
+def notes(scene: Scene) -> None:
+    """The teacher's notes of a scene: what to say, the mistake students make here (and where it bit someone),
+    the hint students get."""
+    for label, text in ((N_("What to say"), scene.notes), (N_("The mistake students make here"), scene.mistake),
+                        (N_("Hint"), scene.hint)):
+        if _text(text):
+            st.markdown(f"**{t(label)}**  \n{plain(_text(text))}")
 
 
 def step_bar(lesson: Lesson, scene: Scene, pace: Pace, place: Progress) -> None:
@@ -232,6 +246,8 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
         return
     with st.container(border=True, key="lesson_question"):
         st.markdown(f"**{plain(_text(q.prompt))}**")
+        if q.kind == "choice" and place.mode == "teach":  # the class reads the options on the projector
+            st.markdown("\n".join(f"- {plain(_text(option.label))}" for option in q.options))
         if place.mode == "follow":
             live_lesson.student_box(lesson, scene)
             return
@@ -300,6 +316,9 @@ def scene_screen(lesson: Lesson, place: Progress) -> None:
         step_bar(lesson, scene, pace, place)
         scene_view.draw_numbers(lesson, scene, pace)
         ask(lesson, scene, place)
+    if place.mode == "teach" and st.session_state.get(NOTES_SHOWN):
+        with st.container(border=True, key="lesson_presenter_notes"):
+            notes(scene)
     if scene.view in scene_view.PAGES:
         st.page_link(page_file(scene_view.PAGES[scene.view]), label=t("Try this board yourself on its page"),
                      icon=":material/arrow_forward:")
