@@ -227,8 +227,7 @@ def notes(scene: Scene) -> None:
 
 def step_bar(lesson: Lesson, scene: Scene, pace: Pace, place: Progress) -> None:
     """◀ Back · Next ▶ (none for a student following the teacher: the teacher's step is shown)."""
-    if place.mode == "follow":
-        st.markdown(pacing_text(scene, pace))
+    if place.mode == "follow":  # the numbers below say the teacher's step
         return
     allowed = limit(lesson, scene, place, pace.total)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_step_bar"):
@@ -284,14 +283,6 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
         else:
             st.button(t(question.GIVE_UP), key="lesson__give_up", type="tertiary", on_click=do_reveal,
                       args=(lesson, scene))
-
-
-def pacing_text(scene: Scene, pace: Pace) -> str:
-    """"Step i of n" as the step bar says it, for a following student (no buttons)."""
-    from ui.teaching.pacing import step_text
-
-    return step_text(pace, scene_view.UNITS.get(scene.view, "rank") if scene.view in scene_view.UNITS else (
-        "cut-off K =" if scene.view == "cutoff" else "rank"))
 
 
 def scene_screen(lesson: Lesson, place: Progress) -> None:
