@@ -223,17 +223,22 @@ def draw(page: str) -> bool:
         if explanation is None:
             st.info(computed.unavailable(), icon=":material/info:")
             return True
-        computed.headline(pace)
-        st.markdown(shown.step_line)
-        if computed.caption is not None:
-            st.caption(computed.caption())
-        with lecture.sized():
-            with st.container(key="lecture_formula"):
-                width = view.formula_columns  # lines side by side, as the page draws them
-                for first in range(0, len(shown.formula), width):
-                    row = shown.formula[first:first + width]
-                    for place, line in zip(st.columns(width) if width > 1 else [st], row):
-                        place.latex(line)
-            with st.container(key="lecture_table"):
-                st.html(shown.table)
+        show_numbers(computed, shown, pace, view.formula_columns)
     return True
+
+
+def show_numbers(computed: Explained, shown: Pieces, pace: Pace, columns: int = 1) -> None:
+    """The headline at ``pace``, the step line, the worked formula (``columns`` lines side by side, as the page
+    draws them) and the step window: what the view shows beside the ranking (a lesson's scene too)."""
+    computed.headline(pace)
+    st.markdown(shown.step_line)
+    if computed.caption is not None:
+        st.caption(computed.caption())
+    with lecture.sized():
+        with st.container(key="lecture_formula"):
+            for first in range(0, len(shown.formula), columns):
+                row = shown.formula[first:first + columns]
+                for place, line in zip(st.columns(columns) if columns > 1 else [st], row):
+                    place.latex(line)
+        with st.container(key="lecture_table"):
+            st.html(shown.table)

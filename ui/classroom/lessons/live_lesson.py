@@ -19,16 +19,12 @@ from metrics.teaching.lessons.compute import TOLERANCE, parse_measure
 from ui import charts
 from ui.classroom import live
 from ui.classroom.lessons import question
-from ui.i18n import N_, headers, language, t
+from ui.i18n import N_, headers, t
 
 ASK = N_("Ask the class")
 WAITING = N_("The teacher will ask the class this question: your answer then goes to the class.")
 SENT = N_("Your answer, {value}, is in: the teacher will reveal the answer.")
 SEND = N_("Send the answer")
-
-
-def _text(text) -> str:
-    return text.in_language(language())
 
 
 def as_number(lesson: Lesson, scene: Scene, given) -> float:
@@ -99,7 +95,7 @@ def results(lesson: Lesson, scene: Scene, answered: int, right: int, values: lis
     counts[1].metric(t("Right"), right)
     q = scene.question
     if q.kind == "choice":
-        labels = [_text(o.label) for o in q.options]
+        labels = [question.said(o.label) for o in q.options]
         tally = [sum(1 for v in values if int(v) == number) for number in range(len(labels))]
         st.dataframe(headers(pd.DataFrame({"option": labels, "students": tally})), hide_index=True,
                      key=key + "_choices")

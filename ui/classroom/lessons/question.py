@@ -31,7 +31,8 @@ REVEAL = N_("Reveal the answer")
 GIVE_UP = N_("Show the answer")
 
 
-def _text(text) -> str:
+def said(text) -> str:
+    """A lesson's text (metrics.teaching.lessons.Text) in the reader's language (English when it lacks one)."""
     return text.in_language(language())
 
 
@@ -39,7 +40,7 @@ def exact_text(lesson: Lesson, scene: Scene, exact) -> str:
     """The exact answer as the reveal says it: a number with 4 decimals, a rank, or an option's label."""
     q = scene.question
     if q.kind == "choice":
-        label = next(_text(o.label) for o in q.options if o.id == exact)
+        label = next(said(o.label) for o in q.options if o.id == exact)
         return f"**{label}**"
     return str(exact) if q.kind == "rank" else f"{exact:.4f}"
 
@@ -48,7 +49,7 @@ def answer_input(lesson: Lesson, scene: Scene, key: str, disabled: bool = False)
     """The input of the scene's question (None until something is given)."""
     q = scene.question
     if q.kind == "choice":
-        labels = {o.id: _text(o.label) for o in q.options}
+        labels = {o.id: said(o.label) for o in q.options}
         return st.radio(t(YOUR_ANSWER), list(labels), format_func=labels.get, index=None, key=key,
                         disabled=disabled)
     if q.kind == "rank":
@@ -119,7 +120,7 @@ def show_options(lesson: Lesson, scene: Scene) -> None:
     """A computed choice's options, each with its value (after the reveal only)."""
     values = option_values(lesson, scene)
     if values:
-        st.caption(" · ".join(f"{_text(o.label)}: {values[o.id]:.4f}" for o in scene.question.options))
+        st.caption(" · ".join(f"{said(o.label)}: {values[o.id]:.4f}" for o in scene.question.options))
 
 
 def reveal(lesson: Lesson, scene: Scene) -> None:

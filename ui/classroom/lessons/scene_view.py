@@ -84,20 +84,8 @@ def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
         key = follower.board_key(board)
         settings = (bool(scene.conventions.get("rr_cut", False)),) if page == "rr" else ()
         _, computed = follower.explained(page, key, settings)
-        computed.headline(pace)
         shown = follower.pieces(page, key, settings, pace.step, pace.complete, language(), lecture.text_size())
-        st.markdown(shown.step_line)
-        if computed.caption is not None:
-            st.caption(computed.caption())
-        columns = follower.VIEWS[page].formula_columns
-        with lecture.sized():
-            with st.container(key="lecture_formula"):
-                for first in range(0, len(shown.formula), columns):
-                    row = shown.formula[first:first + columns]
-                    for place, line in zip(st.columns(columns) if columns > 1 else [st], row):
-                        place.latex(line)
-            with st.container(key="lecture_table"):
-                st.html(shown.table)
+        follower.show_numbers(computed, shown, pace, follower.VIEWS[page].formula_columns)
         return
     e = explanation(lesson, scene)
     lecture.headline(e, pace, MANY_LABELS[scene.view])

@@ -9,7 +9,7 @@ import streamlit as st
 from metrics.teaching.lessons import Lesson, Scene, check_text
 from ui.classroom.lessons import live_lesson, progress, question, scene_view
 from ui.classroom.lessons.progress import Progress
-from ui.i18n import N_, language, t
+from ui.i18n import N_, t
 from ui.session import state
 from ui.shell.routes import page_file
 from ui.shell.safe import plain
@@ -30,10 +30,6 @@ READ_ON_TITLES = {"home": N_("Home"), "upload": N_("Upload & many queries"), "nd
 MAX_UPLOAD = 256 * 1024  #: bytes of a lesson file
 
 
-def _text(text) -> str:
-    return text.in_language(language())
-
-
 # --------------------------------------------------------------------------- choosing a lesson
 
 
@@ -45,9 +41,9 @@ def choose(lessons: dict[str, Lesson]) -> None:
                   "and the step where it happens. Teachers run the same lesson on a projector, scene by scene."))
     for number, lesson in enumerate(lessons.values(), start=1):
         with st.container(border=True, key=f"lesson_card_{number}"):
-            st.markdown(f"**{number}. {plain(_text(lesson.title))}**")
+            st.markdown(f"**{number}. {plain(question.said(lesson.title))}**")
             st.caption(t("{minutes} min · {scenes} scenes").format(minutes=lesson.minutes, scenes=len(lesson.scenes))
-                       + " · " + plain(_text(lesson.summary)))
+                       + " · " + plain(question.said(lesson.summary)))
             with st.container(horizontal=True, gap="small"):
                 st.button(t(MODE_NAMES["learn"]), key=f"lesson__learn_{number}", icon=":material/school:",
                           type="primary", on_click=progress.go,
@@ -90,7 +86,7 @@ def upload() -> None:
         return
     progress.add_uploaded(lesson, text)
     st.success(t("{file}: the lesson “{title}” is ready ({n} scenes).").format(
-        file=plain(name), title=plain(_text(lesson.title)), n=len(lesson.scenes)))
+        file=plain(name), title=plain(question.said(lesson.title)), n=len(lesson.scenes)))
     with st.container(horizontal=True, gap="small"):
         st.button(t(MODE_NAMES["learn"]), key="lesson__learn_uploaded", on_click=progress.go,
                   kwargs={"lesson": lesson.id, "scene": 1, "mode": "learn", "answers": {}})
@@ -192,7 +188,7 @@ def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
     """The lesson's title, where we are, the scenes' buttons, the mode and, for a teacher, the notes."""
     count = len(lesson.scenes)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_header"):
-        st.markdown(t("**{lesson}** · scene {i} of {n}").format(lesson=plain(_text(lesson.title)), i=place.scene,
+        st.markdown(t("**{lesson}** · scene {i} of {n}").format(lesson=plain(question.said(lesson.title)), i=place.scene,
                                                                n=count))
         if place.mode == "follow":
             st.caption(t("You follow the teacher: the scene and the step change with theirs."))
@@ -221,8 +217,8 @@ def notes(scene: Scene) -> None:
     the hint students get."""
     for label, text in ((N_("What to say"), scene.notes), (N_("The mistake students make here"), scene.mistake),
                         (N_("Hint"), scene.hint)):
-        if _text(text):
-            st.markdown(f"**{t(label)}**  \n{plain(_text(text))}")
+        if question.said(text):
+            st.markdown(f"**{t(label)}**  \n{plain(question.said(text))}")
 
 
 def step_bar(lesson: Lesson, scene: Scene, pace: Pace, place: Progress) -> None:
@@ -244,9 +240,9 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
     if q is None:
         return
     with st.container(border=True, key="lesson_question"):
-        st.markdown(f"**{plain(_text(q.prompt))}**")
+        st.markdown(f"**{plain(question.said(q.prompt))}**")
         if q.kind == "choice" and place.mode == "teach":  # the class reads the options on the projector
-            st.markdown("\n".join(f"- {plain(_text(option.label))}" for option in q.options))
+            st.markdown("\n".join(f"- {plain(question.said(option.label))}" for option in q.options))
         if place.mode == "follow":
             live_lesson.student_box(lesson, scene)
             return
@@ -263,18 +259,18 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
         verdict = question.verdict_of(lesson, scene, given) if given is not None else None
         if verdict is not None:
             question.show_verdict(lesson, scene, verdict)
-            if _text(scene.mistake):
+            if question.said(scene.mistake):
                 with st.expander(t("The mistake students make here")):
-                    st.markdown(plain(_text(scene.mistake)))
+                    st.markdown(plain(question.said(scene.mistake)))
             return
         key = state.page_key(PAGE, f"answer_{lesson.id}_{scene.id}")
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             question.answer_input(lesson, scene, key)
             st.button(t(question.CHECK), key="lesson__check", icon=":material/task_alt:", type="primary",
                       on_click=answer_given, args=(lesson, scene, key))
-            if _text(scene.hint):
+            if question.said(scene.hint):
                 with st.popover(t("Hint"), icon=":material/lightbulb:"):
-                    st.markdown(plain(_text(scene.hint)))
+                    st.markdown(plain(question.said(scene.hint)))
         if st.session_state.get(state.page_key(PAGE, "empty")) == scene.id:
             st.warning(t("Give an answer first, then Check."))
             st.session_state[state.page_key(PAGE, "empty")] = None
@@ -300,8 +296,8 @@ def scene_screen(lesson: Lesson, place: Progress) -> None:
     header(lesson, scene, place)
     left, right = lecture.stage()
     with left:
-        st.markdown(f"#### {plain(_text(scene.title))}")
-        st.markdown(plain(_text(scene.say)))
+        st.markdown(f"#### {plain(question.said(scene.title))}")
+        st.markdown(plain(question.said(scene.say)))
         scene_view.draw_ranking(lesson, scene, pace)
     with right:
         step_bar(lesson, scene, pace, place)
@@ -320,7 +316,7 @@ def scene_screen(lesson: Lesson, place: Progress) -> None:
 
 def summary(lesson: Lesson, place: Progress) -> None:
     """What was right, what was missed (with the mistake), and where to read on."""
-    st.title(plain(_text(lesson.title)))
+    st.title(plain(question.said(lesson.title)))
     asked = [scene for scene in lesson.scenes if scene.question is not None]
     rows, right = [], 0
     for number, scene in enumerate(lesson.scenes, start=1):
@@ -337,7 +333,7 @@ def summary(lesson: Lesson, place: Progress) -> None:
             result = t("missed: {mistake}").format(mistake=question.mistake_name(verdict.mistake))
         else:
             result = t("missed")
-        rows.append({t("scene"): f"{number}. {_text(scene.title)}",
+        rows.append({t("scene"): f"{number}. {question.said(scene.title)}",
                      t("your answer"): "—" if verdict is None else question.given_text(lesson, scene, verdict),
                      t("exact"): question.exact_text(lesson, scene, question.answer(lesson, scene)).strip("*"),
                      t("result"): result})
