@@ -11,7 +11,7 @@ from ui.classroom.lessons import live_lesson, progress, question, scene_view
 from ui.classroom.lessons.progress import Progress
 from ui.i18n import N_, t
 from ui.session import state
-from ui.shell.routes import page_file
+from ui.shell.routes import SECTIONS, page_file
 from ui.shell.safe import plain
 from ui.teaching import lecture
 from ui.teaching.keys import clicker_keys
@@ -19,14 +19,8 @@ from ui.teaching.pacing import Pace
 
 PAGE = "lesson"
 MODE_NAMES = {"learn": N_("Learn alone"), "teach": N_("Teach a class")}
-READ_ON_TITLES = {"home": N_("Home"), "upload": N_("Upload & many queries"), "ndcg": N_("nDCG"),
-                  "ap": N_("AP / MAP"), "rr": N_("RR / MRR"), "cutoff": N_("P / R / F1 / Hit @K"),
-                  "roc": N_("ROC / AUC"), "beyond": N_("Beyond accuracy"), "more_measures": N_("More measures"),
-                  "compare": N_("Two rankings"), "conventions": N_("Library conventions"),
-                  "systems": N_("Two systems"), "many_systems": N_("Many systems"),
-                  "multiple_comparisons": N_("Multiple comparisons"), "quiz": N_("Quiz"),
-                  "articles": N_("The articles' examples"), "handout": N_("Handout & presenter view"),
-                  "live": N_("Live class")}
+#: every page's title in the navigation (a lesson reads on to them)
+READ_ON_TITLES = {route.name: route.title for routes in SECTIONS.values() for route in routes}
 MAX_UPLOAD = 256 * 1024  #: bytes of a lesson file
 
 
