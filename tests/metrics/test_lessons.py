@@ -435,6 +435,8 @@ def _paired_ap(board) -> float:
     if not board.ranking:
         return 0.0
     cut = min(board.k, len(board.ranking))
+    if not _trec_conventions(board):
+        return _np_ap(board, cut)
     return _pytrec({"q": board}, {f"map_cut_{cut}"}, board.threshold)["q"][f"map_cut_{cut}"]
 
 
@@ -444,7 +446,12 @@ def _paired_ap(board) -> float:
 @pytest.mark.parametrize("path, scene_id", SCENES)
 def test_every_scene_agrees_with_independent_references(path, scene_id):
     lesson = read_lesson(path)
-    scene = lesson.scene(scene_id)
+    _check_scene(lesson, lesson.scene(scene_id))
+
+
+def _check_scene(lesson, scene) -> None:
+    """Every value ``scene`` shows or asks, against the references (see the module's docstring)."""
+    scene_id = scene.id
     q = scene.question
     checked = 0
     if scene.board is not None:
@@ -500,6 +507,85 @@ def test_every_scene_agrees_with_independent_references(path, scene_id):
             checked += 1
         assert check(lesson, scene, exact).correct
     assert checked or scene.view == "paired", f"{scene_id}: nothing was checked against a reference"
+
+
+def test_the_scene_check_covers_paired_and_library_scenes():
+    """Lessons 4-5 bring paired comparisons and library questions: the same check runs on such scenes here."""
+    text = """\
+id = "p"
+minutes = 5
+languages = ["en"]
+title = "p"
+summary = "p"
+[boards.a1]
+grades = { x = 1, y = 0, z = 1 }
+ranking = ["y", "x", "z"]
+[boards.b1]
+grades = { x = 1, y = 0, z = 1 }
+ranking = ["x", "z", "y"]
+[boards.a2]
+grades = { u = 2, v = 0, w = 1 }
+ranking = ["u", "v", "w"]
+[boards.b2]
+grades = { u = 2, v = 0, w = 1 }
+ranking = ["v", "u", "w"]
+[boards.a3]
+grades = { s = 1, t = 0 }
+ranking = ["t", "s"]
+[boards.b3]
+grades = { s = 1, t = 0 }
+ranking = ["s", "t"]
+[boards.tied]
+grades = { t1 = 1, t2 = 3, t3 = 0, t4 = 2 }
+ranking = ["t1", "t2", "t3", "t4"]
+scores = { t1 = 0.5, t2 = 0.5, t3 = 0.4, t4 = 0.1 }
+k = 4
+[query_sets.A]
+q1 = "a1"
+q2 = "a2"
+q3 = "a3"
+[query_sets.B]
+q1 = "b1"
+q2 = "b2"
+q3 = "b3"
+[[scenes]]
+id = "paired"
+view = "paired"
+systems = ["A", "B"]
+title = "t"
+say = "t"
+[scenes.question]
+kind = "value"
+measure = "t_test_p"
+prompt = "p"
+[[scenes]]
+id = "library"
+view = "ndcg"
+board = "tied"
+title = "t"
+say = "t"
+[scenes.question]
+kind = "value"
+measure = "nDCG@3"
+library = "sklearn"
+prompt = "p"
+[[scenes]]
+id = "trec"
+view = "ndcg"
+board = "tied"
+title = "t"
+say = "t"
+[scenes.question]
+kind = "value"
+measure = "nDCG@3"
+library = "trec_eval"
+prompt = "p"
+"""
+    lesson = parse_lesson(text)
+    for scene in lesson.scenes:
+        _check_scene(lesson, scene)
+    scene = lesson.scene("paired")
+    assert 0 < answer(lesson, scene) < 1
 
 
 def test_exponential_gain_is_checked_against_numpy_and_the_article_s_own_code():
