@@ -92,6 +92,15 @@ def _averaged(boards: dict[str, SceneBoard], average: str) -> dict[str, SceneBoa
     return boards if average == "all" else {q: b for q, b in boards.items() if b.ranking}
 
 
+def _many_boards(lesson: Lesson, scene: Scene, conventions=None) -> dict[str, SceneBoard]:
+    """The boards of the scene's query set that its mean is taken over (``scene.average``); MetricsInputError when
+    there is none."""
+    boards = _averaged(queries_of(lesson, scene.queries, scene, conventions), scene.average)
+    if not boards:
+        raise MetricsInputError("no query of the set is in the run")
+    return boards
+
+
 # --------------------------------------------------------------------------- step tables
 
 
@@ -111,6 +120,19 @@ def single_explanation(view: str, board: SceneBoard) -> Explanation:
     if view == "cutoff":
         return precision_steps(rels, k, items=items, threshold=threshold)
     raise MetricsInputError(f"unknown view {view!r}")
+
+
+def many_explanation(view: str, boards: dict[str, SceneBoard], k: int | None = None) -> Explanation:
+    """MAP (``view`` "map") or MRR ("mrr") over ``boards``, query by query, as trec_eval computes them: each query's
+    AP over its whole ranking divided by its R (``map``), or 1 / the rank of its first relevant item
+    (``recip_rank``), none cut unless ``k`` is given (then ``map_cut_k``, RR@k); a query the run does not answer (an
+    empty ranking) counts 0, a query without relevant items too. The conventions are the first board's."""
+    first = next(iter(boards.values()))
+    grades = {q: board.rels() for q, board in boards.items()}
+    if view == "map":
+        return map_steps(grades, k=k, n_relevant={q: board.n_relevant for q, board in boards.items()},
+                         denominator=first.setting("ap_denominator"), threshold=first.threshold)
+    return mrr_steps(grades, k=k, threshold=first.threshold)
 
 
 def _paired_lines(table: pd.DataFrame, step: int, text: bool) -> tuple[Line, ...]:
@@ -147,16 +169,7 @@ def explanation(lesson: Lesson, scene: Scene) -> Explanation:
     if scene.view in ("ndcg", "ap", "rr", "cutoff"):
         return single_explanation(scene.view, board_of(lesson, scene))
     if scene.view in ("map", "mrr"):
-        boards = _averaged(queries_of(lesson, scene.queries, scene), scene.average)
-        if not boards:
-            raise MetricsInputError("no query of the set is in the run")
-        first = next(iter(boards.values()))
-        grades = {q: board.rels() for q, board in boards.items()}
-        k = scene.k
-        if scene.view == "map":
-            return map_steps(grades, k=k, n_relevant={q: board.n_relevant for q, board in boards.items()},
-                             denominator=first.setting("ap_denominator"), threshold=first.threshold)
-        return mrr_steps(grades, k=k, threshold=first.threshold)
+        return many_explanation(scene.view, _many_boards(lesson, scene), scene.k)
     a, b = (queries_of(lesson, name, scene) for name in scene.systems)
     return paired_explanation(a, b)
 
@@ -245,11 +258,9 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
     if name in MANY_MEASURES:
         if scene.queries is None:
             raise MetricsInputError(f"{measure} needs a query set (queries)")
-        boards = _averaged(queries_of(lesson, scene.queries, scene, conventions), scene.average)
-        if not boards:
-            raise MetricsInputError("no query of the set is in the run")
-        per_query = [single_value(b, "AP" if name == "MAP" else "RR", k) if b.ranking else 0.0 for b in boards.values()]
-        return float(np.mean(per_query))
+        # the view's own computation (the step table's last row), cut at @k or the scene's K, else not at all
+        boards = _many_boards(lesson, scene, conventions)
+        return many_explanation("map" if name == "MAP" else "mrr", boards, k or scene.k).value
     if name in PAIRED_MEASURES:
         if scene.systems is None:
             raise MetricsInputError(f"{measure} needs two systems (systems)")
@@ -286,6 +297,9 @@ def answer(lesson: Lesson, scene: Scene) -> float | int | str:
     if q.kind == "value":
         return value(lesson, scene, q.measure, library=q.library, tests=q.tests, alpha=q.alpha)
     if q.kind == "rank":
+        if scene.board is None:
+            raise MetricsInputError("a rank question asks about one ranking: give it a single-ranking view "
+                                    "(ndcg, ap, rr, cutoff) and its board")
         rank = first_hit(board_of(lesson, scene), last=q.of == "last_hit")
         if rank is None:
             raise MetricsInputError("the ranking has no relevant item to ask the rank of")

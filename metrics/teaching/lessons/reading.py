@@ -67,6 +67,9 @@ class _Reader:
         self.source = source
         self.problems: list[Problem] = []
         self.languages: tuple[str, ...] = ("en",)
+        #: boards and query sets already refused (their problem said once): a scene naming one says nothing more
+        self.refused: set[str] = set()
+        self.refused_sets: set[str] = set()
 
     def problem(self, scene: str | None, field: str, message: str) -> None:
         self.problems.append(Problem(self.source, scene, field, message))
@@ -207,7 +210,8 @@ class _Reader:
                     continue
                 self.unknown(option, OPTION_KEYS, scene, where + ".")
                 if option.get("board") is not None and option["board"] not in boards:
-                    self.problem(scene, where + ".board", f"unknown board {option['board']!r}")
+                    if option["board"] not in self.refused:
+                        self.problem(scene, where + ".board", f"unknown board {option['board']!r}")
                     continue
                 if option.get("measure") is not None:
                     try:
@@ -260,7 +264,9 @@ class _Reader:
         if view in SINGLE_VIEWS:
             board = data.get("board")
             if board not in boards:
-                self.problem(name, "board", f"unknown board {board!r} (the lesson's: {', '.join(boards) or 'none'})")
+                if board not in self.refused:
+                    self.problem(name, "board", f"unknown board {board!r} (the lesson's: "
+                                                f"{', '.join(boards) or 'none'})")
                 return None
             if not boards[board].ranking:
                 self.problem(name, "board", f"board {board!r} ranks no item")
@@ -268,12 +274,14 @@ class _Reader:
         elif view in MANY_VIEWS:
             queries = data.get("queries")
             if queries not in query_sets:
-                self.problem(name, "queries", f"unknown query set {queries!r}")
+                if queries not in self.refused_sets:
+                    self.problem(name, "queries", f"unknown query set {queries!r}")
                 return None
         else:
             systems = data.get("systems")
             if not (isinstance(systems, list) and len(systems) == 2 and all(s in query_sets for s in systems)):
-                self.problem(name, "systems", "two query sets of the lesson, A then B")
+                if not (isinstance(systems, list) and set(map(str, systems)) & self.refused_sets):
+                    self.problem(name, "systems", "two query sets of the lesson, A then B")
                 return None
             a, b = (query_sets[s].queries for s in systems)
             if list(a) != list(b):
@@ -337,6 +345,7 @@ class _Reader:
             self.problem(None, "boards", "a table of boards")
             raw_boards = {}
         boards = {name: board for name, raw in raw_boards.items() if (board := self.board(name, raw)) is not None}
+        self.refused = set(raw_boards) - set(boards)
         query_sets = {}
         raw_sets = data.get("query_sets", {})
         for name, raw in (raw_sets.items() if isinstance(raw_sets, dict) else ()):
@@ -345,7 +354,9 @@ class _Reader:
                 continue
             missing = [b for b in raw.values() if b not in boards]
             if missing:
-                self.problem(None, f"query_sets.{name}", f"unknown board {missing[0]!r}")
+                if not set(missing) <= self.refused:
+                    self.problem(None, f"query_sets.{name}", f"unknown board {missing[0]!r}")
+                self.refused_sets.add(name)
                 continue
             query_sets[name] = QuerySet(dict(raw))
         raw_scenes = data.get("scenes")
