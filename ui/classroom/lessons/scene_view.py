@@ -13,7 +13,7 @@ from metrics.explanation import num
 from metrics.teaching.lessons import Lesson, Scene, SceneBoard, explanation
 from metrics.teaching.lessons.compute import board_of, queries_of
 from ui.classroom import follower
-from ui.i18n import N_, headers, language, t
+from ui.i18n import N_, header, language, t
 from ui.model.board import Board
 from ui.ranking.lanes import dropped_order, lanes
 from ui.session import state
@@ -28,6 +28,7 @@ FIXED = N_("This scene's ranking stays as the lesson gives it. To change it, ope
 MANY_LABELS = {"map": {"MAP": "MAP"}, "mrr": {"MRR": "MRR"}, "paired": {"mean d": "mean d"}}
 UNITS = {"map": N_("query"), "mrr": N_("query"), "paired": N_("query")}
 NOT_IN_RUN = N_("not in the run")
+SYSTEM = N_("grades, system {name}")  #: a paired scene's ranking column of system A or B
 
 
 def ui_board(board: SceneBoard) -> Board:
@@ -64,16 +65,16 @@ def draw_ranking(lesson: Lesson, scene: Scene, pace: Pace) -> None:
         return
     names = [scene.queries] if scene.queries else list(scene.systems)
     frames = [queries_of(lesson, name, scene) for name in names]
+    columns = [t(SYSTEM).format(name=name) for name in ("A", "B")] if len(frames) == 2 else [header("query_grades")]
     rows = []
     for query in frames[0]:
-        row = {"query": query}
-        for label, boards in zip(("A", "B") if len(frames) == 2 else ("",), frames):
+        row = {header("query"): query}
+        for column, boards in zip(columns, frames):
             board = boards[query]
-            grades = " ".join(num(g) for g in board.rels()) if board.ranking else t(NOT_IN_RUN)
-            row[f"grades {label}".strip()] = grades
-        row["R"] = frames[0][query].n_relevant
+            row[column] = " ".join(num(g) for g in board.rels()) if board.ranking else t(NOT_IN_RUN)
+        row[header("num_rel")] = frames[0][query].n_relevant
         rows.append(row)
-    st.dataframe(headers(pd.DataFrame(rows)), hide_index=True, width="stretch")
+    st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")  # static: readable on a projector
 
 
 def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
