@@ -32,8 +32,7 @@ with controls:
     st.toggle(t("Stop at rank K (RR@K)"), key=CUT,
               help=t("trec_eval's recip_rank has no cut-off; ir_measures' RR@10, ranx mrr@k, RecBole "
                      "MRR@k and torchmetrics score 0 when the first hit is below rank K."))
-    if cut:
-        explainer.k_slider(PAGE, max(len(board.ranking), 1))
+    explainer.k_slider(PAGE, max(len(board.ranking), 1))  # RR uses it with the toggle on; the other pages always
     with lecture.conventions():
         explainer.threshold_input(PAGE)
 

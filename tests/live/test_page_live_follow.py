@@ -241,7 +241,8 @@ def expected_headline(page: str, board: Board, step: int) -> dict[str, str]:
                 "Positives P": str(explanation.details["P"]), "Negatives N": str(explanation.details["N"])}
     rank = explanation.details["first_hit_rank"]
     return {f"RR so far (step {step})": f"{explanation.running_at(step)['RR']:.4f}",
-            "First relevant item at rank": str(rank) if rank <= step else f"not in ranks 1–{step} yet"}
+            "First relevant item at rank": str(rank) if rank <= step else
+            "not at rank 1" if step == 1 else f"not in ranks 1–{step} yet"}
 
 
 def teacher_board(teacher, board: Board):

@@ -86,7 +86,7 @@ def rr_headline(board: Board, explanation: Explanation, pace: Pace, k: int | Non
     rank = explanation.details["first_hit_rank"]
     anywhere = next((i for i, grade in enumerate(board.rels(), start=1) if grade >= board.threshold), None)
     if not pace.complete and (rank is None or rank > pace.step):
-        where = t("not in ranks 1–{i} yet").format(i=pace.step)
+        where = t("not at rank 1") if pace.step == 1 else t("not in ranks 1–{i} yet").format(i=pace.step)
     elif rank is not None:
         where = rank
     elif anywhere is not None:  # RR@K: the first hit lies below the cut-off
