@@ -88,7 +88,7 @@ def handout(explanation, title: str) -> None:
                                key=state.page_key(PAGE, f"csv_{name}"), on_click="ignore",
                                icon=":material/table:", width="stretch")
     st.subheader(t(PREVIEW))
-    with st.container(border=True):
+    with st.container(border=True, key="handout_preview"):  # a wide table scrolls inside it on a phone (phone.css)
         st.markdown(markdown)
 
 
