@@ -260,14 +260,13 @@ def keyboard_controls() -> None:
                                 index=board.ranking.index(last) if last in board.ranking else 0,
                                 format_func=ranked.__getitem__)
         st.session_state["builder_kbd_last"] = chosen
-        buttons = right.columns(4)
+        buttons = right.container(horizontal=True, gap="small")  # whole buttons wrap to a new row, words never split
         moves = {"Up": -1, "Down": 1, "Top": -len(board.ranking)}
-        for column, (name, offset) in zip(buttons, moves.items()):
-            if column.button(t(MOVES[name]), key=f"builder_kbd_{name}", width="stretch"):
+        for name, offset in moves.items():
+            if buttons.button(t(MOVES[name]), key=f"builder_kbd_{name}"):
                 state.set_board(board.moved(chosen, offset))
                 st.rerun()
-        if buttons[3].button(t("Unrank"), key="builder_kbd_unrank", width="stretch",
-                             help=t("Move this item back to the pool")):
+        if buttons.button(t("Unrank"), key="builder_kbd_unrank", help=t("Move this item back to the pool")):
             state.set_board(board.with_ranking([i for i in board.ranking if i != chosen]))
             st.rerun()
     if board.pool:
