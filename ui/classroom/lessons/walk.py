@@ -235,8 +235,10 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
         return
     with st.container(border=True, key="lesson_question"):
         st.markdown(f"**{plain(question.said(q.prompt))}**")
-        if q.kind == "choice" and place.mode == "teach":  # the class reads the options on the projector
-            st.markdown("\n".join(f"- {plain(question.said(option.label))}" for option in q.options))
+        if q.kind == "choice" and place.mode == "teach" and not revealed(lesson, scene, place):
+            # the class reads the options on the projector, on one line; after the reveal each comes with its value
+            st.markdown(" · ".join(f"({chr(97 + n)}) {plain(question.said(option.label))}"
+                                   for n, option in enumerate(q.options)))
         if place.mode == "follow":
             live_lesson.student_box(lesson, scene)
             return
@@ -333,7 +335,8 @@ def summary(lesson: Lesson, place: Progress) -> None:
                      t("result"): result})
     if place.mode == "learn":
         st.subheader(t("You got {right} of {n} right").format(right=right, n=len(asked)))
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="lesson_summary")
+    with st.container(key="lesson_summary"):
+        st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")  # static: long titles wrap
     st.subheader(t("Read on"))
     with st.container(horizontal=True, gap="small"):
         for page in lesson.read_on:
