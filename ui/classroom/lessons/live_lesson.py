@@ -130,6 +130,11 @@ def _live_results(lesson: Lesson, scene: Scene, question_id: int) -> None:
     results(lesson, scene, found.answered, found.right, found.values, found.diagnoses, None, found.joined)
 
 
+def teacher() -> tuple[str, str] | None:
+    """This session's class as its teacher (code, key), or None."""
+    return live.teacher()
+
+
 def teacher_box(lesson: Lesson, scene: Scene, revealed: bool, reveal_here) -> bool:
     """The teacher's part of a scene's question in a live class: Ask the class, the answers coming in and Reveal
     (the class and this screen together), then the class's answers. False when no class runs (the page's own
@@ -153,12 +158,14 @@ def teacher_box(lesson: Lesson, scene: Scene, revealed: bool, reveal_here) -> bo
                           on_click=reveal_here, args=(lesson, scene))
         if revealed:
             question.reveal(lesson, scene)
+            question.show_options(lesson, scene)
         return True
     question_id = int(public["id"])
     if public.get("revealed"):
         if not revealed:  # revealed from the Live class page: this screen follows
             reveal_here(lesson, scene)
         question.reveal(lesson, scene)
+        question.show_options(lesson, scene)
         results(lesson, scene, int(public.get("answered", 0)), int(public.get("right", 0)),
                 list(public.get("values", [])), dict(public.get("diagnoses", {})), float(public["exact"]))
         return True
@@ -209,6 +216,7 @@ def student_box(lesson: Lesson, scene: Scene) -> None:
     if public.get("revealed"):
         if mine is None:
             question.reveal(lesson, scene)
+            question.show_options(lesson, scene)
         else:
             verdict = question.verdict_of(lesson, scene, from_number(scene, mine["value"]))
             if verdict is not None:

@@ -123,8 +123,11 @@ def show_options(lesson: Lesson, scene: Scene) -> None:
         st.caption(" · ".join(f"{said(o.label)}: {values[o.id]:.4f}" for o in scene.question.options))
 
 
-def reveal(lesson: Lesson, scene: Scene) -> None:
-    """The exact answer, as the teacher reveals it to the class."""
-    st.success(t("The exact answer is {exact}.").format(exact=exact_text(lesson, scene, answer(lesson, scene))),
-               icon=":material/visibility:")
-    show_options(lesson, scene)
+def reveal(lesson: Lesson, scene: Scene, compact: bool = False) -> None:
+    """The exact answer, as the teacher reveals it to the class (a computed choice's values: :func:`show_options`);
+    ``compact``: a one-line badge beside the question (the projector's scene holds one screen)."""
+    text = t("The exact answer is {exact}.").format(exact=exact_text(lesson, scene, answer(lesson, scene)))
+    if compact:
+        st.badge(text.replace("**", ""), icon=":material/visibility:", color="green")
+    else:
+        st.success(text, icon=":material/visibility:")

@@ -96,8 +96,8 @@ def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
                                                              width=lecture.formula_width())
     with lecture.sized():
         with st.container(key="lecture_formula"):
-            for line in lines:
-                st.latex(tex(line))
+            for line in lines:  # a little room at the end: a sum's limits overhang KaTeX's box by a pixel or two
+                st.latex(tex(line) + r"\hspace{0.2em}")
         with st.container(key="lecture_table"):
             st.html(table_html(*lecture.window(e.table, pace.step, None, unit="query")))
 

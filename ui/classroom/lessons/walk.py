@@ -178,8 +178,9 @@ def _mistake_rank(lesson: Lesson, scene: Scene, given, total: int) -> int:
     return rank if rank and rank <= total else total
 
 
-def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
-    """The lesson's title, where we are, the scenes' buttons, the mode and, for a teacher, the notes."""
+def header(lesson: Lesson, scene: Scene, place: Progress, pace: Pace) -> None:
+    """One row: the lesson's title and where we are, the scenes' buttons, the steps' buttons, the teacher's notes and
+    the way back to every lesson (a following student: where the teacher is, no buttons)."""
     count = len(lesson.scenes)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_header"):
         st.markdown(t("**{lesson}** · scene {i} of {n}").format(lesson=plain(question.said(lesson.title)), i=place.scene,
@@ -191,11 +192,11 @@ def header(lesson: Lesson, scene: Scene, place: Progress) -> None:
                   kwargs={"scene": place.scene - 1}, help=t("The previous scene"))
         st.button(t("Scene ▶"), key="lesson__next_scene", on_click=progress.go, kwargs={"scene": place.scene + 1},
                   help=t("The next scene (the summary after the last)"))
+        step_bar(lesson, scene, pace, place)
         if place.mode == "teach":
-            if not st.session_state.get(NOTES_SHOWN):
-                with st.popover(t("Teacher's notes"), icon=":material/sticky_note_2:", key="lesson_notes"):
-                    notes(scene)
-            st.toggle(t("Notes on this screen"), key=NOTES_SHOWN, help=t(NOTES_HELP))
+            with st.popover(t("Teacher's notes"), icon=":material/sticky_note_2:", key="lesson_notes"):
+                st.toggle(t("Notes on this screen"), key=NOTES_SHOWN, help=t(NOTES_HELP))
+                notes(scene)
         st.button(t("All lessons"), key="lesson__all", type="tertiary", on_click=progress.go,
                   kwargs={"lesson": None, "scene": 1, "answers": {}})
 
@@ -216,16 +217,23 @@ def notes(scene: Scene) -> None:
 
 
 def step_bar(lesson: Lesson, scene: Scene, pace: Pace, place: Progress) -> None:
-    """◀ Back · Next ▶ (none for a student following the teacher: the teacher's step is shown)."""
-    if place.mode == "follow":  # the numbers below say the teacher's step
-        return
+    """◀ Back · Next ▶ of the scene's steps, in the header's row (the step itself is said above the formula)."""
     allowed = limit(lesson, scene, place, pace.total)
-    with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_step_bar"):
-        st.button(t("◀ Back"), key="lesson__step_back", disabled=pace.step <= 1, on_click=move,
-                  args=(lesson, scene, "back"), help=t("Previous step (← or PageUp)"))
-        st.button(t("Next ▶"), key="lesson__step_next", disabled=pace.step >= allowed and place.mode == "learn"
-                  and not revealed(lesson, scene, place), on_click=move, args=(lesson, scene, "next"),
-                  type="primary", help=t("Next step (→, PageDown or Space)"))
+    st.button(t("◀ Back"), key="lesson__step_back", disabled=pace.step <= 1, on_click=move,
+              args=(lesson, scene, "back"), help=t("Previous step (← or PageUp)"))
+    st.button(t("Next ▶"), key="lesson__step_next", disabled=pace.step >= allowed and place.mode == "learn"
+              and not revealed(lesson, scene, place), on_click=move, args=(lesson, scene, "next"),
+              type="primary", help=t("Next step (→, PageDown or Space)"))
+
+
+def options_line(scene: Scene, place: Progress, lesson: Lesson) -> str:
+    """A choice's options on one line under its question, for a class reading the projector (after the reveal each
+    comes with its value instead); nothing where a radio lists them."""
+    q = scene.question
+    if q.kind != "choice" or place.mode == "learn" or revealed(lesson, scene, place):
+        return ""
+    return "  \n" + " · ".join(f"({chr(97 + n)}) {plain(question.said(option.label))}"
+                               for n, option in enumerate(q.options))
 
 
 def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
@@ -234,22 +242,23 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
     if q is None:
         return
     with st.container(border=True, key="lesson_question"):
-        st.markdown(f"**{plain(question.said(q.prompt))}**")
-        if q.kind == "choice" and place.mode == "teach" and not revealed(lesson, scene, place):
-            # the class reads the options on the projector, on one line; after the reveal each comes with its value
-            st.markdown(" · ".join(f"({chr(97 + n)}) {plain(question.said(option.label))}"
-                                   for n, option in enumerate(q.options)))
+        if place.mode == "teach" and live_lesson.teacher() is None:  # one row: the question, then Reveal or the answer
+            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                st.markdown(f"**{plain(question.said(q.prompt))}**" + options_line(scene, place, lesson))
+                if revealed(lesson, scene, place):
+                    question.reveal(lesson, scene, compact=True)
+                else:
+                    st.button(t(question.REVEAL), key="lesson__reveal", icon=":material/visibility:", type="primary",
+                              on_click=do_reveal, args=(lesson, scene))
+            if revealed(lesson, scene, place):
+                question.show_options(lesson, scene)
+            return
+        st.markdown(f"**{plain(question.said(q.prompt))}**" + options_line(scene, place, lesson))
         if place.mode == "follow":
             live_lesson.student_box(lesson, scene)
             return
         if place.mode == "teach":
-            if live_lesson.teacher_box(lesson, scene, revealed(lesson, scene, place), do_reveal):
-                return
-            if revealed(lesson, scene, place):
-                question.reveal(lesson, scene)
-            else:
-                st.button(t(question.REVEAL), key="lesson__reveal", icon=":material/visibility:", type="primary",
-                          on_click=do_reveal, args=(lesson, scene))
+            live_lesson.teacher_box(lesson, scene, revealed(lesson, scene, place), do_reveal)
             return
         given = place.answers.get(scene.id)
         verdict = question.verdict_of(lesson, scene, given) if given is not None else None
@@ -260,6 +269,7 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
                     st.markdown(plain(question.said(scene.mistake)))
             return
         key = state.page_key(PAGE, f"answer_{lesson.id}_{scene.id}")
+        gave_up = revealed(lesson, scene, place)
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             question.answer_input(lesson, scene, key)
             st.button(t(question.CHECK), key="lesson__check", icon=":material/task_alt:", type="primary",
@@ -267,14 +277,15 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
             if question.said(scene.hint):
                 with st.popover(t("Hint"), icon=":material/lightbulb:"):
                     st.markdown(plain(question.said(scene.hint)))
+            if not gave_up:
+                st.button(t(question.GIVE_UP), key="lesson__give_up", type="tertiary", on_click=do_reveal,
+                          args=(lesson, scene))
         if st.session_state.get(state.page_key(PAGE, "empty")) == scene.id:
             st.warning(t("Give an answer first, then Check."))
             st.session_state[state.page_key(PAGE, "empty")] = None
-        if revealed(lesson, scene, place):  # gave up earlier
+        if gave_up:
             question.reveal(lesson, scene)
-        else:
-            st.button(t(question.GIVE_UP), key="lesson__give_up", type="tertiary", on_click=do_reveal,
-                      args=(lesson, scene))
+            question.show_options(lesson, scene)
 
 
 def scene_screen(lesson: Lesson, place: Progress) -> None:
@@ -289,14 +300,13 @@ def scene_screen(lesson: Lesson, place: Progress) -> None:
         if place.scene - 1 != lesson.scenes.index(scene):  # the key moved to another scene
             st.rerun()
     pace = pace_of(lesson, scene, place)
-    header(lesson, scene, place)
+    header(lesson, scene, place, pace)
     left, right = lecture.stage()
     with left:
         st.markdown(f"#### {plain(question.said(scene.title))}")
         st.markdown(plain(question.said(scene.say)))
         scene_view.draw_ranking(lesson, scene, pace)
     with right:
-        step_bar(lesson, scene, pace, place)
         scene_view.draw_numbers(lesson, scene, pace)
         ask(lesson, scene, place)
     if place.mode == "teach" and st.session_state.get(NOTES_SHOWN):
