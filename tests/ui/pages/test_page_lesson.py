@@ -470,3 +470,53 @@ def test_the_same_walks_in_chinese(app_test, lesson):
         ok(at.button(key="lesson__next_scene").click().run())
     assert place(at).scene == len(lesson.scenes) + 1
     assert len(summary_rows(at)) == sum(scene.question is not None for scene in lesson.scenes)
+
+
+# --------------------------------------------------------------------------- a board's own conventions
+
+#: a lesson file whose board (not its scene) sets a convention, with a question the convention changes
+BOARD_CONVENTION = """
+id = "board-conventions"
+minutes = 5
+languages = ["en"]
+title = "Board conventions"
+summary = "A board that sets its own convention."
+[boards.b]
+grades = {{ a = 0, b = 2, c = 0, d = 1, e = 3 }}
+ranking = ["a", "d", "c", "b"]
+k = 3
+conventions = {{ {convention} }}
+[[scenes]]
+id = "s"
+view = "{view}"
+board = "b"
+k = {k}
+step = 1
+title = "One scene"
+say = "The board's convention."
+[scenes.question]
+kind = "value"
+measure = "{measure}"
+prompt = "What is it?"
+"""
+CONVENTIONS = {"rr_cut": ("rr", "RR", 1, "rr_cut = true"), "ap_denominator": ("ap", "AP", 3, 'ap_denominator = "found"'),
+               "gain": ("ndcg", "nDCG", 3, 'gain = "exponential"'), "ideal": ("ndcg", "nDCG", 3, 'ideal = "list"')}
+
+
+@pytest.mark.parametrize("convention", list(CONVENTIONS))
+def test_a_board_s_own_convention_is_the_page_s(app_test, convention):
+    """A convention set on a lesson's board (reading.py allows it there as on a scene): once revealed, the headline
+    shows the value the core computes under it, the value the reveal says."""
+    view, measure, k, setting = CONVENTIONS[convention]
+    text = BOARD_CONVENTION.format(view=view, measure=measure, k=k, convention=setting)
+    lesson, problems = check_text(text, "mine.toml")
+    assert not problems, problems
+    scene = lesson.scenes[0]
+    exact = f"{answer(lesson, scene):.4f}"
+    other = compute.value(lesson, scene, measure, conventions={convention: compute.DEFAULTS[convention]})
+    assert f"{other:.4f}" != exact  # (the convention changes the number)
+    at = upload(open_list(app_test), "mine.toml", text)
+    ok(at.button(key="lesson__teach_uploaded").click().run())
+    ok(at.button(key="lesson__reveal").click().run())
+    assert bare(at.main.get_by_key("lesson_question").success[0]) == f"The exact answer is {exact}."
+    assert exact in [value for _, value in headline(at)], (convention, exact, headline(at))
