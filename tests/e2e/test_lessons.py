@@ -43,7 +43,7 @@ ONE_SCREEN = {
 
 #: JavaScript: where the lesson page is — its scene (the link's), the step line's "step n of total" (the first bold
 #: text of the stage with two numbers: "Step 2 of 6", "第 2 步，共 6 步"), whether the question box shows its answer
-#: (a success box) or still asks (the Reveal button), and whether the summary's table is drawn
+#: (no Reveal button in it any more) or still asks (the Reveal button), and whether the summary is drawn
 STATE = """() => {
   const scene = Number(new URL(location.href).searchParams.get('scene') || 0);
   let step = null, total = null;
@@ -55,10 +55,9 @@ STATE = """() => {
   const box = document.querySelector('.st-key-lesson_question');
   return {
     scene, step, total,
-    revealed: !!(box && box.querySelector('[data-testid="stAlertContentSuccess"]')),
+    revealed: !!(box && !box.querySelector('.st-key-lesson__reveal button')),  // the answer instead of Reveal
     asking: !!document.querySelector('.st-key-lesson__reveal button'),
-    summary: !!document.querySelector('[data-testid="stMain"] [data-testid="stDataFrame"]')
-      && !document.querySelector('.st-key-lecture_stage'),
+    summary: !!document.querySelector('.st-key-lesson_summary') && !document.querySelector('.st-key-lecture_stage'),
   };
 }"""
 

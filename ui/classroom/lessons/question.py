@@ -127,7 +127,7 @@ def reveal(lesson: Lesson, scene: Scene, compact: bool = False) -> None:
     """The exact answer, as the teacher reveals it to the class (a computed choice's values: :func:`show_options`);
     ``compact``: a one-line badge beside the question (the projector's scene holds one screen)."""
     text = t("The exact answer is {exact}.").format(exact=exact_text(lesson, scene, answer(lesson, scene)))
-    if compact:
-        st.badge(text.replace("**", ""), icon=":material/visibility:", color="green")
+    if compact:  # highlighted text, which wraps on a phone (a badge would end in "…")
+        st.markdown(f":green-background[:material/visibility: {text}]")
     else:
         st.success(text, icon=":material/visibility:")

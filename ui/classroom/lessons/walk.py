@@ -346,7 +346,7 @@ def summary(lesson: Lesson, place: Progress) -> None:
     if place.mode == "learn":
         st.subheader(t("You got {right} of {n} right").format(right=right, n=len(asked)))
     with st.container(key="lesson_summary"):
-        st.table(pd.DataFrame(rows), hide_index=True, border="horizontal")  # static: long titles wrap
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")  # scrolls in its own frame on a phone
     st.subheader(t("Read on"))
     with st.container(horizontal=True, gap="small"):
         for page in lesson.read_on:
