@@ -83,7 +83,7 @@ def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
         page = PAGES[scene.view]
         board = ui_board(board_of(lesson, scene))
         key = follower.board_key(board)
-        settings = (bool(scene.conventions.get("rr_cut", False)),) if page == "rr" else ()
+        settings = (bool(board_of(lesson, scene).setting("rr_cut")),) if page == "rr" else ()  # the board's or scene's
         _, computed = follower.explained(page, key, settings)
         shown = follower.pieces(page, key, settings, pace.step, pace.complete, language(), lecture.text_size())
         follower.show_numbers(computed, shown, pace, follower.VIEWS[page].formula_columns)
@@ -111,4 +111,4 @@ def put_on_board(lesson: Lesson, scene: Scene) -> None:
         if scene.view == "rr":
             from ui.topics import paced
 
-            st.session_state[paced.RR_CUT] = bool(scene.conventions.get("rr_cut", False))
+            st.session_state[paced.RR_CUT] = bool(board_of(lesson, scene).setting("rr_cut"))
