@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 import numpy as np
 import pandas as pd
@@ -156,8 +156,15 @@ def paired_ap(board: SceneBoard, k: int | None = None) -> float:
     over each query's whole ranking."""
     if not board.ranking:
         return 0.0
-    return ap_steps(board.rels(), k=k or len(board.ranking), n_relevant=board.n_relevant,
-                    denominator=board.setting("ap_denominator"), threshold=board.threshold).value
+    return _ap(tuple(board.rels()), k or len(board.ranking), board.n_relevant, board.setting("ap_denominator"),
+               board.threshold)
+
+
+@lru_cache(maxsize=4096)
+def _ap(rels: tuple[float, ...], k: int, n_relevant: int, denominator: str, threshold: float) -> float:
+    """AP as the AP page computes it, remembered: a paired scene asks for the same queries' APs many times (its
+    table, each measure, the check that it does not give its answer away)."""
+    return ap_steps(list(rels), k=k, n_relevant=n_relevant, denominator=denominator, threshold=threshold).value
 
 
 def paired_explanation(a: dict[str, SceneBoard], b: dict[str, SceneBoard]) -> Explanation:
