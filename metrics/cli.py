@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
                         "trec_eval -h)")
 
-    lesson = commands.add_parser("lesson", help="lessons: list the built-in ones, check a lesson file")
+    lesson = commands.add_parser("lesson", help="lessons: list the built-in ones, check a lesson file, print a "
+                                 "lesson plan")
     lesson_commands = lesson.add_subparsers(dest="lesson_command", required=True, parser_class=_Parser)
     lesson_check = lesson_commands.add_parser(
         "check", help="check lesson files (TOML): exit 0, or exit 2 with one line per problem",
@@ -138,6 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
                     "the file states is the core's, and no scene shows its answer before its question.")
     lesson_check.add_argument("files", nargs="+", metavar="FILE", help="lesson files (TOML)")
     lesson_commands.add_parser("list", help="list the built-in lessons: id, minutes, scenes, languages, title")
+    lesson_plan = lesson_commands.add_parser(
+        "plan", help="print a lesson plan in Markdown: each scene's timing, board, question and exact answer",
+        description="Print a printable lesson plan (Markdown): title, minutes and summary, then each scene's "
+                    "timing, what to show, what to point at and say, the question with its exact answer computed "
+                    "by the core, the mistake students make, the hint and the teacher's notes; where to read on.")
+    lesson_plan.add_argument("lesson", metavar="LESSON", help="a built-in lesson's id (lesson list) or a lesson file")
+    lesson_plan.add_argument("--language", default="en", metavar="LANG",
+                             help="the plan's language, one of the lesson's (default: en; the built-in ones: en, zh)")
 
     ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
                              description="Print the step table and the worked formula. "
@@ -250,7 +259,7 @@ def run_names(paths) -> list[str]:
     names = []
     for path in paths:
         name = PurePath(str(path)).name
-        name = name[:-3] if name.endswith(".gz") else name
+        name = name.removesuffix(".gz")
         names.append(PurePath(name).stem or name)
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -351,11 +360,38 @@ def _table_text(table) -> str:
     return table.to_string(index=False, float_format=lambda v: f"{v:.{DIGITS}f}")
 
 
+def _lesson_plan(name: str, language: str) -> str:
+    """``lesson plan``: the plan of the built-in lesson ``name``, or of the lesson file at that path."""
+    from pathlib import Path
+
+    from .teaching.lessons import builtin_lessons, read_lesson
+    from .teaching.lessons.plan import lesson_plan
+
+    lesson = next((lesson for lesson in builtin_lessons() if lesson.id == name), None)
+    if lesson is None:
+        path = Path(name)
+        if not path.is_file():
+            ids = ", ".join(lesson.id for lesson in builtin_lessons())
+            raise MetricsInputError(f"no lesson {name!r}: give a built-in lesson's id ({ids}) or a lesson file")
+        lesson = read_lesson(path)  # a LessonError names every problem
+    return lesson_plan(lesson, language)
+
+
 def _lesson(args, out, err) -> int:
     """``lesson list``: the built-in lessons, one a line; ``lesson check FILE…``: each file's problems, one a line
-    (``FILE: scene 'id': field: problem``), exit 2 when there is any, else ``FILE: ok`` and exit 0."""
+    (``FILE: scene 'id': field: problem``), exit 2 when there is any, else ``FILE: ok`` and exit 0; ``lesson plan
+    LESSON [--language zh]``: the lesson plan in Markdown (:mod:`metrics.teaching.lessons.plan`)."""
     from .teaching.lessons import builtin_lessons, check_lesson
 
+    if args.lesson_command == "plan":
+        from .teaching.lessons import LessonError
+
+        try:
+            out.write(_lesson_plan(args.lesson, args.language))
+        except LessonError as error:  # a lesson file with problems: one line each, as ``lesson check`` says them
+            err.writelines(f"{problem}\n" for problem in error.problems)
+            return USAGE_ERROR
+        return 0
     if args.lesson_command == "list":
         lessons = builtin_lessons()
         width = max(len(lesson.id) for lesson in lessons)

@@ -429,15 +429,15 @@ def _many_reference(boards: dict, view: str, average: str, k: int | None) -> flo
     return sum(values) / n
 
 
-def _paired_ap(board) -> float:
-    """A query's AP in the paired view by pytrec_eval: map_cut at the board's K (clipped to its ranking); 0 when the
-    run does not answer it."""
+def _paired_ap(board, k: int | None) -> float:
+    """A query's AP in the paired view by pytrec_eval: trec_eval's map (the whole ranking, over R), or map_cut_k when
+    the scene sets K; 0 when the run does not answer it. Not cut at the board's own K (5 by default)."""
     if not board.ranking:
         return 0.0
-    cut = min(board.k, len(board.ranking))
     if not _trec_conventions(board):
-        return _np_ap(board, cut)
-    return _pytrec({"q": board}, {f"map_cut_{cut}"}, board.threshold)["q"][f"map_cut_{cut}"]
+        return _np_ap(board, k or len(board.ranking))
+    key = "map" if k is None else f"map_cut_{k}"
+    return _pytrec({"q": board}, {key}, board.threshold)["q"][key]
 
 
 # --------------------------------------------------------------------------- differential: every built-in scene
@@ -487,8 +487,8 @@ def _check_scene(lesson, scene) -> None:
             checked += 1
     else:
         a, b = (queries_of(lesson, name, scene) for name in scene.systems)
-        ap_a = np.array([_paired_ap(board) for board in a.values()])
-        ap_b = np.array([_paired_ap(b[query]) for query in a])
+        ap_a = np.array([_paired_ap(board, scene.k) for board in a.values()])
+        ap_b = np.array([_paired_ap(b[query], scene.k) for query in a])
         table = explanation(lesson, scene).table
         np.testing.assert_allclose(table["AP_A"], ap_a, atol=LOOSE)
         np.testing.assert_allclose(table["AP_B"], ap_b, atol=LOOSE)
@@ -742,3 +742,97 @@ def test_a_choice_question():
     lesson, scene = _lesson_scene(builtin_lesson("many-queries"), "map-or-mrr")
     assert check(lesson, scene, answer(lesson, scene)).correct
     assert value(lesson, scene, "MAP") > value(lesson, scene, "MRR")  # the surprise the scene is about
+
+
+def test_a_paired_scene_takes_each_query_s_ap_uncut_as_trec_eval_s_map_unless_it_sets_k():
+    """A query set's boards keep K = 5 by default: a paired scene must not cut AP there (hits at ranks 6-7 count)."""
+    text = """\
+id = "p"
+minutes = 5
+languages = ["en"]
+title = "p"
+summary = "p"
+[boards.a1]
+grades = { a = 0, b = 0, c = 0, d = 0, e = 0, f = 1, g = 1 }
+ranking = ["a", "b", "c", "d", "e", "f", "g"]
+[boards.b1]
+grades = { a = 0, b = 0, c = 0, d = 0, e = 0, f = 1, g = 1 }
+ranking = ["f", "a", "b", "c", "d", "e", "g"]
+[boards.a2]
+grades = { x = 1, y = 0, z = 1 }
+ranking = ["y", "x", "z"]
+[boards.b2]
+grades = { x = 1, y = 0, z = 1 }
+ranking = ["x", "y", "z"]
+[query_sets.A]
+q1 = "a1"
+q2 = "a2"
+[query_sets.B]
+q1 = "b1"
+q2 = "b2"
+[[scenes]]
+id = "uncut"
+view = "paired"
+systems = ["A", "B"]
+title = "t"
+say = "t"
+[scenes.question]
+kind = "value"
+measure = "mean_difference"
+prompt = "p"
+[[scenes]]
+id = "cut"
+view = "paired"
+systems = ["A", "B"]
+k = 5
+title = "t"
+say = "t"
+[scenes.question]
+kind = "value"
+measure = "mean_difference"
+prompt = "p"
+"""
+    lesson = parse_lesson(text)
+    uncut = explanation(lesson, lesson.scene("uncut")).table
+    for system, column in (("A", "AP_A"), ("B", "AP_B")):
+        boards = queries_of(lesson, system, lesson.scene("uncut"))
+        ref = _pytrec(boards, {"map", "map_cut_5"})
+        np.testing.assert_allclose(uncut[column], [ref[q]["map"] for q in boards], atol=LOOSE)
+        cut = explanation(lesson, lesson.scene("cut")).table
+        np.testing.assert_allclose(cut[column], [ref[q]["map_cut_5"] for q in boards], atol=LOOSE)
+    assert uncut["AP_A"].iloc[0] > 0  # hits at ranks 6 and 7 count
+    for scene in lesson.scenes:
+        _check_scene(lesson, scene)
+
+
+@pytest.mark.parametrize("library, measure", [("trec_eval", "RR"), ("pytrec_eval", "RR"), ("sklearn", "AP"),
+                                              ("ir_measures", "RR@2"), ("ranx", "nDCG@3"),
+                                              ("recommenders", "AP@3"), ("torchmetrics", "nDCG@3")])
+def test_library_value_reads_each_library_s_own_label(library, measure):
+    board = parse_lesson("""\
+id = "l"
+minutes = 5
+languages = ["en"]
+title = "l"
+summary = "l"
+[boards.b]
+grades = { t1 = 0, t2 = 3, t3 = 0, t4 = 2 }
+ranking = ["t1", "t2", "t3", "t4"]
+k = 4
+[[scenes]]
+id = "s"
+view = "ndcg"
+board = "b"
+title = "t"
+say = "t"
+""").boards["b"]
+    name, k = parse_measure(measure)
+    assert 0 < library_value(board, library, name, k) <= 1
+
+
+def test_library_value_says_which_measures_a_library_lacks():
+    board = parse_lesson('id = "l"\nminutes = 5\nlanguages = ["en"]\ntitle = "l"\nsummary = "l"\n[boards.b]\n'
+                         'grades = { x = 1 }\nranking = ["x"]\n[[scenes]]\nid = "s"\nview = "rr"\nboard = "b"\n'
+                         'title = "t"\nsay = "t"\n').boards["b"]
+    with pytest.raises(MetricsInputError, match="recommenders has no RR"):
+        library_value(board, "recommenders", "RR", 1)

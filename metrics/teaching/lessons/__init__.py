@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .compute import Mistake, Verdict, answer, check, explanation, option_values, steps
 from .model import LANGUAGES, VIEWS, Lesson, Option, Problem, QuerySet, Question, Scene, SceneBoard, Text
+from .plan import lesson_plan
 from .reading import LessonError, check_lesson, check_text, parse_lesson, read_lesson
 
 #: the built-in lessons' folder: one TOML file a lesson, in the order a course takes them (their names sort so)
@@ -55,6 +56,7 @@ __all__ = [
     "check_lesson",
     "check_text",
     "explanation",
+    "lesson_plan",
     "option_values",
     "parse_lesson",
     "read_lesson",

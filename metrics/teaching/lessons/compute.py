@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 import numpy as np
 import pandas as pd
@@ -149,12 +149,35 @@ def _paired_lines(table: pd.DataFrame, step: int, text: bool) -> tuple[Line, ...
 PAIRED_FORMULA = r"\bar{d} = \frac{1}{n} \sum_{q=1}^{n} \bigl(\mathrm{AP}^{B}_q - \mathrm{AP}^{A}_q\bigr)"
 
 
+def paired_ap(board: SceneBoard, k: int | None = None) -> float:
+    """One query's AP in a paired comparison: trec_eval's ``map`` (the whole ranking, divided by R under the default
+    convention), or ``map_cut_k`` when ``k`` is given (a scene that sets its K); 0 when the run does not answer the
+    query. The board's own K is not used: a query set's boards keep the default K of 5, and a paired comparison is
+    over each query's whole ranking."""
+    if not board.ranking:
+        return 0.0
+    return _ap(tuple(board.rels()), k or len(board.ranking), board.n_relevant, board.setting("ap_denominator"),
+               board.threshold)
+
+
+@lru_cache(maxsize=4096)
+def _ap(rels: tuple[float, ...], k: int, n_relevant: int, denominator: str, threshold: float) -> float:
+    """AP as the AP page computes it, remembered: a paired scene asks for the same queries' APs many times (its
+    table, each measure, the check that it does not give its answer away)."""
+    return ap_steps(list(rels), k=k, n_relevant=n_relevant, denominator=denominator, threshold=threshold).value
+
+
 def paired_explanation(a: dict[str, SceneBoard], b: dict[str, SceneBoard]) -> Explanation:
-    """System B against A, query by query: AP of each (trec_eval's map), their difference d = B − A and the running
-    mean of d; the last row's mean is the value."""
+    """System B against A, query by query: AP of each (trec_eval's map, uncut), their difference d = B − A and the
+    running mean of d; the last row's mean is the value."""
+    return _paired_explanation(a, b, None)
+
+
+def _paired_explanation(a: dict[str, SceneBoard], b: dict[str, SceneBoard], k: int | None) -> Explanation:
+    """:func:`paired_explanation` with each query's AP cut at ``k`` (None: uncut, trec_eval's map)."""
     queries = list(a)
-    ap_a = np.array([single_explanation("ap", board).value if board.ranking else 0.0 for board in a.values()])
-    ap_b = np.array([single_explanation("ap", b[q]).value if b[q].ranking else 0.0 for q in queries])
+    ap_a = np.array([paired_ap(a[q], k) for q in queries])
+    ap_b = np.array([paired_ap(b[q], k) for q in queries])
     d = ap_b - ap_a
     table = pd.DataFrame({"query": queries, "AP_A": ap_a, "AP_B": ap_b, "d": d,
                           "mean_d_so_far": np.cumsum(d) / np.arange(1, len(d) + 1)})
@@ -171,7 +194,7 @@ def explanation(lesson: Lesson, scene: Scene) -> Explanation:
     if scene.view in ("map", "mrr"):
         return many_explanation(scene.view, _many_boards(lesson, scene), scene.k)
     a, b = (queries_of(lesson, name, scene) for name in scene.systems)
-    return paired_explanation(a, b)
+    return _paired_explanation(a, b, scene.k)
 
 
 def cutoff_explanations(board: SceneBoard) -> dict[str, Explanation]:
@@ -212,18 +235,21 @@ def single_value(board: SceneBoard, name: str, k: int | None) -> float:
 def library_value(board: SceneBoard, library: str, name: str, k: int | None) -> float:
     """``name@k`` as ``library`` (a key of :data:`metrics.conventions.PRESETS`) reports it for the board's ranking
     (its scores, when given, decide the order the library reads); an interval (ties left undefined) is refused."""
-    from ...conventions import PRESETS, score_under
+    from ...conventions import MEASURES, PRESETS, measure_label, score_under
 
     if library not in PRESETS:
         raise MetricsInputError(f"unknown library {library!r}; one of {', '.join(PRESETS)}")
+    convention = PRESETS[library]
+    if name not in MEASURES:
+        raise MetricsInputError(f"{library} is not modelled for {name}; one of {', '.join(MEASURES)}")
+    if name not in convention.offers:
+        raise MetricsInputError(f"{library} has no {name}; it offers {', '.join(convention.offers)}")
     cut = k or board.k
     scores = [board.scores[item] for item in board.ranking] if board.scores else None
-    reported = score_under(PRESETS[library], list(board.ranking), {i: g for i, g in board.grades.items() if g is not None},
+    reported = score_under(convention, list(board.ranking), {i: g for i, g in board.grades.items() if g is not None},
                            cut, scores)
-    label = {"nDCG": f"nDCG@{cut}", "AP": f"AP@{cut}", "RR": f"RR@{cut}", "P": f"P@{cut}", "R": f"R@{cut}"}.get(name)
-    value = reported.get(label) if label else None
-    if value is None:
-        raise MetricsInputError(f"{library} is not modelled for {name}; one of nDCG, AP, RR, P, R")
+    # the library's own label: "AP" and "RR" without "@k" where the library has no cut-off (trec_eval's recip_rank)
+    value = reported[measure_label(convention, name, cut)]
     if isinstance(value, tuple):
         raise MetricsInputError(f"{library} leaves the order of tied items undefined here ({name} from {value[0]:.4f} "
                                 f"to {value[1]:.4f}): break the tie")
@@ -265,7 +291,7 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
         if scene.systems is None:
             raise MetricsInputError(f"{measure} needs two systems (systems)")
         a, b = (queries_of(lesson, s, scene, conventions) for s in scene.systems)
-        table = paired_explanation(a, b).table
+        table = _paired_explanation(a, b, scene.k).table
         if name == "mean_difference":
             return float(table["d"].mean())
         if name == "t_test_p":
