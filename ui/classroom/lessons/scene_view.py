@@ -65,7 +65,7 @@ def draw_ranking(lesson: Lesson, scene: Scene, pace: Pace) -> None:
         return
     names = [scene.queries] if scene.queries else list(scene.systems)
     frames = [queries_of(lesson, name, scene) for name in names]
-    columns = [t(SYSTEM).format(name=name) for name in ("A", "B")] if len(frames) == 2 else [header("query_grades")]
+    columns = [t(SYSTEM).format(name=name) for name in names] if len(frames) == 2 else [header("query_grades")]
     rows = []
     for query in frames[0]:
         row = {header("query"): query}
