@@ -232,8 +232,8 @@ def options_line(scene: Scene, place: Progress, lesson: Lesson) -> str:
     q = scene.question
     if q.kind != "choice" or place.mode == "learn" or revealed(lesson, scene, place):
         return ""
-    return "  \n" + " · ".join(f"({chr(97 + n)}) {plain(question.said(option.label))}"
-                               for n, option in enumerate(q.options))
+    return "  \n:small[" + " · ".join(f"({chr(97 + n)}) {plain(question.said(option.label))}"
+                                      for n, option in enumerate(q.options)) + "]"
 
 
 def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
@@ -241,7 +241,8 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
     q = scene.question
     if q is None:
         return
-    with st.container(border=True, key="lesson_question"):
+    # framed for a student; on the projector unframed, which keeps a three-line nDCG formula's scene on one screen
+    with st.container(border=place.mode != "teach", key="lesson_question"):
         if place.mode == "teach" and live_lesson.teacher() is None:  # one row: the question, then Reveal or the answer
             with st.container(horizontal=True, vertical_alignment="center", gap="small"):
                 st.markdown(f"**{plain(question.said(q.prompt))}**" + options_line(scene, place, lesson))
