@@ -36,23 +36,16 @@ AFTER_LAST_STEP = N_("Shown after the last step: its numbers would give the answ
 AFTER_LAST_STEP_ICON = ":material/visibility_off:"
 
 
-LEGEND_ROW = 24  #: px above the plot for a legend's row, under the title
-
-
 def figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, xaxis: dict | None = None,
             yaxis: dict | None = None, **layout) -> go.Figure:
     """One figure, its layout given whole: one validation pass instead of an update per setting
     (the update_* methods cost several ms each)."""
     lines = _wrapped(title, TITLE_WIDTH) if _wide(title) > TITLE_WIDTH and "<" not in title else title
-    # the title at the top of the figure, the legend (a row above the plot) under it: a title of two lines never
-    # runs into the legend (the coverage chart's did at 1280 px)
-    spec = dict(title=dict(text=lines, y=1, yref="container", yanchor="top", pad=dict(t=12)), font=FONT, height=height,
-                margin=dict(l=60, r=20, t=60, b=50), legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+    spec = dict(title=dict(text=lines), font=FONT, height=height, margin=dict(l=60, r=20, t=60, b=50),
+                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
                 xaxis=dict(title=dict(text=x), **(xaxis or {})), yaxis=dict(title=dict(text=y), **(yaxis or {})))
     spec.update(layout)
-    legend = LEGEND_ROW if len(traces) > 1 and spec.get("showlegend", True) else 0
-    spec["margin"] = {**spec["margin"],  # room for the title's lines and the legend's row
-                      "t": spec["margin"].get("t", 60) + 22 * lines.count("<br>") + legend}
+    spec["margin"] = {**spec["margin"], "t": spec["margin"].get("t", 60) + 22 * lines.count("<br>")}  # room for its lines
     return go.Figure(data=traces, layout=spec)
 
 
