@@ -34,7 +34,9 @@ TOLERANCE = quiz.TOLERANCE
 #: the measures a value question may ask on one ranking, with their cut-off (``P@3``); K from the scene without one
 SINGLE_MEASURES = ("P", "R", "F1", "Success", "AP", "RR", "nDCG", "DCG", "Rprec")
 MANY_MEASURES = ("MAP", "MRR")
-PAIRED_MEASURES = ("mean_difference", "t_test_p", "randomization_p")
+PAIRED_MEASURES = ("mean_difference", "t_test_p", "randomization_p", "wins", "losses")
+#: measures that count queries (wins: B above A, losses: B below A; a tie is neither): whole numbers
+COUNT_MEASURES = ("wins", "losses")
 OTHER_MEASURES = ("familywise_error", "bonferroni_alpha")
 MEASURE = re.compile(r"^(?P<name>[A-Za-z_0-9]+?)(?:@(?P<k>\d+))?$")
 #: the randomization test's trials and seed in a lesson (fixed, so that every screen shows the same p)
@@ -266,6 +268,15 @@ def familywise_error(tests: int, alpha: float) -> float:
     return 1.0 - (1.0 - alpha) ** tests
 
 
+def _uncut_at_k(library: str, name: str, k: int | None) -> None:
+    """MetricsInputError when a lesson asks ``name@k`` of a library that computes ``name`` without a cut-off
+    (trec_eval's ``RR@5`` would be its uncut recip_rank under another name)."""
+    from ...conventions import PRESETS, measure_label
+
+    if k is not None and library in PRESETS and "@" not in measure_label(PRESETS[library], name, k):
+        raise MetricsInputError(f"{library} computes {name} without a cut-off: ask {name}, not {name}@{k}")
+
+
 def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, conventions=None,
           library: str | None = None, tests: int | None = None, alpha: float | None = None) -> float:
     """``measure`` on the scene (its board, or ``board``; its conventions, then ``conventions``; as ``library``
@@ -278,7 +289,10 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
         if target is None:
             raise MetricsInputError(f"{measure} needs a board")
         shown = board_of(lesson, scene, target, conventions)
-        return library_value(shown, library, name, k) if library else single_value(shown, name, k)
+        if not library:
+            return single_value(shown, name, k)
+        _uncut_at_k(library, name, k)
+        return library_value(shown, library, name, k)
     if library:
         raise MetricsInputError(f"{measure} is not a library's number")
     if name in MANY_MEASURES:
@@ -294,11 +308,19 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
         table = _paired_explanation(a, b, scene.k).table
         if name == "mean_difference":
             return float(table["d"].mean())
+        if name in COUNT_MEASURES:
+            d = table["d"].to_numpy()
+            return float(np.count_nonzero(d > 1e-12 if name == "wins" else d < -1e-12))
         if name == "t_test_p":
             return float(paired_t_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy())[1])
         return float(randomization_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy(), trials=TRIALS, seed=SEED))
     if tests is None or alpha is None:
         raise MetricsInputError(f"{measure} needs tests and alpha")
+    # a choice's options read the question's tests and alpha, which the reader checks only for a value question
+    if isinstance(tests, bool) or not isinstance(tests, int) or tests < 1:
+        raise MetricsInputError(f"{measure}: tests must be a whole number of at least 1, got {tests!r}")
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise MetricsInputError(f"{measure}: alpha must be a level between 0 and 1, got {alpha!r}")
     return familywise_error(tests, alpha) if name == "familywise_error" else alpha / tests
 
 
