@@ -2,12 +2,12 @@
 survives a reload, Back and a shared link.
 
 * The clicker's walk: for every built-in lesson × {English, 中文} × {a 1280×720 projector, a 390×844 phone}, one
-  session opens ``/lesson?lesson=ID&scene=1&mode=teach`` and presses → until the summary. At every state it reaches
-  (each scene at its step, then revealed) there is no exception box; on the projector the headline, the worked
-  formula, the step window's current row and the question lie on the first screen; on the phone nothing is cut off
-  (tests/e2e/test_phone.py's check: no element past the screen's edge, no text clipped); a value question's exact
-  answer (4 decimals, other than 0.0000 and 1.0000) is nowhere on the page before the reveal and on it after; a rank
-  or a choice is said by the reveal.
+  session opens ``/lesson?lesson=ID&scene=1&mode=teach`` and presses → until the summary. At every state it
+  reaches (each scene up to its question's step, the reveal, then every step after it) there is no exception box;
+  on the projector the headline, the worked formula, the step window's current row and the question lie on the
+  first screen; on the phone nothing is cut off (tests/e2e/test_phone.py's check: no element past the screen's
+  edge, no text clipped); a value question's exact answer (4 decimals, other than 0.0000 and 1.0000) is nowhere on
+  the page before the reveal and on it after; a rank or a choice is said by the reveal.
 * A student's walk (learning, 1280×720, English, the first lesson): a wrong answer named by its mistake; a reload, the
   browser's Back after another page, and the link opened in a new browser show the same scene and the same verdict.
 

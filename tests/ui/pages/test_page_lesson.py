@@ -287,8 +287,8 @@ def test_a_student_answers_every_question_right(app_test, lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_teach_mode_next_reveals_the_exact_answer_then_goes_on(app_test, lesson):
     """A teacher's "Next ▶" (what the clicker's → does): the scene's step, then the reveal — the exact answer the
-    core computes, never shown before it — then the next scene; the summary after the last. The first question is
-    revealed with its Reveal button instead."""
+    core computes, never shown before it —, then the steps after it one by one, then the next scene; the summary
+    after the last. The first question is revealed with its Reveal button instead."""
     at = start(app_test, lesson, "teach")
     assert at.query_params["mode"] == "teach"
     used_button = False
@@ -317,7 +317,13 @@ def test_teach_mode_next_reveals_the_exact_answer_then_goes_on(app_test, lesson)
             if scene.question.kind == "value":
                 assert exact in texts(at)
             step_line = next(m.value for m in at.main.markdown if m.value.startswith("**Step "))
-            assert step_line.startswith(f"**Step {total} of {total}**"), step_line  # every step shown
+            asked_at = min(scene.step or total, total)  # the teacher stays at the step they asked at
+            assert step_line.startswith(f"**Step {asked_at} of {total}**"), step_line
+            for step in range(asked_at + 1, total + 1):  # then Next walks the steps after it, one by one
+                ok(at.button(key="lesson__step_next").click().run())
+                assert place(at).scene == number
+                step_line = next(m.value for m in at.main.markdown if m.value.startswith("**Step "))
+                assert step_line.startswith(f"**Step {step} of {total}**"), step_line
         for _press in range(total + 1):  # (a scene without a question: its steps, then the next scene)
             ok(at.button(key="lesson__step_next").click().run())
             if place(at).scene != number:

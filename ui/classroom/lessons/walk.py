@@ -129,9 +129,12 @@ def set_step(lesson: Lesson, scene: Scene, step: int) -> None:
 
 
 def do_reveal(lesson: Lesson, scene: Scene) -> None:
-    """The answer seen: every step shown."""
+    """The answer seen. A teacher stays at the step they asked at, so that Next walks the class through the steps
+    after it one by one; a student who gives up sees every step at once."""
+    place = progress.current()
+    step = pace_of(lesson, scene, place).step
     st.session_state[_revealed_key(lesson, scene)] = True
-    set_step(lesson, scene, 10_000)
+    set_step(lesson, scene, step if place.mode != "learn" else scene_view.total_steps(lesson, scene))
 
 
 def move(lesson: Lesson, scene: Scene, action: str) -> None:
