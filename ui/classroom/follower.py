@@ -167,7 +167,7 @@ def pieces(page: str, key: str, settings: tuple, step: int, complete: bool, read
         general = step <= 1 and not complete
         lines = ((explanation.formula,) if general else ()) + tuple(
             explanation.worked_lines(None if complete else step, fold=True, width=lecture.formula_width()))
-    table = table_html(*lecture.window(explanation.table, step, view.hit_column, unit=view.unit))
+    table = table_html(*lecture.window(explanation.table, step, view.hit_column, unit=view.unit, whole_below=False))
     ideal = None
     if view.ideal:  # most relevant first, ties in order, as the builder's lanes show it
         ranked = sorted(zip(board.ideal_items(), board.ideal_grades()), key=lambda pair: -pair[1])

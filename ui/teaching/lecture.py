@@ -227,20 +227,27 @@ def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relev
         styled_table(frame, hits, formats, checks, above=above)
 
 
+#: the line above a step window whose first rows are left out: (one row, several rows) × (a rank, a row) × whether
+#: the page gives the whole table below (an explainer page does; a lesson's scene and a follower's view do not)
+ABOVE = {
+    (True, "rank"): (N_("⋯ rank 1 above (the whole table is below)"),
+                     N_("⋯ ranks 1–{last} above (the whole table is below)")),
+    (True, "row"): (N_("⋯ row 1 above (the whole table is below)"), N_("⋯ rows 1–{last} above (the whole table is below)")),
+    (False, "rank"): (N_("⋯ rank 1 above"), N_("⋯ ranks 1–{last} above")),
+    (False, "row"): (N_("⋯ row 1 above"), N_("⋯ rows 1–{last} above")),
+}
+
+
 def window(table: pd.DataFrame, step: int, hit_column: str | None = "relevant", columns: list[str] | None = None,
-           unit: str = "rank") -> tuple:
+           unit: str = "rank", whole_below: bool = True) -> tuple:
     """What :func:`step_window` draws at ``step``, as the arguments of ``ui.teaching.explainer.table_html``: the rows
-    shown (translated headers), their hits, number formats, check columns and the line above them, in the session's
-    language and text size (a live class's follower view draws the same)."""
+    shown (translated headers), their hits, number formats, check columns and the line above them (``whole_below``:
+    it says the whole table is further down the page), in the session's language and text size (a live class's
+    follower view draws the same)."""
     shown = table.iloc[:step]
     first = max(0, len(shown) - window_rows())
-    above = ""
-    if first == 1:  # one row above: "rank 1", not "ranks 1–1"
-        above = t(N_("⋯ rank 1 above (the whole table is below)") if unit == "rank" else N_(
-            "⋯ row 1 above (the whole table is below)"))
-    elif first:
-        above = t(N_("⋯ ranks 1–{last} above (the whole table is below)") if unit == "rank" else N_(
-            "⋯ rows 1–{last} above (the whole table is below)")).format(last=first)
+    one, several = ABOVE[whole_below, "rank" if unit == "rank" else "row"]
+    above = "" if not first else t(one) if first == 1 else t(several).format(last=first)  # "rank 1", not "ranks 1–1"
     shown = shown.iloc[first:]
     hits = shown[hit_column].to_numpy(dtype=bool) if hit_column and hit_column in shown else None
     if columns is not None:

@@ -99,7 +99,7 @@ def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
             for line in lines:  # a little room at the end: a sum's limits overhang KaTeX's box by a pixel or two
                 st.latex(tex(line) + r"\hspace{0.2em}")
         with st.container(key="lecture_table"):
-            st.html(table_html(*lecture.window(e.table, pace.step, None, unit="query")))
+            st.html(table_html(*lecture.window(e.table, pace.step, None, unit="query", whole_below=False)))
 
 
 def put_on_board(lesson: Lesson, scene: Scene) -> None:
