@@ -25,7 +25,7 @@ from metrics.teaching.lessons import (
     steps,
 )
 from tests.apptest_helpers import shown
-from ui.classroom.lessons import progress, scene_view
+from ui.classroom.lessons import progress, scene_view, walk
 from ui.session import state
 
 pytestmark = pytest.mark.slow  # AppTest walks of every lesson: the full run's tier
@@ -522,8 +522,8 @@ CONVENTIONS = {"rr_cut": ("rr", "RR", 1, "rr_cut = true"), "ap_denominator": ("a
 
 @pytest.mark.parametrize("convention", list(CONVENTIONS))
 def test_a_board_s_own_convention_is_the_page_s(app_test, convention):
-    """A convention set on a lesson's board (reading.py allows it there as on a scene): once revealed, the headline
-    shows the value the core computes under it, the value the reveal says."""
+    """A convention set on a lesson's board (reading.py allows it there as on a scene): once revealed and stepped to
+    the end, the headline shows the value the core computes under it, the value the reveal says."""
     view, measure, k, setting = CONVENTIONS[convention]
     text = BOARD_CONVENTION.format(view=view, measure=measure, k=k, convention=setting)
     lesson, problems = check_text(text, "mine.toml")
@@ -536,4 +536,23 @@ def test_a_board_s_own_convention_is_the_page_s(app_test, convention):
     ok(at.button(key="lesson__teach_uploaded").click().run())
     ok(at.button(key="lesson__reveal").click().run())
     assert revealed_answer(at) == f"The exact answer is {exact}."
+    for _step in range(steps(lesson, scene) - 1):  # the reveal stays at the scene's step: Next to the last one
+        ok(at.button(key="lesson__step_next").click().run())
     assert exact in [value for _, value in headline(at)], (convention, exact, headline(at))
+
+
+def test_the_scenes_menu_goes_to_any_scene_and_closes(app_test):
+    """The header's Scenes menu: every scene by its title (the current one not a button to press), a choice opens
+    that scene and closes the menu; ◀ Scene and Scene ▶ in it too."""
+    lesson = LESSONS[0]
+    at = start(app_test, lesson, "learn")
+    labels = [at.button(key=f"lesson__scene_{n}").label for n in range(1, len(lesson.scenes) + 1)]
+    assert labels == [f"{n}. {scene.title.in_language('en')}" for n, scene in enumerate(lesson.scenes, start=1)]
+    assert at.button(key="lesson__scene_1").disabled and at.button(key="lesson__previous_scene").disabled
+    at.session_state[walk.SCENES_MENU] = True  # (the menu open, as a click on it leaves it)
+    last = len(lesson.scenes)
+    ok(at.button(key=f"lesson__scene_{last}").click().run())
+    in_scene(at, lesson, last)
+    assert at.session_state[walk.SCENES_MENU] is False
+    ok(at.button(key="lesson__previous_scene").click().run())
+    in_scene(at, lesson, last - 1)

@@ -182,7 +182,7 @@ def _mistake_rank(lesson: Lesson, scene: Scene, given, total: int) -> int:
 
 
 def header(lesson: Lesson, scene: Scene, place: Progress, pace: Pace) -> None:
-    """One row: the lesson's title and where we are, the scenes' buttons, the steps' buttons, the teacher's notes and
+    """One row: the lesson's title and where we are, the scenes' menu, the steps' buttons, the teacher's notes and
     the way back to every lesson (a following student: where the teacher is, no buttons)."""
     count = len(lesson.scenes)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="lesson_header"):
@@ -191,10 +191,7 @@ def header(lesson: Lesson, scene: Scene, place: Progress, pace: Pace) -> None:
         if place.mode == "follow":
             st.caption(t("You follow the teacher: the scene and the step change with theirs."))
             return
-        st.button(t("◀ Scene"), key="lesson__previous_scene", disabled=place.scene <= 1, on_click=progress.go,
-                  kwargs={"scene": place.scene - 1}, help=t("The previous scene"))
-        st.button(t("Scene ▶"), key="lesson__next_scene", on_click=progress.go, kwargs={"scene": place.scene + 1},
-                  help=t("The next scene (the summary after the last)"))
+        scenes_menu(lesson, place)
         step_bar(lesson, scene, pace, place)
         if place.mode == "teach":
             with st.popover(t("Teacher's notes"), icon=":material/sticky_note_2:", key="lesson_notes"):
@@ -202,6 +199,30 @@ def header(lesson: Lesson, scene: Scene, place: Progress, pace: Pace) -> None:
                 notes(scene)
         st.button(t("All lessons"), key="lesson__all", type="tertiary", on_click=progress.go,
                   kwargs={"lesson": None, "scene": 1, "answers": {}})
+
+
+def scenes_menu(lesson: Lesson, place: Progress) -> None:
+    """One button for the scenes: the previous and the next one, and every scene by its title (a teacher goes back
+    to a scene a student asks about; a student skips one they know)."""
+    # its open state kept (on_change="rerun"), so that a choice closes it
+    with st.popover(t("Scenes"), icon=":material/list:", key=SCENES_MENU, on_change="rerun"):
+        with st.container(horizontal=True, gap="small"):
+            st.button(t("◀ Scene"), key="lesson__previous_scene", disabled=place.scene <= 1, on_click=go_to_scene,
+                      args=(place.scene - 1,), help=t("The previous scene"))
+            st.button(t("Scene ▶"), key="lesson__next_scene", on_click=go_to_scene, args=(place.scene + 1,),
+                      help=t("The next scene (the summary after the last)"))
+        for number, other in enumerate(lesson.scenes, start=1):
+            st.button(f"{number}. {plain(question.said(other.title))}", key=f"lesson__scene_{number}",
+                      type="tertiary", disabled=number == place.scene, on_click=go_to_scene, args=(number,))
+
+
+SCENES_MENU = "lesson_scenes"
+
+
+def go_to_scene(number: int) -> None:
+    """A choice in the scenes' menu: that scene, the menu closed."""
+    st.session_state[SCENES_MENU] = False
+    progress.go(scene=number)
 
 
 NOTES_SHOWN = "lesson__notes_shown"  #: the teacher's own screen shows the notes under the scene (presenter view)
