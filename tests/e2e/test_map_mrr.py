@@ -1,5 +1,6 @@
 """Browser: MAP and MRR worked out at the bottom of the AP and RR pages, walked with their own Next button
-(the page's own steps stay where they are), in English and 中文; screenshots of each step."""
+(the page's own steps stay where they are), then with the clicker's keys, which step the section while it is in
+view and the page's ranking once scrolled back up, in English and 中文; screenshots of each step."""
 
 from __future__ import annotations
 
@@ -34,3 +35,17 @@ def test_walk_the_mean_query_by_query(new_session, wait_for_app, screenshot, pat
         else:
             expect(next_button).to_be_disabled()
     assert page_steps.inner_text() == page_steps_before  # the page's own step did not move
+
+    # the clicker steps the part in view: the section while it is on screen, the page's ranking above it otherwise
+    rows = section.locator("table.step-window tbody tr")
+    section.scroll_into_view_if_needed()
+    page.keyboard.press("ArrowLeft")
+    wait_for_app(page)
+    expect(rows).to_have_count(len(means) - 1)
+    expect(section.get_by_test_id("stMetricValue").first).to_have_text(means[-2])
+    assert page_steps.inner_text() == page_steps_before
+    page.locator(f".st-key-{path}__step_bar").scroll_into_view_if_needed()
+    page.keyboard.press("ArrowRight")
+    wait_for_app(page)
+    expect(page_steps).not_to_have_text(page_steps_before)  # the page's step moved on
+    expect(rows).to_have_count(len(means) - 1)  # the section's did not

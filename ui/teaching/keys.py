@@ -9,7 +9,9 @@ drag-and-drop lanes do for the keys they use). The keys it takes are ``preventDe
 does not scroll).
 
 One listener per document, however many instances and reruns: it lives on ``window`` and hands each
-key to the instance mounted last; it is removed when the last instance unmounts. Keys pressed while
+key to the instance mounted last, unless an instance drawn with a ``region`` (a CSS selector: a part of the page
+that steps by itself, like the MAP section under the AP page) has that part in view — mostly on screen — and then
+to it; it is removed when the last instance unmounts. Keys pressed while
 the app still runs for the previous one wait their turn (one trigger, one run, per key press: a
 quick double press moves two steps).
 
@@ -37,7 +39,7 @@ const OWN_KEYS = 'input, textarea, select, [contenteditable]:not([contenteditabl
 // elements that use Space (click, toggle) but not the other keys
 const OWN_SPACE = 'button, a[href], summary, [role="button"], [role="checkbox"], [role="switch"], [role="link"]';
 const SLOT = "__rankingMetricsLabClickerKeys";
-const VERSION = 2;
+const VERSION = 3;
 const WAIT_MS = 3000;  // the longest wait for the app's run before the next queued key goes anyway
 const MAX_QUEUED = 10;
 
@@ -54,7 +56,7 @@ function onKeyDown(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const action = ACTIONS[event.key];
   if (!action) return;
-  const instance = hub.instances[hub.instances.length - 1];
+  const instance = receiver(hub.instances);
   if (action === "exit" && !instance.escape) return;
   const target = targetOf(event);
   if (target && target.closest(OWN_KEYS)) return;
@@ -62,6 +64,25 @@ function onKeyDown(event) {
   event.preventDefault();
   if (instance.queue.length < MAX_QUEUED) instance.queue.push(action);
   deliver(instance);
+}
+
+// Whether the part of the page ``selector`` names is in view: at least 60% of it on screen (of the screen's height,
+// for a part taller than the screen).
+function inView(selector) {
+  const element = document.querySelector(selector);
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  const height = window.innerHeight;
+  const shown = Math.min(box.bottom, height) - Math.max(box.top, 0);
+  return box.height > 0 && shown >= 0.6 * Math.min(box.height, height);
+}
+
+// The instance a key goes to: the last one whose region is in view, else the last one without a region.
+function receiver(instances) {
+  const regional = instances.filter((entry) => entry.region && inView(entry.region));
+  const plain = instances.filter((entry) => !entry.region);
+  const pool = regional.length ? regional : plain.length ? plain : instances;
+  return pool[pool.length - 1];
 }
 
 // One key at a time: a trigger sent while the app still runs for the previous one would replace it
@@ -90,7 +111,8 @@ export default function (component) {
   const before = hub.instances.find((entry) => entry.element === parentElement);
   if (before) clearTimeout(before.timer);
   const instance = {element: parentElement, send: (action) => setTriggerValue("action", action),
-                    escape: Boolean(data && data.escape), queue: before ? before.queue : [], waiting: false};
+                    escape: Boolean(data && data.escape), region: (data && data.region) || null,
+                    queue: before ? before.queue : [], waiting: false};
   hub.instances = hub.instances.filter((entry) => entry !== before);
   hub.instances.push(instance);
   deliver(instance);  // the keys pressed while the app was running
@@ -115,11 +137,12 @@ _RUNS = "clicker_keys_runs"  #: session-state key: how many runs drew each insta
 _HIDE = "<style>.st-key-{key} {{ display: none; }}</style>"
 
 
-def clicker_keys(key: str, *, escape: bool = False) -> str | None:
+def clicker_keys(key: str, *, escape: bool = False, region: str | None = None) -> str | None:
     """The action of the key pressed since the last run: "next" (→, PageDown, Space), "back" (←,
     PageUp), "start" (Home), "end" (End), "exit" (Escape, only with ``escape=True``); else None.
 
-    Call it once per run where the keys should act; the instance drawn last receives the keys.
+    Call it once per run where the keys should act; the instance drawn last receives the keys, except while the
+    part of the page ``region`` (a CSS selector) of another instance is in view: that one receives them.
     ``key``: a session-state key of its own, without "__" (components v2 reserve it; so not
     ``ui.session.state.page_key``'s form: use e.g. ``f"{page}_keys"``).
     """
@@ -128,7 +151,7 @@ def clicker_keys(key: str, *, escape: bool = False) -> str | None:
     runs = st.session_state.setdefault(_RUNS, {})
     runs[key] = runs.get(key, 0) + 1  # new data every run: tells the browser this run has read the last key
     st.html(_HIDE.format(key=key))
-    result = _COMPONENT(key=key, data={"escape": escape, "run": runs[key]}, on_action_change=lambda: None,
-                        width="content", height="content")
+    result = _COMPONENT(key=key, data={"escape": escape, "region": region, "run": runs[key]},
+                        on_action_change=lambda: None, width="content", height="content")
     action = result.get("action")
     return action if action in ACTIONS and (escape or action != "exit") else None

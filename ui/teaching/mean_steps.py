@@ -2,7 +2,8 @@
 a step, at the bottom of the AP and RR pages (no upload needed).
 
 Its steps are its own (Back / Next / Show all of ui.teaching.pacing under the page key "map" or "mrr"), apart
-from the page's steps through one ranking; the clicker keys stay with the page's own steps."""
+from the page's steps through one ranking; the clicker's keys step the section while it is in view, the page's
+steps otherwise (ui.teaching.keys: an instance with a region)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from ui.i18n import N_, headers, t
 from ui.model.presets import SAMPLE_PROBLEM
 from ui.session import state
 from ui.teaching.explainer import number_formats, styled_table, tex
+from ui.teaching.keys import clicker_keys
 from ui.teaching.lecture import DIGITS, FORMULA_WIDTH, value_text
-from ui.teaching.pacing import Pace, current, step_bar
+from ui.teaching.pacing import Pace, current, move, step_bar
 
 #: measure -> (its steps function, its step controls' page key, the section's title, what it shows)
 SECTIONS = {
@@ -53,8 +55,12 @@ def mean_section(measure: str) -> None:
     e = explanation(measure)
     st.subheader(t(title))
     st.caption(t(words))
+    section = state.page_key(page, "section")
+    action = clicker_keys(f"{page}_section_keys", region=f".st-key-{section}")  # while the section is in view
+    if action:
+        move(page, action, len(e.table))
     pace = current(page, len(e.table))
-    with st.container(key=state.page_key(page, "section")):
+    with st.container(key=section):
         headline(e, pace)
         step_bar(page, pace, unit="query", text_size=False)  # the page's own bar has A− / A+
         with st.container(key=state.page_key(page, "formula")):
