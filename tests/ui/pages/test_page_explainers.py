@@ -134,3 +134,23 @@ def test_the_server_pauses_for_the_browser_only_when_the_numbers_change(started,
     assert len(pauses) == 1
     at.slider(key=f"ndcg_k_{at.session_state[state.REVISION]}").set_value(2).run()  # new numbers
     assert len(pauses) == 2
+
+
+
+def step_line(container) -> str:
+    """A step bar's "Step i of n" line in ``container``."""
+    return next(m.value for m in container.markdown if m.value.startswith("**Step "))
+
+
+@pytest.mark.parametrize("page, section", [("ap", "map"), ("rr", "mrr")])
+def test_the_clicker_steps_the_mean_section_by_its_own_keys(started, page, section):
+    """The MAP / MRR section's own clicker instance (the browser hands it the keys while the section is in view,
+    tests/e2e/test_map_mrr.py) moves the section's step and leaves the page's."""
+    at = started.switch_page(f"pages/{page}.py").run()
+    page_before = step_line(at.main.get_by_key(f"{page}__step_bar"))
+    assert step_line(at.main.get_by_key(f"{section}__section")).startswith("**Step 1 of ")
+    at.session_state[f"{section}_section_keys"] = {"action": "next"}
+    at.run()
+    at.session_state[f"{section}_section_keys"] = {}  # (the browser sends a key for one run)
+    assert step_line(at.main.get_by_key(f"{section}__section")).startswith("**Step 2 of ")
+    assert step_line(at.main.get_by_key(f"{page}__step_bar")) == page_before
