@@ -7,6 +7,8 @@ as the exported Markdown handouts (:func:`metrics.teaching.handout.escape_markdo
 
 from __future__ import annotations
 
+import re
+
 from metrics.teaching.handout import escape_markdown
 
 
@@ -17,3 +19,15 @@ def plain(text) -> str:
     'run\\_a.txt line 2: bad \\*\\*score\\*\\* \\$x\\$ &lt;b&gt;'
     """
     return escape_markdown(text)
+
+
+def code(text) -> str:
+    r"""``text`` as a Markdown code span that shows it literally (backticks in it too; line breaks become spaces).
+
+    >>> code("question.measure"), code("a`b"), code("`x")
+    ('`question.measure`', '``a`b``', '`` `x ``')
+    """
+    text = " ".join(str(text).splitlines())
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" or (text[:1] == text[-1:] == " " and text.strip()) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

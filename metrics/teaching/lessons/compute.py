@@ -19,7 +19,7 @@ from functools import lru_cache, partial
 import numpy as np
 import pandas as pd
 
-from ...errors import MetricsInputError
+from ...errors import MetricsInputError, input_error
 from ...explanation import Explanation, Line, num, so_far
 from ...measures.ap import ap_steps
 from ...measures.cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
@@ -66,10 +66,12 @@ def parse_measure(measure: str) -> tuple[str, int | None]:
     match = MEASURE.match(str(measure).strip())
     known = SINGLE_MEASURES + MANY_MEASURES + PAIRED_MEASURES + OTHER_MEASURES
     if not match or match["name"] not in known:
-        raise MetricsInputError(f"unknown measure {measure!r}; a lesson knows {', '.join(known)} (P@3, nDCG@5, …)")
+        raise input_error("unknown measure {measure}; a lesson knows {known} (P@3, nDCG@5, …)", measure=repr(measure),
+                          known=", ".join(known))
     k = int(match["k"]) if match["k"] else None
     if k is not None and (k < 1 or match["name"] in PAIRED_MEASURES + OTHER_MEASURES + ("Rprec",)):
-        raise MetricsInputError(f"measure {measure!r} takes no cut-off @{k}" if k else f"cut-off of {measure!r} < 1")
+        raise input_error("measure {measure} takes no cut-off @{k}" if k else "cut-off of {measure} < 1",
+                          measure=repr(measure), k=k)
     return match["name"], k
 
 
@@ -99,7 +101,7 @@ def _many_boards(lesson: Lesson, scene: Scene, conventions=None) -> dict[str, Sc
     there is none."""
     boards = _averaged(queries_of(lesson, scene.queries, scene, conventions), scene.average)
     if not boards:
-        raise MetricsInputError("no query of the set is in the run")
+        raise input_error("no query of the set is in the run")
     return boards
 
 
@@ -121,7 +123,7 @@ def single_explanation(view: str, board: SceneBoard) -> Explanation:
         return rr_steps(rels, k=k if board.setting("rr_cut") else None, items=items, threshold=threshold)
     if view == "cutoff":
         return precision_steps(rels, k, items=items, threshold=threshold)
-    raise MetricsInputError(f"unknown view {view!r}")
+    raise input_error("unknown view {view}", view=repr(view))
 
 
 def many_explanation(view: str, boards: dict[str, SceneBoard], k: int | None = None) -> Explanation:
@@ -214,7 +216,7 @@ def cutoff_explanations(board: SceneBoard) -> dict[str, Explanation]:
 def single_value(board: SceneBoard, name: str, k: int | None) -> float:
     """``name@k`` on one board under its conventions (K: the board's when the name has none)."""
     if not board.ranking:
-        raise MetricsInputError("the board ranks no item")
+        raise input_error("the board ranks no item")
     cut = k or min(board.k, len(board.ranking))  # without @k, the page's K: the board's, clipped to the ranking
     rels, threshold, relevant = board.rels(), board.threshold, board.n_relevant
     if name in ("nDCG", "DCG"):
@@ -240,12 +242,14 @@ def library_value(board: SceneBoard, library: str, name: str, k: int | None) -> 
     from ...conventions import MEASURES, PRESETS, measure_label, score_under
 
     if library not in PRESETS:
-        raise MetricsInputError(f"unknown library {library!r}; one of {', '.join(PRESETS)}")
+        raise input_error("unknown library {library}; one of {known}", library=repr(library), known=", ".join(PRESETS))
     convention = PRESETS[library]
     if name not in MEASURES:
-        raise MetricsInputError(f"{library} is not modelled for {name}; one of {', '.join(MEASURES)}")
+        raise input_error("{library} is not modelled for {name}; one of {known}", library=library, name=name,
+                          known=", ".join(MEASURES))
     if name not in convention.offers:
-        raise MetricsInputError(f"{library} has no {name}; it offers {', '.join(convention.offers)}")
+        raise input_error("{library} has no {name}; it offers {known}", library=library, name=name,
+                          known=", ".join(convention.offers))
     cut = k or board.k
     scores = [board.scores[item] for item in board.ranking] if board.scores else None
     reported = score_under(convention, list(board.ranking), {i: g for i, g in board.grades.items() if g is not None},
@@ -253,8 +257,8 @@ def library_value(board: SceneBoard, library: str, name: str, k: int | None) -> 
     # the library's own label: "AP" and "RR" without "@k" where the library has no cut-off (trec_eval's recip_rank)
     value = reported[measure_label(convention, name, cut)]
     if isinstance(value, tuple):
-        raise MetricsInputError(f"{library} leaves the order of tied items undefined here ({name} from {value[0]:.4f} "
-                                f"to {value[1]:.4f}): break the tie")
+        raise input_error("{library} leaves the order of tied items undefined here ({name} from {low:.4f} to "
+                          "{high:.4f}): break the tie", library=library, name=name, low=value[0], high=value[1])
     return float(value)
 
 
@@ -274,7 +278,8 @@ def _uncut_at_k(library: str, name: str, k: int | None) -> None:
     from ...conventions import PRESETS, measure_label
 
     if k is not None and library in PRESETS and "@" not in measure_label(PRESETS[library], name, k):
-        raise MetricsInputError(f"{library} computes {name} without a cut-off: ask {name}, not {name}@{k}")
+        raise input_error("{library} computes {name} without a cut-off: ask {name}, not {name}@{k}", library=library,
+                          name=name, k=k)
 
 
 def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, conventions=None,
@@ -287,23 +292,23 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
     if name in SINGLE_MEASURES:
         target = board or scene.board
         if target is None:
-            raise MetricsInputError(f"{measure} needs a board")
+            raise input_error("{measure} needs a board", measure=measure)
         shown = board_of(lesson, scene, target, conventions)
         if not library:
             return single_value(shown, name, k)
         _uncut_at_k(library, name, k)
         return library_value(shown, library, name, k)
     if library:
-        raise MetricsInputError(f"{measure} is not a library's number")
+        raise input_error("{measure} is not a library's number", measure=measure)
     if name in MANY_MEASURES:
         if scene.queries is None:
-            raise MetricsInputError(f"{measure} needs a query set (queries)")
+            raise input_error("{measure} needs a query set (queries)", measure=measure)
         # the view's own computation (the step table's last row), cut at @k or the scene's K, else not at all
         boards = _many_boards(lesson, scene, conventions)
         return many_explanation("map" if name == "MAP" else "mrr", boards, k or scene.k).value
     if name in PAIRED_MEASURES:
         if scene.systems is None:
-            raise MetricsInputError(f"{measure} needs two systems (systems)")
+            raise input_error("{measure} needs two systems (systems)", measure=measure)
         a, b = (queries_of(lesson, s, scene, conventions) for s in scene.systems)
         table = _paired_explanation(a, b, scene.k).table
         if name == "mean_difference":
@@ -315,12 +320,14 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
             return float(paired_t_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy())[1])
         return float(randomization_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy(), trials=TRIALS, seed=SEED))
     if tests is None or alpha is None:
-        raise MetricsInputError(f"{measure} needs tests and alpha")
+        raise input_error("{measure} needs tests and alpha", measure=measure)
     # a choice's options read the question's tests and alpha, which the reader checks only for a value question
     if isinstance(tests, bool) or not isinstance(tests, int) or tests < 1:
-        raise MetricsInputError(f"{measure}: tests must be a whole number of at least 1, got {tests!r}")
+        raise input_error("{measure}: tests must be a whole number of at least 1, got {value}", measure=measure,
+                          value=repr(tests))
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-        raise MetricsInputError(f"{measure}: alpha must be a level between 0 and 1, got {alpha!r}")
+        raise input_error("{measure}: alpha must be a level between 0 and 1, got {value}", measure=measure,
+                          value=repr(alpha))
     return familywise_error(tests, alpha) if name == "familywise_error" else alpha / tests
 
 
@@ -341,16 +348,16 @@ def answer(lesson: Lesson, scene: Scene) -> float | int | str:
     """The exact answer to the scene's question: a number, a rank or an option's id."""
     q = scene.question
     if q is None:
-        raise MetricsInputError("the scene asks nothing")
+        raise input_error("the scene asks nothing")
     if q.kind == "value":
         return value(lesson, scene, q.measure, library=q.library, tests=q.tests, alpha=q.alpha)
     if q.kind == "rank":
         if scene.board is None:
-            raise MetricsInputError("a rank question asks about one ranking: give it a single-ranking view "
-                                    "(ndcg, ap, rr, cutoff) and its board")
+            raise input_error("a rank question asks about one ranking: give it a single-ranking view "
+                              "(ndcg, ap, rr, cutoff) and its board")
         rank = first_hit(board_of(lesson, scene), last=q.of == "last_hit")
         if rank is None:
-            raise MetricsInputError("the ranking has no relevant item to ask the rank of")
+            raise input_error("the ranking has no relevant item to ask the rank of")
         return rank
     if q.answer is not None and not any(option.measure for option in q.options):
         return q.answer
@@ -358,7 +365,8 @@ def answer(lesson: Lesson, scene: Scene) -> float | int | str:
     best = (max if q.pick == "largest" else min)(values.values())
     chosen = [key for key, v in values.items() if abs(v - best) <= 1e-12]
     if len(chosen) > 1:
-        raise MetricsInputError(f"options {', '.join(chosen)} tie at {best:.4f}: no single right option")
+        raise input_error("options {options} tie at {best:.4f}: no single right option", options=", ".join(chosen),
+                          best=best)
     return chosen[0]
 
 

@@ -193,12 +193,35 @@ class Lesson:
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem of a lesson file: where (the file, the scene or None, the field) and what."""
+    """One problem of a lesson file: where (the file, the scene or None, the field) and what.
+
+    ``template`` and ``fields`` say the message again for a translator (``message == template.format(**fields)``,
+    as :func:`metrics.errors.input_error`); the fields hold display text (input quoted with ``repr``, counts), those
+    named in ``words`` English words to translate too. Without a template the message is its own (no fields).
+    :meth:`of` builds a problem from its template."""
 
     source: str
     scene: str | None
     field: str
     message: str
+    template: str | None = None
+    fields: Mapping[str, object] = field(default_factory=dict, hash=False)
+    words: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.template is None:
+            object.__setattr__(self, "template", self.message.replace("{", "{{").replace("}", "}}"))
+
+    @classmethod
+    def of(cls, source: str, scene: str | None, where: str, template: str, *, words: tuple[str, ...] = (),
+           **fields) -> Problem:
+        """The problem ``template`` filled with ``fields`` (a literal template; quote input with ``repr``).
+
+        >>> str(Problem.of("a.toml", "s1", "k", "must be a whole number from {low} to {high}, got {value}",
+        ...                low=1, high=30, value=repr("x")))
+        "a.toml: scene 's1': k: must be a whole number from 1 to 30, got 'x'"
+        """
+        return cls(source, scene, where, template.format(**fields), template, fields, tuple(words))
 
     def __str__(self) -> str:
         where = self.source

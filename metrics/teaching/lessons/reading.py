@@ -9,6 +9,7 @@ good); :func:`read_lesson` returns the lesson or raises :class:`LessonError` wit
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from pathlib import Path
 
@@ -71,32 +72,39 @@ class _Reader:
         self.refused: set[str] = set()
         self.refused_sets: set[str] = set()
 
-    def problem(self, scene: str | None, field: str, message: str) -> None:
-        self.problems.append(Problem(self.source, scene, field, message))
+    def problem(self, scene: str | None, field: str, template: str, *, words: tuple[str, ...] = (), **fields) -> None:
+        """A problem said by a literal ``template`` (tests/ui/i18n lists them all) filled with ``fields``."""
+        self.problems.append(Problem.of(self.source, scene, field, template, words=words, **fields))
+
+    def core(self, scene: str | None, field: str, error: MetricsInputError) -> None:
+        """A problem the core found (``compute``): its template and fields, when it has them."""
+        self.problems.append(_from_error(self.source, scene, field, error))
 
     def unknown(self, table: dict, allowed: set, scene: str | None, where: str) -> None:
         for key in table:
             if key not in allowed:
-                self.problem(scene, f"{where}{key}", f"unknown field (known: {', '.join(sorted(allowed))})")
+                self.problem(scene, f"{where}{key}", "unknown field (known: {known})", known=", ".join(sorted(allowed)))
 
     def text(self, value, scene: str | None, field: str, required: bool = True) -> Text:
         if value is None:
             if required:
-                self.problem(scene, field, f"missing: a text in {', '.join(self.languages)}")
+                self.problem(scene, field, "missing: a text in {languages}", languages=", ".join(self.languages))
             return Text()
         if isinstance(value, str):
             value = {"en": value}
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            self.problem(scene, field, f"a text is a table of languages ({', '.join(self.languages)}) to strings")
+            self.problem(scene, field, "a text is a table of languages ({languages}) to strings",
+                         languages=", ".join(self.languages))
             return Text()
         for language in self.languages:
             if not str(value.get(language, "")).strip():
-                self.problem(scene, f"{field}.{language}", f"missing translation: no {language} text")
+                self.problem(scene, f"{field}.{language}", "missing translation: no {language} text", language=language)
         return Text(value)
 
     def whole(self, value, scene, field, low: int = 1, high: int = 1000) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(scene, field, f"must be a whole number from {low} to {high}, got {value!r}")
+            self.problem(scene, field, "must be a whole number from {low} to {high}, got {value}", low=low, high=high,
+                         value=repr(value))
             return None
         return value
 
@@ -110,16 +118,16 @@ class _Reader:
         for name, setting in value.items():
             if name == "threshold":
                 if isinstance(setting, bool) or not isinstance(setting, (int, float)) or not 0 < setting <= MAX_GRADE:
-                    self.problem(scene, f"{field}.threshold", f"must be a number above 0, at most {MAX_GRADE}, "
-                                                             f"got {setting!r}")
+                    self.problem(scene, f"{field}.threshold", "must be a number above 0, at most {limit}, got {value}",
+                                 limit=MAX_GRADE, value=repr(setting))
                     continue
             elif name not in CONVENTIONS:
-                self.problem(scene, f"{field}.{name}", f"unknown convention (known: {', '.join(CONVENTIONS)}, "
-                                                       "threshold)")
+                self.problem(scene, f"{field}.{name}", "unknown convention (known: {known}, threshold)",
+                             known=", ".join(CONVENTIONS))
                 continue
             elif setting not in CONVENTIONS[name] or type(setting) is not type(CONVENTIONS[name][0]):
-                self.problem(scene, f"{field}.{name}", f"must be one of {', '.join(map(str, CONVENTIONS[name]))}, "
-                                                       f"got {setting!r}")
+                self.problem(scene, f"{field}.{name}", "must be one of {allowed}, got {value}",
+                             allowed=", ".join(map(str, CONVENTIONS[name])), value=repr(setting))
                 continue
             good[name] = setting
         return good
@@ -137,7 +145,8 @@ class _Reader:
             self.problem(None, where + "grades", "a table item = grade (0, 1, 2, … or \"?\" for unjudged)")
             return None
         if len(grades) > MAX_ITEMS:
-            self.problem(None, where + "grades", f"{len(grades)} items; a lesson board holds at most {MAX_ITEMS}")
+            self.problem(None, where + "grades", "{count} items; a lesson board holds at most {limit}", count=len(grades),
+                         limit=MAX_ITEMS)
             return None
         good: dict[str, float | None] = {}
         for item, grade in grades.items():
@@ -145,8 +154,8 @@ class _Reader:
                 good[item] = None
             elif isinstance(grade, bool) or not isinstance(grade, (int, float)) or not math.isfinite(grade) \
                     or not 0 <= grade <= MAX_GRADE:
-                self.problem(None, f"{where}grades.{item}", f"grade out of range: {grade!r} (a number from 0 to "
-                                                            f"{MAX_GRADE}, or \"?\" for unjudged)")
+                self.problem(None, f"{where}grades.{item}", "grade out of range: {grade} (a number from 0 to {limit}, "
+                             "or \"?\" for unjudged)", grade=repr(grade), limit=MAX_GRADE)
             else:
                 good[item] = float(grade)
         if not isinstance(ranking, list) or not all(isinstance(item, str) for item in ranking):
@@ -154,7 +163,7 @@ class _Reader:
             return None
         unknown = [item for item in ranking if item not in grades]
         if unknown:
-            self.problem(None, where + "ranking", f"{unknown[0]!r} is not among the board's grades")
+            self.problem(None, where + "ranking", "{item} is not among the board's grades", item=repr(unknown[0]))
         if len(set(ranking)) != len(ranking):
             self.problem(None, where + "ranking", "lists an item twice")
         k = self.whole(data.get("k", 5), None, where + "k", 1, MAX_ITEMS)
@@ -164,7 +173,7 @@ class _Reader:
             self.problem(None, where + "scores", "a table item = finite score")
             scores = {}
         if set(scores) - set(ranking):
-            self.problem(None, where + "scores", f"{min(set(scores) - set(ranking))!r} is not ranked")
+            self.problem(None, where + "scores", "{item} is not ranked", item=repr(min(set(scores) - set(ranking))))
         if scores and set(scores) != set(ranking):
             self.problem(None, where + "scores", "give every ranked item a score, or none")
         conventions = self.conventions(data.get("conventions"), None, where + "conventions")
@@ -181,7 +190,8 @@ class _Reader:
         self.unknown(data, QUESTION_KEYS, scene, "question.")
         kind = data.get("kind")
         if kind not in QUESTION_KINDS:
-            self.problem(scene, "question.kind", f"must be one of {', '.join(QUESTION_KINDS)}, got {kind!r}")
+            self.problem(scene, "question.kind", "must be one of {allowed}, got {value}",
+                         allowed=", ".join(QUESTION_KINDS), value=repr(kind))
             return None
         prompt = self.text(data.get("prompt"), scene, "question.prompt")
         decimals = self.whole(data.get("decimals", 3), scene, "question.decimals", 1, 6) or 3
@@ -193,10 +203,11 @@ class _Reader:
             try:
                 compute.parse_measure(measure)
             except MetricsInputError as error:
-                self.problem(scene, "question.measure", str(error))
+                self.core(scene, "question.measure", error)
                 return None
         if kind == "rank" and data.get("of", "first_hit") not in RANK_OF:
-            self.problem(scene, "question.of", f"must be one of {', '.join(RANK_OF)}, got {data.get('of')!r}")
+            self.problem(scene, "question.of", "must be one of {allowed}, got {value}", allowed=", ".join(RANK_OF),
+                         value=repr(data.get("of")))
             return None
         if kind == "choice":
             raw = data.get("options")
@@ -211,13 +222,13 @@ class _Reader:
                 self.unknown(option, OPTION_KEYS, scene, where + ".")
                 if option.get("board") is not None and option["board"] not in boards:
                     if option["board"] not in self.refused:
-                        self.problem(scene, where + ".board", f"unknown board {option['board']!r}")
+                        self.problem(scene, where + ".board", "unknown board {board}", board=repr(option["board"]))
                     continue
                 if option.get("measure") is not None:
                     try:
                         compute.parse_measure(option["measure"])
                     except MetricsInputError as error:
-                        self.problem(scene, where + ".measure", str(error))
+                        self.core(scene, where + ".measure", error)
                         continue
                 options.append(Option(option["id"], self.text(option.get("label"), scene, where + ".label"),
                                       option.get("measure"), option.get("board"),
@@ -232,15 +243,15 @@ class _Reader:
             if measured and data.get("pick") not in ("largest", "smallest"):
                 self.problem(scene, "question.pick", "a computed choice picks the largest or the smallest value")
             if not measured and data.get("answer") not in ids:
-                self.problem(scene, "question.answer", f"a choice without measures names its right option "
-                                                       f"(one of {', '.join(ids)}), got {data.get('answer')!r}")
+                self.problem(scene, "question.answer", "a choice without measures names its right option (one of {ids}), "
+                             "got {value}", ids=", ".join(ids), value=repr(data.get("answer")))
             if len(options) != len(raw):
                 return None
         tests, alpha = data.get("tests"), data.get("alpha")
         if measure in ("familywise_error", "bonferroni_alpha"):
             tests = self.whole(tests, scene, "question.tests", 1, 1000)
             if isinstance(alpha, bool) or not isinstance(alpha, float) or not 0 < alpha < 1:
-                self.problem(scene, "question.alpha", f"a level between 0 and 1, got {alpha!r}")
+                self.problem(scene, "question.alpha", "a level between 0 and 1, got {value}", value=repr(alpha))
                 alpha = None
             if tests is None or alpha is None:
                 return None
@@ -256,7 +267,7 @@ class _Reader:
         self.unknown(data, SCENE_KEYS, name, "")
         view = data.get("view")
         if view not in VIEWS:
-            self.problem(name, "view", f"unknown view {view!r} (known: {', '.join(VIEWS)})")
+            self.problem(name, "view", "unknown view {view} (known: {known})", view=repr(view), known=", ".join(VIEWS))
             return None
         texts = {field: self.text(data.get(field), name, field, required=field in ("title", "say"))
                  for field in SCENE_TEXTS}
@@ -265,17 +276,17 @@ class _Reader:
             board = data.get("board")
             if board not in boards:
                 if board not in self.refused:
-                    self.problem(name, "board", f"unknown board {board!r} (the lesson's: "
-                                                f"{', '.join(boards) or 'none'})")
+                    self.problem(name, "board", "unknown board {board} (the lesson's: {known})" if boards else
+                                 "unknown board {board} (the lesson's: none)", board=repr(board), known=", ".join(boards))
                 return None
             if not boards[board].ranking:
-                self.problem(name, "board", f"board {board!r} ranks no item")
+                self.problem(name, "board", "board {board} ranks no item", board=repr(board))
                 return None
         elif view in MANY_VIEWS:
             queries = data.get("queries")
             if queries not in query_sets:
                 if queries not in self.refused_sets:
-                    self.problem(name, "queries", f"unknown query set {queries!r}")
+                    self.problem(name, "queries", "unknown query set {queries}", queries=repr(queries))
                 return None
         else:
             systems = data.get("systems")
@@ -289,7 +300,8 @@ class _Reader:
                 return None
             for query in a:
                 if dict(boards[a[query]].grades) != dict(boards[b[query]].grades):
-                    self.problem(name, "systems", f"query {query!r}: the two systems' boards judge other items")
+                    self.problem(name, "systems", "query {query}: the two systems' boards judge other items",
+                                 query=repr(query))
                     return None
             systems = tuple(systems)
         k = data.get("k")
@@ -298,7 +310,8 @@ class _Reader:
             if k is None:
                 return None
             if board is not None and k > max(len(boards[board].ranking), 1) and view != "ndcg":
-                self.problem(name, "k", f"K = {k} is deeper than the ranking ({len(boards[board].ranking)} items)")
+                self.problem(name, "k", "K = {k} is deeper than the ranking ({count} items)", k=k,
+                             count=len(boards[board].ranking))
                 return None
         step = data.get("step", 1)
         if step == "all":
@@ -307,7 +320,8 @@ class _Reader:
             return None
         average = data.get("average", "run")
         if average not in ("run", "all"):
-            self.problem(name, "average", f"must be run (trec_eval) or all (trec_eval -c), got {average!r}")
+            self.problem(name, "average", "must be run (trec_eval) or all (trec_eval -c), got {value}",
+                         value=repr(average))
             return None
         point = data.get("point", {})
         if not isinstance(point, dict) or set(point) - {"column", "rank"}:
@@ -332,13 +346,13 @@ class _Reader:
         self.languages = tuple(languages)
         lesson_id = data.get("id")
         if not isinstance(lesson_id, str) or not lesson_id.strip() or not lesson_id.replace("-", "").isalnum():
-            self.problem(None, "id", f"a short name of letters, digits and hyphens, got {lesson_id!r}")
+            self.problem(None, "id", "a short name of letters, digits and hyphens, got {value}", value=repr(lesson_id))
         title = self.text(data.get("title"), None, "title")
         summary = self.text(data.get("summary"), None, "summary")
         minutes = self.whole(data.get("minutes"), None, "minutes", 1, 180)
         read_on = data.get("read_on", [])
         if not isinstance(read_on, list) or any(page not in PAGES for page in read_on):
-            self.problem(None, "read_on", f"a list of the app's pages ({', '.join(PAGES)})")
+            self.problem(None, "read_on", "a list of the app's pages ({pages})", pages=", ".join(PAGES))
             read_on = []
         raw_boards = data.get("boards", {})
         if not isinstance(raw_boards, dict):
@@ -355,7 +369,7 @@ class _Reader:
             missing = [b for b in raw.values() if b not in boards]
             if missing:
                 if not set(missing) <= self.refused:
-                    self.problem(None, f"query_sets.{name}", f"unknown board {missing[0]!r}")
+                    self.problem(None, f"query_sets.{name}", "unknown board {board}", board=repr(missing[0]))
                 self.refused_sets.add(name)
                 continue
             query_sets[name] = QuerySet(dict(raw))
@@ -364,7 +378,7 @@ class _Reader:
             self.problem(None, "scenes", "a lesson has at least one scene ([[scenes]])")
             return None
         if len(raw_scenes) > MAX_SCENES:
-            self.problem(None, "scenes", f"{len(raw_scenes)} scenes; at most {MAX_SCENES}")
+            self.problem(None, "scenes", "{count} scenes; at most {limit}", count=len(raw_scenes), limit=MAX_SCENES)
             return None
         scenes = [self.scene(n, raw, boards, query_sets) for n, raw in enumerate(raw_scenes, start=1)]
         ids = [s.id for s in scenes if s is not None]
@@ -384,31 +398,54 @@ class _Reader:
         try:
             total = compute.steps(lesson, scene)
             if scene.step is not None and scene.step > total:
-                self.problem(scene.id, "step", f"step {scene.step} of a table of {total} rows")
+                self.problem(scene.id, "step", "step {step} of a table of {total} rows", step=scene.step, total=total)
                 return
             if scene.question is None:
                 return
             exact = compute.answer(lesson, scene)
         except MetricsInputError as error:
-            self.problem(scene.id, "question" if scene.question else "view", str(error))
+            self.core(scene.id, "question" if scene.question else "view", error)
             return
         expect = scene.question.expect
         if expect is not None:
             if isinstance(exact, str):
                 if expect != exact:
-                    self.problem(scene.id, "question.expect", f"states option {expect!r}, but the core computes "
-                                                              f"option {exact!r}")
+                    self.problem(scene.id, "question.expect", "states option {expect}, but the core computes option "
+                                 "{exact}", expect=repr(expect), exact=repr(exact))
             elif isinstance(expect, bool) or not isinstance(expect, (int, float)) \
                     or abs(float(expect) - float(exact)) > 0.5 * 10 ** -4:
-                self.problem(scene.id, "question.expect", f"states {expect!r}, but the core computes "
-                                                          f"{_shown(exact)}")
+                self.problem(scene.id, "question.expect", "states {expect}, but the core computes {exact}",
+                             expect=repr(expect), exact=_shown(exact))
         if compute.gives_away(lesson, scene):
-            self.problem(scene.id, "step", f"step {scene.step or 'all'} already shows the answer "
-                                           f"{_shown(exact)}: show an earlier step")
+            self.problem(scene.id, "step", "step {step} already shows the answer {exact}: show an earlier step",
+                         step=scene.step or "all", exact=_shown(exact))
 
 
 def _shown(value) -> str:
     return str(value) if isinstance(value, (int, str)) else f"{value:.4f}"
+
+
+def _from_error(source: str, scene: str | None, where: str, error: MetricsInputError) -> Problem:
+    """The core's problem ``error`` at ``where``: its template and fields (its text alone when it has none)."""
+    if error.template is None or str(error) != error.problem:
+        return Problem(source, scene, where, str(error))
+    return Problem(source, scene, where, error.problem, error.template, error.fields, error.words)
+
+
+#: the TOML parser's message: its own words (kept as they are), then where
+_TOML_AT = re.compile(r"(?P<reason>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|(?P<end>end of document))\)",
+                      re.DOTALL)
+
+
+def _toml_problem(source: str, error: tomllib.TOMLDecodeError) -> Problem:
+    """A TOML syntax error: the parser's words as a field, the line and column in the reader's language."""
+    match = _TOML_AT.fullmatch(str(error))
+    if match is None:
+        return Problem.of(source, None, "TOML", "{reason}", reason=str(error))
+    if match["end"]:
+        return Problem.of(source, None, "TOML", "{reason} (at end of document)", reason=match["reason"])
+    return Problem.of(source, None, "TOML", "{reason} (at line {line}, column {column})", reason=match["reason"],
+                      line=int(match["line"]), column=int(match["column"]))
 
 
 def check_text(text: str, source: str = "<lesson>") -> tuple[Lesson | None, list[Problem]]:
@@ -417,7 +454,7 @@ def check_text(text: str, source: str = "<lesson>") -> tuple[Lesson | None, list
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return None, [Problem(source, None, "TOML", str(error))]
+        return None, [_toml_problem(source, error)]
     lesson = reader.lesson(data)
     return lesson, reader.problems
 
@@ -431,9 +468,9 @@ def load_text(path: Path) -> tuple[Lesson | None, list[Problem]]:
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as error:
-        return None, [Problem(str(path), None, "file", error.strerror or str(error))]
+        return None, [Problem.of(str(path), None, "file", "{reason}", reason=error.strerror or str(error))]
     except UnicodeDecodeError:
-        return None, [Problem(str(path), None, "file", "not UTF-8 text")]
+        return None, [Problem.of(str(path), None, "file", "not UTF-8 text")]
     return check_text(text, str(path))
 
 

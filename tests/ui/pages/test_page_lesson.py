@@ -446,12 +446,36 @@ def test_a_bad_lesson_file_is_refused_with_its_problem_named(app_test, case):
     message = shown(error)
     assert named in message, message
     assert f"{len(problems)} problem" in message
-    for problem in problems:
-        assert str(problem).replace(f"{case}.toml", f"{case}.toml".replace(" ", "_")) in message, message
+    for problem in problems:  # lesson check's line, its field as code
+        line = str(problem).replace(f": {problem.field}: ", f": `{problem.field}`: ", 1)
+        assert line.replace(f"{case}.toml", f"{case}.toml".replace(" ", "_")) in message, message
     assert not [b for b in at.button if b.key == "lesson__learn_uploaded"]
     # the page still works: choose a built-in lesson
     ok(at.button(key="lesson__learn_1").click().run())
     in_scene(at, LESSONS[0], 1)
+
+
+def test_a_bad_lesson_file_s_problems_are_said_in_chinese(app_test):
+    """In 中文 every problem is one Chinese line of the one error: the file, the scene and the field (as code) named,
+    the author's names shown literally (a board "$x_1$", a measure "<b>*XP*</b>@3": text, not math, Markdown or
+    HTML); the page then works as before."""
+    text = (GOOD.replace('measure = "AP"', 'measure = "<b>*XP*</b>@3"')
+            .replace('title = { en = "AP of four", zh = "四个的 AP" }', 'title = { en = "AP of four" }')
+            .replace("[[scenes]]", '[boards."$x_1$"]\ngrades = { a = 101 }\nranking = ["a"]\n\n[[scenes]]'))
+    at = upload(open_list(app_test, "zh"), "my_lesson.toml", text)
+    [error] = at.main.error
+    heading, *lines = error.value.split("\n")
+    assert heading == "这个课程文件无法使用；共 3 个问题，每个都指明了幕和字段："
+    assert lines == [
+        "",
+        "- my\\_lesson.toml：`boards.$x_1$.grades.a`：等级超出范围：101（应是 0 到 100 之间的数，未标注写 `\"?\"`）",
+        "- my\\_lesson.toml：幕 'ap'：`title.zh`：缺少翻译：没有 zh 文本",
+        ("- my\\_lesson.toml：幕 'ap'：`question.measure`：未知的指标 '&lt;b&gt;\\*XP\\*&lt;/b&gt;@3'；课程认识的指标有 P, R, "
+         "F1, Success, AP, RR, nDCG, DCG, Rprec, MAP, MRR, mean\\_difference, t\\_test\\_p, randomization\\_p, wins, "
+         "losses, familywise\\_error, bonferroni\\_alpha（P@3、nDCG@5……）")], error.value
+    assert not [b for b in at.button if b.key == "lesson__learn_uploaded"]
+    ok(at.button(key="lesson__learn_1").click().run())
+    in_scene(at, LESSONS[0], 1, "zh")
 
 
 def test_a_good_lesson_file_opens(app_test):

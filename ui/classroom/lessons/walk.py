@@ -8,6 +8,7 @@ import streamlit as st
 
 from metrics.teaching.lessons import Lesson, Scene, check_text
 from ui.classroom.lessons import live_lesson, progress, question, scene_view
+from ui.classroom.lessons.problems import problems_text
 from ui.classroom.lessons.progress import Progress
 from ui.i18n import N_, t
 from ui.session import state
@@ -49,7 +50,7 @@ def choose(lessons: dict[str, Lesson]) -> None:
 
 def upload() -> None:
     """A teacher's own lesson file: checked as ``python -m metrics lesson check`` checks it; refused with every
-    problem named, nothing else lost."""
+    problem named in the reader's language, nothing else lost."""
     st.subheader(t("Your own lesson"))
     st.caption(t("Write a lesson as a TOML file (see the documentation's “Write a lesson”), check it with "
                  "`python -m metrics lesson check FILE`, and open it here."))
@@ -69,9 +70,8 @@ def upload() -> None:
         return
     lesson, problems = check_text(text, name)
     if problems:
-        lines = "\n".join(f"- {plain(str(problem))}" for problem in problems)
         st.error(t("This lesson file cannot be used; {n} problem(s), each naming the scene and the field:").format(
-            n=len(problems)) + "\n\n" + lines)
+            n=len(problems)) + "\n\n" + problems_text(problems))
         return
     known = progress.lessons()
     if lesson.id in known and lesson.id not in st.session_state.get(progress.UPLOADED, {}):
