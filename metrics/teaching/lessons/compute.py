@@ -388,7 +388,7 @@ class Mistake:
     gives, and where it goes wrong: ``where`` (English) and the step table's ``rank`` to show (None: the last).
 
     A mistake of :mod:`.mistakes` also keeps its English ``template`` and ``look`` (where to look) with their
-    ``fields`` (numbers written out, an option's label as a ``Text``), which the app translates; ``also`` names the
+    ``fields`` (numbers and ids written out; a ``Text`` is said in the reader's language), which the app translates; ``also`` names the
     other mistakes that give the same answer."""
 
     name: str
@@ -473,7 +473,7 @@ def check(lesson: Lesson, scene: Scene, given) -> Verdict:
     measure under another convention or a slip over many queries (:mod:`.mistakes`). A rank or an option is right
     when it is the exact one; a wrong rank is named by the slip that gives it, a wrong option by the convention
     under which it would be right (a literal option: by its ``why``)."""
-    from . import mistakes
+    from . import mistakes  # here: it imports this module
 
     q = scene.question
     if q.kind == "choice":
@@ -509,7 +509,7 @@ def check(lesson: Lesson, scene: Scene, given) -> Verdict:
 def _check_choice(lesson: Lesson, scene: Scene, given: str) -> Verdict:
     """An option checked: right or not, each computed option's value and, for a wrong one, the mistake that picks
     it (:func:`.mistakes.choice_mistakes`) or its ``why``."""
-    from . import mistakes
+    from . import mistakes  # here: it imports this module
 
     q = scene.question
     values = option_values(lesson, scene)

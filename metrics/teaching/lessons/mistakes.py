@@ -12,8 +12,7 @@ known way answers, each computed by the core from the scene (never written down)
   three or more options, the one at the other extreme (with two, every wrong pick is that one: it names nothing).
 
 Each mistake is said by an English template with named fields (:data:`TEXTS`; translated by the app from
-``ui/locale/runtime.pot``), its fields numbers written out or an option's label (a ``Text``, said in the reader's
-language).
+``ui/locale/runtime.pot``), its fields numbers, ids and grades written out.
 """
 
 from __future__ import annotations
