@@ -189,3 +189,16 @@ def test_lesson_plan_refuses_an_unknown_lesson_a_language_and_a_broken_file(tmp_
     checked = run("lesson", "check", path)
     assert status == 2 and out == "" and err == checked[2] and len(err.splitlines()) == 1
     assert "question.expect" in err
+
+
+def test_a_literal_option_s_why_is_in_the_plan():
+    """A literal choice's options each with what a learner who picks it is told (its ``why``), in both languages."""
+    from tests.metrics.test_lesson_mistakes import CHOICE, WHY
+
+    lesson = parse_lesson(CHOICE.format(why=WHY))
+    for language, row in (("en", "| the list (`list`) |  | The list leaves out the unreturned items. |"),
+                          ("zh", "| 列表（`list`） |  | 列表漏掉了没有返回的条目。 |")):
+        section = _scene_section(lesson_plan(lesson, language), 2)
+        assert f"| {WORDS[language]['option']} | {WORDS[language]['right']} | {WORDS[language]['why']} |" in section
+        assert row in section, section
+    assert WORDS["en"]["why"] not in _scene_section(lesson_plan(lesson, "en"), 1)  # a computed choice: no such column

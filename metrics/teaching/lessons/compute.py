@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 import numpy as np
@@ -27,7 +28,7 @@ from ...measures.ndcg import ndcg_steps
 from ...measures.rr import rr_steps
 from .. import quiz
 from ..many_queries import map_steps, mrr_steps
-from .model import CONVENTIONS, DEFAULTS, Lesson, Option, Question, Scene, SceneBoard
+from .model import CONVENTIONS, DEFAULTS, Lesson, Option, Question, Scene, SceneBoard, Text
 
 #: a value question's answer is right within this distance of the exact value (the quiz's)
 TOLERANCE = quiz.TOLERANCE
@@ -43,6 +44,9 @@ MEASURE = re.compile(r"^(?P<name>[A-Za-z_0-9]+?)(?:@(?P<k>\d+))?$")
 TRIALS, SEED = 10_000, 0
 #: the quiz's metric for a measure, when its diagnoses apply (trec_eval's conventions, whole grades)
 QUIZ_METRIC = {"DCG": "DCG@K", "nDCG": "nDCG@K", "AP": "AP", "RR": "RR", "P": "P@K", "R": "R@K", "F1": "F1@K"}
+#: the conventions a measure's value depends on (the others leave it as it is)
+SETTINGS_OF = {"nDCG": ("gain", "ideal"), "DCG": ("gain",), "AP": ("ap_denominator",), "MAP": ("ap_denominator",),
+               "RR": ("rr_cut",)}
 #: what a convention changed to another value is called, in English (translated by the app: ui/locale/runtime.pot)
 CONVENTION_MISTAKES = {
     ("gain", "linear"): "Linear gain instead of exponential gain (2^rel − 1)",
@@ -361,8 +365,12 @@ def answer(lesson: Lesson, scene: Scene) -> float | int | str:
         return rank
     if q.answer is not None and not any(option.measure for option in q.options):
         return q.answer
-    values = {option.id: option_value(lesson, scene, option, q) for option in q.options}
-    best = (max if q.pick == "largest" else min)(values.values())
+    return _picked({option.id: option_value(lesson, scene, option, q) for option in q.options}, q.pick)
+
+
+def _picked(values: dict[str, float], pick: str) -> str:
+    """The option with the ``largest`` (``pick``) or smallest value; MetricsInputError when two tie there."""
+    best = (max if pick == "largest" else min)(values.values())
     chosen = [key for key, v in values.items() if abs(v - best) <= 1e-12]
     if len(chosen) > 1:
         raise input_error("options {options} tie at {best:.4f}: no single right option", options=", ".join(chosen),
@@ -383,9 +391,13 @@ def option_values(lesson: Lesson, scene: Scene) -> dict[str, float]:
 
 @dataclass(frozen=True)
 class Mistake:
-    """A wrong answer explained: ``name`` (a quiz mistake's, or ``setting=value`` for another convention), its
-    English ``title`` and ``explanation``, the value that mistake gives, and where it goes wrong: the step table's
-    ``column`` and ``rank`` (None: the conventions), in ``where`` (English)."""
+    """A wrong answer explained: ``name`` (a quiz mistake's, ``setting=value`` for another convention, or one of
+    :data:`.mistakes.TEXTS`), its English ``title`` and ``explanation``, the value (a number, a rank) that mistake
+    gives, and where it goes wrong: ``where`` (English) and the step table's ``rank`` to show (None: the last).
+
+    A mistake of :mod:`.mistakes` also keeps its English ``template`` and ``look`` (where to look) with their
+    ``fields`` (numbers and ids written out; a ``Text`` is said in the reader's language), which the app translates; ``also`` names the
+    other mistakes that give the same answer."""
 
     name: str
     title: str
@@ -394,11 +406,15 @@ class Mistake:
     where: str
     rank: int | None = None
     diagnosis: quiz.Diagnosis | None = None
+    template: str = ""
+    fields: Mapping[str, object] = field(default_factory=dict)
+    look: str = ""
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """A learner's answer checked: right or not, the exact answer, the answer given and, for a wrong number, the
+    """A learner's answer checked: right or not, the exact answer, the answer given and, for a wrong one, the
     likely mistake (None when none matches)."""
 
     correct: bool
@@ -406,6 +422,8 @@ class Verdict:
     given: float | int | str
     mistake: Mistake | None = None
     short: bool = False  #: close, but with fewer decimals than asked
+    values: Mapping[str, float] = field(default_factory=dict)  #: a computed choice: each option's value
+    why: Text | None = None  #: a literal choice: the picked wrong option's ``why``, when it has one
 
 
 def quiz_question(lesson: Lesson, scene: Scene) -> quiz.Question | None:
@@ -438,8 +456,7 @@ def _convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mis
     name, _ = parse_measure(q.measure)
     if name in PAIRED_MEASURES + OTHER_MEASURES:
         return []
-    settings = {"nDCG": ("gain", "ideal"), "DCG": ("gain",), "AP": ("ap_denominator",), "MAP": ("ap_denominator",),
-                "RR": ("rr_cut",), "MRR": ()}.get(name, ())
+    settings = SETTINGS_OF.get(name, ())
     current = board_of(lesson, scene, scene.board or next(iter(lesson.query_sets[scene.queries].queries.values())))
     found = []
     for setting in settings:
@@ -461,16 +478,23 @@ def _convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mis
 def check(lesson: Lesson, scene: Scene, given) -> Verdict:
     """A learner's answer to the scene's question, checked. A number is right within :data:`TOLERANCE` (written with
     the decimals asked for); a wrong one is diagnosed: the quiz's named mistakes where they apply, else the same
-    measure under another convention. A rank or an option is right when it is the exact one."""
+    measure under another convention or a slip over many queries (:mod:`.mistakes`). A rank or an option is right
+    when it is the exact one; a wrong rank is named by the slip that gives it, a wrong option by the convention
+    under which it would be right (a literal option: by its ``why``)."""
+    from . import mistakes  # here: it imports this module
+
     q = scene.question
-    exact = answer(lesson, scene)
     if q.kind == "choice":
-        return Verdict(str(given) == exact, exact, given)
+        return _check_choice(lesson, scene, str(given))
+    exact = answer(lesson, scene)
     if isinstance(given, bool) or not isinstance(given, (int, float, np.integer, np.floating)) \
             or not math.isfinite(float(given)):
         raise MetricsInputError(f"the answer must be a number, got {given!r}")
     if q.kind == "rank":
-        return Verdict(float(given) == exact, exact, given)
+        if float(given) == exact:
+            return Verdict(True, exact, given)
+        return Verdict(False, exact, given, mistakes.nearest(mistakes.rank_mistakes(lesson, scene, exact),
+                                                             float(given), 0.0))
     given = float(given)
     quizzed = quiz_question(lesson, scene)
     if quizzed is not None:
@@ -484,8 +508,27 @@ def check(lesson: Lesson, scene: Scene, given) -> Verdict:
     if abs(given - exact) <= TOLERANCE + 1e-12:
         short = quiz.too_few_decimals(given, exact, q.decimals)
         return Verdict(not short, exact, given, short=short)
-    near = [m for m in _convention_mistakes(lesson, scene, exact) if abs(m.value - given) <= TOLERANCE]
-    return Verdict(False, exact, given, min(near, key=lambda m: abs(m.value - given)) if near else None)
+    known = _convention_mistakes(lesson, scene, exact)
+    if parse_measure(q.measure)[0] in MANY_MEASURES and scene.queries is not None:
+        known += mistakes.many_query_mistakes(lesson, scene, exact)
+    return Verdict(False, exact, given, mistakes.nearest(known, given, TOLERANCE))
+
+
+def _check_choice(lesson: Lesson, scene: Scene, given: str) -> Verdict:
+    """An option checked: right or not, each computed option's value and, for a wrong one, the mistake that picks
+    it (:func:`.mistakes.choice_mistakes`) or its ``why``."""
+    from . import mistakes  # here: it imports this module
+
+    q = scene.question
+    values = option_values(lesson, scene)
+    exact = _picked(values, q.pick) if values else answer(lesson, scene)
+    if given == exact:
+        return Verdict(True, exact, given, values=values)
+    picked = next((option for option in q.options if option.id == given), None)
+    if picked is None:
+        return Verdict(False, exact, given, values=values)
+    found = mistakes.choice_mistakes(lesson, scene, given, values) if values else []
+    return Verdict(False, exact, given, found[0] if found else None, values=values, why=picked.why or None)
 
 
 # --------------------------------------------------------------------------- what a scene shows

@@ -95,7 +95,8 @@ class SceneBoard:
 @dataclass(frozen=True)
 class Option:
     """One option of a choice question: its id, its label and, for a computed choice, what it stands for
-    (``measure`` on ``board`` under ``conventions`` or as ``library`` reports it)."""
+    (``measure`` on ``board`` under ``conventions`` or as ``library`` reports it); for a literal choice, ``why``
+    a learner who picks it (wrongly) is told."""
 
     id: str
     label: Text
@@ -103,6 +104,7 @@ class Option:
     board: str | None = None
     conventions: Mapping[str, object] = field(default_factory=dict)
     library: str | None = None
+    why: Text = field(default_factory=Text)
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,10 @@
 
 :func:`lesson_plan` writes the title, the minutes and the summary, then for each scene its timing (the lesson's
 minutes split across its scenes), what to show (the view, the board as a table of rank, item and grade, K, the
-conventions, the step), what to point at, what to say, the question and its exact answer, the mistake students make,
-the hint and the teacher's notes; at the end the app's pages to read on. Every number in it is either the lesson's
-own input (a grade, a score, K) or computed by :mod:`.compute`; none is typed here.
+conventions, the step), what to point at, what to say, the question and its exact answer (a choice's options with
+their values, and a literal option's why), the mistake students make, the hint and the teacher's notes; at the end
+the app's pages to read on. Every number in it is either the lesson's own input (a grade, a score, K) or computed by
+:mod:`.compute`; none is typed here.
 
 >>> from metrics.teaching.lessons import builtin_lesson
 >>> print(lesson_plan(builtin_lesson("hits-to-positions")).splitlines()[0])
@@ -40,7 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
         "not_returned": "Judged, not returned: {items}.", "none": "none",
         "judged_item": "{item} (grade {grade})",
         "kind_value": "a number, to {decimals} decimals", "kind_rank": "a rank", "kind_choice": "one of the options",
-        "option": "option", "value": "value", "right": "right", "rank_answer": "rank {rank}",
+        "option": "option", "value": "value", "right": "right", "why": "if picked", "rank_answer": "rank {rank}",
         "as_library": "as {library} reports it", "measure": "measure `{measure}`",
         "tests": "{tests} tests at α = {alpha}", "no_question": "This scene asks nothing.",
         "defaults": "trec_eval's defaults", "average_run": "mean over the run's queries (trec_eval)",
@@ -61,7 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "not_returned": "已评判但未返回：{items}。", "none": "无",
         "judged_item": "{item}（相关性等级 {grade}）",
         "kind_value": "一个数，保留 {decimals} 位小数", "kind_rank": "一个排名", "kind_choice": "选项之一",
-        "option": "选项", "value": "数值", "right": "正确", "rank_answer": "第 {rank} 位",
+        "option": "选项", "value": "数值", "right": "正确", "why": "选了它时", "rank_answer": "第 {rank} 位",
         "as_library": "按 {library} 的报告", "measure": "指标 `{measure}`",
         "tests": "{tests} 次检验，α = {alpha}", "no_question": "这一幕没有提问。",
         "defaults": "trec_eval 的默认约定", "average_run": "对运行结果中的查询取平均（trec_eval）",
@@ -262,14 +263,17 @@ def _question_lines(lesson: Lesson, scene: Scene, language: str) -> list[str]:
         right = next(option for option in q.options if option.id == exact)
         lines.append(f"**{w['answer']}**{c}{right.label.in_language(language)}{_paren(f'`{right.id}`', language)}")
         values = compute.option_values(lesson, scene)
+        why = any(option.why for option in q.options)  # a literal option's why: what a learner who picks it is told
         rows = []
         for option in q.options:
             row = [f"{option.label.in_language(language)}{_paren(f'`{option.id}`', language)}"]
             if values:
                 row.append(_exact(values[option.id]))
             row.append("✔" if option.id == exact else "")
+            if why:
+                row.append(option.why.in_language(language) if option.why else "")
             rows.append(row)
-        header = [w["option"]] + ([w["value"]] if values else []) + [w["right"]]
+        header = [w["option"]] + ([w["value"]] if values else []) + [w["right"]] + ([w["why"]] if why else [])
         lines += [""] + _table(header, rows)
     return lines
 

@@ -45,7 +45,7 @@ SCENE_KEYS = {"id", "title", "view", "say", "notes", "mistake", "hint", "board",
               "conventions", "point", "question", "average"}
 QUESTION_KEYS = {"kind", "prompt", "measure", "library", "of", "options", "pick", "answer", "expect", "decimals",
                  "tests", "alpha"}
-OPTION_KEYS = {"id", "label", "measure", "board", "conventions", "library"}
+OPTION_KEYS = {"id", "label", "measure", "board", "conventions", "library", "why"}
 SCENE_TEXTS = ("title", "say", "notes", "mistake", "hint")
 RANK_OF = ("first_hit", "last_hit")
 
@@ -230,10 +230,14 @@ class _Reader:
                     except MetricsInputError as error:
                         self.core(scene, where + ".measure", error)
                         continue
+                if option.get("why") is not None and option.get("measure") is not None:
+                    self.problem(scene, where + ".why", "a computed option's verdict is computed: why is for an "
+                                                        "option without a measure")
                 options.append(Option(option["id"], self.text(option.get("label"), scene, where + ".label"),
                                       option.get("measure"), option.get("board"),
                                       self.conventions(option.get("conventions"), scene, where + ".conventions"),
-                                      option.get("library")))
+                                      option.get("library"),
+                                      self.text(option.get("why"), scene, where + ".why", required=False)))
             ids = [o.id for o in options]
             if len(set(ids)) != len(ids):
                 self.problem(scene, "question.options", "two options share an id")

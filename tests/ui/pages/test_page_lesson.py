@@ -1,5 +1,5 @@
 """AppTest: the lessons page (pages/lesson.py) — the list of lessons, a student's walk (a wrong answer named by its
-mistake, a right one, the summary), progress kept in the link and resumed from it, the teacher's reveal, a teacher's
+mistake in words that fit its kind: a number, a rank, an option; a right one; the summary), progress kept in the link and resumed from it, the teacher's reveal, a teacher's
 own lesson file refused with its problems named, and every scene's headline equal to its explainer page's.
 
 Every lesson is walked (``builtin_lessons()``: a new lesson is tested without editing this file) and every expected
@@ -17,11 +17,14 @@ from metrics.teaching.lessons import (
     Lesson,
     Scene,
     answer,
+    builtin_lesson,
     builtin_lessons,
     check,
     check_text,
     compute,
     explanation,
+    mistakes,
+    option_values,
     steps,
 )
 from tests.apptest_helpers import shown
@@ -107,14 +110,23 @@ def exact_text(lesson: Lesson, scene: Scene, language: str = "en") -> str:
 def wrong_answer(lesson: Lesson, scene: Scene):
     """A wrong answer to the scene's question and the mistake ``check`` names for it (None when no wrong answer of
     this question is diagnosed): for a number, the value of a mistake the core knows (another convention's, the
-    quiz's), written with 4 decimals; else a number no mistake gives. A rank one too far, another option."""
+    quiz's, a slip over many queries), written with 4 decimals; else a number no mistake gives. For a rank, a slip's
+    rank; for a choice, an option named by a mistake when one is, else another option."""
     q = scene.question
     exact = answer(lesson, scene)
     if q.kind == "choice":
-        return next(o.id for o in q.options if o.id != exact), None
+        wrong = [o.id for o in q.options if o.id != exact]
+        named = [(given, check(lesson, scene, given).mistake) for given in wrong]
+        return next(((given, m) for given, m in named if m is not None), (wrong[0], None))
     if q.kind == "rank":
-        return exact + 1, None
+        for slip in mistakes.rank_mistakes(lesson, scene, exact):
+            verdict = check(lesson, scene, int(slip.value))
+            if int(slip.value) >= 1 and verdict.mistake is not None:
+                return int(slip.value), verdict.mistake
+        return exact + 1, check(lesson, scene, exact + 1).mistake
     candidates = [m.value for m in compute._convention_mistakes(lesson, scene, exact)]
+    if scene.queries is not None and q.measure in ("MAP", "MRR"):
+        candidates += [m.value for m in mistakes.many_query_mistakes(lesson, scene, exact)]
     quizzed = compute.quiz_question(lesson, scene)
     if quizzed is not None:
         candidates += list(quiz.mistake_values(quizzed).values())
@@ -129,6 +141,14 @@ def wrong_answer(lesson: Lesson, scene: Scene):
         if not verdict.correct and not verdict.short and verdict.mistake is None:
             return given, None
     raise AssertionError(f"no wrong answer found for scene {scene.id}")
+
+
+def head_of(lesson: Lesson, scene: Scene, language: str = "en") -> str:
+    """How a wrong answer's verdict begins, bare: the exact answer, said as its kind is (a number, a rank, an
+    option)."""
+    exact = exact_text(lesson, scene, language)
+    return {"choice": f"The right option is {exact}", "rank": f"The exact rank is {exact}"}.get(
+        scene.question.kind, f"The exact answer is {exact}")
 
 
 def right_answer(lesson: Lesson, scene: Scene):
@@ -230,12 +250,16 @@ def test_a_student_answers_every_question_wrong_and_sees_the_named_mistake(app_t
         assert not at.main.success, f"scene {scene.id}: {given!r} is wrong, the page says it is right"
         warning = bare(at.main.get_by_key("lesson_question").warning[0])
         assert warning.startswith("Not quite.")
-        assert f"The exact answer is {exact_text(lesson, scene)}" in warning
+        assert head_of(lesson, scene) in warning, (scene.id, warning)
+        looks = [shown(i) for i in at.main.get_by_key("lesson_question").info if "Where to look" in shown(i)]
         if mistake is not None:
             assert f"Likely mistake — {mistake.title}" in warning, (scene.id, given, warning)
-            assert any("Where to look" in shown(i) for i in at.main.get_by_key("lesson_question").info)
+            assert bool(looks) == bool(mistake.diagnosis or mistake.look or "=" in mistake.name), (scene.id, looks)
+        elif scene.question.kind == "choice":
+            assert "Likely mistake" not in warning and "No known mistake" not in warning, (scene.id, warning)
         else:
-            assert "No known mistake gives your number" in warning, (scene.id, given, warning)
+            none = "this rank" if scene.question.kind == "rank" else "your number"
+            assert f"No known mistake gives {none}" in warning, (scene.id, given, warning)
         if middle is None and lesson.index(scene.id) >= len(lesson.scenes) // 2:
             middle = dict(at.query_params), [shown(w) for w in at.main.warning], lesson.index(scene.id) + 1
 
@@ -279,6 +303,60 @@ def test_a_student_answers_every_question_right(app_test, lesson):
     ok(at.button(key="lesson__again").click().run())  # start again: scene 1, no answers
     in_scene(at, lesson, 1)
     assert "answers" not in at.query_params and not place(at).answers
+
+
+def go_to(at, lesson: Lesson, scene_id: str):
+    """From scene 1, "Scene ▶" until the scene ``scene_id``."""
+    for _ in range(lesson.index(scene_id)):
+        ok(at.button(key="lesson__next_scene").click().run())
+    in_scene(at, lesson, lesson.index(scene_id) + 1)
+    return at
+
+
+def test_a_student_s_wrong_rank_is_named_as_a_rank_with_where_to_look(app_test):
+    """Issue 31: lesson 1's first hit is at rank 2; a student who counts from 0 answers 1 and is told so, in a rank's
+    words, and where the first relevant item is; the summary names the mistake."""
+    lesson = builtin_lesson("hits-to-positions")
+    scene = lesson.scene("first-hit")
+    at = go_to(start(app_test, lesson, "learn"), lesson, scene.id)
+    give(at, lesson, scene, 1)
+    box = at.main.get_by_key("lesson_question")
+    warning = bare(box.warning[0])
+    assert warning.startswith("Not quite. The exact rank is 2 (yours: 1).")
+    assert "Likely mistake — Ranks counted from 0. You counted from 0, as Python indexes lists." in warning
+    assert "That gives rank 1." in warning and "your number" not in warning
+    look = "Where to look: Look at rank 2: item d2 (grade 1) is the first relevant item."
+    assert [bare(i) for i in box.info] == [look]
+    assert at.session_state[progress.PROGRESS].answers == {scene.id: 1}
+
+
+def test_a_student_s_wrong_choice_says_both_values_and_the_named_mistake(app_test):
+    """Issue 31: lesson 4's three gains, the smallest nDCG asked; a student who picks binary gain picks the largest:
+    the verdict names the option picked, both values and that mistake."""
+    lesson = builtin_lesson("libraries-disagree")
+    scene = lesson.scene("three-gains")
+    values = option_values(lesson, scene)
+    labels = {o.id: o.label["en"] for o in scene.question.options}
+    at = go_to(start(app_test, lesson, "learn"), lesson, scene.id)
+    give(at, lesson, scene, "binary")
+    warning = bare(at.main.get_by_key("lesson_question").warning[0])
+    assert warning.startswith(f"Not quite. The right option is {labels['exponential']} (yours: {labels['binary']}).")
+    assert f"Your option gives {values['binary']:.4f}; the right one gives {values['exponential']:.4f}." in warning
+    assert "Likely mistake — The largest value picked, not the smallest." in warning
+    assert "your number" not in warning
+
+
+def test_a_literal_option_s_why_is_said_when_it_is_picked(app_test):
+    """A teacher's lesson whose literal choice gives its wrong option a why: the student who picks it reads it."""
+    from tests.ui.test_lesson_parts import LITERAL
+
+    at = upload(open_list(app_test), "literal.toml", LITERAL)
+    ok(at.button(key="lesson__learn_uploaded").click().run())
+    lesson, _ = check_text(LITERAL, "literal.toml")
+    give(at, lesson, lesson.scenes[0], "list")
+    warning = bare(at.main.get_by_key("lesson_question").warning[0])
+    assert warning == ("Not quite. The right option is every judged item (yours: the list).\n\nWhy not this option: "
+                       "The list leaves out the unreturned items.")
 
 
 # --------------------------------------------------------------------------- a teacher's walk
@@ -499,7 +577,8 @@ def test_the_same_walks_in_chinese(app_test, lesson):
         if scene.question is not None:
             given, _ = wrong_answer(lesson, scene)
             give(at, lesson, scene, given)
-            assert exact_text(lesson, scene, "zh") in bare(at.main.get_by_key("lesson_question").warning[0])
+            warning = bare(at.main.get_by_key("lesson_question").warning[0])
+            assert exact_text(lesson, scene, "zh") in warning and "Likely mistake" not in warning
         ok(at.button(key="lesson__next_scene").click().run())
     assert len(summary_rows(at)) == sum(scene.question is not None for scene in lesson.scenes)
     at = start(app_test, lesson, "teach", "zh")

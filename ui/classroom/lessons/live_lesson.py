@@ -108,11 +108,7 @@ def results(lesson: Lesson, scene: Scene, answered: int, right: int, values: lis
 
 
 def _mistake_title(name: str) -> str:
-    if "=" in name:
-        setting, value = name.split("=", 1)
-        title = question.CONVENTION_TITLES.get((setting, value == "True" if setting == "rr_cut" else value))
-        return t(title) if title else name
-    return question.mistake_title(name)
+    return question.title_of(name)
 
 
 @st.fragment(run_every=2)

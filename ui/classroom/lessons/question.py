@@ -8,7 +8,8 @@ import streamlit as st
 
 from metrics.errors import MetricsInputError
 from metrics.explanation import num
-from metrics.teaching.lessons import Lesson, Mistake, Scene, Verdict, answer, check, option_values
+from metrics.teaching import quiz
+from metrics.teaching.lessons import Lesson, Mistake, Scene, Text, Verdict, answer, check, mistakes, option_values
 from ui.i18n import N_, language, t
 from ui.i18n.sentences import localize
 from ui.topics.quiz_view import mistake_title
@@ -75,16 +76,97 @@ def given_text(lesson: Lesson, scene: Scene, verdict: Verdict) -> str:
     return str(int(verdict.given)) if q.kind == "rank" else num(float(verdict.given), 4)
 
 
-def _convention_key(mistake: Mistake) -> tuple:
-    setting, value = mistake.name.split("=", 1)
-    return setting, value == "True" if setting == "rr_cut" else value
+def title_of(name: str) -> str:
+    """A mistake's title by its name, in the reader's language: the quiz's, another convention's or a lesson's
+    (metrics.teaching.lessons.mistakes); an unknown name as it is."""
+    if name in quiz.BY_NAME:
+        return mistake_title(name)
+    title = mistakes.title(name)
+    return t(title) if title else name
 
 
 def mistake_name(mistake: Mistake) -> str:
-    """A mistake's title in the reader's language: the quiz's, or another convention's."""
+    """A mistake's title in the reader's language: the quiz's, another convention's, or a lesson's."""
     if mistake.diagnosis is not None:
         return mistake_title(mistake.diagnosis.name)
-    return t(CONVENTION_TITLES[_convention_key(mistake)])
+    return title_of(mistake.name)
+
+
+def _fields(mistake: Mistake) -> dict:
+    """A mistake's fields as the reader reads them (an option's label in the reader's language)."""
+    return {key: said(value) if isinstance(value, Text) else value for key, value in mistake.fields.items()}
+
+
+def _explained(mistake: Mistake) -> str:
+    """What went wrong, in the reader's language ("" for a convention's, which names it in its title)."""
+    if mistake.diagnosis is not None:
+        return localize(mistake.diagnosis.explanation)
+    return t(mistake.template).format(**_fields(mistake)) if mistake.template else ""
+
+
+def _likely(mistake: Mistake, kind: str) -> str:
+    """**Likely mistake — title.** What went wrong, and what it gives (a number, a rank; a choice: nothing more)."""
+    title, explanation = mistake_name(mistake), _explained(mistake)
+    if kind == "choice":
+        return t("**Likely mistake — {title}.** {explanation}").format(title=title, explanation=explanation).strip()
+    if kind == "rank":
+        return t("**Likely mistake — {title}.** {explanation} That gives rank {value}.").format(
+            title=title, explanation=explanation, value=int(mistake.value))
+    if not explanation:
+        return t("**Likely mistake — {title}.** That method gives {value}.").format(title=title,
+                                                                                   value=f"{mistake.value:.4f}")
+    return t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
+        title=title, explanation=explanation, value=f"{mistake.value:.4f}")
+
+
+def _also(mistake: Mistake, kind: str) -> str:
+    """The other mistakes that give the same answer, when there are."""
+    names = mistake.diagnosis.also if mistake.diagnosis is not None else mistake.also
+    if not names:
+        return ""
+    text = t("The same rank also comes from: {mistakes}.") if kind == "rank" else \
+        t("The same number also comes from: {mistakes}.")
+    return "\n\n" + text.format(mistakes=t("; ").join(title_of(name) for name in names))
+
+
+def wrong_text(lesson: Lesson, scene: Scene, verdict: Verdict) -> str:
+    """What a wrong answer is told, in words that fit its kind: the exact answer (the right option) and yours, then
+    the likely mistake, or a literal option's why, or that no known mistake gives it."""
+    q = scene.question
+    exact, given = exact_text(lesson, scene, verdict.exact), given_text(lesson, scene, verdict)
+    if q.kind == "choice":
+        parts = [t("**Not quite.** The right option is {exact} (yours: {given}).").format(exact=exact, given=given)]
+        if verdict.values and verdict.given in verdict.values:
+            parts.append(t("Your option gives {given}; the right one gives {exact}.").format(
+                given=f"{verdict.values[verdict.given]:.4f}", exact=f"{verdict.values[verdict.exact]:.4f}"))
+        if verdict.mistake is not None:
+            parts.append(_likely(verdict.mistake, q.kind))
+        elif verdict.why:
+            parts.append(t("**Why not this option:** {why}").format(why=said(verdict.why)))
+        return "\n\n".join(parts)
+    if q.kind == "rank":
+        head = t("**Not quite.** The exact rank is {exact} (yours: {given}).").format(exact=exact, given=given)
+        none = t("No known mistake gives this rank: read the ranking from the top, rank 1 first.")
+    else:
+        head = t("**Not quite.** The exact answer is {exact} (yours: {given}).").format(exact=exact, given=given)
+        none = t("No known mistake gives your number: compare your steps with the table.")
+    if verdict.mistake is None:
+        return head + "\n\n" + none
+    return head + "\n\n" + _likely(verdict.mistake, q.kind) + _also(verdict.mistake, q.kind)
+
+
+def look_text(verdict: Verdict) -> str | None:
+    """Where to look after a named mistake, in the reader's language (None: nowhere in particular)."""
+    mistake = verdict.mistake
+    if mistake is None:
+        return None
+    if mistake.diagnosis is not None:
+        return t("**Where to look:** {step}").format(step=localize(mistake.diagnosis.step.text))
+    if mistake.look:
+        return t("**Where to look:** {step}").format(step=t(mistake.look).format(**_fields(mistake)))
+    if "=" in mistake.name:
+        return t("**Where to look:** the conventions this scene computes with (the page's Conventions).")
+    return None
 
 
 def show_verdict(lesson: Lesson, scene: Scene, verdict: Verdict) -> None:
@@ -99,20 +181,11 @@ def show_verdict(lesson: Lesson, scene: Scene, verdict: Verdict) -> None:
         st.warning(t("**Close, but give {n} decimals.** The exact answer is {exact} (yours: {given}).").format(
             n=q.decimals, exact=exact, given=given))
     else:
-        head = t("**Not quite.** The exact answer is {exact} (yours: {given}).").format(exact=exact, given=given)
-        mistake = verdict.mistake
-        if mistake is None:
-            st.warning(head + "\n\n" + t("No known mistake gives your number: compare your steps with the table."))
-        elif mistake.diagnosis is not None:
-            d = mistake.diagnosis
-            st.warning(head + "\n\n" + t("**Likely mistake — {title}.** {explanation} That method gives {value}.").format(
-                title=mistake_title(d.name), explanation=localize(d.explanation), value=f"{d.value:.4f}"))
-            st.info(t("**Where to look:** {step}").format(step=localize(d.step.text)), icon=":material/arrow_downward:")
-        else:
-            st.warning(head + "\n\n" + t("**Likely mistake — {title}.** That method gives {value}.").format(
-                title=mistake_name(mistake), value=f"{mistake.value:.4f}"))
-            st.info(t("**Where to look:** the conventions this scene computes with (the page's Conventions)."),
-                    icon=":material/tune:")
+        st.warning(wrong_text(lesson, scene, verdict))
+        look = look_text(verdict)
+        if look:
+            icon = ":material/tune:" if "=" in verdict.mistake.name else ":material/arrow_downward:"
+            st.info(look, icon=icon)
     show_options(lesson, scene)
 
 
