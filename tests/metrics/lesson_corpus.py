@@ -194,6 +194,8 @@ CASES = [
      [X + "question.pick: a computed choice picks the largest or the smallest value"]),
     ("answer", small(AP + choice('{ id = "a", label = "a" }, { id = "b", label = "b" }', 'answer = "c"\n')),
      [X + "question.answer: a choice without measures names its right option (one of a, b), got 'c'"]),
+    ("a computed option's why", small(AP + choice(TWO.replace('board = "b" }', 'board = "b", why = "w" }'))),
+     [X + "question.options[2].why: a computed option's verdict is computed: why is for an option without a measure"]),
     ("options tie", small(AP + choice(TWO.replace('board = "b"', 'board = "a"'))),
      [X + "question: options a, b tie at 0.9502: no single right option"]),
     ("an option's board ranks nothing", small(AP + choice(TWO.replace('board = "b"', 'board = "empty"'))),
