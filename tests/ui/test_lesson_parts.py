@@ -40,20 +40,6 @@ def test_every_answer_travels_to_a_live_class_as_a_number_and_back():
             assert back == exact or abs(back - exact) < 1e-12, (lesson.id, scene.id)
 
 
-def test_a_step_window_promises_the_whole_table_below_only_where_the_page_gives_it():
-    """An explainer page gives the whole table under its step window; a lesson's scene and a follower's view do not,
-    and their window says only how many rows are above."""
-    import pandas as pd
-
-    from ui.teaching import lecture
-
-    table = pd.DataFrame({"rank": range(1, 13), "relevant": [True] * 12, "gain": [1.0] * 12})
-    first = 12 - lecture.window_rows()
-    assert lecture.window(table, 12)[-1] == f"⋯ ranks 1–{first} above (the whole table is below)"
-    assert lecture.window(table, 12, whole_below=False)[-1] == f"⋯ ranks 1–{first} above"
-    assert lecture.window(table, lecture.window_rows() + 1, unit="query", whole_below=False)[-1] == "⋯ row 1 above"
-    assert lecture.window(table, lecture.window_rows())[-1] == ""
-
 
 # --------------------------------------------------------------------------- the verdict's words (issue 31)
 

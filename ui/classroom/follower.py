@@ -165,7 +165,7 @@ def pieces(page: str, key: str, settings: tuple, step: int, complete: bool, read
         lines = tuple(shown.worked(pace))
     else:
         general = step <= 1 and not complete
-        lines = ((explanation.formula,) if general else ()) + tuple(
+        lines = ((lecture.definitions_apart(explanation.formula),) if general else ()) + tuple(
             explanation.worked_lines(None if complete else step, fold=True, width=lecture.formula_width()))
     table = table_html(*lecture.window(explanation.table, step, view.hit_column, unit=view.unit, whole_below=False))
     ideal = None

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
-from metrics.explanation import Explanation, em_for_px
+from metrics.explanation import Explanation, em_for_px, width_em
 from metrics.measures.names import subtitle
 from ui.i18n import N_, header, headers, t
 from ui.model.board import Board
@@ -182,6 +182,21 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
         st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
 
+#: a definition narrower than this (em) is kept on one line when a phone's screen breaks a formula
+PHONE_LINE_EM = 16.0
+
+
+def definitions_apart(formula: str) -> str:
+    r"""A general formula of several definitions side by side (``DCG@k = … \qquad nDCG@k = …``) that a narrow screen
+    breaks between the definitions, not inside a short one ("nDCG@k =" on one line, its fraction on the next): each
+    short definition a group, a break allowed after each ``\qquad`` (a wide screen shows the same line)."""
+    parts = formula.split(r"\qquad")
+    if len(parts) == 1:
+        return formula
+    return r"\qquad\allowbreak ".join(f"{{{part.strip()}}}" if width_em(part) <= PHONE_LINE_EM else part
+                                      for part in parts)
+
+
 def worked(explanation: Explanation, pace: Pace, popovers: bool = True) -> list[str]:
     """The general formula (at step 1; from step 2 on, one click away), then the same with this ranking's
     numbers up to the current step; a long sum is folded ("+ ⋯ +") and given whole, line by line, one
@@ -191,7 +206,7 @@ def worked(explanation: Explanation, pace: Pace, popovers: bool = True) -> list[
     folded = explanation.worked_lines(step, fold=True, width=formula_width())
     with st.container(key="lecture_formula"):
         if pace.step <= 1 and not pace.complete:
-            st.latex(tex(explanation.formula))
+            st.latex(tex(definitions_apart(explanation.formula)))
         for line in folded:
             st.latex(tex(line))
     if popovers:
