@@ -172,29 +172,29 @@ class Classes:
     def __init__(self, store, limits: Limits = Limits()):
         self.store = store
         self.limits = limits
-        self._probed: tuple[float, bool] | None = None  #: (when: time.monotonic(), writable) of the last write probe
+        self._probed: tuple[float, bool] | None = None  #: (its start: time.monotonic(), writable) of the last probe
         self._probe_lock = threading.Lock()
 
     def writable(self, max_age: float = 1.0) -> bool:
-        """Whether the store can be written now: a write probe (``store.check_writable``), at most one every
-        ``max_age`` seconds for all the threads of this object (the others take its answer meanwhile)."""
+        """Whether the store can be written now: a write probe (``store.check_writable``), or the last one if it
+        started less than ``max_age`` seconds ago. The threads that ask while a probe runs wait for it, and take its
+        answer if it started after they asked (40 screens asking at once make one or two probes, not 40)."""
+        asked = time.monotonic()
         probed = self._probed
-        if probed is not None and time.monotonic() - probed[0] < max_age:
+        if probed is not None and asked - probed[0] < max_age:
             return probed[1]
-        if not self._probe_lock.acquire(blocking=probed is None):  # another thread probes: its last answer
-            return probed[1]
-        try:
-            if self._probed is not probed and time.monotonic() - self._probed[0] < max_age:
-                return self._probed[1]  # probed by the thread this one waited for
+        with self._probe_lock:
+            probed = self._probed
+            if probed is not None and (probed[0] >= asked or time.monotonic() - probed[0] < max_age):
+                return probed[1]
+            started = time.monotonic()
             try:
                 self.store.check_writable()
                 writable = True
             except ClassServerUnavailable:
                 writable = False
-            self._probed = (time.monotonic(), writable)
+            self._probed = (started, writable)
             return writable
-        finally:
-            self._probe_lock.release()
 
     # -- helpers -------------------------------------------------------------------------------------------------
 

@@ -140,21 +140,22 @@ def redis_hung(process: subprocess.Popen) -> Iterator[None]:
 @contextmanager
 def redis_stopped(server: dict, empty: bool = False) -> Iterator[None]:
     """The Redis server of ``own_redis`` (tests/conftest.py) stopped until the end, then started again on its port:
-    ``empty`` (it keeps nothing in memory: started again empty) or, by default, with its data (a dump taken before
-    it stops, loaded again)."""
+    ``empty`` (it kept nothing: a server without persistence), or by default with its data, as a server that
+    persists it would be (every key dumped before it stops and restored, with its time to live, once it is back)."""
     import redis
 
     from tests.live_servers import start_redis_server, stop_redis_server
 
-    folder = Path(tempfile.mkdtemp(prefix="rml-redis-"))
+    kept = []
     if not empty:
         with redis.Redis.from_url(server["url"]) as client:
-            client.config_set("dir", str(folder))
-            client.save()
+            kept = [(key, client.dump(key), client.pttl(key)) for key in client.scan_iter(count=1000)]
     stop_redis_server(server["process"])
     try:
         yield
     finally:
-        extra = [] if empty else ["--dir", str(folder), "--dbfilename", "dump.rdb"]
-        server["process"] = start_redis_server(port=server["port"], extra=extra)[0]
-        shutil.rmtree(folder, ignore_errors=True)
+        server["process"] = start_redis_server(port=server["port"])[0]
+        with redis.Redis.from_url(server["url"]) as client:
+            for key, value, ttl in kept:
+                if value is not None:
+                    client.restore(key, max(ttl, 0), value, replace=True)
