@@ -451,7 +451,7 @@ class RedisStore:
     def __init__(self, url: str = "redis://localhost:6379/0", *, prefix: str = "rml:live:",
                  clock: Callable[[], float] = time.time, timeout: float = 2.0):
         import redis
-        from redis.backoff import ExponentialBackoff
+        from redis.backoff import ExponentialBackoff, NoBackoff
         from redis.retry import Retry
 
         self.url = url
@@ -466,7 +466,12 @@ class RedisStore:
             raise StoreMisconfigured(store=self.describe()) from error
         self.prefix = prefix
         self.clock = clock
-        self._probe = None  #: the write probe's client (made at the first probe)
+        #: the quick client: the write probe and the version poll (PROBE_TIMEOUT, one new connection on a broken one,
+        #: never a retry after a time-out): a hung server is told within a second, not after three 2 s time-outs
+        self._quick = redis.Redis.from_url(
+            url, socket_timeout=min(timeout, PROBE_TIMEOUT), socket_connect_timeout=min(timeout, PROBE_TIMEOUT),
+            health_check_interval=HEALTH_CHECK_SECONDS,
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
         self._create, self._put, self._add_entry, self._close_entries, self._incr, self._purge = (
             self.client.register_script(script)
             for script in (_LUA_CREATE, _LUA_PUT, _LUA_ADD_ENTRY, _LUA_CLOSE_ENTRIES, _LUA_INCR, _LUA_PURGE))
@@ -487,17 +492,10 @@ class RedisStore:
         self.client.ping()
 
     @_guarded
-    def check_writable(self, timeout: float = PROBE_TIMEOUT) -> None:
-        """Write to the server (an expiring key) on a connection of its own that waits ``timeout`` seconds and never
-        retries: ClassServerUnavailable when it cannot be written now (stopped, hung, its writes paused)."""
-        if self._probe is None:
-            import redis
-            from redis.backoff import NoBackoff
-            from redis.retry import Retry
-
-            self._probe = redis.Redis.from_url(self.url, socket_timeout=timeout, socket_connect_timeout=timeout,
-                                               retry=Retry(NoBackoff(), 0))
-        self._probe.set(self.prefix + PROBE_KEY, repr(self.clock()), px=60_000)
+    def check_writable(self) -> None:
+        """Write to the server (an expiring key) on the quick client (:data:`PROBE_TIMEOUT`, no retry after a
+        time-out): ClassServerUnavailable when it cannot be written now (stopped, hung, its writes paused)."""
+        self._quick.set(self.prefix + PROBE_KEY, repr(self.clock()), px=60_000)
 
     @_guarded
     def create(self, key: str, value: Any, expires_at: float, version: int = 1) -> bool:
@@ -506,9 +504,9 @@ class RedisStore:
                             args=[_dumps(value), repr(expires_at), repr(now), self._ttl_ms(expires_at, now),
                                   int(version)]) == 1
 
-    def _live_fields(self, key: str, *names: str) -> list | None:
+    def _live_fields(self, key: str, *names: str, client=None) -> list | None:
         """The fields of a live hash (one HMGET, no script: the cheap poll), None when absent or expired."""
-        *fields, expiry = self.client.hmget(self.prefix + key, *names, "\0x")
+        *fields, expiry = (client or self.client).hmget(self.prefix + key, *names, "\0x")
         return None if expiry is None or float(expiry) <= self.clock() else fields
 
     @_guarded
@@ -518,7 +516,8 @@ class RedisStore:
 
     @_guarded
     def version(self, key: str) -> int | None:
-        fields = self._live_fields(key, "\0v")
+        """The cheap poll, on the quick client (a hung server: ClassServerUnavailable within PROBE_TIMEOUT)."""
+        fields = self._live_fields(key, "\0v", client=self._quick)
         return None if fields is None else int(fields[0])
 
     @_guarded
@@ -589,8 +588,7 @@ class RedisStore:
 
     def close(self) -> None:
         self.client.close()
-        if self._probe is not None:
-            self._probe.close()
+        self._quick.close()
 
 
 def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time) -> SQLiteStore | RedisStore:
