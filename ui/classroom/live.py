@@ -90,6 +90,7 @@ VIEWING = "live_viewing"  #: the page whose follower view (ui.classroom.follower
 STEP_QUESTION = "live_step_question"
 UNSENT = "live_unsent"  #: the teacher's actions not sent yet, in order (:func:`act`): ask, reveal, close
 KEPT = "live_kept"  #: what the teacher's screen last read of its class (live.classes.Classes.snapshot), to bring it back
+STALE = "live_kept_stale"  #: True: an action reached the class since KEPT was read (the next sync reads it again)
 LOST_SINCE = "live_lost_since"  #: when this student's class was first found missing (time.monotonic())
 MINE = "live_mine"  #: {code, id, value, diagnosis}: this student's last accepted answer, to put back if the store lost it
 RECONCILE = "live_reconcile"  #: True: this student puts its place and answer back at the next read (after an outage)
@@ -204,7 +205,7 @@ def start() -> str:
 
 def _teach(held: tuple[str, str] | None) -> None:
     """This session teaches class ``held`` (code, key) from now on, with nothing sent or kept yet; None: no class."""
-    for name in (DIGEST, STEP_QUESTION, UNSENT, KEPT):
+    for name in (DIGEST, STEP_QUESTION, UNSENT, KEPT, STALE):
         st.session_state.pop(name, None)
     if held is None:
         st.session_state.pop(TEACHER, None)
@@ -428,7 +429,7 @@ def publish(page: str | None = None) -> bool:
     every run, through :func:`after_run`); nothing for a session without a teacher key. True when the class has
     them (sent now or before), False when they wait for the class server (:func:`sync`). After an outage, the
     class is read again too (a whole run gets over it by itself, with or without the watch)."""
-    return sync(board=True, read=out_of_reach(), page=page)
+    return sync(board=True, read=out_of_reach() or bool(st.session_state.get(STALE)), page=page)
 
 
 # -- the teacher's actions, kept while the class server cannot be reached (issue 32) -----------------------------
@@ -443,7 +444,7 @@ def act(op: dict) -> None:
     unsent = st.session_state.setdefault(UNSENT, [])
     if op not in unsent:
         unsent.append(op)
-    sync(read=True)
+    sync()  # the class is read again by the run that follows (STALE): the click returns at once
 
 
 def unsent(kind: str | None = None) -> list[dict]:
@@ -507,7 +508,7 @@ def sync(*, board: bool = False, read: bool = False, check: bool = False, probe:
 def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: bool) -> None:
     """Send the actions waiting (a refused one is said and dropped), the board, and read the class again."""
     queue = st.session_state.setdefault(UNSENT, [])
-    read = read or bool(queue) or not st.session_state.get(KEPT)
+    read = read or not st.session_state.get(KEPT)
     while queue:
         op = queue[0]
         try:
@@ -520,6 +521,7 @@ def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: boo
         except LiveError as error:  # refused (e.g. a question that cannot be asked): said, not kept
             st.session_state[NOTICE] = message(error)
         queue.pop(0)
+        st.session_state[STALE] = True  # what was kept no longer says what the class holds
         if op["op"] == "close":
             _closed()
             return
@@ -536,6 +538,7 @@ def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: boo
                 kept["version"], kept["value"] = version, {**kept["value"], "board": data}
     if read:
         st.session_state[KEPT] = classes().snapshot(*held)
+        st.session_state.pop(STALE, None)
 
 
 def _send(held: tuple[str, str], op: dict) -> None:
@@ -784,8 +787,9 @@ def poll() -> None:
     reached_it, back, changed = read_class(_read_as_student, class_ended)
     if not reached_it:  # the class is kept: said above the page, watched again
         return
-    if back:
+    if back:  # the class server answers again: what the outage refused is no longer said
         changed = True
+        st.session_state.pop(SHOWN, None)
     elif changed and _view_draws_it():
         changed = False
     if changed or lost_its_end():
