@@ -136,7 +136,9 @@ def test_redis_restarted_empty_mid_question_the_class_comes_back_with_every_acce
                                                                                             own_redis):
     """Redis stops mid-question and comes back empty (issue 32): the class is not lost. The teacher's screen brings it
     back from what it last read (its board, question, students and answers); a student who joined and answered after
-    that read puts their own place and answer back; an answer sent during the outage was refused (said, box kept)."""
+    that read puts their own place and answer back; an answer sent during the outage was refused (said, box kept).
+    The teacher's Reveal, pressed during the outage, waits :data:`live.SETTLE_SECONDS` after the class is back, so
+    that the answers put back count."""
     from tests import store_faults
 
     on_store(monkeypatch, own_redis["url"])
@@ -155,16 +157,18 @@ def test_redis_restarted_empty_mid_question_the_class_comes_back_with_every_acce
         cy.number_input(key="live__answer_1").set_value(5.762)  # sent while the class server is down: refused,
         ok(cy.button(key=live_quiz.SEND).click().run())  # said, the box kept
         assert said(cy, "cannot be reached") and cy.number_input
-        ok(teacher.run())
-        assert said(teacher, TEACHER_OUT) and teacher.session_state[live.TEACHER][0] == code
+        ok(teacher.button(key=live_quiz.REVEAL).click().run())  # kept, said
+        assert said(teacher, TEACHER_OUT) and said(teacher, "the reveal of question 1")
+        assert teacher.session_state[live.TEACHER][0] == code
         ok(ada.run())
         assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
     until_writable()
     ok(ada.run())  # before the teacher's screen brought it back: the class is missing, for now
     assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
-    ok(teacher.run())  # the teacher's screen brings it back
+    ok(teacher.run())  # the teacher's screen brings it back; its reveal waits for the students' screens
     assert not said(teacher, TEACHER_OUT)
     assert any(f"lost class {code}" in s.value and "brought it back" in s.value for s in teacher.success)
+    assert not live.classes().current(code).question["revealed"] and teacher.session_state[live.UNSENT]
     for student in (ada, bo, cy):
         ok(student.run())
         assert not said(student, STUDENT_OUT) and live.STUDENT in student.session_state
@@ -172,10 +176,46 @@ def test_redis_restarted_empty_mid_question_the_class_comes_back_with_every_acce
     assert answered(teacher, cy) is None and cy.number_input  # refused during the outage: to send again
     send(cy, 5.762)
     ok(teacher.run())
-    assert metric(teacher, "Answered") == "3 / 3"
-    ok(teacher.button(key=live_quiz.REVEAL).click().run())
-    assert sorted(live.classes().current(code).question["values"]) == [1.234, 5.762, 5.762]
+    assert not live.classes().current(code).question["revealed"]  # still waiting (a few seconds)
+    teacher.session_state[live.RESTORED_AT] -= live.SETTLE_SECONDS  # (the wait's end, as the teacher's watch sees it)
+    ok(teacher.run())
+    revealed = live.classes().current(code).question
+    assert revealed["revealed"] and sorted(revealed["values"]) == [1.234, 5.762, 5.762]
     assert not teacher.exception
+
+
+def test_a_class_closed_while_its_store_is_down_ends_for_its_students_when_it_is_back_empty(app_test, monkeypatch,
+                                                                                          own_redis):
+    """Close pressed while Redis is down, Redis back empty: the class is brought back and closed, and its students
+    are told at once that the teacher closed it."""
+    from tests import store_faults
+
+    on_store(monkeypatch, own_redis["url"])
+    teacher, code = start_class(app_test)
+    ada = join(app_test, code, "ada")
+    with store_faults.redis_stopped(own_redis, empty=True):
+        ok(teacher.button(key="live__close").click().run())
+        assert said(teacher, "closing the class") and teacher.session_state[live.TEACHER][0] == code
+    until_writable()
+    ok(teacher.run())
+    assert live.TEACHER not in teacher.session_state and not said(teacher, TEACHER_OUT)
+    ok(ada.run())
+    assert said(ada, f"The teacher closed class {code}") and live.STUDENT not in ada.session_state
+
+
+def test_a_student_whose_class_is_lost_for_good_is_told_after_a_while(app_test):
+    """The store lost the class and no teacher's screen brings it back (the teacher's browser is gone): the student is
+    told the teacher's board cannot be reached, and after :data:`live.LOST_GRACE` that the class has ended."""
+    _, code = start_class(app_test)
+    ada = join(app_test, code, "ada")
+    live.classes().store.delete_prefix(f"{code}/")  # lost, and the teacher's screen is never run again
+    ok(ada.run())
+    assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
+    ok(ada.run())
+    assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
+    ada.session_state[live.LOST_SINCE] -= live.LOST_GRACE  # (the grace's end: the student's watch reruns it then)
+    ok(ada.run())
+    assert said(ada, f"Class {code} has ended") and live.STUDENT not in ada.session_state
 
 
 def test_a_deleted_sqlite_file_is_said_and_the_class_comes_back(app_test, tmp_path):

@@ -95,6 +95,10 @@ LOST_SINCE = "live_lost_since"  #: when this student's class was first found mis
 MINE = "live_mine"  #: {code, id, value, diagnosis}: this student's last accepted answer, to put back if the store lost it
 RECONCILE = "live_reconcile"  #: True: this student puts its place and answer back at the next read (after an outage)
 LOST_GRACE = 60.0  #: a student's class missing this long without its teacher's screen bringing it back has ended
+RESTORED_AT = "live_restored_at"  #: when this teacher's screen last brought its class back (time.monotonic())
+#: a reveal waiting when the class is brought back is sent this long after: the students' screens put back meanwhile
+#: the answers the store accepted after the teacher's screen last read the class (the reveal closes the answers)
+SETTLE_SECONDS = 5.0
 RETRY_SECONDS = 2.0  #: served without the waiting route, how often a teacher's screen tries an out-of-reach store again
 PROBE_AGE = 1.0  #: a write probe this recent is taken as the store's state (live.classes.Classes.writable)
 
@@ -167,11 +171,8 @@ def store_trouble(error: ClassServerUnavailable) -> str:
 
 
 def say_trouble(error: ClassServerUnavailable) -> None:
-    """Show store trouble here, unless the message above the page (:func:`before_page`; the teacher's at the end of
-    the run) already says it; keep it there until a live call works again."""
-    if teacher() is not None:
-        st.session_state[OUTAGE] = t(TEACHER_OUTAGE)
-        return
+    """Show store trouble here, unless the message above the page (:func:`before_page`) already says it; keep it
+    there until a live call works again. (The teacher's screen never meets it: :func:`sync`.)"""
     trouble = t(STUDENT_OUTAGE) if student() is not None else store_trouble(error)
     if not st.session_state.get(OUTAGE):
         st.error(trouble)
@@ -205,7 +206,7 @@ def start() -> str:
 
 def _teach(held: tuple[str, str] | None) -> None:
     """This session teaches class ``held`` (code, key) from now on, with nothing sent or kept yet; None: no class."""
-    for name in (DIGEST, STEP_QUESTION, UNSENT, KEPT, STALE):
+    for name in (DIGEST, STEP_QUESTION, UNSENT, KEPT, STALE, RESTORED_AT):
         st.session_state.pop(name, None)
     if held is None:
         st.session_state.pop(TEACHER, None)
@@ -494,6 +495,7 @@ def sync(*, board: bool = False, read: bool = False, check: bool = False, probe:
                 raise
             classes().restore(*held, st.session_state[KEPT])
             st.session_state[BACK] = t(RESTORED).format(code=held[0])
+            st.session_state[RESTORED_AT] = time.monotonic()
             _send_all(held, to_send, read)
     except ClassServerUnavailable:  # kept: said above the page, sent again when the class server answers
         st.session_state[OUTAGE] = t(TEACHER_OUTAGE)
@@ -505,19 +507,29 @@ def sync(*, board: bool = False, read: bool = False, check: bool = False, probe:
     return True
 
 
+def settling() -> float:
+    """How many seconds more a reveal waits after the class was brought back (:data:`SETTLE_SECONDS`; 0: none)."""
+    restored = st.session_state.get(RESTORED_AT)
+    return 0.0 if restored is None else max(0.0, SETTLE_SECONDS - (time.monotonic() - restored))
+
+
 def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: bool) -> None:
-    """Send the actions waiting (a refused one is said and dropped), the board, and read the class again."""
+    """Send the actions waiting, in order (a refused one is said and dropped; a reveal waits while :func:`settling`,
+    and those after it), the board, and read the class again."""
     queue = st.session_state.setdefault(UNSENT, [])
     read = read or not st.session_state.get(KEPT)
     while queue:
         op = queue[0]
+        if op["op"] == "reveal" and settling():
+            break
         try:
             _send(held, op)
         except ClassServerUnavailable:
             raise
-        except ClassNotFound:
-            if op["op"] != "close":
-                raise  # brought back by sync, then sent
+        except ClassNotFound as error:  # lost by the store: sync brings it back and sends this again; a close too
+            # (its students are then told it was closed), unless the class was closed already or cannot come back
+            if op["op"] != "close" or (st.session_state.get(KEPT) and not isinstance(error, ClassClosed)):
+                raise
         except LiveError as error:  # refused (e.g. a question that cannot be asked): said, not kept
             st.session_state[NOTICE] = message(error)
         queue.pop(0)
@@ -934,8 +946,9 @@ def _teacher_fragment() -> None:
                 or BACK in st.session_state:
             st.rerun(scope="app")
     waiting = out_of_reach() or bool(unsent())
-    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], _seen(RUNNING),
-                          every=RETRY_SECONDS if waiting else None)
+    settle = settling() if unsent("reveal") else 0.0  # a reveal held after the class came back: sent at its end
+    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], _seen(RUNNING), every=RETRY_SECONDS if waiting else None,
+                          again=(st.session_state[RESTORED_AT], settle + 0.5) if settle else None)
 
 
 def read_class(read: Callable[[], T], lost: Callable[[LiveError], None]) -> tuple[bool, bool, T | None]:

@@ -56,8 +56,8 @@ SHORT = N_("Give {decimals} decimals: {answer} has fewer, so it was not sent. Ty
 THRESHOLD = N_("The quiz counts an item as relevant when its grade is at least 1; the board's threshold is "
                "{threshold}. Set it back to 1 to ask about {measure}.")
 # a teacher's action kept while the class server cannot be reached (ui.classroom.live.act)
-ASK_WAITS = N_("{label}: not asked yet. It is asked as soon as the class server answers again.")
-REVEAL_WAITS = N_("Not revealed yet: the answer is revealed as soon as the class server answers again.")
+ASK_WAITS = N_("{label}: not asked yet. It is asked as soon as the class server takes it.")
+REVEAL_WAITS = N_("Not revealed yet: the answer is revealed to the class as soon as the class server takes it.")
 NOT_READ = N_("The class's question and answers are shown as soon as the class server answers again.")
 
 

@@ -154,14 +154,9 @@ def teacher_box(lesson: Lesson, scene: Scene, revealed: bool, reveal_here) -> bo
     Reveal then)."""
     if live.teacher() is None:
         return False
-    try:
-        public = class_question(lesson, scene)
-    except ClassServerUnavailable as error:
-        live.say_trouble(error)
-        return True
-    except LiveError as error:
-        st.error(live.message(error))
-        return False
+    public = class_question(lesson, scene)  # never a LiveError for the teacher: said above the page
+    if live.teacher() is None:  # the class ended: the app says so
+        st.rerun(scope="app")
     if public is None:
         if _asking(lesson, scene):
             st.info(t(ASK_WAITS).format(label=question.said(scene.title)), icon=":material/schedule_send:")
