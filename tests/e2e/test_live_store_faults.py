@@ -83,14 +83,18 @@ def answer(student: Page, question: int, value: str, wait_for_app) -> None:
     expect(student.get_by_test_id("stAlertContentInfo")).to_contain_text(value, timeout=SLOW_MS)
 
 
-def first_seen(checks: dict[str, Callable[[], bool]], began: float, timeout: float = SLOW_MS / 1000) -> dict:
-    """Look at every screen in turn until each check holds: when each first held, in seconds from ``began``."""
+def first_seen(checks: dict[str, Callable[[], bool]], began: float, pages: list[Page],
+               timeout: float = 2 * SLOW_MS / 1000) -> dict:
+    """Look at every screen in turn until each check holds: when each first held, in seconds from ``began``
+    (on a time-out, what ``pages`` show: their address and messages)."""
     seen = {}
     while len(seen) < len(checks):
         for name, check in checks.items():
             if name not in seen and check():
                 seen[name] = since(began)
-        assert time.monotonic() - began < timeout, f"only {seen} after {timeout} s"
+        if time.monotonic() - began > timeout:
+            shown = [(page.url, page.get_by_test_id("stAlert").all_inner_texts()) for page in pages]
+            pytest.fail(f"only {seen} after {timeout} s; the screens show {shown}")
         time.sleep(0.05)  # between two looks at the screens
     return seen
 
@@ -117,7 +121,7 @@ def teacher_says(teacher: Page, *waiting: str) -> None:
         expect(message).to_contain_text(words)
 
 
-def a_round(question: int, fault: str, inject, teacher: Page, students: list[Page], store_url: str, code: str,
+def a_round(question: int, inject, teacher: Page, students: list[Page], store_url: str, code: str,
             wait_for_app) -> dict[str, dict]:
     """One fault, with question ``question`` open: it is answered, the fault injected, the teacher acts, the fault
     cleared; what reached the store is checked. When the screens were told and when they were back, in seconds."""
@@ -133,7 +137,7 @@ def a_round(question: int, fault: str, inject, teacher: Page, students: list[Pag
     step = published(store_url, code)["board"]["steps"]["ndcg"]  # (the students followed: it was published)
 
     with inject():
-        told = first_seen(screens(teacher, students, True, question), time.monotonic())  # idle: the class watch
+        told = first_seen(screens(teacher, students, True, question), time.monotonic(), [teacher, *students])  # idle
         items = lane_items(teacher)
         order = lane_names(teacher)
         drag_after(teacher, items.nth(0), items.nth(1))  # a drag on nDCG: the board, said in its own run
@@ -152,11 +156,9 @@ def a_round(question: int, fault: str, inject, teacher: Page, students: list[Pag
         teacher_says(teacher, f"the reveal of question {question}", "the question")
         for student in students:
             expect(alert(student, STUDENT_OUT)).to_have_count(1)  # still told
-    checks = screens(teacher, students, False, question + 1)
-    if fault == "restarted empty":  # said once, in the run that brought it back
-        restored = teacher.get_by_test_id("stAlertContentSuccess").filter(has_text=f"lost class {code}")
-        checks["teacher: brought back"] = lambda: restored.count() == 1
-    back = first_seen(checks, time.monotonic())  # nobody touches anything
+    # nobody touches anything ("this screen brought it back", said for a few seconds when Redis came back empty, is
+    # checked in AppTest: on a loaded machine the run that says it can be over before a look at the screen)
+    back = first_seen(screens(teacher, students, False, question + 1), time.monotonic(), [teacher, *students])
     for page in (teacher, *students):
         expect(page.get_by_test_id("stException")).to_have_count(0)
 
@@ -185,8 +187,8 @@ def published(store_url: str, code: str) -> dict:
 
 @pytest.mark.parametrize("kind", SCENARIOS)
 def test_the_teachers_actions_during_a_store_fault_are_said_at_once_and_sent_when_it_is_back(
-        own_app, new_session, wait_for_app, tmp_path, request, kind):  # noqa: F811  (own_app first: the browsers
-    store_url, faults = a_store(kind, tmp_path, request)  # close before its server stops, which then stops at once)
+        own_app, new_session, wait_for_app, tmp_path, request, kind):  # noqa: F811
+    store_url, faults = a_store(kind, tmp_path, request)
     url = own_app({"RML_LIVE_STORE": store_url})
     teacher = new_session(f"{url}/live", viewport=TEACHER_SIZE)
     click(teacher, "live__start", wait_for_app)
@@ -197,7 +199,7 @@ def test_the_teachers_actions_during_a_store_fault_are_said_at_once_and_sent_whe
         wait_for_app(student)
     click(teacher, "live__ask", wait_for_app)  # Q1: nDCG@K on the board
     for question, fault in enumerate(SCENARIOS[kind], 1):
-        times = a_round(question, fault, faults[fault], teacher, students, store_url, code, wait_for_app)
+        times = a_round(question, faults[fault], teacher, students, store_url, code, wait_for_app)
         load = os.getloadavg()[0] / (os.cpu_count() or 1)
         print(f"\n[{kind} {fault}] told (idle, from the fault): {times['told']}; back without any action (from the "
               f"fault's end; students: the next question on screen): {times['back']}; load per core {load:.1f}")
