@@ -6,6 +6,10 @@ exact value, the tolerance and the range of answers), ``answers/{id}`` and ``stu
 the answers are closed by the reveal, atomically), ``questions`` (the id sequence) and ``rate/...`` (fixed-window
 counters); ``closed`` outlives a closed class for an hour, to tell its students.  Secrets (teacher key, student ids)
 are stored hashed.  Every call raises :class:`LiveError` only: a refusal, or :class:`ClassServerUnavailable`.
+
+A store can lose a running class (Redis restarted empty, the SQLite file deleted): the teacher's screen keeps what it
+last read of its class (:meth:`Classes.snapshot`) and brings the class back with it (:meth:`Classes.restore`), and
+each student's screen puts its student and its accepted answer back (:meth:`Classes.come_back`, :meth:`Classes.answer`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ import hashlib
 import hmac
 import json
 import math
+import re
 import secrets
+import threading
+import time
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -33,6 +40,11 @@ DIAGNOSIS_MAX = 80
 STATE_MAX_BYTES = 256_000
 #: How long a closed class's code still says "closed" (instead of "no such class") to the students who poll it.
 CLOSED_NOTICE_SECONDS = 3600.0
+#: How far a class brought back goes on past the last version its teacher knew: past any version a screen may have
+#: seen (a write whose reply was lost with the store counted too), so that every screen takes the class back as news.
+RESTORED_VERSION_STEP = 1000
+#: What a student id looks like (``secrets.token_urlsafe(16)``): :meth:`Classes.come_back` adds no other.
+STUDENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class ClassNotFound(LiveError):
@@ -160,6 +172,29 @@ class Classes:
     def __init__(self, store, limits: Limits = Limits()):
         self.store = store
         self.limits = limits
+        self._probed: tuple[float, bool] | None = None  #: (its start: time.monotonic(), writable) of the last probe
+        self._probe_lock = threading.Lock()
+
+    def writable(self, max_age: float = 1.0) -> bool:
+        """Whether the store can be written now: a write probe (``store.check_writable``), or the last one if it
+        started less than ``max_age`` seconds ago. The threads that ask while a probe runs wait for it, and take its
+        answer if it started after they asked (40 screens asking at once make one or two probes, not 40)."""
+        asked = time.monotonic()
+        probed = self._probed
+        if probed is not None and asked - probed[0] < max_age:
+            return probed[1]
+        with self._probe_lock:
+            probed = self._probed
+            if probed is not None and (probed[0] >= asked or time.monotonic() - probed[0] < max_age):
+                return probed[1]
+            started = time.monotonic()
+            try:
+                self.store.check_writable()
+                writable = True
+            except ClassServerUnavailable:
+                writable = False
+            self._probed = (started, writable)
+            return writable
 
     # -- helpers -------------------------------------------------------------------------------------------------
 
@@ -310,6 +345,59 @@ class Classes:
         self.store.create(f"{code}/closed", {"closed": True},  # what its students are told
                           min(info["expires_at"], self.store.clock() + CLOSED_NOTICE_SECONDS))
 
+    def snapshot(self, code: str, teacher_key: str) -> dict:
+        """What the teacher's screen keeps of its class, to bring it back if the store loses it (:meth:`restore`):
+        its expiry, the board record (version and value), the current question (its secret: the exact value), the
+        answers to it and the students (hashed), as JSON-able data."""
+        code, info = self._teacher(code, teacher_key)
+        _, board = self._read(code, "board", self.store.get)
+        public = board.value.get("question")
+        question_id = int(public["id"]) if isinstance(public, dict) else None
+        question = self._question(code, question_id).value if question_id is not None else None
+        answers = self.store.entries(f"{code}/answers/{question_id}") if question_id is not None else {}
+        return {"code": code, "expires_at": info["expires_at"], "version": board.version, "value": board.value,
+                "question": question, "answers": answers, "students": self.store.entries(f"{code}/students")}
+
+    @classmethod
+    def snapshot_results(cls, snapshot: dict) -> Results | None:
+        """The current question's :class:`Results` as a snapshot holds them (None without a question)."""
+        if not snapshot.get("question"):
+            return None
+        return cls._tally(snapshot["question"], snapshot.get("answers") or {}, len(snapshot.get("students") or {}))
+
+    def restore(self, code: str, teacher_key: str, snapshot: dict) -> int:
+        """Bring back class ``code`` as its teacher's screen last read it (:meth:`snapshot`) after its store lost it:
+        what the store lacks is written again, what it has stays (a student's first answer, added back by their own
+        screen meanwhile); the board goes on at a version past any its students saw. The class's version.
+        ClassClosed when it was closed, ClassNotFound when its time ran out, NotTeacher when the code was taken."""
+        code = normalize_code(code)
+        expires_at = float(snapshot["expires_at"])
+        if expires_at <= self.store.clock():
+            raise ClassNotFound(code=code)
+        if self.store.get(f"{code}/closed") is not None:
+            raise ClassClosed(code=code)
+        info = {"teacher": _hash(str(teacher_key)), "expires_at": expires_at}
+        if not self.store.create(f"{code}/class", info, expires_at):
+            self._teacher(code, teacher_key)  # there already (another of its teacher's tabs brought it back)
+        value = snapshot["value"]
+        public = value.get("question") if isinstance(value, dict) else None
+        if isinstance(public, dict) and snapshot.get("question"):
+            question_id = int(public["id"])
+            if self.store.create(f"{code}/question/{question_id}", snapshot["question"], expires_at):
+                self.store.incr(f"{code}/questions", expires_at, amount=question_id)  # the next one after it
+            for member, entry in (snapshot.get("answers") or {}).items():
+                try:
+                    self.store.add_entry(f"{code}/answers/{question_id}", member, entry, expires_at)
+                except EntriesClosed:
+                    break
+            if public.get("revealed"):
+                self.store.close_entries(f"{code}/answers/{question_id}", expires_at)
+        for member, entry in (snapshot.get("students") or {}).items():
+            self.store.add_entry(f"{code}/students", member, entry, expires_at)
+        self.store.create(f"{code}/board", value, expires_at,  # last: a screen that sees it finds all the rest
+                          version=int(snapshot["version"]) + RESTORED_VERSION_STEP)
+        return self.version(code)
+
     def resume(self, code: str, teacher_key: str) -> str:
         """The class's code, when ``teacher_key`` is its teacher's (a teacher back after a reload or a restart)."""
         return self._teacher(code, teacher_key)[0]
@@ -333,6 +421,22 @@ class Classes:
     def rejoin(self, code: str, student_id: str) -> str | None:
         """A student back in their class (after a reload or a restart): their nickname; UnknownStudent, ClassNotFound."""
         code, _, member = self._student(code, student_id)
+        return self.store.entries(f"{code}/students")[member]["nickname"]
+
+    def come_back(self, code: str, student_id: str, nickname: str | None = None) -> str | None:
+        """A student in a class that its teacher's screen brought back after the store lost it: added again when the
+        class lost them (with ``nickname``, as a join: under the join limit), their nickname. UnknownStudent for
+        what is not a student id."""
+        code, info = self._class(code)
+        member = _hash(str(student_id))
+        students = self.store.entries(f"{code}/students")
+        if member in students:
+            return students[member]["nickname"]
+        if not STUDENT_ID.fullmatch(str(student_id)):
+            raise UnknownStudent(code=code)
+        self._limit(f"{code}/rate/join", self.limits.joins_per_minute, info, TooManyJoins, code=code)
+        entry = {"nickname": clean_text(nickname, NICKNAME_MAX)}
+        self.store.add_entry(f"{code}/students", member, entry, info["expires_at"])
         return self.store.entries(f"{code}/students")[member]["nickname"]
 
     def version(self, code: str) -> int:

@@ -31,7 +31,8 @@ class StoreMisconfigured(ClassServerUnavailable):
 
 
 class StoreFileDeleted(ClassServerUnavailable):
-    """The SQLite file was deleted (or replaced) while classes ran: their data is gone; a new file is used."""
+    """The SQLite file was deleted (or replaced) while classes ran: their data is gone from the store; a new file is
+    used, and each class is brought back from its teacher's screen (:meth:`live.classes.Classes.restore`)."""
 
-    template = ("The class server's file was deleted while classes were running: their answers are lost. "
-                "Start a new class (students join it with its new code).")
+    template = ("The class server's file was deleted while classes were running: a new file is used, and each class "
+                "is brought back by its teacher's screen while it is open.")

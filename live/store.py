@@ -8,6 +8,10 @@ the store's clock; an item whose ``expires_at`` has passed is absent, and its da
   one answer per student per question; a second answer is refused (``add_entry`` returns False);
 * counters: ``incr`` (fixed-window rate limits, sequence numbers).
 
+``check`` makes one round trip to the store; ``check_writable`` writes to it (a write probe, with a short time-out
+of its own): a store that reads but cannot write (an SQLite file made unwritable, a full disk, a lock held by another
+program; a Redis server whose writes are paused) fails the second and not the first.
+
 A map of entries can be closed (``close_entries``, atomic: it returns the entries at that moment): from then on
 ``add_entry`` raises :class:`EntriesClosed`, so that an entry is either in what ``close_entries`` returned or refused.
 Every call that cannot reach its store raises :class:`live.errors.ClassServerUnavailable`.
@@ -18,6 +22,7 @@ what has expired.  Both stores take a ``clock`` (default ``time.time``) so that 
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import functools
 import json
@@ -43,6 +48,10 @@ STORE_ENV = "RML_LIVE_STORE"
 DEFAULT_SQLITE_PATH = Path(__file__).resolve().parent.parent / ".live" / "classes.sqlite3"
 #: How long a Redis connection may stay idle before it is checked (PING) when next used.
 HEALTH_CHECK_SECONDS = 30
+#: How long a write probe (``check_writable``) waits for the store: a lock or a hung server fails it after this long.
+PROBE_TIMEOUT = 1.0
+#: The key the write probes write (an expiring counter; no class's key starts with NUL).
+PROBE_KEY = "\0probe"
 
 
 class Record(NamedTuple):
@@ -157,7 +166,9 @@ class SQLiteStore:
             """)
 
     def _check_file(self) -> None:
-        """StoreFileDeleted (once) when the path no longer names the opened file; a new file is then opened."""
+        """StoreFileDeleted (once) when the path no longer names the opened file; a new file is then opened.
+        PermissionError (:class:`ClassServerUnavailable`) when its shared-memory file cannot be written."""
+        self._check_writable_files()
         if self._identity() == self._opened:
             return
         with self._reopen_lock:
@@ -173,6 +184,16 @@ class SQLiteStore:
                          "a new file is used", self.path)
             self._open_file()
         raise StoreFileDeleted()
+
+    def _check_writable_files(self) -> None:
+        """Every connection maps the shared-memory file (``-shm``) and writes to it, even to read: when that file is
+        made unwritable under it (``chattr +i``), the next access kills the whole server process (SIGBUS, no Python
+        error). So that file is checked before each call (one ``access``, microseconds) and a call is refused as the
+        store out of reach while it cannot be written. (The database and WAL files are not mapped: SQLite refuses a
+        write to them with an error of its own.)"""
+        shared = self.path.with_name(self.path.name + "-shm")
+        if not os.access(shared, os.W_OK) and shared.exists():
+            raise PermissionError(errno.EPERM, "the live store's shared-memory file cannot be written", str(shared))
 
     @contextmanager
     def _connection(self, check: bool = True) -> Iterator[sqlite3.Connection]:
@@ -230,14 +251,30 @@ class SQLiteStore:
         self._execute("SELECT count(*) FROM records")
 
     @_guarded
-    def create(self, key: str, value: Any, expires_at: float) -> bool:
-        """Write a record only if none is live at ``key``: True if this call created it."""
+    def check_writable(self, timeout: float = PROBE_TIMEOUT) -> None:
+        """Write to the store (an expiring counter), waiting at most ``timeout`` seconds for a lock held by another
+        connection: ClassServerUnavailable when it cannot be written now."""
+        now = self.clock()
+        with self._connection() as db:
+            db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            try:
+                db.execute("INSERT INTO counters (key, count, expires_at) VALUES (?, 1, ?) ON CONFLICT (key) DO "
+                           "UPDATE SET count = counters.count + 1, expires_at = excluded.expires_at",
+                           (PROBE_KEY, now + 60))
+            finally:
+                db.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout * 1000)}")
+
+    @_guarded
+    def create(self, key: str, value: Any, expires_at: float, version: int = 1) -> bool:
+        """Write a record only if none is live at ``key``: True if this call created it.  ``version``: its first
+        version (a record brought back after its store lost it goes on past the versions its readers saw)."""
         now = self.clock()
         self._purge_now_and_then(now)
         changed, _ = self._execute(
-            "INSERT INTO records (key, version, value, expires_at) VALUES (?, 1, ?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET version = records.version + 1, value = excluded.value, "
-            "expires_at = excluded.expires_at WHERE records.expires_at <= ?", (key, _dumps(value), expires_at, now))
+            "INSERT INTO records (key, version, value, expires_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET version = max(records.version + 1, excluded.version), "
+            "value = excluded.value, expires_at = excluded.expires_at WHERE records.expires_at <= ?",
+            (key, int(version), _dumps(value), expires_at, now))
         return changed == 1
 
     @_guarded
@@ -302,15 +339,16 @@ class SQLiteStore:
         return {member: json.loads(value) for member, value in rows}
 
     @_guarded
-    def incr(self, key: str, expires_at: float) -> int:
-        """Add one to the counter at ``key`` (created at 1 with this expiry when absent); the new count."""
+    def incr(self, key: str, expires_at: float, amount: int = 1) -> int:
+        """Add ``amount`` to the counter at ``key`` (created at ``amount`` with this expiry when absent); the new
+        count."""
         now = self.clock()
         self._purge_now_and_then(now)
         _, rows = self._execute(
-            "INSERT INTO counters (key, count, expires_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET "
-            "count = CASE WHEN counters.expires_at <= ? THEN 1 ELSE counters.count + 1 END, "
+            "INSERT INTO counters (key, count, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+            "count = CASE WHEN counters.expires_at <= ? THEN excluded.count ELSE counters.count + excluded.count END, "
             "expires_at = CASE WHEN counters.expires_at <= ? THEN excluded.expires_at ELSE counters.expires_at END "
-            "RETURNING count", (key, expires_at, now, now))
+            "RETURNING count", (key, int(amount), expires_at, now, now))
         return rows[0][0]
 
     @_guarded
@@ -352,7 +390,8 @@ _LUA_CREATE = _LUA_LIVE + """
 local now = tonumber(ARGV[3])
 local old = redis.call('HGET', KEYS[1], '\\0v')
 if live(KEYS[1], now) then return 0 end
-redis.call('HSET', KEYS[1], '\\0v', (tonumber(old) or 0) + 1, '\\0d', ARGV[1], '\\0x', ARGV[2])
+redis.call('HSET', KEYS[1], '\\0v', math.max((tonumber(old) or 0) + 1, tonumber(ARGV[5])), '\\0d', ARGV[1],
+           '\\0x', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 1
 """
@@ -384,7 +423,7 @@ return redis.call('HGETALL', KEYS[1])
 """
 _LUA_INCR = _LUA_LIVE + """
 local had = live(KEYS[1], tonumber(ARGV[1]))
-local count = redis.call('HINCRBY', KEYS[1], '\\0n', 1)
+local count = redis.call('HINCRBY', KEYS[1], '\\0n', tonumber(ARGV[4]))
 if not had then
     redis.call('HSET', KEYS[1], '\\0x', ARGV[2])
     redis.call('PEXPIRE', KEYS[1], ARGV[3])
@@ -412,7 +451,7 @@ class RedisStore:
     def __init__(self, url: str = "redis://localhost:6379/0", *, prefix: str = "rml:live:",
                  clock: Callable[[], float] = time.time, timeout: float = 2.0):
         import redis
-        from redis.backoff import ExponentialBackoff
+        from redis.backoff import ExponentialBackoff, NoBackoff
         from redis.retry import Retry
 
         self.url = url
@@ -427,6 +466,12 @@ class RedisStore:
             raise StoreMisconfigured(store=self.describe()) from error
         self.prefix = prefix
         self.clock = clock
+        #: the quick client: the write probe and the version poll (PROBE_TIMEOUT, one new connection on a broken one,
+        #: never a retry after a time-out): a hung server is told within a second, not after three 2 s time-outs
+        self._quick = redis.Redis.from_url(
+            url, socket_timeout=min(timeout, PROBE_TIMEOUT), socket_connect_timeout=min(timeout, PROBE_TIMEOUT),
+            health_check_interval=HEALTH_CHECK_SECONDS,
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
         self._create, self._put, self._add_entry, self._close_entries, self._incr, self._purge = (
             self.client.register_script(script)
             for script in (_LUA_CREATE, _LUA_PUT, _LUA_ADD_ENTRY, _LUA_CLOSE_ENTRIES, _LUA_INCR, _LUA_PURGE))
@@ -447,14 +492,21 @@ class RedisStore:
         self.client.ping()
 
     @_guarded
-    def create(self, key: str, value: Any, expires_at: float) -> bool:
+    def check_writable(self) -> None:
+        """Write to the server (an expiring key) on the quick client (:data:`PROBE_TIMEOUT`, no retry after a
+        time-out): ClassServerUnavailable when it cannot be written now (stopped, hung, its writes paused)."""
+        self._quick.set(self.prefix + PROBE_KEY, repr(self.clock()), px=60_000)
+
+    @_guarded
+    def create(self, key: str, value: Any, expires_at: float, version: int = 1) -> bool:
         now = self.clock()
         return self._create(keys=[self.prefix + key],
-                            args=[_dumps(value), repr(expires_at), repr(now), self._ttl_ms(expires_at, now)]) == 1
+                            args=[_dumps(value), repr(expires_at), repr(now), self._ttl_ms(expires_at, now),
+                                  int(version)]) == 1
 
-    def _live_fields(self, key: str, *names: str) -> list | None:
+    def _live_fields(self, key: str, *names: str, client=None) -> list | None:
         """The fields of a live hash (one HMGET, no script: the cheap poll), None when absent or expired."""
-        *fields, expiry = self.client.hmget(self.prefix + key, *names, "\0x")
+        *fields, expiry = (client or self.client).hmget(self.prefix + key, *names, "\0x")
         return None if expiry is None or float(expiry) <= self.clock() else fields
 
     @_guarded
@@ -464,7 +516,8 @@ class RedisStore:
 
     @_guarded
     def version(self, key: str) -> int | None:
-        fields = self._live_fields(key, "\0v")
+        """The cheap poll, on the quick client (a hung server: ClassServerUnavailable within PROBE_TIMEOUT)."""
+        fields = self._live_fields(key, "\0v", client=self._quick)
         return None if fields is None else int(fields[0])
 
     @_guarded
@@ -507,10 +560,10 @@ class RedisStore:
         return self._members(fields)
 
     @_guarded
-    def incr(self, key: str, expires_at: float) -> int:
+    def incr(self, key: str, expires_at: float, amount: int = 1) -> int:
         now = self.clock()
         return int(self._incr(keys=[self.prefix + key],
-                              args=[repr(now), repr(expires_at), self._ttl_ms(expires_at, now)]))
+                              args=[repr(now), repr(expires_at), self._ttl_ms(expires_at, now), int(amount)]))
 
     def _keys(self, prefix: str):
         pattern = "".join("\\" + c if c in "*?[]\\" else c for c in self.prefix + prefix) + "*"
@@ -535,6 +588,7 @@ class RedisStore:
 
     def close(self) -> None:
         self.client.close()
+        self._quick.close()
 
 
 def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time) -> SQLiteStore | RedisStore:

@@ -8,7 +8,10 @@ seconds, the version of each class someone is waiting on (one store read per cla
 and answers the waiting requests whose class moved on. Only then does the screen rerun its fragment.
 
 A class's state, as a screen and this module speak of it, is a string: its version (``"12"``), :data:`GONE`
-(closed, expired or lost) or :data:`UNAVAILABLE` (the class server cannot be reached now). A screen that shows
+(closed, expired or lost) or :data:`UNAVAILABLE` (the class server cannot be reached now, or cannot be written: every
+:data:`PROBE_EVERY` seconds the watch writes to the store, and while that fails every class it watches is
+unavailable, as the teacher's changes cannot reach it; a store that still reads, e.g. an SQLite file made unwritable,
+a full disk or a lock held by another program, would otherwise leave the students on the old board, unaware). A screen that shows
 :data:`RUNNING` (the teacher's: its own changes are no news to it) waits only for the class to end or its server
 to go away. No Streamlit here.
 """
@@ -34,6 +37,7 @@ READ_EVERY = 0.1  #: how often the watched classes are read from the store (the 
 TEACHER_FIRST = 0.3  #: a new version is told to the class this long after it is first read (:class:`ClassWatch`)
 MAX_WAITING = 5000  #: waits held at once by one process; more are refused (:class:`Busy`), never queued
 MAX_CLASSES = 500  #: classes watched at once by one process (a store read each per round); a wait on another: Busy
+PROBE_EVERY = 1.0  #: how often the watch checks that the store can be written (one write per process, however many classes)
 
 
 class Busy(Exception):
@@ -86,9 +90,10 @@ class ClassWatch:
     at once."""
 
     def __init__(self, classes: Classes, read_every: float = READ_EVERY, max_waiting: int = MAX_WAITING,
-                 max_classes: int = MAX_CLASSES, teacher_first: float = TEACHER_FIRST):
+                 max_classes: int = MAX_CLASSES, teacher_first: float = TEACHER_FIRST, probe_every: float = PROBE_EVERY):
         self.classes = classes
         self.read_every = read_every
+        self.probe_every = probe_every
         self.teacher_first = teacher_first
         self.max_waiting = max_waiting
         self.max_classes = max_classes
@@ -146,16 +151,24 @@ class ClassWatch:
                 self._wake.clear()
                 continue
             started = time.monotonic()
+            try:
+                writable = self.classes.writable(max_age=self.probe_every)
+            except Exception:  # a bug: logged, the classes still read
+                logger.exception("live class watch: probing the store")
+                writable = True
             for code in codes:
                 try:
-                    self._read(code)
+                    self._read(code, writable)
                 except Exception:  # a bug, not the store (class_state says that): logged, the others still read
                     logger.exception("live class watch: reading class %r", code)
             time.sleep(max(0.0, self.read_every - (time.monotonic() - started)))
 
-    def _read(self, code: str) -> None:
-        state = class_state(self.classes, code)  # outside the lock: the store may be slow
-        self.reads += 1
+    def _read(self, code: str, writable: bool = True) -> None:
+        if writable:
+            state = class_state(self.classes, code)  # outside the lock: the store may be slow
+            self.reads += 1
+        else:  # the teacher's changes cannot reach the store: no read (which may hang as long as the probe did)
+            state = UNAVAILABLE
         with self._lock:
             watched = self._watched.get(code)
             if watched is None:

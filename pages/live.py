@@ -26,7 +26,11 @@ if held is not None:
             st.code(live.private_link(held), language=None)
             st.caption(t("Or paste this resume code under \u201cResume a class\u201d:"))
             st.code(live.resume_token(held), language=None)
-        st.button(t("Close the class"), key="live__close", on_click=live.refusing(live.close))
+        closing = bool(live.unsent("close"))  # waits for the class server (said above the page)
+        st.button(t("Close the class"), key="live__close", disabled=closing, on_click=live.refusing(live.close))
+        if closing:
+            st.info(t("Not closed yet: the class is closed as soon as the class server answers again."),
+                    icon=":material/schedule_send:")
     with questions:
         live_quiz.teacher_panel(*held)
 elif live.student() is not None:

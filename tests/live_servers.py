@@ -27,9 +27,10 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_redis_server(timeout: float = 10.0, port: int | None = None) -> tuple[subprocess.Popen, str] | None:
-    """Start ``redis-server`` on ``port`` (default: a free one), in memory only; (process, URL) once it answers PING,
-    or None when redis-server is not installed."""
+def start_redis_server(timeout: float = 10.0, port: int | None = None,
+                       extra: list[str] | None = None) -> tuple[subprocess.Popen, str] | None:
+    """Start ``redis-server`` on ``port`` (default: a free one), in memory only (``extra``: more options, e.g. a dump
+    to load at start); (process, URL) once it answers PING, or None when redis-server is not installed."""
     binary = shutil.which("redis-server")
     if binary is None:
         return None
@@ -37,7 +38,7 @@ def start_redis_server(timeout: float = 10.0, port: int | None = None) -> tuple[
 
     port = port or free_port()
     process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-                                "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                "no", *(extra or [])], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"redis://127.0.0.1:{port}/0"
     client = redis.Redis.from_url(url)
     deadline = time.monotonic() + timeout

@@ -6,7 +6,8 @@
   link" (its code leaves the address at once), the student the tab's address: they carry on, the student's answer is
   still in, and the reveal reaches the student;
 * Redis stops while a student sends an answer: the student sees a message, not a traceback, the answer box kept;
-  Redis comes back empty: the student is told the class ended.
+  Redis comes back empty: the teacher's open screen brings the class back (issue 32), the student is in it and
+  sends the answer again.
 
 Each test runs an app server of its own, as a class is hosted (deploy/serve.py), on a store of its own
 (tests/e2e/conftest.py's ``_start_server``).
@@ -133,6 +134,7 @@ def test_a_reload_and_an_app_restart_keep_the_class(new_session, wait_for_app, o
     expect(student.get_by_test_id("stAlertContentInfo")).to_contain_text("0.5")  # the answer is in, not asked again
 
     teacher.locator(key("live__reveal")).get_by_role("button").click()  # the class goes on
+    expect(teacher.locator(key("live__reveal"))).to_have_count(0, timeout=SLOW_MS)  # the run of the reveal drew
     wait_for_app(teacher)
     expect(metric(teacher, "Answered")).to_have_text("1 / 1")
     expect(student.get_by_test_id("stMain")).to_contain_text("The class", timeout=SLOW_MS)  # the reveal reaches
@@ -162,8 +164,15 @@ def test_redis_stops_while_a_student_sends_an_answer(new_session, wait_for_app, 
     expect(student.locator(ANSWER_BOX)).to_have_count(1)  # the answer box is kept: the student can send again
     expect(student.get_by_test_id("stException")).to_have_count(0)
 
-    own_redis["process"] = start_redis_server(port=own_redis["port"])[0]  # back, but empty
-    expect(student.get_by_test_id("stAlertContentError").first).to_contain_text(
-        re.compile(f"Class {code} has ended"), timeout=SLOW_MS)
-    expect(student.locator(key("live__code"))).to_have_count(1)  # the join form, to join the next class
+    own_redis["process"] = start_redis_server(port=own_redis["port"])[0]  # back, but empty: the teacher's open
+    expect(teacher.get_by_test_id("stAlertContentSuccess")).to_contain_text(  # screen brings the class back
+        f"lost class {code}", timeout=SLOW_MS)
+    expect(student.get_by_test_id("stAlertContentError")).to_have_count(0, timeout=SLOW_MS)  # and the student is in it
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(f"You are in class {code}")
+    expect(student.locator(ANSWER_BOX)).to_have_count(1)  # the refused answer, to send again: now it counts
+    student.locator(ANSWER_BOX).fill("0.5")
+    student.locator(key("live__send")).get_by_role("button").click()
+    wait_for_app(student)
+    expect(student.get_by_test_id("stAlertContentInfo")).to_contain_text("0.5")
+    expect(metric(teacher, "Answered")).to_have_text("1 / 1", timeout=SLOW_MS)
     expect(student.get_by_test_id("stException")).to_have_count(0)

@@ -6,12 +6,17 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
+import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from live.classes import AnswersClosed, ClassClosed, Classes, ClassNotFound, OutOfRange
+from live import store as store_module
+from live.classes import AlreadyAnswered, AnswersClosed, ClassClosed, Classes, ClassNotFound, OutOfRange, UnknownStudent
 from live.errors import ClassServerUnavailable, LiveError, StoreFileDeleted, StoreMisconfigured
 from live.store import RedisStore, SQLiteStore, open_store
 from tests.live_servers import free_port, start_redis_server, stop_redis_server
@@ -194,3 +199,187 @@ def test_redis_paused_then_back_with_its_data(own_redis):
         assert "already answered" in str(error)
     classes.reveal(code, key, question)
     assert classes.current(code).question["answered"] == 1
+
+
+# -- issue 32: a store that fails mid-class, with real faults ------------------------------------------------------
+
+
+def _sqlite_class(tmp_path, **options):
+    path = tmp_path / "live" / "classes.sqlite3"
+    store = SQLiteStore(path, **options)
+    return path, store, Classes(store)
+
+
+def _reads_and_cannot_write(classes, code, key) -> None:
+    assert classes.version(code) >= 1  # the students' reads still work: only the write probe tells the fault
+    with pytest.raises(ClassServerUnavailable):
+        classes.store.check_writable()
+    with pytest.raises(ClassServerUnavailable):
+        classes.publish(code, key, {"b": "refused"})
+    assert not classes.writable(max_age=0)
+
+
+def _writes_again(classes, code, key) -> None:
+    classes.store.check_writable()
+    assert classes.writable(max_age=0)
+    version = classes.publish(code, key, {"b": "back"})
+    assert classes.current(code) == (version, {"b": "back"}, None)
+
+
+@pytest.mark.parametrize("fault", ["wal unwritable", "locked", "full disk"])
+def test_an_sqlite_store_that_reads_but_cannot_write_fails_the_write_probe(tmp_path, fault):
+    from tests import store_faults
+
+    if fault == "full disk":
+        with store_faults.small_disk() as folder:
+            path, store, classes = _sqlite_class(folder)
+            code, key = classes.start_class()
+            with store_faults.full(folder):
+                _reads_and_cannot_write(classes, code, key)
+            _writes_again(classes, code, key)
+            store.close()
+        return
+    path, store, classes = _sqlite_class(tmp_path, busy_timeout=2.0)
+    code, key = classes.start_class()
+    injected = store_faults.unwritable(path, only=("-wal",)) if fault == "wal unwritable" else store_faults.locked(path)
+    with injected:
+        began = time.monotonic()
+        _reads_and_cannot_write(classes, code, key)
+        if fault == "locked":  # the probe waits its own short time, not the writes' busy timeout
+            assert time.monotonic() - began < 3 * store_module.PROBE_TIMEOUT + store._busy_timeout
+    _writes_again(classes, code, key)
+    store.close()
+
+
+def test_a_redis_server_whose_writes_are_paused_fails_the_write_probe_at_once(own_redis):
+    from tests import store_faults
+
+    classes = Classes(RedisStore(own_redis["url"], timeout=0.5))
+    code, key = classes.start_class()
+    with store_faults.redis_writes_paused(own_redis["url"]):
+        began = time.monotonic()
+        with pytest.raises(ClassServerUnavailable):
+            classes.store.check_writable()
+        assert time.monotonic() - began < 3 * store_module.PROBE_TIMEOUT
+        assert classes.version(code) == 1  # reads go on
+    _writes_again(classes, code, key)
+    classes.store.close()
+
+
+_SHM_CHILD = """
+import sys
+from pathlib import Path
+from live.classes import Classes
+from live.errors import ClassServerUnavailable
+from live.store import SQLiteStore
+from tests import store_faults
+
+path = Path(sys.argv[1])
+store = SQLiteStore(path)
+classes = Classes(store)
+code, key = classes.start_class()
+with store_faults.unwritable(path):
+    for call in (lambda: classes.version(code), lambda: classes.publish(code, key, {"b": 1}), classes.start_class):
+        try:
+            call()
+            print("answered")
+        except ClassServerUnavailable:
+            print("unavailable")
+print("back", classes.publish(code, key, {"b": 2}))
+"""
+
+
+def test_an_unwritable_sqlite_store_is_unavailable_and_never_kills_the_server(tmp_path):
+    """chattr +i on the store's folder and files (issue 32's fault): the shared-memory file that every connection maps
+    becomes unwritable, and the next read used to kill the process (SIGBUS). Now every call is refused as the store out
+    of reach, and works again once the files are writable. In a child process, so that a crash is a failure."""
+    from tests import store_faults
+
+    reason = store_faults.why_no_chattr(tmp_path)
+    if reason:
+        pytest.skip(reason)
+    done = subprocess.run([sys.executable, "-c", _SHM_CHILD, str(tmp_path / "live" / "classes.sqlite3")],
+                          check=False, capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert done.stdout.split() == ["unavailable"] * 3 + ["back", "2"], done.stdout
+
+
+def _class_with_answers(classes):
+    """A class with two students who answered the current question (one more joined after the snapshot, and
+    answered): (code, key, students, question, the snapshot taken before the last one joined)."""
+    code, key = classes.start_class()
+    classes.publish(code, key, {"board": "kept"})
+    first, second = classes.join(code, "ada"), classes.join(code, "bo")
+    question = classes.ask(code, key, QUESTION, exact=0.5)
+    classes.answer(code, first, question, 0.5)
+    classes.answer(code, second, question, 0.25, "a mistake")
+    kept = classes.snapshot(code, key)
+    late = classes.join(code, "cy")
+    classes.answer(code, late, question, 0.75)
+    return code, key, (first, second, late), question, kept
+
+
+def _brought_back(classes, code, key, students, question, kept, seen):
+    version = classes.restore(code, key, kept)
+    assert version > seen  # every screen takes it as news
+    assert classes.current(code).board == {"board": "kept"}
+    assert classes.results(code, key, question).answered == 2  # the answers the teacher's screen had read
+    first, second, late = students
+    assert classes.rejoin(code, first) == "ada"
+    with pytest.raises(UnknownStudent):  # not in the snapshot: its own screen puts it back
+        classes.rejoin(code, late)
+    assert classes.come_back(code, late, "cy") == "cy"
+    classes.answer(code, late, question, 0.75)  # and its accepted answer
+    with pytest.raises(AlreadyAnswered):  # the first answer still counts
+        classes.answer(code, second, question, 0.5)
+    assert classes.restore(code, key, kept) == classes.version(code)  # twice (another tab): nothing changes
+    classes.reveal(code, key, question)
+    revealed = classes.current(code).question
+    assert sorted(revealed["values"]) == [0.25, 0.5, 0.75] and revealed["diagnoses"] == {"a mistake": 1}
+    assert classes.ask(code, key, QUESTION, exact=0.1) == question + 1  # the question numbers go on
+
+
+def test_a_class_lost_with_a_redis_restarted_empty_is_brought_back_by_its_teacher(own_redis):
+    from tests import store_faults
+
+    classes = Classes(RedisStore(own_redis["url"], timeout=0.5))
+    code, key, students, question, kept = _class_with_answers(classes)
+    seen = classes.version(code)
+    with store_faults.redis_stopped(own_redis, empty=True), pytest.raises(ClassServerUnavailable):
+        classes.snapshot(code, key)
+    with pytest.raises(ClassNotFound):
+        classes.version(code)
+    _brought_back(classes, code, key, students, question, kept, seen)
+
+
+def test_a_class_lost_with_its_sqlite_file_is_brought_back_by_its_teacher(tmp_path):
+    path, store, classes = _sqlite_class(tmp_path)
+    code, key, students, question, kept = _class_with_answers(classes)
+    seen = classes.version(code)
+    for suffix in ("", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    with pytest.raises(StoreFileDeleted):
+        classes.version(code)
+    _brought_back(classes, code, key, students, question, kept, seen)
+    store.close()
+
+
+def test_a_closed_or_expired_class_is_not_brought_back(tmp_path, live_clock):
+    store = SQLiteStore(tmp_path / "classes.sqlite3", clock=live_clock)
+    classes = Classes(store)
+    code, key = classes.start_class()
+    kept = classes.snapshot(code, key)
+    classes.close(code, key)
+    with pytest.raises(ClassClosed):
+        classes.restore(code, key, kept)
+    other, other_key = classes.start_class()
+    kept = classes.snapshot(other, other_key)
+    store.delete_prefix(f"{other}/")
+    live_clock.advance(classes.limits.class_seconds + 1)
+    with pytest.raises(ClassNotFound):
+        classes.restore(other, other_key, kept)
+    with pytest.raises(UnknownStudent):  # come_back adds student ids only
+        new, new_key = classes.start_class()
+        classes.come_back(new, new_key + "!")
+    store.close()

@@ -222,3 +222,34 @@ def test_a_process_watches_a_bounded_number_of_classes(classes):
         return await asyncio.gather(*held)
 
     assert run(probe()) == [GONE, GONE]  # no news to a screen that shows "gone": answered at the timeout
+
+
+def test_a_store_that_reads_but_cannot_write_is_unavailable_to_the_waiting_screens(tmp_path, own_redis):
+    """Issue 32: the SQLite file's WAL made unwritable (chattr +i), or Redis's writes paused: the store still reads,
+    the teacher's changes cannot reach it; the screens waiting on the class are told UNAVAILABLE by the watch's write
+    probe within seconds, and the class's version again once the store can be written. A hung Redis too (its reads
+    time out after 1 s on the quick client, not after three 2 s time-outs)."""
+    from tests import store_faults
+
+    path = tmp_path / "live" / "classes.sqlite3"
+    faults = [(f"sqlite://{path}", lambda: store_faults.unwritable(path, only=("-wal",)), True),
+              (own_redis["url"], lambda: store_faults.redis_writes_paused(own_redis["url"]), True),
+              (own_redis["url"], lambda: store_faults.redis_hung(own_redis["process"]), False)]  # reads hang too
+    for url, fault, reads in faults:
+        store = open_store(url)
+        classes = Classes(store)
+        try:
+            new = classes.start_class()
+            watch = ClassWatch(classes, read_every=QUICK, probe_every=0.2)
+            seen = str(classes.version(new.code))
+            with fault():
+                began = time.monotonic()
+                assert run(watch.wait(new.code, seen, timeout=20)) == UNAVAILABLE
+                assert time.monotonic() - began < 5
+                if reads:
+                    assert classes.version(new.code) == int(seen)  # it reads
+            began = time.monotonic()
+            assert run(watch.wait(new.code, UNAVAILABLE, timeout=20)) == seen
+            assert time.monotonic() - began < 5
+        finally:
+            store.close()

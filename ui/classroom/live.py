@@ -3,8 +3,17 @@ and the student's id in ``st.session_state``; the teacher's also in the teacher'
 never in the address, which the projector shows), the student's in the URL of the student's own tab (a reload, another
 session after a restart, gets the class back: :func:`resume_from_url`), publishing the teacher's board after every run, and the
 students' board following it. Store trouble (:class:`live.errors.ClassServerUnavailable`) is a message above the
-page, never a lost class; a class that ended or was lost is said to the teacher and to every student. Pages lay out
-widgets and call these functions."""
+page, never a lost class; a class that ended is said to the teacher and to every student. Pages lay out
+widgets and call these functions.
+
+A store that fails mid-class (issue 32): the teacher's actions (the board, page and step published after every run;
+ask, reveal and close: :func:`act`) that cannot reach it are kept in the teacher's session, said at once above the
+page, and sent in order by :func:`sync` as soon as the store answers again, without the teacher doing anything (the
+teacher's watch reruns its fragment when the store is back); a class the store lost (restarted empty, file deleted)
+is brought back from what the teacher's screen last read of it (:data:`KEPT`). Students are told that the teacher's
+board cannot be reached while the store cannot be read or written (the watch's write probe), a class missing for
+less than :data:`LOST_GRACE` seconds included, and catch up by themselves when it is back, putting back their own
+place in the class and their accepted answer if the store lost them."""
 
 from __future__ import annotations
 
@@ -19,7 +28,18 @@ from typing import TypeVar
 
 import streamlit as st
 
-from live.classes import NICKNAME_MAX, ClassClosed, Classes, ClassNotFound, InvalidInput, clean_text, normalize_code
+from live.classes import (
+    NICKNAME_MAX,
+    AlreadyAnswered,
+    AnswersClosed,
+    ClassClosed,
+    Classes,
+    ClassNotFound,
+    InvalidInput,
+    UnknownStudent,
+    clean_text,
+    normalize_code,
+)
 from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from live.watch import RUNNING, UNAVAILABLE
@@ -68,6 +88,19 @@ RESUME_INPUT = "live__resume"  #: the "Resume a class" form's text input
 VIEWING = "live_viewing"  #: the page whose follower view (ui.classroom.follower) this run draws instead of the page, or None
 #: {code, id, page, stored}: the teacher's question about a step of an explainer page (ui.classroom.live_quiz.step_question)
 STEP_QUESTION = "live_step_question"
+UNSENT = "live_unsent"  #: the teacher's actions not sent yet, in order (:func:`act`): ask, reveal, close
+KEPT = "live_kept"  #: what the teacher's screen last read of its class (live.classes.Classes.snapshot), to bring it back
+STALE = "live_kept_stale"  #: True: an action reached the class since KEPT was read (the next sync reads it again)
+LOST_SINCE = "live_lost_since"  #: when this student's class was first found missing (time.monotonic())
+MINE = "live_mine"  #: {code, id, value, diagnosis}: this student's last accepted answer, to put back if the store lost it
+RECONCILE = "live_reconcile"  #: True: this student puts its place and answer back at the next read (after an outage)
+LOST_GRACE = 60.0  #: a student's class missing this long without its teacher's screen bringing it back has ended
+RESTORED_AT = "live_restored_at"  #: when this teacher's screen last brought its class back (time.monotonic())
+#: a reveal waiting when the class is brought back is sent this long after: the students' screens put back meanwhile
+#: the answers the store accepted after the teacher's screen last read the class (the reveal closes the answers)
+SETTLE_SECONDS = 5.0
+RETRY_SECONDS = 2.0  #: served without the waiting route, how often a teacher's screen tries an out-of-reach store again
+PROBE_AGE = 1.0  #: a write probe this recent is taken as the store's state (live.classes.Classes.writable)
 
 TEACHER_ENDED = N_("Class {code} has ended: its time ran out, or the class server lost it (it restarted empty or "
                    "its file was deleted). Your board is still here: start a new class to go on.")
@@ -77,6 +110,19 @@ STUDENT_CLOSED = N_("The teacher closed class {code}. To join another class, typ
 BACK_TEACHER = N_("You are back in class {code}: its students and answers are as you left them.")
 BACK_STUDENT = N_("You are back in class {code}.")
 OUTAGE_NOTE = N_("The live class is kept: this screen goes on by itself when the class server answers again.")
+TEACHER_OUTAGE = N_("The class server cannot be reached: your students keep the last board they got. What you do now "
+                    "is kept on this screen and sent by itself as soon as the server answers again: you need not do "
+                    "anything.")
+NOT_SENT = N_("Not sent yet:")
+UNSENT_BOARD = N_("your board, page and step")
+UNSENT_ASK = N_("the question {label}")
+UNSENT_REVEAL = N_("the reveal of question {number}")
+UNSENT_CLOSE = N_("closing the class")
+STUDENT_OUTAGE = N_("The teacher's board cannot be reached: the class server does not answer. This screen catches up "
+                    "by itself as soon as it answers again.")
+RESTORED = N_("The class server lost class {code} (it restarted empty, or its file was deleted): this screen brought it "
+              "back, with its board, its question and the answers it had read. Your students' screens take it back by "
+              "themselves.")
 BAD_RESUME = N_("That is not the resume code of a running class: it is the long code the teacher sees under "
                 "Teacher's private link.")
 
@@ -126,15 +172,18 @@ def store_trouble(error: ClassServerUnavailable) -> str:
 
 def say_trouble(error: ClassServerUnavailable) -> None:
     """Show store trouble here, unless the message above the page (:func:`before_page`) already says it; keep it
-    there until a live call works again."""
+    there until a live call works again. (The teacher's screen never meets it: :func:`sync`.)"""
+    trouble = t(STUDENT_OUTAGE) if student() is not None else store_trouble(error)
     if not st.session_state.get(OUTAGE):
-        st.error(store_trouble(error))
-    st.session_state[OUTAGE] = store_trouble(error)
+        st.error(trouble)
+    st.session_state[OUTAGE] = trouble
+    st.session_state[RECONCILE] = student() is not None
 
 
 def reached() -> None:
     """The store answered: the outage message, if any, goes."""
     st.session_state.pop(OUTAGE, None)
+    st.session_state.pop(LOST_SINCE, None)
 
 
 def teacher() -> tuple[str, str] | None:
@@ -150,23 +199,30 @@ def start() -> str:
     new = classes().start_class()
     reached()
     st.session_state.pop(FORGET_TAB, None)
-    st.session_state[TEACHER] = (new.code, new.teacher_key)
-    st.session_state.pop(DIGEST, None)
-    publish()
+    _teach((new.code, new.teacher_key))
+    sync(read=True, board=True)
     return new.code
 
 
+def _teach(held: tuple[str, str] | None) -> None:
+    """This session teaches class ``held`` (code, key) from now on, with nothing sent or kept yet; None: no class."""
+    for name in (DIGEST, STEP_QUESTION, UNSENT, KEPT, STALE, RESTORED_AT):
+        st.session_state.pop(name, None)
+    if held is None:
+        st.session_state.pop(TEACHER, None)
+    else:
+        st.session_state[TEACHER] = held
+
+
 def close() -> None:
-    """Close this teacher's class (ClassServerUnavailable: it stays open, and this session its teacher)."""
-    held = teacher()
-    if held:
-        try:
-            classes().close(*held)
-        except (ClassNotFound, InvalidInput):  # already expired, closed or lost
-            pass
-    st.session_state.pop(TEACHER, None)
-    st.session_state.pop(DIGEST, None)
-    st.session_state.pop(STEP_QUESTION, None)
+    """Close this teacher's class: at once, or as soon as the class server answers again (this session stays its
+    teacher until then: :func:`act`)."""
+    act({"op": "close"})
+
+
+def _closed() -> None:
+    """The class was closed (or was already gone): this session no longer teaches it, and its tab forgets it."""
+    _teach(None)
     st.session_state[FORGET_TAB] = True
 
 
@@ -203,8 +259,7 @@ def resume(token: str) -> str:
     st.session_state.pop(PENDING, None)
     st.session_state.pop(FORGET_TAB, None)
     st.session_state.pop(STUDENT, None)
-    st.session_state[TEACHER] = (code, held[1])
-    st.session_state.pop(DIGEST, None)
+    _teach((code, held[1]))
     st.session_state[BACK] = t(BACK_TEACHER).format(code=code)
     return code
 
@@ -296,9 +351,7 @@ def teacher_lost(error: LiveError) -> None:
     the page without it (the board stays)."""
     held = teacher()
     st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=True)
-    st.session_state.pop(TEACHER, None)
-    st.session_state.pop(DIGEST, None)
-    st.session_state.pop(STEP_QUESTION, None)
+    _teach(None)
     st.session_state[FORGET_TAB] = True
 
 
@@ -362,33 +415,202 @@ def published_state(page: str | None = None) -> dict:
     return data
 
 
-def publish(page: str | None = None) -> int | None:
-    """Publish this teacher's board and page when they changed since the last publish (app.py calls this after
-    every run); nothing for a session without a teacher key. The new version, or None."""
-    held = teacher()
-    if held is None:
-        return None
+def _board_to_send(page: str | None = None) -> tuple[dict, str] | None:
+    """This teacher's board, page and steps with their digest, when they changed since they were last sent."""
     page = page if page is not None else st.session_state.get(PAGE)
     if (st.session_state.get(STEP_QUESTION) or {}).get("page") == page:  # asked about this page's step: the class
         page = PAGE_PATH  # answers on the Live class page, and comes back to the page when the teacher moves on
     data = published_state(page)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-    if st.session_state.get(DIGEST) == digest:
-        return None
+    return None if st.session_state.get(DIGEST) == digest else (data, digest)
+
+
+def publish(page: str | None = None) -> bool:
+    """Publish this teacher's board and page when they changed since the last publish (app.py calls this after
+    every run, through :func:`after_run`); nothing for a session without a teacher key. True when the class has
+    them (sent now or before), False when they wait for the class server (:func:`sync`). After an outage, the
+    class is read again too (a whole run gets over it by itself, with or without the watch)."""
+    return sync(board=True, read=out_of_reach() or bool(st.session_state.get(STALE)), page=page)
+
+
+# -- the teacher's actions, kept while the class server cannot be reached (issue 32) -----------------------------
+
+def act(op: dict) -> None:
+    """A teacher's action on the class: ``{"op": "ask", "question", "exact", "tolerance", "range", "label"[, "step"]}``,
+    ``{"op": "reveal", "id"}`` or ``{"op": "close"}``, sent now, or, while the class server cannot be reached, kept in
+    this session (said at once above the page) and sent in order as soon as it answers again (:func:`sync`). The
+    same action already waiting is not added twice (a second click)."""
+    if teacher() is None:
+        return
+    unsent = st.session_state.setdefault(UNSENT, [])
+    if op not in unsent:
+        unsent.append(op)
+    sync()  # the class is read again by the run that follows (STALE): the click returns at once
+
+
+def unsent(kind: str | None = None) -> list[dict]:
+    """The teacher's actions not sent yet (of one ``kind``: "ask", "reveal", "close")."""
+    return [op for op in st.session_state.get(UNSENT) or [] if kind is None or op["op"] == kind]
+
+
+def out_of_reach() -> bool:
+    """Whether this session's last try found the class server out of reach (said above the page until it answers)."""
+    return bool(st.session_state.get(OUTAGE))
+
+
+def class_now() -> dict | None:
+    """The class as this teacher's screen shows it (:meth:`live.classes.Classes.snapshot`): read now, or as last read
+    while the class server cannot be reached (no store call then: a hung server would hold the screen). None when
+    this session teaches no class (anymore: the class ended, and the next run says so)."""
+    sync(read=True, probe=False)
+    return st.session_state.get(KEPT) if teacher() is not None else None
+
+
+def sync(*, board: bool = False, read: bool = False, check: bool = False, probe: bool = True,
+         page: str | None = None) -> bool:
+    """Bring the class up to date with this teacher's session: the actions not sent yet, in order; then, with
+    ``board``, the board, page and steps if they changed; then, with ``read`` (or after an action), what the class
+    holds now (kept, :data:`KEPT`). A class the store lost is brought back first from what was kept.
+
+    While the class server is known to be out of reach, nothing is tried unless ``check`` (the watch says it may be
+    back: probed now) or ``probe`` (a write probe at most :data:`PROBE_AGE` old says it can be written): a hung server
+    never holds the teacher's screen. True when everything reached the class server."""
+    held = teacher()
+    if held is None:
+        return True
+    to_send = _board_to_send(page) if board else None
+    if not (unsent() or to_send or read or check):
+        return True
+    if out_of_reach() and not check and not (probe and classes().writable(max_age=PROBE_AGE)):
+        return False
     try:
-        version = classes().publish(*held, data)
-    except ClassServerUnavailable as error:  # the class and the board are kept; the next run publishes again
-        st.session_state[OUTAGE] = store_trouble(error)
-        return None
-    except InvalidInput as error:  # this board cannot be sent (too large): the class goes on without it
-        st.session_state[NOTICE] = message(error)
-        return None
-    except LiveError as error:  # the class ended (expired, lost): this session no longer teaches, and is told
+        # a write probe first: its own short time-out, where a write may hang (a lock: 10 s; a hung Redis: 6 s);
+        # fresh for an action (rare), up to PROBE_AGE old for the board (every run of a drag)
+        if (check or unsent() or to_send) and not classes().writable(max_age=0 if check or unsent() else PROBE_AGE):
+            raise ClassServerUnavailable()
+        try:
+            _send_all(held, to_send, read)
+        except ClassNotFound as error:  # lost by the store (not closed, not run out of time): brought back
+            if isinstance(error, ClassClosed) or not st.session_state.get(KEPT):
+                raise
+            classes().restore(*held, st.session_state[KEPT])
+            st.session_state[BACK] = t(RESTORED).format(code=held[0])
+            st.session_state[RESTORED_AT] = time.monotonic()
+            _send_all(held, to_send, read)
+    except ClassServerUnavailable:  # kept: said above the page, sent again when the class server answers
+        st.session_state[OUTAGE] = t(TEACHER_OUTAGE)
+        return False
+    except LiveError as error:  # the class ended (closed elsewhere, its time ran out): this session is told
         teacher_lost(error)
-        return None
+        return False
     reached()
-    st.session_state[DIGEST] = digest
-    return version
+    return True
+
+
+def settling() -> float:
+    """How many seconds more a reveal waits after the class was brought back (:data:`SETTLE_SECONDS`; 0: none)."""
+    restored = st.session_state.get(RESTORED_AT)
+    return 0.0 if restored is None else max(0.0, SETTLE_SECONDS - (time.monotonic() - restored))
+
+
+def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: bool) -> None:
+    """Send the actions waiting, in order (a refused one is said and dropped; a reveal waits while :func:`settling`,
+    and those after it), the board, and read the class again."""
+    queue = st.session_state.setdefault(UNSENT, [])
+    read = read or not st.session_state.get(KEPT)
+    while queue:
+        op = queue[0]
+        if op["op"] == "reveal" and settling():
+            break
+        try:
+            _send(held, op)
+        except ClassServerUnavailable:
+            raise
+        except ClassNotFound as error:  # lost by the store: sync brings it back and sends this again; a close too
+            # (its students are then told it was closed), unless the class was closed already or cannot come back
+            if op["op"] != "close" or (st.session_state.get(KEPT) and not isinstance(error, ClassClosed)):
+                raise
+        except LiveError as error:  # refused (e.g. a question that cannot be asked): said, not kept
+            st.session_state[NOTICE] = message(error)
+        queue.pop(0)
+        st.session_state[STALE] = True  # what was kept no longer says what the class holds
+        if op["op"] == "close":
+            _closed()
+            return
+    if to_send is not None:
+        data, digest = to_send
+        try:
+            version = classes().publish(*held, data)
+        except InvalidInput as error:  # this board cannot be sent (too large): the class goes on without it
+            st.session_state[NOTICE] = message(error)
+        else:
+            st.session_state[DIGEST] = digest
+            kept = st.session_state.get(KEPT)
+            if kept and not read:
+                kept["version"], kept["value"] = version, {**kept["value"], "board": data}
+    if read:
+        st.session_state[KEPT] = classes().snapshot(*held)
+        st.session_state.pop(STALE, None)
+
+
+def _send(held: tuple[str, str], op: dict) -> None:
+    if op["op"] == "ask":
+        question_id = classes().ask(*held, op["question"], exact=op["exact"], tolerance=op["tolerance"],
+                                    answer_range=tuple(op["range"]))
+        asked = st.session_state.get(STEP_QUESTION) or {}
+        if op.get("step") and asked.get("id") is None and asked.get("page") == op["step"]["page"]:
+            st.session_state[STEP_QUESTION] = {**asked, "id": question_id}  # the page waits at its step for it
+    elif op["op"] == "reveal":
+        classes().reveal(*held, op["id"])
+    elif op["op"] == "close":
+        classes().close(*held)
+
+
+def unsent_items() -> list[str]:
+    """What this teacher's session holds that the class lacks, in words (for the message above the page)."""
+    items = [t(UNSENT_BOARD)] if teacher() is not None and _board_to_send() else []
+    for op in unsent():
+        if op["op"] == "ask":
+            items.append(t(UNSENT_ASK).format(label=op.get("label", "")))
+        elif op["op"] == "reveal":
+            items.append(t(UNSENT_REVEAL).format(number=op["id"]))
+        else:
+            items.append(t(UNSENT_CLOSE))
+    return items
+
+
+_run = threading.local()  #: this run's place for the teacher's status (made by before_page, filled by after_run)
+
+
+def _say_status(early: bool = False) -> None:
+    """Above the page: the class server out of reach (a student's message, or the teacher's with what waits for it),
+    as the run starts (``early``) and, for the teacher, again at its end: the action that met it is said in its own
+    run, with the class brought back, and a refusal the page did not show."""
+    slot = getattr(_run, "status", None)
+    if slot is None:
+        return
+    if teacher() is None:  # a student's (or the class just closed: what the start of the run said goes)
+        if st.session_state.get(OUTAGE):
+            slot.error(st.session_state[OUTAGE])
+        elif not early:
+            slot.empty()
+        return
+    notice = None if early else st.session_state.pop(NOTICE, None)
+    back = None if early else st.session_state.pop(BACK, None)  # e.g. the class brought back in this run
+    if not (back or notice or out_of_reach()):
+        slot.empty()  # what the start of the run said goes
+        return
+    with slot.container():
+        if back:
+            st.success(back)
+        if out_of_reach():
+            items = unsent_items()
+            text = st.session_state[OUTAGE]
+            if items:
+                text += "\n\n" + t(NOT_SENT) + "\n" + "".join(f"\n- {item}" for item in items)
+            st.error(text, icon=":material/cloud_off:")
+        if notice:
+            st.error(notice)
 
 
 def join(code: str, nickname: str | None = None) -> str:
@@ -410,7 +632,7 @@ def join_from_form() -> None:
 
 
 def leave() -> None:
-    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION, OUTAGE):
+    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION, OUTAGE, LOST_SINCE, MINE, RECONCILE):
         st.session_state.pop(key, None)
     _forget(STUDENT_PARAM)
 
@@ -515,6 +737,11 @@ def before_page(page: str | None = None) -> None:
     st.session_state[WHOLE_RUN] = True  # until after_run
     st.session_state[RUNS] = st.session_state.get(RUNS, 0) + 1
     resume_from_url()
+    # above the page, first (before the screens' fragments, whose drawing may take a while): the class server out of
+    # reach; the teacher's slot is drawn again at the end of the run (_say_status), with what waits for it
+    _run.status = st.empty()
+    if st.session_state.get(OUTAGE):
+        _say_status(early=True)
     st.session_state[VIEWING] = None
     if teacher() is not None:
         with st.container(key=TEACHER_WATCH):  # nothing visible (CSS)
@@ -532,8 +759,6 @@ def before_page(page: str | None = None) -> None:
     ended = st.session_state.pop(ENDED, None)
     if ended:
         st.error(ended)
-    if st.session_state.get(OUTAGE):
-        st.error(st.session_state[OUTAGE])
     back = st.session_state.pop(BACK, None)
     if back:
         st.success(back)
@@ -571,11 +796,12 @@ def poll() -> None:
     app (unless the follower view, drawn by this fragment, shows the change: :func:`viewing`); when the class has
     ended, leave it and rerun the app, which says so once (:func:`before_page`); when the browser lost the end of this
     session's last run, draw it again (:func:`lost_its_end`)."""
-    reached_it, back, changed = read_class(catch_up, class_ended)
+    reached_it, back, changed = read_class(_read_as_student, class_ended)
     if not reached_it:  # the class is kept: said above the page, watched again
         return
-    if back:
+    if back:  # the class server answers again: what the outage refused is no longer said
         changed = True
+        st.session_state.pop(SHOWN, None)
     elif changed and _view_draws_it():
         changed = False
     if changed or lost_its_end():
@@ -586,11 +812,68 @@ def poll() -> None:
 
 def class_ended(error: LiveError) -> None:
     """This student's class is gone (``error`` says how it was found gone): leave it and draw the app again, which
-    says so once, with what to do next."""
+    says so once, with what to do next. A class missing (not closed) for less than :data:`LOST_GRACE` seconds is
+    not gone yet: the store may have lost it, and its teacher's screen brings it back; meanwhile this student is
+    told that the teacher's board cannot be reached. A class that lost this student (brought back without them) takes
+    them back."""
     held = student()
+    if held is not None and isinstance(error, ClassNotFound) and not isinstance(error, ClassClosed):
+        since = st.session_state.setdefault(LOST_SINCE, time.monotonic())
+        if time.monotonic() - since < LOST_GRACE:
+            if not st.session_state.get(OUTAGE):
+                st.session_state[OUTAGE] = t(STUDENT_OUTAGE)
+                st.session_state[RECONCILE] = True
+                st.rerun(scope="app")
+            return
+    if held is not None and isinstance(error, UnknownStudent):
+        try:
+            classes().come_back(*held, st.session_state.get(NICKNAME))
+        except LiveError:
+            pass
+        else:
+            st.session_state[RECONCILE] = True
+            st.rerun(scope="app")
     st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=False)
     leave()
     st.rerun(scope="app")
+
+
+def accepted(question_id: int, value: float, diagnosis: str | None) -> None:
+    """This student's answer to ``question_id`` is in the class: kept, to put back if the store loses it."""
+    held = student()
+    if held is not None:
+        st.session_state[MINE] = {"code": held[0], "id": int(question_id), "value": value, "diagnosis": diagnosis}
+
+
+def _read_as_student() -> bool:
+    """A student's look at the class (:func:`catch_up`), after an outage putting back this student and their accepted
+    answer first (:func:`_put_back`). ClassServerUnavailable while the store cannot be written (the teacher's
+    changes cannot reach it: the students' reads alone would not tell)."""
+    fresh = st.session_state.get(OUTAGE) or not st.session_state.get(WHOLE_RUN)  # the watch saw news: maybe this
+    if not classes().writable(max_age=0 if fresh else PROBE_AGE):  # (the screens waking together share a probe)
+        raise ClassServerUnavailable()
+    if st.session_state.get(RECONCILE):
+        _put_back()
+        st.session_state.pop(RECONCILE, None)
+    return catch_up()
+
+
+def _put_back() -> None:
+    """This student in the class again, with their accepted answer while its question is open: the store may have
+    lost both with the class, which the teacher's screen brought back since (nothing changes when it kept them)."""
+    code, student_id = student()
+    classes().come_back(code, student_id, st.session_state.get(NICKNAME))
+    mine = st.session_state.get(MINE) or {}
+    if mine.get("code") != code:
+        return
+    question = classes().current(code).question
+    if not isinstance(question, dict) or question.get("id") != mine["id"] or question.get("revealed"):
+        return
+    if classes().my_answer(code, student_id, mine["id"]) is None:
+        try:
+            classes().answer(code, student_id, mine["id"], mine["value"], mine.get("diagnosis"))
+        except (AlreadyAnswered, AnswersClosed):
+            pass
 
 
 def join_link(code: str) -> str:
@@ -637,8 +920,10 @@ def _wait_for_change() -> None:
     held = student()
     if held is None:
         return
+    lost = st.session_state.get(LOST_SINCE)  # the grace's end: looked at again then, whatever the watch says
+    again = (lost, max(1.0, LOST_GRACE - (time.monotonic() - lost) + 1)) if lost is not None else None
     watch.wait_for_change("live_watch", held[0], _seen(str(st.session_state.get(SEEN) or "")), every=POLL_SECONDS,
-                          run=st.session_state.get(RUNS, 0), check_after=2 * REDRAW_AFTER)
+                          run=st.session_state.get(RUNS, 0), check_after=2 * REDRAW_AFTER, again=again)
 
 
 TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (hidden by ui/shell/style/lecture.css)
@@ -647,40 +932,41 @@ TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (h
 @st.fragment
 def _teacher_fragment() -> None:
     """A teacher idle on any page learns, without touching anything, that the class ended (expired, closed from
-    another browser, lost by the store) or that its server went away or came back: ui.classroom.watch reruns this
-    fragment only then, which reads the class once and draws the app again to say so (:func:`before_page`); served
-    without the route, the teacher learns it at the next action."""
+    another browser) or that its server went away or came back: ui.classroom.watch reruns this fragment only then,
+    which tries the class server (:func:`sync`: what waits for it is sent, a class it lost brought back) and draws the
+    app again when that changed anything (:func:`before_page`, :func:`_say_status`). Served without the route, it
+    tries every :data:`RETRY_SECONDS` while the server is out of reach or something waits for it."""
     held = teacher()
     if held is None:
         return
     if not st.session_state.get(WHOLE_RUN):  # a run of its own: the watch saw news
-        _, back, _ = read_class(lambda: classes().resume(*held), _teacher_gone)
-        if back:
+        before = (out_of_reach(), len(unsent()), st.session_state.get(DIGEST))
+        sync(check=True, board=True, read=True)
+        if teacher() is None or (out_of_reach(), len(unsent()), st.session_state.get(DIGEST)) != before \
+                or BACK in st.session_state:
             st.rerun(scope="app")
-    # without the waiting route (plain `streamlit run app.py`), no timer: the teacher learns it at the next action
-    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], _seen(RUNNING), every=None)
-
-
-def _teacher_gone(error: LiveError) -> None:
-    teacher_lost(error)
-    st.rerun(scope="app")
+    waiting = out_of_reach() or bool(unsent())
+    settle = settling() if unsent("reveal") else 0.0  # a reveal held after the class came back: sent at its end
+    watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], _seen(RUNNING), every=RETRY_SECONDS if waiting else None,
+                          again=(st.session_state[RESTORED_AT], settle + 0.5) if settle else None)
 
 
 def read_class(read: Callable[[], T], lost: Callable[[LiveError], None]) -> tuple[bool, bool, T | None]:
-    """Read this session's class once in a screen's own run (a student's poll, the teacher's watch): ``read()``'s
-    value, with whether the store was reached and whether it came back after an outage (its message then goes).
-    The store out of reach: the class is kept, and the outage is said once above the page (the app is drawn again);
-    the class gone: ``lost(error)``, which ends the run."""
+    """Read this student's class once in a screen's own run (the poll): ``read()``'s value, with whether the store
+    was reached and whether it came back after an outage (its message then goes). The store out of reach: the class
+    is kept, and the outage is said once above the page (the app is drawn again); the class gone: ``lost(error)``,
+    which ends the run, or keeps the class for now (not reached)."""
     try:
         value = read()
-    except ClassServerUnavailable as error:
+    except ClassServerUnavailable:
         if not st.session_state.get(OUTAGE):
-            st.session_state[OUTAGE] = store_trouble(error)
+            st.session_state[OUTAGE] = t(STUDENT_OUTAGE)
+            st.session_state[RECONCILE] = True
             st.rerun(scope="app")
         return False, False, None
     except LiveError as error:
-        lost(error)
-        raise  # ``lost`` ends the run; never reached
+        lost(error)  # ends the run, unless the class is only missing for now (class_ended)
+        return False, False, None
     back = bool(st.session_state.get(OUTAGE))
     if back:
         reached()
@@ -700,6 +986,8 @@ def after_run(navigation, complete: bool = True) -> None:
     st.session_state[PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
+        _say_status()
+    _run.status = None
     _keep_in_url()
     if (teacher() is not None or student() is not None) and complete:
         number = st.session_state.get(DRAWN_AT, (0, 0.0))[0] + 1

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from live.classes import ClassNotFound, LiveError
+from live.classes import Classes, LiveError
 from live.errors import ClassServerUnavailable
 from metrics.errors import MetricsInputError
 from metrics.measures.ap import ap_steps
@@ -55,6 +55,10 @@ WHERE_COLUMN = N_("step table, column \u201c{column}\u201d")
 SHORT = N_("Give {decimals} decimals: {answer} has fewer, so it was not sent. Type it again with {decimals} decimals.")
 THRESHOLD = N_("The quiz counts an item as relevant when its grade is at least 1; the board's threshold is "
                "{threshold}. Set it back to 1 to ask about {measure}.")
+# a teacher's action kept while the class server cannot be reached (ui.classroom.live.act)
+ASK_WAITS = N_("{label}: not asked yet. It is asked as soon as the class server takes it.")
+REVEAL_WAITS = N_("Not revealed yet: the answer is revealed to the class as soon as the class server takes it.")
+NOT_READ = N_("The class's question and answers are shown as soon as the class server answers again.")
 
 
 class CannotAsk(Exception):
@@ -148,7 +152,8 @@ def ask_controls(code: str, teacher_key: str) -> None:
             question, refusal = None, reason(error)
         else:
             refusal = None
-        st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:", disabled=question is None,
+        st.button(t("Ask"), key="live__ask", type="primary", icon=":material/help:",
+                  disabled=question is None or bool(live.unsent("ask")),  # one question waiting at a time
                   on_click=live.refusing(_ask), args=(code, teacher_key, question, option == NEXT_QUIZ))
     if refusal:
         st.warning(refusal)
@@ -165,23 +170,31 @@ def answer_range(question: quiz.Question) -> tuple[float, float]:
 
 def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool, page: str | None = None,
          step: int | None = None) -> None:
-    """Ask ``question``; with ``page`` and ``step``, a question about that step of that explainer page, which waits
-    at it, its value hidden, until the reveal (:func:`step_question`)."""
+    """Ask ``question`` (now, or as soon as the class server answers: :func:`ui.classroom.live.act`); with ``page``
+    and ``step``, a question about that step of that explainer page, which waits at it, its value hidden, until the
+    reveal (:func:`step_question`)."""
     if from_quiz:  # the Quiz page moves on to the question asked
         st.session_state[QUIZ_SEED] = st.session_state.get(QUIZ_SEED, 1) + 1
     data = {"quiz": quiz.question_data(question), "label": question.label}
-    if page is not None:
-        data["step"] = {"page": page, "step": step}
-    question_id = live.classes().ask(code, teacher_key, data, exact=question.answer, tolerance=quiz.TOLERANCE,
-                                     answer_range=answer_range(question))
+    op = {"op": "ask", "question": data, "exact": question.answer, "tolerance": quiz.TOLERANCE,
+          "range": list(answer_range(question)), "label": question.label}
     st.session_state.pop(live.STEP_QUESTION, None)
     if page is not None:  # the page's step as stored (a number, or None for "Show all"), to keep it there
+        data["step"] = {"page": page, "step": step}
+        op["step"] = {"page": page}
         stored = st.session_state.get(state.page_key(page, "step"), 1)
-        st.session_state[live.STEP_QUESTION] = {"code": code, "id": question_id, "page": page, "stored": stored}
+        st.session_state[live.STEP_QUESTION] = {"code": code, "id": None, "page": page, "stored": stored,
+                                                "label": question.label}  # its id once asked (live._send)
+    live.act(op)
 
 
 def _reveal(code: str, teacher_key: str, question_id: int) -> None:
-    live.classes().reveal(code, teacher_key, question_id)
+    live.act({"op": "reveal", "id": int(question_id)})
+
+
+def revealing(question_id: int) -> bool:
+    """Whether this teacher's reveal of ``question_id`` waits for the class server."""
+    return any(op["id"] == int(question_id) for op in live.unsent("reveal"))
 
 
 def _send(code: str, student_id: str, question_id: int, question: quiz.Question) -> None:
@@ -193,8 +206,9 @@ def _send(code: str, student_id: str, question_id: int, question: quiz.Question)
     if verdict.short:  # close, but with fewer decimals than the question asks for: not counted as right
         st.session_state[live.NOTICE] = t(SHORT).format(decimals=quiz.DECIMALS, answer=f"{value:g}")
         return
-    diagnosis = verdict.diagnosis
-    live.classes().answer(code, student_id, question_id, value, diagnosis.name if diagnosis else None)
+    diagnosis = verdict.diagnosis.name if verdict.diagnosis else None
+    live.classes().answer(code, student_id, question_id, value, diagnosis)
+    live.accepted(question_id, value, diagnosis)
 
 
 def where_to_look(question: quiz.Question, step: quiz.Step, revealed: bool) -> str:
@@ -243,19 +257,13 @@ def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.
     the browser lost the end of the last run: :func:`ui.classroom.live.lost_its_end`)."""
     if live.lost_its_end():
         st.rerun(scope="app")
-    try:
-        results = live.classes().results(code, teacher_key, question_id)
-    except ClassServerUnavailable as error:  # the class is kept: read again in 2 s
-        st.error(live.store_trouble(error))
-        return
-    except ClassNotFound as error:
-        live.teacher_lost(error)
+    was_out = live.out_of_reach()
+    kept = live.class_now()  # as last read while the class server cannot be reached
+    if kept is None or live.out_of_reach() != was_out:  # the class ended, or its server went: said above the page
         st.rerun(scope="app")
-    except LiveError as error:
-        st.error(live.message(error))
-        return
-    if st.session_state.get(live.OUTAGE):  # the class server is back: the message above the page goes
-        st.session_state.pop(live.OUTAGE)
+    public = kept.get("value", {}).get("question") or {}
+    results = Classes.snapshot_results(kept)
+    if results is None or public.get("id") != question_id:  # another question now (asked from another tab)
         st.rerun(scope="app")
     shown = results.exact if st.session_state.get(SHOW_EXACT) else None
     results_view(question, results.answered, results.right, results.values, results.diagnoses, shown,
@@ -265,16 +273,16 @@ def _live_results(code: str, teacher_key: str, question_id: int, question: quiz.
 def teacher_panel(code: str, teacher_key: str) -> None:
     """The current question (its answers live and "Reveal", or once revealed the answer and the class's mistakes),
     then the controls to ask the next one."""
-    try:
-        current = _public(live.classes().current(code).question)
-        joined = live.classes().joined(code, teacher_key)
-    except ClassServerUnavailable as error:  # the class is kept; the page is drawn, the next run reads again
-        live.say_trouble(error)
+    kept = live.class_now()  # as last read while the class server cannot be reached
+    if kept is None:
+        if live.teacher() is None:  # the class ended: the app says so
+            st.rerun(scope="app")
+        st.caption(t(NOT_READ))
         return
-    except LiveError as error:
-        live.teacher_lost(error)
-        st.rerun(scope="app")
-    live.reached()
+    current = _public(kept["value"].get("question"))
+    joined = len(kept.get("students") or {})
+    for op in live.unsent("ask"):
+        st.info(t(ASK_WAITS).format(label=op.get("label", "")), icon=":material/schedule_send:")
     if current is None:
         st.subheader(t("Ask the class"))
         ask_controls(code, teacher_key)
@@ -285,9 +293,12 @@ def teacher_panel(code: str, teacher_key: str) -> None:
         st.subheader(t("Question {number}: {label}").format(number=question_id, label=question.label), width="content")
         if not revealed:
             st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary",
-                      on_click=live.refusing(_reveal), args=(code, teacher_key, question_id))
+                      disabled=revealing(question_id), on_click=live.refusing(_reveal),
+                      args=(code, teacher_key, question_id))
             st.toggle(t("Show the exact value"), key=SHOW_EXACT,
                       help=t("Only you should see it before the reveal: the projector shows your screen."))
+    if not revealed and revealing(question_id):
+        st.info(t(REVEAL_WAITS), icon=":material/schedule_send:")
     st.caption(localize(question.prompt))
     if revealed:
         _revealed(question, public, joined)
@@ -370,18 +381,25 @@ def step_question(page: str) -> None:
         st.session_state.pop(live.STEP_QUESTION, None)
         return
     step_key = state.page_key(page, "step")
-    try:
-        current = _public(live.classes().current(held[0]).question)
-        revealed = current is not None and current[0] == asked["id"] and current[2].get("revealed")
-        joined = live.classes().joined(*held) if revealed else None
-    except ClassServerUnavailable as error:  # unknown whether revealed: the page keeps waiting, said above it
-        live.say_trouble(error)
+    if asked.get("id") is None:  # not asked yet: the class server cannot be reached (said above the page)
+        if not live.unsent("ask"):  # refused meanwhile (said above the page): the page goes on
+            st.session_state.pop(live.STEP_QUESTION, None)
+            return
+        st.session_state[step_key] = asked["stored"]  # the page waits at its step, its values hidden
+        with st.container(key=STEP_PANEL):
+            st.info(t(ASK_WAITS).format(label=asked.get("label", "")), icon=":material/schedule_send:")
+            st.button(t("Back to the steps"), key=state.page_key(page, "step_question_back"), type="tertiary",
+                      on_click=_step_back, args=(page,), help=t(STEP_BACK_HELP))
+        end_page()
+    kept = live.class_now()  # as last read while the class server cannot be reached
+    if kept is None:
+        if live.teacher() is None:
+            st.rerun(scope="app")
         st.session_state[step_key] = asked["stored"]
         end_page()
-    except LiveError as error:
-        live.teacher_lost(error)
-        st.rerun(scope="app")
-    live.reached()
+    current = _public(kept["value"].get("question"))
+    revealed = current is not None and current[0] == asked["id"] and current[2].get("revealed")
+    joined = len(kept.get("students") or {}) if revealed else None
     if current is None or current[0] != asked["id"] or (revealed and st.session_state.get(step_key) != asked["stored"]):
         st.session_state.pop(live.STEP_QUESTION, None)  # another question, or the step moved on after the reveal
         return
@@ -397,9 +415,11 @@ def step_question(page: str) -> None:
         if question.metric == "RR" and step:
             st.caption(t(STEP_TOP).format(step=step))
         st.caption(t(STEP_WAITS).format(step=step))
+        if revealing(question_id):
+            st.info(t(REVEAL_WAITS), icon=":material/schedule_send:")
         with st.container(horizontal=True, vertical_alignment="center"):
             st.button(t("Reveal the answer"), key=REVEAL, icon=":material/visibility:", type="primary",
-                      on_click=live.refusing(_reveal), args=(*held, question_id))
+                      disabled=revealing(question_id), on_click=live.refusing(_reveal), args=(*held, question_id))
             st.toggle(t("Show the exact value"), key=SHOW_EXACT,
                       help=t("Only you should see it before the reveal: the projector shows your screen."))
             st.button(t("Back to the steps"), key=state.page_key(page, "step_question_back"), type="tertiary",
@@ -419,17 +439,21 @@ def student_panel(code: str, student_id: str) -> None:
     """The current question: its ranking and an answer box; once answered, a wait; once revealed, this student's
     verdict with the step where their mistake happens, the exact computation and the class's answers."""
     try:
+        if live.out_of_reach():  # no store call (a hung server would hold this screen): as last seen
+            raise ClassServerUnavailable()
         public = live.classes().current(code).question
         current = _public(public)
         mine = live.classes().my_answer(code, student_id, current[0]) if current else None
         st.session_state[LAST_SEEN] = (code, public, mine)
-        live.reached()
-    except ClassServerUnavailable as error:  # the class is kept: said here, the question drawn as last seen (the
-        live.say_trouble(error)  # answer box keeps what was typed), and the poll draws it again when back
+        if mine is not None:  # kept, to put back if the store loses it
+            live.accepted(current[0], mine["value"], mine.get("diagnosis"))
+    except LiveError as error:
+        if isinstance(error, ClassServerUnavailable):  # the class is kept: said above the page, the question drawn
+            live.say_trouble(error)  # as last seen (the answer box keeps what was typed), again by the poll when back
+        else:  # the class ended: the page is drawn again without it (or it is missing for now: as an outage)
+            live.class_ended(error)
         last_code, public, mine = st.session_state.get(LAST_SEEN) or (None, None, None)
         current = _public(public) if last_code == code else None
-    except LiveError as error:  # the class ended, or this student is not in it: the page is drawn again without it
-        live.class_ended(error)
     if current is None:
         st.caption(t("No question yet: when the teacher asks one, it appears here."))
         return

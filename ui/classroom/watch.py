@@ -25,7 +25,11 @@ function fire(watch, why) {
 }
 
 function startTimer(watch) {  // no route (plain `streamlit run app.py`): ask the fragment every `every` ms
-  if (watch.timer || !watch.data.every) return;
+  if (watch.timer && watch.timerEvery === watch.data.every) return;
+  clearInterval(watch.timer);
+  watch.timer = null;
+  watch.timerEvery = watch.data.every;
+  if (!watch.data.every) return;  // none now (a teacher's screen asks only while its class server is away)
   watch.timer = setInterval(() => {
     if (!watch.element.isConnected) { clearInterval(watch.timer); return; }
     fire(watch, "tick");
@@ -73,7 +77,13 @@ export default function (component) {
     clearTimeout(watch.check);
     watch.check = setTimeout(() => fire(watch, "check"), data.check_after * 1000);
   }
-  if (watch.timer || watch.noRoute) return;
+  const again = data.again ? JSON.stringify(data.again[0]) : null;
+  if (again !== watch.againKey) {  // once, after a given time: e.g. when a missing class's grace ends
+    clearTimeout(watch.againTimer);
+    watch.againKey = again;
+    if (data.again) watch.againTimer = setTimeout(() => fire(watch, "again"), data.again[1] * 1000);
+  }
+  if (watch.noRoute) { startTimer(watch); return; }
   if (!data.url) { watch.noRoute = true; startTimer(watch); return; }
   if (fresh || before.url !== data.url || before.code !== data.code || before.seen !== data.seen) {
     if (watch.controller) watch.controller.abort();
@@ -87,11 +97,12 @@ _COMPONENT = st.components.v2.component("ranking_metrics_lab.live_watch", js=_JS
 
 
 def wait_for_change(key: str, code: str, seen: str, *, every: float | None, run: int | None = None,
-                    check_after: float | None = None, url: str | None = PATH) -> None:
+                    check_after: float | None = None, again: tuple | None = None, url: str | None = PATH) -> None:
     """Mount the piece (in a fragment: its trigger reruns that fragment): it reruns the fragment when class
     ``code`` is no longer at ``seen`` (a version, ``live.watch.GONE``, ``live.watch.UNAVAILABLE``, or "" when
     unknown), every ``every`` seconds without the route (``url`` None: never asks it; ``every`` None: then never),
-    and ``check_after`` seconds after each new ``run``. Hidden by ui/shell/style/lecture.css (``.st-key-live_watch*``)."""
+    ``check_after`` seconds after each new ``run``, and once ``again[1]`` seconds after a new ``again[0]`` (any
+    JSON-able key). Hidden by ui/shell/style/lecture.css (``.st-key-live_watch*``)."""
     _COMPONENT(key=key, data={"url": url, "code": code, "seen": seen, "every": int(every * 1000) if every else None, "run": run,
-                              "check_after": check_after},
+                              "check_after": check_after, "again": list(again) if again else None},
                on_changed_change=lambda: None, width="content", height="content")

@@ -11,7 +11,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from live.classes import LiveError
+from live.classes import Classes, ClassNotFound, LiveError
 from live.errors import ClassServerUnavailable
 from metrics.errors import MetricsInputError
 from metrics.teaching.lessons import Lesson, Scene, answer, check
@@ -19,6 +19,7 @@ from metrics.teaching.lessons.compute import TOLERANCE, parse_measure
 from ui import charts
 from ui.classroom import live
 from ui.classroom.lessons import question
+from ui.classroom.live_quiz import ASK_WAITS, REVEAL_WAITS
 from ui.i18n import N_, headers, t
 
 ASK = N_("Ask the class")
@@ -62,29 +63,47 @@ def question_data(lesson: Lesson, scene: Scene) -> dict:
 
 
 def class_question(lesson: Lesson, scene: Scene) -> dict | None:
-    """The class's current question when it is this scene's (its public record), else None."""
-    held = live.teacher() or live.student()
-    if held is None:
+    """The class's current question when it is this scene's (its public record), else None; the teacher's as last
+    read while the class server cannot be reached (ui.classroom.live.class_now)."""
+    if live.teacher() is not None:
+        kept = live.class_now() or {}
+        public = kept.get("value", {}).get("question")
+    elif live.student() is not None:
+        public = live.classes().current(live.student()[0]).question
+    else:
         return None
-    public = live.classes().current(held[0]).question
     data = (public or {}).get("question", {}).get("lesson") if isinstance(public, dict) else None
     if isinstance(data, dict) and data.get("id") == lesson.id and data.get("scene") == scene.id:
         return public
     return None
 
 
-def _ask(lesson: Lesson, scene: Scene) -> None:
-    code, key = live.teacher()
+def _ask_op(lesson: Lesson, scene: Scene) -> dict:
+    """Asking the scene's question, as the teacher's session keeps it until sent (ui.classroom.live.act)."""
     exact = as_number(lesson, scene, answer(lesson, scene))
     tolerance = TOLERANCE if scene.question.kind == "value" else 0.0
-    live.classes().ask(code, key, question_data(lesson, scene), exact=exact, tolerance=tolerance,
-                       answer_range=answer_range(lesson, scene))
+    return {"op": "ask", "question": question_data(lesson, scene), "exact": exact, "tolerance": tolerance,
+            "range": list(answer_range(lesson, scene)), "label": question.said(scene.title)}
+
+
+def _ask(lesson: Lesson, scene: Scene) -> None:
+    live.act(_ask_op(lesson, scene))
+
+
+def _asking(lesson: Lesson, scene: Scene) -> bool:
+    """Whether this scene's question waits for the class server to be asked."""
+    data = question_data(lesson, scene)
+    return any(op["question"] == data for op in live.unsent("ask"))
+
+
+def _revealing(question_id: int) -> bool:
+    return any(op["id"] == question_id for op in live.unsent("reveal"))
 
 
 def _reveal(lesson: Lesson, scene: Scene, question_id: int, reveal_here) -> None:
-    code, key = live.teacher()
-    live.classes().reveal(code, key, question_id)
-    reveal_here(lesson, scene)
+    live.act({"op": "reveal", "id": int(question_id)})
+    if not _revealing(question_id):  # this screen reveals with the class (else once the class server answers)
+        reveal_here(lesson, scene)
 
 
 def results(lesson: Lesson, scene: Scene, answered: int, right: int, values: list, diagnoses: dict,
@@ -114,15 +133,13 @@ def _mistake_title(name: str) -> str:
 @st.fragment(run_every=2)
 def _live_results(lesson: Lesson, scene: Scene, question_id: int) -> None:
     """The class's answers so far, read every 2 s until the reveal."""
-    code, key = live.teacher()
-    try:
-        found = live.classes().results(code, key, question_id)
-    except ClassServerUnavailable as error:
-        st.error(live.store_trouble(error))
-        return
-    except LiveError as error:
-        st.error(live.message(error))
-        return
+    was_out = live.out_of_reach()
+    kept = live.class_now()  # as last read while the class server cannot be reached
+    if kept is None or live.out_of_reach() != was_out:  # the class ended, or its server went: said above the page
+        st.rerun(scope="app")
+    found = Classes.snapshot_results(kept)
+    if found is None or (kept["value"].get("question") or {}).get("id") != question_id:
+        st.rerun(scope="app")  # another question now
     results(lesson, scene, found.answered, found.right, found.values, found.diagnoses, None, found.joined)
 
 
@@ -137,18 +154,15 @@ def teacher_box(lesson: Lesson, scene: Scene, revealed: bool, reveal_here) -> bo
     Reveal then)."""
     if live.teacher() is None:
         return False
-    try:
-        public = class_question(lesson, scene)
-    except ClassServerUnavailable as error:
-        live.say_trouble(error)
-        return True
-    except LiveError as error:
-        st.error(live.message(error))
-        return False
+    public = class_question(lesson, scene)  # never a LiveError for the teacher: said above the page
+    if live.teacher() is None:  # the class ended: the app says so
+        st.rerun(scope="app")
     if public is None:
+        if _asking(lesson, scene):
+            st.info(t(ASK_WAITS).format(label=question.said(scene.title)), icon=":material/schedule_send:")
         with st.container(horizontal=True, gap="small"):
             st.button(t(ASK), key="lesson__ask_class", icon=":material/help:", type="primary",
-                      on_click=live.refusing(_ask), args=(lesson, scene))
+                      disabled=bool(live.unsent("ask")), on_click=live.refusing(_ask), args=(lesson, scene))
             if not revealed:
                 st.button(t(question.REVEAL), key="lesson__reveal", icon=":material/visibility:",
                           on_click=reveal_here, args=(lesson, scene))
@@ -165,8 +179,11 @@ def teacher_box(lesson: Lesson, scene: Scene, revealed: bool, reveal_here) -> bo
         results(lesson, scene, int(public.get("answered", 0)), int(public.get("right", 0)),
                 list(public.get("values", [])), dict(public.get("diagnoses", {})), float(public["exact"]))
         return True
+    if _revealing(question_id):
+        st.info(t(REVEAL_WAITS), icon=":material/schedule_send:")
     st.button(t(question.REVEAL), key="lesson__reveal", icon=":material/visibility:", type="primary",
-              on_click=live.refusing(_reveal), args=(lesson, scene, question_id, reveal_here))
+              disabled=_revealing(question_id), on_click=live.refusing(_reveal),
+              args=(lesson, scene, question_id, reveal_here))
     _live_results(lesson, scene, question_id)
     return True
 
@@ -187,20 +204,27 @@ def _send(lesson: Lesson, scene: Scene, question_id: int, key: str) -> None:
             decimals=scene.question.decimals, answer=f"{given:g}")
         return
     code, student_id = live.student()
-    live.classes().answer(code, student_id, question_id, as_number(lesson, scene, given),
-                          verdict.mistake.name if verdict.mistake else None)
+    value, mistake = as_number(lesson, scene, given), verdict.mistake.name if verdict.mistake else None
+    live.classes().answer(code, student_id, question_id, value, mistake)
+    live.accepted(question_id, value, mistake)
 
 
 def student_box(lesson: Lesson, scene: Scene) -> None:
     """A following student's part: the answer box while the class's question is open, then the answer is in; after
     the reveal, this student's verdict (its named mistake) and the class's answers."""
     live.show_notice()
+    if live.out_of_reach():  # said above the page; no store call (a hung server would hold this screen)
+        return
     try:
         public = class_question(lesson, scene)
         code, student_id = live.student()
         mine = live.classes().my_answer(code, student_id, int(public["id"])) if public else None
+        if mine is not None:  # kept, to put back if the store loses it
+            live.accepted(int(public["id"]), mine["value"], mine.get("diagnosis"))
     except ClassServerUnavailable as error:
         live.say_trouble(error)
+        return
+    except ClassNotFound:  # gone, or missing for now: said above the page by the student's poll
         return
     except LiveError as error:
         st.error(live.message(error))
