@@ -110,7 +110,8 @@ def _lanes_key() -> str:
 def list2(board: Board) -> tuple[tuple[str, ...], object]:
     """List 2's title and buttons, and a frame for its lanes (:func:`list2_lanes` draws them once the step is known):
     list 2 after this run's clicks and drop, and that frame."""
-    st.markdown(f":small[{t('**List 2 (top first)**')}]")
+    title = t("**List 2 (top first)**")
+    st.markdown(f":small[{title}]")
     second = current_list2(board)
     list2_buttons(board, second)
     second = st.session_state[state.SECOND]
