@@ -131,12 +131,17 @@ def list2_lanes(frame, board: Board, second, pace: Pace) -> None:
 # --------------------------------------------------------------------------- the numbers
 
 
+def every_measure_table(board: Board, board2: Board, k: int):
+    """Every measure at ``k`` of list 1 (``board``) and list 2 (``board2``) and the change (metrics.measures.summary)."""
+    return compare_summaries(*[summarize(b.rels(), k, judged=b.judged(), gain=b.gain, ideal=b.ideal,
+                                         ap_denominator=b.ap_denominator, threshold=b.threshold)
+                               for b in (board, board2)])
+
+
 def compared(board: Board, board2: Board, k: int):
-    """Every measure of both lists and the change (metrics.measures.summary), or the page ends with the reason."""
+    """:func:`every_measure_table`, or the page ends with the reason it cannot be computed."""
     try:
-        return compare_summaries(*[summarize(b.rels(), k, judged=b.judged(), gain=b.gain, ideal=b.ideal,
-                                             ap_denominator=b.ap_denominator, threshold=b.threshold)
-                                   for b in (board, board2)])
+        return every_measure_table(board, board2, k)
     except MetricsInputError as error:
         st.error(t("Cannot compute the measures: {error}").format(error=plain(error)))
         end_page()

@@ -17,7 +17,7 @@ from metrics.measures.summary import compare_summaries, summarize
 from metrics.teaching.swaps import swap_effects
 from metrics.teaching.two_rankings import worked_pair
 from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page, show_all, step_windows
-from tests.spoilers import BOARD, later_values
+from tests.spoilers import BOARD, two_rankings_later
 from tests.ui.test_no_spoilers import shown_numbers
 from ui.model.board import Board
 from ui.model.presets import PRESETS
@@ -319,21 +319,14 @@ def test_stepping_shows_both_lists_so_far_side_by_side(app_test, preset):
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_nothing_of_a_later_step_at_step_1(app_test, language):
     """At step 1 no number on the page (text, metrics, formulas, tables, charts) is a value of a later step of either
-    list, nor a final value of the table of every measure; after the last step they are there."""
+    list, nor a final value of the table of every measure (tests/spoilers.py); after the last step they are there."""
     at = open_page(app_test, PAGE, BOARD, language=language, all_steps=False)
-    board, second = at.session_state[state.BOARD], at.session_state[state.SECOND]
-    explanations = explanations_of(board, second)
-    first = {f"{value:.4f}" for e in explanations for value in e.running_at(1).values()}
-    first |= {f"{value:.4f}" for e in explanations for value in e.table.iloc[0] if isinstance(value, float)}
-    k = k_of(board)
-    table = compare_summaries(summary_of(board, k), summary_of(board.with_ranking(second), k))
-    finals = {f"{value:.4f}" for column in ("list 1", "list 2", "list 2 − list 1") for value in table[column]}
-    later = set().union(*(later_values(e) for e in explanations)) | (finals - first)
-    assert {f"{e.value:.4f}" for e in explanations} <= later
+    later, finals = two_rankings_later(at.session_state[state.BOARD], at.session_state[state.SECOND])
+    assert finals <= later
     shown = shown_numbers(at)
     assert not later & shown, sorted(later & shown)
     show_all(at)
-    assert {f"{e.value:.4f}" for e in explanations} <= shown_numbers(at)
+    assert finals <= shown_numbers(at)
 
 
 def test_the_clicker_keys_step_both_lists(app_test):
