@@ -1,0 +1,157 @@
+"""Two rankings (/compare) lecture-ready, read off the page's boxes in Chromium (issue 32).
+
+* One projector screen at every step: at 1280×720, on boards of 5, 7 and 12 items (d1 … dn ranked in that order, list
+  2 the ranking reversed), in English and 中文, a lecturer walks the steps with the clicker (→, then End). At every
+  step and after "Show all": the headline (both lists' nDCG), the step bar, the worked formulas (IDCG once, each
+  list's DCG and nDCG), both lists' current rows of their step windows (``aria-current="step"``: the step's rank and
+  each list's item at it), K and both lists' lanes lie inside the viewport; both lists' lanes outline the step's rank
+  (none after the last step); at the first, a middle and the last step nothing is cut off
+  (tests/e2e/test_lecture_screen.py's check). At step 1 the visible text holds no value of a later step of either
+  list and no final value of the table of every measure (tests/spoilers.py).
+* A student's phone (390×844), 5 items, each language, every step: both current rows and outlines as above, the
+  numbers first (headline, step bar, both current rows), then list 1's lanes, then list 2's; nothing cut off and the
+  first screen as tests/e2e/test_phone.py checks them.
+
+One browser session per walk (a board, a language, a screen), its steps walked inside it. Screenshots:
+artifacts/screenshots/compare_<n>_<language>_<screen>_<moment>.png at the first, a middle and the last step.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.lanes import BUILDER, LIST2, wait_for_lanes
+from tests.e2e.test_lecture_screen import CUT_OFF, LOCALES, PROJECTOR
+from tests.e2e.test_lecture_steps import (
+    BOXES,
+    CURRENT_ROW,
+    FORMULA,
+    GRADES,
+    HEADLINE,
+    K_SLIDER,
+    PHONE,
+    STEP_BAR,
+    go,
+    open_board,
+    step_of,
+)
+from tests.e2e.test_no_spoilers import shown_text
+from tests.e2e.test_phone import CUT_OFF as PHONE_CUT_OFF
+from tests.e2e.test_phone import first_screen
+from tests.spoilers import four_decimals, two_rankings_later
+from ui.model.board import Board
+
+pytestmark = pytest.mark.e2e
+
+SIZES = (5, 7, 12)
+PHONE_ITEMS = 5  #: the phone's board
+#: what must lie on the projector's screen besides the lanes: name -> CSS selector (every match)
+ON_SCREEN = {"headline": HEADLINE, "step bar": STEP_BAR, "formulas": FORMULA, "list 1's formula": ".st-key-compare_formula_1",
+             "list 2's formula": ".st-key-compare_formula_2", "current row": CURRENT_ROW, "K": K_SLIDER}
+RANKING = ".lane[data-lane='ranking']"
+OUTLINED = f"{RANKING} .item.current"  #: the lanes' item at the step's rank
+
+
+def board(items: int) -> Board:
+    """The board of tests.e2e.test_lecture_steps.board_link (the page opens it from that link)."""
+    grades = {f"d{i}": GRADES[i - 1] for i in range(1, items + 1)}
+    return Board(grades=grades, ranking=tuple(grades), k=items)
+
+
+def open_compare(new_session, items: int, language: str, viewport: dict) -> Page:
+    page = open_board(new_session, "compare", items, language, viewport)
+    wait_for_lanes(page, LIST2)
+    page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the clicker's listener
+    return page
+
+
+#: JavaScript: the cells of the step windows' current rows
+CURRENT_CELLS = f"""() => [...document.querySelectorAll("{CURRENT_ROW}")]
+  .map((row) => [...row.querySelectorAll('td')].map((td) => td.innerText))"""
+
+
+def seen(page: Page, selectors: dict, step: int, total: int) -> dict:
+    """The boxes of ``selectors`` and of both lists' lanes and outlined items (tests.e2e.test_lecture_steps.BOXES), after
+    checking that both step windows end at the step's rank, each list's item at it, marked ``aria-current="step"``,
+    and that both lanes outline that rank while steps remain (list 2: list 1 reversed)."""
+    one = page.evaluate(BOXES, [selectors, RANKING, OUTLINED])
+    two = page.evaluate(BOXES, [{}, RANKING, OUTLINED, LIST2])
+    assert two["names"] == one["names"][::-1], (one["names"], two["names"])
+    rows = page.evaluate(CURRENT_CELLS)
+    assert [row[:2] for row in rows] == [[str(step), lane[step - 1]] for lane in (one["names"], two["names"])], rows
+    assert [one["outlined"], two["outlined"]] == (
+        [one["names"][step - 1], two["names"][step - 1]] if step < total else [None, None]), (step, total)
+    boxes = one["found"] | {f"list 2{name.removeprefix('ranking')}": box for name, box in two["found"].items()}
+    return {("list 1" if name == "ranking" else name): box for name, box in boxes.items()}
+
+
+def assert_one_screen(page: Page, step: int, total: int, moment: bool) -> None:
+    """Every box of :data:`ON_SCREEN` (both current rows), both lanes and their outlined items inside the 1280×720
+    viewport; at a ``moment`` (the first, a middle, the last step) also nothing cut off."""
+    boxes = seen(page, ON_SCREEN, step, total)
+    missing = {"list 1", "list 2", *ON_SCREEN, "current row 2"} - set(boxes)
+    assert not missing, f"step {step} of {total}: not on the page: {missing}"
+    outside = {what: [round(v) for v in box] for what, box in boxes.items()
+               if box[0] < 0 or box[1] < 0 or box[2] > PROJECTOR["width"] + 1 or box[3] > PROJECTOR["height"] + 1}
+    assert not outside, f"step {step} of {total}: outside the 1280×720 screen: {outside}"
+    cut = page.evaluate(CUT_OFF) if moment else []
+    assert not cut, f"step {step} of {total}: cut off: {cut}"
+
+
+def walk(page: Page, wait_for_app, screenshot, language: str, shot: str, check) -> None:
+    """Step 1, → to each step, End for the last: ``check(step, total, moment)`` at each, ``moment`` at the first, the
+    middle and the last step, where the screenshots are taken."""
+    step, total = step_of(page, language)
+    assert step == 1
+    middle = (total + 1) // 2
+    check(1, total, True)
+    screenshot(page, f"{shot}_step1")
+    for step in range(2, total):
+        go(page, wait_for_app, language, "ArrowRight", step, total)
+        check(step, total, step == middle)
+        if step == middle:
+            screenshot(page, f"{shot}_step{step}")
+    go(page, wait_for_app, language, "End", total, total)
+    check(total, total, True)
+    screenshot(page, f"{shot}_all")
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+@pytest.mark.parametrize("items", SIZES)
+def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screenshot, items, language):
+    page = open_compare(new_session, items, language, PROJECTOR)
+    later, finals = two_rankings_later(board(items))
+    leaked = later & four_decimals(shown_text(page))
+    assert not leaked, f"step 1 shows values of later steps: {sorted(leaked)}"
+    walk(page, wait_for_app, screenshot, language, f"compare_{items}_{language}_1280x720",
+         lambda step, total, moment: assert_one_screen(page, step, total, moment))
+    assert finals <= four_decimals(shown_text(page))  # after the last step: both lists' nDCG
+
+
+#: JavaScript: the tops and bottoms of the boxes a phone shows in order (the page scrolled to its top first)
+ORDER = """
+(selectors) => {
+  for (const el of [document.scrollingElement, ...document.querySelectorAll('[data-testid="stMain"], [data-testid="stAppViewContainer"]')])
+    el.scrollTop = 0;
+  return Object.fromEntries(Object.entries(selectors).map(([name, selector]) => {
+    const boxes = [...document.querySelectorAll(selector)].map((node) => node.getBoundingClientRect());
+    return [name, boxes.length ? [Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom))] : null];
+  }));
+}
+"""
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_a_phone_shows_the_numbers_then_the_lanes(new_session, wait_for_app, screenshot, language):
+    page = open_compare(new_session, PHONE_ITEMS, language, PHONE)
+
+    def check(step: int, total: int, moment: bool) -> None:
+        seen(page, {}, step, total)
+        boxes = page.evaluate(ORDER, {"numbers": f"{HEADLINE}, {STEP_BAR}, {CURRENT_ROW}", "list 1": BUILDER,
+                                      "list 2": LIST2})
+        assert boxes["numbers"][1] < boxes["list 1"][0] < boxes["list 2"][0], (step, boxes)
+        problems = page.evaluate(PHONE_CUT_OFF) + first_screen(page)
+        assert not problems, f"step {step} of {total} on a 390×844 phone: {problems}"
+
+    walk(page, wait_for_app, screenshot, language, f"compare_{PHONE_ITEMS}_{language}_phone", check)
