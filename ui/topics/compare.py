@@ -88,7 +88,7 @@ def list2_buttons(board: Board, second) -> None:
         N_("Shuffle"): lambda: random.sample(second, len(second)),
         N_("Ideal order"): lambda: sorted(second, key=lambda item: -board.grade(item)),
     }
-    with st.popover(t("Reorder"), icon=":material/swap_vert:", width="stretch",
+    with st.popover(t("Reorder"), icon=":material/swap_vert:", width="stretch", key=f"{PAGE}_list2_order",
                     help=t("Copy list 1, reverse, shuffle or put list 2 in the ideal order")):
         for label, action in actions.items():
             if st.button(t(label), key=f"{PAGE}_list2_{label}", width="stretch"):
