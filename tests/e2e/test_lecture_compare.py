@@ -21,24 +21,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from tests.e2e import test_lecture_steps as steps
 from tests.e2e.lanes import BUILDER, LIST2, wait_for_lanes
 from tests.e2e.test_lecture_screen import CUT_OFF, LOCALES, PROJECTOR
-from tests.e2e.test_lecture_steps import (
-    BOXES,
-    CURRENT_ROW,
-    FORMULA,
-    GRADES,
-    HEADLINE,
-    K_SLIDER,
-    PHONE,
-    STEP_BAR,
-    go,
-    open_board,
-    step_of,
-)
 from tests.e2e.test_no_spoilers import shown_text
 from tests.e2e.test_phone import CUT_OFF as PHONE_CUT_OFF
-from tests.e2e.test_phone import first_screen
+from tests.e2e.test_phone import FIRST_SCREEN_BOXES, first_screen
 from tests.spoilers import four_decimals, two_rankings_later
 from ui.model.board import Board
 
@@ -47,27 +35,28 @@ pytestmark = pytest.mark.e2e
 SIZES = (5, 7, 12)
 PHONE_ITEMS = 5  #: the phone's board
 #: what must lie on the projector's screen besides the lanes: name -> CSS selector (every match)
-ON_SCREEN = {"headline": HEADLINE, "step bar": STEP_BAR, "formulas": FORMULA, "list 1's formula": ".st-key-compare_formula_1",
-             "list 2's formula": ".st-key-compare_formula_2", "current row": CURRENT_ROW, "K": K_SLIDER}
+ON_SCREEN = {"headline": steps.HEADLINE, "step bar": steps.STEP_BAR, "formulas": steps.FORMULA,
+             "list 1's formula": ".st-key-compare_formula_1", "list 2's formula": ".st-key-compare_formula_2",
+             "current row": steps.CURRENT_ROW, "K": steps.K_SLIDER}
 RANKING = ".lane[data-lane='ranking']"
 OUTLINED = f"{RANKING} .item.current"  #: the lanes' item at the step's rank
 
 
 def board(items: int) -> Board:
     """The board of tests.e2e.test_lecture_steps.board_link (the page opens it from that link)."""
-    grades = {f"d{i}": GRADES[i - 1] for i in range(1, items + 1)}
+    grades = {f"d{i}": steps.GRADES[i - 1] for i in range(1, items + 1)}
     return Board(grades=grades, ranking=tuple(grades), k=items)
 
 
 def open_compare(new_session, items: int, language: str, viewport: dict) -> Page:
-    page = open_board(new_session, "compare", items, language, viewport)
+    page = steps.open_board(new_session, "compare", items, language, viewport)
     wait_for_lanes(page, LIST2)
     page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the clicker's listener
     return page
 
 
 #: JavaScript: the cells of the step windows' current rows
-CURRENT_CELLS = f"""() => [...document.querySelectorAll("{CURRENT_ROW}")]
+CURRENT_CELLS = f"""() => [...document.querySelectorAll("{steps.CURRENT_ROW}")]
   .map((row) => [...row.querySelectorAll('td')].map((td) => td.innerText))"""
 
 
@@ -75,8 +64,8 @@ def seen(page: Page, selectors: dict, step: int, total: int) -> dict:
     """The boxes of ``selectors`` and of both lists' lanes and outlined items (tests.e2e.test_lecture_steps.BOXES), after
     checking that both step windows end at the step's rank, each list's item at it, marked ``aria-current="step"``,
     and that both lanes outline that rank while steps remain (list 2: list 1 reversed)."""
-    one = page.evaluate(BOXES, [selectors, RANKING, OUTLINED])
-    two = page.evaluate(BOXES, [{}, RANKING, OUTLINED, LIST2])
+    one = page.evaluate(steps.BOXES, [selectors, RANKING, OUTLINED])
+    two = page.evaluate(steps.BOXES, [{}, RANKING, OUTLINED, LIST2])
     assert two["names"] == one["names"][::-1], (one["names"], two["names"])
     rows = page.evaluate(CURRENT_CELLS)
     assert [row[:2] for row in rows] == [[str(step), lane[step - 1]] for lane in (one["names"], two["names"])], rows
@@ -102,17 +91,17 @@ def assert_one_screen(page: Page, step: int, total: int, moment: bool) -> None:
 def walk(page: Page, wait_for_app, screenshot, language: str, shot: str, check) -> None:
     """Step 1, → to each step, End for the last: ``check(step, total, moment)`` at each, ``moment`` at the first, the
     middle and the last step, where the screenshots are taken."""
-    step, total = step_of(page, language)
+    step, total = steps.step_of(page, language)
     assert step == 1
     middle = (total + 1) // 2
     check(1, total, True)
     screenshot(page, f"{shot}_step1")
     for step in range(2, total):
-        go(page, wait_for_app, language, "ArrowRight", step, total)
+        steps.go(page, wait_for_app, language, "ArrowRight", step, total)
         check(step, total, step == middle)
         if step == middle:
             screenshot(page, f"{shot}_step{step}")
-    go(page, wait_for_app, language, "End", total, total)
+    steps.go(page, wait_for_app, language, "End", total, total)
     check(total, total, True)
     screenshot(page, f"{shot}_all")
 
@@ -129,28 +118,22 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     assert finals <= four_decimals(shown_text(page))  # after the last step: both lists' nDCG
 
 
-#: JavaScript: the tops and bottoms of the boxes a phone shows in order (the page scrolled to its top first)
-ORDER = """
-(selectors) => {
-  for (const el of [document.scrollingElement, ...document.querySelectorAll('[data-testid="stMain"], [data-testid="stAppViewContainer"]')])
-    el.scrollTop = 0;
-  return Object.fromEntries(Object.entries(selectors).map(([name, selector]) => {
-    const boxes = [...document.querySelectorAll(selector)].map((node) => node.getBoundingClientRect());
-    return [name, boxes.length ? [Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom))] : null];
-  }));
-}
-"""
+#: what a phone shows in this order: the numbers (any order among them), then list 1's lanes, then list 2's
+NUMBERS = {"headline": steps.HEADLINE, "step bar": steps.STEP_BAR,
+           "list 1's current row": ".st-key-compare_window_1 [aria-current='step']",
+           "list 2's current row": ".st-key-compare_window_2 [aria-current='step']"}
+LANES = {"list 1's lanes": BUILDER, "list 2's lanes": LIST2}
 
 
 @pytest.mark.parametrize("language", list(LOCALES))
 def test_a_phone_shows_the_numbers_then_the_lanes(new_session, wait_for_app, screenshot, language):
-    page = open_compare(new_session, PHONE_ITEMS, language, PHONE)
+    page = open_compare(new_session, PHONE_ITEMS, language, steps.PHONE)
 
     def check(step: int, total: int, moment: bool) -> None:
         seen(page, {}, step, total)
-        boxes = page.evaluate(ORDER, {"numbers": f"{HEADLINE}, {STEP_BAR}, {CURRENT_ROW}", "list 1": BUILDER,
-                                      "list 2": LIST2})
-        assert boxes["numbers"][1] < boxes["list 1"][0] < boxes["list 2"][0], (step, boxes)
+        boxes = page.evaluate(FIRST_SCREEN_BOXES, [steps.STEP_BAR, NUMBERS | LANES])  # (scrolled to the top)
+        lanes = [boxes[name][0] for name in LANES]
+        assert max(boxes[name][1] for name in NUMBERS) < lanes[0] < lanes[1], (step, boxes)
         problems = page.evaluate(PHONE_CUT_OFF) + first_screen(page)
         assert not problems, f"step {step} of {total} on a 390×844 phone: {problems}"
 
