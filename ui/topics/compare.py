@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from metrics import MetricsInputError, ndcg_under_discounts
 from metrics.explanation import Explanation
@@ -107,7 +108,7 @@ def _lanes_key() -> str:
     return f"{PAGE}_list2_lanes_{list2_revision()}_{state.revision()}"
 
 
-def list2(board: Board) -> tuple[tuple[str, ...], object]:
+def list2(board: Board) -> tuple[tuple[str, ...], DeltaGenerator]:
     """List 2's title and buttons, and a frame for its lanes (:func:`list2_lanes` draws them once the step is known):
     list 2 after this run's clicks and drop, and that frame."""
     title = t("**List 2 (top first)**")
@@ -122,7 +123,7 @@ def list2(board: Board) -> tuple[tuple[str, ...], object]:
     return second, st.container()
 
 
-def list2_lanes(frame, board: Board, second, pace: Pace) -> None:
+def list2_lanes(frame: DeltaGenerator, board: Board, second, pace: Pace) -> None:
     """List 2's lanes in ``frame``: drag to reorder; the current rank outlined while steps remain."""
     with frame:
         lanes(board.grades, second, key=_lanes_key(), ranking_title=None, step=None if pace.complete else pace.step)
