@@ -43,6 +43,8 @@ ARTICLE_LISTS = ("000_list_1", "000_list_2")  #: the article's two orders of the
 SWAP_DEPTH = 15  #: the heatmap shows swaps among the top ranks only (the rest of the list still counts)
 POSITIVE, NEGATIVE = "color: #1B6E33; font-weight: 700", "color: #B42318; font-weight: 700"
 NDCG_COLUMNS = ["rank", "item", "rel", "gain", "discounted_gain", "DCG"]  #: IDCG is the same for both lists
+#: a step window's columns: no gain (the worked sums write it; the whole tables below give it under exponential gain)
+WINDOW_COLUMNS = ["rank", "item", "rel", "discounted_gain", "DCG"]
 LIST_NAMES = (N_("List 1"), N_("List 2"))
 #: what stands where a value of a later step would be
 AFTER_THE_LAST_STEP = N_("Shown after the last step (Show all, or the End key).")
@@ -176,7 +178,7 @@ def headline(explanations: list[Explanation], pace: Pace) -> list[float]:
     return values
 
 
-def window_columns(explanation: Explanation) -> list[str]:
+def table_columns(explanation: Explanation) -> list[str]:
     """The step table's columns for ``explanation``: no gain column under linear gain (it is the grade)."""
     return [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]
 
@@ -207,7 +209,7 @@ def worked_and_windows(explanations: list[Explanation], pace: Pace) -> None:
         with st.container(key="lecture_table"):
             for number, (column, name, explanation) in enumerate(zip(st.columns(2), LIST_NAMES, explanations), 1):
                 with column:
-                    lecture.step_window(explanation.table, pace, hit_column=None, columns=window_columns(explanation),
+                    lecture.step_window(explanation.table, pace, hit_column=None, columns=WINDOW_COLUMNS,
                                         key=f"{PAGE}_window_{number}", rows=window_rows(), title=t(name))
         whole = worked_pair(*explanations, step, *widths, fold=False)
         lecture.more_formula(explanations[0].formula, pace, [
@@ -254,7 +256,7 @@ def step_tables(explanations: list[Explanation], pace: Pace) -> None:
             at = explanation.details["k"] if pace.complete else pace.step
             st.markdown(t("**{name}** — IDCG@{k} = {idcg} for both").format(
                 name=t(name), k=at, idcg=f"{explanation.running_at(step)['IDCG']:.4f}"))
-            explainer.step_table(explanation.table[window_columns(explanation)], pace.step, hit_column=None)
+            explainer.step_table(explanation.table[table_columns(explanation)], pace.step, hit_column=None)
 
 
 def discounts(board: Board, board2: Board, k: int, pace: Pace) -> None:
