@@ -247,11 +247,17 @@ def every_measure(table, pace: Pace) -> None:
     st.dataframe(styler, hide_index=True, width="stretch", height=explainer.table_height(len(table)))
 
 
+TABLES = state.page_key(PAGE, "tables")  #: the expander of both lists' whole step tables is open
+
+
 def step_tables(explanations: list[Explanation], pace: Pace) -> None:
-    """Both lists' nDCG step tables up to the step, with the IDCG so far (the same for both)."""
-    st.subheader(t("{measure} step by step").format(measure=explanations[0].measure))
+    """Both lists' whole nDCG step tables up to the step, with the IDCG so far (the same for both), one click away:
+    built only while open (the stage's step windows show the current rows; a step redraws no data grid)."""
+    tables = st.expander(t("The whole tables"), key=TABLES, on_change="rerun")  # (a label of its own keeps it open)
+    if not tables.open:
+        return
     step = None if pace.complete else pace.step
-    for column, name, explanation in zip(st.columns(2, gap="large"), LIST_NAMES, explanations):
+    for column, name, explanation in zip(tables.columns(2, gap="large"), LIST_NAMES, explanations):
         with column:
             at = explanation.details["k"] if pace.complete else pace.step
             st.markdown(t("**{name}** — IDCG@{k} = {idcg} for both").format(

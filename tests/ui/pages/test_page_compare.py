@@ -22,6 +22,7 @@ from tests.ui.test_no_spoilers import shown_numbers
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
+from ui.topics.compare import TABLES
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 
@@ -31,9 +32,17 @@ PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "003_ndcg", "004
                  "unjudged"]
 
 
+def with_tables(at):
+    """Both lists' whole step tables shown (their expander open, as a click on it does)."""
+    at.session_state[TABLES] = True
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
 @pytest.fixture
 def page(app_test):
-    return open_page(app_test, PAGE)
+    return with_tables(open_page(app_test, PAGE))
 
 
 def load(at, preset: str):
@@ -227,7 +236,7 @@ def test_long_uploaded_ranking(page):
     assert not at.exception, [e.message for e in at.exception]
     at.switch_page(PAGE).run()
     assert not at.exception, [e.message for e in at.exception]
-    show_all(at)  # a new example (the upload's query) starts at step 1
+    show_all(with_tables(at))  # a new example (the upload's query) starts at step 1
     board = at.session_state[state.BOARD]
     assert board.title.startswith("query")
     assert_shows(at, tuple(reversed(board.ranking)))
@@ -271,7 +280,7 @@ def worked_lines(explanations, step: int | None) -> list[str]:
 
 @pytest.mark.parametrize("preset", [None, "003_ndcg"])  # the default example (ideal: the list), exponential gain
 def test_stepping_shows_both_lists_so_far_side_by_side(app_test, preset):
-    at = open_page(app_test, PAGE, PRESETS[preset] if preset else None, all_steps=False)  # a new example: step 1
+    at = with_tables(open_page(app_test, PAGE, PRESETS[preset] if preset else None, all_steps=False))  # step 1
     board = at.session_state[state.BOARD]
     second = at.session_state[state.SECOND]
     explanations = explanations_of(board, second)
@@ -320,7 +329,7 @@ def test_stepping_shows_both_lists_so_far_side_by_side(app_test, preset):
 def test_nothing_of_a_later_step_at_step_1(app_test, language):
     """At step 1 no number on the page (text, metrics, formulas, tables, charts) is a value of a later step of either
     list, nor a final value of the table of every measure (tests/spoilers.py); after the last step they are there."""
-    at = open_page(app_test, PAGE, BOARD, language=language, all_steps=False)
+    at = with_tables(open_page(app_test, PAGE, BOARD, language=language, all_steps=False))
     later, finals = two_rankings_later(at.session_state[state.BOARD], at.session_state[state.SECOND])
     assert finals <= later
     shown = shown_numbers(at)
