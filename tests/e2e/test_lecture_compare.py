@@ -1,7 +1,7 @@
 """Two rankings (/compare) lecture-ready, read off the page's boxes in Chromium (issue 32).
 
 * One projector screen at every step: at 1280×720, on boards of 5, 7 and 12 items (d1 … dn ranked in that order, list
-  2 the ranking reversed), in English and 中文, a lecturer walks the steps with the clicker (→, then End). At every
+  2 the ranking reversed; the 12 under exponential gain and the list's ideal ordering), in English and 中文, a lecturer walks the steps with the clicker (→, then End). At every
   step and after "Show all": the headline (both lists' nDCG), the step bar, the worked formulas (IDCG once, each
   list's DCG and nDCG), both lists' current rows of their step windows (``aria-current="step"``: the step's rank and
   each list's item at it), K and both lists' lanes lie inside the viewport; both lists' lanes outline the step's rank
@@ -19,7 +19,7 @@ artifacts/screenshots/compare_<n>_<language>_<screen>_<moment>.png at the first,
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.e2e import test_lecture_steps as steps
 from tests.e2e.lanes import BUILDER, LIST2, wait_for_lanes
@@ -28,6 +28,7 @@ from tests.e2e.test_no_spoilers import shown_text
 from tests.e2e.test_phone import CUT_OFF as PHONE_CUT_OFF
 from tests.e2e.test_phone import FIRST_SCREEN_BOXES, first_screen
 from tests.spoilers import four_decimals, two_rankings_later
+from ui.data.share import PARAM, encode_board
 from ui.model.board import Board
 
 pytestmark = pytest.mark.e2e
@@ -43,15 +44,24 @@ OUTLINED = f"{RANKING} .item.current"  #: the lanes' item at the step's rank
 
 
 def board(items: int) -> Board:
-    """The board of tests.e2e.test_lecture_steps.board_link (the page opens it from that link)."""
+    """A board of d1 … dn ranked in that order (grades: tests.e2e.test_lecture_steps.GRADES), K = n; the 12-item one
+    with exponential gain and the ideal ordering of the list, the widest worked lines ("nDCG(gain=exp,ideal=list)@i",
+    numerators 2^rel − 1)."""
     grades = {f"d{i}": steps.GRADES[i - 1] for i in range(1, items + 1)}
-    return Board(grades=grades, ranking=tuple(grades), k=items)
+    widest = items == max(SIZES)
+    return Board(grades=grades, ranking=tuple(grades), k=items, gain="exponential" if widest else "linear",
+                 ideal="list" if widest else "judged")
 
 
 def open_compare(new_session, items: int, language: str, viewport: dict) -> Page:
-    page = steps.open_board(new_session, "compare", items, language, viewport)
-    wait_for_lanes(page, LIST2)
-    page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the clicker's listener
+    """A new session on /compare with :func:`board` (a shared link: it opens at step 1), its lanes drawn, fonts
+    loaded, the clicker listening."""
+    page = new_session(f"compare?{PARAM}={encode_board(board(items))}&lang={language}", viewport, LOCALES[language])
+    expect(page.locator(steps.STEP_BAR)).to_be_visible()
+    for scope in (BUILDER, LIST2):
+        wait_for_lanes(page, scope)
+    page.evaluate("document.fonts.ready")
+    page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")
     return page
 
 
