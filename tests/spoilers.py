@@ -18,11 +18,31 @@ def four_decimals(text: str) -> set[str]:
     return {f"{float(number):.4f}" for number in NUMBER.findall(text)}
 
 
+def first_values(explanation) -> set[str]:
+    """What step 1 shows, with 4 decimals: its headline and its row of the step table."""
+    first = {f"{value:.4f}" for value in explanation.running_at(1).values()}
+    return first | {f"{value:.4f}" for value in explanation.table.iloc[0] if isinstance(value, float)}
+
+
 def later_values(explanation) -> set[str]:
     """The headline values of steps 2..n (the final one included), with 4 decimals, minus those that step 1
-    shows too (its headline and its row of the step table)."""
-    first = {f"{value:.4f}" for value in explanation.running_at(1).values()}
-    first |= {f"{value:.4f}" for value in explanation.table.iloc[0] if isinstance(value, float)}
+    shows too (:func:`first_values`)."""
     later = {f"{value:.4f}" for i in range(2, len(explanation.table) + 1)
              for value in explanation.running_at(i).values()}
-    return later - first
+    return later - first_values(explanation)
+
+
+def two_rankings_later(board: Board, second: tuple[str, ...] | None = None) -> tuple[set[str], set[str]]:
+    """Two rankings (pages/compare.py) on ``board``, list 2 ``second`` (None: the ranking reversed, the page's
+    default): what it must not show at step 1 — either list's values of steps 2..n and the final values of the table
+    of every measure, minus what step 1 shows (both lists' first rows and values so far, and their change) — and
+    both lists' final nDCG."""
+    from ui.topics import compare, paced
+
+    board2 = board.with_ranking(tuple(reversed(board.ranking)) if second is None else second)
+    (first, k), (other, _) = paced.ndcg(board), paced.ndcg(board2)
+    shown = first_values(first) | first_values(other)
+    shown.add(f"{other.running_at(1)['nDCG'] - first.running_at(1)['nDCG']:+.4f}")  # list 2's change, signed
+    table = compare.every_measure_table(board, board2, k)
+    finals = {f"{value:.4f}" for column in table.columns[1:] for value in table[column]}
+    return (later_values(first) | later_values(other) | finals) - shown, {f"{first.value:.4f}", f"{other.value:.4f}"}

@@ -157,9 +157,13 @@ def _dcg_terms(rels, gain: str, text: bool) -> tuple[str, ...]:
 IDCG_ZERO = "(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)"
 
 
+#: what nDCG's worked lines are, in order (:func:`_ndcg_lines`)
+WORKED_LINES = ("DCG", "IDCG", "nDCG")
+
+
 def _ndcg_lines(table: pd.DataFrame, ideal_table: pd.DataFrame, gain: str, k: int | None, params: dict,
                 step: int, text: bool) -> tuple[Line, ...]:
-    """The worked nDCG after ``step`` ranks: DCG@i and IDCG@i as sums, then their ratio."""
+    """The worked nDCG after ``step`` ranks: DCG@i and IDCG@i as sums, then their ratio (:data:`WORKED_LINES`)."""
     final = step == len(table)
     at = (str(k) if k is not None else str(step)) if final else str(step)
     name = measure_name("nDCG", k if final else step, **params)

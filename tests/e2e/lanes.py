@@ -73,3 +73,14 @@ def toolbar_popover(page: Page, which: int) -> Locator:
     body = page.get_by_test_id("stPopoverBody")
     expect(body).to_be_visible()
     return body
+
+
+def reorder_list2(page: Page, button: str, wait_for_app) -> None:
+    """The compare page: press ``button`` (its label) in list 2's Reorder popover, wait for the run, close the popover."""
+    page.locator(".st-key-compare_list2_order [data-testid='stPopoverButton']:visible").click()
+    body = page.get_by_test_id("stPopoverBody")
+    expect(body).to_be_visible()
+    body.get_by_role("button", name=button).click()
+    wait_for_app(page)
+    page.keyboard.press("Escape")
+    expect(body).to_have_count(0)

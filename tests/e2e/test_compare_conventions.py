@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.lanes import BUILDER, LIST2, drag_after, lane_items, wait_for_lanes
+from tests.e2e.lanes import BUILDER, LIST2, drag_after, lane_items, reorder_list2, wait_for_lanes
 from tests.e2e.navigation import go_to, load_example, show_all_steps
 
 pytestmark = pytest.mark.e2e
@@ -28,23 +28,21 @@ def test_compare_page(app_page: Page, wait_for_app, screenshot):
     wait_for_lanes(page, BUILDER)
     wait_for_lanes(page, LIST2)
     expect(page.locator(f"{LIST2} [data-lane]")).to_have_count(1)
+    show_all_steps(page, wait_for_app)  # the final numbers (a new session starts at step 1)
     before = metric(page, "list 2").first.inner_text()
-    page.get_by_role("button", name="Copy list 1").click()
-    wait_for_app(page)
+    reorder_list2(page, "Copy list 1", wait_for_app)
     expect(metric(page, "list 2").first).to_have_text(metric(page, "list 1").first.inner_text())
     assert before != metric(page, "list 2").first.inner_text()
     # drag list 2's top item to the bottom: its nDCG drops
-    page.get_by_role("button", name="Copy list 1").click()
-    wait_for_app(page)
+    reorder_list2(page, "Copy list 1", wait_for_app)
     wait_for_lanes(page, LIST2)
     items = lane_items(page, scope=LIST2)
     expect(items).to_have_count(5)
     drag_after(page, items.first, items.last)
     wait_for_app(page)
     expect(metric(page, "list 2").first).not_to_have_text(metric(page, "list 1").first.inner_text())
-    page.get_by_role("button", name="Reverse").click()
-    wait_for_app(page)
-    expect(page.locator(".js-plotly-plot")).to_have_count(1)
+    reorder_list2(page, "Reverse", wait_for_app)
+    expect(page.locator(".js-plotly-plot")).to_have_count(1)  # the swap heatmap (every step is shown)
     path = screenshot(page, "compare")
     assert path.stat().st_size > 10_000
     page.get_by_role("heading", name="What if two items of list 1 traded places?").scroll_into_view_if_needed()
@@ -55,10 +53,9 @@ def test_compare_page_article_lists(app_page: Page, wait_for_app, screenshot):
     page = app_page
     open_page(page, wait_for_app, "Two rankings")
     load_example(page, "Article 000: list_1 = [A, B, C, D, E]", wait_for_app)
-    page.get_by_role("button", name="Use the article's list_2").click()
-    wait_for_app(page)
+    reorder_list2(page, "Use the article's list_2", wait_for_app)
     show_all_steps(page, wait_for_app)  # the page steps through the ranks: the final numbers at the last step
-    expect(page.locator("strong", has_text="nDCG@5").first).to_be_visible()
+    expect(page.get_by_test_id("stMetricLabel").filter(has_text="List 1 · nDCG@5")).to_be_visible()
     expect(metric(page, "list 1").first).to_have_text("0.8930")
     expect(metric(page, "list 2").first).to_have_text("0.8505")
     screenshot(page, "compare-article")

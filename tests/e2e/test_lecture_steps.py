@@ -65,15 +65,15 @@ def step_of(page: Page, language: str) -> tuple[int, int]:
 
 
 #: JavaScript: the boxes of what must be on screen, in one call (the lanes live in a shadow root), and the
-#: lanes' outlined item with its place in the ranking
+#: lanes' outlined item with its place in the ranking; ``scope``: the lanes' frame (the builder's unless given)
 BOXES = """
-([selectors, ranking, current]) => {
+([selectors, ranking, current, scope = '.st-key-builder']) => {
   const box = (node) => { const r = node.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const found = {};
   for (const [name, selector] of Object.entries(selectors))
     document.querySelectorAll(selector).forEach((node, i) => { found[i ? `${name} ${i + 1}` : name] = box(node); });
-  const lanes = [...document.querySelectorAll('.st-key-builder *')].find((node) => node.shadowRoot)?.shadowRoot
-    || document.querySelector('.st-key-builder');
+  const lanes = [...document.querySelectorAll(`${scope} *`)].find((node) => node.shadowRoot)?.shadowRoot
+    || document.querySelector(scope);
   const lane = lanes.querySelector(ranking);
   if (lane) found.ranking = box(lane);
   const outlined = lanes.querySelector(current);

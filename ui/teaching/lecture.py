@@ -42,11 +42,12 @@ TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT
 WINDOWS = {-1: WINDOW, 0: WINDOW, 1: WINDOW, 2: 2}
 
 
-def stage() -> tuple:
+def stage(widths: tuple[float, ...] = (0.36, 0.64), gap: str = "medium") -> tuple:
     """The left column (the ranking you drag) and the right one (what it does to the numbers), in a frame
-    whose key lets a phone show the numbers first (ui/shell/style/phone.css)."""
+    whose key lets a phone show the numbers first (ui/shell/style/phone.css); ``widths``: the columns' shares
+    and ``gap`` the space between them (Two rankings has three, closer: list 1, list 2, the numbers)."""
     with st.container(key="lecture_stage"):
-        return st.columns([0.36, 0.64], gap="medium")
+        return st.columns(list(widths), gap=gap)
 
 
 def controls():
@@ -218,28 +219,40 @@ def formula_popovers(explanation: Explanation, pace: Pace, folded: list[str]) ->
     """What :func:`worked` leaves out, one click away: the general formula (from step 2 on) and the whole
     sum, line by line, when the worked lines ``folded`` are folded."""
     step = None if pace.complete else pace.step
-    whole = explanation.worked_lines(step, width=formula_width())
+    more_formula(explanation.formula, pace, [("", explanation.worked_lines(step, width=formula_width()), folded)])
+
+
+def more_formula(formula: str, pace: Pace, parts: list[tuple[str, list[str], list[str]]]) -> None:
+    """The general ``formula`` (from step 2 on) and the whole sums one click away: ``parts`` are (a heading or "",
+    the whole lines, the folded lines drawn) — one for a page of one list, a heading each for two lists side by
+    side; the whole sums are offered when some lines were folded."""
     general = pace.step <= 1 and not pace.complete
-    if general and whole == folded:
+    unfolded = all(whole == folded for _, whole, folded in parts)
+    if general and unfolded:
         return
     with st.container(horizontal=True, gap="small", key="lecture_more_formula"):
         if not general:
             with st.popover(t("The formula"), icon=":material/function:", key="lecture_general"):
-                st.latex(tex(explanation.formula))
-        if whole != folded:
+                st.latex(tex(formula))
+        if not unfolded:
             with st.popover(t("The whole sum"), key="lecture_whole_sum"):
-                for line in whole:
-                    st.latex(tex(line))
+                for heading, whole, _ in parts:
+                    if heading:
+                        st.markdown(f"**{heading}**")
+                    for line in whole:
+                        st.latex(tex(line))
 
 
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
-                columns: list[str] | None = None, unit: str = "rank") -> None:
+                columns: list[str] | None = None, unit: str = "rank", key: str = "lecture_table",
+                rows: int | None = None, title: str = "") -> None:
     """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
-    on screen: at most :func:`window_rows` rows, ending at the current one (the earlier rows are counted above
-    it)."""
-    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit)
-    with st.container(key="lecture_table"):
-        styled_table(frame, hits, formats, checks, above=above)
+    on screen: at most ``rows`` rows (None: :func:`window_rows`), ending at the current one (the earlier rows are
+    counted above it, after ``title``). Two lists' windows side by side: a ``key`` and a ``title`` each (the
+    list's name), inside one frame keyed "lecture_table"."""
+    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit, rows=rows)
+    with st.container(key=key):
+        styled_table(frame, hits, formats, checks, above=" · ".join(part for part in (title, above) if part))
 
 
 #: the line above a step window whose first rows are left out: (one row, several rows) × (a rank, a row) × whether
@@ -254,13 +267,13 @@ ABOVE = {
 
 
 def window(table: pd.DataFrame, step: int, hit_column: str | None = "relevant", columns: list[str] | None = None,
-           unit: str = "rank", whole_below: bool = True) -> tuple:
+           unit: str = "rank", whole_below: bool = True, rows: int | None = None) -> tuple:
     """What :func:`step_window` draws at ``step``, as the arguments of ``ui.teaching.explainer.table_html``: the rows
-    shown (translated headers), their hits, number formats, check columns and the line above them (``whole_below``:
-    it says the whole table is further down the page), in the session's language and text size (a live class's
-    follower view draws the same)."""
+    shown (at most ``rows``; None: :func:`window_rows`, the session's text size's), translated headers, their hits,
+    number formats, check columns and the line above them (``whole_below``: it says the whole table is further down
+    the page), in the session's language (a live class's follower view draws the same)."""
     shown = table.iloc[:step]
-    first = max(0, len(shown) - window_rows())
+    first = max(0, len(shown) - (rows or window_rows()))
     one, several = ABOVE[whole_below, "rank" if unit == "rank" else "row"]
     above = "" if not first else t(one) if first == 1 else t(several).format(last=first)  # "rank 1", not "ranks 1–1"
     shown = shown.iloc[first:]

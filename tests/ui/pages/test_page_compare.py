@@ -1,4 +1,6 @@
-"""AppTest: the compare page (pages/compare.py) shows exactly what metrics.measures.summary and metrics.teaching.swaps compute."""
+"""AppTest: the compare page (pages/compare.py) shows exactly what metrics.measures.summary, metrics.teaching.swaps and
+metrics.teaching.two_rankings compute, step by step: both lists' values so far at each step, nothing of a later step at
+step 1."""
 
 from __future__ import annotations
 
@@ -13,10 +15,14 @@ import metrics
 from metrics.explanation import COLUMN_LABELS
 from metrics.measures.summary import compare_summaries, summarize
 from metrics.teaching.swaps import swap_effects
-from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page, show_all
+from metrics.teaching.two_rankings import worked_pair
+from tests.apptest_helpers import drop, lane_names, lanes_data, load_preset, open_page, show_all, step_windows
+from tests.spoilers import BOARD, two_rankings_later
+from tests.ui.test_no_spoilers import shown_numbers
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
+from ui.topics.compare import TABLES
 
 pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random cases: the full run's tier
 
@@ -26,9 +32,17 @@ PRESET_SAMPLE = ["000_list_1", "000_code_q1", "001_hit_ap_mrr", "003_ndcg", "004
                  "unjudged"]
 
 
+def with_tables(at):
+    """Both lists' whole step tables shown (their expander open, as a click on it does)."""
+    at.session_state[TABLES] = True
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
 @pytest.fixture
 def page(app_test):
-    return open_page(app_test, PAGE)
+    return with_tables(open_page(app_test, PAGE))
 
 
 def load(at, preset: str):
@@ -61,10 +75,11 @@ def assert_shows(at, second: tuple[str, ...]):
     assert list(shown["measure"]) == list(expected["measure"])
     for column in ("list 1", "list 2", "list 2 − list 1"):
         np.testing.assert_allclose(shown[column].to_numpy(float), expected[column].to_numpy(float), atol=1e-12)
-    # the big numbers: nDCG and AP of list 1 and list 2
+    # the headline: nDCG of list 1 and list 2, named with K and the conventions
+    ndcg = expected["measure"].iloc[0]
     assert [(m.label, m.value) for m in at.metric] == [
-        (label, f"{expected[label].iloc[row]:.4f}") for row in (0, 2) for label in ("list 1", "list 2")]
-    assert any(m.value == f"**{expected['measure'].iloc[0]}**" for m in at.markdown)
+        (f"{name} · {ndcg}", f"{expected[label].iloc[0]:.4f}") for name, label in (("List 1", "list 1"),
+                                                                                    ("List 2", "list 2"))]
     # the nDCG step tables, one per list, end in the nDCG shown
     steps = [d.value.rename(columns={label: column for column, label in COLUMN_LABELS.items()})
              for d in at.dataframe if COLUMN_LABELS["discounted_gain"] in d.value.columns]  # human headers
@@ -221,11 +236,11 @@ def test_long_uploaded_ranking(page):
     assert not at.exception, [e.message for e in at.exception]
     at.switch_page(PAGE).run()
     assert not at.exception, [e.message for e in at.exception]
-    show_all(at)  # a new example (the upload's query) starts at step 1
+    show_all(with_tables(at))  # a new example (the upload's query) starts at step 1
     board = at.session_state[state.BOARD]
     assert board.title.startswith("query")
     assert_shows(at, tuple(reversed(board.ranking)))
-    z, labels, _ = heatmap_z(at)
+    z, _, _ = heatmap_z(at)
     assert z.shape == (min(15, len(board.ranking)),) * 2
     if len(board.ranking) > 15:
         assert any("top 15" in c.value for c in at.caption)
@@ -243,35 +258,84 @@ def test_list_ideal_is_named_and_equal_to_the_ideal_grades(page):
 
 # --------------------------------------------------------------------------- one step per rank
 
-def test_stepping_shows_both_lists_so_far_side_by_side(app_test):
-    at = open_page(app_test, PAGE, all_steps=False)  # a new session: step 1
+def explanations_of(board: Board, second) -> list:
+    """Both lists' nDCG as the core computes them (list 1: the board's ranking, list 2: ``second``)."""
+    k = k_of(board)
+    return [metrics.ndcg_steps(board.with_ranking(r).rels(), k, gain=board.gain, ideal=board.ideal_grades(), items=r,
+                               ideal_from=board.ideal) for r in (board.ranking, second)]
+
+
+def worked_lines(explanations, step: int | None) -> list[str]:
+    """The worked lines the page draws at ``step`` at the default text size: the core's (metrics.teaching.two_rankings)."""
+    from metrics.explanation import em_for_px
+    from ui.teaching.lecture import FORMULA_PX, FORMULA_SCALE
+    from ui.topics.compare import OWN_SCALE, OWN_WIDTH, SHARED_WIDTH
+
+    def width(share: float) -> float:
+        return em_for_px(FORMULA_PX * share, base_font_px=18 * FORMULA_SCALE)
+
+    shared, first, second = worked_pair(*explanations, step, width(SHARED_WIDTH), width(OWN_WIDTH) / OWN_SCALE)
+    return shared + first + second
+
+
+@pytest.mark.parametrize("preset", [None, "003_ndcg"])  # the default example (ideal: the list), exponential gain
+def test_stepping_shows_both_lists_so_far_side_by_side(app_test, preset):
+    at = with_tables(open_page(app_test, PAGE, PRESETS[preset] if preset else None, all_steps=False))  # step 1
     board = at.session_state[state.BOARD]
     second = at.session_state[state.SECOND]
-    k = k_of(board)
-    explanations = [metrics.ndcg_steps(board.with_ranking(r).rels(), k, gain=board.gain, ideal=board.ideal_grades(),
-                                       ideal_from=board.ideal) for r in (board.ranking, second)]
+    explanations = explanations_of(board, second)
     total = len(explanations[0].table)
     assert total > 1
-    for step in range(1, total):
+    for step in range(1, total + 1):
         assert next(m.value for m in at.markdown if m.value.startswith("**Step ")).startswith(
             f"**Step {step} of {total}**")
-        assert any(m.value == f"**nDCG so far (step {step})**" for m in at.markdown)
+        running = [e.running_at(step) for e in explanations]
+        names = [f"nDCG so far (step {step})"] * 2 if step < total else [explanations[0].measure] * 2
         assert [(m.label, m.value) for m in at.metric] == [
-            (label, f"{e.running_at(step)['nDCG']:.4f}") for label, e in zip(("list 1", "list 2"), explanations)]
-        assert not [d for d in at.dataframe if "list 2 − list 1" in d.value.columns]  # every measure: at the end
-        assert any("Shown after the last step" in c.value for c in at.caption)
+            (f"List {n} · {name}", f"{values['nDCG']:.4f}") for n, name, values in zip((1, 2), names, running)]
+        # each list's step window ends at the step's rank, with the core's numbers
+        windows = step_windows(at)
+        assert len(windows) == 2
+        for window, e in zip(windows, explanations):
+            row = e.table.iloc[step - 1]
+            assert window.iloc[-1][COLUMN_LABELS["rank"]] == str(step)
+            assert window.iloc[-1][COLUMN_LABELS["item"]] == row["item"]
+            assert window.iloc[-1][COLUMN_LABELS["DCG"]] == f"{row['DCG']:.4f}"
+        # the worked formulas are the core's, IDCG once
+        latex = [x.value.removeprefix("$$\n").removesuffix("\n$$") for x in at.get("latex")]
+        assert set(worked_lines(explanations, None if step == total else step)) <= set(latex)
+        # both lists' step tables below, up to the step, under the IDCG so far
         steps = [d.value for d in at.dataframe if COLUMN_LABELS["discounted_gain"] in d.value.columns]
         assert [len(s) for s in steps] == [step, step]
-        for table, e in zip(steps, explanations):
-            assert table[COLUMN_LABELS["DCG"]].iloc[-1] == pytest.approx(e.table["DCG"].iloc[step - 1], abs=1e-12)
-        latex = " ".join(x.value for x in at.get("latex"))
-        for e in explanations:
-            assert f"= {metrics.explanation.num(e.running_at(step)['nDCG'])}" in latex
-        assert lanes_data(at)["step"] == step  # list 1's lanes outline the rank
-        at.button(key=state.page_key("compare", "step_next")).click().run()
-        assert not at.exception
+        idcg = f"{running[0]['IDCG']:.4f}"
+        assert [m.value for m in at.markdown if "for both" in m.value] == [
+            f"**List {n}** — IDCG@{explanations[0].details['k'] if step == total else step} = {idcg} for both"
+            for n in (1, 2)]
+        # both lanes outline the rank, until every step is shown
+        outline = step if step < total else None
+        assert lanes_data(at)["step"] == outline and lanes_data(at, "compare_list2_lanes_")["step"] == outline
+        if step < total:  # every measure and the swap heatmap: at the end
+            assert not [d for d in at.dataframe if "list 2 − list 1" in d.value.columns]
+            assert any("Shown after the last step" in c.value for c in at.caption)
+            assert not at.get("plotly_chart") and any(i.value.startswith("Shown after the last step") for i in at.info)
+            at.button(key=state.page_key("compare", "step_next")).click().run()
+            assert not at.exception
     assert at.button(key=state.page_key("compare", "step_next")).disabled
     assert_shows(at, second)  # the last step: the final numbers and every measure
+    assert heatmap_z(at)[0].shape == (len(board.ranking),) * 2
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_nothing_of_a_later_step_at_step_1(app_test, language):
+    """At step 1 no number on the page (text, metrics, formulas, tables, charts) is a value of a later step of either
+    list, nor a final value of the table of every measure (tests/spoilers.py); after the last step they are there."""
+    at = with_tables(open_page(app_test, PAGE, BOARD, language=language, all_steps=False))
+    later, finals = two_rankings_later(at.session_state[state.BOARD], at.session_state[state.SECOND])
+    assert finals <= later
+    shown = shown_numbers(at)
+    assert not later & shown, sorted(later & shown)
+    show_all(at)
+    assert finals <= shown_numbers(at)
 
 
 def test_the_clicker_keys_step_both_lists(app_test):
