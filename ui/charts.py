@@ -46,7 +46,28 @@ def figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, xa
                 xaxis=dict(title=dict(text=x), **(xaxis or {})), yaxis=dict(title=dict(text=y), **(yaxis or {})))
     spec.update(layout)
     spec["margin"] = {**spec["margin"], "t": spec["margin"].get("t", 60) + 22 * lines.count("<br>")}  # room for its lines
+    if "<br>" in lines and _legend_shown(traces, spec):  # a wrapped title would run into the legend above the plot
+        spec["title"] = {**spec["title"], "y": 1, "yref": "container", "yanchor": "top", "pad": {"t": 8}}
+        spec["margin"]["t"] += LEGEND_ROW_PX
     return go.Figure(data=traces, layout=spec)
+
+
+#: the room a legend above the plot takes under a title of several lines, which is then drawn from the figure's top
+LEGEND_ROW_PX = 24
+
+
+def _legend_shown(traces: list[dict], layout: dict) -> bool:
+    """Whether Plotly draws the figure's legend: asked for, or (by default) two traces or more that show in it, and the
+    legend above the plot (only there does it meet the title).
+
+    >>> _legend_shown([{"type": "bar"}, {"type": "scatter"}], {"legend": {"y": 1.02}})
+    True
+    >>> _legend_shown([{"type": "heatmap"}], {"legend": {"y": 1.02}}), _legend_shown([{}, {}], {"showlegend": False})
+    (False, False)
+    """
+    if layout.get("showlegend") is False or (layout.get("legend") or {}).get("y", 1.02) < 1:
+        return False
+    return layout.get("showlegend") is True or sum(trace.get("showlegend") is not False for trace in traces) >= 2
 
 
 def _rank_axis(table: pd.DataFrame) -> dict:

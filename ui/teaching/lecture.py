@@ -229,11 +229,11 @@ def formula_popovers(explanation: Explanation, pace: Pace, folded: list[str]) ->
 
 
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
-                columns: list[str] | None = None, unit: str = "rank") -> None:
+                columns: list[str] | None = None, unit: str = "rank", whole_below: bool = True) -> None:
     """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
     on screen: at most :func:`window_rows` rows, ending at the current one (the earlier rows are counted above
-    it)."""
-    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit)
+    it; ``whole_below``: the line above says the whole table is further down the page)."""
+    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit, whole_below)
     with st.container(key="lecture_table"):
         styled_table(frame, hits, formats, checks, above=above)
 
