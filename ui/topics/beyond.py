@@ -23,6 +23,7 @@ PAGE = "beyond"
 #: the step controls' page keys of the three parts
 ONE_LIST, LISTS, EVERY_LIST = f"{PAGE}_ils", f"{PAGE}_coverage", f"{PAGE}_users"
 LATER = "?"  #: what stands where a value of a later step would be
+LIST_COLUMNS = (N_("rank"), N_("title"), N_("genres"), N_("chosen"))  #: the user's list's columns (list_html)
 K = f"{PAGE}_k"  #: the session's K, shared by the three parts
 USER, METRIC = f"{PAGE}_user", f"{PAGE}_metric"  #: the user whose list the first part walks; the similarity
 
@@ -75,7 +76,7 @@ def list_html(frame, step: int | None) -> str:
     genres and whether the user chose the film later; the item the step adds (``step``: its rank, None once every step
     is shown) outlined as the lanes outline theirs and marked ``aria-current``, the later ones dimmed
     (ui/shell/style/lecture.css: ``table.beyond-list``)."""
-    heads = "".join(f"<th>{html.escape(t(name))}</th>" for name in ("rank", "title", "genres", "chosen"))
+    heads = "".join(f"<th>{html.escape(t(name))}</th>" for name in LIST_COLUMNS)
     rows = []
     for rank, title, genres, chosen in zip(frame["rank"], frame["title"], frame["genres"], frame["held_out"]):
         mark = (' class="current" aria-current="true"' if rank == step else
