@@ -44,7 +44,7 @@ with numbers:
             PAGE, explanation, pace, None, *paced.roc_headline(explanation), hit_column=None, unit=N_("trapezoid"),
             columns=paced.ROC_WINDOW, beside=lambda: st.plotly_chart(
                 scores.trapezoid_chart(so_far, explanation.table, pace.step, height=CURVE_PX,
-                                       margin=dict(l=50, r=10, t=50, b=45)), width="stretch",
+                                       margin={"l": 50, "r": 10, "t": 50, "b": 45}), width="stretch",
                 config={"displayModeBar": False}))
         st.session_state[state.BUILDER_STEP] = paced.roc_rank(board, computed, pace)  # the rank the step counts
 with controls:
@@ -69,27 +69,29 @@ if explanation is not None:
                 wins=details["wins"], ties=details["ties"], losses=details["losses"], P=details["P"],
                 N=details["N"]))
 
-    st.subheader(t("Pick a threshold"))
-    options = scores.threshold_options(values)
-    signature = hashlib.sha1(repr(options).encode()).hexdigest()[:8]
-    cut = st.select_slider(t("Predict positive when score ≥"), options=options, value=scores.default_threshold(options),
-                           format_func=num, key=f"{PAGE}_cut_{state.revision()}_{signature}")
-    confusion = confusion_at(labels, values, cut)
-    matrix, rates = st.columns([2, 3])
-    matrix.table(scores.confusion_frame(confusion))
-    first, second, third = rates.columns(3)
-    first.metric(t("TPR (recall)"), lecture.value_text(confusion["tpr"]), help="TP / (TP + FN)")
-    second.metric("FPR", lecture.value_text(confusion["fpr"]), help="FP / (FP + TN)")
-    third.metric(t("Precision"), lecture.value_text(confusion["precision"]),
-                 help=t("TP / (TP + FP); 0 when nothing is predicted"))
-    first.metric(t("Accuracy"), lecture.value_text(confusion["accuracy"]), help=t("(TP + TN) / all"))
-    second.metric(t("F1"), lecture.value_text(confusion["f1"]), help="2TP / (2TP + FP + FN)")
+    with st.container(key=f"{PAGE}_threshold"):  # a threshold the reader picks, not a step's
+        st.subheader(t("Pick a threshold"))
+        options = scores.threshold_options(values)
+        signature = hashlib.sha1(repr(options).encode()).hexdigest()[:8]
+        cut = st.select_slider(t("Predict positive when score ≥"), options=options,
+                               value=scores.default_threshold(options), format_func=num,
+                               key=f"{PAGE}_cut_{state.revision()}_{signature}")
+        confusion = confusion_at(labels, values, cut)
+        matrix, rates = st.columns([2, 3])
+        matrix.table(scores.confusion_frame(confusion))
+        first, second, third = rates.columns(3)
+        first.metric(t("TPR (recall)"), lecture.value_text(confusion["tpr"]), help="TP / (TP + FN)")
+        second.metric("FPR", lecture.value_text(confusion["fpr"]), help="FP / (FP + TN)")
+        third.metric(t("Precision"), lecture.value_text(confusion["precision"]),
+                     help=t("TP / (TP + FP); 0 when nothing is predicted"))
+        first.metric(t("Accuracy"), lecture.value_text(confusion["accuracy"]), help=t("(TP + TN) / all"))
+        second.metric(t("F1"), lecture.value_text(confusion["f1"]), help="2TP / (2TP + FP + FN)")
 
-    chart_left, chart_right = st.columns(2)
-    chart_left.plotly_chart(charts.roc(curve, explanation.value if pace.complete else None,
-                                       (confusion["fpr"], confusion["tpr"])),
-                            width="stretch")
-    chart_right.plotly_chart(scores.score_strip(items, labels, values, cut), width="stretch")
+        chart_left, chart_right = st.columns(2)
+        chart_left.plotly_chart(charts.roc(curve, explanation.value if pace.complete else None,
+                                           (confusion["fpr"], confusion["tpr"])),
+                                width="stretch")
+        chart_right.plotly_chart(scores.score_strip(items, labels, values, cut), width="stretch")
 
     if details["pairs"] is not None and max(details["pairs"].shape) <= 20:
         st.markdown(t("**Every positive–negative pair:** 1 = the positive scores higher, ½ = tie, 0 = lower. "

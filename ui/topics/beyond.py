@@ -125,7 +125,7 @@ def one_user() -> None:
         similarity_labels = {name: t(label) for name, label in recsys.SIMILARITY_NAMES.items()}
         with lecture.controls():
             relabel_choice(USER)
-            st.selectbox(t("User"), recsys.users(), key=USER, format_func=user_labels.get, width=110)
+            st.selectbox(t("User"), recsys.users(), key=USER, format_func=user_labels.get, width=140)
             k_slider()
         listed = st.container(key=f"{PAGE}_list")
         with st.container(horizontal=True, gap="small", key=f"{PAGE}_list_tools"):

@@ -247,7 +247,7 @@ def _edit(at, rank: int, item: str):
     """Pick ``item`` for ``rank`` in the list editor, as the browser sends it (the label of recsys.film_label)."""
     from ui.topics import recsys
 
-    changes = at.session_state[recsys.CHANGES] if recsys.CHANGES in at.session_state else 0
+    changes = at.session_state[recsys.CHANGES] if recsys.CHANGES in at.session_state else 0  # noqa: SIM401 (AppTest's state has no get)
     key = f"beyond_edit_{at.selectbox(key='beyond_user').value}_{changes}"
     at.session_state[key] = {"edited_rows": {rank - 1: {"film": f"{TITLES[item]} · {item}"}}, "added_rows": [],
                              "deleted_rows": []}
@@ -305,7 +305,7 @@ def test_no_value_of_a_later_step_at_step_1_in_any_tab(app_test, language):
     later |= later_values(coverage_by_list_steps(RECS, CATALOG, k=10))
     diversity = diversity_steps(RECS, FEATURES, k=10)
     later |= {f"{diversity.running_at(i)[diversity.measure]:.4f}" for i in range(1, 11)}
-    later |= set(f"{v:.4f}" for v in diversity.table["ILS"]) | set(f"{v:.4f}" for v in diversity.table["diversity"])
+    later |= {f"{v:.4f}" for v in diversity.table["ILS"]} | {f"{v:.4f}" for v in diversity.table["diversity"]}
     at = open_page(app_test, PAGE, language=language, all_steps=False)
     seen = {}
     for label in (ONE_USER, CATALOG_TAB, EVERYONE):
