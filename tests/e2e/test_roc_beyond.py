@@ -17,7 +17,7 @@ from tests.e2e.test_lecture_steps import SIZES, STEP_BAR, assert_one_screen, boa
 from tests.e2e.test_no_spoilers import VISIBLE_TEXT
 from tests.e2e.test_phone import CUT_OFF as PHONE_CUT_OFF
 from tests.e2e.test_phone import PHONE, first_screen
-from tests.spoilers import four_decimals, later_values
+from tests.spoilers import beyond_later_values, four_decimals, later_values
 
 pytestmark = pytest.mark.e2e
 
@@ -163,20 +163,10 @@ def _walk_roc(page: Page, app_url: str, wait_for_app, screenshot, language: str,
 
 
 def _beyond_later() -> set[str]:
-    """Every value a later step of a Beyond part shows: the first part's ILS after 2 … 10 items and its diversity, the
-    coverage after 2 … 10 lists, and every value of the mean diversity (its first row is the first part's list)."""
-    from metrics.measures.beyond import diversity_steps, similarity_explanation
-    from metrics.teaching.coverage_by_list import coverage_by_list_steps
+    """Every value a later step of a Beyond part shows (tests.spoilers.beyond_later_values), on the sample."""
     from ui.topics import recsys
 
-    lists, features, catalog = recsys.recommendations(), recsys.features(), recsys.catalog()["item"]
-    ils = similarity_explanation(lists["u01"], features)
-    later = {f"{ils.running_at(i * (i - 1) // 2)['ILS']:.4f}" for i in range(2, 11)} | {
-        f"{ils.details['diversity']:.4f}"}
-    later |= later_values(coverage_by_list_steps(lists, catalog, k=10))
-    diversity = diversity_steps(lists, features, k=10)
-    later |= {f"{diversity.running_at(i)[diversity.measure]:.4f}" for i in range(1, 11)}
-    return later | {f"{value:.4f}" for column in ("ILS", "diversity") for value in diversity.table[column]}
+    return beyond_later_values(recsys.recommendations(), recsys.features(), recsys.catalog()["item"])
 
 
 def _open_part(page: Page, wait_for_app, position: int) -> None:

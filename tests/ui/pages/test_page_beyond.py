@@ -294,18 +294,10 @@ def test_no_value_of_a_later_step_at_step_1_in_any_tab(app_test, language):
     """A new session, every part at its step 1: no running value of a later step of any part's walk (nor the final
     ones) in any tab — the first part's ILS after 2..10 items and its diversity, the coverage after 2..10 lists, and
     every value of the mean diversity (its first row is the first part's list, not walked yet)."""
-    from metrics.measures.beyond import diversity_steps, similarity_explanation
-    from metrics.teaching.coverage_by_list import coverage_by_list_steps
-    from tests.spoilers import later_values
+    from tests.spoilers import beyond_later_values
     from tests.ui.test_no_spoilers import shown_numbers
 
-    ils = similarity_explanation(RECS["u01"], FEATURES)
-    later = {f"{ils.running_at(i * (i - 1) // 2)['ILS']:.4f}" for i in range(2, 11)} | {
-        f"{ils.details['diversity']:.4f}"}
-    later |= later_values(coverage_by_list_steps(RECS, CATALOG, k=10))
-    diversity = diversity_steps(RECS, FEATURES, k=10)
-    later |= {f"{diversity.running_at(i)[diversity.measure]:.4f}" for i in range(1, 11)}
-    later |= {f"{v:.4f}" for v in diversity.table["ILS"]} | {f"{v:.4f}" for v in diversity.table["diversity"]}
+    later = beyond_later_values(RECS, FEATURES, CATALOG)
     at = open_page(app_test, PAGE, language=language, all_steps=False)
     seen = {}
     for label in (ONE_USER, CATALOG_TAB, EVERYONE):
