@@ -110,6 +110,8 @@ class Line:
 
     ``terms=None``: not a sum, ``head`` is the whole expression (``\\frac{5.76}{5.89}``); ``()`` is an
     empty sum, written 0. An empty ``lhs`` continues the line above (``= 0.25 + 0.375 = 0.625``).
+    ``zeros``: which terms add exactly 0 (one flag per term, or none): a folded sum leaves them out and folds the
+    others, so that "0 + 0 + ⋯ + 0 + 0 = 0.0571" reads "0.0571 = 0.0571" (the whole sum still has every term).
     """
 
     lhs: str = ""
@@ -118,6 +120,7 @@ class Line:
     tail: str = ""
     result: str = ""
     note: str = ""
+    zeros: tuple[bool, ...] = ()
 
 
 def sum_over(lhs: str, terms: tuple[str, ...], denominator, value: str, text: bool) -> Line:
@@ -128,9 +131,22 @@ def sum_over(lhs: str, terms: tuple[str, ...], denominator, value: str, text: bo
     return Line(lhs, terms, head=rf"\frac{{1}}{{{denominator}}}\bigl(", tail=r"\bigr)", result=value)
 
 
-def _folded(terms: tuple[str, ...], text: bool) -> tuple[str, ...]:
+def _folded(terms: tuple[str, ...], text: bool, zeros: tuple[bool, ...] = ()) -> tuple[str, ...]:
+    """A long sum folded to its first and last :data:`FOLD_KEEP` terms around "⋯"; when ``zeros`` flags the terms
+    that add 0 and some other term is left, those others only (folded in turn if still long): the terms a reader
+    sees are then the ones that make the sum.
+
+    >>> _folded(("0", "0", "0.25", "0", "0", "0"), True, (True, True, False, True, True, True))
+    ('0.25',)
+    >>> _folded(("0", "0", "0", "0", "0", "0"), True, (True,) * 6)
+    ('0', '0', '...', '0', '0')
+    """
     if len(terms) <= FOLD_ABOVE:
         return terms
+    if len(zeros) == len(terms) and not all(zeros):
+        terms = tuple(term for term, zero in zip(terms, zeros) if not zero)
+        if len(terms) <= FOLD_ABOVE:
+            return terms
     return terms[:FOLD_KEEP] + ("..." if text else r"\cdots",) + terms[-FOLD_KEEP:]
 
 
@@ -142,7 +158,7 @@ def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
     note = [(f"   {line.note}" if text else rf"\quad \text{{{line.note}}}", False)] if line.note else []
     if line.terms is None:
         return [*lead, (equals + line.tail, False), *result, *note]
-    terms = (_folded(line.terms, text) if fold else line.terms) or ("0",)
+    terms = (_folded(line.terms, text, line.zeros) if fold else line.terms) or ("0",)
     pieces = [(equals + terms[0], True), *((f" + {term}", True) for term in terms[1:])]
     pieces[-1] = (pieces[-1][0] + line.tail + (f" = {line.result}" if line.result else ""), True)
     return [*lead, *pieces, *note]

@@ -143,6 +143,12 @@ def builder_title(at: AppTest) -> str:
 def step_windows(at) -> list:
     """The step windows on the page (ui.teaching.explainer.table_html, drawn with st.html) as frames of their shown texts,
     the current row (``aria-current="step"``) last. ``at``: an AppTest, or a list of its elements (a block's)."""
+    return html_tables(at, "step-window")
+
+
+def html_tables(at, css_class: str) -> list:
+    """The static HTML tables of class ``css_class`` on the page (drawn with st.html) as frames of their shown texts.
+    ``at``: an AppTest, or a list of its elements (a block's)."""
     from html.parser import HTMLParser
 
     import pandas as pd
@@ -170,7 +176,7 @@ def step_windows(at) -> list:
     frames = []
     elements = at.html if hasattr(at, "html") else [e for e in at if type(e).__name__ == "Html"]
     for element in elements:
-        if 'class="step-window"' in element.proto.body:
+        if f'class="{css_class}"' in element.proto.body:
             parser = Rows()
             parser.feed(element.proto.body)
             header, *rows = parser.rows

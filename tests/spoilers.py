@@ -46,3 +46,20 @@ def two_rankings_later(board: Board, second: tuple[str, ...] | None = None) -> t
     table = compare.every_measure_table(board, board2, k)
     finals = {f"{value:.4f}" for column in table.columns[1:] for value in table[column]}
     return (later_values(first) | later_values(other) | finals) - shown, {f"{first.value:.4f}", f"{other.value:.4f}"}
+
+
+def beyond_later_values(lists: dict, features, catalog) -> set[str]:
+    """What a later step of the Beyond page's parts shows, with 4 decimals, on the recommender sample (``lists``: user ->
+    items, ``features``: the genre flags, ``catalog``: every item): the first part's ILS after 2 … 10 items of the first
+    user's list and its diversity, the coverage after 2 … 10 lists, and every value of the mean diversity and its rows
+    (its first row is the first part's list, not walked yet at step 1)."""
+    from metrics.measures.beyond import diversity_steps, similarity_explanation
+    from metrics.teaching.coverage_by_list import coverage_by_list_steps
+
+    first = similarity_explanation(next(iter(lists.values())), features)
+    n = first.details["n"]
+    later = {f"{first.running_at(i * (i - 1) // 2)['ILS']:.4f}" for i in range(2, n + 1)}
+    later |= {f"{first.details['diversity']:.4f}"} | later_values(coverage_by_list_steps(lists, catalog, k=n))
+    diversity = diversity_steps(lists, features, k=n)
+    later |= {f"{diversity.running_at(i)[diversity.measure]:.4f}" for i in range(1, len(diversity.table) + 1)}
+    return later | {f"{value:.4f}" for column in ("ILS", "diversity") for value in diversity.table[column]}

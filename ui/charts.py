@@ -40,13 +40,37 @@ def figure(traces: list[dict], title: str, x: str, y: str, height: int = 340, xa
             yaxis: dict | None = None, **layout) -> go.Figure:
     """One figure, its layout given whole: one validation pass instead of an update per setting
     (the update_* methods cost several ms each)."""
-    lines = _wrapped(title, TITLE_WIDTH) if _wide(title) > TITLE_WIDTH and "<" not in title else title
+    lines = _wrapped(title, TITLE_WIDTH, _title_wide) if _title_wide(title) > TITLE_WIDTH and "<" not in title else title
     spec = dict(title=dict(text=lines), font=FONT, height=height, margin=dict(l=60, r=20, t=60, b=50),
                 legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
                 xaxis=dict(title=dict(text=x), **(xaxis or {})), yaxis=dict(title=dict(text=y), **(yaxis or {})))
     spec.update(layout)
     spec["margin"] = {**spec["margin"], "t": spec["margin"].get("t", 60) + 22 * lines.count("<br>")}  # room for its lines
+    if "<br>" in lines and _legend_shown(traces, spec):  # a wrapped title would run into the legend above the plot
+        top = 1 - TITLE_TOP_PX / spec["height"] if spec.get("height") else 0.97
+        spec["title"] = {**spec["title"], "y": top, "yref": "container", "yanchor": "top"}
+        spec["margin"]["t"] += LEGEND_ROW_PX
     return go.Figure(data=traces, layout=spec)
+
+
+#: the room a legend above the plot takes under a title of several lines, which is then drawn from the figure's top, this
+#: far below it
+LEGEND_ROW_PX = 24
+TITLE_TOP_PX = 24
+
+
+def _legend_shown(traces: list[dict], layout: dict) -> bool:
+    """Whether Plotly draws the figure's legend: asked for, or (by default) two traces or more that show in it, and the
+    legend above the plot (only there does it meet the title).
+
+    >>> _legend_shown([{"type": "bar"}, {"type": "scatter"}], {"legend": {"y": 1.02}})
+    True
+    >>> _legend_shown([{"type": "heatmap"}], {"legend": {"y": 1.02}}), _legend_shown([{}, {}], {"showlegend": False})
+    (False, False)
+    """
+    if layout.get("showlegend") is False or (layout.get("legend") or {}).get("y", 1.02) < 1:
+        return False
+    return layout.get("showlegend") is True or sum(trace.get("showlegend") is not False for trace in traces) >= 2
 
 
 def _rank_axis(table: pd.DataFrame) -> dict:
@@ -300,10 +324,19 @@ def _wide(text: str) -> int:
     return sum(1 if char.isascii() else 2 for char in text)
 
 
-def _wrapped(label: str, width: int = 16) -> str:
-    """An axis label broken into lines about ``width`` Latin letters wide, at spaces (Chinese, which has no
-    spaces and whose characters are twice as wide, anywhere), escaped."""
-    wide = _wide
+def _title_wide(text: str) -> float:
+    """A title's width in Latin letters of its bold 13 px on a phone: a Chinese character a little over two (a line of
+    27 of them is 351 px, wider than a 330 px chart).
+
+    >>> _title_wide("ab"), round(_title_wide("覆盖"), 1)
+    (2, 4.3)
+    """
+    return sum(1 if char.isascii() else 2.15 for char in text)
+
+
+def _wrapped(label: str, width: int = 16, wide=_wide) -> str:
+    """An axis label broken into lines about ``width`` Latin letters wide (as ``wide`` measures them), at spaces
+    (Chinese, which has no spaces and whose characters are twice as wide, anywhere), escaped."""
     lines, line = [], ""
     for word in str(label).split(" "):
         # Chinese breaks between any two characters, a Latin word inside it ("torch.topk") stays whole

@@ -539,9 +539,11 @@ def _similarity_lines(table: pd.DataFrame, n: int, step: int, text: bool) -> tup
     terms = tuple(num(v) for v in rows["similarity"])
     total, value, pairs = num(rows["running_sum"].iloc[-1]), num(rows["ILS"].iloc[-1]), len(table)
     lhs = so_far("ILS" if text else r"\mathrm{ILS}", step, len(table), text)
+    zeros = tuple(bool(v == 0) for v in rows["similarity"])  # a folded sum shows the pairs that share a genre
     if text:
-        return (Line(lhs, terms, head=f"2/({n}·{n - 1}) · (", tail=f") = {total} / {pairs}", result=value),)
-    return (Line(lhs, terms, head=rf"\frac{{2}}{{{n}\cdot{n - 1}}}\,\bigl(", tail=r"\bigr)"),
+        return (Line(lhs, terms, head=f"2/({n}·{n - 1}) · (", tail=f") = {total} / {pairs}", result=value,
+                     zeros=zeros),)
+    return (Line(lhs, terms, head=rf"\frac{{2}}{{{n}\cdot{n - 1}}}\,\bigl(", tail=r"\bigr)", zeros=zeros),
             Line("", head=rf"\frac{{{total}}}{{{pairs}}}", result=value))
 
 
@@ -554,7 +556,9 @@ def similarity_explanation(items, features=None, similarity=None, metric="cosine
 
     The table is :func:`similarity_steps` plus ``running_sum`` (the similarities summed down
     to this pair) and ``ILS`` (``running_sum`` over the number of pairs n(n-1)/2); its last
-    row is the value.  :func:`intra_list_similarity` returns this value.
+    row is the value.  :func:`intra_list_similarity` returns this value.  Its pairs come in the order
+    the items join the list: (1, 2), then (1, 3), (2, 3), then (1, 4), (2, 4), (3, 4)...; the first
+    i(i-1)/2 rows are the pairs of the top i items.
 
     Parameters
     ----------
@@ -585,7 +589,10 @@ def similarity_explanation(items, features=None, similarity=None, metric="cosine
     ILS = 2/(3·2) · (0 + 0.6 + 0.8) = 1.4 / 3 = 0.4667
     """
 
-    table = _pairs(items, features, similarity, metric)
+    # the pairs in the order the list's items join: pair (a, b) with item b, after every pair of the items above it, so
+    # that the first i(i-1)/2 rows are the pairs of the top i (a walk one item at a time stops at a whole list)
+    table = _pairs(items, features, similarity, metric).sort_values(["rank_j", "rank_i"], kind="mergesort")
+    table = table.reset_index(drop=True)
     n = int(max(table["rank_j"].max(), 2))
     pairs = len(table)
     table["running_sum"] = np.cumsum(table["similarity"].to_numpy(dtype=float))

@@ -443,9 +443,10 @@ def _auc_lines(table: pd.DataFrame, step: int, text: bool) -> tuple[Line, ...]:
         terms = tuple(rf"({num(b)} - {num(a)})\cdot\frac{{{num(left)} + {num(right)}}}{{2}}" for a, b, left, right in sides)
     value = num(shown["running_area"].iloc[-1])
     lhs = so_far("AUC" if text else r"\mathrm{AUC}", step, len(table), text)
+    zeros = tuple(bool(area == 0) for area in shown["area"])  # a folded sum shows the trapezoids that add area
     if step == 1:  # one trapezoid: its area is the value
-        return (Line(lhs, terms, result=value),)
-    return (Line(lhs, terms), Line("", tuple(num(area) for area in shown["area"]), result=value))
+        return (Line(lhs, terms, result=value, zeros=zeros),)
+    return (Line(lhs, terms, zeros=zeros), Line("", tuple(num(area) for area in shown["area"]), result=value, zeros=zeros))
 
 
 def roc_auc_explanation(labels, scores, items=None):

@@ -321,6 +321,23 @@ def test_coverage_explanation():
     assert coverage_explanation(recs, catalog, k=10).details["covered"] == 33
 
 
+def test_similarity_explanation_walks_the_list_one_item_at_a_time():
+    """The first i(i-1)/2 pairs are those of the top i items: a walk one item at a time (the Beyond page) shows the
+    pairs of the items it has reached, and their sum is the top i's."""
+    from metrics.measures.beyond import similarity_explanation
+
+    items = ["m1", "m2", "m3", "m4"]
+    e = similarity_explanation(items, GENRES, metric="jaccard")
+    assert list(zip(e.table["item_i"], e.table["item_j"])) == [
+        ("m1", "m2"), ("m1", "m3"), ("m2", "m3"), ("m1", "m4"), ("m2", "m4"), ("m3", "m4")]
+    for top in range(2, 5):
+        pairs = top * (top - 1) // 2
+        assert set(e.table["rank_j"].iloc[:pairs]) <= set(range(1, top + 1))
+        assert e.running_at(pairs)["ILS"] * 6 == pytest.approx(
+            intra_list_similarity(items[:top], GENRES, metric="jaccard") * pairs)
+    assert e.value == pytest.approx(1 / 6)
+
+
 def test_similarity_explanation():
     from metrics.measures.beyond import similarity_explanation
 

@@ -288,6 +288,22 @@ def test_auc_explanation_hand_worked():
     assert r"\frac{7.5}{9}" in e.details["mann_whitney"]
 
 
+def test_a_folded_auc_sum_shows_the_trapezoids_that_add_area():
+    """A long sum folded: not "0 + 0 + ⋯ + 0 + 0 = 0.1562" (issue 32) but the terms that are not 0, still exact."""
+    from metrics.measures.roc import roc_auc_explanation
+
+    e = roc_auc_explanation([1, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 1], list(range(12, 0, -1)))
+    folded = e.worked_text_at(6).splitlines()
+    assert folded[0] == "AUC [1..6] = (0.25 - 0)·(0.25 + 0.25)/2 + (0.5 - 0.25)·(0.375 + 0.375)/2"
+    assert folded[1].strip() == "= 0.0625 + 0.0938 = 0.1562" and e.running_at(6)["AUC"] == 0.15625
+    whole = e.worked_text_at(6, fold=False).splitlines()[1].strip()
+    assert whole == "= 0 + 0 + 0.0625 + 0 + 0.0938 + 0 = 0.1562"  # the whole sum keeps every segment
+    assert r"\cdots" not in e.worked_at(6) and "0.0625 + 0.0938" in e.worked_at(6)
+    nothing_yet = e.worked_text_at(2).splitlines()[1].strip()
+    assert nothing_yet == "= 0 + 0 = 0"  # only vertical segments so far: their zeros, as they are
+    assert e.worked_text.splitlines()[1].strip() == "= 0.0625 + 0.0938 + 0.1562 + 0.1875 = 0.5"
+
+
 @settings(max_examples=150, deadline=None)
 @given(labelled_scores())
 def test_auc_explanation_value_is_roc_auc(data):

@@ -59,8 +59,8 @@ class View:
     (``explain(board, *settings)`` -> :class:`Explained`; ``settings()``: this session's own choices the page
     computes with beyond the board, e.g. RR's cut-off toggle), whether the lanes show the ideal ordering, the step
     table's hit column, what a row is (``unit``, as the page's step bar names it; ``ranks``: a row is a rank, which
-    the lanes outline), the worked formula's columns and the ranked items the page needs (None: it computes
-    without, as ROC)."""
+    the lanes outline), the worked formula's columns, the ranked items the page needs (None: it computes
+    without, as ROC) and the step table's columns the page's step window shows (None: all)."""
 
     title: str
     explain: Callable[..., Explained]
@@ -71,6 +71,7 @@ class View:
     ranks: bool = True
     formula_columns: int = 1
     minimum: int | None = 1
+    window_columns: tuple[str, ...] | None = None
 
 
 def _ndcg(board: Board) -> Explained:
@@ -123,7 +124,8 @@ VIEWS = {
     "rr": View(N_("RR / MRR — reciprocal rank"), _rr, settings=_rr_settings),
     "cutoff": View(N_("Precision, recall, F1 and hit rate @K · R-precision"), _cutoff, unit=N_("cut-off K ="),
                    formula_columns=2),
-    "roc": View(N_("ROC curve and AUC"), _roc, hit_column=None, unit=N_("trapezoid"), ranks=False, minimum=None),
+    "roc": View(N_("ROC curve and AUC"), _roc, hit_column=None, unit=N_("trapezoid"), ranks=False, minimum=None,
+                window_columns=tuple(paced.ROC_WINDOW)),
 }
 
 
@@ -167,7 +169,9 @@ def pieces(page: str, key: str, settings: tuple, step: int, complete: bool, read
         general = step <= 1 and not complete
         lines = ((lecture.definitions_apart(explanation.formula),) if general else ()) + tuple(
             explanation.worked_lines(None if complete else step, fold=True, width=lecture.formula_width()))
-    table = table_html(*lecture.window(explanation.table, step, view.hit_column, unit=view.unit, whole_below=False))
+    columns = list(view.window_columns) if view.window_columns else None
+    table = table_html(*lecture.window(explanation.table, step, view.hit_column, columns, unit=view.unit,
+                                       whole_below=False))
     ideal = None
     if view.ideal:  # most relevant first, ties in order, as the builder's lanes show it
         ranked = sorted(zip(board.ideal_items(), board.ideal_grades()), key=lambda pair: -pair[1])

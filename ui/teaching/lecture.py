@@ -36,6 +36,9 @@ FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that 
 #: the largest that keeps a 12-item board's formula and current row on a 1280×720 screen at every step (at 1.5 nDCG's
 #: step table runs off the right edge and its three-line formula pushes the row below the fold)
 TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3}
+#: the share of the numbers' column the worked formula and the step window take when something is drawn beside them
+#: (:func:`walk_through`'s ``beside``: ROC's curve so far)
+WORK_SHARE = 0.68
 TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT_SIZES)
 #: rows of the step window at each text size level: fewer at the larger sizes, so that the current row stays on
 #: a 1280×720 screen under a three-line formula (tests/e2e/test_lecture_more_steps.py)
@@ -158,15 +161,18 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
 
 
 def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels: dict[str, str],
-                 extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank") -> None:
+                 extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank",
+                 columns: list[str] | None = None, beside=None) -> None:
     """The right side of a paced page, in this order: the headline at the step (:func:`headline`),
     the pause that lets the browser draw it, the last change in words (one line, kept even when empty),
     the step bar (``unit`` names a row) with the Present button and the text size, the worked formula, the
-    step window and, under it, the general formula and the whole sum one click away; the lanes outline the
-    step when a row is a rank.
+    step window (``columns`` of the step table, or all) and, under it, the general formula and the whole sum one
+    click away; the lanes outline the step when a row is a rank.
 
     ``board`` None: a page whose rows are not the ranking's ranks (ROC's trapezoids): no change in
-    words, no Present button, no outline in the lanes."""
+    words, no Present button, no outline in the lanes (the page outlines what it can).
+    ``beside``: a function that draws what the step does (ROC's curve so far) in a column right of the formula and
+    the step window, which then take :data:`WORK_SHARE` of the width (on a phone: below them)."""
     from ui.session.changes import show_change
     from ui.teaching.explainer import let_the_numbers_show
 
@@ -175,10 +181,14 @@ def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels:
     if board is not None:
         show_change(page, explanation.measure, explanation.value if pace.complete else None, board.ranking)
     step_bar(page, pace, unit=unit, presentable=board is not None)
-    with sized():
-        folded = worked(explanation, pace, popovers=False)
-        step_window(explanation.table, pace, hit_column=hit_column, unit=unit)
+    work, aside = st.columns([WORK_SHARE, 1 - WORK_SHARE], gap="small") if beside is not None else (st.container(), None)
+    with work, sized():
+        folded = worked(explanation, pace, popovers=False, share=WORK_SHARE if beside is not None else 1.0)
+        step_window(explanation.table, pace, hit_column=hit_column, columns=columns, unit=unit)
         formula_popovers(explanation, pace, folded)
+    if aside is not None:
+        with aside, st.container(key="lecture_beside"):
+            beside()
     if board is not None:
         st.session_state[state.BUILDER_STEP] = None if pace.complete or unit != "rank" else pace.step
 
@@ -198,13 +208,14 @@ def definitions_apart(formula: str) -> str:
                                       for part in parts)
 
 
-def worked(explanation: Explanation, pace: Pace, popovers: bool = True) -> list[str]:
+def worked(explanation: Explanation, pace: Pace, popovers: bool = True, share: float = 1.0) -> list[str]:
     """The general formula (at step 1; from step 2 on, one click away), then the same with this ranking's
     numbers up to the current step; a long sum is folded ("+ ⋯ +") and given whole, line by line, one
     click away too (``popovers``: those clicks right under it; else the caller draws :func:`formula_popovers`
-    where it wants them). Returns the worked lines drawn."""
+    where it wants them). ``share``: the part of the numbers' column the formula has (:func:`formula_width`).
+    Returns the worked lines drawn."""
     step = None if pace.complete else pace.step
-    folded = explanation.worked_lines(step, fold=True, width=formula_width())
+    folded = explanation.worked_lines(step, fold=True, width=formula_width(share))
     with st.container(key="lecture_formula"):
         if pace.step <= 1 and not pace.complete:
             st.latex(tex(definitions_apart(explanation.formula)))
@@ -245,12 +256,13 @@ def more_formula(formula: str, pace: Pace, parts: list[tuple[str, list[str], lis
 
 def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
                 columns: list[str] | None = None, unit: str = "rank", key: str = "lecture_table",
-                rows: int | None = None, title: str = "") -> None:
+                rows: int | None = None, title: str = "", whole_below: bool = True) -> None:
     """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
     on screen: at most ``rows`` rows (None: :func:`window_rows`), ending at the current one (the earlier rows are
-    counted above it, after ``title``). Two lists' windows side by side: a ``key`` and a ``title`` each (the
-    list's name), inside one frame keyed "lecture_table"."""
-    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit, rows=rows)
+    counted above it, after ``title``; ``whole_below``: that line says the whole table is further down the page).
+    Two lists' windows side by side: a ``key`` and a ``title`` each (the list's name), inside one frame keyed
+    "lecture_table"."""
+    frame, hits, formats, checks, above = window(table, pace.step, hit_column, columns, unit, whole_below, rows=rows)
     with st.container(key=key):
         styled_table(frame, hits, formats, checks, above=" · ".join(part for part in (title, above) if part))
 

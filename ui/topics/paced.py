@@ -168,8 +168,18 @@ class Roc:
     error: MetricsInputError | None = None
 
 
+def roc_depth(board: Board) -> int:
+    """The deepest K of ROC (its K slider's top): the ranking's length, at least 1."""
+    return max(1, len(board.ranking))
+
+
+#: the step window's columns on the ROC page: the numbers of the worked trapezoid, width × mean height = area
+ROC_WINDOW = ["step", "threshold", "width", "tpr_left", "tpr_right", "area", "running_area"]
+
+
 def roc(board: Board) -> Roc:
-    """ROC and AUC of ``board``: labels from its grades and threshold, its typed scores or the ranking's."""
+    """ROC and AUC of ``board``: labels from its grades and threshold, its typed scores or the scores of its ranking's
+    top K (ui.topics.scores.depth)."""
     items, labels, values = scores.board_scores(board)
     try:
         return Roc(items, labels, values, roc_auc_explanation(labels, values, items=items))
@@ -189,3 +199,14 @@ def roc_headline(explanation: Explanation) -> tuple[dict, dict]:
     last trapezoid), the positives P and negatives N."""
     return {"AUC": "AUC"}, {t("Positives P"): explanation.details["P"], t("Negatives N"): explanation.details["N"]}
 
+
+
+def roc_rank(board: Board, measures: Roc, pace: Pace) -> int | None:
+    """The rank the lanes outline at ``pace``: the best-ranked item whose score is the threshold the step lowers to (the
+    item the step counts: with scores from the ranking, rank i at step i ≤ K); None once every step is shown, or when
+    no ranked item has that score (the step reaches the pool only)."""
+    if measures.explanation is None or pace.complete:
+        return None
+    threshold = measures.explanation.table["threshold"].iloc[pace.step - 1]
+    score = dict(zip(measures.items, measures.values))
+    return next((rank for rank, item in enumerate(board.ranking, start=1) if score[item] == threshold), None)

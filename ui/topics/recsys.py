@@ -1,7 +1,7 @@
 """The recommender sample of ``sample_data/recsys/`` (10 users' top-10 lists over a 40-item
-catalog), loaded once per server with ``st.cache_data``, and the tables and figures of the
-Beyond-accuracy page. Every number comes from ``metrics``; this module only shapes inputs
-and outputs."""
+catalog), loaded once per server with ``st.cache_data``, the lists as this session changed them (a film
+replaced or two swapped: :func:`lists`), and the tables and figures of the Beyond-accuracy page. Every number
+comes from ``metrics``; this module only shapes inputs and outputs."""
 
 from __future__ import annotations
 
@@ -67,6 +67,70 @@ def max_k() -> int:
     return max(len(items) for items in recommendations().values())
 
 
+# ----------------------------------------------------------------------------- the lists, as changed here
+
+#: the session's changed lists: ``{user: (item, ...)}``, rank 1 first (a user not in it has the recommender's list)
+CHANGED = "beyond_lists"
+
+
+def lists() -> dict[str, list[str]]:
+    """Every user's list as this session has it: the recommender's, or the one changed on the page."""
+    changed = st.session_state.get(CHANGED, {})
+    return {user: list(changed.get(user, items)) for user, items in recommendations().items()}
+
+
+def changed(user: str) -> bool:
+    """Whether ``user``'s list is no longer the recommender's."""
+    return user in st.session_state.get(CHANGED, {})
+
+
+def replaced(items: list[str], rank: int, item: str) -> list[str]:
+    """``items`` with ``item`` at ``rank`` (1 = the first): a film already in the list at another rank trades places
+    with the one there (a swap: the list keeps each film once); another film takes its place.
+
+    >>> replaced(["a", "b", "c"], 1, "c"), replaced(["a", "b", "c"], 2, "x"), replaced(["a", "b"], 2, "b")
+    (['c', 'b', 'a'], ['a', 'x', 'c'], ['a', 'b'])
+    """
+    out = list(items)
+    position = rank - 1
+    if item in out:
+        other = out.index(item)
+        out[other], out[position] = out[position], out[other]
+    else:
+        out[position] = item
+    return out
+
+
+#: how many times this session changed a list: the list editor's key carries it (a changed list, a fresh editor)
+CHANGES = "beyond_lists_changes"
+
+
+def changes() -> int:
+    """How many times this session changed a list (:data:`CHANGES`)."""
+    return st.session_state.get(CHANGES, 0)
+
+
+def change(user: str, items: list[str] | None) -> None:
+    """Give ``user`` the list ``items`` (None, or the recommender's own: back to the recommender's)."""
+    st.session_state[CHANGES] = changes() + 1
+    now = dict(st.session_state.get(CHANGED, {}))
+    if items is None or list(items) == recommendations()[user]:
+        now.pop(user, None)
+    else:
+        now[user] = tuple(items)
+    st.session_state[CHANGED] = now
+
+
+def film_label(item: str) -> str:
+    """A film as the list editor offers it: its title and its id, "Frozen Summer · m01"."""
+    return f"{_titles().get(item, '')} · {item}"
+
+
+def film_labels() -> dict[str, str]:
+    """Every catalog film: its label (:func:`film_label`) -> its id, in the catalog's order."""
+    return {film_label(item): item for item in catalog()["item"]}
+
+
 # ----------------------------------------------------------------------------- tables
 
 
@@ -93,7 +157,7 @@ def genres(items: list[str]) -> list[str]:
 
 
 def top(user: str, k: int) -> list[str]:
-    return recommendations()[user][:k]
+    return lists()[user][:k]
 
 
 def user_list(user: str, k: int) -> pd.DataFrame:
@@ -110,27 +174,39 @@ def user_list(user: str, k: int) -> pd.DataFrame:
     })
 
 
+def titled(pairs: pd.DataFrame) -> pd.DataFrame:
+    """A pair table (``item_i``, ``item_j``) with the films' titles for their ids, as the user's list names them."""
+    titles = _titles()
+    return pairs.assign(item_i=[titles.get(i, i) for i in pairs["item_i"]],
+                        item_j=[titles.get(j, j) for j in pairs["item_j"]])
+
+
 def hits(user: str, k: int) -> list[int]:
     """1 where the user's top-k item is one of their held-out items, else 0 (ranked order)."""
     chosen = set(held_out().get(user, []))
     return [1 if item in chosen else 0 for item in top(user, k)]
 
 
-def accuracy(k: int):
-    """P@k and hit rate@k (``Success@k``) of every user against the held-out items."""
-    run = pd.DataFrame([(user, item, rank) for user, items in recommendations().items()
+def accuracy(k: int, listed: tuple[tuple[str, tuple[str, ...]], ...]):
+    """P@k and hit rate@k (``Success@k``) of every user's list of ``listed`` against the held-out items."""
+    run = pd.DataFrame([(user, item, rank) for user, items in listed
                         for rank, item in enumerate(items, start=1)], columns=["query", "item", "rank"])
     qrels = pd.DataFrame([(user, item, 1) for user, items in held_out().items() for item in items],
                          columns=["query", "item", "rel"])
     return evaluate(qrels, run, [f"P@{k}", f"Success@{k}"])
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
 def per_user(k: int, metric: str) -> tuple[pd.DataFrame, Explanation, dict[str, float]]:
-    """One row per user (ILS, diversity, P@k, hit rate@k), the diversity explanation and the means
-    (the sample is fixed, so once per k and similarity)."""
-    diversity = diversity_steps(recommendations(), features(), metric=metric, k=k)
-    evaluation = accuracy(k)
+    """One row per user's list as this session has it (ILS, diversity, P@k, hit rate@k), the diversity explanation
+    and the means."""
+    return _per_user(k, metric, tuple((user, tuple(items)) for user, items in lists().items()))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _per_user(k: int, metric: str, listed: tuple[tuple[str, tuple[str, ...]], ...]):
+    """:func:`per_user` of the lists ``listed`` (once per lists, k and similarity)."""
+    diversity = diversity_steps({user: list(items) for user, items in listed}, features(), metric=metric, k=k)
+    evaluation = accuracy(k, listed)
     table = diversity.table[["user", "ILS", "diversity"]].set_index("user")
     scores = evaluation.per_query.rename(columns={f"P@{k}": f"precision@{k}", f"Success@{k}": f"hit rate@{k}"})
     table = table.join(scores).reset_index()
@@ -178,7 +254,7 @@ def similarity_matrix(pairs: pd.DataFrame) -> pd.DataFrame:
 def user_board(user: str, k: int) -> Board:
     """The user's whole list as a board: grade 1 for held-out items, 0 otherwise; held-out
     items that were not recommended wait in the pool."""
-    ranked = recommendations()[user]
+    ranked = lists()[user]
     chosen = held_out().get(user, [])
     grades = {item: (1 if item in chosen else 0) for item in ranked}
     grades |= {item: 1 for item in chosen if item not in grades}

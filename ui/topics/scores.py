@@ -2,8 +2,9 @@
 
 Labels are "grade ≥ the board's threshold" for every item of the board (ranked and pool);
 scores are the board's typed ``scores`` when there are any, otherwise they are derived from
-the ranking: of n ranked items, rank 1 gets n, rank 2 gets n − 1, ..., rank n gets 1, and every
-pool item gets 0 (one tie, below everything ranked). Nothing here computes a metric.
+the ranking's top K (:func:`depth`, the board's K: the ranking's depth evaluated): rank 1 gets K, rank 2 gets
+K − 1, ..., rank K gets 1, and every other item (ranked below K or in the pool) gets 0 (one tie, below everything
+evaluated). Nothing here computes a metric.
 """
 
 from __future__ import annotations
@@ -28,10 +29,24 @@ POSITIVE, NEGATIVE = 1, 0
 CLASS_NAMES = {POSITIVE: N_("positive (relevant)"), NEGATIVE: N_("negative")}
 
 
+def depth(board: Board) -> int:
+    """How deep the ranking is evaluated: the board's K, clipped to the ranking (0: nothing ranked).
+
+    >>> depth(Board(grades={"a": 1, "b": 0, "c": 1}, ranking=("a", "b"), k=5)), depth(Board(grades={"a": 1}, ranking=("a",), k=1))
+    (2, 1)
+    """
+    return min(board.k, len(board.ranking))
+
+
 def default_scores(board: Board) -> dict[str, float]:
-    """Scores derived from the ranking: rank 1 of n gets n, ..., rank n gets 1, pool items 0."""
-    n = len(board.ranking)
-    ranked = {item: float(n - position) for position, item in enumerate(board.ranking)}
+    """Scores derived from the ranking's top K (:func:`depth`): rank 1 gets K, ..., rank K gets 1; every other item
+    (ranked below K, or in the pool) 0.
+
+    >>> default_scores(Board(grades={"a": 1, "b": 0, "c": 1, "d": 0}, ranking=("a", "b", "c"), k=2))
+    {'a': 2.0, 'b': 1.0, 'c': 0.0, 'd': 0.0}
+    """
+    k = depth(board)
+    ranked = {item: float(k - position) for position, item in enumerate(board.ranking[:k])}
     return {item: ranked.get(item, 0.0) for item in board.items}
 
 
@@ -206,9 +221,10 @@ def pair_heatmap(pairs: pd.DataFrame) -> go.Figure:
                    yaxis=dict(autorange="reversed"))
 
 
-def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None = None) -> go.Figure:
+def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None = None, height: int = 460,
+                    **layout) -> go.Figure:
     """The ROC curve with the trapezoids of ``metrics.roc_auc_steps`` up to ``step`` shaded,
-    the current one highlighted."""
+    the current one highlighted (``layout``: more of the figure's layout, its margins say)."""
     shown = steps if step is None else steps.iloc[:step]
     traces = []
     for position, row in enumerate(shown.itertuples(index=False)):
@@ -224,8 +240,64 @@ def trapezoid_chart(curve: pd.DataFrame, steps: pd.DataFrame, step: int | None =
                        name=t("ROC curve"), line=dict(color="#0B4F9C", width=3), showlegend=False))
     title = t("Trapezoids") if shown.empty else t("Step {step}: area {area} (orange)").format(
         step=shown["step"].iloc[-1], area=num(shown["area"].iloc[-1], 4))
-    return figure(traces, title, t("false positive rate"), t("true positive rate"), 460, xaxis=dict(range=[0, 1.02]),
-                   yaxis=dict(range=[0, 1.02], scaleanchor="x"))
+    return figure(traces, title, t("false positive rate"), t("true positive rate"), height, xaxis=dict(range=[0, 1.02]),
+                   yaxis=dict(range=[0, 1.02], scaleanchor="x"), **layout)
+
+
+def score_editor(page: str, board: Board) -> Board:
+    """The ROC page's table of every item's rank, grade, label and score, its scores typed in place (one message for a
+    refused cell), with the button that goes back to the ranking's scores; returns the board after this run's edits.
+    The editor shows translated column names (its widget identity follows them, so switching the language starts a
+    fresh editor); its result is read back under the English names."""
+    import streamlit as st
+
+    from ui.i18n import headers
+    from ui.ranking import lanes
+    from ui.session import state
+    from ui.shell.safe import plain
+    from ui.teaching import explainer
+
+    if typed(board) and st.button(
+            t("Scores from the ranking"), key=f"{page}_reset_scores",
+            help=t("Forget the typed scores: rank 1 of the top K gets K, rank K gets 1, every other item 0.")):
+        state.set_board(board.with_scores({}))
+        board = state.board()
+    if typed(board):
+        st.caption(t("Scores typed here (or the uploaded run's): every item counts at its score, whatever K. Equal "
+                     "scores make a tie; an item without a score gets one less than the lowest."))
+    else:
+        st.caption(t("Scores from the ranking's top K: rank 1 scores K, rank K scores 1; the items below rank K and "
+                     "in the pool score 0 (one tie). Type your own scores in the table."))
+    frame = score_frame(board)
+    key = f"{page}_scores_{state.revision()}"
+    if refused(key, t("score"), list(frame["item"])):
+        board = state.board()
+        key = f"{page}_scores_{state.revision()}"
+    edited = st.data_editor(
+        headers(frame), key=key, num_rows="fixed", hide_index=True,
+        width="stretch", height=explainer.table_height(len(frame)),
+        row_height=lanes.row_height(len(frame)),  # lower rows for a longer board, as in the lanes
+        disabled=[t("item"), t("rank"), t("grade"), t("label")],
+        column_config={
+            t("item"): st.column_config.TextColumn(t("Item"), width="small"),
+            t("rank"): st.column_config.NumberColumn(t("Rank"), width="small",
+                                                     help=t("Position in the ranking (empty: in the pool)")),
+            t("grade"): st.column_config.NumberColumn(t("Grade"), format="%g", width="small",
+                                                      help=t("Empty: unjudged (counts as 0)")),
+            t("label"): st.column_config.NumberColumn(
+                t("Label"), width="small",
+                help=t("1 = positive (grade ≥ the threshold), 0 = negative. Change grades in the builder.")),
+            t("score"): st.column_config.NumberColumn(t("Score"), format="%g", required=True, width="small",
+                                                      help=t("The system's score: higher = more likely positive")),
+        })
+    edited.columns = frame.columns
+    if not edited["score"].equals(frame["score"]):
+        try:
+            board = board.with_scores(scores_from_frame(edited))
+            state.set_board(board, external=False)
+        except MetricsInputError as error:
+            st.error(t("Not applied: {error}.").format(error=plain(state.message(error))))
+    return board
 
 
 def refused(key: str, column: str, items: list[str]) -> bool:

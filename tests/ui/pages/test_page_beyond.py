@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 from metrics import catalog_coverage, hit_rate_at_k, intra_list_diversity, intra_list_similarity, precision_at_k
+from tests.apptest_helpers import html_tables, open_page, step_windows
 from tests.apptest_helpers import metric as metric_value
-from tests.apptest_helpers import open_page, step_windows
 from ui.model.presets import PRESETS
 from ui.session import state
 from ui.teaching.lecture import WINDOW
@@ -27,6 +27,7 @@ RECS = (pd.read_csv(DATA / "recommendations.csv", dtype=str).astype({"rank": int
 HELD_OUT = pd.read_csv(DATA / "held_out.csv", dtype=str).groupby("user")["item"].apply(list).to_dict()
 FEATURES = pd.read_csv(DATA / "item_features.csv", dtype={"item": str}).set_index("item")
 CATALOG = pd.read_csv(DATA / "catalog.csv", dtype=str)["item"].tolist()
+TITLES = pd.read_csv(DATA / "catalog.csv", dtype=str).set_index("item")["title"].to_dict()
 
 
 def _hits(user: str, k: int) -> list[int]:
@@ -94,9 +95,11 @@ def test_user_and_similarity(app_test, user, metric):
     items = RECS[user]
     assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES, metric=metric):.4f}"
     assert metric_value(at, "hit rate@10") == f"{hit_rate_at_k(_hits(user, 10), 10):.4f}"
-    listed = at.dataframe[0].value
-    assert listed["item"].tolist() == items
-    assert listed["held_out"].tolist() == [item in HELD_OUT[user] for item in items]
+    [listed] = html_tables(at, "beyond-list")  # the user's list, every film and genre whole
+    assert listed["title"].tolist() == [TITLES[item] for item in items]
+    assert listed["chosen"].tolist() == ["✓" if item in HELD_OUT[user] else "·" for item in items]
+    assert listed["genres"].tolist() == [", ".join(g for g in FEATURES.columns if FEATURES.loc[item, g])
+                                         for item in items]
     open_tab(at, EVERYONE)  # the similarity chosen for the user is the one the means use
     mean_ils = sum(intra_list_similarity(i, FEATURES, metric=metric) for i in RECS.values()) / len(RECS)
     assert float(metric_value(at, "mean ILS")) == pytest.approx(mean_ils, abs=5e-5)
@@ -204,6 +207,12 @@ def test_coverage_one_list_a_step(app_test):
 def test_every_user_one_list_a_step(app_test):
     at = open_page(app_test, PAGE, all_steps=False)
     open_tab(at, EVERYONE)
+    # its first row is u01's list, which the first part has not walked to its end: nothing of it yet
+    assert not at.metric and not step_windows(at) and "u01's list is not walked" in at.info[0].value
+    at.button(key="beyond_walk_the_list").click().run()  # every step of u01's list, as the first part's End
+    open_tab(at, ONE_USER)
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(RECS['u01'], FEATURES):.4f}"
+    open_tab(at, EVERYONE)
     users = list(RECS)
     step, total = _step_bar(at)
     assert (step, total) == (1, len(users))
@@ -211,7 +220,93 @@ def test_every_user_one_list_a_step(app_test):
         mean = sum(intra_list_diversity(RECS[u][:10], FEATURES) for u in users[:step]) / step
         assert float(metric_value(at, f"mean diversity so far (step {step})")) == pytest.approx(mean, abs=5e-5)
         assert not [m for m in at.metric if m.label == "mean precision@10"]  # the means: at the last step
-        assert len(at.dataframe[-1].value) == step  # the users so far
+        [window] = step_windows(at)  # the users so far, the step's last
+        assert len(window) == min(step, WINDOW) and window["user"].iloc[-1] == users[step - 1]
         _next(at, "beyond_users")
         step, _ = _step_bar(at)
     assert metric_value(at, "mean diversity") == "0.6485"
+
+
+def _list_outline(at) -> int | None:
+    """The rank the user's list outlines (the item the step adds), or None."""
+    [body] = [h.proto.body for h in at.html if 'class="beyond-list"' in h.proto.body]
+    found = re.findall(r'<tr data-rank="(\d+)" class="current" aria-current="true"', body)
+    return int(found[0]) if found else None
+
+
+def test_the_list_outlines_the_item_the_step_adds(app_test):
+    at = open_page(app_test, PAGE, all_steps=False)
+    for step in range(1, 11):
+        assert _step_bar(at) == (step, 10)
+        assert _list_outline(at) == (step if step < 10 else None)
+        if step < 10:
+            _next(at, "beyond_ils")
+
+
+def _edit(at, rank: int, item: str):
+    """Pick ``item`` for ``rank`` in the list editor, as the browser sends it (the label of recsys.film_label)."""
+    from ui.topics import recsys
+
+    changes = at.session_state[recsys.CHANGES] if recsys.CHANGES in at.session_state else 0  # noqa: SIM401 (AppTest's state has no get)
+    key = f"beyond_edit_{at.selectbox(key='beyond_user').value}_{changes}"
+    at.session_state[key] = {"edited_rows": {rank - 1: {"film": f"{TITLES[item]} · {item}"}}, "added_rows": [],
+                             "deleted_rows": []}
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_changing_the_list_changes_the_numbers_as_the_core_computes_them(app_test):
+    """A film replaced and two swapped in u01's list: the ILS, diversity, precision and hit rate of the first part,
+    the coverage of the second and the means of the third follow, each the core's on the changed lists; back to
+    the recommender's list brings the sample's numbers back."""
+    at = open_page(app_test, PAGE)
+    items = list(RECS["u01"])
+    outside = next(item for item in CATALOG if item not in items and item not in HELD_OUT["u01"])
+    _edit(at, 2, outside)  # a film of the catalog for rank 2
+    items[1] = outside
+    _edit(at, 1, items[4])  # the film at rank 5 to rank 1: the two swap places
+    items[0], items[4] = items[4], items[0]
+    [listed] = html_tables(at, "beyond-list")
+    assert listed["title"].tolist() == [TITLES[item] for item in items]
+    hits = [int(item in HELD_OUT["u01"]) for item in items]
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(items, FEATURES):.4f}"
+    assert metric_value(at, "diversity = 1 − ILS") == f"{intra_list_diversity(items, FEATURES):.4f}"
+    assert metric_value(at, "precision@10") == f"{precision_at_k(hits, 10):.4f}"
+    assert metric_value(at, "hit rate@10") == f"{hit_rate_at_k(hits, 10):.4f}"
+    changed = {**RECS, "u01": items}
+    open_tab(at, CATALOG_TAB)
+    assert metric_value(at, "Coverage@10") == f"{catalog_coverage(changed, CATALOG, k=10):.4f}"
+    open_tab(at, EVERYONE)
+    mean = sum(intra_list_diversity(i, FEATURES) for i in changed.values()) / len(changed)
+    assert float(metric_value(at, "mean diversity")) == pytest.approx(mean, abs=5e-5)
+    precision = sum(precision_at_k([int(i in HELD_OUT[u]) for i in changed[u]], 10) for u in changed) / len(changed)
+    assert float(metric_value(at, "mean precision@10")) == pytest.approx(precision, abs=5e-5)
+    open_tab(at, ONE_USER)
+    at.button(key="beyond_restore").click().run()
+    assert metric_value(at, "ILS (similarity)") == f"{intra_list_similarity(RECS['u01'], FEATURES):.4f}"
+    open_tab(at, CATALOG_TAB)
+    assert metric_value(at, "Coverage@10") == "0.8250"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_no_value_of_a_later_step_at_step_1_in_any_tab(app_test, language):
+    """A new session, every part at its step 1: no running value of a later step of any part's walk (nor the final
+    ones) in any tab — the first part's ILS after 2..10 items and its diversity, the coverage after 2..10 lists, and
+    every value of the mean diversity (its first row is the first part's list, not walked yet)."""
+    from tests.spoilers import beyond_later_values
+    from tests.ui.test_no_spoilers import shown_numbers
+
+    later = beyond_later_values(RECS, FEATURES, CATALOG)
+    at = open_page(app_test, PAGE, language=language, all_steps=False)
+    seen = {}
+    for label in (ONE_USER, CATALOG_TAB, EVERYONE):
+        open_tab(at, label if language == "en" else _zh(label))
+        seen[label] = shown_numbers(at, data=False) & later  # (not a colour scale's stops)
+    assert not any(seen.values()), seen
+
+
+def _zh(label: str) -> str:
+    from ui.locale import catalog
+
+    return catalog("zh").get(label, label)
