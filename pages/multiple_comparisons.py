@@ -28,11 +28,12 @@ m = k * (k - 1) // 2
 pace = pacing.begin(PAGE, len(STAGES))
 pacing.step_bar(PAGE, pace, unit=UNIT, text_size=False)
 stage = pace.step
-st.subheader(t(STAGES[stage - 1]))
+box = st.container(key="multiple_comparisons_stage")  # the stage: its name, text, numbers and chart
+box.subheader(t(STAGES[stage - 1]))
 x, found = mc.family(k, n, seed)
 
 if stage == 1:
-    left, right = st.columns([1, 1.4])
+    left, right = box.columns([1, 1.4])
     left.markdown(t("**{k} systems, all the same.** Each scores query difficulty + random noise on {n} queries: no "
                   "system is better than another. Yet their means differ — by chance alone.").format(k=k, n=n))
     spread = x.mean(axis=0)
@@ -42,7 +43,7 @@ if stage == 1:
 elif stage == 2:
     p = mc.p_values(k, n, seed)
     count = int(found["none"].sum())
-    left, right = st.columns([1, 1.4])
+    left, right = box.columns([1, 1.4])
     left.markdown(t("**{m} pairs**: {k} systems give k(k − 1)/2 = {m} paired t-tests. Each one, at α = {alpha}, "
                     "calls a difference of two equal systems \"significant\" {percent} of the time. With {m} chances, about "
                     "{expected} false alarms are expected.").format(m=m, k=k, alpha=ALPHA, percent=f"{ALPHA:.0%}",
@@ -51,7 +52,7 @@ elif stage == 2:
     with right:
         st.plotly_chart(mc.p_matrix(k, p, ALPHA), width="stretch", key=state.page_key(PAGE, "p"))
 elif stage == 3:
-    left, right = st.columns([1, 1.3])
+    left, right = box.columns([1, 1.3])
     left.markdown(t("- **Bonferroni**: each p times m = {m} (α/m = {bonf} per test).\n"
                     "- **Holm**: the smallest p times m, the next times m − 1, …; never fewer finds than Bonferroni.\n"
                     "- **Benjamini–Hochberg**: controls the share of false finds among the finds (FDR), not the "
@@ -62,23 +63,22 @@ elif stage == 3:
         st.plotly_chart(mc.counts_chart(found, m), width="stretch", key=state.page_key(PAGE, "counts"))
 elif stage == 4:
     r = mc.many_families(k, n, seed)
-    left, right = st.columns([1, 1.4])
+    left, right = box.columns([1, 1.4])
     left.markdown(t("**{families} families**, each {k} identical systems on {n} queries (seed {seed}). The "
                     "family-wise error rate is the share of families with at least one false alarm. Here every "
                     "find is false, so the false discovery rate is the same number.").format(
                         families=r.families, k=k, n=n, seed=seed))
-    left.metric(t("FWER, no correction"), f"{r.fwer['none']:.3f}")
-    left.metric(t("FWER, Holm"), f"{r.fwer['holm']:.3f}")
+    rates = left.columns(2)  # side by side: the caption below them stays on a 1280×720 screen
+    rates[0].metric(t("FWER, no correction"), f"{r.fwer['none']:.3f}")
+    rates[1].metric(t("FWER, Holm"), f"{r.fwer['holm']:.3f}")
     left.caption(t("Independent tests would give 1 − (1 − α)^m = {value}; the pairs share systems, so fewer.").format(
         value=f"{1 - (1 - ALPHA) ** m:.3f}"))
     with right:
         st.plotly_chart(mc.rates_chart(r), width="stretch", key=state.page_key(PAGE, "rates"))
 else:
     c = mc.compared(k, n, seed)
-    top = min(c.pairs, key=lambda pair: pair.p)
-    quiet = [pair for pair in c.pairs if not pair.significant and pair is not top]
-    widest = max(quiet, key=lambda pair: pair.ci[1] - pair.ci[0], default=None)
-    left, right = st.columns([1, 1.3])
+    top, widest = mc.telling_pairs(c)
+    left, right = box.columns([1, 1.3])
     left.markdown(t("**The largest difference of the family**, {b} − {a} = {diff}: p = {p}, Holm-adjusted {p_adj}. "
                     "Its effect size d_z = {d} (the mean difference in standard deviations of the per-query "
                     "differences) and its interval [{low}, {high}] say how large it is, and how unsure.").format(

@@ -63,3 +63,25 @@ def beyond_later_values(lists: dict, features, catalog) -> set[str]:
     diversity = diversity_steps(lists, features, k=n)
     later |= {f"{diversity.running_at(i)[diversity.measure]:.4f}" for i in range(1, len(diversity.table) + 1)}
     return later | {f"{value:.4f}" for column in ("ILS", "diversity") for value in diversity.table[column]}
+
+
+def multiple_comparisons_later(k: int, n: int, seed: int, alpha: float = 0.05) -> set[str]:
+    """What stages 2 … 5 of the Multiple comparisons page (pages/multiple_comparisons.py) show for ``k`` systems on
+    ``n`` queries (``seed``), each decimal with 4 decimals (as :func:`four_decimals` reads a page), and stage 2's count
+    "c / m": the false alarms expected, the Bonferroni level, every method's family-wise error rate over the families
+    and the independent tests' one, the told pairs' differences, p, effect size and intervals — minus what stage 1
+    shows (the spread of the means, and α, which the page's caption gives at every stage)."""
+    from ui.topics import multiple_comparisons as mc
+
+    m = k * (k - 1) // 2
+    x, found = mc.family(k, n, seed)
+    shown = [f"{alpha * m:.1f}", f"{alpha / m:.5f}", f"{1 - (1 - alpha) ** m:.3f}"]
+    shown += [f"{value:.3f}" for value in mc.many_families(k, n, seed).fwer.values()]
+    top, widest = mc.telling_pairs(mc.compared(k, n, seed))
+    shown += [f"{top.diff:+.4f}", f"{top.p:.4f}", f"{top.p_adjusted:.4f}", f"{top.effect_size:+.2f}"]
+    for pair in (top, widest) if widest is not None else (top,):
+        shown += [f"{pair.ci[0]:+.4f}", f"{pair.ci[1]:+.4f}", f"{max(abs(pair.ci[0]), abs(pair.ci[1])):.4f}"]
+    means = x.mean(axis=0)
+    first = {f"{means.max() - means.min():.4f}", f"{alpha:.4f}"}
+    later = set().union(*(four_decimals(value) for value in shown)) - first
+    return later | {f"{int(found['none'].sum())} / {m}"}

@@ -8,9 +8,22 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import VIEWPORT
 from tests.e2e.navigation import go_to, show_all_steps
+from tests.e2e.test_lecture_screen import drawn
+from tests.e2e.test_phone import PHONE
 
 pytestmark = pytest.mark.e2e
+
+#: JavaScript: each table's right edge, whether it fits its box, and whether it scrolls sideways there (scrolled to its
+#: end: it moves)
+TABLES_ON_A_PHONE = """(tables) => tables.map((table) => {
+  const fits = table.scrollWidth <= table.clientWidth + 1;
+  table.scrollLeft = table.scrollWidth;
+  const scrolls = table.scrollLeft > 0;
+  table.scrollLeft = 0;
+  return [Math.round(table.getBoundingClientRect().right), fits, scrolls];
+})"""
 
 
 def open_from_sidebar(page: Page, title: str, wait_for_app) -> None:
@@ -68,9 +81,18 @@ def test_handout_and_presenter_view(app_page: Page, wait_for_app, screenshot):
     expect(page.get_by_role("cell", name="0.8645").first).to_be_visible()
     with page.expect_download() as download:
         page.get_by_role("button", name="Markdown (.md)").click()
-    text = open(download.value.path(), encoding="utf-8").read()
+    text = download.value.path().read_text(encoding="utf-8")
     assert "0.8645" in text and "| 5 | E | 1 |" in text
     screenshot(page, "handout")
+
+    # on a phone (issue 32, item 6) the preview's tables fit the screen and one wider than its box scrolls inside it
+    page.set_viewport_size(PHONE)
+    drawn(page)
+    tables = page.locator(".st-key-handout_preview table").evaluate_all(TABLES_ON_A_PHONE)
+    assert tables and all(right <= PHONE["width"] and (fits or scrolls) for right, fits, scrolls in tables), tables
+    screenshot(page, "handout_phone")
+    page.set_viewport_size(VIEWPORT)
+    drawn(page)
 
     page.locator(".st-key-handout__present button").filter(visible=True).click()
     wait_for_app(page)

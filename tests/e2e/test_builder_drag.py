@@ -183,9 +183,16 @@ def test_keyboard_drag(app_page: Page, wait_for_app):
     check_against_core(page, board.with_ranking(order[1:]))
 
 
+#: JavaScript: how many lines a button's label takes (its text's line boxes)
+LABEL_LINES = """(button) => { const range = document.createRange(); range.selectNodeContents(button.querySelector('p') || button);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+
+
 def test_keyboard_controls(app_page: Page, wait_for_app):
-    """The non-drag path: pick an item, then buttons."""
+    """The non-drag path: pick an item, then buttons; on a 1280×720 projector each button's label on one line
+    (issue 32: "Unrank" wrapped as "Unran/k")."""
     page = app_page
+    page.set_viewport_size({"width": 1280, "height": 720})
     open_ndcg(page, wait_for_app)
     show_all_steps(page, wait_for_app)  # the final numbers, before the popover covers the step bar
     board = PRESETS[DEFAULT_PRESET]
@@ -207,6 +214,9 @@ def test_keyboard_controls(app_page: Page, wait_for_app):
     check_against_core(page, board.with_ranking(order))
     assert order[0] == third
 
+    for name in ("Up", "Down", "Top", "Unrank"):
+        button = popover.get_by_role("button", name=name, exact=True)
+        assert button.evaluate(LABEL_LINES) == 1, f"{name!r} wraps at 1280 px"
     # Unrank sends it to the pool; "Add to the end" brings it back last
     popover.get_by_role("button", name="Unrank").click()
     wait_for_app(page)

@@ -43,6 +43,14 @@ def compared(k: int, n: int, seed: int) -> Comparison:
                            correction="holm", trials=2000, seed=seed)
 
 
+def telling_pairs(c: Comparison) -> tuple:
+    """The two pairs the last stage tells about: the one of the smallest p (the family's largest difference), and the
+    widest interval of a pair that is not significant (None if every other pair is)."""
+    top = min(c.pairs, key=lambda pair: pair.p)
+    quiet = [pair for pair in c.pairs if not pair.significant and pair is not top]
+    return top, max(quiet, key=lambda pair: pair.ci[1] - pair.ci[0], default=None)
+
+
 def system_name(j: int) -> str:
     return f"S{j + 1}"
 
@@ -61,7 +69,8 @@ def means_chart(x: np.ndarray):
 
 
 def p_matrix(k: int, p: np.ndarray, alpha: float = 0.05):
-    """The uncorrected p of every pair as a k × k heatmap; p ≤ alpha in red."""
+    """The uncorrected p of every pair as a k × k heatmap; p ≤ alpha in red (330 px high: beside stage 2's text on a
+    1280×720 screen)."""
     z = np.full((k, k), np.nan)
     for (a, b), value in zip(sim.pairs(k), p):
         z[a, b] = z[b, a] = value
@@ -71,7 +80,7 @@ def p_matrix(k: int, p: np.ndarray, alpha: float = 0.05):
                  colorscale=colour, zmin=0, zmax=1, hovertemplate="%{y} · %{x}: p = %{z:.4f}<extra></extra>",
                  colorbar=dict(title=dict(text="p")))
     return charts.figure([trace], t("p of each pair (paired t-test); red: p ≤ {alpha}").format(alpha=alpha),
-                         "", "", 360, xaxis=dict(type="category"), yaxis=dict(type="category", autorange="reversed"),
+                         "", "", 330, xaxis=dict(type="category"), yaxis=dict(type="category", autorange="reversed"),
                          margin=dict(l=50, r=20, t=50, b=40))
 
 

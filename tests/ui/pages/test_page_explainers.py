@@ -154,3 +154,25 @@ def test_the_clicker_steps_the_mean_section_by_its_own_keys(started, page, secti
     at.session_state[f"{section}_section_keys"] = {}  # (the browser sends a key for one run)
     assert step_line(at.main.get_by_key(f"{section}__section")).startswith("**Step 2 of ")
     assert step_line(at.main.get_by_key(f"{page}__step_bar")) == page_before
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_rr_shows_k_without_rr_at_k_and_its_first_step_says_not_at_rank_1(app_test, language):
+    """Issue 32, item 5: the RR page's K slider is in the toolbar with the RR@K toggle off (as on the other pages),
+    and at step 1 of a ranking whose first item is not relevant the headline says "not at rank 1", not "not in ranks
+    1–1 yet"; at step 3 (the first relevant item's rank) it says 3."""
+    from tests.apptest_helpers import open_page
+    from tests.spoilers import BOARD
+    from ui.locale import translation
+    from ui.topics import paced
+
+    at = open_page(app_test, "pages/rr.py", board=BOARD, language=language, all_steps=False)
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.toggle(key=paced.RR_CUT).value
+    assert [s for s in at.slider if s.key.startswith("rr_k_")], [s.key for s in at.slider]
+    first = {m.label: m.value for m in at.metric}
+    label = translation(language).gettext("First relevant item at rank")
+    assert first[label] == translation(language).gettext("not at rank 1"), first
+    at.session_state[state.page_key("rr", "step")] = 3
+    at.run()
+    assert {m.label: m.value for m in at.metric}[label] == "3"
