@@ -96,12 +96,13 @@ def list_editor(chosen: str) -> None:
     with st.popover(t("Change the list"), icon=":material/edit:",
                     help=t("Pick another film for a rank; a film already in the list swaps places with it.")):
         key = f"{PAGE}_edit_{chosen}_{recsys.changes()}"  # a changed list, a fresh editor
-        frame = pd.DataFrame({"rank": range(1, len(items) + 1), "film": [recsys.film_label(i) for i in items]})
-        edited = st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", disabled=["rank"], width=340,
-                                column_config={"rank": st.column_config.NumberColumn(t("rank"), width=48),
-                                               "film": st.column_config.SelectboxColumn(
-                                                   t("film"), options=list(labels), required=True, width=260)})
-        picked = [labels.get(label) for label in edited["film"]]
+        rank, film = t("rank"), t("film")  # the editor's columns named in the reader's language
+        frame = pd.DataFrame({rank: range(1, len(items) + 1), film: [recsys.film_label(i) for i in items]})
+        edited = st.data_editor(frame, key=key, hide_index=True, num_rows="fixed", disabled=[rank], width=340,
+                                column_config={rank: st.column_config.NumberColumn(rank, width=48),
+                                               film: st.column_config.SelectboxColumn(
+                                                   film, options=list(labels), required=True, width=260)})
+        picked = [labels.get(label) for label in edited[film]]
         if picked != items:  # each changed rank gets the film picked there (a film of the list trades places)
             for rank, (before, film) in enumerate(zip(items, picked), start=1):
                 if film is not None and film != before:

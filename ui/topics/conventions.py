@@ -59,8 +59,10 @@ SETTING_SHORT = {
 
 
 def ranked_scores(board) -> list[float]:
-    """The system scores of the ranked items: typed ones (shared with the ROC page), else n, n−1, ..., 1."""
-    source = board.scores if scores.typed(board) else scores.default_scores(board)
+    """The system scores of the ranked items: typed ones (shared with the ROC page), else n, n−1, ..., 1 down the
+    whole ranking (:func:`ui.topics.scores.ranking_scores`; not the ROC page's top-K scores, whose tie below K a
+    library would break its own way)."""
+    source = board.scores if scores.typed(board) else scores.ranking_scores(board)
     return [float(source.get(item, 0.0)) for item in board.ranking]
 
 

@@ -38,6 +38,18 @@ def depth(board: Board) -> int:
     return min(board.k, len(board.ranking))
 
 
+def ranking_scores(board: Board) -> dict[str, float]:
+    """Scores that say the whole ranking's order (what a library that reads a run must see to rank as the board
+    does, whatever K): rank 1 of n gets n, ..., rank n gets 1; pool items 0.
+
+    >>> ranking_scores(Board(grades={"a": 1, "b": 0, "c": 1, "d": 0}, ranking=("a", "b", "c"), k=2))
+    {'a': 3.0, 'b': 2.0, 'c': 1.0, 'd': 0.0}
+    """
+    n = len(board.ranking)
+    ranked = {item: float(n - position) for position, item in enumerate(board.ranking)}
+    return {item: ranked.get(item, 0.0) for item in board.items}
+
+
 def default_scores(board: Board) -> dict[str, float]:
     """Scores derived from the ranking's top K (:func:`depth`): rank 1 gets K, ..., rank K gets 1; every other item
     (ranked below K, or in the pool) 0.
