@@ -192,6 +192,17 @@ def _label(text) -> str:
     return html.escape(text if len(text) <= 12 else text[:11] + "…")
 
 
+def label_anchor(fraction: float) -> str:
+    """Where a label at ``fraction`` (0–1) of a chart's x axis is anchored so that it stays inside the chart on a
+    phone too (a plotting area of about 200 px, a label of about 125): by its left end in the left third, by its
+    right end in the right third, by its middle between (it juts half its width each side).
+
+    >>> label_anchor(0.2), label_anchor(0.5), label_anchor(0.9)
+    ('left', 'center', 'right')
+    """
+    return "left" if fraction < 1 / 3 else "right" if fraction > 2 / 3 else "center"
+
+
 def score_strip(items: list[str], labels: list[int], scores: list[float], threshold: float) -> go.Figure:
     """Every item's score on one axis, positives and negatives on two rows, and the threshold."""
     traces = []
@@ -206,13 +217,13 @@ def score_strip(items: list[str], labels: list[int], scores: list[float], thresh
             hovertext=[t("{item}: score {score}").format(item=_label(items[i]), score=num(scores[i]))
                        for i in chosen], hoverinfo="text"))
     low, high = min(scores), max(scores)
-    right_half = threshold >= (low + high) / 2  # put the label on the side with room
+    pad = (high - low) * 0.08 or 0.5
+    right_half = threshold >= (low + high) / 2  # the label says the side with more room
     line = dict(type="line", x0=threshold, x1=threshold, yref="paper", y0=0, y1=1,
                 line=dict(color=SECOND, width=3, dash="dash"))
     label = dict(x=threshold, yref="paper", y=0, showarrow=False, font=dict(color=SECOND, size=15),
                  text=t("← predicted negative") if right_half else t("predicted positive →"),
-                 xanchor="right" if right_half else "left", yanchor="bottom")
-    pad = (high - low) * 0.08 or 0.5
+                 xanchor=label_anchor((threshold - low + pad) / (high - low + 2 * pad)), yanchor="bottom")
     return figure(traces, t("Scores by class · threshold {threshold} (dashed)").format(threshold=num(threshold)),
                    t("score"), "", 500,
                    xaxis=dict(range=[low - pad, high + pad]),
