@@ -7,8 +7,9 @@
     python scripts/i18n.py all       # extract, update, compile
 
 The code marks its strings with ``t``, ``N_``, ``pt(context, text)`` and ``nt(singular, plural, n)``
-(ui/i18n). Strings the app shows that are not literals in its code (templates and table headers of
-``metrics``, sample data) are listed in ``ui/locale/runtime.pot``, each with a comment saying where it comes from.
+(ui/i18n); ``metrics`` (extracted too) marks the templates of its messages with ``N_`` and ``counted``
+(metrics.messages). Strings the app shows that are not yet marked (more templates and table headers of ``metrics``,
+sample data) are listed in ``ui/locale/runtime.pot``, each with a comment saying where it comes from.
 A new language: ``mkdir -p ui/locale/<code>/LC_MESSAGES``, copy ``messages.pot`` there as ``messages.po``, fill in
 its header (Language, Plural-Forms) and its entries (the one with context "language name" is the language's own
 name), then ``python scripts/i18n.py compile``.
@@ -35,9 +36,9 @@ from ui.locale import DOMAIN, LOCALE_DIR, TEMPLATE, codes, compiled, po_file  # 
 
 CONFIG = LOCALE_DIR / "babel.cfg"
 RUNTIME = LOCALE_DIR / "runtime.pot"
-#: the marking functions (Babel's keyword specs): ui.i18n's and gettext's own names
+#: the marking functions (Babel's keyword specs): ui.i18n's, gettext's own names and metrics.messages.counted
 KEYWORDS = {"t": None, "N_": None, "gettext": None, "pt": ((1, "c"), 2), "pgettext": ((1, "c"), 2),
-            "nt": (1, 2), "ngettext": (1, 2)}
+            "nt": (1, 2), "ngettext": (1, 2), "counted": (1, 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)
 WIDTH = 100
 _DATE = re.compile(rb'^"POT-Creation-Date: .*\\n"\n', re.MULTILINE)

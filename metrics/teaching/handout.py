@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..explanation import DIGITS, Explanation, num
+from ..messages import N_, Message, message
 
 __all__ = ["markdown_handout", "latex_handout", "csv_tables", "presenter_steps", "PresenterStep",
            "escape_markdown", "escape_latex", "format_cell", "markdown_table", "latex_table", "file_stem", "DIGITS",
@@ -321,6 +322,7 @@ class PresenterStep:
     sentence: str  #: plain text, e.g. "rank 3 · C: gain 3, discount log2(4) = 2, adds 1.5 → DCG 5.762"
     term: str  #: LaTeX: this rank's term and the running value
     running: tuple[tuple[str, float], ...]  #: (label, value) after this rank, the headline first
+    what: Message | str = ""  #: the sentence after its "rank 3 · C: ", as a message (translated by its template)
 
 
 def _where(rank: int, item: str, unit: str = "rank") -> str:
@@ -330,8 +332,8 @@ def _where(rank: int, item: str, unit: str = "rank") -> str:
 def _ndcg_step(row, gain: str) -> tuple[str, str, tuple]:
     rank, rel, g = int(row["rank"]), float(row["rel"]), float(row["gain"])
     shown_gain = f"2^{num(rel)}−1 = {num(g)}" if gain == "exponential" else num(g)
-    text = (f"gain {shown_gain}, discount log2({rank + 1}) = {num(row['discount'])}, "
-            f"adds {num(row['discounted_gain'])} → DCG {num(row['DCG'])}")
+    text = message(N_("gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}"), gain=shown_gain,
+                   next=rank + 1, discount=num(row["discount"]), added=num(row["discounted_gain"]), dcg=num(row["DCG"]))
     numerator = f"2^{{{num(rel)}}}-1" if gain == "exponential" else num(g)
     term = (rf"\frac{{{numerator}}}{{\log_2({rank + 1})}} = {num(row['discounted_gain'])}"
             rf" \quad\Rightarrow\quad \mathrm{{DCG@{rank}}} = {num(row['DCG'])}")
@@ -342,36 +344,45 @@ def _ndcg_step(row, gain: str) -> tuple[str, str, tuple]:
 
 def _ap_step(row, D: int) -> tuple[str, str, tuple]:
     rank, hits, total = int(row["rank"]), int(row["hits"]), float(row["running_sum"])
-    so_far = f"AP = {num(total)}/{D} = {num(row['AP'])}" if D else "AP = 0 (no relevant item)"
+    so_far = f"AP = {num(total)}/{D} = {num(row['AP'])}" if D else message(N_("AP = 0 (no relevant item)"))
     latex_so_far = rf"\mathrm{{AP}} = \frac{{{num(total)}}}{{{D}}} = {num(row['AP'])}" if D else r"\mathrm{AP} = 0"
     if bool(row["relevant"]):
-        text = (f"relevant, {hits} hit{'s' if hits != 1 else ''} in the top {rank}: precision {hits}/{rank} = "
-                f"{num(row['precision'])}, adds {num(row['counted'])} → sum {num(total)}, {so_far}")
+        text = message(N_("relevant, {hits} hit in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → "
+                          "sum {sum}, {so_far}") if hits == 1 else
+                       N_("relevant, {hits} hits in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → "
+                          "sum {sum}, {so_far}"), hits=hits, rank=rank, h=hits, r=rank, precision=num(row["precision"]),
+                       counted=num(row["counted"]), sum=num(total), so_far=so_far)
         term = rf"P@{rank} = \frac{{{hits}}}{{{rank}}} = {num(row['precision'])} \quad\Rightarrow\quad {latex_so_far}"
     else:
-        text = f"not relevant: adds nothing, the sum stays {num(total)}, {so_far}"
+        text = message(N_("not relevant: adds nothing, the sum stays {sum}, {so_far}"), sum=num(total), so_far=so_far)
         term = rf"+\,0 \quad\Rightarrow\quad {latex_so_far}"
-    running = (("AP so far", float(row["AP"])), ("hits", float(hits)), ("sum of precisions", total))
+    running = ((N_("AP so far"), float(row["AP"])), ("hits", float(hits)), (N_("sum of precisions"), total))
     return text, term, running
 
 
 def _rr_step(row, first_hit: int | None) -> tuple[str, str, tuple]:
     rank, value = int(row["rank"]), float(row["RR"])
     if bool(row["first_hit"]):
-        text = f"the first relevant item → RR = 1/{rank} = {num(value)}"
+        text = message(N_("the first relevant item → RR = 1/{rank} = {value}"), rank=rank, value=num(value))
         term = rf"\mathrm{{RR}} = \frac{{1}}{{{rank}}} = {num(value)}"
     elif first_hit is not None and rank > first_hit:
-        text = f"after the first hit: RR ignores it, stays 1/{first_hit} = {num(value)}"
+        text = message(N_("after the first hit: RR ignores it, stays 1/{first} = {value}"), first=first_hit,
+                       value=num(value))
         term = rf"\mathrm{{RR}} = \frac{{1}}{{{first_hit}}} = {num(value)}"
     else:
-        text = "not relevant: no hit yet, RR so far 0"
+        text = message(N_("not relevant: no hit yet, RR so far 0"))
         term = r"\mathrm{RR} = 0"
-    return text, term, (("RR so far", value),)
+    return text, term, ((N_("RR so far"), value),)
+
+
+#: a cut-off measure's step by (relevant, one hit)
+SEEN = {(True, False): N_("relevant, {hits} hits → {value}"), (True, True): N_("relevant, {hits} hit → {value}"),
+        (False, False): N_("not relevant, {hits} hits → {value}"), (False, True): N_("not relevant, {hits} hit → {value}")}
 
 
 def _cutoff_step(row, column: str, R) -> tuple[str, str, tuple]:
     rank, hits, value = int(row["rank"]), int(row["hits"]), float(row[column])
-    seen = ("relevant" if bool(row["relevant"]) else "not relevant") + f", {hits} hit{'s' if hits != 1 else ''}"
+    seen = SEEN[bool(row["relevant"]), hits == 1]
     if column == "P":
         formula, term = f"{hits}/{rank}", rf"\frac{{{hits}}}{{{rank}}}"
     elif column == "R" and R:
@@ -382,7 +393,7 @@ def _cutoff_step(row, column: str, R) -> tuple[str, str, tuple]:
     else:
         formula = term = ""
     label = f"{column}@{rank}"
-    text = f"{seen} → {label} = " + (f"{formula} = " if formula else "") + num(value)
+    text = message(seen, hits=hits, value=f"{label} = " + (f"{formula} = " if formula else "") + num(value))
     latex = rf"\mathrm{{{label}}} = " + (f"{term} = " if term else "") + num(value)
     return text, latex, ((label, value),)
 
@@ -420,5 +431,5 @@ def presenter_steps(explanation: Explanation) -> list[PresenterStep]:
             term = rf"\mathrm{{{escape_latex(column)}}} = {num(value)}"
             text, running = f"{column} = {num(value)}", ((column, value),)
         unit = "rank" if "rank" in row else "step"
-        steps.append(PresenterStep(rank, item, f"{_where(rank, item, unit)}: {text}", term, running))
+        steps.append(PresenterStep(rank, item, f"{_where(rank, item, unit)}: {text}", term, running, text))
     return steps

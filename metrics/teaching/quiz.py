@@ -38,12 +38,12 @@ import numpy as np
 import pandas as pd
 
 from ..errors import MetricsInputError
-from ..explanation import COLUMN_LABELS, Explanation, only_lines
+from ..explanation import Explanation, only_lines
 from ..measures.ap import ap_steps
 from ..measures.cutoff import f1_steps, precision_steps, recall_steps
 from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
 from ..measures.rr import rr_steps
-from ..measures.wording import by_count
+from ..messages import N_, Message, counted, leading, message
 
 #: the metrics a question can ask for
 QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K", "R@K", "F1@K")
@@ -57,7 +57,7 @@ ROUNDING = 0.02
 THRESHOLD = 1
 #: the decimals every question asks for ("Give 3 decimals."; :func:`check` with ``decimals``)
 DECIMALS = 3
-NO_MATCH = "No known mistake matches; compare your steps with the table."
+NO_MATCH = message(N_("No known mistake matches; compare your steps with the table."))
 
 #: the table column whose last row is each metric's value
 COLUMN = {"DCG@K": "DCG", "nDCG@K": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P", "R@K": "R", "F1@K": "F1"}
@@ -72,7 +72,8 @@ class Question:
 
     ``rels`` are the grades in ranked order (``items`` names them), ``pool`` the grades of judged
     items that were not retrieved (``pool_items``), ``answer`` the exact value and ``prompt``
-    the question in words.
+    the question in words (a :class:`metrics.messages.Message`, as are the sentences of :class:`Step`,
+    :class:`Diagnosis` and :data:`NO_MATCH`).
     """
 
     metric: str
@@ -81,7 +82,7 @@ class Question:
     pool: tuple[int, ...]
     gain: str
     answer: float
-    prompt: str
+    prompt: Message
     items: tuple[str, ...]
     pool_items: tuple[str, ...]
     difficulty: str = "custom"
@@ -114,15 +115,6 @@ class Question:
                 "RR": "RR", "P@K": f"P@{self.k}", "R@K": f"R@{self.k}", "F1@K": f"F1@{self.k}"}[self.metric]
 
 
-def _column(name: str) -> str:
-    """A step-table column named as its header reads (:data:`metrics.explanation.COLUMN_LABELS`), quoted.
-
-    >>> _column("first_hit")
-    '“first relevant item”'
-    """
-    return f"“{COLUMN_LABELS[name]}”"
-
-
 def _missed(q) -> int:
     """The relevant judged items the ranked list lacks."""
     return q.n_relevant - len(_hit_ranks(q.rels))
@@ -133,25 +125,38 @@ def _hit_ranks(rels, depth: int | None = None) -> list[int]:
     return [i for i, g in enumerate(rels[:depth], start=1) if g >= THRESHOLD]
 
 
-def _prompt(metric: str, k: int, gain: str, n_pool: int) -> str:
-    relevant = "An item is relevant when its grade is at least 1."
-    unretrieved = (f" {n_pool} more judged item{'s' if n_pool != 1 else ''} (below the ranking) "
-                   f"{'were' if n_pool != 1 else 'was'} not retrieved.") if n_pool else ""
-    gain_text = ("exponential gain 2^grade − 1" if gain == "exponential" else "linear gain (gain = grade)")
-    text = {
-        "DCG@K": f"Compute DCG@{k} with {gain_text} and the discount log2(rank + 1).",
-        "nDCG@K": (f"Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). "
-                   f"The ideal ordering uses all judged items.{unretrieved}"),
-        "AP": (f"Compute AP@{k}. {relevant} Divide by R, the number of relevant judged items, "
-               f"retrieved or not.{unretrieved}"),
-        "RR": f"Compute RR, the reciprocal rank, over the whole list (no cut-off). {relevant}",
-        "P@K": f"Compute P@{k}. {relevant}",
-        "R@K": (f"Compute R@{k}, the recall: the hits in the top {k} divided by R, the number of relevant judged "
-                f"items, retrieved or not. {relevant}{unretrieved}"),
-        "F1@K": (f"Compute F1@{k}, the harmonic mean of P@{k} and R@{k} (R counts every relevant judged item, "
-                 f"retrieved or not). {relevant}{unretrieved}"),
-    }[metric]
-    return text + f" Give {DECIMALS} decimals."
+#: the questions' sentences, by metric (each asks for DECIMALS = 3 decimals); {unretrieved} is
+#: :func:`_unretrieved`'s sentence or nothing
+PROMPTS = {
+    "DCG@K": N_("Compute DCG@{k} with {gain_text} and the discount log2(rank + 1). Give 3 decimals."),
+    "nDCG@K": N_("Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). The ideal ordering uses all "
+                 "judged items.{unretrieved} Give 3 decimals."),
+    "AP": N_("Compute AP@{k}. An item is relevant when its grade is at least 1. Divide by R, the number of "
+             "relevant judged items, retrieved or not.{unretrieved} Give 3 decimals."),
+    "RR": N_("Compute RR, the reciprocal rank, over the whole list (no cut-off). An item is relevant when its "
+             "grade is at least 1. Give 3 decimals."),
+    "P@K": N_("Compute P@{k}. An item is relevant when its grade is at least 1. Give 3 decimals."),
+    "R@K": N_("Compute R@{k}, the recall: the hits in the top {k2} divided by R, the number of relevant judged "
+              "items, retrieved or not. An item is relevant when its grade is at least 1.{unretrieved} Give 3 "
+              "decimals."),
+    "F1@K": N_("Compute F1@{k}, the harmonic mean of P@{k2} and R@{k3} (R counts every relevant judged item, "
+               "retrieved or not). An item is relevant when its grade is at least 1.{unretrieved} Give 3 decimals."),
+}
+GAIN_TEXT = {"exponential": N_("exponential gain 2^grade − 1"), "linear": N_("linear gain (gain = grade)")}
+
+
+def _unretrieved(n_pool: int) -> Message | str:
+    """The sentence on the judged items below the ranking (after a space), or nothing."""
+    if not n_pool:
+        return ""
+    one, many = (N_("{n} more judged item (below the ranking) was not retrieved."),
+                 N_("{n} more judged items (below the ranking) were not retrieved."))
+    return leading(" ", message(one if n_pool == 1 else many, n=n_pool))
+
+
+def _prompt(metric: str, k: int, gain: str, n_pool: int) -> Message:
+    return message(PROMPTS[metric], k=k, k2=k, k3=k, gain_text=message(GAIN_TEXT[gain]),
+                   unretrieved=_unretrieved(n_pool))
 
 
 def _whole_grades(grades, what: str) -> tuple[int, ...]:
@@ -353,7 +358,7 @@ class Step:
     table: str
     column: str
     rank: int
-    text: str
+    text: Message
 
 
 @dataclass(frozen=True)
@@ -365,7 +370,7 @@ class Mistake:
     title: str
     metrics: tuple[str, ...]
     value: Callable[[Question], float | None]
-    explain: Callable[[Question], str]
+    explain: Callable[[Question], Message]
     step: Callable[[Question], Step]
 
 
@@ -434,39 +439,42 @@ def _gain_rank(q: Question) -> tuple[str, int]:
     return "ideal", 1
 
 
-def _gain_text(q: Question) -> str:
+def _gain_text(q: Question) -> Message:
     table, rank = _gain_rank(q)
     grade = (q.rels if table == "ranking" else _ideal(q))[rank - 1]
     right = grade if q.gain == "linear" else 2 ** grade - 1
     wrong = 2 ** grade - 1 if q.gain == "linear" else grade
-    where = f"{_column('gain')} column" if table == "ranking" else f"ideal ordering's {_column('gain')} column"
-    return f"Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."
+    where = message(N_("“gain” column") if table == "ranking" else N_("ideal ordering's “gain” column"))
+    return message(N_("Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."),
+                   where=where, rank=rank, grade=grade, right=right, wrong=wrong)
 
 
 def _last_row(q: Question) -> int:
     return q.k if q.uses_k else len(q.rels)
 
 
-def _ideal_step(q: Question, wrong: list[int], how: str) -> Step:
+def _ideal_step(q: Question, wrong: list[int], how: Message) -> Step:
     rank = _first_difference(_ideal(q)[:q.k], wrong)
     item = steps(q).details["ideal_table"]["item"].iloc[rank - 1]
     grade = _ideal(q)[rank - 1]
-    where = "not retrieved" if item in q.pool_items else f"ranked {q.items.index(item) + 1}"
+    where = (message(N_("not retrieved")) if item in q.pool_items
+             else message(N_("ranked {rank}"), rank=q.items.index(item) + 1))
     return Step("ideal", "rel", rank,
-                f"Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs "
-                f"there; {how} leaves it out.")
+                message(N_("Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs "
+                           "there; {how} leaves it out."), rank=rank, item=item, grade=grade, where=where, how=how))
 
 
-def _rr_step(q: Question, text: str) -> Step:
+def _rr_step(q: Question, why: Message) -> Step:
     first = _first_hit(q)
-    return Step("ranking", "first_hit", first, f"Look at the {_column('first_hit')} column, rank {first}: {text}")
+    return Step("ranking", "first_hit", first,
+                message(N_("Look at the “first relevant item” column, rank {rank}: {why}"), rank=first, why=why))
 
 
-def _ap_d_step(q: Question, d_text: str) -> Step:
+def _ap_d_step(q: Question, wrong: Message | str) -> Step:
     """Where an AP with the wrong denominator goes wrong (the running sum not written: divided by R, it is the
     answer)."""
-    return Step("ranking", "AP", q.k, f"Look at the last row: the {_column('running_sum')} is divided by "
-                                      f"R = {q.n_relevant}, not by {d_text}.")
+    return Step("ranking", "AP", q.k, message(N_("Look at the last row: the “running sum” is divided by R = {R}, not "
+                                                 "by {wrong}."), R=q.n_relevant, wrong=wrong))
 
 
 def _precision_at_k(q: Question) -> float:
@@ -485,16 +493,31 @@ def _listed_relevant(q: Question) -> int:
     return len(_hit_ranks(q.rels))
 
 
-def _pool_relevant_text(q: Question) -> str:
+def _pool_relevant_text(q: Question) -> Message:
     """What R leaves out when counted in the ranked list only (AP, R@K and F1@K share the sentence)."""
-    return (f"You divided by the {_listed_relevant(q)} relevant items in the ranked list. R also counts the "
-            f"{_missed(q)} relevant judged {by_count(_missed(q), 'item that was', 'items that were')} not retrieved.")
+    return counted("You divided by the {listed} relevant items in the ranked list. R also counts the {missing} "
+                   "relevant judged item that was not retrieved.",
+                   "You divided by the {listed} relevant items in the ranked list. R also counts the {missing} "
+                   "relevant judged items that were not retrieved.",
+                   "missing", listed=_listed_relevant(q), missing=_missed(q))
 
 
 def _f1_step(q: Question) -> Step:
     p, r = _precision_at_k(q), _recall_at_k(q)
-    return Step("ranking", "F1", q.k, f"Look at the last row, rank {q.k}: F1 = 2·P·R / (P + R) = "
-                                      f"2 × {p:.4f} × {r:.4f} / ({p:.4f} + {r:.4f}).")
+    return Step("ranking", "F1", q.k,
+                message(N_("Look at the last row, rank {k}: F1 = 2·P·R / (P + R) = 2 × {p} × {r} / ({p2} + {r2})."),
+                        k=q.k, p=f"{p:.4f}", r=f"{r:.4f}", p2=f"{p:.4f}", r2=f"{r:.4f}"))
+
+
+def _fixed(template: str) -> Callable[[Question], Message]:
+    """A sentence without fields, for every question."""
+    return lambda q: message(template)
+
+
+def _last_row_step(column: str | Callable[[Question], str], template: str) -> Callable[[Question], Step]:
+    """A step at rank K whose sentence is ``template`` with ``k`` and ``R``."""
+    return lambda q: Step("ranking", column if isinstance(column, str) else column(q), q.k,
+                          message(template, k=q.k, R=q.n_relevant))
 
 
 _DCG = ("DCG@K",)
@@ -502,159 +525,169 @@ _GAINED = ("DCG@K", "nDCG@K")
 
 MISTAKES: tuple[Mistake, ...] = (
     # (a) the logarithm's base: DCG only, since the base cancels out in DCG / IDCG
-    Mistake("natural_log", "Natural log in the discount", _DCG,
+    Mistake("natural_log", N_("Natural log in the discount"), _DCG,
             lambda q: _dcg_or_ndcg(q, lambda i: np.log(i + 1)),
-            lambda q: "You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
-                      f"1/ln(2) = {1 / math.log(2):.3f} times too large.",
-            lambda q: Step("ranking", "discount", 1, f"Look at the {_column('discount')} column, rank 1: "
-                                                     "log2(1 + 1) = 1, but ln(2) = 0.693.")),
-    Mistake("log10", "log10 in the discount", _DCG,
+            lambda q: message(N_("You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
+                                 "1/ln(2) = {factor} times too large."), factor=f"{1 / math.log(2):.3f}"),
+            lambda q: Step("ranking", "discount", 1, message(N_("Look at the “divisor log₂(i+1)” column, rank 1: "
+                                                                "log2(1 + 1) = 1, but ln(2) = 0.693.")))),
+    Mistake("log10", N_("log10 in the discount"), _DCG,
             lambda q: _dcg_or_ndcg(q, lambda i: np.log10(i + 1)),
-            lambda q: "You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes out "
-                      f"1/log10(2) = {1 / math.log10(2):.3f} times too large.",
-            lambda q: Step("ranking", "discount", 1, f"Look at the {_column('discount')} column, rank 1: "
-                                                     "log2(1 + 1) = 1, but log10(2) = 0.301.")),
+            lambda q: message(N_("You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes "
+                                 "out 1/log10(2) = {factor} times too large."), factor=f"{1 / math.log10(2):.3f}"),
+            lambda q: Step("ranking", "discount", 1, message(N_("Look at the “divisor log₂(i+1)” column, rank 1: "
+                                                                "log2(1 + 1) = 1, but log10(2) = 0.301.")))),
     # (b) off by one rank in the discount
-    Mistake("rank1_undiscounted", "Discount log2(rank), rank 1 undiscounted", _GAINED,
+    Mistake("rank1_undiscounted", N_("Discount log2(rank), rank 1 undiscounted"), _GAINED,
             lambda q: _dcg_or_ndcg(q, lambda i: np.maximum(1.0, np.log2(i))),
-            lambda q: "You left rank 1 undiscounted and divided rank i by log2(i) (the original "
-                      "Järvelin-Kekäläinen form). Here every rank i is divided by log2(i + 1).",
+            _fixed(N_("You left rank 1 undiscounted and divided rank i by log2(i) (the original "
+                      "Järvelin-Kekäläinen form). Here every rank i is divided by log2(i + 1).")),
             lambda q: Step("ranking", "discount", min(2, q.k),
-                           f"Look at the {_column('discount')} column, rank 2: "
-                           "log2(2 + 1) = 1.585, not log2(2) = 1.")),
-    Mistake("shifted_discount", "Discount log2(rank + 2)", _GAINED,
+                           message(N_("Look at the “divisor log₂(i+1)” column, rank 2: "
+                                      "log2(2 + 1) = 1.585, not log2(2) = 1.")))),
+    Mistake("shifted_discount", N_("Discount log2(rank + 2)"), _GAINED,
             lambda q: _dcg_or_ndcg(q, lambda i: np.log2(i + 2)),
-            lambda q: "You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a "
-                      "rank that already counts from 1). Rank 1 is divided by log2(2) = 1.",
+            _fixed(N_("You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a "
+                      "rank that already counts from 1). Rank 1 is divided by log2(2) = 1.")),
             lambda q: Step("ranking", "discount", 1,
-                           f"Look at the {_column('discount')} column, rank 1: "
-                           "log2(1 + 1) = 1, not log2(3) = 1.585.")),
+                           message(N_("Look at the “divisor log₂(i+1)” column, rank 1: "
+                                      "log2(1 + 1) = 1, not log2(3) = 1.585.")))),
     # (c) the other gain
-    Mistake("gain_swapped", "Linear and exponential gain swapped", _GAINED,
+    Mistake("gain_swapped", N_("Linear and exponential gain swapped"), _GAINED,
             lambda q: _core_value(q, gain=_other_gain(q)),
-            lambda q: ("You used exponential gain 2^grade − 1; this question uses linear gain: gain = grade."
-                       if q.gain == "linear" else
-                       "You used linear gain (gain = grade); this question uses exponential gain 2^grade − 1."),
+            lambda q: message(N_("You used exponential gain 2^grade − 1; this question uses linear gain: gain = grade.")
+                              if q.gain == "linear" else
+                              N_("You used linear gain (gain = grade); this question uses exponential gain "
+                                 "2^grade − 1.")),
             lambda q: Step(_gain_rank(q)[0], "gain", _gain_rank(q)[1], _gain_text(q))),
     # (d) the ideal ordering from the wrong items
-    Mistake("ideal_from_list", "Ideal ordering from the list only", ("nDCG@K",),
+    Mistake("ideal_from_list", N_("Ideal ordering from the list only"), ("nDCG@K",),
             lambda q: _core_value(q, ideal=list(q.rels)),
-            lambda q: "You built the ideal ordering from the retrieved list only. It is built from all "
-                      "judged items, including relevant items the system did not retrieve.",
-            lambda q: _ideal_step(q, sorted(q.rels, reverse=True)[:q.k], "sorting the retrieved list")),
-    Mistake("ideal_from_top_k", "Ideal ordering from the top K only", ("nDCG@K",),
+            _fixed(N_("You built the ideal ordering from the retrieved list only. It is built from all "
+                      "judged items, including relevant items the system did not retrieve.")),
+            lambda q: _ideal_step(q, sorted(q.rels, reverse=True)[:q.k], message(N_("sorting the retrieved list")))),
+    Mistake("ideal_from_top_k", N_("Ideal ordering from the top K only"), ("nDCG@K",),
             lambda q: _core_value(q, ideal=list(q.rels[:q.k])),
-            lambda q: f"You re-sorted the top {q.k} to get the ideal ordering. The ideal top {q.k} takes the "
-                      "best grades among all judged items, including those ranked below K or not retrieved.",
-            lambda q: _ideal_step(q, sorted(q.rels[:q.k], reverse=True), "re-sorting the top K")),
+            lambda q: message(N_("You re-sorted the top {k} to get the ideal ordering. The ideal top {k2} takes the "
+                                 "best grades among all judged items, including those ranked below K or not "
+                                 "retrieved."), k=q.k, k2=q.k),
+            lambda q: _ideal_step(q, sorted(q.rels[:q.k], reverse=True), message(N_("re-sorting the top K")))),
     # (h) no normalisation
-    Mistake("not_normalised", "Forgot to normalise (gave DCG)", ("nDCG@K",),
+    Mistake("not_normalised", N_("Forgot to normalise (gave DCG)"), ("nDCG@K",),
             lambda q: dcg(list(q.rels), q.k, q.gain),
-            lambda q: "You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering.",
-            lambda q: Step("ranking", "nDCG", q.k, f"Look at the last row: DCG@{q.k} is divided by IDCG@{q.k}.")),
+            _fixed(N_("You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering.")),
+            lambda q: Step("ranking", "nDCG", q.k, message(N_("Look at the last row: DCG@{k} is divided by IDCG@{k2}."),
+                                                           k=q.k, k2=q.k))),
     # (e) AP divided by the wrong count
-    Mistake("ap_over_found", "AP divided by the hits found", ("AP",),
+    Mistake("ap_over_found", N_("AP divided by the hits found"), ("AP",),
             lambda q: ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="found").value,
-            lambda q: f"You divided by the {_hits_in_k(q)} hits found in the top {q.k}. trec_eval divides by "
-                      f"R = {q.n_relevant}, every relevant judged item, so missed relevant items lower AP.",
-            lambda q: _ap_d_step(q, f"the {_hits_in_k(q)} hits found")),
-    Mistake("ap_over_k", "AP divided by K", ("AP",),
+            lambda q: message(N_("You divided by the {found} hits found in the top {k}. trec_eval divides by "
+                                 "R = {R}, every relevant judged item, so missed relevant items lower AP."),
+                              found=_hits_in_k(q), k=q.k, R=q.n_relevant),
+            lambda q: _ap_d_step(q, message(N_("the {n} hits found"), n=_hits_in_k(q)))),
+    Mistake("ap_over_k", N_("AP divided by K"), ("AP",),
             lambda q: _ap_sum(q) / q.k,
-            lambda q: f"You divided by K = {q.k}. AP divides the sum of the precisions at the hits by "
-                      f"R = {q.n_relevant}, the number of relevant judged items."
-                      + (" (Here K is also min(K, R), RecBole's denominator.)" if q.n_relevant >= q.k else ""),
+            lambda q: message(N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by "
+                                 "R = {R}, the number of relevant judged items. (Here K is also min(K, R), "
+                                 "RecBole's denominator.)") if q.n_relevant >= q.k else
+                              N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by "
+                                 "R = {R}, the number of relevant judged items."), k=q.k, R=q.n_relevant),
             lambda q: _ap_d_step(q, f"K = {q.k}")),
     # min(K, R) is always K or R: on a question where it is wrong it equals K, so it is named
     # together with "divided by K" (in Diagnosis.also)
-    Mistake("ap_over_min_k_r", "AP divided by min(K, R)", ("AP",),
+    Mistake("ap_over_min_k_r", N_("AP divided by min(K, R)"), ("AP",),
             lambda q: ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="min_k_relevant").value,
-            lambda q: f"You divided by min(K, R) = {min(q.k, q.n_relevant)} (RecBole's convention). trec_eval "
-                      f"divides by R = {q.n_relevant}.",
+            lambda q: message(N_("You divided by min(K, R) = {m} (RecBole's convention). trec_eval divides by "
+                                 "R = {R}."), m=min(q.k, q.n_relevant), R=q.n_relevant),
             lambda q: _ap_d_step(q, f"min(K, R) = {min(q.k, q.n_relevant)}")),
-    Mistake("ap_over_list_relevant", "AP divided by the relevant items in the list only", ("AP",),
+    Mistake("ap_over_list_relevant", N_("AP divided by the relevant items in the list only"), ("AP",),
             lambda q: _ap_sum(q) / len(_hit_ranks(q.rels)),
             _pool_relevant_text,
-            lambda q: _ap_d_step(q, f"the {len(_hit_ranks(q.rels))} relevant items of the list")),
-    Mistake("ap_all_ranks", "Averaged the precision at every rank", ("AP",),
+            lambda q: _ap_d_step(q, message(N_("the {n} relevant items of the list"), n=len(_hit_ranks(q.rels))))),
+    Mistake("ap_all_ranks", N_("Averaged the precision at every rank"), ("AP",),
             lambda q: float(_ap_table(q)["precision"].mean()),
-            lambda q: "You averaged the precision at every rank. Only ranks holding a relevant item add their "
-                      "precision; a miss adds nothing.",
+            _fixed(N_("You averaged the precision at every rank. Only ranks holding a relevant item add their "
+                      "precision; a miss adds nothing.")),
             lambda q: Step("ranking", "counted", next((r for r in range(1, q.k + 1) if q.rels[r - 1] < THRESHOLD), 1),
-                           f"Look at the {_column('counted')} column: at a miss the precision is not added.")),
+                           message(N_("Look at the “counted by AP” column: at a miss the precision is not added.")))),
     # (f) RR of the wrong hit
-    Mistake("rr_last_hit", "RR of the last hit", ("RR",),
+    Mistake("rr_last_hit", N_("RR of the last hit"), ("RR",),
             lambda q: 1 / _hit_ranks(q.rels)[-1] if _hit_ranks(q.rels) else None,
-            lambda q: f"You took 1 / the rank of the last relevant item ({_hit_ranks(q.rels)[-1]}). RR uses the "
-                      "first relevant item only.",
-            lambda q: _rr_step(q, "the first relevant item decides RR.")),
-    Mistake("rr_second_hit", "RR of the second hit", ("RR",),
+            lambda q: message(N_("You took 1 / the rank of the last relevant item ({rank}). RR uses the first "
+                                 "relevant item only."), rank=_hit_ranks(q.rels)[-1]),
+            lambda q: _rr_step(q, message(N_("the first relevant item decides RR.")))),
+    Mistake("rr_second_hit", N_("RR of the second hit"), ("RR",),
             lambda q: 1 / _hit_ranks(q.rels)[1] if len(_hit_ranks(q.rels)) > 1 else None,
-            lambda q: f"You took 1 / the rank of the second relevant item ({_hit_ranks(q.rels)[1]}). RR uses the "
-                      "first relevant item.",
-            lambda q: _rr_step(q, "the first relevant item decides RR.")),
-    Mistake("rr_rank_from_zero", "RR with ranks counted from 0", ("RR",),
+            lambda q: message(N_("You took 1 / the rank of the second relevant item ({rank}). RR uses the first "
+                                 "relevant item."), rank=_hit_ranks(q.rels)[1]),
+            lambda q: _rr_step(q, message(N_("the first relevant item decides RR.")))),
+    Mistake("rr_rank_from_zero", N_("RR with ranks counted from 0"), ("RR",),
             lambda q: 1 / (_first_hit(q) - 1) if _first_hit(q) and _first_hit(q) > 1 else None,
-            lambda q: f"You took 1/{_first_hit(q) - 1}, counting ranks from 0. Ranks count from 1: the first "
-                      f"hit is at rank {_first_hit(q)}.",
-            lambda q: _rr_step(q, f"the first hit is at rank {_first_hit(q)}, and rank 1 is the top.")),
-    Mistake("rr_gave_rank", "Gave the rank, not its reciprocal", ("RR",),
+            lambda q: message(N_("You took 1/{wrong}, counting ranks from 0. Ranks count from 1: the first hit is at "
+                                 "rank {first}."), wrong=_first_hit(q) - 1, first=_first_hit(q)),
+            lambda q: _rr_step(q, message(N_("the first hit is at rank {rank}, and rank 1 is the top."),
+                                          rank=_first_hit(q)))),
+    Mistake("rr_gave_rank", N_("Gave the rank, not its reciprocal"), ("RR",),
             lambda q: float(_first_hit(q)) if _first_hit(q) else None,
-            lambda q: f"You gave the rank of the first hit. RR is its reciprocal: 1/{_first_hit(q)}.",
-            lambda q: _rr_step(q, f"RR = 1 / {_first_hit(q)}.")),
+            lambda q: message(N_("You gave the rank of the first hit. RR is its reciprocal: 1/{first}."),
+                              first=_first_hit(q)),
+            lambda q: _rr_step(q, message(N_("RR = 1 / {rank}."), rank=_first_hit(q)))),
     # (g) P@K divided by the wrong count
-    Mistake("p_over_retrieved", "P@K divided by the number retrieved", ("P@K",),
+    Mistake("p_over_retrieved", N_("P@K divided by the number retrieved"), ("P@K",),
             lambda q: _hits_in_k(q) / len(q.rels),
-            lambda q: f"You divided by the {len(q.rels)} items retrieved. P@K divides the hits in the top K "
-                      f"by K = {q.k}.",
-            lambda q: Step("ranking", "P", q.k, f"Look at the last row, rank {q.k}: hits / K.")),
-    Mistake("p_over_r", "P@K divided by R (that is recall)", ("P@K",),
+            lambda q: message(N_("You divided by the {n} items retrieved. P@K divides the hits in the top K by "
+                                 "K = {k}."), n=len(q.rels), k=q.k),
+            _last_row_step("P", N_("Look at the last row, rank {k}: hits / K."))),
+    Mistake("p_over_r", N_("P@K divided by R (that is recall)"), ("P@K",),
             lambda q: _hits_in_k(q) / q.n_relevant,
-            lambda q: f"You divided by R = {q.n_relevant}, the relevant items: that is recall@K. Precision "
-                      f"divides by K = {q.k}.",
-            lambda q: Step("ranking", "P", q.k, f"Look at the last row, rank {q.k}: hits / K.")),
+            lambda q: message(N_("You divided by R = {R}, the relevant items: that is recall@K. Precision divides "
+                                 "by K = {k}."), R=q.n_relevant, k=q.k),
+            _last_row_step("P", N_("Look at the last row, rank {k}: hits / K."))),
     # (i) R@K and F1@K: the wrong denominator, the wrong mean
-    Mistake("r_over_k", "R@K divided by K (that is precision)", ("R@K",),
+    Mistake("r_over_k", N_("R@K divided by K (that is precision)"), ("R@K",),
             lambda q: _precision_at_k(q),
-            lambda q: f"You divided by K = {q.k}: that is precision@K. Recall divides the hits in the top K by "
-                      f"R = {q.n_relevant}, the relevant judged items.",
-            lambda q: Step("ranking", "R", q.k, f"Look at the last row, rank {q.k}: hits / R = {q.n_relevant}.")),
-    Mistake("r_list_relevant", "R counted in the list only", ("R@K", "F1@K"),
+            lambda q: message(N_("You divided by K = {k}: that is precision@K. Recall divides the hits in the top K "
+                                 "by R = {R}, the relevant judged items."), k=q.k, R=q.n_relevant),
+            _last_row_step("R", N_("Look at the last row, rank {k}: hits / R = {R}."))),
+    Mistake("r_list_relevant", N_("R counted in the list only"), ("R@K", "F1@K"),
             lambda q: (_hits_in_k(q) / _listed_relevant(q) if q.metric == "R@K" else
                        _f1_of(_precision_at_k(q), _hits_in_k(q) / _listed_relevant(q))) if _listed_relevant(q) else None,
             _pool_relevant_text,
-            lambda q: Step("ranking", COLUMN[q.metric], q.k,
-                           f"Look at the last row, rank {q.k}: R = {q.n_relevant} counts the relevant items that "
-                           "were not retrieved.")),
-    Mistake("f1_arithmetic_mean", "F1 as the arithmetic mean of P and R", ("F1@K",),
+            _last_row_step(lambda q: COLUMN[q.metric],
+                           N_("Look at the last row, rank {k}: R = {R} counts the relevant items that were not "
+                              "retrieved."))),
+    Mistake("f1_arithmetic_mean", N_("F1 as the arithmetic mean of P and R"), ("F1@K",),
             lambda q: (_precision_at_k(q) + _recall_at_k(q)) / 2,
-            lambda q: "You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which "
-                      "stays near the smaller of the two.",
+            _fixed(N_("You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which "
+                      "stays near the smaller of the two.")),
             _f1_step),
-    Mistake("f1_gave_p", "Gave P@K, not F1@K", ("F1@K",),
+    Mistake("f1_gave_p", N_("Gave P@K, not F1@K"), ("F1@K",),
             lambda q: _precision_at_k(q),
-            lambda q: f"You gave P@{q.k}. F1 combines it with R@{q.k}: 2·P·R / (P + R).",
+            lambda q: message(N_("You gave P@{k}. F1 combines it with R@{k2}: 2·P·R / (P + R)."), k=q.k, k2=q.k),
             _f1_step),
-    Mistake("f1_gave_r", "Gave R@K, not F1@K", ("F1@K",),
+    Mistake("f1_gave_r", N_("Gave R@K, not F1@K"), ("F1@K",),
             _recall_at_k,
-            lambda q: f"You gave R@{q.k}. F1 combines it with P@{q.k}: 2·P·R / (P + R).",
+            lambda q: message(N_("You gave R@{k}. F1 combines it with P@{k2}: 2·P·R / (P + R)."), k=q.k, k2=q.k),
             _f1_step),
     # ignoring the cut-off
-    Mistake("ignored_cutoff", "Ignored the cut-off K", ("DCG@K", "nDCG@K", "AP", "P@K", "R@K", "F1@K"),
+    Mistake("ignored_cutoff", N_("Ignored the cut-off K"), ("DCG@K", "nDCG@K", "AP", "P@K", "R@K", "F1@K"),
             lambda q: {"AP": lambda: ap_steps(list(q.rels), n_relevant=q.n_relevant, denominator="relevant").value,
                        "P@K": lambda: _listed_relevant(q) / len(q.rels),
                        "R@K": lambda: _listed_relevant(q) / q.n_relevant,
                        "F1@K": lambda: _f1_of(_listed_relevant(q) / len(q.rels), _listed_relevant(q) / q.n_relevant),
                        }.get(q.metric, lambda: _core_value(q, k=len(q.rels)))(),
-            lambda q: f"You used the whole list of {len(q.rels)} items. The metric stops at rank K = {q.k}.",
-            lambda q: Step("ranking", COLUMN[q.metric], q.k, f"Look at rank {q.k}: the table stops at K.")),
+            lambda q: message(N_("You used the whole list of {n} items. The metric stops at rank K = {k}."),
+                              n=len(q.rels), k=q.k),
+            lambda q: Step("ranking", COLUMN[q.metric], q.k, message(N_("Look at rank {k}: the table stops at K."),
+                                                                     k=q.k))),
 )
 
 ROUNDING_MISTAKE = Mistake(
-    "rounding", "Rounding only", QUIZ_METRICS, lambda q: q.answer,
-    lambda q: "Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = "
-              "1.585, not 1.6) and round only the final answer.",
+    "rounding", N_("Rounding only"), QUIZ_METRICS, lambda q: q.answer,
+    _fixed(N_("Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
+              "1.6) and round only the final answer.")),
     lambda q: Step("ranking", COLUMN[q.metric], _last_row(q),
-                   "Compare your intermediate numbers with the table, column by column."))
+                   message(N_("Compare your intermediate numbers with the table, column by column."))))
 
 #: every mistake by name (rounding included)
 BY_NAME = {m.name: m for m in MISTAKES + (ROUNDING_MISTAKE,)}
@@ -686,7 +719,7 @@ class Diagnosis:
 
     name: str
     title: str
-    explanation: str
+    explanation: Message
     value: float
     step: Step
     also: tuple[str, ...] = field(default=())

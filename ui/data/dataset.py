@@ -23,7 +23,6 @@ from metrics.conventions import order_ranking
 from metrics.limits import APP
 from metrics.readers.io import Dataset
 from ui.i18n import N_, known, language, nt, pt, t
-from ui.i18n.sentences import match
 from ui.model import limits
 from ui.model.board import Board, InputError
 from ui.model.presets import TITLES
@@ -390,6 +389,14 @@ def board_title(dataset: Dataset, query: str) -> str:
     return QUERY_TITLE.format(query=query, source=dataset.source)
 
 
+def _query_title_fields(title: str) -> dict | None:
+    """The query and the source of a title :func:`board_title` wrote (``query 101 of run_a.txt``), or None."""
+    head, of, source = title.partition(" of ")
+    if not head.startswith("query ") or not of:
+        return None
+    return {"query": head[len("query "):], "source": source}
+
+
 def shown_title(title: str) -> str:
     """A board's title in the reader's language: a preset's with its template (``ui.model.presets.TITLES``),
     a loaded query's ("query 101 of run_a.txt") with the query and file names as they are, any other
@@ -401,8 +408,7 @@ def shown_title(title: str) -> str:
     if data is not None and query is not None and title == board_title(data, query):
         fields = {"query": query, "source": data.source}
     else:  # a query's board from a shared link, or of a dataset since replaced
-        found = match(title, (QUERY_TITLE,))
-        fields = found[1] if found else None
+        fields = _query_title_fields(title)
     if fields is not None:
         return t(QUERY_TITLE).format(query=fields["query"], source=source_name(fields["source"]))
     return t(title) if title else title

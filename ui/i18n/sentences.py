@@ -1,14 +1,13 @@
-"""The quiz's sentences from ``metrics.teaching.quiz`` (prompts, mistake explanations, where to look) -- and the
-handout presenter's sentences (pages/handout.py passes its own templates) and a worked example's
-words (:func:`localized`) -- in the reader's language.
+"""Sentences of ``metrics`` in the reader's language: the quiz's (prompts, mistake explanations, where to look),
+by their templates (:func:`localize`), and a worked example's words (:func:`localized`, :func:`tex`).
 
-``metrics.teaching.quiz`` builds its sentences in English with the question's numbers in them. Each kind
-of sentence is listed here once as a template (``{field}`` where a number or a sub-phrase goes);
-:func:`localize` finds the template a sentence was built from, reads the fields back out of it and
-fills the Chinese template of the catalogue (``ui/locale/zh/LC_MESSAGES/messages.po``) with them. A field that is itself
-a phrase (``gain_text``, ``where``, ``how``, ...) is localized the same way. A sentence that no
-template matches is shown as it is, so a new sentence in ``metrics.teaching.quiz`` can never break the page;
-``tests/ui/i18n/test_i18n_learn.py`` checks that every sentence of many questions matches a template.
+``metrics`` builds its sentences as :class:`metrics.messages.Message`: English text that keeps its template (a
+literal marked with ``N_``, which Babel extracts from ``metrics/``) and its fields. :func:`localize` looks the
+template up in the catalogue (``ngettext`` for a count-aware one) and fills the translation with the fields; a field
+that is itself a message is localized the same way, any other (a number, an item's name) is shown as it is.
+
+Still read back from English (issue 33, left to do): the notes of the plain-text worked examples
+(:data:`WORKED_NOTES`, :data:`NOTE_PLURALS`) and the ``\\text{}`` phrases of the formulas (:data:`PHRASES`).
 """
 
 from __future__ import annotations
@@ -20,132 +19,8 @@ from functools import lru_cache
 from typing import Callable
 
 from metrics.explanation import Explanation
+from metrics.messages import Message
 from ui.i18n import N_, language, latex, nt, t
-
-#: every sentence metrics.teaching.quiz builds with numbers (or phrases) in it, as a format template
-TEMPLATES: tuple[str, ...] = (
-    # the question (metrics.teaching.quiz._prompt)
-    N_("Compute DCG@{k} with {gain_text} and the discount log2(rank + 1). Give 3 decimals."),
-    N_("Compute nDCG@{k} with {gain_text} and the discount log2(rank + 1). The ideal ordering uses all "
-       "judged items.{unretrieved} Give 3 decimals."),
-    N_("Compute AP@{k}. An item is relevant when its grade is at least 1. Divide by R, the number of "
-       "relevant judged items, retrieved or not.{unretrieved} Give 3 decimals."),
-    N_("Compute P@{k}. An item is relevant when its grade is at least 1. Give 3 decimals."),
-    N_("Compute R@{k}, the recall: the hits in the top {k2} divided by R, the number of relevant judged items, "
-       "retrieved or not. An item is relevant when its grade is at least 1.{unretrieved} Give 3 decimals."),
-    N_("Compute F1@{k}, the harmonic mean of P@{k2} and R@{k3} (R counts every relevant judged item, retrieved or "
-       "not). An item is relevant when its grade is at least 1.{unretrieved} Give 3 decimals."),
-    N_("{n} more judged items (below the ranking) were not retrieved."),
-    N_("{n} more judged item (below the ranking) was not retrieved."),
-    # what went wrong (Mistake.explain)
-    N_("You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
-       "1/ln(2) = {factor} times too large."),
-    N_("You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes out "
-       "1/log10(2) = {factor} times too large."),
-    N_("You re-sorted the top {k} to get the ideal ordering. The ideal top {k2} takes the best grades among "
-       "all judged items, including those ranked below K or not retrieved."),
-    N_("You divided by the {found} hits found in the top {k}. trec_eval divides by R = {R}, every relevant "
-       "judged item, so missed relevant items lower AP."),
-    N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by R = {R}, the number of "
-       "relevant judged items. (Here K is also min(K, R), RecBole's denominator.)"),
-    N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by R = {R}, the number of "
-       "relevant judged items."),
-    N_("You divided by min(K, R) = {m} (RecBole's convention). trec_eval divides by R = {R}."),
-    N_("You took 1 / the rank of the last relevant item ({rank}). RR uses the first relevant item only."),
-    N_("You took 1 / the rank of the second relevant item ({rank}). RR uses the first relevant item."),
-    N_("You took 1/{wrong}, counting ranks from 0. Ranks count from 1: the first hit is at rank {first}."),
-    N_("You gave the rank of the first hit. RR is its reciprocal: 1/{first}."),
-    N_("You divided by the {n} items retrieved. P@K divides the hits in the top K by K = {k}."),
-    N_("You divided by R = {R}, the relevant items: that is recall@K. Precision divides by K = {k}."),
-    N_("You used the whole list of {n} items. The metric stops at rank K = {k}."),
-    N_("You divided by K = {k}: that is precision@K. Recall divides the hits in the top K by R = {R}, the relevant "
-       "judged items."),
-    N_("You gave P@{k}. F1 combines it with R@{k2}: 2·P·R / (P + R)."),
-    N_("You gave R@{k}. F1 combines it with P@{k2}: 2·P·R / (P + R)."),
-    # where to look (Step.text)
-    N_("Look at the {where}, rank {rank}: grade {grade} gives gain {right} here, not {wrong}."),
-    N_("Look at the ideal ordering, rank {rank}: item {item} (grade {grade}, {where}) belongs there; "
-       "{how} leaves it out."),
-    N_("ranked {rank}"),
-    N_("Look at the last row: DCG@{k} is divided by IDCG@{k2}."),
-    N_("Look at the last row: the “running sum” is divided by R = {R}, not by {wrong}."),
-    N_("the {n} hits found"),
-    N_("the {n} relevant items of the list"),
-    N_("Look at the “first relevant item” column, rank {rank}: {why}"),
-    N_("the first hit is at rank {rank}, and rank 1 is the top."),
-    N_("RR = 1 / {rank}."),
-    N_("Look at the last row, rank {k}: hits / K."),
-    N_("Look at the last row, rank {k}: hits / R = {R}."),
-    N_("Look at the last row, rank {k}: R = {R} counts the relevant items that were not retrieved."),
-    N_("Look at the last row, rank {k}: F1 = 2·P·R / (P + R) = 2 × {p} × {r} / ({p2} + {r2})."),
-    N_("Look at rank {k}: the table stops at K."),
-)
-
-
-@dataclass(frozen=True)
-class Plural:
-    """A sentence ``metrics`` writes in the singular or the plural by the count in field ``count``: translated with
-    gettext's ngettext (:func:`ui.i18n.nt`) by that count, read back from the sentence. Its catalogue entry (a
-    msgid_plural one) is listed in ``ui/locale/runtime.pot``."""
-
-    singular: str
-    plural: str
-    count: str
-
-
-#: the count-aware sentences of metrics.teaching.quiz (its English says "1 item was", "2 items were")
-PLURALS: tuple[Plural, ...] = (
-    Plural("You divided by the {listed} relevant items in the ranked list. R also counts the {missing} relevant "
-           "judged item that was not retrieved.",
-           "You divided by the {listed} relevant items in the ranked list. R also counts the {missing} relevant "
-           "judged items that were not retrieved.", "missing"),
-)
-#: the count-aware notes of the worked examples (``Explanation.worked_text``; metrics.measures.cutoff)
-NOTE_PLURALS: tuple[Plural, ...] = (
-    Plural("({found} relevant item in the top {k})", "({found} relevant items in the top {k})", "found"),
-)
-
-
-def _forms(plurals: tuple[Plural, ...]) -> dict[str, Plural]:
-    """Each English form (singular and plural) -> its entry."""
-    return {form: entry for entry in plurals for form in (entry.singular, entry.plural)}
-
-
-#: the sentences and phrases of metrics.teaching.quiz without numbers: translated as they are, with t()
-FIXED: tuple[str, ...] = (
-    N_("Compute RR, the reciprocal rank, over the whole list (no cut-off). An item is relevant when its "
-       "grade is at least 1. Give 3 decimals."),
-    N_("exponential gain 2^grade − 1"),
-    N_("linear gain (gain = grade)"),
-    N_("You left rank 1 undiscounted and divided rank i by log2(i) (the original Järvelin-Kekäläinen form). "
-       "Here every rank i is divided by log2(i + 1)."),
-    N_("You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a rank that already "
-       "counts from 1). Rank 1 is divided by log2(2) = 1."),
-    N_("You used exponential gain 2^grade − 1; this question uses linear gain: gain = grade."),
-    N_("You used linear gain (gain = grade); this question uses exponential gain 2^grade − 1."),
-    N_("You built the ideal ordering from the retrieved list only. It is built from all judged items, "
-       "including relevant items the system did not retrieve."),
-    N_("You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering."),
-    N_("You averaged the precision at every rank. Only ranks holding a relevant item add their precision; "
-       "a miss adds nothing."),
-    N_("You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which stays near the "
-       "smaller of the two."),
-    N_("Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
-       "1.6) and round only the final answer."),
-    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but ln(2) = 0.693."),
-    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, but log10(2) = 0.301."),
-    N_("Look at the “divisor log₂(i+1)” column, rank 2: log2(2 + 1) = 1.585, not log2(2) = 1."),
-    N_("Look at the “divisor log₂(i+1)” column, rank 1: log2(1 + 1) = 1, not log2(3) = 1.585."),
-    N_("“gain” column"),
-    N_("ideal ordering's “gain” column"),
-    N_("not retrieved"),
-    N_("sorting the retrieved list"),
-    N_("re-sorting the top K"),
-    N_("Look at the “counted by AP” column: at a miss the precision is not added."),
-    N_("the first relevant item decides RR."),
-    N_("Compare your intermediate numbers with the table, column by column."),
-    N_("No known mistake matches; compare your steps with the table."),
-)
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -161,22 +36,21 @@ def _pattern(template: str) -> re.Pattern:
     return re.compile("".join(parts), re.S)
 
 
-def match(text: str, templates: tuple[str, ...] = TEMPLATES) -> tuple[str, dict[str, str]] | None:
-    """The template ``text`` was built from (one of ``templates`` or a form of :data:`PLURALS`) and its fields, or
-    None."""
-    for template in (*templates, *_forms(PLURALS)):
-        found = _pattern(template).fullmatch(text)
-        if found:
-            return template, found.groupdict()
-    return None
+@dataclass(frozen=True)
+class Plural:
+    """A note ``metrics`` writes in the singular or the plural by the count in field ``count``: translated with
+    gettext's ngettext (:func:`ui.i18n.nt`) by that count, read back from the note. Its catalogue entry (a
+    msgid_plural one) is listed in ``ui/locale/runtime.pot``."""
+
+    singular: str
+    plural: str
+    count: str
 
 
-def localize(text: str, translate: Callable[[str], str] = t, templates: tuple[str, ...] = TEMPLATES) -> str:
-    """``text`` from metrics.teaching.quiz (or built from other ``templates``) in the reader's language
-    (unchanged in English)."""
-    if language() == "en" and translate is t:
-        return text
-    return _localize(text, translate, templates)
+#: the count-aware notes of the worked examples (``Explanation.worked_text``; metrics.measures.cutoff)
+NOTE_PLURALS: tuple[Plural, ...] = (
+    Plural("({found} relevant item in the top {k})", "({found} relevant items in the top {k})", "found"),
+)
 
 
 def _count(value: str) -> int:
@@ -184,23 +58,40 @@ def _count(value: str) -> int:
     return int(value.replace(",", ""))
 
 
-#: a space between two Chinese characters, left where a Chinese phrase fills a field ("除以 {wrong}")
-_SPACE_IN_CHINESE = re.compile(r"(?<=[\u3400-\u9fff]) +(?=[\u3400-\u9fff“])")
+def localize(text: str, translate: Callable[[str], str] = t) -> str:
+    """A sentence of ``metrics`` in the reader's language (unchanged in English): a
+    :class:`metrics.messages.Message` by its template, any other text as its own catalogue entry."""
+    if language() == "en" and translate is t:
+        return str(text)
+    return _localize(text, translate)
 
 
-def _localize(text: str, translate: Callable[[str], str], templates: tuple[str, ...] = TEMPLATES,
-              plural: Callable[[str, str, int], str] = nt) -> str:
-    """``text`` translated with ``translate`` (a template's fields too), a count-aware sentence with ``plural``
-    (ngettext's signature)."""
-    found = match(text, templates)
-    if found is None:
+def _is_cjk(character: str) -> bool:
+    return "\u3400" <= character <= "\u9fff"
+
+
+def _join_chinese(text: str) -> str:
+    """``text`` without the spaces left between two Chinese characters where a Chinese phrase fills a field
+    ("除以 {wrong}" with 找到的 3 个命中; a space before “ too)."""
+    kept = []
+    for index, character in enumerate(text):
+        if (character == " " and kept and _is_cjk(kept[-1])
+                and (rest := text[index:].lstrip(" ")) and (_is_cjk(rest[0]) or rest[0] == "“")):
+            continue
+        kept.append(character)
+    return "".join(kept)
+
+
+def _localize(text: str, translate: Callable[[str], str], plural: Callable[[str, str, int], str] = nt) -> str:
+    """``text`` translated with ``translate`` (a message's template, its message fields too), a count-aware message
+    with ``plural`` (ngettext's signature)."""
+    if not isinstance(text, Message):
         return translate(text)
-    template, fields = found
-    entry = _forms(PLURALS).get(template)
-    chosen = translate(template) if entry is None else plural(entry.singular, entry.plural, _count(fields[entry.count]))
-    filled = chosen.format(**{name: _localize(value.strip(), translate, templates, plural)
-                              for name, value in fields.items()})
-    return _SPACE_IN_CHINESE.sub("", filled)
+    chosen = (translate(text.template) if text.plural is None
+              else plural(text.template, text.plural, text.fields[text.count]))
+    fields = {name: _localize(value, translate, plural) if isinstance(value, Message) else value
+              for name, value in text.fields.items()}
+    return _join_chinese(chosen.format(**fields))
 
 
 #: the notes in the plain-text worked examples of ``metrics`` (``Explanation.worked_text``)

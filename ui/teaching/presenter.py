@@ -49,25 +49,8 @@ SCAN = N_("Scan for this board")
 SCAN_TO_JOIN = N_("Scan to join class {code}")
 KEYS_HINT = N_("→ Space PageDown: next · ← PageUp: back · Home: first · End: last · Esc: exit")
 
-#: the presenter's sentences (metrics.teaching.handout.presenter_steps), as templates for ui.i18n.sentences.localize
+#: where a presenter step is (its sentences are messages of metrics.teaching.handout.presenter_steps)
 WHERE = (N_("rank {rank} · {item}"), N_("rank {rank}"), N_("step {rank} · {item}"), N_("step {rank}"))
-PRESENTER_TEMPLATES = (
-    N_("gain {gain}, discount log2({next}) = {discount}, adds {added} → DCG {dcg}"),
-    N_("relevant, {hits} hits in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
-       "{so_far}"),
-    N_("relevant, {hits} hit in the top {rank}: precision {h}/{r} = {precision}, adds {counted} → sum {sum}, "
-       "{so_far}"),
-    N_("not relevant: adds nothing, the sum stays {sum}, {so_far}"),
-    N_("the first relevant item → RR = 1/{rank} = {value}"),
-    N_("after the first hit: RR ignores it, stays 1/{first} = {value}"),
-    N_("relevant, {hits} hits → {value}"),
-    N_("relevant, {hits} hit → {value}"),
-    N_("not relevant, {hits} hits → {value}"),
-    N_("not relevant, {hits} hit → {value}"),
-)
-#: the presenter's words without numbers
-PRESENTER_WORDS = (N_("AP = 0 (no relevant item)"), N_("not relevant: no hit yet, RR so far 0"),
-                   N_("AP so far"), N_("sum of precisions"), N_("RR so far"))
 
 # --------------------------------------------------------------------------- style
 
@@ -188,7 +171,7 @@ def split_sentence(step: PresenterStep) -> tuple[str, str]:
             if language() == "en":
                 return where, text
             shown = t(with_item if step.item else without).format(rank=step.rank, item=step.item)
-            return shown, localize(text, templates=PRESENTER_TEMPLATES)
+            return shown, localize(step.what or text)
     return "", step.sentence
 
 

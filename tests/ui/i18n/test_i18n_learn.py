@@ -10,13 +10,14 @@ import string
 import pytest
 
 from metrics import ap_steps, ndcg_steps, precision_steps, rr_steps
+from metrics.messages import Message
 from metrics.teaching import quiz
 from metrics.teaching.articles import examples, findings
 from metrics.teaching.handout import LABELS, presenter_steps
 from tests.apptest_helpers import open_page
 from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
 from tests.visible_text import english_left, item_names, untranslated
-from ui.i18n.sentences import FIXED, TEMPLATES, _localize, match
+from ui.i18n.sentences import _localize
 from ui.locale import catalog, translation
 from ui.session import state
 from ui.topics import articles
@@ -50,20 +51,16 @@ def quiz_sentences():
 # --------------------------------------------------------------------------- catalogue coverage
 
 
-def test_every_quiz_title_difficulty_and_fixed_text_has_chinese():
-    for text in [*(m.title for m in quiz.BY_NAME.values()), *quiz.DIFFICULTIES, quiz.NO_MATCH, *FIXED, *TEMPLATES]:
+def test_every_quiz_title_and_difficulty_has_chinese():
+    for text in [*(m.title for m in quiz.BY_NAME.values()), *quiz.DIFFICULTIES, quiz.NO_MATCH]:
         assert ZH.get(text) and (CJK.search(ZH[text]) or not english_left(ZH[text])), text
 
 
-def test_every_quiz_sentence_comes_from_a_template_or_is_translated():
-    """A sentence of metrics.teaching.quiz with numbers matches a template (so its Chinese is built from the
-    catalogue) and the result is Chinese; one without numbers is in FIXED."""
+def test_every_quiz_sentence_is_a_message_and_composes_chinese():
+    """Every sentence of metrics.teaching.quiz is a message (its Chinese is built from the catalogue's template) and
+    the result is Chinese."""
     for text in quiz_sentences():
-        found = match(text)
-        assert found is not None or text in FIXED, text
-        if found:
-            template, fields = found
-            assert template.format(**fields) == text  # the fields read back give the same sentence
+        assert isinstance(text, Message), text
         chinese = _localize(text, zh, plural=translation("zh").ngettext)
         assert CJK.search(chinese) and not english_left(chinese, {"first_hit", "counted"}), (text, chinese)
 
@@ -114,13 +111,13 @@ def test_every_label_of_the_handout_has_chinese(handout_page):
 def test_every_presenter_sentence_is_chinese(explanation):
     from ui.teaching import presenter
 
-    templates = presenter.PRESENTER_TEMPLATES
-    for text in (*templates, *presenter.WHERE, *presenter.PRESENTER_WORDS):
+    for text in presenter.WHERE:
         assert ZH.get(text), text
     for step in presenter_steps(explanation):
-        text = step.sentence.split(": ", 1)[1]
-        assert match(text, templates) or ZH.get(text) or not english_left(text), text
-        chinese = _localize(text, zh, templates)
+        text = step.what
+        assert str(step.sentence).endswith(": " + text)
+        assert isinstance(text, Message) and ZH.get(text.template) or not english_left(text), text
+        chinese = _localize(text, zh)
         assert CJK.search(chinese) or not english_left(chinese), (text, chinese)
         for label, _value in step.running:
             assert not english_left(zh(label)), label

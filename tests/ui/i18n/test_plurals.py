@@ -1,5 +1,6 @@
 """Counts in English sentences: ``metrics`` writes the singular for one and the plural otherwise (never "item(s)"),
-and ``ui.i18n.sentences`` translates both forms with gettext's ngettext by the count read back from the sentence."""
+and ``ui.i18n.sentences`` translates both forms with gettext's ngettext by the count: a message's, or (a worked
+example's note) read back from the sentence."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import pytest
 import streamlit as st
 
 import metrics
+from metrics.messages import Message
 from metrics.teaching import quiz
 from ui.i18n import LANGUAGE
-from ui.i18n.sentences import NOTE_PLURALS, PLURALS, _localize, localized, match
+from ui.i18n.sentences import NOTE_PLURALS, Plural, _localize, localized
 from ui.locale import catalog, translation
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -35,6 +37,11 @@ def test_metrics_writes_no_faked_plural():
     faked = [f"{path.relative_to(ROOT)}: {text!r}" for path in sorted((ROOT / "metrics").rglob("*.py"))
              for text in sentences_of(path) if FAKED.search(text)]
     assert not faked, "\n".join(faked)
+
+
+#: the count-aware messages of metrics.teaching.quiz (extracted with metrics.messages.counted)
+PLURALS = (Plural(quiz._pool_relevant_text(quiz.build_question([1, 0], 2, "AP", pool=[1])).template,
+                  quiz._pool_relevant_text(quiz.build_question([1, 0], 2, "AP", pool=[1])).plural, "missing"),)
 
 
 @pytest.mark.parametrize("entry", [*PLURALS, *NOTE_PLURALS])
@@ -64,8 +71,7 @@ def test_the_quiz_says_one_item_or_items_and_both_translate(missing, words):
     q = _question(missing)
     text = quiz.BY_NAME["ap_over_list_relevant"].explain(q)
     assert f"the {missing} relevant judged {words} retrieved." in text
-    found = match(text)
-    assert found is not None and found[1]["missing"] == str(missing)
+    assert isinstance(text, Message) and text.fields[text.count] == missing
     chinese = _localize(text, lambda english: ZH.get(english, english), plural=translation("zh").ngettext)
     assert f"未被检索到的 {missing} 个已标注相关条目" in chinese and "retrieved" not in chinese, chinese
 
