@@ -101,14 +101,17 @@ def rates_chart(r: sim.Simulation):
     labels = [t(METHODS[m]) for m in METHODS]
     values = [r.fwer[m] for m in METHODS]
     errors = [2 * r.standard_error(v) for v in values]
-    trace = dict(type="bar", x=labels, y=values, text=[f"{v:.3f}" for v in values], textposition="outside",
-                 cliponaxis=False, error_y=dict(type="data", array=errors), marker=dict(color=charts.ACCENT),
-                 hovertemplate="%{x}: %{y:.3f}<extra></extra>")
+    trace = dict(type="bar", x=labels, y=values, error_y=dict(type="data", array=errors),
+                 marker=dict(color=charts.ACCENT), hovertemplate="%{x}: %{y:.3f}<extra></extra>")
+    # each value above its error bar's top, not on it (a bar's own outside text sits where the error bar is drawn)
+    values_text = dict(type="scatter", mode="text", x=labels, y=[v + e for v, e in zip(values, errors)],
+                       text=[f"{v:.3f}" for v in values], textposition="top center", cliponaxis=False,
+                       hoverinfo="skip")
     independent = 1 - (1 - r.alpha) ** r.pairs
     lines = [(r.alpha, t("α = {alpha}").format(alpha=r.alpha), SIGNIFICANT),
              (independent, t("1 − (1 − α)^m = {value}").format(value=f"{independent:.3f}"), charts.MISS)]
     return charts.figure(
-        [trace], t("Family-wise error rate over {families} families (= false discovery rate here)").format(
+        [trace, values_text], t("Family-wise error rate over {families} families (= false discovery rate here)").format(
             families=r.families), "", t("share of families"), 340, showlegend=False,
         yaxis=dict(range=[0, 1.1]), margin=dict(l=60, r=20, t=50, b=40),
         shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=y, y1=y, line=dict(color=c, dash="dash", width=2))
