@@ -55,6 +55,7 @@ from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..measures.registry import REGISTRY, batch_function
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from ..readers.tables import match_columns
+from ..readers.trec import reraise_duplicate
 from . import dask as _dask
 from ._shared import take_rows
 from .inputs import as_columns
@@ -375,7 +376,7 @@ class _Evaluator:
         source = self.qrels if a < nj else self.run
         if a >= nj:
             a, b = a - nj, b - nj
-        source.reraise_duplicate()  # names the lines when the columns came from a file
+        reraise_duplicate(source)  # names the lines when the columns came from a file
         a, b = sorted((a, b))
         raise DuplicateItem(source.kind, source.source, source.query[a], source.item[a], (a, b))
 
@@ -685,7 +686,7 @@ def _ideal_dcg(queries: np.ndarray, gains: np.ndarray, nq: int, k) -> np.ndarray
     return np.bincount(q, weights=contribution, minlength=nq)
 
 
-# -- metrics.evaluate on a Dask DataFrame (metrics.batch.dask: the cluster) --------------------------------------------------------------
+# -- metrics.evaluate on a Dask DataFrame (metrics.batch.dask: the cluster) ----------------------------
 
 def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relevant: str = "zero"):
     """:func:`metrics.batch.evaluate` with ``run`` a Dask DataFrame (the same columns as a pandas run);
