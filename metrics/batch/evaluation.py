@@ -53,6 +53,7 @@ import numpy as np
 from ..errors import GradesBelowLevelWarning, MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..measures.registry import REGISTRY, batch_function
+from ..notebook import evaluation_html, evaluation_markdown, evaluation_repr
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from ..readers.tables import match_columns
 from ..readers.trec import reraise_duplicate
@@ -136,19 +137,13 @@ class Evaluation:
         return records
 
     def __repr__(self) -> str:
-        from ..teaching.notebook import evaluation_repr
-
         return evaluation_repr(self)
 
     def _repr_html_(self) -> str:
-        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.teaching.notebook`)."""
-        from ..teaching.notebook import evaluation_html
-
+        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.notebook`)."""
         return evaluation_html(self)
 
     def _repr_markdown_(self) -> str:
-        from ..teaching.notebook import evaluation_markdown
-
         return evaluation_markdown(self)
 
 
