@@ -1,7 +1,8 @@
 """ui/'s import rules: each part of ui/ imports only the parts below it (README, "Layout").
 
-A module-level import goes down the layers or stays in its own part; a part may reach up only through a
-declared hook, imported inside the function that needs it (a live class's extras on a teaching page).
+An import, at module level or inside a function, goes down the layers or stays in its own part. A part never
+reaches up: where a lower part shows what a higher one adds (a live class's extras on a teaching page), the higher
+part registers a callback with it (ui/teaching/hooks.py, filled by ui/classroom/__init__.py).
 """
 
 from __future__ import annotations
@@ -27,10 +28,6 @@ LAYERS = (
     "topics",  # what particular pages show
     "classroom",  # the live class
 )
-#: (from, to) -> why a part may reach up, inside a function only
-HOOKS = {
-    ("teaching", "classroom"): "a teaching page shows a live class's extras (the step bar's question, the join link)",
-}
 #: parts and modules that must not import Streamlit at all (plain Python, tested alone)
 PURE = {"model", "locale", "shell/routes.py", "shell/safe.py", "shell/page.py"}
 
@@ -88,10 +85,8 @@ def test_imports_go_down_the_layers(path):
             continue
         if LAYERS.index(target) < LAYERS.index(own):
             continue
-        if (own, target) in HOOKS and not at_top:
-            continue
-        problems.append(f"line {line}: {own} imports {module} ({target} is above {own}"
-                        + (", a declared hook, but at module level" if (own, target) in HOOKS else "") + ")")
+        where = "at module level" if at_top else "inside a function"
+        problems.append(f"line {line}: {own} imports {module} {where} ({target} is above {own})")
     assert not problems, f"{path.relative_to(UI.parent)}:\n" + "\n".join(problems)
 
 
