@@ -14,7 +14,8 @@ classroom, meets hooks that do nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: the hooks there are: name -> what it returns when the classroom has not registered it
 NAMES = {"step_question": None, "ask_about_step": None, "teacher": None, "join_link": None}
