@@ -26,6 +26,7 @@ from ..errors import input_error
 from ..limits import CLI, Limits
 from ..measures.names import Measure
 from ..readers.columns import StrColumn, TrecColumns
+from ..readers.trec import read_qrels_columns
 from ._shared import batches, distinct, rows_by_query, take_rows
 from .dask import values_by_partition
 from .evaluation import (
@@ -49,8 +50,7 @@ class StreamedEvaluation:
 
     def __init__(self, qrels: str, run: str, measures: list[Measure], *, count_missing: bool = False,
                  no_relevant: str = "zero", stdin=None, client=None, limits: Limits = CLI):
-        from ..readers.stream import index_path, whole_source
-        from ..readers.trec import read_qrels_columns
+        from ..readers.stream import index_path, whole_source  # (here: import metrics.batch loads no streaming reader)
 
         self.measures, self.names = measures, [str(m) for m in measures]
         self.count_missing, self.no_relevant, self.client = count_missing, no_relevant, client

@@ -619,7 +619,7 @@ def evaluate_text(request: Request, stdin=None, client=None):
     The ``all`` values are accumulated query after query, as trec_eval sums them.  With a
     ``distributed.Client``, each batch's queries are evaluated in partitions on its cluster
     (:func:`metrics.batch.dask.values_by_partition`)."""
-    from ..readers.stream import index_path
+    from ..readers.stream import index_path  # (here: import metrics.batch loads no streaming reader)
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
@@ -643,7 +643,7 @@ def _read_qrels(request: Request, stdin) -> TrecColumns:
     """The qrels, whole: the path itself for a regular file (no copy of its bytes kept once parsed),
     else the bytes read once (stdin for ``-``, a pipe, a device; counted against ``limits.lines`` as
     they come, a NUL byte refused at once)."""
-    from ..readers.stream import whole_source
+    from ..readers.stream import whole_source  # (as above)
 
     path = request.qrels
     try:
