@@ -19,50 +19,17 @@ import zlib
 from pathlib import Path
 
 from ..errors import input_error
-from ..limits import check_count
+from .chunks import GZIP_MAGIC, read_chunks
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
 MAX_BYTES = 256 * 1024 * 1024
 
-#: The first two bytes of a gzip member (RFC 1952).
-GZIP_MAGIC = b"\x1f\x8b"
 
 #: Output of one decompression step: the memory a gzip bomb costs beyond the limit.
 GZIP_STEP = 4 * 1024 * 1024
 
 #: The UTF-8 byte order mark: one at the start is dropped, a second is refused.
 BOM = b"\xef\xbb\xbf"
-
-
-def refuse_binary(chunk: bytes, name: str, line: int) -> None:
-    """A NUL byte: binary data (a device, a binary file), not text (``line``: the chunk's first line)."""
-    if b"\0" in chunk:
-        raise input_error("holds binary data (a NUL byte), not text", name,
-                          line + chunk.count(b"\n", 0, chunk.find(b"\0")))
-
-
-def read_chunks(handle, name: str, limit: int, max_lines: int | None = None, text_only: bool = True) -> bytes:
-    """A stream's bytes (an open file, stdin, a pipe, a device), read once in chunks: at most ``limit``
-    bytes and ``max_lines`` lines, both counted as it is read (an endless stream is refused at the limit,
-    not held); a NUL byte in text stops the reading (gzip, told by its magic number, is left to
-    :func:`gunzip`; ``text_only=False``: an upload, whose reader names what is wrong with it)."""
-    chunks, size, lines, gzipped = [], 0, 0, None
-    while chunk := handle.read(min(1 << 20, limit + 1 - size)):
-        if isinstance(chunk, str):
-            chunk = chunk.encode("utf-8")
-        if gzipped is None:
-            gzipped = chunk[:2] == GZIP_MAGIC
-        if not gzipped:
-            if text_only:
-                refuse_binary(chunk, name, lines + 1)
-            lines += chunk.count(b"\n")
-            if max_lines is not None:
-                check_count(lines, max_lines, "lines", name)
-        size += len(chunk)
-        chunks.append(chunk)
-        if size > limit:
-            break
-    return b"".join(chunks)
 
 
 def load_bytes(source, name: str | None, max_bytes: int | None, default_name: str,

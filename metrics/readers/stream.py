@@ -35,9 +35,10 @@ import numpy as np
 
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count
+from .chunks import GZIP_MAGIC, read_chunks, refuse_binary
 from .columns import TrecColumns
 from .fields import RUN_FIELDS
-from .sources import BOM, GZIP_MAGIC, MAX_BYTES, _check_size, read_chunks, refuse_binary
+from .sources import BOM, MAX_BYTES, _check_size
 from .trec import _read_trec, parse_checked_run
 
 #: bytes read at a time by the first pass (whole lines: a block ends at its last newline)
