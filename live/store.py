@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 from urllib.parse import unquote, urlparse
 
 from live.errors import ClassServerUnavailable, StoreFileDeleted, StoreMisconfigured
@@ -65,6 +65,76 @@ class VersionConflict(Exception):
 
 class EntriesClosed(Exception):
     """``add_entry`` on a map that ``close_entries`` closed: the entry is refused."""
+
+
+class Store(Protocol):
+    """What a live class needs of its store (the module docstring says it whole); :class:`SQLiteStore` and
+    :class:`RedisStore` implement it (tests/live/test_store_protocol.py checks every method's signature).
+
+    Every method raises :class:`live.errors.ClassServerUnavailable` when it cannot reach the store.  ``expires_at``
+    is an absolute time on the store's clock; an item past it is absent.
+    """
+
+    def describe(self) -> str:
+        """The store's address for people (``sqlite:///path``, ``redis://host:port/db``), without a password."""
+        ...
+
+    def check(self) -> None:
+        """One round trip to the store: ClassServerUnavailable when it cannot be used."""
+        ...
+
+    def check_writable(self) -> None:
+        """A write probe with a short time-out of its own: ClassServerUnavailable when the store cannot be written
+        now (it may still read)."""
+        ...
+
+    def create(self, key: str, value: Any, expires_at: float, version: int = 1) -> bool:
+        """Write a record only if none is live at ``key``: True if this call created it; ``version`` its first
+        version (a record brought back goes on past the versions its readers saw)."""
+        ...
+
+    def get(self, key: str) -> Record | None:
+        """The live record at ``key`` (its version and value), or None."""
+        ...
+
+    def version(self, key: str) -> int | None:
+        """The record's version, or None when absent: the cheap poll."""
+        ...
+
+    def put(self, key: str, value: Any, *, if_version: int | None = None) -> int | None:
+        """Replace a live record's value (its expiry stays): the new version, or None when absent; with
+        ``if_version``, only if the record is still at that version, else :class:`VersionConflict`."""
+        ...
+
+    def add_entry(self, key: str, member: str, value: Any, expires_at: float) -> bool:
+        """Add ``member``'s value to the map at ``key``: False (nothing written) if the member already has one;
+        :class:`EntriesClosed` when the map was closed."""
+        ...
+
+    def close_entries(self, key: str, expires_at: float) -> dict[str, Any]:
+        """Close the map at ``key`` (no entry is added from now on) and return its entries, atomically."""
+        ...
+
+    def entries(self, key: str) -> dict[str, Any]:
+        """The map at ``key``: member -> its first value."""
+        ...
+
+    def incr(self, key: str, expires_at: float, amount: int = 1) -> int:
+        """Add ``amount`` to the counter at ``key`` (created at ``amount`` with this expiry when absent): the new
+        count."""
+        ...
+
+    def delete_prefix(self, prefix: str) -> int:
+        """Delete every item whose key starts with ``prefix`` (a whole class): how many were deleted."""
+        ...
+
+    def purge_expired(self) -> int:
+        """Delete what has expired: how many items."""
+        ...
+
+    def close(self) -> None:
+        """Release the store's connections."""
+        ...
 
 
 def _guarded(method):
@@ -591,7 +661,7 @@ class RedisStore:
         self._quick.close()
 
 
-def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time) -> SQLiteStore | RedisStore:
+def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time) -> Store:
     """The store a URL names: None or ``sqlite:///path`` -> SQLite (the default file when no path),
     ``redis://`` or ``rediss://`` -> Redis.  The caller reads the URL (e.g. from ``RML_LIVE_STORE``).
     :class:`StoreMisconfigured` for a URL that names no usable store."""
@@ -607,6 +677,6 @@ def open_store(url: str | None = None, *, clock: Callable[[], float] = time.time
     raise StoreMisconfigured(store=url.split("@")[-1][:80])
 
 
-def store_from_environment(clock: Callable[[], float] = time.time) -> SQLiteStore | RedisStore:
+def store_from_environment(clock: Callable[[], float] = time.time) -> Store:
     """``open_store`` of ``$RML_LIVE_STORE`` (unset: the default SQLite file)."""
     return open_store(os.environ.get(STORE_ENV), clock=clock)

@@ -14,6 +14,8 @@ from typing import Callable, Mapping
 
 import pandas as pd
 
+from .notebook import explanation_html, explanation_markdown, explanation_repr
+
 #: decimals of every number the package formats for people (formulas, plain text, the CLI)
 DIGITS = 4
 #: a sum of more terms than this is folded to its first and last FOLD_KEEP terms around "+ ⋯ +"
@@ -291,19 +293,13 @@ class Explanation:
                    writer=writer, running=running)
 
     def __repr__(self) -> str:
-        from .teaching.notebook import explanation_repr
-
         return explanation_repr(self)
 
     def _repr_html_(self) -> str:
-        """In a notebook: the headline, the worked formula with the numbers and the step table (:mod:`.teaching.notebook`)."""
-        from .teaching.notebook import explanation_html
-
+        """In a notebook: the headline, the worked formula with the numbers and the step table (:mod:`.notebook`)."""
         return explanation_html(self)
 
     def _repr_markdown_(self) -> str:
-        from .teaching.notebook import explanation_markdown
-
         return explanation_markdown(self)
 
     def _step(self, step: int | None) -> int:

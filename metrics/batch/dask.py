@@ -5,14 +5,16 @@ which partition holds it; the means are then taken one query after the other in 
 (string order) on the gathered values, exactly as one process takes them.  The result is the same
 numbers, and so the same output bytes, as :func:`metrics.batch.evaluate` in one process.
 
-* :func:`evaluate_dask` -- :func:`metrics.evaluate` with a Dask DataFrame as the run: shuffled on its query
-  column (each partition then holds whole queries), each partition evaluated with
-  ``map_partitions`` against the qrels (in memory, sent to every partition), the qrels' queries missing
-  from the run (``count_missing``) evaluated once on the client.  Dask's scheduler runs it: the default
-  one, or the active ``distributed.Client``.
+* :func:`metrics.batch.evaluation.evaluate_dask` (there, beside the evaluation it returns) --
+  :func:`metrics.evaluate` with a Dask DataFrame as the run: shuffled on its query column (each partition then
+  holds whole queries), each partition evaluated with ``map_partitions`` against the qrels (in memory, sent to
+  every partition), the qrels' queries missing from the run (``count_missing``) evaluated once on the client.
+  Dask's scheduler runs it: the default one, or the active ``distributed.Client``.
 * :func:`values_by_partition` -- the command line's counterpart (``trec_eval --workers N`` /
   ``--scheduler ADDRESS``): the queries, in order, cut into contiguous partitions, each evaluated as a
-  task on a ``distributed`` cluster, the per-query values gathered back in order.
+  task on a ``distributed`` cluster, the per-query values gathered back in order.  The work of a partition
+  is given as a function (:func:`metrics.batch.trec_eval.trec_eval_values`,
+  :func:`metrics.batch.evaluation.evaluation_values`), so this module imports neither of them.
 * :func:`dask_client` -- a ``LocalCluster`` of N single-threaded worker processes, or a client of a running
   scheduler.
 
@@ -28,9 +30,8 @@ from contextlib import contextmanager
 import numpy as np
 
 from ..errors import MetricsInputError
-from ..measures.names import parse_measures
-from ..readers.columns import StrColumn, TrecColumns, column_codes
-from ..readers.tables import match_columns
+from ..readers.columns import DictColumn, TrecColumns, column_codes
+from ._shared import distinct, take_rows
 
 INSTALL = 'pip install "dask[dataframe]" distributed'
 
@@ -72,97 +73,6 @@ def dask_client(workers: int | None = None, scheduler: str | None = None):
         yield client
 
 
-# -- metrics.evaluate on a Dask DataFrame --------------------------------------------------------------
-
-def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relevant: str = "zero"):
-    """:func:`metrics.batch.evaluate` with ``run`` a Dask DataFrame (the same columns as a pandas run);
-    the same :class:`~metrics.batch.evaluation.Evaluation`, value for value, as one process."""
-    from .evaluation import Evaluation, _warn_grades_below_level, evaluate_columns, mean_of, refuse_no_common_query
-    from .inputs import as_columns
-
-    require("dask.dataframe")
-    parsed = parse_measures(measures)
-    names = [str(m) for m in parsed]
-    qrels_cols = as_columns(qrels, "qrels")
-    _warn_grades_below_level(parsed, qrels_cols.value)
-    index_names = [name for name in [run.index.name] if name is not None and name not in run.columns]
-    if index_names:
-        run = run.reset_index()  # the ids in a named index, as evaluate reads a pandas frame
-    # a duplicate is named by its rows' index labels: the row numbers one process names when the index holds them
-    # (a pandas frame's RangeIndex through from_pandas: known divisions), else as labels
-    row_numbers = bool(run.known_divisions) and run.index.dtype.kind in "iu"
-    query = match_columns(list(run.columns), "run").get("query")
-    if query is None:
-        run = run.repartition(npartitions=1)  # no query column: one query, one partition
-    else:
-        run = run.shuffle(on=run.columns[query])  # each query's rows in one partition
-    meta = _values_frame((), {name: np.zeros(0) for name in names})
-    parts = run.map_partitions(_evaluate_partition, qrels_cols, parsed, no_relevant, row_numbers, meta=meta,
-                               enforce_metadata=False)
-    with _cluster_failure():
-        frame = parts.compute()
-    queries = frame["query"].tolist()
-    if not queries:  # as evaluate refuses it: never a mean of nothing
-        refuse_no_common_query(qrels_cols, "(a Dask DataFrame)")
-    values = {name: frame[name].to_numpy(np.float64) for name in names}
-    if count_missing:
-        missing = _missing_queries(qrels_cols, set(queries))
-        if missing is not None:
-            empty = StrColumn.from_strings([])
-            extra = evaluate_columns(missing, TrecColumns("run", "run", empty, empty, np.zeros(0)), parsed,
-                                     count_missing=True, no_relevant=no_relevant)
-            queries += list(extra.queries)
-            values = {name: np.concatenate((values[name], extra.values[name])) for name in names}
-    order = sorted(range(len(queries)), key=queries.__getitem__)  # trec_eval's order: string order
-    ordered = np.array(order, dtype=np.int64)
-    values = {name: values[name][ordered] for name in names}
-    aggregate = {name: mean_of(m, values[name], no_relevant) for name, m in zip(names, parsed)}
-    return Evaluation(tuple(queries[i] for i in order), values, aggregate)
-
-
-def _evaluate_partition(partition, qrels: TrecColumns, measures, no_relevant: str, row_numbers: bool = False):
-    """One partition's per-query values (queries in the run and the qrels) as a frame; an item listed twice is
-    named by its two rows' index labels (``row_numbers``: they are the rows one process names), not by its rows
-    in the partition."""
-    from .evaluation import DuplicateItem, evaluate_columns
-    from .inputs import as_columns
-
-    if not len(partition):
-        return _values_frame((), {str(m): np.zeros(0) for m in measures})
-    try:
-        result = evaluate_columns(qrels, as_columns(partition, "run"), measures, no_relevant=no_relevant)
-    except DuplicateItem as error:
-        if error.kind != "run":
-            raise
-        a, b = (partition.index[row] for row in error.rows)
-        a, b = (a.item() if hasattr(a, "item") else a), (b.item() if hasattr(b, "item") else b)
-        where = f"rows {a} and {b} of the run" if row_numbers else f"index {a!r} and {b!r} of the run"
-        raise DuplicateItem(error.kind, error.source, error.query, error.item, (a, b), where) from None
-    return _values_frame(result.queries, result.values)
-
-
-def _values_frame(queries, values: dict):
-    import pandas as pd
-
-    frame = pd.DataFrame({"query": pd.array(list(queries), dtype="str")})
-    for name, column in values.items():
-        frame[name] = np.asarray(column, dtype=np.float64)
-    return frame
-
-
-def _missing_queries(qrels: TrecColumns, evaluated: set[str]) -> TrecColumns | None:
-    """The qrels rows of the queries not in ``evaluated`` (None when there is none)."""
-    from .trec_eval import take_rows
-
-    (codes,), nq = column_codes(qrels.query)
-    first = np.unique(codes, return_index=True)[1]
-    names = take_rows(qrels, first).query.to_list()  # each code's name, codes in string order
-    keep = np.array([name not in evaluated for name in names], dtype=bool)
-    if not keep.any():
-        return None
-    return take_rows(qrels, np.flatnonzero(keep[codes]))
-
-
 # -- the command line: partitions of the columns as tasks ---------------------------------------------
 
 def values_by_partition(client, compute, qrels: TrecColumns, run: TrecColumns, names: list[str], *args) -> dict:
@@ -181,8 +91,6 @@ def values_by_partition(client, compute, qrels: TrecColumns, run: TrecColumns, n
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     bounds = np.linspace(0, len(names), min(len(names), 2 * workers) + 1).astype(np.int64)
     futures = []
-    from .trec_eval import take_rows
-
     for start, stop in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
         if start == stop:
             continue
@@ -191,7 +99,7 @@ def values_by_partition(client, compute, qrels: TrecColumns, run: TrecColumns, n
         qrels_part = take_rows(qrels, np.flatnonzero((jq >= low) & (jq <= high)))
         futures.append(client.submit(_guarded, compute, qrels_part, run_part, names[start:stop], *args, pure=False))
     merged: dict = {}
-    with _cluster_failure():
+    with cluster_failure():
         outcomes = client.gather(futures)
     for outcome in outcomes:
         if isinstance(outcome, _Raised):
@@ -200,26 +108,8 @@ def values_by_partition(client, compute, qrels: TrecColumns, run: TrecColumns, n
     return merged
 
 
-def trec_eval_values(qrels: TrecColumns, run: TrecColumns, names: list[str], output_lines, judged_only: bool) -> dict:
-    """One partition of ``python -m metrics trec_eval``: {query: {line: value}} (its ``_values``)."""
-    from .trec_eval import _values
-
-    return _values(output_lines, qrels, run, names, judged_only)
-
-
-def evaluation_values(qrels: TrecColumns, run: TrecColumns, names: list[str], measures, count_missing: bool,
-                      no_relevant: str) -> dict:
-    """One partition of ``python -m metrics evaluate``: {query: [value of each measure]} of its evaluated queries
-    (:func:`metrics.batch.evaluation.evaluate_columns`)."""
-    from .evaluation import evaluate_columns
-
-    result = evaluate_columns(qrels, run, measures, count_missing=count_missing, no_relevant=no_relevant)
-    columns = [result.values[str(m)].tolist() for m in measures]
-    return {query: [column[i] for column in columns] for i, query in enumerate(result.queries)}
-
-
 @contextmanager
-def _cluster_failure():
+def cluster_failure():
     """A cluster that cannot run the tasks (most often: ``metrics`` or a library not importable on its
     workers, which Dask reports as a RuntimeError) as one line."""
     try:
@@ -258,7 +148,4 @@ def _guarded(compute, *args):
 def _names(column) -> set[str]:
     """The strings :func:`~metrics.readers.columns.column_codes` ranks for ``column``: a DictColumn's whole
     dictionary (rows taken from a larger column keep it), another column's distinct values."""
-    from ..readers.columns import DictColumn
-    from .trec_eval import _distinct
-
-    return set(column.values.to_list()) if isinstance(column, DictColumn) else _distinct(column)
+    return set(column.values.to_list()) if isinstance(column, DictColumn) else distinct(column)

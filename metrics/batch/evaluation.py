@@ -43,17 +43,22 @@ contribution.  pandas is imported only when :attr:`Evaluation.per_query` is firs
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import MetricsInputError, input_error
+from ..errors import GradesBelowLevelWarning, MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..measures.registry import REGISTRY, batch_function
+from ..notebook import evaluation_html, evaluation_markdown, evaluation_repr
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
+from ..readers.tables import match_columns
+from ..readers.trec import reraise_duplicate
 from . import dask as _dask
+from ._shared import take_rows
 from .inputs import as_columns
 from .trec_measures import GEOMETRIC, MIN_GEO_MEAN, SUMMED, _ratio, num_ret
 
@@ -132,19 +137,13 @@ class Evaluation:
         return records
 
     def __repr__(self) -> str:
-        from ..teaching.notebook import evaluation_repr
-
         return evaluation_repr(self)
 
     def _repr_html_(self) -> str:
-        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.teaching.notebook`)."""
-        from ..teaching.notebook import evaluation_html
-
+        """In a notebook: the means and the per-query table with its mean row (:mod:`metrics.notebook`)."""
         return evaluation_html(self)
 
     def _repr_markdown_(self) -> str:
-        from ..teaching.notebook import evaluation_markdown
-
         return evaluation_markdown(self)
 
 
@@ -194,7 +193,7 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
         raise MetricsInputError(f"no_relevant must be one of {', '.join(NO_RELEVANT)}, got {no_relevant!r}")
     parsed = parse_measures(measures)
     if _dask.is_dask_collection(run):  # partitions of whole queries on Dask: metrics.batch.dask
-        return _dask.evaluate_dask(qrels, run, parsed, count_missing=count_missing, no_relevant=no_relevant)
+        return evaluate_dask(qrels, run, parsed, count_missing=count_missing, no_relevant=no_relevant)
     qrels_cols = as_columns(qrels, "qrels")
     run_cols = as_columns(run, "run")
     evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
@@ -220,10 +219,6 @@ def refuse_no_common_query(qrels: TrecColumns, run_sample: str) -> None:
 def _warn_grades_below_level(measures: list[Measure], grades: np.ndarray) -> None:
     """A :class:`~metrics.errors.GradesBelowLevelWarning` for each relevance level above 1 that turns judged
     grades above 0 into "not relevant" (trec_eval's ``-l``; ir_measures' ``rel=``)."""
-    import warnings
-
-    from ..errors import GradesBelowLevelWarning
-
     gain_based = [str(m) for m in measures if "gain" in _accepted(m)]
     for level in sorted({float(m.param("rel")) for m in measures if "rel" in _accepted(m)}):
         if level <= 1:
@@ -376,7 +371,7 @@ class _Evaluator:
         source = self.qrels if a < nj else self.run
         if a >= nj:
             a, b = a - nj, b - nj
-        source.reraise_duplicate()  # names the lines when the columns came from a file
+        reraise_duplicate(source)  # names the lines when the columns came from a file
         a, b = sorted((a, b))
         raise DuplicateItem(source.kind, source.source, source.query[a], source.item[a], (a, b))
 
@@ -684,3 +679,95 @@ def _ideal_dcg(queries: np.ndarray, gains: np.ndarray, nq: int, k) -> np.ndarray
     if k is not None:
         contribution = np.where(pos <= k, contribution, 0.0)
     return np.bincount(q, weights=contribution, minlength=nq)
+
+
+# -- metrics.evaluate on a Dask DataFrame (metrics.batch.dask: the cluster) ----------------------------
+
+def evaluate_dask(qrels, run, measures, *, count_missing: bool = False, no_relevant: str = "zero"):
+    """:func:`metrics.batch.evaluate` with ``run`` a Dask DataFrame (the same columns as a pandas run);
+    the same :class:`~metrics.batch.evaluation.Evaluation`, value for value, as one process."""
+    _dask.require("dask.dataframe")
+    parsed = parse_measures(measures)
+    names = [str(m) for m in parsed]
+    qrels_cols = as_columns(qrels, "qrels")
+    _warn_grades_below_level(parsed, qrels_cols.value)
+    index_names = [name for name in [run.index.name] if name is not None and name not in run.columns]
+    if index_names:
+        run = run.reset_index()  # the ids in a named index, as evaluate reads a pandas frame
+    # a duplicate is named by its rows' index labels: the row numbers one process names when the index holds them
+    # (a pandas frame's RangeIndex through from_pandas: known divisions), else as labels
+    row_numbers = bool(run.known_divisions) and run.index.dtype.kind in "iu"
+    query = match_columns(list(run.columns), "run").get("query")
+    if query is None:
+        run = run.repartition(npartitions=1)  # no query column: one query, one partition
+    else:
+        run = run.shuffle(on=run.columns[query])  # each query's rows in one partition
+    meta = _values_frame((), {name: np.zeros(0) for name in names})
+    parts = run.map_partitions(_evaluate_partition, qrels_cols, parsed, no_relevant, row_numbers, meta=meta,
+                               enforce_metadata=False)
+    with _dask.cluster_failure():
+        frame = parts.compute()
+    queries = frame["query"].tolist()
+    if not queries:  # as evaluate refuses it: never a mean of nothing
+        refuse_no_common_query(qrels_cols, "(a Dask DataFrame)")
+    values = {name: frame[name].to_numpy(np.float64) for name in names}
+    if count_missing:
+        missing = _missing_queries(qrels_cols, set(queries))
+        if missing is not None:
+            empty = StrColumn.from_strings([])
+            extra = evaluate_columns(missing, TrecColumns("run", "run", empty, empty, np.zeros(0)), parsed,
+                                     count_missing=True, no_relevant=no_relevant)
+            queries += list(extra.queries)
+            values = {name: np.concatenate((values[name], extra.values[name])) for name in names}
+    order = sorted(range(len(queries)), key=queries.__getitem__)  # trec_eval's order: string order
+    ordered = np.array(order, dtype=np.int64)
+    values = {name: values[name][ordered] for name in names}
+    aggregate = {name: mean_of(m, values[name], no_relevant) for name, m in zip(names, parsed)}
+    return Evaluation(tuple(queries[i] for i in order), values, aggregate)
+
+
+def _evaluate_partition(partition, qrels: TrecColumns, measures, no_relevant: str, row_numbers: bool = False):
+    """One partition's per-query values (queries in the run and the qrels) as a frame; an item listed twice is
+    named by its two rows' index labels (``row_numbers``: they are the rows one process names), not by its rows
+    in the partition."""
+    if not len(partition):
+        return _values_frame((), {str(m): np.zeros(0) for m in measures})
+    try:
+        result = evaluate_columns(qrels, as_columns(partition, "run"), measures, no_relevant=no_relevant)
+    except DuplicateItem as error:
+        if error.kind != "run":
+            raise
+        a, b = (partition.index[row] for row in error.rows)
+        a, b = (a.item() if hasattr(a, "item") else a), (b.item() if hasattr(b, "item") else b)
+        where = f"rows {a} and {b} of the run" if row_numbers else f"index {a!r} and {b!r} of the run"
+        raise DuplicateItem(error.kind, error.source, error.query, error.item, (a, b), where) from None
+    return _values_frame(result.queries, result.values)
+
+
+def _values_frame(queries, values: dict):
+    import pandas as pd
+
+    frame = pd.DataFrame({"query": pd.array(list(queries), dtype="str")})
+    for name, column in values.items():
+        frame[name] = np.asarray(column, dtype=np.float64)
+    return frame
+
+
+def _missing_queries(qrels: TrecColumns, evaluated: set[str]) -> TrecColumns | None:
+    """The qrels rows of the queries not in ``evaluated`` (None when there is none)."""
+    (codes,), nq = column_codes(qrels.query)
+    first = np.unique(codes, return_index=True)[1]
+    names = take_rows(qrels, first).query.to_list()  # each code's name, codes in string order
+    keep = np.array([name not in evaluated for name in names], dtype=bool)
+    if not keep.any():
+        return None
+    return take_rows(qrels, np.flatnonzero(keep[codes]))
+
+
+def evaluation_values(qrels: TrecColumns, run: TrecColumns, names: list[str], measures, count_missing: bool,
+                      no_relevant: str) -> dict:
+    """One partition of ``python -m metrics evaluate``: {query: [value of each measure]} of its evaluated queries
+    (:func:`metrics.batch.evaluation.evaluate_columns`)."""
+    result = evaluate_columns(qrels, run, measures, count_missing=count_missing, no_relevant=no_relevant)
+    columns = [result.values[str(m)].tolist() for m in measures]
+    return {query: [column[i] for column in columns] for i, query in enumerate(result.queries)}

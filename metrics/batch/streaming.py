@@ -26,12 +26,16 @@ from ..errors import input_error
 from ..limits import CLI, Limits
 from ..measures.names import Measure
 from ..readers.columns import StrColumn, TrecColumns
+from ..readers.trec import read_qrels_columns
+from ._shared import batches, distinct, rows_by_query, take_rows
+from .dask import values_by_partition
 from .evaluation import (
     DuplicateItem,
     RunningMean,
     _query_sample,
     _warn_grades_below_level,
     evaluate_columns,
+    evaluation_values,
     refuse_no_common_query,
 )
 
@@ -46,8 +50,7 @@ class StreamedEvaluation:
 
     def __init__(self, qrels: str, run: str, measures: list[Measure], *, count_missing: bool = False,
                  no_relevant: str = "zero", stdin=None, client=None, limits: Limits = CLI):
-        from ..readers.stream import index_path, whole_source
-        from ..readers.trec import read_qrels_columns
+        from ..readers.stream import index_path, whole_source  # (here: import metrics.batch loads no streaming reader)
 
         self.measures, self.names = measures, [str(m) for m in measures]
         self.count_missing, self.no_relevant, self.client = count_missing, no_relevant, client
@@ -64,9 +67,7 @@ class StreamedEvaluation:
         except OSError as error:
             raise input_error("cannot read file: {reason}", run_name, reason=error.strerror or error) from None
         try:
-            from .trec_eval import _distinct
-
-            qrels_queries, run_queries = _distinct(self.qrels.query), set(self.index.names)
+            qrels_queries, run_queries = distinct(self.qrels.query), set(self.index.names)
             if not qrels_queries & run_queries:
                 refuse_no_common_query(self.qrels, _query_sample(self.index.names))
             _warn_grades_below_level(measures, self.qrels.value)
@@ -89,11 +90,9 @@ class StreamedEvaluation:
 
     def batches(self):
         """``(queries, {name: values})`` of each batch of evaluated queries, in order; then :attr:`aggregate`."""
-        from .trec_eval import _batches, _rows_by_query, take_rows
-
-        rows_of = _rows_by_query(self.qrels)
+        rows_of = rows_by_query(self.qrels)
         empty = StrColumn.from_tokens([])  # (not from_strings: pa.array imports pandas)
-        for names, run in _batches(self.queries, self.missing, self.index):
+        for names, run in batches(self.queries, self.missing, self.index):
             qrels = take_rows(self.qrels, rows_of(names))
             if run is None:
                 run = TrecColumns("run", self.index.name, empty, empty, np.zeros(0))
@@ -109,8 +108,6 @@ class StreamedEvaluation:
         both lines named in the run file."""
         try:
             if self.client is not None:
-                from .dask import evaluation_values, values_by_partition
-
                 rows = values_by_partition(self.client, evaluation_values, qrels, run, names, self.measures,
                                            self.count_missing, self.no_relevant)
                 queries = [name for name in names if name in rows]

@@ -43,8 +43,12 @@ import numpy as np
 from ..errors import MetricsInputError
 from ..limits import CLI, MAX_PARAMETER
 from ..measures.names import Measure
-from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes
+from ..readers.columns import StrColumn, TrecColumns, column_codes
+from ..readers.trec import read_qrels_columns, read_run_columns
 from . import trec_measures as tm
+from ._shared import batches, distinct, rows_by_query, strings, take_column, take_rows
+from .dask import dask_client, values_by_partition
+from .evaluation import _Evaluator
 
 USAGE = "Usage: trec_eval [-h] [-q] {-m measure}* trec_rel_file trec_top_file"
 #: the trec_eval versions whose output can be reproduced (--version-compat), and the default
@@ -517,23 +521,6 @@ def _gzip_run_id(handle) -> str:
     return run_id(tail[tail.find(b"\n") + 1:] if len(tail) >= 1 << 20 else tail)
 
 
-def take_rows(columns: TrecColumns, rows: np.ndarray) -> TrecColumns:
-    """The rows ``rows`` of ``columns`` (numpy only: no Python object per row)."""
-    rank = columns.rank[rows] if columns.rank is not None else None
-    return TrecColumns(columns.kind, columns.source, _take(columns.query, rows), _take(columns.item, rows),
-                       columns.value[rows], rank, columns.duplicates_checked, None)
-
-
-def _take(column, rows: np.ndarray):
-    if isinstance(column, DictColumn):
-        return DictColumn(column.indices[rows], column.values)
-    starts = column.offsets[:-1][rows]
-    lengths = column.offsets[1:][rows] - starts
-    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(column.offsets.dtype)
-    index = np.repeat(starts - offsets[:-1], lengths) + np.arange(int(offsets[-1]))
-    return StrColumn(column.data[index], offsets)
-
-
 def trec_order(run: TrecColumns) -> tuple[np.ndarray, np.ndarray]:
     """(row order, 0-based rank of each ordered row): each query's rows by score descending, ties
     by item id descending (trec_eval's order)."""
@@ -554,23 +541,6 @@ def judged_rows(run: TrecColumns, qrels: TrecColumns) -> np.ndarray:
     nd = max(nd, 1)
     judged = qrels.value >= 0
     return np.isin(rq * nd + codes[:len(run)], (jq * nd + codes[len(run):])[judged])
-
-
-def _strings(column) -> list[str]:
-    """A query column's strings, row by row."""
-    if isinstance(column, DictColumn):
-        values = column.values.to_list()
-        return [values[i] for i in column.indices.tolist()]
-    return column.to_list()
-
-
-def _distinct(column) -> set[str]:
-    """The distinct strings of a query column."""
-    if isinstance(column, DictColumn):
-        used = np.unique(column.indices)
-        values = column.values.to_list()
-        return {values[i] for i in used.tolist()}
-    return set(column.to_list())
 
 
 def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[TrecColumns, TrecColumns]:
@@ -606,7 +576,7 @@ def _first_rows(columns: TrecColumns) -> tuple[TrecColumns, set[str]]:
     keep = np.zeros(len(columns), bool)
     keep[first] = True
     twice = take_rows(columns, np.flatnonzero(~keep))
-    return take_rows(columns, np.sort(first)), _distinct(twice.query)
+    return take_rows(columns, np.sort(first)), distinct(twice.query)
 
 
 def _max_grades(qrels: TrecColumns) -> dict[str, float]:
@@ -615,8 +585,8 @@ def _max_grades(qrels: TrecColumns) -> dict[str, float]:
     top = np.full(nq, -np.inf)
     np.maximum.at(top, codes, qrels.value)
     first = np.unique(codes, return_index=True)[1]
-    names = _take(qrels.query, first)
-    names = _strings(names)
+    names = take_column(qrels.query, first)
+    names = strings(names)
     return dict(zip(names, top[codes[first]].tolist()))
 
 
@@ -649,7 +619,7 @@ def evaluate_text(request: Request, stdin=None, client=None):
     The ``all`` values are accumulated query after query, as trec_eval sums them.  With a
     ``distributed.Client``, each batch's queries are evaluated in partitions on its cluster
     (:func:`metrics.batch.dask.values_by_partition`)."""
-    from ..readers.stream import index_path
+    from ..readers.stream import index_path  # (here: import metrics.batch loads no streaming reader)
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
     lines_of = [(TREC_MEASURES[name], params) for name, params in sorted(
@@ -673,8 +643,7 @@ def _read_qrels(request: Request, stdin) -> TrecColumns:
     """The qrels, whole: the path itself for a regular file (no copy of its bytes kept once parsed),
     else the bytes read once (stdin for ``-``, a pipe, a device; counted against ``limits.lines`` as
     they come, a NUL byte refused at once)."""
-    from ..readers.stream import whole_source
-    from ..readers.trec import read_qrels_columns
+    from ..readers.stream import whole_source  # (as above)
 
     path = request.qrels
     try:
@@ -693,7 +662,7 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index,
     """:func:`evaluate_text` once the run is indexed."""
     runid = run_id_of(index.path)
     run_queries = set(index.names)
-    qrels_queries = _distinct(qrels.query)
+    qrels_queries = distinct(qrels.query)
     if request.version == "10.0":  # 10.0 walks the qrels queries; -c evaluates a missing one on a bogus ranking
         shown_names = sorted(qrels_queries)
         missing = {name for name in shown_names if name not in run_queries}
@@ -710,14 +679,14 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index,
     qrels, qrels_twice = _first_rows(qrels)
     check = any(measure.name not in NO_DOCUMENTS for measure, _ in output_lines)
     max_grade = _max_grades(qrels) if check else {}
-    rows_of = _rows_by_query(qrels)
+    rows_of = rows_by_query(qrels)
     printed = [line for _, lines in output_lines for line in lines if line.prints not in ("runid", "num_q", "summary")]
     totals = _Totals([line for _, lines in output_lines for line in lines
                       if line.prints not in ("runid", "num_q", "query")], count)
     allocated = False
     stop_reason = ("an item listed or judged twice, or no judgment with a grade >= 0 (trec_eval's "
                    "te_form_res_rels fails)")
-    for names, run in _batches(shown_names[:stop_missing], missing, index):
+    for names, run in batches(shown_names[:stop_missing], missing, index):
         qrels_batch = take_rows(qrels, rows_of(names))
         stop, run_twice = len(names), set()
         if run is not None:
@@ -729,8 +698,6 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index,
         rows = {}
         in_run = [name for name in shown if name not in missing]
         if in_run and client is not None:
-            from .dask import trec_eval_values, values_by_partition
-
             rows.update(values_by_partition(client, trec_eval_values, qrels_batch, run, in_run, output_lines,
                                             request.judged_only))
         elif in_run:
@@ -773,37 +740,6 @@ def evaluate_lines(request: Request, stdin=None, client=None) -> list[str]:
     return "".join(evaluate_text(request, stdin, client)).splitlines()
 
 
-def _batches(names: list[str], missing: set, index):
-    """(names, run columns or None) in the order of ``names``: the run's queries in batches
-    (:meth:`~metrics.readers.stream.RunIndex.batches`), each with the queries missing from the run
-    (10.0 ``-c``) that come before its last one; the missing ones after the last batch without a run."""
-    in_run = [name for name in names if name not in missing]
-    at = 0
-    for batch_names, run in index.batches(in_run):
-        end = names.index(batch_names[-1], at) + 1
-        yield names[at:end], run
-        at = end
-    if at < len(names):
-        yield names[at:], None
-
-
-def _rows_by_query(qrels: TrecColumns):
-    """A function: query names -> the qrels rows of those queries."""
-    (codes,), nq = column_codes(qrels.query)
-    order = np.argsort(codes, kind="stable")
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=nq))))
-    first = order[bounds[:-1]]
-    names = _take(qrels.query, first)
-    names = _strings(names)
-    code_of = dict(zip(names, range(nq)))
-
-    def rows(wanted: list[str]) -> np.ndarray:
-        spans = [order[bounds[code_of[name]]:bounds[code_of[name] + 1]] for name in wanted if name in code_of]
-        return np.concatenate(spans) if spans else np.zeros(0, np.int64)
-
-    return rows
-
-
 class _Totals:
     """trec_eval's ``all`` values, accumulated batch after batch in query order: a sum, a mean over
     ``count`` queries or a geometric mean (queries beyond those given count as MIN_GEO_MEAN), each
@@ -839,15 +775,11 @@ class _Totals:
 
 
 def _read_bogus(data: bytes) -> TrecColumns:
-    from ..readers.trec import read_run_columns
-
     return read_run_columns(data, "bogus ranking", check_duplicates=False)
 
 
 def _values(output_lines, qrels: TrecColumns, run: TrecColumns, names: list[str], judged_only: bool) -> dict:
     """{query name: {line name: value}} of the queries ``names`` evaluated on ``run``."""
-    from .evaluation import _Evaluator
-
     if judged_only:
         run = take_rows(run, np.flatnonzero(judged_rows(run, qrels)))
     try:
@@ -864,6 +796,11 @@ def _values(output_lines, qrels: TrecColumns, run: TrecColumns, names: list[str]
                 for name, code in zip(names, codes):
                     rows[name][line.name] = computed[code]
     return rows
+
+
+def trec_eval_values(qrels: TrecColumns, run: TrecColumns, names: list[str], output_lines, judged_only: bool) -> dict:
+    """One partition of ``python -m metrics trec_eval``: {query: {line: value}} (its ``_values``)."""
+    return _values(output_lines, qrels, run, names, judged_only)
 
 
 def _format(line: Line, query: str, value) -> str:
@@ -897,8 +834,6 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
                                   versions="|".join(VERSIONS)))
             return 0
         if request.workers or request.scheduler:
-            from .dask import dask_client
-
             with dask_client(request.workers, request.scheduler) as client:
                 for piece in evaluate_text(request, stdin, client):
                     if not _write(out, err, piece):

@@ -83,6 +83,12 @@ class Measure:
         """The parameter's value, or its default."""
         return dict(self.params).get(key, DEFAULTS[key])
 
+    def gain_map(self) -> dict[float, float] | None:
+        """The ``gains`` parameter as {grade: gain} (:func:`parse_gain_map`); None when it is not given.  (The
+        registry reads it from here, so that :mod:`.registry` never imports this module, which imports it.)"""
+        text = self.param("gains")
+        return None if text is None else parse_gain_map(text)
+
     def __str__(self) -> str:
         text = self.name
         if self.params:

@@ -413,9 +413,7 @@ def explain_measure(measure, grades, judged=(), items=None):
                 kwargs["ideal"] = [max(grade, 0) for grade in judged]
             continue
         if param.name == "gains":
-            from .names import parse_gain_map
-
-            value = parse_gain_map(value)
+            value = measure.gain_map()
         kwargs[keyword] = value
     if "n_relevant" in accepted:
         kwargs["n_relevant"] = sum(1 for grade in judged if grade >= theta and grade >= 0)

@@ -365,10 +365,3 @@ class TrecColumns:
             columns["rank"] = self.rank
         return pd.DataFrame(columns)
 
-    def reraise_duplicate(self) -> None:
-        """Re-read ``raw`` line by line; raises the precise duplicate (or other) error."""
-        if self.raw is not None:
-            from .trec import reparse  # here: .trec imports this module
-
-            reparse(self.raw, self.kind, self.source)
-

@@ -19,12 +19,11 @@ import zlib
 from pathlib import Path
 
 from ..errors import input_error
+from .chunks import GZIP_MAGIC, read_chunks
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
 MAX_BYTES = 256 * 1024 * 1024
 
-#: The first two bytes of a gzip member (RFC 1952).
-GZIP_MAGIC = b"\x1f\x8b"
 
 #: Output of one decompression step: the memory a gzip bomb costs beyond the limit.
 GZIP_STEP = 4 * 1024 * 1024
@@ -38,8 +37,6 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
     """The bytes of ``source`` (see the module docstring) and its name for messages: ``name``, else
     the file's name, else ``default_name``.  At most ``max_bytes`` (default :data:`MAX_BYTES`); a path that
     is a pipe or a device is read in chunks, text only, at most ``max_lines`` lines too, counted as it is read."""
-    from .stream import read_chunks  # (it imports this module)
-
     limit = MAX_BYTES if max_bytes is None else int(max_bytes)
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)

@@ -35,8 +35,11 @@ import numpy as np
 
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count
+from .chunks import GZIP_MAGIC, read_chunks, refuse_binary
 from .columns import TrecColumns
-from .sources import BOM, GZIP_MAGIC, MAX_BYTES, _check_size
+from .fields import RUN_FIELDS
+from .sources import BOM, MAX_BYTES, _check_size
+from .trec import _read_trec, parse_checked_run
 
 #: bytes read at a time by the first pass (whole lines: a block ends at its last newline)
 BLOCK = 4 << 20
@@ -46,37 +49,6 @@ BATCH = 4 << 20
 _SPACE = b" \t\r\x0b\x0c"
 #: a byte that is not whitespace: a block with one holds data
 _DATA = re.compile(rb"[^ \t\r\n\x0b\x0c]")
-
-
-def refuse_binary(chunk: bytes, name: str, line: int) -> None:
-    """A NUL byte: binary data (a device, a binary file), not text (``line``: the chunk's first line)."""
-    if b"\0" in chunk:
-        raise input_error("holds binary data (a NUL byte), not text", name,
-                          line + chunk.count(b"\n", 0, chunk.find(b"\0")))
-
-
-def read_chunks(handle, name: str, limit: int, max_lines: int | None = None, text_only: bool = True) -> bytes:
-    """A stream's bytes (an open file, stdin, a pipe, a device), read once in chunks: at most ``limit``
-    bytes and ``max_lines`` lines, both counted as it is read (an endless stream is refused at the limit,
-    not held); a NUL byte in text stops the reading (gzip, told by its magic number, is left to
-    :func:`~metrics.readers.sources.gunzip`; ``text_only=False``: an upload, whose reader names what is wrong with it)."""
-    chunks, size, lines, gzipped = [], 0, 0, None
-    while chunk := handle.read(min(1 << 20, limit + 1 - size)):
-        if isinstance(chunk, str):
-            chunk = chunk.encode("utf-8")
-        if gzipped is None:
-            gzipped = chunk[:2] == GZIP_MAGIC
-        if not gzipped:
-            if text_only:
-                refuse_binary(chunk, name, lines + 1)
-            lines += chunk.count(b"\n")
-            if max_lines is not None:
-                check_count(lines, max_lines, "lines", name)
-        size += len(chunk)
-        chunks.append(chunk)
-        if size > limit:
-            break
-    return b"".join(chunks)
 
 
 def read_stream(handle, name: str, limits: Limits) -> bytes:
@@ -142,8 +114,6 @@ class RunIndex:
         """(query names, :class:`TrecColumns` of their rows) for ``names`` (known to the run) in that
         order, in batches of whole queries of about ``batch_bytes`` (default :data:`BATCH`) bytes of lines."""
         batch_bytes = BATCH if batch_bytes is None else batch_bytes
-        from .trec import parse_checked_run
-
         code_of = {name: code for code, name in enumerate(self.names)}
         position = np.full(len(self.names), -1, np.int64)
         position[[code_of[name] for name in names]] = np.arange(len(names))
@@ -328,8 +298,6 @@ def drop_comment_lines(block: bytes, skipped: bool) -> tuple[bytes, bool]:
 
 
 def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool, bom: bool = False):
-    from .trec import _read_trec
-
     block_limits = replace(limits, lines=1 << 62, queries=1 << 62, items=1 << 62)
     code_of: dict[str, int] = {}
     names: list[str] = []
@@ -393,8 +361,6 @@ def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binar
         line += len(newlines)
         offset += len(block)
     if not names:
-        from .fields import RUN_FIELDS
-
         raise input_error("empty file: no {label} lines ('{spec}')", name, label="run", spec=RUN_FIELDS)
     return names, np.concatenate(seg_query), np.concatenate(seg_start), np.concatenate(seg_end), rows
 

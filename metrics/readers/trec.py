@@ -115,6 +115,13 @@ def reparse(raw: bytes | Path, kind: str, name: str) -> None:
     parse_trec_slow(raw, kind, name)
 
 
+def reraise_duplicate(columns: TrecColumns) -> None:
+    """Re-read ``columns.raw`` (the columns came from a file) line by line: raises the precise duplicate (or
+    other) error; nothing when the columns keep no raw input."""
+    if columns.raw is not None:
+        reparse(columns.raw, columns.kind, columns.source)
+
+
 def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits: Limits,
                path: Path | None = None) -> TrecColumns:
     """Parse ``data`` (the fast path when it is worth it); ``path``, the file it came from, is kept

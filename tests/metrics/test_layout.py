@@ -13,7 +13,7 @@ from metrics._moved import MOVED
 
 METRICS = Path(metrics.__file__).parent
 CORE = {"__init__.py", "__main__.py", "_moved.py", "_validate.py", "_binary.py", "errors.py", "explanation.py",
-        "limits.py", "cli.py", "messages.py"}  #: messages: the sentences every layer words (like errors' messages)
+        "notebook.py", "limits.py", "cli.py", "messages.py"}  #: messages: the sentences every layer words
 LAYERS = {"measures", "readers", "batch", "statistics", "teaching", "conventions"}
 
 

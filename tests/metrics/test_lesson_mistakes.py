@@ -15,9 +15,9 @@ import pytest
 from metrics.teaching.lessons import builtin_lessons, check, check_text, parse_lesson
 from metrics.teaching.lessons.compute import (
     TOLERANCE,
-    _convention_mistakes,
     answer,
     board_of,
+    convention_mistakes,
     option_values,
     parse_measure,
     queries_of,
@@ -135,7 +135,7 @@ def check_many(lesson, scene) -> int:
     reference = _many_reference(queries_of(lesson, scene.queries, scene), name.lower(), scene.average, k or scene.k)
     assert exact == pytest.approx(reference, abs=LOOSE)  # pytrec_eval's map / recip_rank, with or without -c
     core = {(m.name, round(m.value, 9)) for m in many_query_mistakes(lesson, scene, exact)
-            + _convention_mistakes(lesson, scene, exact)}
+            + convention_mistakes(lesson, scene, exact)}
     refs = [(name, ref) for name, ref in many_references(lesson, scene) if abs(ref - exact) > TOLERANCE]
     for name, ref in refs:
         assert any(n == name and abs(v - ref) <= EXACT for n, v in core), (scene.id, name, ref, core)

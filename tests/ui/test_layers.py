@@ -1,7 +1,10 @@
-"""ui/'s import rules: each part of ui/ imports only the parts below it (README, "Layout").
+"""The import rules (docs/src/layout.md, "Layers"): each part of ui/ imports only the parts below it; across the
+project, metrics/ < live/ < ui/ < pages/, and inside metrics/ its layers (the core < measures < readers < batch <
+statistics < conventions < teaching < cli), over the import graph of tests/test_import_graph.py.
 
-A module-level import goes down the layers or stays in its own part; a part may reach up only through a
-declared hook, imported inside the function that needs it (a live class's extras on a teaching page).
+An import, at module level or inside a function, goes down the layers or stays in its own part. A part never
+reaches up: where a lower part shows what a higher one adds (a live class's extras on a teaching page), the higher
+part registers a callback with it (ui/teaching/hooks.py, filled by ui/classroom/__init__.py).
 """
 
 from __future__ import annotations
@@ -27,10 +30,6 @@ LAYERS = (
     "topics",  # what particular pages show
     "classroom",  # the live class
 )
-#: (from, to) -> why a part may reach up, inside a function only
-HOOKS = {
-    ("teaching", "classroom"): "a teaching page shows a live class's extras (the step bar's question, the join link)",
-}
 #: parts and modules that must not import Streamlit at all (plain Python, tested alone)
 PURE = {"model", "locale", "shell/routes.py", "shell/safe.py", "shell/page.py"}
 
@@ -88,10 +87,8 @@ def test_imports_go_down_the_layers(path):
             continue
         if LAYERS.index(target) < LAYERS.index(own):
             continue
-        if (own, target) in HOOKS and not at_top:
-            continue
-        problems.append(f"line {line}: {own} imports {module} ({target} is above {own}"
-                        + (", a declared hook, but at module level" if (own, target) in HOOKS else "") + ")")
+        where = "at module level" if at_top else "inside a function"
+        problems.append(f"line {line}: {own} imports {module} {where} ({target} is above {own})")
     assert not problems, f"{path.relative_to(UI.parent)}:\n" + "\n".join(problems)
 
 
@@ -106,3 +103,75 @@ def test_each_part_says_what_it_is_for():
         module = UI / f"{part}.py"
         source = init if init.is_file() else module
         assert ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))), f"{source}: a one-line purpose"
+
+
+# -- the whole project: metrics/'s layers, live/ and pages/ (the graph of tests/test_import_graph.py) -----------
+
+#: the project's parts, lowest first: a part imports only parts before it
+PROJECT = (
+    "metrics",  # the pure core: no Streamlit
+    "live",  # a live class's shared state: no Streamlit
+    "ui",  # the Streamlit parts the pages share (their own layers above)
+    "pages",  # one file a page; a page never imports another
+)
+#: metrics/'s layers, lowest first; "core" is metrics/'s top-level modules (errors, limits, explanation, notebook,
+#: the package itself...), the others its subpackages; cli and __main__ sit on top
+METRICS_LAYERS = ("core", "measures", "readers", "batch", "statistics", "conventions", "teaching", "cli", "__main__")
+#: packages whose code may not import Streamlit at all
+NO_STREAMLIT = ("metrics", "live")
+
+
+def _project_part(module: str) -> str:
+    return module.split(".")[0]
+
+
+def _metrics_layer(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in METRICS_LAYERS:
+        return parts[1]
+    return "core"
+
+
+def _project_graph():
+    from tests.test_import_graph import import_graph
+
+    return import_graph()
+
+
+def test_every_metrics_layer_is_declared():
+    graph, _ = _project_graph()
+    found = {_metrics_layer(m) for m in graph if _project_part(m) == "metrics"}
+    assert found == set(METRICS_LAYERS), f"undeclared: {found - set(METRICS_LAYERS)}; gone: {set(METRICS_LAYERS) - found}"
+
+
+def test_the_project_s_parts_import_down():
+    """metrics imports nothing of live, ui, pages; live nothing of ui, pages; ui nothing of pages; a page no other
+    page; inside metrics, a layer only the layers below it (at module level or inside a function alike)."""
+    graph, modules = _project_graph()
+    problems = []
+    for module, targets in sorted(graph.items()):
+        own = _project_part(module)
+        for target, line in sorted(targets.items()):
+            other = _project_part(target)
+            where = f"{modules[module].relative_to(UI.parent)}:{line}: {module} imports {target}"
+            if own == other == "pages":
+                problems.append(f"{where} (a page imports no other page)")
+            elif PROJECT.index(other) > PROJECT.index(own):
+                problems.append(f"{where} ({other} is above {own})")
+            elif own == other == "metrics":
+                mine, theirs = _metrics_layer(module), _metrics_layer(target)
+                if METRICS_LAYERS.index(theirs) > METRICS_LAYERS.index(mine):
+                    problems.append(f"{where} (metrics.{theirs} is above metrics.{mine})")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("package", NO_STREAMLIT)
+def test_the_core_and_live_import_no_streamlit(package):
+    problems = []
+    for path in sorted((UI.parent / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            problems += [f"{path.relative_to(UI.parent)}:{node.lineno}: {name}" for name in names
+                         if name.split(".")[0] == "streamlit"]
+    assert not problems, "\n".join(problems)

@@ -20,7 +20,7 @@ from ui.session import state
 from ui.shell.page import end_page
 from ui.shell.safe import plain
 from ui.teaching.explainer import number_formats, styled_table, tex
-from ui.teaching.pacing import Pace, step_bar
+from ui.teaching.pacing import TEXT_SIZE, TEXT_SIZES, Pace, resize, step_bar, text_size  # noqa: F401 (the step bar's)
 
 DIGITS = 4  #: decimals of every number the pages show (the metrics package formats its formulas alike)
 WINDOW = 3  #: rows of the step table on screen: the current row and the ones just before it
@@ -32,14 +32,9 @@ FORMULA_SCALE = 1.12  #: the formulas' size on these pages (ui/shell/style/lectu
 FORMULA_WIDTH = em_for_px(FORMULA_PX, base_font_px=18 * FORMULA_SCALE)  #: that width in the units of Explanation.worked_lines
 
 
-#: the text sizes of the worked formula and the step window (A− / A+ in the step bar): level -> scale. The largest is
-#: the largest that keeps a 12-item board's formula and current row on a 1280×720 screen at every step (at 1.5 nDCG's
-#: step table runs off the right edge and its three-line formula pushes the row below the fold)
-TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3}
 #: the share of the numbers' column the worked formula and the step window take when something is drawn beside them
 #: (:func:`walk_through`'s ``beside``: ROC's curve so far)
 WORK_SHARE = 0.68
-TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT_SIZES)
 #: rows of the step window at each text size level: fewer at the larger sizes, so that the current row stays on
 #: a 1280×720 screen under a three-line formula (tests/e2e/test_lecture_more_steps.py)
 WINDOWS = {-1: WINDOW, 0: WINDOW, 1: WINDOW, 2: 2}
@@ -62,17 +57,6 @@ def controls():
 def conventions():
     """The popover of the page's conventions (gain, ideal ordering, denominator, threshold...), in the toolbar."""
     return st.popover(t("Conventions"), icon=":material/tune:", help=t("The conventions this page computes with"))
-
-
-def text_size() -> int:
-    """The session's text size level for formulas and step tables (:data:`TEXT_SIZES`)."""
-    level = st.session_state.get(TEXT_SIZE, 0)
-    return level if level in TEXT_SIZES else 0
-
-
-def resize(change: int) -> None:
-    """A− / A+: one text size smaller or larger, within :data:`TEXT_SIZES`."""
-    st.session_state[TEXT_SIZE] = min(max(text_size() + change, min(TEXT_SIZES)), max(TEXT_SIZES))
 
 
 def sized():

@@ -18,8 +18,14 @@ import streamlit as st
 
 from ui.i18n import t
 from ui.session import state
+from ui.teaching import hooks
 
 ALL = None  #: the stored step when every row is shown
+#: the text sizes of the worked formula and the step window (A− / A+ in the step bar): level -> scale. The largest is
+#: the largest that keeps a 12-item board's formula and current row on a 1280×720 screen at every step (at 1.5 nDCG's
+#: step table runs off the right edge and its three-line formula pushes the row below the fold)
+TEXT_SIZES = {-1: 0.88, 0: 1.0, 1: 1.15, 2: 1.3}
+TEXT_SIZE = "lecture_text_size"  #: the session's text size level (a key of TEXT_SIZES)
 
 
 @dataclass(frozen=True)
@@ -69,8 +75,7 @@ def begin(page: str, total: int) -> Pace:
     action = clicker_keys(f"{page}_keys") if total else None  # (components v2 keys may not hold "__")
     if action:
         move(page, action, total)
-    from ui.classroom.live_quiz import step_question  # a live class asked about this step: the question, or its answers
-    step_question(page)
+    hooks.step_question(page)  # a live class asked about this step: the question, or its answers
     return current(page, total)
 
 
@@ -100,8 +105,18 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
             present_button(page)
         if text_size:
             text_size_buttons(page)
-        from ui.classroom.live_quiz import ask_about_step  # the teacher of a live class: "Ask the class about this"
-        ask_about_step(page, pace)
+        hooks.ask_about_step(page, pace)  # the teacher of a live class: "Ask the class about this"
+
+
+def text_size() -> int:
+    """The session's text size level for formulas and step tables (:data:`TEXT_SIZES`)."""
+    level = st.session_state.get(TEXT_SIZE, 0)
+    return level if level in TEXT_SIZES else 0
+
+
+def resize(change: int) -> None:
+    """A− / A+: one text size smaller or larger, within :data:`TEXT_SIZES`."""
+    st.session_state[TEXT_SIZE] = min(max(text_size() + change, min(TEXT_SIZES)), max(TEXT_SIZES))
 
 
 def step_text(pace: Pace, unit: str = "rank") -> str:
@@ -110,10 +125,8 @@ def step_text(pace: Pace, unit: str = "rank") -> str:
 
 
 def text_size_buttons(page: str) -> None:
-    """A− / A+: the formulas' and step tables' text size on every explainer page (ui.teaching.lecture.TEXT_SIZES), a pair
+    """A− / A+: the formulas' and step tables' text size on every explainer page (:data:`TEXT_SIZES`), a pair
     that wraps as one."""
-    from ui.teaching.lecture import TEXT_SIZES, resize, text_size
-
     level = text_size()
     with st.container(horizontal=True, gap=None, width="content", key="lecture_text_size"):
         st.button("A−", key=state.page_key(page, "text_smaller"), help=t("Smaller formulas and tables"),

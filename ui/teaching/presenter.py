@@ -32,6 +32,7 @@ from ui.i18n.sentences import localize
 from ui.session import state
 from ui.shell import style
 from ui.shell.page import end_page
+from ui.teaching import hooks
 from ui.teaching.keys import clicker_keys
 
 # --------------------------------------------------------------------------- words
@@ -130,9 +131,7 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
         with st.container(key=state.page_key(page, "presenter_bar"), horizontal=True):
             heading = f"**{escape_markdown(explanation.measure)}**"
             st.markdown(heading + (f" · {escape_markdown(title)}" if title else ""), width="stretch")
-            from ui.classroom import live  # a hook: the presenter view of a live class's teacher
-
-            held = live.teacher()
+            held = hooks.teacher()  # the presenter view of a live class's teacher
             if held:  # a live class: its code, large, for the students who join late
                 with st.container(key=state.page_key(page, "presenter_code"), width="content"):
                     st.markdown(held[0])  # letters and digits only
@@ -148,7 +147,7 @@ def present(page: str, explanation: Explanation, title: str = "") -> None:
         with st.container(key=state.page_key(page, "presenter_step")):
             if total:
                 presenter_view(explanation, current)
-        link = live.join_link(held[0]) if held else share.board_link()  # in a class: the join link
+        link = hooks.join_link(held[0]) if held else share.board_link()  # in a class: the join link
         if link:
             with st.container(key=state.page_key(page, "presenter_qr")):
                 caption = t(SCAN_TO_JOIN).format(code=held[0]) if held else t(SCAN)

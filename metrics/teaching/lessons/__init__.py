@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from .compute import Mistake, Verdict, answer, check, explanation, option_values, steps
+from .compute import Mistake, Verdict, answer, explanation, option_values, steps
+from .mistakes import check
 from .model import LANGUAGES, VIEWS, Lesson, Option, Problem, QuerySet, Question, Scene, SceneBoard, Text
 from .plan import lesson_plan
 from .reading import LessonError, check_lesson, check_text, parse_lesson, read_lesson

@@ -365,10 +365,10 @@ def answer(lesson: Lesson, scene: Scene) -> float | int | str:
         return rank
     if q.answer is not None and not any(option.measure for option in q.options):
         return q.answer
-    return _picked({option.id: option_value(lesson, scene, option, q) for option in q.options}, q.pick)
+    return pick_option({option.id: option_value(lesson, scene, option, q) for option in q.options}, q.pick)
 
 
-def _picked(values: dict[str, float], pick: str) -> str:
+def pick_option(values: dict[str, float], pick: str) -> str:
     """The option with the ``largest`` (``pick``) or smallest value; MetricsInputError when two tie there."""
     best = (max if pick == "largest" else min)(values.values())
     chosen = [key for key, v in values.items() if abs(v - best) <= 1e-12]
@@ -448,7 +448,7 @@ def quiz_question(lesson: Lesson, scene: Scene) -> quiz.Question | None:
     return question if abs(question.answer - exact) <= 1e-12 else None
 
 
-def _convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mistake]:
+def convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mistake]:
     """The same measure under each other value of each convention it depends on, where that gives another number."""
     q = scene.question
     if q.library or scene.board is None and scene.queries is None:
@@ -473,62 +473,6 @@ def _convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mis
                                      f"{CONVENTION_MISTAKES[(setting, current.setting(setting))].split(' instead')[0]}.",
                                      wrong, "the conventions"))
     return found
-
-
-def check(lesson: Lesson, scene: Scene, given) -> Verdict:
-    """A learner's answer to the scene's question, checked. A number is right within :data:`TOLERANCE` (written with
-    the decimals asked for); a wrong one is diagnosed: the quiz's named mistakes where they apply, else the same
-    measure under another convention or a slip over many queries (:mod:`.mistakes`). A rank or an option is right
-    when it is the exact one; a wrong rank is named by the slip that gives it, a wrong option by the convention
-    under which it would be right (a literal option: by its ``why``)."""
-    from . import mistakes  # here: it imports this module
-
-    q = scene.question
-    if q.kind == "choice":
-        return _check_choice(lesson, scene, str(given))
-    exact = answer(lesson, scene)
-    if isinstance(given, bool) or not isinstance(given, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(float(given)):
-        raise MetricsInputError(f"the answer must be a number, got {given!r}")
-    if q.kind == "rank":
-        if float(given) == exact:
-            return Verdict(True, exact, given)
-        return Verdict(False, exact, given, mistakes.nearest(mistakes.rank_mistakes(lesson, scene, exact),
-                                                             float(given), 0.0))
-    given = float(given)
-    quizzed = quiz_question(lesson, scene)
-    if quizzed is not None:
-        verdict = quiz.check(quizzed, given, decimals=q.decimals)
-        if verdict.correct or verdict.short or verdict.diagnosis is None:
-            return Verdict(verdict.correct, exact, given, short=verdict.short)
-        d = verdict.diagnosis
-        where = f"{'ideal ordering' if d.step.table == 'ideal' else 'step table'}, column {d.step.column!r}, " \
-                f"rank {d.step.rank}"
-        return Verdict(False, exact, given, Mistake(d.name, d.title, d.explanation, d.value, where, d.step.rank, d))
-    if abs(given - exact) <= TOLERANCE + 1e-12:
-        short = quiz.too_few_decimals(given, exact, q.decimals)
-        return Verdict(not short, exact, given, short=short)
-    known = _convention_mistakes(lesson, scene, exact)
-    if parse_measure(q.measure)[0] in MANY_MEASURES and scene.queries is not None:
-        known += mistakes.many_query_mistakes(lesson, scene, exact)
-    return Verdict(False, exact, given, mistakes.nearest(known, given, TOLERANCE))
-
-
-def _check_choice(lesson: Lesson, scene: Scene, given: str) -> Verdict:
-    """An option checked: right or not, each computed option's value and, for a wrong one, the mistake that picks
-    it (:func:`.mistakes.choice_mistakes`) or its ``why``."""
-    from . import mistakes  # here: it imports this module
-
-    q = scene.question
-    values = option_values(lesson, scene)
-    exact = _picked(values, q.pick) if values else answer(lesson, scene)
-    if given == exact:
-        return Verdict(True, exact, given, values=values)
-    picked = next((option for option in q.options if option.id == given), None)
-    if picked is None:
-        return Verdict(False, exact, given, values=values)
-    found = mistakes.choice_mistakes(lesson, scene, given, values) if values else []
-    return Verdict(False, exact, given, found[0] if found else None, values=values, why=picked.why or None)
 
 
 # --------------------------------------------------------------------------- what a scene shows

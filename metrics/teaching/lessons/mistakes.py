@@ -17,6 +17,7 @@ Each mistake is said by an English template with named fields (:data:`TEXTS`; tr
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -25,18 +26,26 @@ import pandas as pd
 
 from ...errors import MetricsInputError
 from ...explanation import num
+from .. import quiz
 from .compute import (
     CONVENTION_MISTAKES,
+    MANY_MEASURES,
     OTHER_MEASURES,
     PAIRED_MEASURES,
     SETTINGS_OF,
     TOLERANCE,
     Mistake,
+    Verdict,
+    answer,
     board_of,
+    convention_mistakes,
     first_hit,
     many_explanation,
+    option_values,
     parse_measure,
+    pick_option,
     queries_of,
+    quiz_question,
     value,
 )
 from .model import CONVENTIONS, Lesson, Option, Scene, SceneBoard, Text
@@ -349,3 +358,58 @@ def choice_mistakes(lesson: Lesson, scene: Scene, given: str, values: dict[str, 
     if len(options) >= 3 and _right(values, opposite) == given:
         found.append(named(f"picked_{opposite}", values[given], numbers))
     return found
+
+
+# --------------------------------------------------------------------------- an answer checked
+
+def check(lesson: Lesson, scene: Scene, given) -> Verdict:
+    """A learner's answer to the scene's question, checked. A number is right within :data:`TOLERANCE` (written with
+    the decimals asked for); a wrong one is diagnosed: the quiz's named mistakes where they apply, else the same
+    measure under another convention or a slip over many queries (this module). A rank or an option is right
+    when it is the exact one; a wrong rank is named by the slip that gives it, a wrong option by the convention
+    under which it would be right (a literal option: by its ``why``).  Here, beside the mistakes it names
+    (:mod:`.compute` computes and never imports this module)."""
+    q = scene.question
+    if q.kind == "choice":
+        return _check_choice(lesson, scene, str(given))
+    exact = answer(lesson, scene)
+    if isinstance(given, bool) or not isinstance(given, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(float(given)):
+        raise MetricsInputError(f"the answer must be a number, got {given!r}")
+    if q.kind == "rank":
+        if float(given) == exact:
+            return Verdict(True, exact, given)
+        return Verdict(False, exact, given, nearest(rank_mistakes(lesson, scene, exact),
+                                                             float(given), 0.0))
+    given = float(given)
+    quizzed = quiz_question(lesson, scene)
+    if quizzed is not None:
+        verdict = quiz.check(quizzed, given, decimals=q.decimals)
+        if verdict.correct or verdict.short or verdict.diagnosis is None:
+            return Verdict(verdict.correct, exact, given, short=verdict.short)
+        d = verdict.diagnosis
+        where = f"{'ideal ordering' if d.step.table == 'ideal' else 'step table'}, column {d.step.column!r}, " \
+                f"rank {d.step.rank}"
+        return Verdict(False, exact, given, Mistake(d.name, d.title, d.explanation, d.value, where, d.step.rank, d))
+    if abs(given - exact) <= TOLERANCE + 1e-12:
+        short = quiz.too_few_decimals(given, exact, q.decimals)
+        return Verdict(not short, exact, given, short=short)
+    known = convention_mistakes(lesson, scene, exact)
+    if parse_measure(q.measure)[0] in MANY_MEASURES and scene.queries is not None:
+        known += many_query_mistakes(lesson, scene, exact)
+    return Verdict(False, exact, given, nearest(known, given, TOLERANCE))
+
+
+def _check_choice(lesson: Lesson, scene: Scene, given: str) -> Verdict:
+    """An option checked: right or not, each computed option's value and, for a wrong one, the mistake that picks
+    it (:func:`choice_mistakes`) or its ``why``."""
+    q = scene.question
+    values = option_values(lesson, scene)
+    exact = pick_option(values, q.pick) if values else answer(lesson, scene)
+    if given == exact:
+        return Verdict(True, exact, given, values=values)
+    picked = next((option for option in q.options if option.id == given), None)
+    if picked is None:
+        return Verdict(False, exact, given, values=values)
+    found = choice_mistakes(lesson, scene, given, values) if values else []
+    return Verdict(False, exact, given, found[0] if found else None, values=values, why=picked.why or None)

@@ -124,7 +124,7 @@ def wrong_answer(lesson: Lesson, scene: Scene):
             if int(slip.value) >= 1 and verdict.mistake is not None:
                 return int(slip.value), verdict.mistake
         return exact + 1, check(lesson, scene, exact + 1).mistake
-    candidates = [m.value for m in compute._convention_mistakes(lesson, scene, exact)]
+    candidates = [m.value for m in compute.convention_mistakes(lesson, scene, exact)]
     if scene.queries is not None and q.measure in ("MAP", "MRR"):
         candidates += [m.value for m in mistakes.many_query_mistakes(lesson, scene, exact)]
     quizzed = compute.quiz_question(lesson, scene)
