@@ -49,15 +49,14 @@ if [ "${#apt_packages[@]}" -gt 0 ]; then
     "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${apt_packages[@]}" >/dev/null
 fi
 
-# 3. The tests. With no arguments: everything in one pytest run spread over the machine's cores by pytest-xdist
-#    (RML_TEST_WORKERS=1 runs them in one process), work-stealing so that no core waits idle at the end of a part
-#    while the other finishes a long test (two parts, the fast tier then the browser tests, each ended on one busy
-#    core). With arguments: one pytest run with those arguments, spread over the cores too unless they choose
-#    (-n N, -p no:xdist). Day to day: bash scripts/test.sh -m "not e2e and not slow" (the fast tier).
+# 3. The tests. With no arguments: everything, in two parts, each spread over the machine's cores by
+#    pytest-xdist (RML_TEST_WORKERS=1 runs them in one process): first the fast tier (unit, AppTest), then
+#    the browser tests. With arguments: one pytest run with those arguments, spread over the cores too unless
+#    they choose (-n N, -p no:xdist). Day to day: bash scripts/test.sh -m "not e2e and not slow" (the fast tier).
 #    pytest exits 5 when it collected no test: that is a failure too.
 workers="${RML_TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
 parallel=()
-if [ "$workers" -gt 1 ]; then parallel=(-n "$workers" --dist worksteal); fi
+if [ "$workers" -gt 1 ]; then parallel=(-n "$workers"); fi
 run_pytest() {
     local status=0
     "$PYTHON" -m pytest "$@" || status=$?
@@ -67,8 +66,10 @@ run_pytest() {
     return "$status"
 }
 if [ "$#" -eq 0 ]; then
-    run_pytest "${parallel[@]}" --durations=25
-    exit $?
+    status=0
+    run_pytest -m "not e2e" "${parallel[@]}" || status=$?
+    run_pytest -m e2e "${parallel[@]}" || status=$?
+    exit "$status"
 fi
 case " $* " in
     *" -n"* | *" --numprocesses"* | *"no:xdist"*) run_pytest "$@" ;;
