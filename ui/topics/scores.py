@@ -45,9 +45,7 @@ def ranking_scores(board: Board) -> dict[str, float]:
     >>> ranking_scores(Board(grades={"a": 1, "b": 0, "c": 1, "d": 0}, ranking=("a", "b", "c"), k=2))
     {'a': 3.0, 'b': 2.0, 'c': 1.0, 'd': 0.0}
     """
-    n = len(board.ranking)
-    ranked = {item: float(n - position) for position, item in enumerate(board.ranking)}
-    return {item: ranked.get(item, 0.0) for item in board.items}
+    return _scores_down(board, len(board.ranking))
 
 
 def default_scores(board: Board) -> dict[str, float]:
@@ -57,8 +55,12 @@ def default_scores(board: Board) -> dict[str, float]:
     >>> default_scores(Board(grades={"a": 1, "b": 0, "c": 1, "d": 0}, ranking=("a", "b", "c"), k=2))
     {'a': 2.0, 'b': 1.0, 'c': 0.0, 'd': 0.0}
     """
-    k = depth(board)
-    ranked = {item: float(k - position) for position, item in enumerate(board.ranking[:k])}
+    return _scores_down(board, depth(board))
+
+
+def _scores_down(board: Board, n: int) -> dict[str, float]:
+    """Every item's score: the ranking's first ``n`` items n, n − 1, ..., 1; every other item 0."""
+    ranked = {item: float(n - position) for position, item in enumerate(board.ranking[:n])}
     return {item: ranked.get(item, 0.0) for item in board.items}
 
 
