@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-import pandas as pd
-
+from ._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .notebook import explanation_html, explanation_markdown, explanation_repr
 
 #: decimals of every number the package formats for people (formulas, plain text, the CLI)

@@ -45,7 +45,7 @@ if over:
                       "computed from each query's {over}.").format(name=choice, over=over), icon=":material/info:")
             st.page_link(page_file("upload"), label=t("Upload lists or load a sample"), icon=":material/upload_file:")
             end_page()
-        explanation = registry.resolve(registry.REGISTRY[choice].steps.function)(values.to_numpy(), list(values.index))
+        explanation = registry.REGISTRY[choice].steps.function(values.to_numpy(), list(values.index))
         pace = pacing.begin(PAGE, len(explanation.table))
         mean = next(key for key in ("MAP", "mean") if key in explanation.details)
         lecture.headline(explanation, pace, {choice: explanation.measure},

@@ -52,13 +52,15 @@ import numpy as np
 
 from ..errors import GradesBelowLevelWarning, MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
-from ..measures.registry import REGISTRY, batch_function
+from ..measures.registry import REGISTRY
 from ..notebook import evaluation_html, evaluation_markdown, evaluation_repr
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from ..readers.tables import match_columns
 from ..readers.trec import reraise_duplicate
 from . import dask as _dask
+from . import ir_measures_extra as _ir_measures_extra  # noqa: F401  (registers its @batch_of implementations)
 from ._shared import take_rows
+from .dispatch import batch_function, batch_of
 from .inputs import as_columns
 from .trec_measures import GEOMETRIC, MIN_GEO_MEAN, SUMMED, _ratio, num_ret
 
@@ -441,7 +443,7 @@ class _Evaluator:
 
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
         """(value per query code, mask of queries without relevant items), by the measure's batch implementation
-        in :data:`metrics.measures.registry.REGISTRY`."""
+        registered for it (:mod:`.dispatch`)."""
         if m.name not in REGISTRY:
             raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
         return batch_function(m.name)(self, m)
@@ -490,18 +492,21 @@ def _binary(ev: _Evaluator, m: Measure):
     return theta, big_r, big_r == 0
 
 
+@batch_of("P")
 def precision(ev: _Evaluator, m: Measure):
     """P@k: the relevant items in the top k, over k."""
     theta, _, missing = _binary(ev, m)
     return ev.count(theta, m.k) / m.k, missing
 
 
+@batch_of("R")
 def recall(ev: _Evaluator, m: Measure):
     """R@k: the relevant items in the top k, over R."""
     theta, big_r, missing = _binary(ev, m)
     return _ratio(ev.count(theta, m.k), big_r), missing
 
 
+@batch_of("F1")
 def f1(ev: _Evaluator, m: Measure):
     """F1@k: the harmonic mean of P@k and R@k."""
     theta, big_r, missing = _binary(ev, m)
@@ -509,12 +514,14 @@ def f1(ev: _Evaluator, m: Measure):
     return _ratio(2 * p * r, p + r), missing
 
 
+@batch_of("Success")
 def success(ev: _Evaluator, m: Measure):
     """Success@k: 1 when a relevant item is in the top k."""
     theta, _, missing = _binary(ev, m)
     return (ev.count(theta, m.k) > 0).astype(np.float64), missing
 
 
+@batch_of("Rprec")
 def r_precision(ev: _Evaluator, m: Measure):
     """Rprec: the relevant items in the top R, over R."""
     theta, big_r, missing = _binary(ev, m)
@@ -524,6 +531,7 @@ def r_precision(ev: _Evaluator, m: Measure):
     return _ratio(hits, big_r), missing
 
 
+@batch_of("RR")
 def reciprocal_rank(ev: _Evaluator, m: Measure):
     """RR@k: 1 / the rank of the first relevant item in the top k (0 if none)."""
     theta, _, missing = _binary(ev, m)
@@ -532,6 +540,7 @@ def reciprocal_rank(ev: _Evaluator, m: Measure):
     return ev.per_query(np.where(first, 1.0 / ev.pos, 0.0), m.k), missing
 
 
+@batch_of("AP")
 def average_precision(ev: _Evaluator, m: Measure):
     """AP@k: the precision at each relevant item in the top k, summed, over R, the hits found or min(k, R)."""
     theta, big_r, missing = _binary(ev, m)
@@ -546,6 +555,7 @@ def average_precision(ev: _Evaluator, m: Measure):
     return _ratio(total, big_r), missing
 
 
+@batch_of("nDCG")
 def ndcg(ev: _Evaluator, m: Measure):
     """nDCG@k with gain lin, exp or a gain map (``gains={...}``: one more kind of gain)."""
     return ev.ndcg(m.k, m.param("gains") or m.param("gain"), m.param("ideal"))

@@ -35,9 +35,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MetricsInputError
+from .dispatch import batch_of
 from .trec_measures import _ratio, num_ret
 
 
+@batch_of("Judged")
 def judged(ev, m):
     """Judged@k: the judged items among the top k, over min(k, n)."""
     found = ev.per_query(np.ones(len(ev.q)), m.k)
@@ -46,6 +48,7 @@ def judged(ev, m):
     return _ratio(found, depth), np.zeros(ev.nq, bool)
 
 
+@batch_of("RBP")
 def rank_biased_precision(ev, m):
     """RBP(p)@k: (1 − p) p^(i−1) for each relevant item at rank i ≤ k."""
     p, theta = m.param("p"), m.param("rel")
@@ -54,6 +57,7 @@ def rank_biased_precision(ev, m):
     return values, ev.num_relevant(theta) == 0
 
 
+@batch_of("ERR")
 def expected_reciprocal_rank(ev, m):
     """ERR@k: the cascade's chance of stopping at rank i, over i; the chance of reading on to rank i
     is multiplied rank after rank (as ``np.cumprod`` in :func:`metrics.err_steps`, so the same bits)."""

@@ -40,6 +40,8 @@ import math
 
 import numpy as np
 
+from .dispatch import batch_of
+
 #: trec_eval's MIN_GEO_MEAN: per-query values are floored to it before the geometric mean
 MIN_GEO_MEAN = 0.00001
 #: trec_eval's INFAP_EPSILON
@@ -103,32 +105,38 @@ def _missing(ev, theta) -> np.ndarray:
 
 # -- the measures -------------------------------------------------------------------------------
 
+@batch_of("NumQ")
 def count_queries(ev, m):
     """NumQ: 1 per query (summed: the number of queries)."""
     return np.ones(ev.nq), np.zeros(ev.nq, bool)
 
 
+@batch_of("NumRet")
 def count_retrieved(ev, m):
     """NumRet: :math:`n`, the items retrieved."""
     return num_ret(ev).copy(), np.zeros(ev.nq, bool)
 
 
+@batch_of("NumRel")
 def count_relevant(ev, m):
     """NumRel: :math:`R`, the judged items with grade >= rel."""
     return num_rel(ev, _theta(m)), _missing(ev, _theta(m))
 
 
+@batch_of("NumRelRet")
 def count_relevant_retrieved(ev, m):
     """NumRelRet: :math:`F_n`, the relevant items retrieved."""
     return num_rel_ret(ev, _theta(m)), _missing(ev, _theta(m))
 
 
+@batch_of("NumNonRelJudgedRet")
 def count_nonrelevant_judged_retrieved(ev, m):
     """NumNonRelJudgedRet: retrieved items judged with 0 <= grade < rel."""
     theta = _theta(m)
     return np.bincount(ev.q, weights=nonrelevant_rows(ev, theta), minlength=ev.nq), _missing(ev, theta)
 
 
+@batch_of("GMAP")
 def geometric_ap(ev, m):
     """GMAP per query: AP (the geometric mean is taken by :func:`aggregate_values`)."""
     from ..measures.names import Measure
@@ -136,6 +144,7 @@ def geometric_ap(ev, m):
     return ev.measure(Measure("AP", None, m.params))
 
 
+@batch_of("Bpref")
 def bpref(ev, m):
     r"""Bpref: :math:`\frac{1}{R}\sum_{i: r_i} (1 - \min(n_i, R) / \min(N, R))` (1 when :math:`n_i = 0`)."""
     theta = _theta(m)
@@ -147,11 +156,13 @@ def bpref(ev, m):
     return _ratio(np.bincount(ev.q, weights=contribution, minlength=ev.nq), big_r), big_r == 0
 
 
+@batch_of("GMBpref")
 def geometric_bpref(ev, m):
     """GMBpref per query: bpref (geometric mean in :func:`aggregate_values`)."""
     return bpref(ev, m)
 
 
+@batch_of("infAP")
 def inferred_ap(ev, m):
     """infAP (Yilmaz and Aslam), as trec_eval's m_infap.c; formula in the module docstring."""
     theta = _theta(m)
@@ -214,6 +225,7 @@ def _cutoff_values(ev, theta, fractions, rounding: str = "v9") -> list[np.ndarra
     return out
 
 
+@batch_of("IPrec")
 def interpolated_precision(ev, m, rounding: str = "v9"):
     r"""IPrec@c: the best precision at or below the rank of the :math:`\lfloor cR + 0.9\rfloor`-th
     relevant item (its first one when that count is 0); 0 when fewer relevant items are retrieved."""
@@ -224,6 +236,7 @@ def interpolated_precision(ev, m, rounding: str = "v9"):
 ELEVEN_POINTS = tuple(i / 10 for i in range(11))
 
 
+@batch_of("IPrec11")
 def eleven_point_average(ev, m, levels=ELEVEN_POINTS, rounding: str = "v9"):
     """IPrec11 (trec_eval 11pt_avg): the mean of IPrec over ``levels`` (0, 0.1, ..., 1 by default),
     summed from the last level to the first as m_11pt_avg.c does.  Levels out of ascending order
@@ -267,6 +280,7 @@ def _eleven_point_walk(ev, theta, levels, rounding: str) -> np.ndarray:
     return values
 
 
+@batch_of("RprecMult")
 def r_precision_multiple(ev, m):
     r"""RprecMult@c: precision at depth :math:`m = \lfloor cR + 0.9\rfloor` (0 when m = 0)."""
     theta = _theta(m)
@@ -277,6 +291,7 @@ def r_precision_multiple(ev, m):
     return _ratio(hits, depth), big_r == 0
 
 
+@batch_of("RelP")
 def relative_precision(ev, m):
     r"""RelP@k: :math:`F_k / \min(k, R)`."""
     theta = _theta(m)
@@ -290,18 +305,21 @@ def _set_counts(ev, m):
     return num_rel_ret(ev, theta), num_ret(ev), num_rel(ev, theta)
 
 
+@batch_of("SetP")
 def set_precision(ev, m):
     """SetP: :math:`F_n / n`."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found, ret), big_r == 0
 
 
+@batch_of("SetR")
 def set_recall(ev, m):
     """SetR: :math:`F_n / R`."""
     found, _, big_r = _set_counts(ev, m)
     return _ratio(found, big_r), big_r == 0
 
 
+@batch_of("SetF")
 def set_f(ev, m, weight: float = 1.0):
     r"""SetF as trec_eval's set_F.x: :math:`(x + 1) P R / (x P + R)` of SetP and SetR (0 when nothing
     relevant is retrieved); the weight x is used as given, not squared."""
@@ -312,18 +330,21 @@ def set_f(ev, m, weight: float = 1.0):
     return np.where(found > 0, value, 0.0), big_r == 0
 
 
+@batch_of("SetAP")
 def set_ap(ev, m):
     """SetAP (trec_eval set_map): :math:`F_n^2 / (n R)` (SetP times SetR, computed as trec_eval does)."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found * found, ret * big_r), big_r == 0
 
 
+@batch_of("SetRelP")
 def set_relative_precision(ev, m):
     r"""SetRelP: :math:`F_n / \min(n, R)`."""
     found, ret, big_r = _set_counts(ev, m)
     return _ratio(found, np.minimum(ret, big_r)), big_r == 0
 
 
+@batch_of("Utility")
 def utility(ev, m, coefficients=(1.0, -1.0, 0.0, 0.0), docs_in_collection: int = 0):
     r"""Utility: :math:`a F_n + b (n - F_n) + c (R - F_n) + d (D + F_n - n - R)`, ``D`` the documents in the
     collection (trec_eval ``-N``); coefficients (a, b, c, d) = (1, -1, 0, 0) by default."""
@@ -344,6 +365,7 @@ def yaap(ev, m):
         return np.log((1.0 + total) / (1.0 + big_r - total)), big_r == 0
 
 
+@batch_of("BinG")
 def binary_g(ev, m):
     r"""BinG: :math:`\frac{1}{R}\sum_{i: r_i} 1 / \log_2(2 + i - F_i)`."""
     theta = _theta(m)
@@ -639,18 +661,21 @@ def dcg_with_gains(ev, gains, ideal: bool = False) -> np.ndarray:
     return _per_query(ev, lambda ranked, entries: _c_dcgs(ranked, entries)[ideal], _pair_list(gains))
 
 
+@batch_of("G")
 def normalised_gain(ev, m, gains=None):
     """G, as trec_eval's m_G.c, with gains per grade (default: the grade)."""
     pairs = _pair_list(gains)
     return _per_query(ev, _c_g, pairs), _no_gain(ev, pairs)
 
 
+@batch_of("nDCGRel")
 def ndcg_over_relevant(ev, m, gains=None):
     """nDCGRel (trec_eval ndcg_rel), as m_ndcg_rel.c, with gains per grade (default: the grade)."""
     pairs = _pair_list(gains)
     return _per_query(ev, _c_ndcg_rel, pairs), _no_gain(ev, pairs)
 
 
+@batch_of("RnDCG")
 def ndcg_at_r_levels(ev, m, gains=None):
     """trec_eval's Rndcg (0 for a query without relevant items at the relevance level)."""
     pairs = _pair_list(gains)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, padded, relevant_flags, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_choice, as_count, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import DENOM_OF, measure_name
+from .spelling import DENOM_OF, measure_name
 
 #: AP denominators: all relevant items R (trec_eval, ranx, ir_measures); the relevant items
 #: found in the top k (the first article's code, torchmetrics); min(k, R) (RecBole,

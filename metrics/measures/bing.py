@@ -7,12 +7,12 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, relevant_flags, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_count, as_items
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 BING_FORMULA = r"\mathrm{binG} = \frac{1}{R} \sum_{i:\,rel_i} \frac{1}{\log_2(2 + n_i)}, \quad n_i = i - \text{hits}_i"
 

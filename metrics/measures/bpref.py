@@ -7,14 +7,14 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import MAX_RELEVANT, THRESHOLD, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import _short, as_count, as_items
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
 from .counts import trec_judged_flags
-from .names import measure_name
+from .spelling import measure_name
 
 BPREF_FORMULA = (r"\mathrm{bpref} = \frac{1}{R} \sum_{r \text{ relevant, retrieved}} "
                  r"\left(1 - \frac{\min(n_r, R)}{\min(R, N)}\right)")

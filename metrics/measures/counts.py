@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, judged_flags, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_choice, as_count, as_items
 from ..explanation import Explanation, Line, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 #: each count's name (trec_eval) -> the step table column it is read from and what it counts
 COUNTS = {
@@ -135,3 +135,12 @@ def num_nonrel_judged_ret(rels, threshold: float = THRESHOLD) -> int:
     2
     """
     return _count("num_nonrel_judged_ret", rels, None, threshold)
+
+
+def num_q(rels=None) -> int:
+    """One for each query evaluated (trec_eval's ``num_q``, summed over the queries): its value on one query.
+
+    >>> num_q([0, 1])
+    1
+    """
+    return 1

@@ -10,13 +10,13 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, padded, relevant_flags, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_count, as_fraction, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
+from .spelling import measure_name
 from .wording import by_count
 
 P_FORMULA = r"P@k = \frac{|\text{relevant} \cap \text{top } k|}{k}"

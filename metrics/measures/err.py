@@ -8,13 +8,13 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import _short, as_fraction, as_grades, as_items, as_k
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
-from .registry import MAX_ERR_GRADE
+from .params import MAX_ERR_GRADE
+from .spelling import measure_name
 
 #: the largest grade (and g_max): 2^g is a float only below 2^1024 (the parser's bound, :mod:`.registry`)
 MAX_GRADE = float(MAX_ERR_GRADE)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_grades, as_items
 from ..errors import input_error
 from ..explanation import Explanation, Line, num, with_formula

@@ -13,13 +13,13 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_count, as_items
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
 from .counts import trec_judged_flags
-from .names import measure_name
+from .spelling import measure_name
 
 #: trec_eval's INFAP_EPSILON
 EPSILON = 0.00001

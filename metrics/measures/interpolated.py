@@ -14,12 +14,12 @@ import math
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, relevant_flags, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_choice, as_count, as_fraction, as_items
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 #: how r·R becomes a number of relevant items: trec_eval 9 (pytrec_eval) and trec_eval 10
 ROUNDINGS = ("up", "nearest")

@@ -7,12 +7,12 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import judged_flags
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_items, as_k
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 JUDGED_FORMULA = r"\mathrm{Judged@}k = \frac{|\text{judged} \cap \text{top } k|}{\min(k, |\text{list}|)}"
 

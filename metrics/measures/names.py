@@ -37,11 +37,22 @@ gdeval fixes g_max at 4, the default here, so ``ERR@k`` is ir_measures' ``ERR@k`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from ..errors import MetricsInputError
-from ..limits import MAX_K, MAX_PARAMETER
-from .registry import MAX_ERR_GRADE, PARAMS, REGISTRY, MeasureInfo
+from ..limits import MAX_K
+from .params import MAX_ERR_GRADE, PARAMS
+from .registry import REGISTRY, MeasureInfo
+from .spelling import (
+    DEFAULTS,
+    DENOM_OF,
+    Measure,
+    bad_measure,
+    finite_number,
+    gain_map_text,
+    gain_pairs,
+    measure_name,
+    number_text,
+    parse_gain_map,
+)
 
 __all__ = ["ALIASES", "DEFAULTS", "DENOM_OF", "FRACTION_CUTOFFS", "MAX_ERR_GRADE", "MEASURES", "PARAM_VALUES",
            "Measure", "measure_name", "parse_gain_map", "parse_measure", "parse_measures", "subtitle"]
@@ -57,59 +68,12 @@ ALIASES = {alias.lower(): name for name, info in REGISTRY.items() for alias in i
 
 #: allowed values of the choice parameters: spelling -> canonical value
 PARAM_VALUES = {name: param.choices for name, param in PARAMS.items() if param.kind == "choice"}
-#: parameter -> default (left out of canonical names); ``gains`` is a canonical gain map text ``{0:0,1:1}``
-DEFAULTS = {name: param.default for name, param in PARAMS.items()}
-
-#: the ``denominator`` argument of :func:`metrics.average_precision` -> the ``denom`` parameter
-DENOM_OF = {"relevant": "R", "found": "found", "min_k_relevant": "minKR"}
-
 _MEASURE_RE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9_\-]*?)(?:\((?P<params>[^()]*)\))?(?:@(?P<k>[^@]+))?$")
 #: trec_eval's names -> canonical names (cut-off families first: they take ``_k``)
 _TREC_CUT_NAMES = {info.trec_eval_cut: name for name, info in REGISTRY.items() if info.trec_eval_cut}
 _TREC_NAMES = {trec: name for name, info in REGISTRY.items() for trec in info.trec_eval}
 _TREC_RE = re.compile(r"^(?P<name>" + "|".join(sorted(_TREC_CUT_NAMES, key=len, reverse=True))
                       + r")(?:_(?P<k>\d+(?:\.\d+)?))?$|^(?P<single>" + "|".join(map(re.escape, _TREC_NAMES)) + ")$")
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A parsed measure: its canonical name, cut-off and non-default parameters."""
-
-    name: str
-    k: int | None = None
-    params: tuple[tuple[str, object], ...] = field(default=())
-
-    def param(self, key: str):
-        """The parameter's value, or its default."""
-        return dict(self.params).get(key, DEFAULTS[key])
-
-    def gain_map(self) -> dict[float, float] | None:
-        """The ``gains`` parameter as {grade: gain} (:func:`parse_gain_map`); None when it is not given.  (The
-        registry reads it from here, so that :mod:`.registry` never imports this module, which imports it.)"""
-        text = self.param("gains")
-        return None if text is None else parse_gain_map(text)
-
-    def __str__(self) -> str:
-        text = self.name
-        if self.params:
-            text += "(" + ",".join(f"{key}={_fmt(value)}" for key, value in self.params) + ")"
-        if self.k is not None:
-            text += f"@{self.k}"
-        return text
-
-
-def measure_name(name: str, k: int | None = None, **params) -> str:
-    """The canonical name of a measure, parameters at their default left out.
-
-    >>> measure_name("AP", 5, denom=DENOM_OF["found"], rel=2.0), measure_name("nDCG", 10, gain="lin")
-    ('AP(denom=found,rel=2)@5', 'nDCG@10')
-    >>> measure_name("RBP", None, p=0.5, rel=1.0), measure_name("nDCG", 3, gains={1: 1, 0: 0.0})
-    ('RBP(p=0.5)', 'nDCG(gains={0:0,1:1})@3')
-    """
-    if isinstance(params.get("gains"), dict):
-        params["gains"] = _gain_map_text(params["gains"])
-    kept = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
-    return str(Measure(name, k, kept))
 
 
 #: plain-language words of each measure for :func:`subtitle`: (what it is, how its cut-off reads)
@@ -145,24 +109,14 @@ def subtitle(name: str, translate=str) -> str:
     for key, value in measure.params:
         words = _PARAM_WORDS.get((key, value), _PARAM_WORDS.get((key, None), ""))
         joined = "{sentence}, {words}" if key == "denom" else "{sentence}; {words}"
-        text = translate(joined).format(sentence=text, words=translate(words).format(value=_fmt(value)))
+        text = translate(joined).format(sentence=text, words=translate(words).format(value=number_text(value)))
     return text
-
-
-def _fmt(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _bad(text: str, problem: str) -> MetricsInputError:
-    return MetricsInputError(f"bad measure {text!r}: {problem}")
 
 
 def parse_measure(text: str) -> Measure:
     """Parse one measure name such as ``nDCG@10``, ``AP(rel=2)`` or trec_eval's ``ndcg_cut_10``."""
     if not isinstance(text, str) or not text.strip():
-        raise _bad(str(text), "empty measure name")
+        raise bad_measure(str(text), "empty measure name")
     text = text.strip()
     trec = _TREC_RE.match(text)
     if trec and "(" not in text and "@" not in text:
@@ -170,40 +124,40 @@ def parse_measure(text: str) -> Measure:
             return Measure(_TREC_NAMES[trec["single"]])
         name, k = _TREC_CUT_NAMES[trec["name"]], trec["k"]
         if k is None:
-            raise _bad(text, f"{trec['name']} is a trec_eval family of cut-offs: name one, e.g. {trec['name']}_10 "
+            raise bad_measure(text, f"{trec['name']} is a trec_eval family of cut-offs: name one, e.g. {trec['name']}_10 "
                        "(python -m metrics trec_eval expands the bare name to trec_eval's default cut-offs)")
         return Measure(name, _cutoff(text, name, k))
     match = _MEASURE_RE.match(text)
     if not match:
-        raise _bad(text, "expected NAME, NAME@k or NAME(param=value)@k")
+        raise bad_measure(text, "expected NAME, NAME@k or NAME(param=value)@k")
     raw = match["name"]
     name = raw if raw in MEASURES else ALIASES.get(raw.lower())
     if name is None:
-        raise _bad(text, f"unknown measure {raw!r}; known: {', '.join(MEASURES)}")
+        raise bad_measure(text, f"unknown measure {raw!r}; known: {', '.join(MEASURES)}")
     info = MEASURES[name]
     allows_k, needs_k, accepted = info.allows_k, info.needs_k, info.param_names
     k = None
     if match["k"] is not None:
         if not allows_k:
-            raise _bad(text, f"{name} takes no cut-off")
+            raise bad_measure(text, f"{name} takes no cut-off")
         k = _cutoff(text, name, match["k"])
     elif needs_k:
-        raise _bad(text, f"{name} needs a cut-off, e.g. {name}@10")
+        raise bad_measure(text, f"{name} needs a cut-off, e.g. {name}@10")
     params = {}
     if match["params"]:
         for part in _split_params(text, match["params"]):
             key, sep, value = part.partition("=")
             key, value = key.strip(), value.strip()
             if not sep or not key or not value:
-                raise _bad(text, f"parameter {part!r} is not key=value")
+                raise bad_measure(text, f"parameter {part!r} is not key=value")
             if key not in accepted:
-                raise _bad(text, f"{name} accepts no parameter {key!r}"
+                raise bad_measure(text, f"{name} accepts no parameter {key!r}"
                            + (f" (it accepts: {', '.join(accepted)})" if accepted else ""))
             if key in params:
-                raise _bad(text, f"parameter {key!r} is given twice")
+                raise bad_measure(text, f"parameter {key!r} is given twice")
             params[key] = _param_value(text, key, value)
     if "gains" in params and params.get("gain", "lin") != "lin":
-        raise _bad(text, "gains (a gain per grade) and gain=exp exclude each other: put 2^g - 1 in the map instead")
+        raise bad_measure(text, "gains (a gain per grade) and gain=exp exclude each other: put 2^g - 1 in the map instead")
     params = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return Measure(name, k, params)
 
@@ -216,14 +170,14 @@ def _cutoff(text: str, name: str, k: str):
         except ValueError:
             fraction = -1.0
         if not 0 <= fraction < float("inf"):
-            raise _bad(text, f"{name}'s cut-off must be a non-negative number, got {k!r}")
+            raise bad_measure(text, f"{name}'s cut-off must be a non-negative number, got {k!r}")
         if fraction > MAX_K:
-            raise _bad(text, f"{name}'s cut-off must be at most {MAX_K:,} (metrics.limits.MAX_K), got {k!r}")
+            raise bad_measure(text, f"{name}'s cut-off must be at most {MAX_K:,} (metrics.limits.MAX_K), got {k!r}")
         return fraction
     if not (k.isascii() and k.isdigit()) or not k.strip("0"):
-        raise _bad(text, f"cut-off must be a positive integer, got {k!r}")
+        raise bad_measure(text, f"cut-off must be a positive integer, got {k!r}")
     if len(k.lstrip("0")) > len(str(MAX_K)) or int(k) > MAX_K:  # (int() of thousands of digits is refused)
-        raise _bad(text, f"cut-off must be at most {MAX_K:,} (metrics.limits.MAX_K), got {k!r}")
+        raise bad_measure(text, f"cut-off must be at most {MAX_K:,} (metrics.limits.MAX_K), got {k!r}")
     return int(k)
 
 
@@ -234,62 +188,13 @@ def _split_params(text: str, params: str) -> list[str]:
         if char in "{}":
             depth += 1 if char == "{" else -1
             if depth not in (0, 1):
-                raise _bad(text, "unbalanced or nested braces: a gain map is written gains={0:0,1:1,2:3}")
+                raise bad_measure(text, "unbalanced or nested braces: a gain map is written gains={0:0,1:1,2:3}")
         elif char == "," and depth == 0:
             parts.append(params[start:at])
             start = at + 1
     if depth:
-        raise _bad(text, "unbalanced or nested braces: a gain map is written gains={0:0,1:1,2:3}")
+        raise bad_measure(text, "unbalanced or nested braces: a gain map is written gains={0:0,1:1,2:3}")
     return parts + [params[start:]]
-
-
-def _number(text: str, key: str, value: str) -> float:
-    """A finite number (an integer one as int, so that it prints as such)."""
-    try:
-        number = float(value)
-    except ValueError:
-        raise _bad(text, f"{key} must be a number, got {value!r}") from None
-    if number != number or number in (float("inf"), float("-inf")):
-        raise _bad(text, f"{key} must be finite, got {value!r}")
-    if abs(number) > MAX_PARAMETER:
-        raise _bad(text, f"{key} must be at most {MAX_PARAMETER:g} in magnitude (metrics.limits.MAX_PARAMETER: "
-                   f"beyond, sums overflow to inf), got {value!r}")
-    return int(number) if number.is_integer() else number
-
-
-def parse_gain_map(text: str) -> dict[float, float]:
-    """A gain map in ir_measures' syntax, ``{0:0,1:1,2:3}``, as {grade: gain} (floats).
-
-    >>> parse_gain_map("{0:0, 2:3, 1:1.5}")
-    {0.0: 0.0, 1.0: 1.5, 2.0: 3.0}
-    """
-    return {float(grade): float(gain) for grade, gain in _gain_pairs(text, text)}
-
-
-def _gain_pairs(text: str, value: str) -> list[tuple[float, float]]:
-    """The (grade, gain) pairs of a gain map, grades ascending; malformed maps refused naming the problem."""
-    value = value.strip()
-    if not (value.startswith("{") and value.endswith("}")):
-        raise _bad(text, f"gains must be a map in braces such as {{0:0,1:1,2:3}}, got {value!r}")
-    body = value[1:-1].strip()
-    if not body:
-        raise _bad(text, "gains is an empty map: give at least one grade:gain pair, e.g. {0:0,1:1,2:3}")
-    pairs: dict[float, float] = {}
-    for pair in body.split(","):
-        grade, sep, gain = pair.partition(":")
-        if not sep or not grade.strip() or not gain.strip() or ":" in gain or "{" in pair or "}" in pair:
-            raise _bad(text, f"expected grade:gain pairs such as 2:3 in gains, got {pair.strip()!r}")
-        grade_value = _number(text, "a grade in gains", grade.strip())
-        if grade_value in pairs:
-            raise _bad(text, f"grade {_fmt(grade_value)} is given twice in gains")
-        pairs[grade_value] = _number(text, "a gain in gains", gain.strip())
-    return sorted(pairs.items())
-
-
-def _gain_map_text(gain_map: dict) -> str:
-    """The canonical text of a gain map: grades ascending, numbers as :func:`_fmt` writes them."""
-    pairs = sorted((float(grade), float(gain)) for grade, gain in gain_map.items())
-    return "{" + ",".join(f"{_fmt(grade)}:{_fmt(gain)}" for grade, gain in pairs) + "}"
 
 
 def _param_value(text: str, key: str, value: str):
@@ -297,16 +202,16 @@ def _param_value(text: str, key: str, value: str):
     canonical choice, or a canonical gain map text."""
     param = PARAMS[key]
     if param.kind == "number":
-        number = _number(text, key, value)
+        number = finite_number(text, key, value)
         if not param.in_bounds(number):
             why = f" ({param.bounds_reason})" if param.bounds_reason else ""
-            raise _bad(text, f"{key} must be {param.bounds_text()}{why}, got {value!r}")
+            raise bad_measure(text, f"{key} must be {param.bounds_text()}{why}, got {value!r}")
         return number
     if param.kind == "gain_map":
-        return _gain_map_text(dict(_gain_pairs(text, value)))
+        return gain_map_text(dict(gain_pairs(text, value)))
     canonical = param.choices.get(value)
     if canonical is None:
-        raise _bad(text, f"{key} must be one of {', '.join(sorted(param.canonical_choices))}, got {value!r}")
+        raise bad_measure(text, f"{key} must be one of {', '.join(sorted(param.canonical_choices))}, got {value!r}")
     return canonical
 
 
@@ -328,7 +233,7 @@ def _ir_measures_name(obj):
     if obj.NAME == "nDCG" and "dcg" in params:
         dcg = params.pop("dcg")
         if dcg not in _IR_MEASURES_DCG:
-            raise _bad(str(obj), f"ir_measures' dcg={dcg!r} has no equivalent here (log2 or exp-log2)")
+            raise bad_measure(str(obj), f"ir_measures' dcg={dcg!r} has no equivalent here (log2 or exp-log2)")
         params["gain"] = _IR_MEASURES_DCG[dcg]
     cutoff = params.pop("cutoff", None)
     inside = ",".join(f"{key}={value}" for key, value in params.items() if value is not None)
@@ -347,7 +252,7 @@ def parse_measures(texts) -> list[Measure]:
         if measure not in measures:
             measures.append(measure)
     if not measures:
-        raise _bad("", "no measure given")
+        raise bad_measure("", "no measure given")
     return measures
 
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import UNRANKED, _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
 from ..errors import MetricsInputError, input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 GAINS = ("linear", "exponential")
 GAIN_WORDS = {"lin": "linear", "exp": "exponential"}  #: the measure syntax's words (nDCG(gain=exp)@10)

@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, padded, relevant_flags
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_fraction, as_k
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 RBP_FORMULA = r"\mathrm{RBP}(p) = (1 - p) \sum_{i=1}^{k} r_i \, p^{\,i-1}"
 

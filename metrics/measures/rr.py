@@ -8,13 +8,13 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, padded, relevant_flags
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_k, as_rows
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
-from .names import measure_name
+from .spelling import measure_name
 
 RR_FORMULA = r"\mathrm{RR} = \frac{1}{\mathrm{rank}_1}, \quad \mathrm{rank}_1 = \text{rank of the first relevant item}"
 

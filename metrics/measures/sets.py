@@ -8,13 +8,13 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, total_relevant
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_choice, as_fraction
 from ..explanation import Explanation, Line, num, with_formula
 from .counts import counts_table
-from .names import measure_name
+from .spelling import measure_name
 
 SET_P_FORMULA = r"\mathrm{set\_P} = \frac{\mathrm{num\_rel\_ret}}{\mathrm{num\_ret}}"
 SET_R_FORMULA = r"\mathrm{set\_recall} = \frac{\mathrm{num\_rel\_ret}}{R}"

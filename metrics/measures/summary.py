@@ -15,9 +15,9 @@ from .._binary import THRESHOLD, relevant_flags
 from .._validate import as_choice, as_grades, as_k
 from .ap import DENOMINATOR_WORDS, DENOMINATORS, average_precision
 from .cutoff import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
-from .names import DENOM_OF, measure_name
 from .ndcg import GAIN_WORDS, GAINS, dcg, ndcg
 from .rr import reciprocal_rank
+from .spelling import DENOM_OF, measure_name
 
 #: columns of :func:`compare_summaries`
 COMPARE_COLUMNS = ("measure", "list 1", "list 2", "list 2 − list 1")

@@ -27,12 +27,12 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from .._binary import THRESHOLD, _threshold
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_grades, as_items, as_judged_grades
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over
-from .names import measure_name
+from .spelling import measure_name
 
 G_FORMULA = (r"G = \frac{1}{\sum_j g^*_j} \sum_{i:\,g_i > 0} \frac{g_i}{\log_2(2 + C_i - \Gamma_i)}, \quad "
              r"C_i = \sum_{j \le i} \max(g^*_j, 1),\ \Gamma_i = \sum_{j \le i} g_j")

@@ -13,7 +13,8 @@ from metrics._moved import MOVED
 
 METRICS = Path(metrics.__file__).parent
 CORE = {"__init__.py", "__main__.py", "_moved.py", "_validate.py", "_binary.py", "errors.py", "explanation.py",
-        "notebook.py", "limits.py", "cli.py", "messages.py"}  #: messages: the sentences every layer words
+        "notebook.py", "limits.py", "cli.py", "messages.py",  #: messages: the sentences every layer words
+        "_lazy.py"}  #: _lazy: pandas on first use (the step tables' modules, imported by batch evaluation)
 LAYERS = {"measures", "readers", "batch", "statistics", "teaching", "conventions"}
 
 

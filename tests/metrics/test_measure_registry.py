@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from metrics.batch.evaluation import evaluate
+from metrics.batch.dispatch import BATCH
+from metrics.batch.dispatch import problems as all_problems
+from metrics.batch.evaluation import NO_RELEVANT, evaluate
 from metrics.batch.trec_measures import GEOMETRIC, SUMMED
 from metrics.cli import main
 from metrics.errors import MetricsInputError
@@ -26,9 +28,9 @@ from metrics.measures.registry import (
     Steps,
     explain_measure,
     grammar_text,
+    measure_value,
     names,
     problems,
-    resolve,
     steps_of,
 )
 
@@ -89,34 +91,42 @@ def ranked(qrels: dict, run: dict, query: str) -> list:
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_every_measure_is_complete_and_its_implementations_are_found(name):
+    """Every part declared: names the parser reads back, description, formula, citation, parameters of
+    registry.PARAMS, a value function, a step table or the reason there is none, a batch implementation; the
+    failure names the measure and each missing part."""
     info = REGISTRY[name]
-    assert problems(info) == []
-    assert callable(resolve(info.batch))
+    found = all_problems(info)
+    assert not found, f"{name} lacks: {'; '.join(found)}"
+    assert parse_measure(name + ("@3" if info.needs_k and info.cutoff_kind == "depth" else
+                                 "@0.5" if info.needs_k else "")).name == name, f"{name}: the parser does not know it"
+    assert callable(info.value) and callable(BATCH[name]), name
     if info.steps is not None:
-        assert callable(resolve(info.steps.function))
+        assert callable(info.steps.function), name
 
 
 def test_the_checker_names_each_missing_piece():
     base = REGISTRY["AP"]
     cases = [(dict(description=" "), "no description"), (dict(formula=""), "no formula"),
-             (dict(citation=""), "no citation"),
-             (dict(batch="metrics.batch.evaluation:no_such_measure"), "batch implementation"),
-             (dict(batch="metrics.no_such_module:f"), "batch implementation"),
-             (dict(steps=Steps("metrics.measures.ap:no_such_steps")), "step table"),
+             (dict(citation=""), "no citation"), (dict(name=""), "no name"),
+             (dict(value=None), "no value function"),
+             (dict(value=NO_RELEVANT), "value function"),
+             (dict(steps=Steps("ap_steps")), "step table"),
              (dict(steps=None, no_steps=""), "no step table and no reason why"),
              (dict(params=(dataclasses.replace(PARAMS["rel"], default=2),)), "not one of registry.PARAMS"),
-             (dict(batch="metrics.batch.evaluation:NO_RELEVANT"), "is not callable")]
+             (dict(steps=Steps(NO_RELEVANT)), "is not callable")]
     for change, problem in cases:
         found = problems(dataclasses.replace(base, **change))
         assert len(found) == 1 and problem in found[0], (change, found)
-    assert problems(base) == []
+    assert problems(base) == [] and all_problems(base) == []
+    unimplemented = all_problems(dataclasses.replace(base, name="APWithoutBatch"))
+    assert unimplemented == ["no batch implementation (@batch_of in metrics.batch)"]
 
 
 @pytest.mark.parametrize("name", names(steps=True))
 def test_the_step_tables_module_cites_the_measures_source(name):
     """The module docstring of the step table names a source of the citation: a trec_eval file or its first author."""
     info = REGISTRY[name]
-    docstring = sys.modules[resolve(info.steps.function).__module__].__doc__
+    docstring = sys.modules[info.steps.function.__module__].__doc__
     sources = re.findall(r"m_\w+\.c", info.citation) + [info.citation.split()[0].rstrip(",")]
     assert any(source in docstring for source in sources if source != "trec_eval"), (name, sources)
 
@@ -127,7 +137,7 @@ def test_the_step_tables_defaults_are_the_registrys():
     checked = 0
     for name in names(steps=True):
         info = REGISTRY[name]
-        accepted = inspect.signature(resolve(info.steps.function)).parameters
+        accepted = inspect.signature(info.steps.function).parameters
         for param in info.params:
             keyword = info.steps.rename.get(param.name, "threshold" if param.name == "rel" else param.name)
             if keyword not in accepted or accepted[keyword].default in (inspect.Parameter.empty, None):
@@ -192,12 +202,24 @@ def test_infaps_step_table_agrees_with_the_batch_value_with_pooled_unjudged_item
                 assert steps.value == pytest.approx(result.values[text][at], rel=1e-9, abs=1e-12), (text, query)
 
 
+@pytest.mark.parametrize("name", [name for name in names(steps=True) if not REGISTRY[name].steps.over_queries])
+def test_every_value_function_agrees_with_its_step_table(name):
+    """The value function, called as the step table is, gives the table's value (graded, unjudged and
+    negative grades; every cut-off and parameter variant)."""
+    cases = [([2, None, 0, 1, 3, -1], [2, 0, 1, 3, 1, -1]), ([0, 0, None], [1, 2, 0, 0]), ([1, 0, 2], [1, 2, 0, 0])]
+    for text in variants(REGISTRY[name]):
+        measure = parse_measure(text)
+        for grades, judged in cases:
+            value = measure_value(measure, grades, judged)
+            assert value == pytest.approx(explain_measure(measure, grades, judged).value, abs=1e-12), (text, grades)
+
+
 @pytest.mark.parametrize("name", [name for name in names(steps=True) if REGISTRY[name].steps.over_queries])
 def test_step_tables_over_queries_agree_with_the_batch_mean(name):
     """GMAP, GMBpref: the table over the per-query values (AP, bpref, from their own step tables)."""
     rng = random.Random(7)
     spec = REGISTRY[name].steps
-    over = resolve(spec.function)
+    over = spec.function
     for _ in range(12):
         qrels, run = collection(rng)
         for rel in (1, 2):
@@ -217,7 +239,7 @@ def test_the_step_table_names_the_measure_as_the_grammar_does():
             measure = parse_measure(text)
             explained = explain_measure(measure, [2, None, 0, 1, 3], [2, 0, 1, 3, 1])
             assert parse_measure(explained.measure) == measure, (text, explained.measure)
-    assert steps_of(parse_measure("nDCG(gains={0:0,1:2})")).function.endswith("ndcg_gain_map_steps")
+    assert steps_of(parse_measure("nDCG(gains={0:0,1:2})")).function.__name__ == "ndcg_gain_map_steps"
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))
