@@ -36,22 +36,6 @@ def _float_list(values):
     return out
 
 
-class _ExplainerNames:
-    """The ``explain`` subcommand's metric names (its argument's choices), imported only when
-    argparse needs them: the explainers import pandas, which ``evaluate`` does not need."""
-
-    def _names(self) -> list[str]:
-        from .teaching.explain import EXPLAINERS
-
-        return sorted(EXPLAINERS)
-
-    def __contains__(self, name) -> bool:
-        return name in self._names()
-
-    def __iter__(self):
-        return iter(self._names())
-
-
 def _measure_help() -> str:
     """The ``evaluate`` command's list of measures, from the registry (its grammar and description, one a line)."""
     from .measures.registry import PARAMS, REGISTRY
@@ -148,11 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
     lesson_plan.add_argument("--language", default="en", metavar="LANG",
                              help="the plan's language, one of the lesson's (default: en; the built-in ones: en, zh)")
 
+    from .teaching.explain import ALIASES  # (here: the parser of evaluate needs none of the explainers)
+
     ex = commands.add_parser("explain", help="print the step table of one metric on grades you type",
-                             description="Print the step table and the worked formula. "
-                             "Example: python -m metrics explain ndcg --rels 3 2 3 0 1 -k 3")
-    ex.add_argument("metric", choices=_ExplainerNames(), metavar="METRIC", help="which metric: %(choices)s")
+                             description="Print the step table and the worked formula. Examples: python -m metrics "
+                             "explain 'AP(denom=R)@5' --rels 1 0 1 --judged 1 1 1 0; python -m metrics explain "
+                             "ndcg --rels 3 2 3 0 1 -k 3")
+    ex.add_argument("metric", metavar="METRIC",
+                    help="a measure of the grammar with its parameters and cut-off (nDCG@3, 'AP(denom=R)@5', "
+                         "'RBP(p=0.5)': python -m metrics measures lists them; it takes --rels, --judged, --items, "
+                         f"--step, -k) or a short name with the options below: {', '.join(ALIASES)}, ndcg_gains")
     ex.add_argument("--rels", nargs="+", required=True, help="grades in ranked order")
+    ex.add_argument("--judged", nargs="+", metavar="GRADE",
+                    help="a measure of the grammar: the grades of every judged item of the query (R, N and the "
+                         "ideal ordering; default: the judged grades in --rels)")
     ex.add_argument("-k", type=int, help="cut-off")
     ex.add_argument("--items", nargs="+", help="item labels in ranked order")
     ex.add_argument("--gain", choices=("linear", "exponential"), help="nDCG gain")
@@ -322,10 +315,11 @@ def subtitle_of(name: str) -> str:
 
 def _explain(args, out) -> None:
     from .explanation import DIGITS
-    from .teaching.explain import EXPLAINERS, explain
+    from .teaching.explain import explain, title
 
     rels = _grades_or_unjudged(args.rels)
-    options = {"items": args.items, "gain": args.gain, "n_relevant": args.n_relevant,
+    options = {"items": args.items, "judged": _float_list(args.judged) if args.judged else None,
+               "gain": args.gain, "n_relevant": args.n_relevant,
                "denominator": args.denominator, "threshold": args.threshold,
                "ideal": _float_list(args.ideal) if args.ideal else None, "ideal_from": args.ideal_from,
                "n_nonrelevant": args.n_nonrelevant, "mult": args.mult, "p": args.p, "beta": args.beta,
@@ -335,7 +329,7 @@ def _explain(args, out) -> None:
     if args.step is not None and not 1 <= args.step <= max(rows, 1):
         raise MetricsInputError(f"--step must be between 1 and {max(rows, 1)} (the table's rows), got {args.step}")
     step = rows if args.step is None else min(args.step, rows)
-    out.write(f"{EXPLAINERS[args.metric].title} — {result.measure}: {subtitle_of(result.measure)}\n\n")
+    out.write(f"{title(args.metric, options)} — {result.measure}: {subtitle_of(result.measure)}\n\n")
     out.write(_table_text(result.table.iloc[:step]) + "\n")
     ideal = result.details.get("ideal_table")
     if ideal is not None:

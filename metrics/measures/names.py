@@ -54,8 +54,23 @@ from .spelling import (
     parse_gain_map,
 )
 
-__all__ = ["ALIASES", "DEFAULTS", "DENOM_OF", "FRACTION_CUTOFFS", "MAX_ERR_GRADE", "MEASURES", "PARAM_VALUES",
-           "Measure", "measure_name", "parse_gain_map", "parse_measure", "parse_measures", "subtitle"]
+__all__ = [
+    "ALIASES",
+    "DEFAULTS",
+    "DENOM_OF",
+    "FRACTION_CUTOFFS",
+    "MAX_ERR_GRADE",
+    "MEASURES",
+    "PARAM_VALUES",
+    "Measure",
+    "canonical_name",
+    "is_trec_name",
+    "measure_name",
+    "parse_gain_map",
+    "parse_measure",
+    "parse_measures",
+    "subtitle",
+]
 
 #: canonical name -> its declaration (:class:`.registry.MeasureInfo`: cut-off, parameters, description, ...)
 MEASURES: dict[str, MeasureInfo] = REGISTRY
@@ -113,6 +128,20 @@ def subtitle(name: str, translate=str) -> str:
     return text
 
 
+def canonical_name(name: str) -> str | None:
+    """The registered measure ``name`` (a canonical name, or an alias ignoring case) stands for; None if unknown.
+
+    >>> canonical_name("MAP"), canonical_name("nDCG"), canonical_name("ndcg_cut")
+    ('AP', 'nDCG', None)
+    """
+    return name if name in MEASURES else ALIASES.get(name.lower())
+
+
+def is_trec_name(text: str) -> bool:
+    """Whether ``text`` is one of trec_eval's names (``map``, ``ndcg_cut_10``, the bare ``ndcg_cut``)."""
+    return _TREC_RE.match(text) is not None
+
+
 def parse_measure(text: str) -> Measure:
     """Parse one measure name such as ``nDCG@10``, ``AP(rel=2)`` or trec_eval's ``ndcg_cut_10``."""
     if not isinstance(text, str) or not text.strip():
@@ -131,7 +160,7 @@ def parse_measure(text: str) -> Measure:
     if not match:
         raise bad_measure(text, "expected NAME, NAME@k or NAME(param=value)@k")
     raw = match["name"]
-    name = raw if raw in MEASURES else ALIASES.get(raw.lower())
+    name = canonical_name(raw)
     if name is None:
         raise bad_measure(text, f"unknown measure {raw!r}; known: {', '.join(MEASURES)}")
     info = MEASURES[name]

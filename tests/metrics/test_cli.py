@@ -75,6 +75,13 @@ def test_text_output_is_three_columns():
     (["explain", "ndcg", "--rels", "3", "x"], "expected numbers, got 'x'"),
     (["explain", "p", "--rels", "1", "0"], "p needs a cut-off k"),
     (["explain", "ndcg", "--rels", "1", "-k", "0"], "k must be a positive integer"),
+    (["explain", "Foo@3", "--rels", "1", "0"], "unknown metric 'Foo@3'"),
+    (["explain", "AP(denom=nonsense)@5", "--rels", "1", "0"], "denom must be one of R, found, minKR, got 'nonsense'"),
+    (["explain", "AP(p=0.5)", "--rels", "1", "0"], "AP accepts no parameter 'p'"),
+    (["explain", "F1", "--rels", "1", "0"], "F1 needs a cut-off"),
+    (["explain", "AP@3", "--rels", "1", "0", "--n-relevant", "3"], "AP@3 takes no option n_relevant"),
+    (["explain", "nDCG@3", "--rels", "1", "0", "-k", "3"], "has its cut-off already"),
+    (["explain", "GMAP", "--rels", "1", "0"], "GMAP has no step table of one query"),
     (["nonsense"], "invalid choice"),
 ])
 def test_bad_input_exits_2_with_one_line(argv, message):
@@ -105,6 +112,26 @@ def test_explain_stops_at_a_step():
     assert "AP@9 = (1/2 + 2/4 + 3/5 + 4/8 + 5/9) / 6 = 0.4426" in out  # every term: not folded
     status, out, err = run("explain", "rr", "--rels", "0", "1", "--step", "3")
     assert status == 2 and "--step must be between 1 and 2" in err
+
+
+def test_explain_takes_the_measure_grammar():
+    """A measure as the grammar writes it, parameters and cut-off in its name, judged grades for R and the ideal."""
+    status, out, _ = run("explain", "AP(denom=R)@5", "--rels", "1", "0", "1", "0", "1", "--judged", "1", "1", "1", "1")
+    assert status == 0
+    assert out.splitlines()[0] == "AP: average precision (mean over queries: MAP) — AP@5: AP over the top 5"
+    assert "AP@5 = (1/1 + 2/3 + 3/5) / 4 = 0.5667   [D = R = 4]" in out
+    status, out, _ = run("explain", "AP(denom=found,rel=2)", "--rels", "2", "0", "1", "2", "-k", "3")
+    assert status == 0 and "AP(denom=found,rel=2)@3 = (1/1) / 1 = 1   [D = hits found = 1]" in out
+    status, grammar, _ = run("explain", "nDCG@3", "--rels", "3", "2", "3", "0", "1", "--judged", "3", "3", "2")
+    status_old, old, _ = run("explain", "ndcg", "--rels", "3", "2", "3", "0", "1", "-k", "3", "--ideal", "3", "3", "2")
+    assert status == status_old == 0
+    assert "nDCG@3 = 5.7619 / 5.8928 = 0.9778" in grammar and grammar.split("\n", 1)[1] == old.split("\n", 1)[1]
+    status, out, _ = run("explain", "ndcg_cut_3", "--rels", "1", "0", "2")  # trec_eval's name
+    assert status == 0 and "nDCG@3" in out.splitlines()[0]
+    status, out, _ = run("explain", "infAP", "--rels", "1", "u", "0", "1", "--judged", "1", "0", "1", "1")
+    assert status == 0 and out.startswith("infAP: inferred average precision")
+    status, out, _ = run("explain", "AP", "--rels", "0", "1", "0", "1", "1", "--n-relevant", "4")  # an old option:
+    assert status == 0 and "AP = (1/2 + 2/4 + 3/5) / 4 = 0.4" in out  # the old short name ap
 
 
 def test_explain_names_the_ideal_convention():

@@ -169,7 +169,7 @@ def step_tables():
     for rels in boards:
         for metric, spec in EXPLAINERS.items():
             options = {"n_relevant": 3} if "n_relevant" in spec.options else {}
-            explanation = explain(metric, rels, 3 if spec.takes_k else None, **options)
+            explanation = explain(metric, rels, (0.5 if spec.fraction else 3) if spec.takes_k else None, **options)
             yield explanation.table
             if "ideal_table" in explanation.details:
                 yield explanation.details["ideal_table"]
