@@ -315,3 +315,16 @@ def test_the_listing_runs_as_a_command():
     done = subprocess.run([sys.executable, "-m", "metrics", "measures"], capture_output=True, text=True,
                           cwd=ROOT, check=True)
     assert done.stdout == grammar_text() + "\n"
+
+
+@pytest.mark.parametrize("name", [name for name in names(steps=True) if not REGISTRY[name].steps.over_queries])
+def test_every_measure_with_a_step_table_is_explained_by_its_grammar_name(name):
+    """``explain`` (python -m metrics explain) knows every such measure, every variant of it as the grammar writes it."""
+    from metrics.teaching.explain import EXPLAINERS, explain
+
+    assert EXPLAINERS[name].measure == name and EXPLAINERS[name].function is REGISTRY[name].steps.function
+    grades, judged = [2, None, 0, 1, 3], [2, 0, 1, 3, 1]
+    for text in variants(REGISTRY[name]):
+        expected = explain_measure(parse_measure(text), grades, judged)
+        explained = explain(text, grades, judged=judged)
+        assert (explained.measure, explained.value) == (expected.measure, expected.value), text
