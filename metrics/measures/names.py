@@ -91,8 +91,6 @@ _TREC_RE = re.compile(r"^(?P<name>" + "|".join(sorted(_TREC_CUT_NAMES, key=len, 
                       + r")(?:_(?P<k>\d+(?:\.\d+)?))?$|^(?P<single>" + "|".join(map(re.escape, _TREC_NAMES)) + ")$")
 
 
-#: plain-language words of each measure for :func:`subtitle`: (what it is, how its cut-off reads)
-_WORDS = {name: info.words for name, info in REGISTRY.items() if info.words}
 #: each parameter value in words ({value} for a number); a denominator continues the sentence after a comma
 _PARAM_WORDS = {**{(key, value): words for key, param in PARAMS.items() for value, words in param.value_words.items()},
                 **{(key, None): param.words for key, param in PARAMS.items() if param.words}}
@@ -114,7 +112,7 @@ def subtitle(name: str, translate=str) -> str:
     'expected reciprocal rank over the whole list; largest grade g_max = 3'
     """
     measure = parse_measure(name)
-    what, cut = _WORDS.get(measure.name, (MEASURES[measure.name].description, "at cut-off {k}"))
+    what, cut = MEASURES[measure.name].words or (MEASURES[measure.name].description, "at cut-off {k}")
     if measure.name == "Rprec":
         text = translate("R-precision: precision at rank R, R = the number of relevant items")
     elif measure.k is not None:

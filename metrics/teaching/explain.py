@@ -119,7 +119,7 @@ def title(metric: str, options=()) -> str:
     """
     text, explainer = find(metric, [key for key in options if options[key] is not None] if isinstance(options, dict)
                            else options)
-    return explainer.title if explainer else EXPLAINERS[parse_measure(text).name].title
+    return explainer.title if explainer else _by_name(parse_measure(text).name).title
 
 
 def explain(metric: str, rels, k: int | None = None, **options) -> Explanation:
