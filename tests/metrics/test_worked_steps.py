@@ -279,7 +279,7 @@ def test_an_explanation_without_writer_shows_its_complete_formula():
 
 def step_tables():
     for metric, spec in EXPLAINERS.items():
-        e = explain(metric, [3, 0, 1, 2], 3 if spec.takes_k else None, **({"n_relevant": 3} if "n_relevant" in spec.options else {}))
+        e = explain(metric, [3, 0, 1, 2], (0.5 if spec.fraction else 3) if spec.takes_k else None, **({"n_relevant": 3} if "n_relevant" in spec.options else {}))
         yield e.table
         if "ideal_table" in e.details:
             yield e.details["ideal_table"]
