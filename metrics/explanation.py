@@ -2,7 +2,9 @@
 
 The worked formula can be written at any step i (the first i rows of the table): each steps function
 gives its :class:`Explanation` a *writer*, ``writer(step, text) -> tuple[Line, ...]``, and the
-formatting (folding long sums, wrapping lines, plain text) is done here, once.
+formatting (folding long sums, wrapping lines, plain text) is done here, once. A line's words (its note, a
+``\\text{}`` phrase) are messages (:mod:`metrics.messages`): the formulas written here are
+:class:`~metrics.messages.Composed` texts that keep them, for the app to translate.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Callable, Mapping
 
 import pandas as pd
 
+from .messages import Composed, Message, Phrase, joined
 from .notebook import explanation_html, explanation_markdown, explanation_repr
 
 #: decimals of every number the package formats for people (formulas, plain text, the CLI)
@@ -114,6 +117,8 @@ class Line:
     empty sum, written 0. An empty ``lhs`` continues the line above (``= 0.25 + 0.375 = 0.625``).
     ``zeros``: which terms add exactly 0 (one flag per term, or none): a folded sum leaves them out and folds the
     others, so that "0 + 0 + ⋯ + 0 + 0 = 0.0571" reads "0.0571 = 0.0571" (the whole sum still has every term).
+    ``note`` (a :class:`~metrics.messages.Message`, drawn in ``\\text{}`` in LaTeX) and ``lhs`` (a
+    :class:`~metrics.messages.Composed` one) may hold words, kept for the app to translate.
     """
 
     lhs: str = ""
@@ -157,7 +162,7 @@ def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
     lead = [(line.lhs, False)] if line.lhs else []
     equals = f" = {line.head}" if line.lhs else f"= {line.head}"
     result = [(f" = {line.result}", False)] if line.result else []
-    note = [(f"   {line.note}" if text else rf"\quad \text{{{line.note}}}", False)] if line.note else []
+    note = [(_note(line.note, text), False)] if line.note else []
     if line.terms is None:
         return [*lead, (equals + line.tail, False), *result, *note]
     terms = (_folded(line.terms, text, line.zeros) if fold else line.terms) or ("0",)
@@ -166,13 +171,20 @@ def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
     return [*lead, *pieces, *note]
 
 
+def _note(note: str, text: bool) -> str:
+    """A line's note after its formula: three spaces before it in text, ``\\quad \\text{...}`` in LaTeX."""
+    if text:
+        return Composed("   ", note)
+    return Composed(r"\quad ", Phrase(note) if isinstance(note, Message) else rf"\text{{{note}}}")
+
+
 def render_text(lines, fold: bool = True) -> str:
     """Plain-text lines, one per :class:`Line` (a continuation indented under its ``=``)."""
     out = []
     for line in lines:
-        body = "".join(piece for piece, _ in _pieces(line, fold, text=True))
+        body = Composed(*(piece for piece, _ in _pieces(line, fold, text=True)))
         out.append(body if line.lhs else "    " + body)
-    return "\n".join(out)
+    return joined("\n", out)
 
 
 def em_for_px(px: float, base_font_px: float = 18.0) -> float:
@@ -288,7 +300,7 @@ class Explanation:
         """An explanation whose worked formulas (LaTeX and text, complete) are written by ``writer``."""
         steps = len(table)
         return cls(measure=measure, value=value, table=table, formula=formula,
-                   worked=r" \\ ".join(render_latex(writer(steps, False))),
+                   worked=joined(r" \\ ", render_latex(writer(steps, False))),
                    worked_text=render_text(writer(steps, True)), column=column, details=details or {},
                    writer=writer, running=running)
 
@@ -327,7 +339,7 @@ class Explanation:
         """
         if self.writer is None:
             return self.worked
-        return r" \\ ".join(self.worked_lines(step, fold, width))
+        return joined(r" \\ ", self.worked_lines(step, fold, width))
 
     def worked_text_at(self, step: int | None = None, fold: bool = True) -> str:
         """:meth:`worked_at` in plain text."""

@@ -14,6 +14,7 @@ import streamlit as st
 from metrics import MetricsInputError
 from metrics.explanation import Explanation, em_for_px, width_em
 from metrics.measures.names import subtitle
+from metrics.messages import joined
 from ui.i18n import N_, header, headers, t
 from ui.model.board import Board
 from ui.session import state
@@ -188,8 +189,8 @@ def definitions_apart(formula: str) -> str:
     parts = formula.split(r"\qquad")
     if len(parts) == 1:
         return formula
-    return r"\qquad\allowbreak ".join(f"{{{part.strip()}}}" if width_em(part) <= PHONE_LINE_EM else part
-                                      for part in parts)
+    return joined(r"\qquad\allowbreak ", ("{" + part.strip() + "}" if width_em(part) <= PHONE_LINE_EM else part
+                                         for part in parts))
 
 
 def worked(explanation: Explanation, pace: Pace, popovers: bool = True, share: float = 1.0) -> list[str]:
