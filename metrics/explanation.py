@@ -73,6 +73,33 @@ COLUMN_LABELS: dict[str, str] = {
 }
 
 
+class Column:
+    """The step tables' column names the app reads, declared once: a renderer reads ``table[Column.DISCOUNTED_GAIN]``,
+    never the string, so that a renamed column is one change here and a reader of a missing one fails a test. Each
+    name is a key of :data:`COLUMN_LABELS` (its header); :data:`COLUMNS` holds them all."""
+
+    # nDCG (metrics.measures.ndcg.ndcg_steps; its ideal table has the same columns but IDCG and nDCG)
+    RANK, ITEM, REL, GAIN = "rank", "item", "rel", "gain"
+    DISCOUNT, DISCOUNTED_GAIN = "discount", "discounted_gain"
+    CG, DCG, IDCG, NDCG = "CG", "DCG", "IDCG", "nDCG"
+    # AP and RR (ap_steps, rr_steps; rr_curve's rank and RR)
+    RELEVANT, HITS, PRECISION, COUNTED = "relevant", "hits", "precision", "counted"
+    RUNNING_SUM, AP, FIRST_HIT, RR = "running_sum", "AP", "first_hit", "RR"
+    # P, R, F1, Hit at every cut-off K (cutoff_steps)
+    P, R, F1, HIT = "P", "R", "F1", "Hit"
+    # ROC: its curve (details["curve"]) and its trapezoids (the table)
+    THRESHOLD, TPR, FPR = "threshold", "tpr", "fpr"
+    STEP, WIDTH, TPR_LEFT, TPR_RIGHT = "step", "width", "tpr_left", "tpr_right"
+    AREA, RUNNING_AREA = "area", "running_area"
+    # interpolated precision (iprec_steps: the table and details["points"])
+    RECALL, RECALL_LEVEL, HITS_NEEDED, FROM_RANK, IPREC = "recall", "recall_level", "hits_needed", "from_rank", "iprec"
+    JUDGED = "judged"
+
+
+#: every declared column name (:class:`Column`)
+COLUMNS: frozenset[str] = frozenset(value for name, value in vars(Column).items() if name.isupper())
+
+
 def num(value: float, digits: int = DIGITS) -> str:
     """Format a number the way a person writes it: an exact value as short as it is (3, 0.5, 0.125),
     any other to ``digits`` decimals, as the headline shows it (5.7619, 0.8710).

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from metrics import MetricsInputError
-from metrics.explanation import Explanation
+from metrics.explanation import Column, Explanation
 from metrics.measures.roc import roc_auc_explanation
 from ui.i18n import N_, nt, t
 from ui.model import explain
@@ -155,7 +155,8 @@ def roc_depth(board: Board) -> int:
 
 
 #: the step window's columns on the ROC page: the numbers of the worked trapezoid, width × mean height = area
-ROC_WINDOW = ["step", "threshold", "width", "tpr_left", "tpr_right", "area", "running_area"]
+ROC_WINDOW = [Column.STEP, Column.THRESHOLD, Column.WIDTH, Column.TPR_LEFT, Column.TPR_RIGHT, Column.AREA,
+              Column.RUNNING_AREA]
 
 
 def roc(board: Board) -> Roc:
@@ -188,6 +189,6 @@ def roc_rank(board: Board, measures: Roc, pace: Pace) -> int | None:
     no ranked item has that score (the step reaches the pool only)."""
     if measures.explanation is None or pace.complete:
         return None
-    threshold = measures.explanation.table["threshold"].iloc[pace.step - 1]
+    threshold = measures.explanation.table[Column.THRESHOLD].iloc[pace.step - 1]
     score = dict(zip(measures.items, measures.values))
     return next((rank for rank, item in enumerate(board.ranking, start=1) if score[item] == threshold), None)
