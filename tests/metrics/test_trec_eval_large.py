@@ -82,11 +82,15 @@ def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_at_most_twice_wha
 
 @pytest.mark.slow
 def test_a_300_mib_run_gives_the_binarys_bytes_in_no_more_memory_than_the_binary(tmp_path, trec_eval_binary):
-    def holds(peaks: dict) -> bool:
-        return all(our_peak <= c_peak for c_peak, our_peak, _ in peaks.values()) \
-            and peaks["-q"][1] <= peaks["all"][1] + stream.BATCH
+    def problems(peaks: dict) -> list[str]:
+        """What the peaks break: ours above the binary's, or -q's output held beyond one batch."""
+        found = [f"{key}: ours {our_peak / MIB:.1f} MiB > the binary's {c_peak / MIB:.1f} MiB"
+                 for key, (c_peak, our_peak, _) in peaks.items() if our_peak > c_peak]
+        if peaks["-q"][1] > peaks["all"][1] + stream.BATCH:
+            found.append(f"-q {peaks['-q'][1] / MIB:.1f} MiB > all {peaks['all'][1] / MIB:.1f} MiB + one batch")
+        return found
 
-    peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 300 * MIB, grouped=True, again_unless=holds)
-    for c_peak, our_peak, _ in peaks.values():
-        assert our_peak <= c_peak, (our_peak / MIB, c_peak / MIB)
-    assert peaks["-q"][1] <= peaks["all"][1] + stream.BATCH < peaks["all"][1] + peaks["-q"][2]
+    peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 300 * MIB, grouped=True,
+                    again_unless=lambda peaks: not problems(peaks))
+    assert not problems(peaks), problems(peaks)
+    assert stream.BATCH < peaks["-q"][2]  # (one batch is less than -q's output: the bound says it is not held)
