@@ -2,7 +2,9 @@
 
 The worked formula can be written at any step i (the first i rows of the table): each steps function
 gives its :class:`Explanation` a *writer*, ``writer(step, text) -> tuple[Line, ...]``, and the
-formatting (folding long sums, wrapping lines, plain text) is done here, once.
+formatting (folding long sums, wrapping lines, plain text) is done here, once. A line's words (its note, a
+``\\text{}`` phrase) are messages (:mod:`metrics.messages`): the formulas written here are
+:class:`~metrics.messages.Composed` texts that keep them, for the app to translate.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from ._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
+
+from .messages import Composed, Message, Phrase, joined
 from .notebook import explanation_html, explanation_markdown, explanation_repr
 
 #: decimals of every number the package formats for people (formulas, plain text, the CLI)
@@ -69,6 +73,33 @@ COLUMN_LABELS: dict[str, str] = {
 }
 
 
+class Column:
+    """The step tables' column names the app reads, declared once: a renderer reads ``table[Column.DISCOUNTED_GAIN]``,
+    never the string, so that a renamed column is one change here and a reader of a missing one fails a test. Each
+    name is a key of :data:`COLUMN_LABELS` (its header); :data:`COLUMNS` holds them all."""
+
+    # nDCG (metrics.measures.ndcg.ndcg_steps; its ideal table has the same columns but IDCG and nDCG)
+    RANK, ITEM, REL, GAIN = "rank", "item", "rel", "gain"
+    DISCOUNT, DISCOUNTED_GAIN = "discount", "discounted_gain"
+    CG, DCG, IDCG, NDCG = "CG", "DCG", "IDCG", "nDCG"
+    # AP and RR (ap_steps, rr_steps; rr_curve's rank and RR)
+    RELEVANT, HITS, PRECISION, COUNTED = "relevant", "hits", "precision", "counted"
+    RUNNING_SUM, AP, FIRST_HIT, RR = "running_sum", "AP", "first_hit", "RR"
+    # P, R, F1, Hit at every cut-off K (cutoff_steps)
+    P, R, F1, HIT = "P", "R", "F1", "Hit"
+    # ROC: its curve (details["curve"]) and its trapezoids (the table)
+    THRESHOLD, TPR, FPR = "threshold", "tpr", "fpr"
+    STEP, WIDTH, TPR_LEFT, TPR_RIGHT = "step", "width", "tpr_left", "tpr_right"
+    AREA, RUNNING_AREA = "area", "running_area"
+    # interpolated precision (iprec_steps: the table and details["points"])
+    RECALL, RECALL_LEVEL, HITS_NEEDED, FROM_RANK, IPREC = "recall", "recall_level", "hits_needed", "from_rank", "iprec"
+    JUDGED = "judged"
+
+
+#: every declared column name (:class:`Column`)
+COLUMNS: frozenset[str] = frozenset(value for name, value in vars(Column).items() if name.isupper())
+
+
 def num(value: float, digits: int = DIGITS) -> str:
     """Format a number the way a person writes it: an exact value as short as it is (3, 0.5, 0.125),
     any other to ``digits`` decimals, as the headline shows it (5.7619, 0.8710).
@@ -113,6 +144,8 @@ class Line:
     empty sum, written 0. An empty ``lhs`` continues the line above (``= 0.25 + 0.375 = 0.625``).
     ``zeros``: which terms add exactly 0 (one flag per term, or none): a folded sum leaves them out and folds the
     others, so that "0 + 0 + ⋯ + 0 + 0 = 0.0571" reads "0.0571 = 0.0571" (the whole sum still has every term).
+    ``note`` (a :class:`~metrics.messages.Message`, drawn in ``\\text{}`` in LaTeX) and ``lhs`` (a
+    :class:`~metrics.messages.Composed` one) may hold words, kept for the app to translate.
     """
 
     lhs: str = ""
@@ -156,7 +189,7 @@ def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
     lead = [(line.lhs, False)] if line.lhs else []
     equals = f" = {line.head}" if line.lhs else f"= {line.head}"
     result = [(f" = {line.result}", False)] if line.result else []
-    note = [(f"   {line.note}" if text else rf"\quad \text{{{line.note}}}", False)] if line.note else []
+    note = [(_note(line.note, text), False)] if line.note else []
     if line.terms is None:
         return [*lead, (equals + line.tail, False), *result, *note]
     terms = (_folded(line.terms, text, line.zeros) if fold else line.terms) or ("0",)
@@ -165,13 +198,20 @@ def _pieces(line: Line, fold: bool, text: bool) -> list[tuple[str, bool]]:
     return [*lead, *pieces, *note]
 
 
+def _note(note: str, text: bool) -> str:
+    """A line's note after its formula: three spaces before it in text, ``\\quad \\text{...}`` in LaTeX."""
+    if text:
+        return Composed("   ", note)
+    return Composed(r"\quad ", Phrase(note) if isinstance(note, Message) else rf"\text{{{note}}}")
+
+
 def render_text(lines, fold: bool = True) -> str:
     """Plain-text lines, one per :class:`Line` (a continuation indented under its ``=``)."""
     out = []
     for line in lines:
-        body = "".join(piece for piece, _ in _pieces(line, fold, text=True))
+        body = Composed(*(piece for piece, _ in _pieces(line, fold, text=True)))
         out.append(body if line.lhs else "    " + body)
-    return "\n".join(out)
+    return joined("\n", out)
 
 
 def em_for_px(px: float, base_font_px: float = 18.0) -> float:
@@ -287,7 +327,7 @@ class Explanation:
         """An explanation whose worked formulas (LaTeX and text, complete) are written by ``writer``."""
         steps = len(table)
         return cls(measure=measure, value=value, table=table, formula=formula,
-                   worked=r" \\ ".join(render_latex(writer(steps, False))),
+                   worked=joined(r" \\ ", render_latex(writer(steps, False))),
                    worked_text=render_text(writer(steps, True)), column=column, details=details or {},
                    writer=writer, running=running)
 
@@ -326,7 +366,7 @@ class Explanation:
         """
         if self.writer is None:
             return self.worked
-        return r" \\ ".join(self.worked_lines(step, fold, width))
+        return joined(r" \\ ", self.worked_lines(step, fold, width))
 
     def worked_text_at(self, step: int | None = None, fold: bool = True) -> str:
         """:meth:`worked_at` in plain text."""

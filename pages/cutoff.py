@@ -3,7 +3,7 @@
 import streamlit as st
 
 from metrics import cutoff_steps
-from metrics.explanation import render_latex
+from metrics.explanation import Column, render_latex
 from metrics.measures.interpolated import iprec_steps
 from ui import charts
 from ui.classroom.lessons.links import lesson_links
@@ -59,8 +59,9 @@ elif interpolated:  # trec_eval's iprec_at_recall: the staircase over the P-R po
     left, right = interpolated.columns(2)
     left.plotly_chart(charts.interpolated_precision(levels.table, levels.details["points"]), width="stretch")
     with right:
-        shown = levels.table[["recall_level", "hits_needed", "from_rank", "iprec"]]
-        explainer.step_table(shown.assign(recall_level=shown["recall_level"].map("{:g}".format)), None, hit_column=None)
+        shown = levels.table[[Column.RECALL_LEVEL, Column.HITS_NEEDED, Column.FROM_RANK, Column.IPREC]]
+        levels_shown = shown[Column.RECALL_LEVEL].map("{:g}".format)
+        explainer.step_table(shown.assign(**{Column.RECALL_LEVEL: levels_shown}), None, hit_column=None)
         for line in render_latex(levels.lines_at()[-1:], width=lecture.FORMULA_WIDTH * 0.8):  # the mean of the 11
             st.latex(sentences.tex(line))
 if whole:

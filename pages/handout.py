@@ -3,12 +3,13 @@ presenter mode (ui.teaching.presenter): one step at a time, full screen, for the
 
 import streamlit as st
 
-from metrics import MetricsInputError, ap_steps, ndcg_steps, precision_steps, rr_steps
+from metrics import MetricsInputError
 from metrics.teaching import handout as handouts
 from metrics.teaching.handout import LABELS, csv_tables, escape_markdown, file_stem, latex_handout, markdown_handout
 from ui.data.dataset import shown_title
 from ui.i18n import N_, t
 from ui.i18n.sentences import localized
+from ui.model.explain import explain as explained
 from ui.session import state
 from ui.shell.page import end_page
 from ui.shell.routes import page_file
@@ -37,29 +38,15 @@ DOWNLOADS = N_("Download")
 PREVIEW = N_("Preview of the handout")
 NOTHING = N_("The board has no ranked item: put some items into the ranking first.")
 MARKDOWN_FILE, LATEX_FILE = N_("Markdown (.md)"), N_("LaTeX (.tex)")
+#: the board measure (ui.model.explain) of each handout metric: RR with the cut-off K
+HANDOUT_MEASURES = {"nDCG": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P"}
 #: the download label of each CSV table of metrics.teaching.handout.csv_tables, by key
 CSV_FILES = {"steps": N_("steps table (.csv)"), "ideal": N_("ideal table (.csv)")}
 
 
-def _k(board, maximum: int) -> int:
-    """The board's K, clipped as the explainer pages' K slider clips it."""
-    return min(board.k, max(1, maximum))
-
-
 def explain(board, metric: str):
-    """The same core call the metric's explainer page makes, with the board's K and conventions."""
-    rels, items, threshold = board.rels(), board.ranking, board.threshold
-    if metric == "nDCG":
-        return ndcg_steps(rels, k=_k(board, max(len(items), len(board.judged()))), gain=board.gain,
-                          ideal=board.ideal_grades(), items=items, ideal_items=board.ideal_items(),
-                          ideal_from=board.ideal)
-    k = _k(board, len(items))
-    if metric == "AP":
-        return ap_steps(rels, k=k, n_relevant=board.n_relevant(threshold), denominator=board.ap_denominator,
-                        items=items, threshold=threshold)
-    if metric == "RR":
-        return rr_steps(rels, k=k, items=items, threshold=threshold)
-    return precision_steps(rels, k, items=items, threshold=threshold)
+    """The same call the metric's explainer page makes (ui.model.explain), with the board's K and conventions."""
+    return explained(board, HANDOUT_MEASURES[metric])
 
 
 def handout(explanation, title: str) -> None:

@@ -4,6 +4,7 @@ from metrics.measures.registry), explained on the board; GMAP and GMBpref over t
 import streamlit as st
 
 from metrics import MetricsInputError
+from metrics.explanation import Column
 from metrics.measures import registry
 from ui import charts
 from ui.i18n import relabel_choice, t
@@ -80,7 +81,7 @@ unit = more_measures.unit(choice, explanation)
 with numbers:
     pace = pacing.begin(PAGE, len(explanation.table))
     own = next(quantity for quantity, column in explanation.running.items() if column == explanation.column)
-    marked = next((column for column in ("relevant", "judged") if column in explanation.table), None)
+    marked = next((column for column in (Column.RELEVANT, Column.JUDGED) if column in explanation.table), None)
     lecture.walk_through(PAGE, explanation, pace, board, {own: explanation.measure},
                          more_measures.extra_numbers(explanation), hit_column=marked, unit=unit)
 with controls:

@@ -66,9 +66,11 @@ run_pytest() {
     return "$status"
 }
 if [ "$#" -eq 0 ]; then
+    # Each part's durations, test by test, in artifacts/junit-*.xml (git ignores artifacts/): what a change of the
+    # suite's time is read from (python scripts/test_times.py).
     status=0
-    run_pytest -m "not e2e" "${parallel[@]}" || status=$?
-    run_pytest -m e2e "${parallel[@]}" || status=$?
+    run_pytest -m "not e2e" "${parallel[@]}" --junitxml=artifacts/junit-fast.xml || status=$?
+    run_pytest -m e2e "${parallel[@]}" --junitxml=artifacts/junit-e2e.xml || status=$?
     exit "$status"
 fi
 case " $* " in

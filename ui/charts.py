@@ -14,6 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from metrics.explanation import Column
 from metrics.measures.discounts import discount_divisors
 from ui.i18n import N_, t
 
@@ -75,8 +76,8 @@ def _legend_shown(traces: list[dict], layout: dict) -> bool:
 
 def _rank_axis(table: pd.DataFrame) -> dict:
     """Ticks that name the item under each rank."""
-    return dict(tickmode="array", tickvals=table["rank"].tolist(), ticktext=[
-        f"{r}<br>{_short(i)}" if i else str(r) for r, i in zip(table["rank"], table["item"])])
+    return {"tickmode": "array", "tickvals": table[Column.RANK].tolist(), "ticktext": [
+        f"{r}<br>{_short(i)}" if i else str(r) for r, i in zip(table[Column.RANK], table[Column.ITEM])]}
 
 
 def _short(text: str, limit: int = 10) -> str:
@@ -95,8 +96,8 @@ def _line(x, y, name: str, **extra) -> dict:
 def gain_bars(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Gain and discounted gain at each rank."""
     shown = table if step is None else table.iloc[:step]
-    return figure([_bar(shown["rank"], shown["gain"], t("gain"), MISS),
-                    _bar(shown["rank"], shown["discounted_gain"], t("gain / log2(i+1)"), ACCENT)],
+    return figure([_bar(shown[Column.RANK], shown[Column.GAIN], t("gain"), MISS),
+                    _bar(shown[Column.RANK], shown[Column.DISCOUNTED_GAIN], t("gain / log2(i+1)"), ACCENT)],
                    t("Gain and discounted gain per rank"), t("rank"), t("gain"), xaxis=_rank_axis(table),
                    barmode="group")
 
@@ -104,8 +105,9 @@ def gain_bars(table: pd.DataFrame, step: int | None = None) -> go.Figure:
 def running_dcg(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Running DCG of the ranking against the running IDCG of the ideal ordering, both up to ``step``."""
     shown = table if step is None else table.iloc[:step]
-    return figure([_line(shown["rank"], shown["IDCG"], t("IDCG@i (ideal)"), line=dict(color=SECOND, dash="dash")),
-                    _line(shown["rank"], shown["DCG"], t("DCG@i (yours)"), line=dict(color=ACCENT, width=3))],
+    ranks = shown[Column.RANK]
+    return figure([_line(ranks, shown[Column.IDCG], t("IDCG@i (ideal)"), line={"color": SECOND, "dash": "dash"}),
+                    _line(ranks, shown[Column.DCG], t("DCG@i (yours)"), line={"color": ACCENT, "width": 3})],
                    t("Running DCG vs running IDCG"), t("rank i"), t("cumulative"), xaxis=_rank_axis(table))
 
 
@@ -114,8 +116,9 @@ def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame, step: int |
     axis = _rank_axis(linear)
     if step is not None:
         linear, exponential = linear.iloc[:step], exponential.iloc[:step]
-    return figure([_bar(linear["rank"], linear["discounted_gain"], t("linear: rel"), ACCENT),
-                    _bar(exponential["rank"], exponential["discounted_gain"], t("exponential: 2^rel − 1"), SECOND)],
+    return figure([_bar(linear[Column.RANK], linear[Column.DISCOUNTED_GAIN], t("linear: rel"), ACCENT),
+                    _bar(exponential[Column.RANK], exponential[Column.DISCOUNTED_GAIN], t("exponential: 2^rel − 1"),
+                         SECOND)],
                    t("Discounted gain: linear vs exponential"), t("rank"), t("discounted gain"),
                    xaxis=axis, barmode="group")
 
@@ -123,9 +126,9 @@ def gain_comparison(linear: pd.DataFrame, exponential: pd.DataFrame, step: int |
 def precision_at_ranks(table: pd.DataFrame, step: int | None = None) -> go.Figure:
     """Precision at each rank; the hits (the ranks AP averages over) are coloured."""
     shown = table if step is None else table.iloc[:step]
-    colours = [HIT if hit else MISS for hit in shown["relevant"]]
-    return figure([_bar(shown["rank"], shown["precision"], "P@i", colours,
-                         text=[f"{p:.4f}" for p in shown["precision"]], textposition="outside")],
+    colours = [HIT if hit else MISS for hit in shown[Column.RELEVANT]]
+    return figure([_bar(shown[Column.RANK], shown[Column.PRECISION], "P@i", colours,
+                         text=[f"{p:.4f}" for p in shown[Column.PRECISION]], textposition="outside")],
                    t("Precision at each rank (green: a hit, counted by AP)"), t("rank i"), "P@i",
                    xaxis=_rank_axis(table), yaxis=dict(range=[0, 1.15]))
 
@@ -143,14 +146,14 @@ def per_query_bars(values: pd.Series, title: str, axis: str) -> go.Figure:
 def cutoff_curves(table: pd.DataFrame, last_k: int | None = None) -> go.Figure:
     """P@K, R@K and F1@K for the K of ``table`` (K = 1.. the step); the K axis from 1 to ``last_k`` (N)."""
     xaxis = dict(range=[0.5, last_k + 0.5], dtick=1) if last_k else None
-    return figure([_line(table["rank"], table[c], f"{c}@K") for c in ("P", "R", "F1")],
+    return figure([_line(table[Column.RANK], table[c], f"{c}@K") for c in (Column.P, Column.R, Column.F1)],
                    t("Precision, recall and F1 as K grows"), "K", t("value"), xaxis=xaxis, yaxis=dict(range=[0, 1.05]))
 
 
 def precision_recall_curve(table: pd.DataFrame) -> go.Figure:
     """Precision against recall, one point per cut-off K."""
-    return figure([_line(table["R"], table["P"], "P vs R", line=dict(color=ACCENT),
-                          text=[f"K={k}" for k in table["rank"]])],
+    return figure([_line(table[Column.R], table[Column.P], "P vs R", line={"color": ACCENT},
+                          text=[f"K={k}" for k in table[Column.RANK]])],
                    t("Precision-recall curve (one point per K)"), t("recall"), t("precision"),
                    xaxis=dict(range=[0, 1.05]), yaxis=dict(range=[0, 1.05]))
 
@@ -159,7 +162,7 @@ def roc(curve: pd.DataFrame, auc: float | None, threshold_point: tuple[float, fl
     """The ROC curve with the area under it shaded; ``auc`` None: not named yet (steps remain: the caller passes the
     curve up to the step)."""
     name = "ROC" if auc is None else f"ROC (AUC = {auc:.4f})"
-    traces = [_line(curve["fpr"], curve["tpr"], name, fill="tozeroy",
+    traces = [_line(curve[Column.FPR], curve[Column.TPR], name, fill="tozeroy",
                     line=dict(color=ACCENT, width=3), fillcolor="rgba(11,79,156,0.18)"),
               dict(type="scatter", mode="lines", x=[0, 1], y=[0, 1], name=t("chance"), line=dict(color=MISS, dash="dot"))]
     if threshold_point is not None:
@@ -268,12 +271,12 @@ def discount_choices(frame: pd.DataFrame, n: int) -> go.Figure:
 def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | None = None) -> go.Figure:
     """RR against the rank of the first hit (1, 1/2, 1/3, ...) from :func:`metrics.measures.rr.rr_curve`; the
     board's first hit marked; with a cut-off k, the ranks beyond k shaded and scored 0."""
-    ranks = curve["rank"].tolist()
+    ranks = curve[Column.RANK].tolist()
     fractions = ["1" if r == 1 else f"1/{r}" for r in ranks]
     cut = k is not None and k < len(ranks)
     within = len(ranks) if not cut else k
     colours = [SECOND if r == first_hit else ACCENT if r <= within else MISS for r in ranks]
-    traces = [_bar(ranks, curve["RR"], "RR" if k is None else f"RR@{k}", colours, textposition="outside",
+    traces = [_bar(ranks, curve[Column.RR], "RR" if k is None else f"RR@{k}", colours, textposition="outside",
                    text=fractions[:within] + ["0"] * (len(ranks) - within), cliponaxis=False, textfont=FONT)]
     shapes, notes = [], []
     if cut:
@@ -285,7 +288,7 @@ def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | 
         notes.append(dict(x=(k + len(ranks) + 1) / 2, y=0.95, yref="paper", showarrow=False,
                           text=t("beyond rank {k}: RR@{k} = 0").format(k=k)))
     if first_hit in ranks:
-        rr = float(curve.loc[curve["rank"] == first_hit, "RR"].iloc[0])
+        rr = float(curve.loc[curve[Column.RANK] == first_hit, Column.RR].iloc[0])
         if rr == 0:  # below the cut-off: no bar to colour
             traces.append(dict(type="scatter", mode="markers", x=[first_hit], y=[0], name=t("your first hit"),
                                cliponaxis=False, marker=dict(size=24, color=SECOND, symbol="star")))
@@ -302,10 +305,11 @@ def interpolated_precision(levels: pd.DataFrame, points: pd.DataFrame) -> go.Fig
     """The 11-point interpolated precision-recall curve from :func:`metrics.iprec_steps`: the raw
     precision-recall point at every rank (``details["points"]``) and the interpolated staircase
     through the recall levels (its table)."""
-    raw = _line(points["recall"], points["precision"], t("P and R at each rank"), line=dict(color=MISS, dash="dot"),
-                marker=dict(color=[HIT if hit else MISS for hit in points["relevant"]], size=9),
-                text=[f"{t('rank')} {r}" for r in points["rank"]])
-    staircase = _line(levels["recall_level"], levels["iprec"], t("interpolated precision"),
+    raw = _line(points[Column.RECALL], points[Column.PRECISION], t("P and R at each rank"),
+                line={"color": MISS, "dash": "dot"},
+                marker={"color": [HIT if hit else MISS for hit in points[Column.RELEVANT]], "size": 9},
+                text=[f"{t('rank')} {r}" for r in points[Column.RANK]])
+    staircase = _line(levels[Column.RECALL_LEVEL], levels[Column.IPREC], t("interpolated precision"),
                       line=dict(color=ACCENT, width=3, shape="vh"), marker=dict(size=8))
     return figure([raw, staircase], t("11-point interpolated precision-recall curve"), t("recall"),
                    t("precision"), xaxis=dict(range=[-0.02, 1.05], dtick=0.1), yaxis=dict(range=[0, 1.05]))

@@ -15,6 +15,7 @@ from .._lazy import pandas as pd  # (on first use: batch evaluation imports this
 from .._validate import as_choice, as_count, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, Composed, Math, message, phrase
 from .spelling import DENOM_OF, measure_name
 
 #: AP denominators: all relevant items R (trec_eval, ranx, ir_measures); the relevant items
@@ -24,8 +25,16 @@ DENOMINATORS = ("relevant", "found", "min_k_relevant")
 #: the measure syntax's words (AP(denom=minKR)@10)
 DENOMINATOR_WORDS = {"R": "relevant", "minKR": "min_k_relevant", "min": "min_k_relevant"}
 
-AP_FORMULA = r"\mathrm{AP@}k = \frac{1}{D} \sum_{i=1}^{k} P@i \cdot rel_i, \quad P@i = \frac{\text{hits in top } i}{i}"
-_D_LATEX = {"relevant": "R", "found": r"\text{hits found}", "min_k_relevant": r"\min(k, R)"}
+
+
+def ap_formula(denominator: str = "D") -> str:
+    """AP's formula with ``denominator`` (LaTeX) for D."""
+    return (r"\mathrm{AP@}k = \frac{1}{" + denominator + r"} \sum_{i=1}^{k} P@i \cdot rel_i, \quad P@i = \frac{"
+            + phrase(N_("hits in top {i}"), i=Math("i")) + "}{i}")
+
+
+AP_FORMULA = ap_formula()
+_D_LATEX = {"relevant": "R", "found": phrase(N_("hits found")), "min_k_relevant": r"\min(k, R)"}
 
 
 def ap_steps(hits, k: int | None = None, n_relevant: int | None = None, denominator: str | None = None,
@@ -62,7 +71,7 @@ def ap_steps(hits, k: int | None = None, n_relevant: int | None = None, denomina
     return Explanation.written(
         writer=partial(_ap_lines, table, D, denominator, k, params),
         measure=measure_name("AP", k, **params), value=value, table=table,
-        formula=AP_FORMULA.replace("D}", _D_LATEX[denominator] + "}", 1), column="AP", running={"AP": "AP"},
+        formula=ap_formula(_D_LATEX[denominator]), column="AP", running={"AP": "AP"},
         details={"denominator": denominator, "D": D, "R": R, "found": found, "k": depth},
     )
 
@@ -85,11 +94,13 @@ def _ap_lines(table: pd.DataFrame, D: int, denominator: str, k: int | None, para
     terms = tuple((f"{h}/{r}" if text else rf"\tfrac{{{h}}}{{{r}}}") for h, r in zip(hit_rows["hits"], hit_rows["rank"]))
     value = num(shown["AP"].iloc[-1]) if step else "0"
     if text:
-        d_text = {"relevant": "R", "found": "hits found", "min_k_relevant": f"min({k_label}, R)"}[denominator]
-        note = f"[D = {d_text} = {D}]" + ("   (no relevant item: AP is defined as 0)" if D == 0 else "")
+        note = (message(N_("[D = hits found = {D}]"), D=D) if denominator == "found"
+                else f"[D = {'R' if denominator == 'relevant' else f'min({k_label}, R)'} = {D}]")
+        if D == 0:
+            note = Composed(note, "   ", message(N_("(no relevant item: AP is defined as 0)")))
         return (Line(lhs, terms, head="(", tail=f") / {D}", result=value, note=note),)
     return (Line(lhs, terms, head=rf"\frac{{1}}{{{D}}}\bigl(", tail=r"\bigr)", result=value,
-                 note="(no relevant item: AP is 0)" if D == 0 else ""),)
+                 note=message(N_("(no relevant item: AP is 0)")) if D == 0 else ""),)
 
 
 @with_formula(AP_FORMULA)

@@ -12,9 +12,12 @@ from .._binary import THRESHOLD, relevant_flags, total_relevant
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_count, as_items
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
+from ..messages import N_, message, phrase
 from .spelling import measure_name
+from .wording import NO_RELEVANT
 
-BING_FORMULA = r"\mathrm{binG} = \frac{1}{R} \sum_{i:\,rel_i} \frac{1}{\log_2(2 + n_i)}, \quad n_i = i - \text{hits}_i"
+BING_FORMULA = (r"\mathrm{binG} = \frac{1}{R} \sum_{i:\,rel_i} \frac{1}{\log_2(2 + n_i)}, \quad n_i = i - "
+                + phrase(N_("hits")) + "_i")
 
 
 def bing_steps(hits, n_relevant: int | None = None, items=None, threshold: float = THRESHOLD) -> Explanation:
@@ -44,7 +47,7 @@ def _bing_lines(table: pd.DataFrame, R: int, params: dict, step: int, text: bool
     lhs = name if text else latex_name(name)
     lhs = so_far(lhs, step, len(table), text)
     if R == 0:
-        return (Line(lhs, head="0", note="(no relevant item: R = 0)"),)
+        return (Line(lhs, head="0", note=message(NO_RELEVANT)),)
     shown = table.iloc[:step]
     terms = tuple((f"1/log2(2 + {n})" if text else rf"\tfrac{{1}}{{\log_2(2 + {n})}}")
                   for n in shown.loc[shown["relevant"], "nonrel_before"].astype(int)) or ("0",)

@@ -13,10 +13,11 @@ from .._lazy import pandas as pd  # (on first use: batch evaluation imports this
 from .._validate import _short, as_count, as_items
 from ..errors import input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, message, phrase
 from .counts import trec_judged_flags
 from .spelling import measure_name
 
-BPREF_FORMULA = (r"\mathrm{bpref} = \frac{1}{R} \sum_{r \text{ relevant, retrieved}} "
+BPREF_FORMULA = (r"\mathrm{bpref} = \frac{1}{R} \sum_{r " + phrase(N_(" relevant, retrieved")) + "} "
                  r"\left(1 - \frac{\min(n_r, R)}{\min(R, N)}\right)")
 
 
@@ -76,9 +77,9 @@ def _bpref_lines(table: pd.DataFrame, R: int, N: int, params: dict, step: int, t
                                        rf"\left(1 - \tfrac{{{min(n, R)}}}{{{below}}}\right)"))
                   for n in hits["nonrel_above"].astype(int))
     value = num(shown["bpref"].iloc[-1]) if step else "0"
-    note = f"[R = {R}, N = {N} judged non-relevant]" if text else rf"R = {R},\ N = {N}"
+    note = message(N_("[R = {R}, N = {N} judged non-relevant]"), R=R, N=N)
     if R == 0:
-        return (Line(lhs, head="0", note="(no relevant item: bpref is 0)"),)
+        return (Line(lhs, head="0", note=message(N_("(no relevant item: bpref is 0)"))),)
     if text:
         return (Line(lhs, terms, head="(", tail=f") / {R}", result=value, note=note),)
     return (Line(lhs, terms, head=rf"\frac{{1}}{{{R}}}\bigl(", tail=r"\bigr)", result=value),)

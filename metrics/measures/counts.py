@@ -13,7 +13,9 @@ from .._binary import THRESHOLD, judged_flags, total_relevant
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_choice, as_count, as_items
 from ..explanation import Explanation, Line, with_formula
+from ..messages import N_, message, phrase
 from .spelling import measure_name
+from .wording import RELEVANT
 
 #: each count's name (trec_eval) -> the step table column it is read from and what it counts
 COUNTS = {
@@ -25,11 +27,13 @@ COUNTS = {
 #: trec_eval's name -> the canonical (ir_measures) name, :mod:`metrics.measures.names`
 CANONICAL = {"num_ret": "NumRet", "num_rel": "NumRel", "num_rel_ret": "NumRelRet",
              "num_nonrel_judged_ret": "NumNonRelJudgedRet"}
+RETRIEVED = phrase(N_("retrieved"))  #: ``\text{retrieved}``
 COUNT_FORMULA = {
-    "num_ret": r"\mathrm{num\_ret} = |\text{retrieved}|",
-    "num_rel": r"\mathrm{num\_rel} = R = |\text{relevant}|",
-    "num_rel_ret": r"\mathrm{num\_rel\_ret} = |\text{relevant} \cap \text{retrieved}|",
-    "num_nonrel_judged_ret": r"\mathrm{num\_nonrel\_judged\_ret} = |\text{judged non-relevant} \cap \text{retrieved}|",
+    "num_ret": r"\mathrm{num\_ret} = |" + RETRIEVED + "|",
+    "num_rel": r"\mathrm{num\_rel} = R = |" + RELEVANT + "|",
+    "num_rel_ret": r"\mathrm{num\_rel\_ret} = |" + RELEVANT + r" \cap " + RETRIEVED + "|",
+    "num_nonrel_judged_ret": (r"\mathrm{num\_nonrel\_judged\_ret} = |" + phrase(N_("judged non-relevant")) + r" \cap "
+                              + RETRIEVED + "|"),
 }
 
 
@@ -78,10 +82,11 @@ def _count_lines(table: pd.DataFrame, count: str, R: int, step: int, text: bool)
     shown = table.iloc[:step]
     lhs = count if text else r"\mathrm{" + count.replace("_", r"\_") + "}"
     if count == "num_rel":
-        return (Line(lhs, head=str(R), note="(every judged relevant item, retrieved or not)" if text else ""),)
+        return (Line(lhs, head=str(R), note=message(N_("(every judged relevant item, retrieved or not)")) if text
+                     else ""),)
     marked = shown if _MARKED[count] is None else shown[shown[_MARKED[count]]]
-    ranks = ", ".join(str(r) for r in marked["rank"]) or "none"
-    note = f"(ranks {ranks})" if text else ""
+    ranks = ", ".join(str(r) for r in marked["rank"]) or message(N_("none"))
+    note = message(N_("(ranks {ranks})"), ranks=ranks) if text else ""
     return (Line(lhs, tuple("1" for _ in range(len(marked))), result=str(len(marked)), note=note),)
 
 

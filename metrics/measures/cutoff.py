@@ -16,15 +16,16 @@ from .._lazy import pandas as pd  # (on first use: batch evaluation imports this
 from .._validate import as_count, as_fraction, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, counted, message
 from .spelling import measure_name
-from .wording import by_count
+from .wording import NO_RELEVANT, relevant_in_top
 
-P_FORMULA = r"P@k = \frac{|\text{relevant} \cap \text{top } k|}{k}"
-R_FORMULA = r"R@k = \frac{|\text{relevant} \cap \text{top } k|}{R}"
+P_FORMULA = r"P@k = \frac{" + relevant_in_top("k") + "}{k}"
+R_FORMULA = r"R@k = \frac{" + relevant_in_top("k") + "}{R}"
 F1_FORMULA = r"F_1@k = \frac{2 \cdot P@k \cdot R@k}{P@k + R@k}"
-HIT_FORMULA = r"\mathrm{Success@}k = \mathbb{1}\left[\,|\text{relevant} \cap \text{top } k| \ge 1\,\right]"
-RPREC_FORMULA = r"\mathrm{Rprec} = P@R = \frac{|\text{relevant} \cap \text{top } R|}{R}"
-RELP_FORMULA = r"\mathrm{RelP@}k = \frac{|\text{relevant} \cap \text{top } k|}{\min(k, R)}"
+HIT_FORMULA = r"\mathrm{Success@}k = \mathbb{1}\left[\," + relevant_in_top("k") + r" \ge 1\,\right]"
+RPREC_FORMULA = r"\mathrm{Rprec} = P@R = \frac{" + relevant_in_top("R") + "}{R}"
+RELP_FORMULA = r"\mathrm{RelP@}k = \frac{" + relevant_in_top("k") + r"}{\min(k, R)}"
 
 
 def cutoff_steps(hits, k: int | None = None, n_relevant: int | None = None, items=None,
@@ -60,14 +61,15 @@ def _cutoff_lines(table: pd.DataFrame, column: str, R: int, params: dict, rprec:
     """The measure at cut-off K = ``step`` (R-precision: named Rprec at K = R)."""
     if step == 0:  # R-precision without a relevant item
         name = measure_name("Rprec", **params)
-        return (Line(name if text else latex_name(name), head="0", note="(no relevant item: R = 0)"),)
+        return (Line(name if text else latex_name(name), head="0", note=message(NO_RELEVANT)),)
     row = table.iloc[step - 1]
     K, found, value = int(row["rank"]), int(row["hits"]), num(row[column])
     name = measure_name(MEASURE_OF[column], K, **params)
     lhs = name if text else latex_name(name)
     if column == "Hit":
-        note = (f"({found} relevant {by_count(found, 'item', 'items')} in the top {K})" if text
-                else f"({found} relevant in the top {K})")
+        note = (counted("({found} relevant item in the top {k})", "({found} relevant items in the top {k})",
+                        "found", found=found, k=K) if text
+                else message(N_("({found} relevant in the top {k})"), found=found, k=K))
         return (Line(lhs, head=value, note=note),)
     if column == "F1":
         p, r = num(row["P"]), num(row["R"])
@@ -251,10 +253,11 @@ def _rprec_mult_lines(table: pd.DataFrame, R: int, mult: float, name: str, param
     """P at cut-off ``step``; at the last row named Rprec_mult(m), with the rank worked out."""
     lhs = name if text else r"\mathrm{" + name.replace("_", r"\_") + "}"
     rank = int(mult * R + 0.9)
-    where = (f"{num(mult)}·{R} + 0.9 = {num(mult * R + 0.9)} → rank {rank}" if text
+    where = (message(N_("{mult}·{R} + 0.9 = {sum} → rank {rank}"), mult=num(mult), R=R, sum=num(mult * R + 0.9),
+                     rank=rank) if text
              else rf"\lfloor {num(mult)} \cdot {R} + 0.9 \rfloor = {rank}")
     if step == 0:
-        return (Line(lhs, head="0", note="(no relevant item: R = 0)"),)
+        return (Line(lhs, head="0", note=message(NO_RELEVANT)),)
     line = _cutoff_lines(table, "P", R, params, False, step, text)[0]
     if step < len(table):
         return (line,)

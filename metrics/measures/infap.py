@@ -18,8 +18,10 @@ from .._binary import THRESHOLD, total_relevant
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_count, as_items
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over, with_formula
+from ..messages import message
 from .counts import trec_judged_flags
 from .spelling import measure_name
+from .wording import NO_RELEVANT
 
 #: trec_eval's INFAP_EPSILON
 EPSILON = 0.00001
@@ -60,7 +62,7 @@ def _infap_lines(table: pd.DataFrame, R: int, params: dict, step: int, text: boo
     lhs = name if text else latex_name(name)
     lhs = so_far(lhs, step, len(table), text)
     if R == 0:
-        return (Line(lhs, head="0", note="(no relevant item: R = 0)"),)
+        return (Line(lhs, head="0", note=message(NO_RELEVANT)),)
     shown = table.iloc[:step]
     terms = tuple(num(term) for term in shown.loc[shown["relevant"], "term"]) or ("0",)
     value = num(shown["infAP"].iloc[-1]) if step else "0"

@@ -12,9 +12,12 @@ from .._binary import judged_flags
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_items, as_k
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, message, phrase
 from .spelling import measure_name
+from .wording import NOTHING_RETRIEVED, top
 
-JUDGED_FORMULA = r"\mathrm{Judged@}k = \frac{|\text{judged} \cap \text{top } k|}{\min(k, |\text{list}|)}"
+JUDGED_FORMULA = (r"\mathrm{Judged@}k = \frac{|" + phrase(N_("judged")) + r" \cap " + top("k") + r"|}{\min(k, |"
+                  + phrase(N_("list")) + "|)}")
 
 
 def judged_steps(rels, k: int | None = None, items=None) -> Explanation:
@@ -41,12 +44,12 @@ def _judged_lines(table: pd.DataFrame, k: int | None, step: int, text: bool) -> 
     name = measure_name("Judged", k if step == len(table) else step)
     lhs = name if text else latex_name(name)
     if step == 0:
-        return (Line(lhs, head="0", note="(nothing retrieved)"),)
+        return (Line(lhs, head="0", note=message(NOTHING_RETRIEVED)),)
     row = table.iloc[step - 1]
     found = int(row["judged_so_far"])
     head = f"{found}/{step}" if text else rf"\frac{{{found}}}{{{step}}}"
-    note = f"(top {k} of a list of {len(table)}: divided by {len(table)})" if k and k > len(table) and step == len(
-        table) and text else ""
+    note = (message(N_("(top {k} of a list of {n}: divided by {n})"), k=k, n=len(table))
+            if k and k > len(table) and step == len(table) and text else "")
     return (Line(lhs, head=head, result=num(row["Judged"]), note=note),)
 
 

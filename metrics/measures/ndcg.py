@@ -19,6 +19,7 @@ from .._lazy import pandas as pd  # (on first use: batch evaluation imports this
 from .._validate import UNRANKED, _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
 from ..errors import MetricsInputError, input_error
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, message
 from .spelling import measure_name
 
 GAINS = ("linear", "exponential")
@@ -154,7 +155,7 @@ def _dcg_terms(rels, gain: str, text: bool) -> tuple[str, ...]:
     return tuple(terms)
 
 
-IDCG_ZERO = "(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)"
+IDCG_ZERO = N_("(IDCG is 0 (no item carries gain), so nDCG is defined as 0.)")
 
 
 #: what nDCG's worked lines are, in order (:func:`_ndcg_lines`)
@@ -175,7 +176,7 @@ def _ndcg_lines(table: pd.DataFrame, ideal_table: pd.DataFrame, gain: str, k: in
     ratio = f"{num(dcg_value)} / {num(idcg_value)}" if text else rf"\frac{{{num(dcg_value)}}}{{{num(idcg_value)}}}"
     return (Line(symbol(f"DCG@{at}"), _dcg_terms(table["rel"].iloc[:step], gain, text), result=num(dcg_value)),
             Line(symbol(f"IDCG@{at}"), _dcg_terms(ideal_table["rel"].iloc[:step], gain, text), result=num(idcg_value)),
-            Line(symbol(name), head=ratio, result=num(value), note=IDCG_ZERO if idcg_value == 0 else ""))
+            Line(symbol(name), head=ratio, result=num(value), note=message(IDCG_ZERO) if idcg_value == 0 else ""))
 
 
 def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, items=None,

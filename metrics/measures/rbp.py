@@ -13,6 +13,7 @@ from .._binary import THRESHOLD, padded, relevant_flags
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_fraction, as_k
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, message, phrase
 from .spelling import measure_name
 
 RBP_FORMULA = r"\mathrm{RBP}(p) = (1 - p) \sum_{i=1}^{k} r_i \, p^{\,i-1}"
@@ -54,9 +55,9 @@ def _rbp_lines(table: pd.DataFrame, p: float, k: int | None, params: dict, step:
     residual = num(p ** step)
     head = f"(1 - {num(p)}) * (" if text else rf"(1 - {num(p)})\bigl("
     tail = ")" if text else r"\bigr)"
-    note = f"(+ at most {residual} from the ranks below)"
-    return (Line(lhs, terms, head=head, tail=tail, result=value, note=note if text else ""),
-            *(() if text else (Line(r"\text{residual}", head=f"{num(p)}^{{{step}}}", result=residual),)))
+    note = message(N_("(+ at most {residual} from the ranks below)"), residual=residual) if text else ""
+    return (Line(lhs, terms, head=head, tail=tail, result=value, note=note),
+            *(() if text else (Line(phrase(N_("residual")), head=f"{num(p)}^{{{step}}}", result=residual),)))
 
 
 @with_formula(RBP_FORMULA)

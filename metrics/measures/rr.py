@@ -14,9 +14,11 @@ from .._lazy import pandas as pd  # (on first use: batch evaluation imports this
 from .._validate import as_k, as_rows
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..messages import N_, message, phrase
 from .spelling import measure_name
 
-RR_FORMULA = r"\mathrm{RR} = \frac{1}{\mathrm{rank}_1}, \quad \mathrm{rank}_1 = \text{rank of the first relevant item}"
+RR_FORMULA = (r"\mathrm{RR} = \frac{1}{\mathrm{rank}_1}, \quad \mathrm{rank}_1 = "
+              + phrase(N_("rank of the first relevant item")))
 
 
 def rr_steps(hits, k: int | None = None, items=None, threshold: float = THRESHOLD) -> Explanation:
@@ -47,8 +49,9 @@ def _rr_lines(first_rank: int | None, k: int | None, depth: int, params: dict, s
     name = measure_name("RR", cut, **params)
     lhs = name if text else latex_name(name)
     if first_rank is None or first_rank > step:
-        within = f"in the top {cut}" if cut else "in the list"
-        return (Line(lhs, head="0", note=f"(no relevant item {within})"),)
+        note = (message(N_("(no relevant item in the top {k})"), k=cut) if cut
+                else message(N_("(no relevant item in the list)")))
+        return (Line(lhs, head="0", note=note),)
     value = num(1 / first_rank)
     return (Line(lhs, head=f"1/{first_rank}" if text else rf"\frac{{1}}{{{first_rank}}}", result=value),)
 

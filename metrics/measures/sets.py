@@ -13,8 +13,10 @@ from .._binary import THRESHOLD, total_relevant
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_choice, as_fraction
 from ..explanation import Explanation, Line, num, with_formula
+from ..messages import message
 from .counts import counts_table
 from .spelling import measure_name
+from .wording import NOTHING_RETRIEVED
 
 SET_P_FORMULA = r"\mathrm{set\_P} = \frac{\mathrm{num\_rel\_ret}}{\mathrm{num\_ret}}"
 SET_R_FORMULA = r"\mathrm{set\_recall} = \frac{\mathrm{num\_rel\_ret}}{R}"
@@ -75,7 +77,7 @@ def _set_lines(table: pd.DataFrame, measure: str, beta: float, name: str, R: int
     """The measure of the first ``step`` items read as a set."""
     if step == 0:
         return (Line(name if text else r"\mathrm{" + name.replace("_", r"\_") + "}", head="0",
-                     note="(nothing retrieved)"),)
+                     note=message(NOTHING_RETRIEVED)),)
     row = table.iloc[step - 1]
     lhs = name if text else r"\mathrm{" + name.replace("_", r"\_") + "}"
     if step < len(table):

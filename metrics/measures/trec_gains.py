@@ -32,6 +32,7 @@ from .._binary import THRESHOLD, _threshold
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import as_grades, as_items, as_judged_grades
 from ..explanation import Explanation, Line, latex_name, num, so_far, sum_over
+from ..messages import N_, message
 from .spelling import measure_name
 
 G_FORMULA = (r"G = \frac{1}{\sum_j g^*_j} \sum_{i:\,g_i > 0} \frac{g_i}{\log_2(2 + C_i - \Gamma_i)}, \quad "
@@ -149,7 +150,7 @@ def _sum_lines(table: pd.DataFrame, name: str, column: str, below: str, any_: bo
     shown = table.iloc[:step]
     terms = tuple(num(term) for term in shown[column] if term != 0) or ("0",)
     if not any_:
-        return (Line(lhs, head="0", note="(nothing to count)"),)
+        return (Line(lhs, head="0", note=message(N_("(nothing to count)"))),)
     value = num(shown[table.columns[-1]].iloc[-1]) if step else "0"
     return (sum_over(lhs, terms, below, value, text),)
 
@@ -159,7 +160,7 @@ def _ndcg_rel_lines(table: pd.DataFrame, positive: int, found: int, missed: floa
     """nDCGRel: the nDCG at each relevant item so far, and at the end the relevant items never retrieved."""
     lhs = "nDCGRel" if text else latex_name("nDCGRel")
     if positive == 0 or step == 0:
-        return (Line(lhs, head="0", note="(no relevant item)"),)
+        return (Line(lhs, head="0", note=message(N_("(no relevant item)"))),)
     shown = table.iloc[:step]
     terms = tuple(num(term) for term in shown["counted"] if term != 0)
     if step == len(table) and positive > found:

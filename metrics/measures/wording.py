@@ -1,7 +1,24 @@
 """Count-aware English for the sentences ``metrics`` writes: the singular for one, the plural otherwise (the app
-translates both forms with gettext's ngettext, ``ui.i18n.sentences``)."""
+translates both forms with gettext's ngettext, ``ui.i18n.sentences``), and the ``\\text{}`` phrases several
+formulas share (:mod:`metrics.messages`)."""
 
 from __future__ import annotations
+
+from ..messages import N_, Math, phrase
+
+RELEVANT = phrase(N_("relevant"))  #: ``\text{relevant}``
+NO_RELEVANT = N_("(no relevant item: R = 0)")  #: the note of a measure over R without a relevant item
+NOTHING_RETRIEVED = N_("(nothing retrieved)")  #: the note of a measure of an empty list
+
+
+def top(k: str) -> str:
+    """``\\text{top } k``: the top ``k`` (a variable) of a ranking, in a formula."""
+    return phrase(N_("top {k}"), k=Math(k))
+
+
+def relevant_in_top(k: str) -> str:
+    """``|\\text{relevant} \\cap \\text{top } k|``: the relevant items in the top ``k``."""
+    return "|" + RELEVANT + r" \cap " + top(k) + "|"
 
 
 def by_count(count: int, one: str, many: str) -> str:

@@ -271,18 +271,32 @@ APP_SETTLED = """() => {
 }"""
 
 
-def wait_for_streamlit(page: Page, timeout_ms: float = APP_TIMEOUT_MS) -> None:
+#: JavaScript: the run an action asked for has begun (the app no longer says `notRunning`), or ``pause`` ms have
+#: passed since ``since`` (the page's clock, ``Date.now()``) and it is taken to have asked for none
+RUN_BEGUN = """([since, pause]) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return (!!app && app.getAttribute('data-test-script-state') !== 'notRunning') || Date.now() - since >= pause;
+}"""
+RUN_BEGUN_PAUSE_MS = 150  #: the longest an action's rerun takes to be said by the app (after it: none was asked)
+
+
+def wait_for_streamlit(page: Page, timeout_ms: float = APP_TIMEOUT_MS, *, changed: bool = False) -> None:
     """Wait until Streamlit is connected, has run the script and shows its output; then assert
     that no exception box is on the page.
 
-    Call it after anything that triggers a rerun (a click, a drag, an upload): the short pause
-    first lets the rerun start, since the app says `notRunning` until it does. Before the first run
+    Call it after anything that triggers a rerun (a click, a drag, an upload): first it waits for the
+    rerun to begin (:data:`RUN_BEGUN`: the app says so at once, or after at most 150 ms it is taken
+    to ask for none), since the app says `notRunning` until it does. ``changed=True``: the caller has
+    already seen the page change (a walk's step line): that run has begun, so there is nothing to
+    wait for before the settled check. Before the first run
     the state is also `notRunning`: it waits for some output in the main area, for the elements of the
     previous run that the new run did not redraw to be removed, and for no widget to be a grey skeleton
     (its code still loading). All of that is one check in the page (:data:`APP_SETTLED`), polled there;
     when it times out, each condition is asserted in turn so that the failure names the one that held it.
     """
-    page.wait_for_timeout(150)
+    if not changed:
+        page.wait_for_function(RUN_BEGUN, arg=[page.evaluate("Date.now()"), RUN_BEGUN_PAUSE_MS], polling="raf",
+                               timeout=timeout_ms)
     try:
         page.wait_for_function(APP_SETTLED, timeout=timeout_ms)
     except PlaywrightTimeoutError:

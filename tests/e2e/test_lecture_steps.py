@@ -108,7 +108,7 @@ def go(page: Page, wait_for_app, language: str, key: str, step: int, total: int)
     page.keyboard.press(key)
     expect(page.locator(STEP_BAR)).to_contain_text(
         f"Step {step} of {total}" if language == "en" else f"第 {step} 步，共 {total} 步")
-    wait_for_app(page)
+    wait_for_app(page, changed=True)
 
 
 @pytest.mark.parametrize("language", list(LOCALES))

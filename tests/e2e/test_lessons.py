@@ -72,9 +72,9 @@ BOXES = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([wha
 }))"""
 
 
-def settled(page: Page, wait_for_app) -> dict:
-    """The page's run finished and drawn; its state (:data:`STATE`)."""
-    wait_for_app(page, LOADED_MS)
+def settled(page: Page, wait_for_app, changed: bool = False) -> dict:
+    """The page's run finished and drawn; its state (:data:`STATE`). ``changed``: the page was seen to change."""
+    wait_for_app(page, LOADED_MS, changed=changed)
     drawn(page, LOADED_MS)
     return page.evaluate(STATE)
 
@@ -84,7 +84,7 @@ def press_next(page: Page, before: dict, wait_for_app) -> dict:
     page.keyboard.press("ArrowRight")
     page.wait_for_function(f"(before) => JSON.stringify(({STATE})()) !== JSON.stringify(before)", arg=before,
                            timeout=LOADED_MS)
-    return settled(page, wait_for_app)
+    return settled(page, wait_for_app, changed=True)
 
 
 def exact_shown(lesson: Lesson, scene: Scene, language: str) -> str:

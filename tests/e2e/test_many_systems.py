@@ -79,7 +79,7 @@ def _walk_stages(page: Page, language: str, wait_for_app, screenshot, systems: i
         if stage > 1:
             page.keyboard.press("ArrowRight" if stage < STAGES else "End")
             _stage_is(page, language, stage)
-            wait_for_app(page, WALK_MS)
+            wait_for_app(page, WALK_MS, changed=True)
         drawn(page, WALK_MS)
         expect(page.locator(ONE_SCREEN["chart"])).to_have_count(1)
         boxes = page.evaluate(BOXES, [ONE_SCREEN, ".lane", ".lane .item.current", STAGE])["found"]  # (no lanes here)

@@ -184,12 +184,19 @@ def phone(browser) -> Iterator[Callable[[str, str], Page]]:
         context.close()
 
 
+#: the pages in two halves, each walked by a test of its own (two workers share the walk of every page): every other
+#: page, so that each half has its share of the explainers (their boards are walked too) and of the other pages
+HALVES = {"odd pages": PAGES[::2], "even pages": PAGES[1::2]}
+
+
 @pytest.mark.parametrize("language", list(LOCALES))
-def test_nothing_is_cut_off_on_a_phone(phone, app_url, wait_for_app, screenshot, language):
-    """Every page in turn, in one phone's browser (each page a new session opened from its link, as a student opens
-    one); every page's problems gathered, then reported together. The browser has two tabs: while one tab's page is
-    walked, the next page opens in the other (its first run overlaps the walk), once this one is drawn; the tab walked
-    is in front."""
+@pytest.mark.parametrize("half", list(HALVES))
+def test_nothing_is_cut_off_on_a_phone(phone, app_url, wait_for_app, screenshot, half, language):
+    """Every page in turn (of one half of :data:`HALVES`), in one phone's browser (each page a new session opened from
+    its link, as a student opens one); every page's problems gathered, then reported together. The browser has two
+    tabs: while one tab's page is walked, the next page opens in the other (its first run overlaps the walk), once this
+    one is drawn; the tab walked is in front."""
+    pages = HALVES[half]
     first = phone(language)
     tabs, problems = [first, first.context.new_page()], []
     tabs[1].set_default_timeout(LOADED_MS)
@@ -202,14 +209,14 @@ def test_nothing_is_cut_off_on_a_phone(phone, app_url, wait_for_app, screenshot,
         problems.extend(f"{name} ({language}, {state}): {what}" for what in found)
         screenshot(page, f"phone_{name}_{language}_{state}")
 
-    open_in(tabs[0], PAGES[0]["url_path"])
-    for index, info in enumerate(PAGES):
+    open_in(tabs[0], pages[0]["url_path"])
+    for index, info in enumerate(pages):
         name, page = info["name"], tabs[index % 2]
         page.bring_to_front()
         wait(page, wait_for_app)
         expect(page).to_have_url(re.compile(rf"/{re.escape(info['url_path'])}(\?|$)"))  # (this tab's page)
-        if index + 1 < len(PAGES):  # (after a run has drawn a page: two first runs at once on a fresh server race)
-            open_in(tabs[(index + 1) % 2], PAGES[index + 1]["url_path"])
+        if index + 1 < len(pages):  # (after a run has drawn a page: two first runs at once on a fresh server race)
+            open_in(tabs[(index + 1) % 2], pages[index + 1]["url_path"])
         check(page, name, "step1")
         if show_all(page, wait_for_app):
             check(page, name, "all")

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import streamlit as st
 
-from metrics.explanation import Explanation
+from metrics.explanation import Column, Explanation
 from ui.data.dataset import shown_title
 from ui.i18n import N_, language, t
 from ui.model.board import Board
@@ -66,7 +66,7 @@ class View:
     explain: Callable[..., Explained]
     settings: Callable[[], tuple] = tuple
     ideal: bool = False
-    hit_column: str | None = "relevant"
+    hit_column: str | None = Column.RELEVANT
     unit: str = "rank"
     ranks: bool = True
     formula_columns: int = 1

@@ -15,15 +15,12 @@ import streamlit as st
 from live.classes import Classes, LiveError
 from live.errors import ClassServerUnavailable
 from metrics.errors import MetricsInputError
-from metrics.measures.ap import ap_steps
-from metrics.measures.cutoff import f1_steps, precision_steps, recall_steps
-from metrics.measures.ndcg import ndcg_steps
-from metrics.measures.rr import rr_steps
 from metrics.teaching import quiz
 from ui import charts
 from ui.classroom import live
 from ui.i18n import N_, header, headers, relabel_choice, t
 from ui.i18n.sentences import localize
+from ui.model import explain
 from ui.model.board import Board
 from ui.session import state
 from ui.shell.page import end_page
@@ -73,21 +70,17 @@ def reason(error: CannotAsk) -> str:
     return t(error.template).format(**error.fields)
 
 
+#: the board measure (ui.model.explain) behind each question about the board
+BOARD_MEASURE = {"DCG@K": "nDCG", "nDCG@K": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P", "R@K": "R", "F1@K": "F1"}
+
+
 def board_value(board: Board, metric: str, k: int) -> float:
-    """``metric`` on ``board`` as its page computes it, under the board's own conventions."""
-    if metric in ("DCG@K", "nDCG@K"):
-        explanation = ndcg_steps(board.rels(), k=k, gain=board.gain, ideal=board.ideal_grades(), items=board.ranking)
-        return float(explanation.table["DCG"].iloc[-1]) if metric == "DCG@K" else explanation.value
-    if metric == "AP":
-        return ap_steps(board.rels(), k=k, n_relevant=board.n_relevant(board.threshold),
-                        denominator=board.ap_denominator, threshold=board.threshold).value
-    if metric == "RR":
-        return rr_steps(board.rels(), threshold=board.threshold).value
-    if metric == "R@K":
-        return recall_steps(board.rels(), k, n_relevant=board.n_relevant(board.threshold), threshold=board.threshold).value
-    if metric == "F1@K":
-        return f1_steps(board.rels(), k, n_relevant=board.n_relevant(board.threshold), threshold=board.threshold).value
-    return precision_steps(board.rels(), k, threshold=board.threshold).value
+    """``metric`` on ``board`` at ``k`` as its page computes it, under the board's own conventions; RR without a
+    cut-off, as the quiz asks it (trec_eval's recip_rank); a metric not in :data:`BOARD_MEASURE` is read as P@K."""
+    explanation = explain.explain(board, BOARD_MEASURE.get(metric, "P"), k, cut=False)
+    if metric == "DCG@K":
+        return explanation.details["DCG"]
+    return explanation.value
 
 
 def board_question(board: Board, metric: str, k: int | None = None) -> quiz.Question:

@@ -8,14 +8,13 @@ source for ``t("...")`` and ``N_("...")`` calls and fails when a string has no t
 opens every page in 中文 to check that no English sentence is left. Placeholders use
 ``str.format``: ``t("Step {n} of {total}").format(...)``. Text defined at import time (presets,
 tables of labels) is marked with :func:`N_` and translated where it is shown, with ``t(label)``.
-Text that comes from ``metrics`` (convention names, table headers, LaTeX ``\\text{}``) is
-translated here too; the tests list those strings. The terminology follows the source articles
+Text that comes from ``metrics`` (convention names, table headers) is translated here too; the tests
+list those strings. Its sentences, formulas and worked examples are messages, translated by their templates
+(``ui.i18n.sentences``). The terminology follows the source articles
 (归一化折损累计增益, 平均精度均值, 平均倒数排名).
 """
 
 from __future__ import annotations
-
-import re
 
 import pandas as pd
 import streamlit as st
@@ -24,7 +23,7 @@ from metrics.explanation import COLUMN_LABELS
 from ui.locale import N_, SOURCE, known, languages, translation
 
 __all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "known", "language",
-           "language_switch", "latex", "nt", "pt", "t"]
+           "language_switch", "nt", "pt", "t"]
 
 LANGUAGE = "language"  #: session-state key: a key of LANGUAGES
 LANGUAGES: dict[str, str] = languages()  #: code -> the language's own name: English and every ui/locale/ folder
@@ -84,16 +83,6 @@ def header(column):
 def headers(frame: pd.DataFrame) -> pd.DataFrame:
     """``frame`` with its column names as :func:`header` shows them (the data is left as it is)."""
     return frame.rename(columns=header)
-
-
-_TEXT = re.compile(r"\\text\{([^{}]*)\}")
-
-
-def latex(formula: str) -> str:
-    """A LaTeX formula from ``metrics`` with the words inside ``\\text{...}`` translated."""
-    if language() == SOURCE:
-        return formula
-    return _TEXT.sub(lambda m: r"\text{" + t(m.group(1)) + "}", formula)
 
 
 def relabel_choice(key: str) -> None:

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from metrics.conventions import CHOICES
-from metrics.explanation import Explanation
+from metrics.explanation import Column, Explanation
 from ui.i18n import N_, header, headers, t
 from ui.i18n.sentences import tex
 from ui.model import limits
@@ -158,12 +158,12 @@ def last_row_styles(frame: pd.DataFrame, hits) -> pd.DataFrame:
 def number_formats(frame: pd.DataFrame, digits: int = 4) -> dict:
     """A step table's number formats keyed by its shown headers (:func:`ui.i18n.header`): reals
     with ``digits`` decimals, grades as written."""
-    formats = {c: f"{{:.{digits}f}}" for c in frame.columns if frame[c].dtype.kind == "f" and c != "rel"}
-    formats.update({c: "{:g}" for c in ("rel",) if c in frame.columns})
+    formats = {c: f"{{:.{digits}f}}" for c in frame.columns if frame[c].dtype.kind == "f" and c != Column.REL}
+    formats.update({c: "{:g}" for c in (Column.REL,) if c in frame.columns})
     return {header(column): style for column, style in formats.items()}
 
 
-def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | None = "relevant",
+def step_table(table: pd.DataFrame, step: int | None = None, hit_column: str | None = Column.RELEVANT,
                digits: int = 4) -> None:
     """The step table, rows revealed up to ``step``, that row highlighted, hits in green."""
     shown = table if step is None else table.iloc[:step]

@@ -12,8 +12,9 @@ import pandas as pd
 import streamlit as st
 
 from metrics import MetricsInputError
-from metrics.explanation import Explanation, em_for_px, width_em
+from metrics.explanation import Column, Explanation, em_for_px, width_em
 from metrics.measures.names import subtitle
+from metrics.messages import joined
 from ui.i18n import N_, header, headers, t
 from ui.model.board import Board
 from ui.session import state
@@ -145,7 +146,7 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
 
 
 def walk_through(page: str, explanation: Explanation, pace: Pace, board, labels: dict[str, str],
-                 extra: dict[str, object] = (), hit_column: str | None = "relevant", unit: str = "rank",
+                 extra: dict[str, object] = (), hit_column: str | None = Column.RELEVANT, unit: str = "rank",
                  columns: list[str] | None = None, beside=None) -> None:
     """The right side of a paced page, in this order: the headline at the step (:func:`headline`),
     the pause that lets the browser draw it, the last change in words (one line, kept even when empty),
@@ -188,8 +189,8 @@ def definitions_apart(formula: str) -> str:
     parts = formula.split(r"\qquad")
     if len(parts) == 1:
         return formula
-    return r"\qquad\allowbreak ".join(f"{{{part.strip()}}}" if width_em(part) <= PHONE_LINE_EM else part
-                                      for part in parts)
+    return joined(r"\qquad\allowbreak ", ("{" + part.strip() + "}" if width_em(part) <= PHONE_LINE_EM else part
+                                         for part in parts))
 
 
 def worked(explanation: Explanation, pace: Pace, popovers: bool = True, share: float = 1.0) -> list[str]:
@@ -238,7 +239,7 @@ def more_formula(formula: str, pace: Pace, parts: list[tuple[str, list[str], lis
                         st.latex(tex(line))
 
 
-def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = "relevant",
+def step_window(table: pd.DataFrame, pace: Pace, hit_column: str | None = Column.RELEVANT,
                 columns: list[str] | None = None, unit: str = "rank", key: str = "lecture_table",
                 rows: int | None = None, title: str = "", whole_below: bool = True) -> None:
     """The step table up to the current row, which is highlighted, marked ``aria-current="step"`` and always
@@ -262,7 +263,8 @@ ABOVE = {
 }
 
 
-def window(table: pd.DataFrame, step: int, hit_column: str | None = "relevant", columns: list[str] | None = None,
+def window(table: pd.DataFrame, step: int, hit_column: str | None = Column.RELEVANT,
+           columns: list[str] | None = None,
            unit: str = "rank", whole_below: bool = True, rows: int | None = None) -> tuple:
     """What :func:`step_window` draws at ``step``, as the arguments of ``ui.teaching.explainer.table_html``: the rows
     shown (at most ``rows``; None: :func:`window_rows`, the session's text size's), translated headers, their hits,

@@ -23,7 +23,7 @@ import math
 
 import streamlit as st
 
-from metrics.explanation import Explanation, num
+from metrics.explanation import Column, Explanation, num
 from metrics.teaching.handout import PresenterStep, escape_markdown, presenter_steps
 from ui.data import share
 from ui.data.qr import qr_svg
@@ -202,9 +202,10 @@ def presenter_view(explanation: Explanation, step: int) -> None:
     current, row = steps[index], explanation.table.iloc[index]
     where, text = split_sentence(current)
     heading = escape_markdown(where or t(PROGRESS).format(current=step, total=len(steps)))
-    if "rel" in row:
-        judged = state.board().grades.get(str(row["item"]), row["rel"])  # None: unjudged on the board (rel 0)
-        heading += f" :gray-badge[{escape_markdown(grade_text(None if judged is None else row['rel']))}]"
+    if Column.REL in row:
+        grade = row[Column.REL]
+        judged = state.board().grades.get(str(row[Column.ITEM]), grade)  # None: unjudged on the board (rel 0)
+        heading += f" :gray-badge[{escape_markdown(grade_text(None if judged is None else grade))}]"
     st.markdown(f"# {heading}")
     st.markdown(escape_markdown(text))
     st.markdown(formula(current.term))

@@ -16,7 +16,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from metrics import MetricsInputError, ndcg_under_discounts
-from metrics.explanation import Explanation
+from metrics.explanation import Column, Explanation
 from metrics.measures.summary import COMPARE_COLUMNS, compare_summaries
 from metrics.teaching.two_rankings import worked_pair
 from ui import charts
@@ -42,9 +42,10 @@ LIST2_ORIGIN = state.page_key(PAGE, "list2_origin")  #: the example (Reset targe
 ARTICLE_LISTS = ("000_list_1", "000_list_2")  #: the article's two orders of the same five items
 SWAP_DEPTH = 15  #: the heatmap shows swaps among the top ranks only (the rest of the list still counts)
 POSITIVE, NEGATIVE = "color: #1B6E33; font-weight: 700", "color: #B42318; font-weight: 700"
-NDCG_COLUMNS = ["rank", "item", "rel", "gain", "discounted_gain", "DCG"]  #: IDCG is the same for both lists
+#: IDCG is the same for both lists
+NDCG_COLUMNS = [Column.RANK, Column.ITEM, Column.REL, Column.GAIN, Column.DISCOUNTED_GAIN, Column.DCG]
 #: a step window's columns: no gain (the worked sums write it; the whole tables below give it under exponential gain)
-WINDOW_COLUMNS = ["rank", "item", "rel", "discounted_gain", "DCG"]
+WINDOW_COLUMNS = [Column.RANK, Column.ITEM, Column.REL, Column.DISCOUNTED_GAIN, Column.DCG]
 LIST_NAMES = (N_("List 1"), N_("List 2"))
 #: what stands where a value of a later step would be
 AFTER_THE_LAST_STEP = N_("Shown after the last step (Show all, or the End key).")
@@ -180,7 +181,7 @@ def headline(explanations: list[Explanation], pace: Pace) -> list[float]:
 
 def table_columns(explanation: Explanation) -> list[str]:
     """The step table's columns for ``explanation``: no gain column under linear gain (it is the grade)."""
-    return [c for c in NDCG_COLUMNS if c != "gain" or explanation.details["gain"] != "linear"]
+    return [c for c in NDCG_COLUMNS if c != Column.GAIN or explanation.details["gain"] != "linear"]
 
 
 def window_rows() -> int:

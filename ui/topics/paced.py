@@ -7,20 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from metrics import (
-    MetricsInputError,
-    ap_steps,
-    f1_steps,
-    hit_rate_steps,
-    ndcg_steps,
-    precision_steps,
-    r_precision_steps,
-    recall_steps,
-    rr_steps,
-)
-from metrics.explanation import Explanation
+from metrics import MetricsInputError
+from metrics.explanation import Column, Explanation
 from metrics.measures.roc import roc_auc_explanation
 from ui.i18n import N_, nt, t
+from ui.model import explain
 from ui.model.board import Board
 from ui.teaching import lecture
 from ui.teaching.pacing import Pace
@@ -35,16 +26,15 @@ AP_DENOMINATORS = {"relevant": N_("D = R, all relevant"), "found": N_("D = hits 
 def ndcg_depth(board: Board) -> int:
     """The deepest cut-off K of nDCG (its K slider's top): the longer of the ranking and the judged items, at
     least 1 (the ideal ordering may hold judged items the ranking lacks)."""
-    return max(1, len(board.ranking), len(board.judged()))
+    return explain.depth(board, "nDCG")
 
 
 def ndcg(board: Board, gain: str | None = None) -> tuple[Explanation, int]:
     """nDCG@K of ``board`` and its K (the board's, clipped to :func:`ndcg_depth`): DCG / IDCG with the board's gain
     (or ``gain``, for a comparison), its ideal ordering (judged items or the list's own; Järvelin & Kekäläinen,
     ACM TOIS 20(4), 2002)."""
-    k = min(board.k, ndcg_depth(board))
-    return ndcg_steps(board.rels(), k=k, gain=gain or board.gain, ideal=board.ideal_grades(), items=board.ranking,
-                      ideal_items=board.ideal_items(), ideal_from=board.ideal), k
+    k = explain.board_k(board, "nDCG")
+    return explain.explain(board, "nDCG", k, gain=gain), k
 
 
 def ndcg_headline(explanation: Explanation, k: int) -> tuple[dict, dict]:
@@ -55,15 +45,14 @@ def ndcg_headline(explanation: Explanation, k: int) -> tuple[dict, dict]:
 
 def ap_depth(board: Board) -> int:
     """The deepest cut-off K of AP (its K slider's top): the ranking's length, at least 1."""
-    return max(1, len(board.ranking))
+    return explain.depth(board, "AP")
 
 
 def ap(board: Board) -> tuple[Explanation, int]:
     """AP@K of ``board`` and its K (clipped to :func:`ap_depth`): AP = Σ P@i over the hits i ≤ K, divided by the
     board's denominator D (R as trec_eval's map, the hits found, or min(K, R)), hits at the board's threshold."""
-    k = min(board.k, ap_depth(board))
-    return ap_steps(board.rels(), k=k, n_relevant=board.n_relevant(board.threshold),
-                    denominator=board.ap_denominator, items=board.ranking, threshold=board.threshold), k
+    k = explain.board_k(board, "AP")
+    return explain.explain(board, "AP", k), k
 
 
 def ap_headline(board: Board, explanation: Explanation) -> tuple[dict, dict]:
@@ -76,8 +65,8 @@ def ap_headline(board: Board, explanation: Explanation) -> tuple[dict, dict]:
 def rr(board: Board, cut: bool) -> tuple[Explanation, int | None]:
     """RR of ``board`` and its cut-off K: the board's K clipped to the ranking with RR@K (``cut``), else None
     (trec_eval's recip_rank, no cut-off)."""
-    k = min(board.k, max(1, len(board.ranking))) if cut else None
-    return rr_steps(board.rels(), k=k, items=board.ranking, threshold=board.threshold), k
+    k = explain.board_k(board, "RR") if cut else None
+    return explain.explain(board, "RR", k, cut=cut), k
 
 
 def rr_headline(board: Board, explanation: Explanation, pace: Pace, k: int | None) -> tuple[dict, dict]:
@@ -112,17 +101,9 @@ class Cutoffs:
 
 def cutoffs(board: Board) -> Cutoffs:
     """P@K, R@K, F1@K, Hit@K and R-precision of ``board`` at its K and threshold."""
-    k = min(board.k, max(1, len(board.ranking)))
-    threshold, relevant = board.threshold, board.n_relevant(board.threshold)
-    rels, items = board.rels(), board.ranking
-    explanations = {
-        "P": precision_steps(rels, k, items=items, threshold=threshold),
-        "R": recall_steps(rels, k, n_relevant=relevant, items=items, threshold=threshold),
-        "F1": f1_steps(rels, k, n_relevant=relevant, items=items, threshold=threshold),
-        "Hit": hit_rate_steps(rels, k, items=items, threshold=threshold),
-    }
-    return Cutoffs(k, relevant, explanations,
-                   r_precision_steps(rels, n_relevant=relevant, items=items, threshold=threshold))
+    k = explain.board_k(board, "P")
+    explanations = {quantity: explain.explain(board, quantity, k) for quantity in RUNNING_NAMES}
+    return Cutoffs(k, board.n_relevant(board.threshold), explanations, explain.explain(board, "Rprec"))
 
 
 def cutoff_headline(measures: Cutoffs, pace: Pace) -> list:
@@ -170,11 +151,12 @@ class Roc:
 
 def roc_depth(board: Board) -> int:
     """The deepest K of ROC (its K slider's top): the ranking's length, at least 1."""
-    return max(1, len(board.ranking))
+    return explain.depth(board, "P")
 
 
 #: the step window's columns on the ROC page: the numbers of the worked trapezoid, width × mean height = area
-ROC_WINDOW = ["step", "threshold", "width", "tpr_left", "tpr_right", "area", "running_area"]
+ROC_WINDOW = [Column.STEP, Column.THRESHOLD, Column.WIDTH, Column.TPR_LEFT, Column.TPR_RIGHT, Column.AREA,
+              Column.RUNNING_AREA]
 
 
 def roc(board: Board) -> Roc:
@@ -207,6 +189,6 @@ def roc_rank(board: Board, measures: Roc, pace: Pace) -> int | None:
     no ranked item has that score (the step reaches the pool only)."""
     if measures.explanation is None or pace.complete:
         return None
-    threshold = measures.explanation.table["threshold"].iloc[pace.step - 1]
+    threshold = measures.explanation.table[Column.THRESHOLD].iloc[pace.step - 1]
     score = dict(zip(measures.items, measures.values))
     return next((rank for rank, item in enumerate(board.ranking, start=1) if score[item] == threshold), None)

@@ -12,6 +12,7 @@ import streamlit as st
 from metrics import ap_steps, ndcg_steps, rr_steps
 from metrics.conventions import CHOICES
 from metrics.measures.cutoff import cutoff_steps
+from metrics.messages import Composed, Phrase
 from metrics.teaching.explain import EXPLAINERS, explain
 from tests.apptest_helpers import builder_frame, load_preset, step_windows
 from tests.visible_text import _strings, _table_headers, item_names, untranslated
@@ -213,13 +214,10 @@ def formulas():
 
 def test_every_text_in_the_formulas_has_an_entry():
     for formula in formulas():
-        rest = formula
-        for pattern, template in sentences.PHRASES:
-            if pattern.search(rest):
-                assert ZH.get(template), template
-            rest = pattern.sub("", rest)
-        for body in text_bodies(rest):
-            assert ZH.get(body), (body, formula)
+        assert isinstance(formula, Composed) or "\\text{" not in formula, formula
+        for part in getattr(formula, "parts", ()):
+            if isinstance(part, Phrase):
+                assert ZH.get(part.message.template), (part.message.template, formula)
 
 
 def test_formulas_in_chinese_keep_no_english_word(in_chinese):
@@ -231,11 +229,12 @@ def test_formulas_in_chinese_keep_no_english_word(in_chinese):
 
 
 def test_formula_phrases_put_the_variable_where_chinese_does(in_chinese):
-    assert sentences.tex(r"P@i = \frac{\text{hits in top } i}{i}") == r"P@i = \frac{\text{前 }i\text{ 名中的命中数}}{i}"
-    assert sentences.tex(r"|\text{relevant} \cap \text{top } R|") == r"|\text{相关} \cap \text{前 }R\text{ 名}|"
-    assert sentences.tex(r"\quad \text{(2 relevant in the top 3)}") == r"\quad \text{（前 3 名中有 2 个相关）}"
+    assert sentences.tex(ap_steps([1, 0], 2).formula).endswith(r"P@i = \frac{\text{前 }i\text{ 名中的命中数}}{i}")
+    assert sentences.tex(explain("rprec", [1, 0]).formula).endswith(r"|\text{相关} \cap \text{前 }R\text{ 名}|}{R}")
+    assert sentences.tex(explain("hit", [1, 1, 0], 3).worked).endswith(r"\quad \text{（前 3 名中有 2 个相关）}")
 
 
 def test_formulas_in_english_are_unchanged():
-    formula = r"P@i = \frac{\text{hits in top } i}{i}"
+    formula = ap_steps([1, 0], 2).formula
     assert sentences.tex(formula) == formula
+    assert formula.endswith(r"P@i = \frac{\text{hits in top } i}{i}")

@@ -1,11 +1,12 @@
 """Counts in English sentences: ``metrics`` writes the singular for one and the plural otherwise (never "item(s)"),
-and ``ui.i18n.sentences`` translates both forms with gettext's ngettext by the count: a message's, or (a worked
-example's note) read back from the sentence."""
+and ``ui.i18n.sentences`` translates both forms with gettext's ngettext by the message's count (a quiz sentence, a
+worked example's note)."""
 
 from __future__ import annotations
 
 import ast
 import re
+from collections import namedtuple
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import metrics
 from metrics.messages import Message
 from metrics.teaching import quiz
 from ui.i18n import LANGUAGE
-from ui.i18n.sentences import NOTE_PLURALS, Plural, _localize, localized
+from ui.i18n.sentences import _localize, localized
 from ui.locale import catalog, translation
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -39,12 +40,20 @@ def test_metrics_writes_no_faked_plural():
     assert not faked, "\n".join(faked)
 
 
-#: the count-aware messages of metrics.teaching.quiz (extracted with metrics.messages.counted)
+Plural = namedtuple("Plural", "singular plural count")  #: a count-aware message's two templates and its count
+
+
+def plural_of(text: Message) -> Plural:
+    return Plural(text.template, text.plural, text.count)
+
+
+#: the count-aware messages of metrics.teaching.quiz and of the worked notes (extracted with metrics.messages.counted)
 PLURALS = (Plural(quiz._pool_relevant_text(quiz.build_question([1, 0], 2, "AP", pool=[1])).template,
-                  quiz._pool_relevant_text(quiz.build_question([1, 0], 2, "AP", pool=[1])).plural, "missing"),)
+                  quiz._pool_relevant_text(quiz.build_question([1, 0], 2, "AP", pool=[1])).plural, "missing"),
+           plural_of(metrics.hit_rate_steps([0, 1, 0], 3).lines_at(3, text=True)[-1].note))
 
 
-@pytest.mark.parametrize("entry", [*PLURALS, *NOTE_PLURALS])
+@pytest.mark.parametrize("entry", PLURALS)
 def test_both_forms_have_a_chinese_entry_with_the_same_fields(entry):
     zh = translation("zh")
     fields = set(re.findall(r"\{(\w+)\}", entry.singular))
