@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from ._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
-
-from .messages import Composed, Message, Phrase, joined
+from .messages import N_, Composed, Message, Phrase, joined
 from .notebook import explanation_html, explanation_markdown, explanation_repr
 
 #: decimals of every number the package formats for people (formulas, plain text, the CLI)
@@ -33,43 +32,50 @@ LINE_WIDTH_EM = 34.0
 #: short human headers of the step tables' columns (English; the app translates them)
 COLUMN_LABELS: dict[str, str] = {
     # nDCG
-    "rank": "rank", "item": "item", "rel": "relevance grade", "gain": "gain",
-    "discount": "divisor log₂(i+1)", "discounted_gain": "discounted gain", "CG": "CG@i", "DCG": "DCG@i",
-    "IDCG": "IDCG@i", "nDCG": "nDCG@i",
+    "rank": N_("rank"), "item": N_("item"), "rel": N_("relevance grade"), "gain": N_("gain"),
+    "discount": N_("divisor log₂(i+1)"), "discounted_gain": N_("discounted gain"), "CG": N_("CG@i"), "DCG": N_("DCG@i"),
+    "IDCG": N_("IDCG@i"), "nDCG": N_("nDCG@i"),
     # AP, RR
-    "relevant": "relevant", "hits": "hits so far", "precision": "precision at this rank",
-    "counted": "counted by AP", "running_sum": "running sum", "AP": "AP so far", "first_hit": "first relevant item",
-    "RR": "RR@i",
+    "relevant": N_("relevant"), "hits": N_("hits so far"), "precision": N_("precision at this rank"),
+    "counted": N_("counted by AP"), "running_sum": N_("running sum"), "AP": N_("AP so far"),
+    "first_hit": N_("first relevant item"), "RR": N_("RR@i"),
     # P, R, F1, Hit at every cut-off K
-    "P": "P@K", "R": "R@K", "F1": "F1@K", "Hit": "Success@K",
+    "P": N_("P@K"), "R": N_("R@K"), "F1": N_("F1@K"), "Hit": N_("Success@K"),
     # ROC: the curve and its trapezoids
-    "threshold": "threshold", "tp": "TP", "fp": "FP", "tn": "TN", "fn": "FN", "tpr": "TPR", "fpr": "FPR",
-    "step": "segment", "from_fpr": "FPR (left edge)", "to_fpr": "FPR (right edge)", "width": "width ΔFPR",
-    "tpr_left": "TPR (left edge)", "tpr_right": "TPR (right edge)", "area": "trapezoid area",
-    "running_area": "area so far",
+    "threshold": N_("threshold"), "tp": N_("TP"), "fp": N_("FP"), "tn": N_("TN"), "fn": N_("FN"), "tpr": N_("TPR"),
+    "fpr": N_("FPR"), "step": N_("segment"), "from_fpr": N_("FPR (left edge)"), "to_fpr": N_("FPR (right edge)"),
+    "width": N_("width ΔFPR"), "tpr_left": N_("TPR (left edge)"), "tpr_right": N_("TPR (right edge)"),
+    "area": N_("trapezoid area"), "running_area": N_("area so far"),
     # beyond accuracy
-    "times_recommended": "times recommended", "covered": "recommended at all", "covered_so_far": "covered so far",
-    "coverage": "coverage so far", "rank_i": "rank a", "item_i": "item a", "rank_j": "rank b", "item_j": "item b",
-    "similarity": "similarity", "ILS": "ILS", "user": "user", "n_items": "items in the list",
-    "diversity": "diversity 1 − ILS", "running_mean": "mean so far",
+    "times_recommended": N_("times recommended"), "covered": N_("recommended at all"),
+    "covered_so_far": N_("covered so far"), "coverage": N_("coverage so far"), "rank_i": N_("rank a"),
+    "item_i": N_("item a"), "rank_j": N_("rank b"), "item_j": N_("item b"), "similarity": N_("similarity"),
+    "ILS": N_("ILS"), "user": N_("user"), "n_items": N_("items in the list"), "diversity": N_("diversity 1 − ILS"),
+    "running_mean": N_("mean so far"),
     # bpref, interpolated precision, counts, set measures, Judged, RBP, ERR, GM_MAP
-    "judged": "judged", "nonrel_above": "judged non-rel. above", "term": "term", "bpref": "bpref so far",
-    "recall_level": "recall level r", "hits_needed": "relevant needed (r·R)", "from_rank": "from rank",
-    "iprec": "interpolated precision", "recall": "recall at this rank",
-    "nonrel_judged": "judged non-relevant", "ret_so_far": "retrieved so far",
-    "rel_ret_so_far": "rel. retrieved so far",
-    "nonrel_ret_so_far": "judged non-rel. so far", "num_rel": "R (all relevant)",
-    "set_P": "set_P of 1..i", "set_recall": "set_recall of 1..i", "set_F": "set_F of 1..i",
-    "judged_so_far": "judged so far", "Judged": "Judged@i", "weight": "weight (1 − p)·p^(i−1)",
-    "contribution": "contribution", "RBP": "RBP so far", "residual": "residual p^i",
-    "stop": "stop probability R_i", "reach": "P(reaching rank i)", "ERR": "ERR@i",
-    "query": "query", "AP_q": "AP of the query", "floored": "max(AP, 0.00001)", "log_AP": "ln AP",
-    "mean_log": "mean log so far", "GM_MAP": "GM_MAP so far",
+    "judged": N_("judged"), "nonrel_above": N_("judged non-rel. above"), "term": N_("term"),
+    "bpref": N_("bpref so far"), "recall_level": N_("recall level r"), "hits_needed": N_("relevant needed (r·R)"),
+    "from_rank": N_("from rank"), "iprec": N_("interpolated precision"), "recall": N_("recall at this rank"),
+    "nonrel_judged": N_("judged non-relevant"), "ret_so_far": N_("retrieved so far"),
+    "rel_ret_so_far": N_("rel. retrieved so far"), "nonrel_ret_so_far": N_("judged non-rel. so far"),
+    "num_rel": N_("R (all relevant)"), "set_P": N_("set_P of 1..i"), "set_recall": N_("set_recall of 1..i"),
+    "set_F": N_("set_F of 1..i"), "judged_so_far": N_("judged so far"), "Judged": N_("Judged@i"),
+    "weight": N_("weight (1 − p)·p^(i−1)"), "contribution": N_("contribution"), "RBP": N_("RBP so far"),
+    "residual": N_("residual p^i"), "stop": N_("stop probability R_i"), "reach": N_("P(reaching rank i)"),
+    "ERR": N_("ERR@i"), "query": N_("query"), "AP_q": N_("AP of the query"), "floored": N_("max(AP, 0.00001)"),
+    "log_AP": N_("ln AP"), "mean_log": N_("mean log so far"), "GM_MAP": N_("GM_MAP so far"),
     # MAP and MRR query by query (metrics.teaching.many_queries)
-    "query_grades": "grades in ranked order", "AP_worked": "its AP worked out", "MAP_so_far": "MAP so far",
-    "first_rel_rank": "first relevant rank", "RR_q": "RR of the query", "MRR_so_far": "MRR so far",
+    "query_grades": N_("grades in ranked order"), "AP_worked": N_("its AP worked out"), "MAP_so_far": N_("MAP so far"),
+    "first_rel_rank": N_("first relevant rank"), "RR_q": N_("RR of the query"), "MRR_so_far": N_("MRR so far"),
     # coverage list by list (metrics.teaching.coverage_by_list)
-    "top_k": "its top K", "new_items": "new to the union", "n_new": "new items",
+    "top_k": N_("its top K"), "new_items": N_("new to the union"), "n_new": N_("new items"),
+    # trec_eval's other measures: infAP, binG, RelP, G, nDCGRel, RnDCG and the set measures
+    "rel_above": N_("relevant above"), "unjudged_above": N_("unjudged above"), "infAP": N_("infAP so far"),
+    "nonrel_before": N_("non-relevant up to i"), "BinG": N_("BinG so far"), "RelP": N_("RelP@K"),
+    "ideal_gain": N_("ideal gain g*ᵢ"), "cost": N_("ideal cost Cᵢ"), "gained": N_("gain so far Γᵢ"),
+    "G": N_("G so far"), "nDCGRel": N_("nDCGRel so far"), "boundary": N_("a gain level ends here"),
+    "RnDCG": N_("RnDCG so far"), "set_map": N_("set_map of 1..i"), "set_relative_P": N_("set_relative_P of 1..i"),
+    "utility": N_("utility of 1..i"),
 }
 
 

@@ -77,7 +77,8 @@ def explanations():
             for grades, judged in BOARDS:
                 yield registry.explain_measure(parse_measure(variant), grades, judged)
     for metric, spec in EXPLAINERS.items():
-        yield explain(metric, [grade or 0 for grade in BOARDS[0][0]], 3 if spec.takes_k else None)
+        cutoff = (0.5 if spec.fraction else 3) if spec.takes_k else None  # IPrec's is a recall level
+        yield explain(metric, [grade or 0 for grade in BOARDS[0][0]], cutoff)
 
 
 @cache
