@@ -31,7 +31,7 @@ module               measures
 The names are re-exported here (``from metrics.measures import parse_measure`` keeps working).
 """
 
-from .names import ALIASES, DEFAULTS, MEASURES, Measure, measure_name, parse_measure, parse_measures, subtitle
+from .names import ALIASES, DEFAULTS, MEASURES, Measure, describe, measure_name, parse_measure, parse_measures, subtitle
 
-__all__ = ["ALIASES", "DEFAULTS", "MEASURES", "Measure", "measure_name", "parse_measure", "parse_measures",
-           "subtitle"]
+__all__ = ["ALIASES", "DEFAULTS", "MEASURES", "Measure", "describe", "measure_name", "parse_measure",
+           "parse_measures", "subtitle"]

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 
 from ..limits import MAX_K
+from ..messages import N_
 from .params import MAX_ERR_GRADE, PARAMS
 from .registry import REGISTRY, MeasureInfo
 from .spelling import (
@@ -69,6 +70,7 @@ __all__ = [
     "parse_gain_map",
     "parse_measure",
     "parse_measures",
+    "describe",
     "subtitle",
 ]
 
@@ -119,6 +121,27 @@ def subtitle(name: str, translate=str) -> str:
         text = translate("{what} {cut}").format(what=translate(what), cut=translate(cut).format(k=measure.k))
     else:
         text = translate("{what} over the whole list").format(what=translate(what))
+    return _with_params(text, measure, translate)
+
+
+def describe(name: str, translate=str) -> str:
+    """What a measure is, for a reader who meets its name in a table: its registry description, its cut-off and its
+    parameters in words (``translate`` as in :func:`subtitle`).
+
+    >>> describe("nDCG@10"), describe("AP")
+    ('normalised discounted cumulative gain (k = 10)', 'average precision (mean over queries: MAP)')
+    >>> describe("P(rel=2)@5")
+    'precision: relevant items in the top k, divided by k (k = 5); relevant when grade ≥ 2'
+    """
+    measure = parse_measure(name)
+    text = translate(MEASURES[measure.name].description)
+    if measure.k is not None:
+        text = translate(N_("{description} (k = {k})")).format(description=text, k=number_text(measure.k))
+    return _with_params(text, measure, translate)
+
+
+def _with_params(text: str, measure: Measure, translate) -> str:
+    """``text`` followed by each non-default parameter of ``measure`` in words."""
     for key, value in measure.params:
         words = _PARAM_WORDS.get((key, value), _PARAM_WORDS.get((key, None), ""))
         joined = "{sentence}, {words}" if key == "denom" else "{sentence}; {words}"

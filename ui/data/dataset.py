@@ -21,6 +21,7 @@ import metrics
 from metrics import MetricsInputError
 from metrics.conventions import order_ranking
 from metrics.limits import APP
+from metrics.measures import describe
 from metrics.readers.io import Dataset
 from ui.i18n import N_, known, language, nt, pt, t
 from ui.model import limits
@@ -32,16 +33,6 @@ from ui.shell.safe import plain
 
 #: the per-query table's measures (trec_eval defaults: linear gain, relevant when grade >= 1)
 DEFAULT_MEASURES: tuple[str, ...] = ("nDCG@10", "AP", "RR", "P@10", "R@10", "Rprec")
-#: what each default measure is, in a few words (for captions and column help)
-#: (English, marked with N_: show them with :func:`measure_help`)
-MEASURE_HELP = {
-    "nDCG@10": N_("normalised discounted cumulative gain of the top 10 (linear gain)"),
-    "AP": N_("average precision, divided by all relevant judged items"),
-    "RR": N_("reciprocal rank of the first relevant item (no cut-off)"),
-    "P@10": N_("precision at 10: relevant items in the top 10, divided by 10"),
-    "R@10": N_("recall at 10: relevant items in the top 10, divided by all relevant"),
-    "Rprec": N_("R-precision: precision at R, the number of relevant items"),
-}
 #: the file types the upload page accepts
 UPLOAD_TYPES = ["txt", "qrels", "run", "tsv", "csv", "json", "gz"]  # .gz: any of these, gzipped
 #: largest file accepted (also `server.maxUploadSize` in .streamlit/config.toml)
@@ -105,9 +96,12 @@ def uploader_words(types: list[str]) -> None:
 
 
 def measure_help(measure: str) -> str:
-    """What a default measure is, in the reader's language ('' for another measure)."""
-    text = MEASURE_HELP.get(measure)
-    return t(text) if text else ""
+    """What a measure is (its registry description, cut-off and parameters: metrics.measures.describe), in the
+    reader's language; '' for a name the grammar does not know."""
+    try:
+        return describe(measure, t)
+    except MetricsInputError:
+        return ""
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from metrics.measures import MEASURES
 from metrics.statistics import significance as sig
 from tests.apptest_helpers import shown
 from tests.visible_text import item_names, untranslated, visible_strings
@@ -70,8 +71,9 @@ def _sample_button(at, label: str):
 
 
 def test_measure_help_and_shown_table_headers_have_entries():
-    for english in ds.MEASURE_HELP.values():
-        assert ZH.get(english), english
+    for info in MEASURES.values():  # every measure's description (ds.measure_help), in 中文
+        assert ZH.get(info.description), info.description
+    assert ZH.get("{description} (k = {k})")
     for kind in ("qrels", "run", "both"):
         assert ZH.get(ds._describe(kind)), kind
     # the preview tables' and the per-query table's headers (query, item, rel, score, rank)
