@@ -43,11 +43,15 @@ def _c_from_w(w: np.ndarray) -> np.ndarray:
 class CWLMetric:
     """The C/W/L machinery; by itself the model C(i) = 1: every rank up to the depth gets the same weight."""
 
-    metric_name = "Undefined"
+    #: the name cwl_eval prints, filled from the model's parameters
+    title = "Undefined"
     gain_range: tuple[float, float] | None = None  #: the gains a model accepts (INST, NERR: [0, 1])
 
+    def __init__(self):
+        """No parameters (each model has its own ``__init__``: cwl_eval's signature, hence its TypeError)."""
+
     def name(self) -> str:
-        return self.metric_name
+        return self.title.format(**vars(self))
 
     def c_vector(self, gains: np.ndarray, costs: np.ndarray, total_rels: float = 0.0) -> np.ndarray:
         """C(i), the probability of going on to rank i+1 after rank i."""
@@ -89,11 +93,10 @@ class PrecisionCWLMetric(CWLMetric):
     """P@k: read exactly k items, C(i) = 1 for i < k, then 0 (van Rijsbergen 1979). As cwl_eval, the C vector is
     k − 1 ones padded to the depth but never cut: with k − 1 above the depth the lengths disagree and it fails."""
 
+    title = "P@{k}"
+
     def __init__(self, k=10):
         self.k = k
-
-    def name(self):
-        return f"P@{self.k}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         c = np.ones(self.k - 1)
@@ -104,11 +107,10 @@ class RBPCWLMetric(CWLMetric):
     """RBP(θ): C(i) = θ, a fixed persistence (Moffat & Zobel, ACM TOIS 2008); EU = (1 − θ) Σ θ^(i−1) g(i)
     within the depth, normalised over it."""
 
+    title = "RBP@{theta}"
+
     def __init__(self, theta=0.9):
         self.theta = theta
-
-    def name(self):
-        return f"RBP@{self.theta}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         return np.dot(np.ones(len(gains)), self.theta)
@@ -117,22 +119,23 @@ class RBPCWLMetric(CWLMetric):
 class NPVCWLMetric(RBPCWLMetric):
     """Net present value with discount rate r: RBP with θ = 1 / (1 + r)."""
 
+    title = "NPV-r@{rate}"
+
     def __init__(self, rate=0.1):
         self.rate = rate
 
-    def name(self):
-        return f"NPV-r@{self.rate}"
-
     def c_vector(self, gains, costs, total_rels=0.0):
-        return np.dot(np.ones(len(gains)), 1.0 / (1.0 + self.rate))
+        return RBPCWLMetric(1.0 / (1.0 + self.rate)).c_vector(gains, costs)
 
 
 class RRCWLMetric(CWLMetric):
     """Reciprocal rank: go on until the first item with gain, C(i) = 1 before it, 0 from it on (Kantor &
     Voorhees 2000)."""
 
-    def name(self):
-        return "RR"
+    title = "RR"
+
+    def __init__(self):
+        """No parameters."""
 
     def c_vector(self, gains, costs, total_rels=0.0):
         found = np.cumsum(np.asarray(gains) > 0) > 0
@@ -143,8 +146,10 @@ class APCWLMetric(CWLMetric):
     """AP (Harman 1992) as a C/W/L model (Moffat et al. 2017): with r(i) = g(i)/i,
     C(i) = Σ_{j>i} r(j) / Σ_{j≥i} r(j); EU is AP over the relevant items retrieved within the depth."""
 
-    def name(self):
-        return "AP"
+    title = "AP"
+
+    def __init__(self):
+        """No parameters."""
 
     def c_vector(self, gains, costs, total_rels=0.0):
         share = np.asarray(gains) / np.arange(1, len(gains) + 1)
@@ -160,7 +165,10 @@ class TrAPCWLMetric(CWLMetric):
     """Harman's first AP, as cwl_eval writes it: W(i) = (Σ_{j≤i} g(j), 1 before the first gain) / (Σ_{j≤i} c(j))
     / R (R: the topic's relevant items in the qrels); C from W. W does not sum to 1."""
 
-    metric_name = "TrAP"
+    title = "TrAP"
+
+    def __init__(self):
+        """No parameters."""
 
     def w_vector(self, gains, costs, total_rels=0.0):
         gained = np.cumsum(gains)
@@ -180,13 +188,11 @@ class INSTCWLMetric(CWLMetric):
     """INST(T) (Moffat, Bailey, Scholer, Thomas, ADCS 2015): with T_i = T − Σ_{j≤i} g(j) still wanted,
     C(i) = ((i + T + T_i − 1) / (i + T + T_i))²; gains must lie in [0, 1]."""
 
+    title = "INST-T={T}"
     gain_range = (0.0, 1.0)
 
     def __init__(self, T=1.0):
         self.T = T
-
-    def name(self):
-        return f"INST-T={self.T}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         self._check_gains(gains)
@@ -198,26 +204,24 @@ class INSTCWLMetric(CWLMetric):
 class INSQCWLMetric(CWLMetric):
     """INSQ(T) (Moffat, Scholer, Thomas, ADCS 2012): C(i) = ((i + 2T − 1) / (i + 2T))², whatever the gains."""
 
+    title = "INSQ-T={T}"
+
     def __init__(self, T=1.0):
         self.T = T
 
-    def name(self):
-        return f"INSQ-T={self.T}"
-
     def c_vector(self, gains, costs, total_rels=0.0):
-        return np.array([((i + 2.0 * self.T - 1.0) / (i + 2.0 * self.T)) ** 2.0
-                         for i in range(1, len(gains) + 1)])
+        rank = np.arange(1, len(gains) + 1, dtype=float)
+        return ((rank + 2.0 * self.T - 1.0) / (rank + 2.0 * self.T)) ** 2.0
 
 
 class NDCGCWLMetric(CWLMetric):
     """DCG@k's discount as a user model (Järvelin & Kekäläinen, ACM TOIS 2002): W(i) ∝ 1/log₂(i+1) for i ≤ k,
     C(i) = log₂(i+1)/log₂(i+2) for i < k, 0 from k on. EU is scaled DCG@k (not normalised by the ideal)."""
 
+    title = "NDCG-k@{k}"
+
     def __init__(self, k):
         self.k = k
-
-    def name(self):
-        return f"NDCG-k@{self.k}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         return np.array([math.log(i + 1, 2.0) / math.log(i + 2, 2.0) if i < self.k else 0.0
@@ -227,11 +231,10 @@ class NDCGCWLMetric(CWLMetric):
 class SETCWLMetric(CWLMetric):
     """Azzopardi's (SIGIR 2014) economic model: g(k) = k^β total gain, W(i) ∝ (i+1)^β − i^β up to k."""
 
+    title = "SET-k@{k}-b@{beta}"
+
     def __init__(self, beta=0.5, k=10):
         self.beta, self.k = beta, k
-
-    def name(self):
-        return f"SET-k@{self.k}-b@{self.beta}"
 
     def _weight(self, i):
         return math.pow(i + 1, self.beta) - math.pow(i, self.beta)
@@ -245,11 +248,10 @@ class TBGCWLMetric(CWLMetric):
     """Time-biased gain (Smucker & Clarke, SIGIR 2012) with half-life H in cost units: W(i) ∝ D(Σ_{j<i} c(j)),
     D(t) = H·2^(−t/H) / ln 2, normalised over the depth; C from W."""
 
+    title = "TBG-H@{halflife} "
+
     def __init__(self, halflife=224):
         self.halflife = halflife
-
-    def name(self):
-        return f"TBG-H@{self.halflife} "
 
     def _decay(self, t):
         h = self.halflife
@@ -268,11 +270,10 @@ class UMeasureCWLMetric(CWLMetric):
     """U-measure (Sakai & Dou, SIGIR 2013) with patience L in cost units (characters): W(i) ∝ max(0, 1 − p_i/L),
     p_i = Σ_{j<i} c(j), for every rank but the last (W = 0 there); C from W."""
 
+    title = "U-L@{L} "
+
     def __init__(self, L=1000):
         self.L = L
-
-    def name(self):
-        return f"U-L@{self.L} "
 
     def w_vector(self, gains, costs, total_rels=0.0):
         spent = np.cumsum(costs)
@@ -291,11 +292,10 @@ class BPMCWLMetric(CWLMetric):
     """Bejeweled player model, static (Zhang et al., SIGIR 2017): go on while the gain so far is below T and the
     cost so far below K: C(i) = [Σ_{j≤i} g(j) < T]·[Σ_{j≤i} c(j) < K]."""
 
+    title = "BPM-Static-T={T}-K={K}"
+
     def __init__(self, T=1.0, K=10):
         self.T, self.K = T, K
-
-    def name(self):
-        return f"BPM-Static-T={self.T}-K={self.K}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         wanting = np.logical_and.accumulate(np.cumsum(gains) < self.T)
@@ -308,13 +308,11 @@ class BPMDCWLMetric(CWLMetric):
     K ← K + hc·(g(i) − gain_med). cwl_eval 1.0.12 updates T where it means K, so its K never moves; ``fixed=True``
     (``cwl_eval --fixed-bpm-dynamic``) moves K as the paper says."""
 
+    title = "BPM-Dynamic-T={T}-K={K}-hb={hb}-hc={hc}"
     fixed = False
 
     def __init__(self, T=1, K=10, hb=1.0, hc=1.0, gain_med=0.5):
         self.T, self.K, self.hb, self.hc, self.gain_med = T, K, hb, hc, gain_med
-
-    def name(self):
-        return f"BPM-Dynamic-T={self.T}-K={self.K}-hb={self.hb}-hc={self.hc}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         gained, spent, n = np.cumsum(gains), np.cumsum(costs), len(gains)
@@ -345,11 +343,10 @@ class IFTGoalCWLMetric(CWLMetric):
     """Information foraging, goal only (Azzopardi, Thomas, Craswell, SIGIR 2018): C(i) = 1 − 1/(1 + b1·e^((T −
     y_i)·R1)), y_i the gain so far."""
 
+    title = "IFT-C1-T={T}-b1={b1}-R1={R1}"
+
     def __init__(self, T, b1, R1):
         self.T, self.b1, self.R1 = T, b1, R1
-
-    def name(self):
-        return f"IFT-C1-T={self.T}-b1={self.b1}-R1={self.R1}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         return np.array([_goal(self.T, self.b1, self.R1, y) for y in np.cumsum(gains)])
@@ -359,11 +356,10 @@ class IFTRateCWLMetric(CWLMetric):
     """Information foraging, rate only (Azzopardi et al. 2018): C(i) = 1/(1 + b2·e^((A − y_i/k_i)·R2)),
     y_i/k_i the rate of gain so far."""
 
+    title = "IFT-C2-A={A}-b2={b2}-R2={R2}"
+
     def __init__(self, A, b2, R2):
         self.A, self.b2, self.R2 = A, b2, R2
-
-    def name(self):
-        return f"IFT-C2-A={self.A}-b2={self.b2}-R2={self.R2}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         return np.array([_rate(self.A, self.b2, self.R2, y, k) for y, k in zip(np.cumsum(gains), np.cumsum(costs))])
@@ -372,11 +368,10 @@ class IFTRateCWLMetric(CWLMetric):
 class IFTGoalRateCWLMetric(CWLMetric):
     """Information foraging, goal and rate (Azzopardi et al. 2018): C(i) = C1(i)·C2(i)."""
 
+    title = "IFT-C1-C2-T={T}-b1={b1}-R1={R1}-A={A}-b2={b2}-R2={R2}"
+
     def __init__(self, T, b1, R1, A, b2, R2):
         self.T, self.b1, self.R1, self.A, self.b2, self.R2 = T, b1, R1, A, b2, R2
-
-    def name(self):
-        return f"IFT-C1-C2-T={self.T}-b1={self.b1}-R1={self.R1}-A={self.A}-b2={self.b2}-R2={self.R2}"
 
     def c_vector(self, gains, costs, total_rels=0.0):
         return np.array([_goal(self.T, self.b1, self.R1, y) * _rate(self.A, self.b2, self.R2, y, k)
@@ -388,9 +383,6 @@ class _NERR(CWLMetric):
     probability of its gain; gains must lie in [0, 1]."""
 
     gain_range = (0.0, 1.0)
-
-    def name(self):
-        return self.metric_name
 
     def _go_on(self, rank: np.ndarray) -> np.ndarray:
         raise NotImplementedError
@@ -410,9 +402,10 @@ class _NERR(CWLMetric):
 class NERReq8CWLMetric(_NERR):
     """NERR eq. 8: C(i) = 1 − g(i) for i < k, 0 from k on."""
 
+    title = "NERR-EQ8@k={k}"
+
     def __init__(self, k):
         self.k = k
-        self.metric_name = f"NERR-EQ8@k={k}"
 
     def _reach(self, n):
         return math.ceil(self.k - 1)
@@ -424,9 +417,10 @@ class NERReq8CWLMetric(_NERR):
 class NERReq9CWLMetric(NERReq8CWLMetric):
     """NERR eq. 9: C(i) = i/(i+1)·(1 − g(i)) for i < k, 0 from k on."""
 
+    title = "NERR-EQ9@k={k}"
+
     def __init__(self, k):
         self.k = k
-        self.metric_name = f"NERR-EQ9@k={k}"
 
     def _go_on(self, rank):
         return 1.0 * rank / (rank + 1.0)
@@ -435,9 +429,10 @@ class NERReq9CWLMetric(NERReq8CWLMetric):
 class NERReq10CWLMetric(_NERR):
     """NERR eq. 10: C(i) = φ·(1 − g(i)) (RBP-like, to the depth)."""
 
+    title = "NERR-EQ10@phi={phi}"
+
     def __init__(self, phi=0.9):
         self.phi = phi
-        self.metric_name = f"NERR-EQ10@phi={phi}"
 
     def _go_on(self, rank):
         return np.full(len(rank), self.phi)
@@ -446,9 +441,10 @@ class NERReq10CWLMetric(_NERR):
 class NERReq11CWLMetric(_NERR):
     """NERR eq. 11: C(i) = ((i + 2T − 1)/(i + 2T))²·(1 − g(i)) (INSQ-like, to the depth)."""
 
+    title = "NERR-EQ11@T={T}"
+
     def __init__(self, T=1.0):
         self.T = T
-        self.metric_name = f"NERR-EQ11@T={T}"
 
     def _go_on(self, rank):
         return ((rank + (2.0 * self.T) - 1.0) / (rank + (2.0 * self.T))) ** 2.0
