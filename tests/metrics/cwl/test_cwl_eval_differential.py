@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -63,6 +64,10 @@ def make_case(rng: random.Random, directory: Path) -> list[str]:
         run += [f"{topic} {rng.choice(TYPES)} {doc} {r} {20 - r} run" for r, doc in enumerate(ranked, 1)]
     if len(topics) > 1 and rng.random() < 0.15:
         run += [run[0]]  # the first topic again, after the others: evaluated twice
+    if rng.random() < 0.08:  # a malformed line somewhere: cwl-eval's error, located
+        bad = rng.choice(("qrels", "run"))
+        lines = qrels if bad == "qrels" else run
+        lines.insert(rng.randint(0, len(lines)), rng.choice(("", "1 0 d1", "1 Q0 d1 1 2 run extra", "1 0 d1 x")))
     (directory / "gains.txt").write_text("".join(f"{line}\n" for line in qrels))
     (directory / "results.txt").write_text("".join(f"{line}\n" for line in run))
     argv = ["gains.txt", "results.txt"]
@@ -72,11 +77,15 @@ def make_case(rng: random.Random, directory: Path) -> list[str]:
         argv += ["-c", "costs.txt"]
     if rng.random() < 0.6:
         lines = [model_line(rng) for _ in range(rng.randint(1, 8))]
+        if rng.random() < 0.1:  # what cwl-eval's grammar refuses: a comment, a blank line, a wrong argument
+            lines.insert(rng.randint(0, len(lines)), rng.choice((
+                "# a comment", "", "RBPCWLMetric(0.5,2)", "RRCWLMetric(1)", "IFTGoalCWLMetric(1)", "RBP(0.5)",
+                "RBPCWLMetric(1e-3)", "PrecisionCWLMetric(2.0)", "INSTCWLMetric(x)")))
         (directory / "metrics.txt").write_text("".join(f"{line}\n" for line in lines))
         argv += ["-m", "metrics.txt"]
     argv += [flag for flag in ("-n", "-r") if rng.random() < 0.5]
     bounds = {"--max_gain": ("1.0", "2", "1.5", "0.9"), "--min_gain": ("0.0", "0.1", "-1"),
-              "--max_cost": ("1.0", "2", "3.5", "0.5"), "--min_cost": ("1.0", "0.5", "1", "0.25"),
+              "--max_cost": ("1.0", "2", "3.5", "0.5", "x"), "--min_cost": ("1.0", "0.5", "1", "0.25"),
               "--max_depth": ("1000", "10", "12", "20", "5", "3")}
     for flag, values in bounds.items():
         if rng.random() < 0.3:
@@ -140,3 +149,13 @@ def test_the_reference_runner_is_the_cwl_eval_command(tmp_path, monkeypatch):
         assert (done.stdout, done.returncode) == (out, status)
         assert done.stderr.endswith(err)
         assert ours(directory, argv, monkeypatch)[::2] == (out, status)
+
+
+def test_the_help_is_cwl_eval_s(monkeypatch):
+    """``-h`` through ``python -m metrics`` is cwl-eval's help (the --fixed-bpm-dynamic flag is not in it)."""
+    env = {**os.environ, "COLUMNS": "100"}
+    theirs = subprocess.run(["cwl-eval", "-h"], capture_output=True, text=True, env=env)
+    mine = subprocess.run([sys.executable, "-m", "metrics", "cwl_eval", "-h"], capture_output=True, text=True,
+                          env=env, cwd=Path(__file__).parents[3])
+    assert (mine.stdout, mine.returncode) == (theirs.stdout, theirs.returncode) and theirs.stdout.startswith("usage")
+
