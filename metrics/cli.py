@@ -1,5 +1,6 @@
 """Command line: ``python -m metrics evaluate`` (trec_eval-style), ``python -m metrics trec_eval``
-(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`), ``python -m metrics
+(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`), ``python -m metrics cwl_eval``
+(a drop-in for cwl-eval 1.0.12, :mod:`metrics.batch.cwl_eval`), ``python -m metrics
 explain``, ``python -m metrics compare`` (many runs: significance tests, effect sizes, intervals, a paper table;
 :mod:`metrics.statistics.multiple`) and ``python -m metrics measures`` (the measure grammar, from
 :mod:`metrics.measures.registry`).
