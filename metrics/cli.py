@@ -1,5 +1,6 @@
 """Command line: ``python -m metrics evaluate`` (trec_eval-style), ``python -m metrics trec_eval``
-(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`), ``python -m metrics
+(a drop-in for trec_eval 9.0.7, 9.0.8 or 10.0, :mod:`metrics.batch.trec_eval`), ``python -m metrics cwl_eval``
+(a drop-in for cwl-eval 1.0.12, :mod:`metrics.batch.cwl_eval`), ``python -m metrics
 explain``, ``python -m metrics compare`` (many runs: significance tests, effect sizes, intervals, a paper table;
 :mod:`metrics.statistics.multiple`) and ``python -m metrics measures`` (the measure grammar, from
 :mod:`metrics.measures.registry`).
@@ -113,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("trec_eval", add_help=False, help="a drop-in for trec_eval (9.0.7 by default, "
                         "--version-compat 9.0.8|10.0): same flags, measures and output (python -m metrics "
                         "trec_eval -h)")
+    commands.add_parser("cwl_eval", add_help=False, help="a drop-in for cwl-eval 1.0.12: C/W/L measures (EU, ETU, EC, "
+                        "ETC, ED), same arguments and output (python -m metrics cwl_eval -h)")
 
     lesson = commands.add_parser("lesson", help="lessons: list the built-in ones, check a lesson file, print a "
                                  "lesson plan")
@@ -419,6 +422,10 @@ def main(argv=None, out=None, err=None) -> int:
         from .batch.trec_eval import main as trec_eval_main
 
         return trec_eval_main(argv[1:], out, err)
+    if argv[:1] == ["cwl_eval"]:
+        from .batch.cwl_eval import main as cwl_eval_main
+
+        return cwl_eval_main(argv[1:], out, err)
     try:
         args = build_parser().parse_args(argv)
         if args.command == "compare":

@@ -76,6 +76,10 @@ COLUMN_LABELS: dict[str, str] = {
     "G": N_("G so far"), "nDCGRel": N_("nDCGRel so far"), "boundary": N_("a gain level ends here"),
     "RnDCG": N_("RnDCG so far"), "set_map": N_("set_map of 1..i"), "set_relative_P": N_("set_relative_P of 1..i"),
     "utility": N_("utility of 1..i"),
+    # C/W/L user models (metrics.measures.cwl)
+    "item_cost": N_("cost of the item"), "C": N_("go on C(i)"), "W": N_("attention W(i)"),
+    "L": N_("stop here L(i)"), "EU": N_("EU so far Σ W·g"), "ETU": N_("ETU so far Σ L·Σg"),
+    "EC": N_("EC so far Σ W·c"), "ETC": N_("ETC so far Σ L·Σc"),
 }
 
 
