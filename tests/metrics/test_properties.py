@@ -18,13 +18,17 @@ def _run(name, rels, k):
     explainer = EXPLAINERS[name]
     if not explainer.takes_k:
         k = None
+    elif explainer.fraction:  # a recall level (IPrec): a fraction of R
+        k = 0.5 if k is None else k / 20
     elif explainer.needs_k and k is None:
         k = len(rels)
     return explain(name, rels, k)
 
 
 #: explainers whose table has a row per recall level, not per rank (11-point interpolated precision)
-ROWS_NOT_RANKS = {"iprec"}
+ROWS_NOT_RANKS = {"iprec", "IPrec", "IPrec11"}
+#: measures that are not a share: trec_eval's utility, retrieved relevant minus retrieved non-relevant
+DIFFERENCES = {"Utility"}
 
 
 @pytest.mark.parametrize("name", sorted(EXPLAINERS))
@@ -34,6 +38,8 @@ def test_value_is_in_unit_interval_and_equals_last_row(name, rels, k):
     explanation = _run(name, rels, k)
     if explanation.details.get("integer"):  # a count (num_ret, num_rel, ...): a whole number, at most the list
         assert explanation.value == int(explanation.value) and 0 <= explanation.value <= len(rels)
+    elif name in DIFFERENCES:
+        assert -len(rels) <= explanation.value <= len(rels)
     else:
         assert 0.0 <= explanation.value <= 1.0
     if len(explanation.table):
