@@ -76,6 +76,10 @@ COLUMN_LABELS: dict[str, str] = {
     "G": N_("G so far"), "nDCGRel": N_("nDCGRel so far"), "boundary": N_("a gain level ends here"),
     "RnDCG": N_("RnDCG so far"), "set_map": N_("set_map of 1..i"), "set_relative_P": N_("set_relative_P of 1..i"),
     "utility": N_("utility of 1..i"),
+    # diversity: alpha-nDCG, ERR-IA, NRBP, S-recall (metrics.measures.diversity)
+    "subtopics": N_("subtopics covered"), "novelty": N_("novelty (1−α)^c"), "ideal": N_("ideal so far"),
+    "alpha_nDCG": N_("α-nDCG@i"), "ERR_IA": N_("ERR-IA@i"), "patience": N_("weight β^(i−1)"),
+    "NRBP": N_("NRBP so far"), "new_subtopics": N_("new subtopics"), "S_recall": N_("S-recall@i"),
 }
 
 
