@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..measures.diversity import diversity_steps, parse_diversity_measure
+from ..measures.diversity import diversity_value, parse_diversity_measure
 from ..readers.subtopics import SubtopicQrels, read_subtopic_qrels
 from ..readers.trec import read_run
 
@@ -74,7 +74,7 @@ def evaluate_diversity(subtopic_qrels, run, measures: Iterable[str] = DEFAULT_ME
         judgments = read_subtopic_qrels(subtopic_qrels).judgments
     ranked = ranked_run(run)
     queries = [q for q in ranked if q in judgments]
-    per_query = {q: {m: diversity_steps(m, ranked[q], judgments[q]).value for m in measures} for q in queries}
+    per_query = {q: {m: diversity_value(m, ranked[q], judgments[q]) for m in measures} for q in queries}
     counted = len(judgments) if complete else len(per_query)
     mean = {m: (sum(v[m] for v in per_query.values()) / counted if counted else 0.0) for m in measures}
     return DiversityResult(measures, per_query, mean)

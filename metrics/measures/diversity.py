@@ -145,6 +145,14 @@ def _base_table(ranking, judgments, alpha: float, depth: int | None) -> tuple[pd
     return table, subtopics, covers
 
 
+def _gains(ranking, judgments, alpha: float, depth: int | None) -> tuple[list[float], tuple, dict]:
+    """G_i of the first ``depth`` ranks, S and the covered subtopics (the value functions' lean walk)."""
+    subtopics, covers = covered_subtopics(judgments)
+    ranking = [str(doc) for doc in ranking]
+    rows = novelty_walk(ranking if depth is None else ranking[:depth], covers, subtopics, alpha)
+    return [row["gain"] for row in rows], subtopics, covers
+
+
 def _cumulative(values) -> list[float]:
     """Running sums, added left to right as ndeval adds them."""
     total, out = 0.0, []
@@ -320,7 +328,12 @@ def alpha_ndcg(ranking, judgments, k: int = DEPTH, alpha: float = ALPHA) -> floa
     >>> round(alpha_ndcg(["d1", "d2"], {"d1": {1: 1, 2: 1}, "d2": {1: 1}}, k=2), 4)   # 2 + 0.5/log2(3) both
     1.0
     """
-    return alpha_ndcg_steps(ranking, judgments, k, alpha).value
+    alpha, k = _check(alpha, k)
+    gains, subtopics, covers = _gains(ranking, judgments, alpha, k)
+    ideal = novelty_walk(ideal_ranking(covers, subtopics, alpha, k), covers, subtopics, alpha)
+    dcg = _cumulative(g * _discount(rank) for rank, g in enumerate(gains, 1))[-1] if gains else 0.0
+    best = _cumulative(row["gain"] * _discount(rank) for rank, row in enumerate(ideal, 1))[-1] if ideal else 0.0
+    return dcg / best if dcg else 0.0
 
 
 @with_formula(ERR_IA_FORMULA)
@@ -332,7 +345,16 @@ def err_ia(ranking, judgments, k: int = DEPTH, alpha: float = ALPHA) -> float:
     >>> round(err_ia(["d2", "d1"], {"d1": {1: 1}, "d2": {2: 1}}, k=2), 4)   # (1 + 1/2) / (2 + 1/2)
     0.6
     """
-    return err_ia_steps(ranking, judgments, k, alpha).value
+    alpha, k = _check(alpha, k)
+    gains, subtopics, _ = _gains(ranking, judgments, alpha, k)
+    if not subtopics:
+        return 0.0
+    total = _cumulative([g / rank for rank, g in enumerate(gains, 1)] or [0.0])[-1]
+    best, ideal = float(len(subtopics)), []
+    for rank in range(1, k + 1):
+        ideal.append(best / rank)
+        best *= 1.0 - alpha
+    return total if k == 1 else total / _cumulative(ideal)[-1]
 
 
 @with_formula(NRBP_FORMULA)
@@ -344,7 +366,14 @@ def nrbp(ranking, judgments, alpha: float = ALPHA, beta: float = BETA) -> float:
     >>> nrbp(["d1", "d2"], {"d1": {1: 1}, "d2": {1: 1, 2: 1}})   # 0.75/2 · (1 + (0.5 + 1)·0.5)
     0.65625
     """
-    return nrbp_steps(ranking, judgments, alpha, beta).value
+    alpha, _ = _check(alpha, None, required_k=False)
+    beta = as_fraction(beta, "beta")
+    gains, subtopics, _ = _gains(ranking, judgments, alpha, None)
+    total, decay = 0.0, 1.0
+    for g in gains:
+        total += g * decay
+        decay *= beta
+    return total * ((1 - (1 - alpha) * beta) / len(subtopics)) if subtopics else 0.0
 
 
 @with_formula(S_RECALL_FORMULA)
@@ -356,12 +385,16 @@ def subtopic_recall(ranking, judgments, k: int = DEPTH) -> float:
     >>> subtopic_recall(["d1", "d9"], {"d1": {1: 1}, "d2": {2: 1}}, k=2)
     0.5
     """
-    return subtopic_recall_steps(ranking, judgments, k).value
+    k = as_k(k, required=True)
+    subtopics, covers = covered_subtopics(judgments)
+    seen = {s for doc in list(map(str, ranking))[:k] for s in covers.get(doc, ())}
+    return len(seen) / len(subtopics) if subtopics else 0.0
 
 
 #: the measures by their family name: (value function, step function, takes a cut-off)
 DIVERSITY_MEASURES = {"alpha-nDCG": (alpha_ndcg_steps, True), "ERR-IA": (err_ia_steps, True),
                       "NRBP": (nrbp_steps, False), "S-recall": (subtopic_recall_steps, True)}
+VALUES = {"alpha-nDCG": alpha_ndcg, "ERR-IA": err_ia, "NRBP": nrbp, "S-recall": subtopic_recall}
 #: other spellings: ndeval's and ir_measures' names
 SPELLINGS = {"alpha-ndcg": "alpha-nDCG", "alpha_ndcg": "alpha-nDCG", "err-ia": "ERR-IA", "err_ia": "ERR-IA",
              "nrbp": "NRBP", "s-recall": "S-recall", "strec": "S-recall", "strecall": "S-recall",
@@ -402,6 +435,13 @@ def diversity_steps(measure: str, ranking, judgments) -> Explanation:
     return steps(ranking, judgments, k, **params) if takes_k else steps(ranking, judgments, **params)
 
 
+def diversity_value(measure: str, ranking, judgments) -> float:
+    """The value of ``measure`` on one query, without its step table (what batch evaluation calls)."""
+    family, k, params = parse_diversity_measure(measure)
+    _, takes_k = DIVERSITY_MEASURES[family]
+    return VALUES[family](ranking, judgments, k, **params) if takes_k else VALUES[family](ranking, judgments, **params)
+
+
 __all__ = ["ALPHA", "BETA", "DEPTH", "alpha_ndcg", "alpha_ndcg_steps", "covered_subtopics", "diversity_steps",
-           "err_ia", "err_ia_steps", "ideal_ranking", "novelty_walk", "nrbp", "nrbp_steps", "parse_diversity_measure",
-           "subtopic_recall", "subtopic_recall_steps"]
+           "diversity_value", "err_ia", "err_ia_steps", "ideal_ranking", "novelty_walk", "nrbp", "nrbp_steps",
+           "parse_diversity_measure", "subtopic_recall", "subtopic_recall_steps"]
