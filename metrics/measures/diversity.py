@@ -422,7 +422,7 @@ def parse_diversity_measure(text: str) -> tuple[str, int | None, dict]:
     _, takes_k = DIVERSITY_MEASURES.get(family, (None, None))
     allowed = {"alpha-nDCG": {"alpha"}, "ERR-IA": {"alpha"}, "NRBP": {"alpha", "beta"}, "S-recall": set()}
     if family is None or (k is not None) != takes_k or not set(params) <= allowed[family] \
-            or (inside and not inside.endswith(")")):
+            or ("(" in body and not body.rstrip().endswith(")")):
         raise input_error("unknown diversity measure {name}: use alpha-nDCG@k, ERR-IA@k, NRBP or S-recall@k "
                           "(alpha=… and, for NRBP, beta=… in parentheses)", name=repr(str(text)))
     return family, k, params
