@@ -37,12 +37,13 @@ ALPHA = 0.5
 BETA = 0.5
 DEPTH = 20
 
+#: the novelty gain every formula but S-recall's ends with
+NOVELTY_GAIN = r", \quad G_i = \sum_{s \in d_i} (1-\alpha)^{c_{s,i}}"
 ALPHA_NDCG_FORMULA = (r"\alpha\text{-nDCG@}k = \frac{\sum_{i=1}^{k} G_i / \log_2(i+1)}"
-                      r"{\sum_{i=1}^{k} G^*_i / \log_2(i+1)}, \quad G_i = \sum_{s \in d_i} (1-\alpha)^{c_{s,i}}")
-ERR_IA_FORMULA = (r"\mathrm{ERR\text{-}IA@}k = \frac{\sum_{i=1}^{k} G_i / i}{\sum_{i=1}^{k} |S| (1-\alpha)^{i-1} / i}, "
-                  r"\quad G_i = \sum_{s \in d_i} (1-\alpha)^{c_{s,i}}")
-NRBP_FORMULA = (r"\mathrm{NRBP} = \frac{1 - (1-\alpha)\beta}{|S|} \sum_{i} G_i \, \beta^{i-1}, "
-                r"\quad G_i = \sum_{s \in d_i} (1-\alpha)^{c_{s,i}}")
+                      r"{\sum_{i=1}^{k} G^*_i / \log_2(i+1)}" + NOVELTY_GAIN)
+ERR_IA_FORMULA = (r"\mathrm{ERR\text{-}IA@}k = \frac{\sum_{i=1}^{k} G_i / i}"
+                  r"{\sum_{i=1}^{k} |S| (1-\alpha)^{i-1} / i}" + NOVELTY_GAIN)
+NRBP_FORMULA = r"\mathrm{NRBP} = \frac{1 - (1-\alpha)\beta}{|S|} \sum_{i} G_i \, \beta^{i-1}" + NOVELTY_GAIN
 S_RECALL_FORMULA = r"\mathrm{S\text{-}recall@}k = \frac{|\bigcup_{i=1}^{k} \mathrm{subtopics}(d_i)|}{|S|}"
 
 
