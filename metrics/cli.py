@@ -108,6 +108,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="queries in the qrels but not in a run score 0 there and count (trec_eval -c)")
     co.add_argument("--output", choices=("text", "json", "markdown", "latex", "csv"), default="text")
 
+    dv = commands.add_parser("diversity", help="diversity measures of a TREC run on subtopic qrels (ndeval's: "
+                             "alpha-nDCG@20, ERR-IA@20, NRBP, S-recall@20)")
+    dv.add_argument("qrels", help="subtopic qrels (ndeval's format): topic subtopic docid grade")
+    dv.add_argument("run", help="TREC run file: qid Q0 docid rank score tag")
+    dv.add_argument("-m", "--measure", action="append", help="alpha-nDCG@k, ERR-IA@k, NRBP, S-recall@k "
+                    "(alpha=... or beta=... in parentheses); repeat for more (default: ndeval's four at 20)")
+    dv.add_argument("-q", "--per-query", action="store_true", help="also print each query's values")
+    dv.add_argument("--output", choices=("text", "json"), default="text")
+
     commands.add_parser("measures", help="list every measure: its parameters, cut-off, trec_eval's and "
                         "ir_measures' names, description (the grammar of -m)")
 
@@ -300,6 +309,14 @@ def _compare(args, out, err) -> None:
     WRITERS[args.output](comparisons, out)
 
 
+def _diversity(args, out) -> None:
+    """``diversity``: :func:`metrics.batch.diversity.evaluate_diversity`, as text or JSON."""
+    from .batch.diversity import DEFAULT_MEASURES, evaluate_diversity
+
+    result = evaluate_diversity(args.qrels, args.run, args.measure or DEFAULT_MEASURES)
+    out.write(result.as_json() + "\n" if args.output == "json" else result.as_text(args.per_query))
+
+
 def _measures(args, out) -> None:
     from .measures.registry import grammar_text
 
@@ -433,7 +450,8 @@ def main(argv=None, out=None, err=None) -> int:
         elif args.command == "lesson":
             return _lesson(args, out, err)
         else:
-            {"evaluate": _evaluate, "explain": _explain, "measures": _measures}[args.command](args, out)
+            {"evaluate": _evaluate, "explain": _explain, "measures": _measures,
+             "diversity": _diversity}[args.command](args, out)
     except MetricsInputError as error:
         err.write(f"metrics: error: {error}\n")
         return USAGE_ERROR

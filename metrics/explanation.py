@@ -80,6 +80,10 @@ COLUMN_LABELS: dict[str, str] = {
     "item_cost": N_("cost of the item"), "C": N_("go on C(i)"), "W": N_("attention W(i)"),
     "L": N_("stop here L(i)"), "EU": N_("EU so far Σ W·g"), "ETU": N_("ETU so far Σ L·Σg"),
     "EC": N_("EC so far Σ W·c"), "ETC": N_("ETC so far Σ L·Σc"),
+    # diversity: alpha-nDCG, ERR-IA, NRBP, S-recall (metrics.measures.diversity)
+    "subtopics": N_("subtopics covered"), "novelty": N_("novelty (1−α)^c"), "ideal": N_("ideal so far"),
+    "alpha_nDCG": N_("α-nDCG@i"), "ERR_IA": N_("ERR-IA@i"), "patience": N_("weight β^(i−1)"),
+    "NRBP": N_("NRBP so far"), "new_subtopics": N_("new subtopics"), "S_recall": N_("S-recall@i"),
 }
 
 
