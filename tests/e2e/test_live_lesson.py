@@ -40,8 +40,11 @@ def test_a_class_follows_a_lesson_answers_and_sees_the_reveal(new_session, wait_
     scene_title(phone, first, "zh")
     expect(laptop).to_have_url(re.compile(r"/lesson\b"))
     teacher.locator(key("lesson_scenes")).get_by_role("button").click()  # the teacher opens the scenes' menu
-    teacher.locator(key(f"lesson__scene_{LESSON.index(SCENE.id) + 1}")).get_by_role("button").click()
+    wait_for_app(teacher)  # (its open state is the app's: a run keeps it)
+    chosen = teacher.locator(key(f"lesson__scene_{LESSON.index(SCENE.id) + 1}")).get_by_role("button")
+    chosen.click()
     wait_for_app(teacher)  # and goes to the scene; the class follows
+    expect(chosen).to_be_hidden(timeout=FOLLOW_TIMEOUT_MS)  # the choice closed the menu: nothing covers the scene
     scene_title(teacher, SCENE)
     scene_title(laptop, SCENE)
     scene_title(phone, SCENE, "zh")
