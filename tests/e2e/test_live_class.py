@@ -44,7 +44,7 @@ from ui.data.share import PARAM, decode_board, encode_board
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 TEACHER_SIZE = {"width": 1280, "height": 720}
 STUDENT_SIZE = {"width": 390, "height": 844}

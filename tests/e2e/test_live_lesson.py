@@ -15,7 +15,7 @@ from metrics.teaching.lessons import answer, builtin_lesson, check
 from tests.e2e.navigation import go_to
 from tests.e2e.test_live_class import STUDENT_SIZE, TEACHER_SIZE, join, key, start_class
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 LESSON = builtin_lesson("hits-to-positions")
 SCENE = LESSON.scene("average-precision")
