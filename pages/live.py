@@ -6,6 +6,7 @@ import streamlit as st
 from ui.classroom import live, live_quiz
 from ui.data.qr import qr_svg
 from ui.i18n import t
+from ui.session import state
 
 st.title(t("Live class"))
 live.show_notice()  # what the last action was refused for (its callback ran before this run)
@@ -37,8 +38,8 @@ elif live.student() is not None:
     code, student_id = live.student()
     st.success(t("You are in class {code}.").format(code=code))
     with st.container(horizontal=True, vertical_alignment="center"):
-        if st.session_state.get(live.NICKNAME):
-            st.text(st.session_state[live.NICKNAME])  # plain text: a nickname is never markup
+        if st.session_state.get(state.LIVE_NICKNAME):
+            st.text(st.session_state[state.LIVE_NICKNAME])  # plain text: a nickname is never markup
         if live.following():
             st.caption(t("Your board follows the teacher's."))
             st.button(t("Try it myself"), key="live__detach", on_click=live.detach)

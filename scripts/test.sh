@@ -56,7 +56,17 @@ fi
 #    pytest exits 5 when it collected no test: that is a failure too.
 workers="${RML_TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
 parallel=()
-if [ "$workers" -gt 1 ]; then parallel=(-n "$workers"); fi
+# worksteal: a worker that runs out of tests takes half of another's queue (a long test at the end of one
+# queue no longer leaves the other cores idle)
+if [ "$workers" -gt 1 ]; then parallel=(-n "$workers" --dist worksteal); fi
+# The browser tests: one worker more than the cores. A browser test waits on its app about half of the time (a
+# lone one keeps ~56% of one core busy: its Streamlit server, Chromium and pytest together), so with one
+# worker per core a core idles; they wait for the app's state, never for a fixed time, so a busier machine
+# only makes them slower (RML_E2E_WORKERS overrides). The live-class walks (a teacher and several students' browsers
+# each) share one xdist group, so that one runs at a time (loadgroup: the others spread over the workers).
+e2e_workers="${RML_E2E_WORKERS:-$((workers > 1 ? workers + 1 : 1))}"
+e2e_parallel=()
+if [ "$e2e_workers" -gt 1 ]; then e2e_parallel=(-n "$e2e_workers" --dist loadgroup); fi
 run_pytest() {
     local status=0
     "$PYTHON" -m pytest "$@" || status=$?
@@ -70,7 +80,7 @@ if [ "$#" -eq 0 ]; then
     # suite's time is read from (python scripts/test_times.py).
     status=0
     run_pytest -m "not e2e" "${parallel[@]}" --junitxml=artifacts/junit-fast.xml || status=$?
-    run_pytest -m e2e "${parallel[@]}" --junitxml=artifacts/junit-e2e.xml || status=$?
+    run_pytest -m e2e "${e2e_parallel[@]}" --junitxml=artifacts/junit-e2e.xml || status=$?
     exit "$status"
 fi
 case " $* " in

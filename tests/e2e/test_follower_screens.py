@@ -26,7 +26,7 @@ from ui.data.share import PARAM, encode_board
 from ui.model.board import Board
 from ui.topics import paced
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 TEACHER = {"width": 1280, "height": 720}
 LOCALES = {"en": "en-US", "zh": "zh-CN"}

@@ -15,7 +15,7 @@ from metrics.teaching.lessons import answer, builtin_lesson, check
 from tests.e2e.navigation import go_to
 from tests.e2e.test_live_class import STUDENT_SIZE, TEACHER_SIZE, join, key, start_class
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 LESSON = builtin_lesson("hits-to-positions")
 SCENE = LESSON.scene("average-precision")
@@ -40,8 +40,11 @@ def test_a_class_follows_a_lesson_answers_and_sees_the_reveal(new_session, wait_
     scene_title(phone, first, "zh")
     expect(laptop).to_have_url(re.compile(r"/lesson\b"))
     teacher.locator(key("lesson_scenes")).get_by_role("button").click()  # the teacher opens the scenes' menu
-    teacher.locator(key(f"lesson__scene_{LESSON.index(SCENE.id) + 1}")).get_by_role("button").click()
+    wait_for_app(teacher)  # (its open state is the app's: a run keeps it)
+    chosen = teacher.locator(key(f"lesson__scene_{LESSON.index(SCENE.id) + 1}")).get_by_role("button")
+    chosen.click()
     wait_for_app(teacher)  # and goes to the scene; the class follows
+    expect(chosen).to_be_hidden(timeout=FOLLOW_TIMEOUT_MS)  # the choice closed the menu: nothing covers the scene
     scene_title(teacher, SCENE)
     scene_title(laptop, SCENE)
     scene_title(phone, SCENE, "zh")

@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import ARTIFACTS_DIR, _start_server, _stop
 from tests.live_servers import start_redis_server, stop_redis_server
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 ANSWER_BOX = ".st-key-live__answer_1 input"
 SLOW_MS = 30_000

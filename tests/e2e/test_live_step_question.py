@@ -22,7 +22,7 @@ from tests.e2e.test_live_class import (
 )
 from ui.model.presets import DEFAULT_PRESET, PRESETS
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 SLOW_MS = FOLLOW_TIMEOUT_S * 1000
 

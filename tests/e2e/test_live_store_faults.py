@@ -35,7 +35,7 @@ from tests.e2e.lanes import drag_after, lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to
 from tests.e2e.test_live_resume import key, own_app  # noqa: F401  (own_app: a fixture, the test's own app server)
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("live class")]  # (scripts/test.sh)
 
 TEACHER_SIZE = {"width": 1280, "height": 720}
 SLOW_MS = 60_000  #: a wait for a state on a loaded machine (the times that matter are measured and asserted apart)

@@ -20,7 +20,7 @@ from tests.e2e.lanes import BUILDER, drag_after, lane_items, lane_names, wait_fo
 from tests.e2e.navigation import go_to
 from ui.classroom.live import REDRAW_AFTER
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one class at a time (scripts/test.sh)
 
 SLOW_MS = 30_000  #: the machine is shared: generous, and only ever waited for, never slept
 FOLLOWER_VIEW = ".st-key-live_follow"  #: a following student's view of the teacher's page (ui.classroom.follower)

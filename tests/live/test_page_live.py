@@ -37,7 +37,7 @@ def open_live(app_test, language: str = "en", join: str | None = None):
 def start_class(app_test):
     teacher = open_live(app_test)
     ok(teacher.button(key="live__start").click().run())
-    code = teacher.session_state[live.TEACHER][0]
+    code = teacher.session_state[state.LIVE_TEACHER][0]
     return teacher, code
 
 
@@ -69,7 +69,7 @@ def test_start_a_class_shows_the_code_and_a_qr_code(app_test):
 def test_a_student_follows_detaches_and_follows_again(app_test):
     teacher, code = start_class(app_test)
     student = join(app_test, code, "Ada")
-    assert student.session_state[live.STUDENT][0] == code
+    assert student.session_state[state.LIVE_STUDENT][0] == code
     assert board(student) == board(teacher)  # joined: the teacher's board at once
     names = list(PRESETS)
     set_teacher_board(teacher, names[1])
@@ -103,18 +103,18 @@ def test_the_poll_alone_picks_up_a_new_board(app_test):
     name = list(PRESETS)[1]
     set_teacher_board(teacher, name)
     version = live.classes().version(code)
-    assert student.session_state[live.SEEN] < version
+    assert student.session_state[state.LIVE_SEEN] < version
     ok(student.run())
-    assert student.session_state[live.SEEN] == version and board(student) == PRESETS[name]
+    assert student.session_state[state.LIVE_SEEN] == version and board(student) == PRESETS[name]
     ok(student.run())  # nothing changed: no reload
-    assert student.session_state[live.SEEN] == version
+    assert student.session_state[state.LIVE_SEEN] == version
 
 
 def test_a_hostile_nickname_stays_text(app_test):
     teacher, code = start_class(app_test)
     student = join(app_test, code, XSS)
     assert not student.error
-    assert live.classes().nicknames(code, teacher.session_state[live.TEACHER][1]) == [XSS[:NICKNAME_MAX]]
+    assert live.classes().nicknames(code, teacher.session_state[state.LIVE_TEACHER][1]) == [XSS[:NICKNAME_MAX]]
     assert [element.value for element in student.text] == [XSS[:NICKNAME_MAX]]  # st.text: never markup
     assert all("<img" not in element.value for element in student.markdown)
 
@@ -124,7 +124,7 @@ def test_a_bad_code_is_one_error_in_the_readers_language(app_test, language, wor
     start_class(app_test)
     student = join(app_test, "ZZZZZZ", language=language)
     assert len(student.error) == 1 and words in student.error[0].value and "ZZZZZZ" in student.error[0].value
-    assert live.STUDENT not in student.session_state
+    assert state.LIVE_STUDENT not in student.session_state
 
 
 def test_an_expired_class_is_an_error_for_its_students(app_test):
@@ -132,10 +132,10 @@ def test_an_expired_class_is_an_error_for_its_students(app_test):
     student = join(app_test, code)
     ok(teacher.switch_page(PAGE).run())
     ok(teacher.button(key="live__close").click().run())
-    assert live.TEACHER not in teacher.session_state
+    assert state.LIVE_TEACHER not in teacher.session_state
     ok(student.run())
     assert len(student.error) == 1 and f"The teacher closed class {code}" in student.error[0].value
-    assert live.STUDENT not in student.session_state
+    assert state.LIVE_STUDENT not in student.session_state
     assert not student.success and student.text_input(key="live__code")  # no stale class: the join form
     ok(student.run())
     assert not student.error  # said once
@@ -144,14 +144,14 @@ def test_an_expired_class_is_an_error_for_its_students(app_test):
 def test_a_student_cannot_publish(app_test):
     teacher, code = start_class(app_test)
     student = join(app_test, code)
-    assert live.TEACHER not in student.session_state
+    assert state.LIVE_TEACHER not in student.session_state
     before = live.classes().version(code)
     student.session_state[state.BOARD] = PRESETS[list(PRESETS)[2]]
     student.session_state[state.REVISION] += 1
     ok(student.run())
     assert live.classes().version(code) == before
     with pytest.raises(NotTeacher):
-        live.classes().publish(code, student.session_state[live.STUDENT][1], {"board": None})
+        live.classes().publish(code, student.session_state[state.LIVE_STUDENT][1], {"board": None})
 
 
 def test_the_join_link_fills_the_code(app_test):
@@ -178,10 +178,10 @@ def test_a_student_follows_the_teacher_to_another_page(app_test):
     ok(teacher.switch_page("pages/ap.py").run())
     assert live.classes().current(code).board["page"] == "ap"
     ok(student.run())  # the poll sees the teacher's page and the next run opens it (AppTest's next run() goes
-    assert student.session_state[live.PAGE] == "ap"  # back to the page it switched to itself; a browser stays)
+    assert student.session_state[state.LIVE_PAGE] == "ap"  # back to the page it switched to itself; a browser stays)
     ok(student.switch_page("pages/rr.py").run())  # a student may look elsewhere until the teacher moves again
     ok(student.run())
-    assert student.session_state[live.PAGE] == "rr"
+    assert student.session_state[state.LIVE_PAGE] == "rr"
 
 
 def test_a_student_follows_the_step_the_teacher_presents(app_test):
@@ -200,7 +200,7 @@ def test_a_student_follows_the_step_the_teacher_presents(app_test):
 def test_a_code_typed_with_spaces_and_dashes_joins_as_the_class_writes_it(app_test):
     _, code = start_class(app_test)
     student = join(app_test, f" {code[:3].lower()}-{code[3:]} ")
-    assert student.session_state[live.STUDENT][0] == code
+    assert student.session_state[state.LIVE_STUDENT][0] == code
     assert code in student.success[0].value
 
 
@@ -209,7 +209,7 @@ def test_a_student_follows_the_handout_the_teacher_presents(app_test):
     student = join(app_test, code)
     ok(teacher.switch_page("pages/handout.py").run())
     ok(student.run())
-    assert student.session_state[live.PAGE] == "handout"
+    assert student.session_state[state.LIVE_PAGE] == "handout"
     ok(student.switch_page("pages/handout.py").run())  # AppTest's next run() would go back to the page it opened
     ok(teacher.segmented_control(key=state.page_key("handout", "metric")).set_value("AP").run())
     teacher.session_state[state.page_key("handout", "presenting")] = True
@@ -232,12 +232,12 @@ def test_a_student_follows_the_handout_the_teacher_presents(app_test):
 def test_every_complete_run_in_a_class_ends_with_its_number(app_test):
     teacher, code = start_class(app_test)
     student = join(app_test, code)
-    first = student.session_state[live.DRAWN_AT][0]
+    first = student.session_state[state.LIVE_DRAWN_AT][0]
     assert student.text_input(key=live.DRAWN).value == str(first)  # the hidden box the browser reports back
     ok(student.run())
-    assert student.session_state[live.DRAWN_AT][0] == first + 1
+    assert student.session_state[state.LIVE_DRAWN_AT][0] == first + 1
     assert student.text_input(key=live.DRAWN).value == str(first + 1)
-    number = teacher.session_state[live.DRAWN_AT][0]
+    number = teacher.session_state[state.LIVE_DRAWN_AT][0]
     ok(teacher.run())  # the teacher's live results poll too
     assert teacher.text_input(key=live.DRAWN).value == str(number + 1)
     outsider = app_test()
@@ -251,10 +251,11 @@ def _lost(shown, number, age, whole_run):
     import streamlit as st
 
     from ui.classroom import live
+    from ui.session import state
 
-    st.session_state[live.DRAWN_AT] = (number, time.monotonic() - age)
+    st.session_state[state.LIVE_DRAWN_AT] = (number, time.monotonic() - age)
     st.session_state[live.DRAWN] = shown
-    st.session_state[live.WHOLE_RUN] = whole_run
+    st.session_state[state.LIVE_WHOLE_RUN] = whole_run
     st.write(f"lost: {live.lost_its_end()}")
 
 

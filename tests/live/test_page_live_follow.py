@@ -44,7 +44,7 @@ def teacher_on(app_test, page: str):
     ok(teacher.switch_page("pages/live.py").run())
     ok(teacher.button(key="live__start").click().run())
     ok(teacher.switch_page(f"pages/{page}.py").run())
-    return teacher, teacher.session_state[live.TEACHER][0]
+    return teacher, teacher.session_state[state.LIVE_TEACHER][0]
 
 
 def follower_of(app_test, code: str, page: str, language: str = "en"):
@@ -76,7 +76,7 @@ def headline(at) -> dict[str, str]:
 def test_a_follower_sees_the_teachers_board_and_step_without_the_page(app_test):
     teacher, code = teacher_on(app_test, "ndcg")
     student = follower_of(app_test, code, "ndcg")
-    assert student.session_state[live.VIEWING] == "ndcg"
+    assert student.session_state[state.LIVE_VIEWING] == "ndcg"
     assert [title.value for title in student.title] == ["nDCG — normalised discounted cumulative gain"]
     assert not [c for c in student.get("bidi_component") if c.key.startswith("builder_lanes_")]  # not the page
     assert student.button(key="live__detach")
@@ -105,7 +105,7 @@ def test_a_follower_sees_the_teachers_board_and_step_without_the_page(app_test):
 def test_a_follower_reads_the_view_in_chinese(app_test):
     teacher, code = teacher_on(app_test, "ndcg")
     student = follower_of(app_test, code, "ndcg", language="zh")
-    assert student.session_state[live.VIEWING] == "ndcg"
+    assert student.session_state[state.LIVE_VIEWING] == "ndcg"
     assert "你正在跟随老师" in " ".join(c.value for c in student.caption)
     assert student.button(key="live__detach").label == "我自己试试"
     values = list(expected_headline("ndcg", teacher.session_state[state.BOARD], 1).values())
@@ -119,7 +119,7 @@ def test_the_ap_view_names_the_teachers_denominator_as_the_page_does(app_test):
     teacher, code = teacher_on(app_test, "ap")
     teacher_board(teacher, BOARD.with_settings(ap_denominator="found"))
     student = follower_of(app_test, code, "ap")
-    assert student.session_state[live.VIEWING] == "ap"
+    assert student.session_state[state.LIVE_VIEWING] == "ap"
     assert headline(student).items() <= headline(teacher).items()  # the page's numbers (the page also has MAP)
     assert "D = hits found" in headline(student) and "D = R, all relevant" not in headline(student)
 
@@ -150,15 +150,15 @@ def test_try_it_myself_or_another_page_gives_the_whole_page_back_and_a_drag_is_t
     teacher, code = teacher_on(app_test, "ndcg")
     student = follower_of(app_test, code, "ndcg")
     ok(student.button(key="live__detach").click().run())
-    assert not student.session_state[live.FOLLOWING]
-    assert student.session_state[live.VIEWING] is None
+    assert not student.session_state[state.LIVE_FOLLOWING]
+    assert student.session_state[state.LIVE_VIEWING] is None
     assert [c for c in student.get("bidi_component") if c.key.startswith("builder_lanes_")]  # the page, its builder
 
     other = follower_of(app_test, code, "ndcg")
     names = lane_names(other, prefix=LANES)
     drop(other, names[::-1], lane_names(other, 1, prefix=LANES), prefix=LANES)  # a drag in the view
     ok(other.run())
-    assert other.session_state[live.FOLLOWING] and other.session_state[live.VIEWING] == "ndcg"
+    assert other.session_state[state.LIVE_FOLLOWING] and other.session_state[state.LIVE_VIEWING] == "ndcg"
     assert other.session_state[state.BOARD].ranking == tuple(names[::-1])  # the student's own order, as on the page
     assert lane_names(other, prefix=LANES) == names[::-1]
     assert live.classes().current(code).board["board"]["ranking"] == names  # not the class's
@@ -170,7 +170,7 @@ def test_try_it_myself_or_another_page_gives_the_whole_page_back_and_a_drag_is_t
     ok(teacher.switch_page("pages/more_measures.py").run())  # a page without a follower view
     ok(third.run())
     ok(third.switch_page("pages/more_measures.py").run())  # where the app's switch sends the student
-    assert third.session_state[live.FOLLOWING] and third.session_state[live.VIEWING] is None
+    assert third.session_state[state.LIVE_FOLLOWING] and third.session_state[state.LIVE_VIEWING] is None
     assert [title.value for title in third.title] == ["More measures"]
     assert board_is_teachers(third, teacher)
 
@@ -257,7 +257,7 @@ def test_each_view_shows_the_pages_headline_at_the_teachers_step_and_nothing_lat
     teacher, code = teacher_on(app_test, page)
     teacher_board(teacher, BOARD)
     student = follower_of(app_test, code, page)
-    assert student.session_state[live.VIEWING] == page
+    assert student.session_state[state.LIVE_VIEWING] == page
     assert [title.value for title in student.title] == [TITLES[page]]
     assert not [c for c in student.get("bidi_component") if c.key.startswith("builder_lanes_")]  # not the page
     total = len(core(page, BOARD)[0].table)
@@ -291,7 +291,7 @@ def test_each_view_reads_in_chinese_as_its_page(app_test, page):
     teacher, code = teacher_on(app_test, page)
     teacher_board(teacher, BOARD)
     student = follower_of(app_test, code, page, language="zh")
-    assert student.session_state[live.VIEWING] == page
+    assert student.session_state[state.LIVE_VIEWING] == page
     alone = open_page(app_test, f"pages/{page}.py", BOARD, language="zh", all_steps=False)  # the page, in 中文
     [title] = [title.value for title in student.title]
     assert title == alone.title[0].value and CJK.search(title)
@@ -307,7 +307,7 @@ def test_the_roc_view_says_why_there_is_no_curve_as_the_page_does(app_test):
     one_class = Board(grades={"a": 0.0, "b": 0.0, "c": 0.0}, ranking=("a", "b", "c"), k=3)
     teacher_board(teacher, one_class)
     student = follower_of(app_test, code, "roc")
-    assert student.session_state[live.VIEWING] == "roc"
+    assert student.session_state[state.LIVE_VIEWING] == "roc"
     [said] = [i.value for i in student.info]
     assert said.startswith("ROC needs at least one positive and one negative item.")
     assert said in [i.value for i in teacher.info]
@@ -330,12 +330,12 @@ def test_the_teachers_rr_cut_off_is_followed_and_a_detached_student_keeps_their_
     teacher, code = teacher_on(app_test, "rr")
     teacher_board(teacher, board)
     student = follower_of(app_test, code, "rr")
-    assert student.session_state[live.VIEWING] == "rr" and paced.RR_CUT not in student.session_state
+    assert student.session_state[state.LIVE_VIEWING] == "rr" and paced.RR_CUT not in student.session_state
     ok(teacher.toggle(key=paced.RR_CUT).set_value(True).run())
     ok(student.run())  # the poll loads the teacher's choice with the board
     assert student.session_state[paced.RR_CUT] is True
     assert "**Step 1 of 2** · rank 1" in [m.value for m in student.markdown]  # RR@2: two ranks, not three
-    student.session_state[live.FOLLOWING] = False  # "Try it myself"
+    student.session_state[state.LIVE_FOLLOWING] = False  # "Try it myself"
     ok(teacher.toggle(key=paced.RR_CUT).set_value(False).run())
     ok(student.run())
     assert student.session_state[paced.RR_CUT] is True  # their own choice stays

@@ -10,6 +10,7 @@ from metrics.teaching.lessons import answer, builtin_lesson, check
 from tests.live.test_page_live import join, ok, start_class
 from ui.classroom import live
 from ui.classroom.lessons import live_lesson, progress
+from ui.session import state
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("page_store")]
 
@@ -35,11 +36,11 @@ def test_the_class_follows_the_scene_answers_and_sees_the_reveal(app_test):
     teach(teacher, scene_number(scene.id))
     for student in students:
         ok(student.run())  # the poll reads the teacher's place and sends the student to the lesson page
-        assert student.session_state[live.PAGE] == "lesson"
+        assert student.session_state[state.LIVE_PAGE] == "lesson"
         ok(student.switch_page("pages/lesson.py").run())  # AppTest's next runs start there too, as the browser's
         place = student.session_state[progress.PROGRESS]
         assert (place.lesson, place.scene, place.mode) == (LESSON.id, scene_number(scene.id), "follow")
-        assert student.session_state[live.PAGE] == "lesson"
+        assert student.session_state[state.LIVE_PAGE] == "lesson"
         text = " ".join(m.value for m in student.markdown)
         assert scene.title["en"] in text
         assert f"{answer(LESSON, scene):.4f}" not in text, "nothing given away before the question"
@@ -81,7 +82,7 @@ def test_a_choice_question_counts_options(app_test):
     ok(student.switch_page("pages/lesson.py").run())
     next(box for box in student.radio if box.key.startswith("lesson__class_answer_")).set_value("late")
     ok(student.button(key="lesson__send").click().run())
-    results = live.classes().results(code, teacher.session_state[live.TEACHER][1], 1)
+    results = live.classes().results(code, teacher.session_state[state.LIVE_TEACHER][1], 1)
     assert results.values == [live_lesson.as_number(LESSON, scene, "late")] and results.right == 0
     ok(teacher.button(key="lesson__reveal").click().run())
     ok(student.run())

@@ -30,7 +30,7 @@ def ask(teacher, option: str = "DCG@K"):
 
 
 def send(student, value):
-    question_id = live.classes().current(student.session_state[live.STUDENT][0]).question["id"]
+    question_id = live.classes().current(student.session_state[state.LIVE_STUDENT][0]).question["id"]
     student.number_input(key=f"live__answer_{question_id}").set_value(value)
     return ok(student.button(key=live_quiz.SEND).click().run())
 
@@ -56,7 +56,7 @@ def test_five_students_answer_and_the_teacher_sees_the_class(lesson):
     answers = [question.answer, question.answer + 0.003, wrong["natural_log"], wrong["natural_log"], wrong["log10"]]
     for student, value in zip(students, answers):
         ok(student.run())  # the poll sees the question
-        assert student.session_state[live.PAGE] == "live"
+        assert student.session_state[state.LIVE_PAGE] == "live"
         assert not student.get("plotly_chart"), "no answers are shown before the reveal"
         send(student, round(value, 3))
         assert "is in" in student.info[0].value and not student.number_input
@@ -71,7 +71,7 @@ def test_five_students_answer_and_the_teacher_sees_the_class(lesson):
     assert list(mistakes["where to look"]) == ["step table, column \u201cdivisor log\u2082(i+1)\u201d, rank 1"] * 2
     ok(teacher.toggle(key=live_quiz.SHOW_EXACT).set_value(True).run())
     assert metric(teacher, "Exact value") == f"{question.answer:.4f}"
-    results = live.classes().results(code, teacher.session_state[live.TEACHER][1], 1)
+    results = live.classes().results(code, teacher.session_state[state.LIVE_TEACHER][1], 1)
     assert sorted(results.values) == sorted(round(v, 3) for v in answers)
 
 
@@ -100,7 +100,7 @@ def test_the_reveal_shows_every_student_the_answer_and_their_step(lesson):
         assert metric(student, "Exact value") == f"{question.answer:.4f}"
         assert student.get("plotly_chart")
     with pytest.raises(AnswersClosed):
-        live.classes().answer(code, students[4].session_state[live.STUDENT][1], 1, 5.0)
+        live.classes().answer(code, students[4].session_state[state.LIVE_STUDENT][1], 1, 5.0)
     where = teacher.table[0].value["where to look"].iloc[0]  # once revealed, with its numbers
     assert "\u201cdivisor log\u2082(i+1)\u201d column" in where and "0.693" in where
 
@@ -129,7 +129,7 @@ def test_the_first_answer_counts_and_students_cannot_touch_questions(lesson):
     ask(teacher, "RR")
     student = ok(students[0].run())
     send(student, 0.5)
-    student_id = student.session_state[live.STUDENT][1]
+    student_id = student.session_state[state.LIVE_STUDENT][1]
     with pytest.raises(AlreadyAnswered):
         live.classes().answer(code, student_id, 1, 1.0)
     for act in (lambda: live.classes().ask(code, student_id, {"quiz": {}}, 1.0),
@@ -137,7 +137,7 @@ def test_the_first_answer_counts_and_students_cannot_touch_questions(lesson):
                 lambda: live.classes().results(code, student_id, 1)):
         with pytest.raises(NotTeacher):
             act()
-    results = live.classes().results(code, teacher.session_state[live.TEACHER][1], 1)
+    results = live.classes().results(code, teacher.session_state[state.LIVE_TEACHER][1], 1)
     assert results.values == [0.5] and results.diagnoses == {"rr_second_hit": 1}  # RR = 1/2: the second hit's rank
 
 
@@ -147,7 +147,7 @@ def test_a_student_on_another_page_is_brought_to_the_question(lesson):
     student = ok(students[0].switch_page("pages/ap.py").run())
     ask(teacher, "P@K")
     ok(student.run())
-    assert student.session_state[live.PAGE] == "live"
+    assert student.session_state[state.LIVE_PAGE] == "live"
     assert student.number_input(key="live__answer_1")
 
 
@@ -202,7 +202,7 @@ def test_the_chinese_student_sees_the_question_in_chinese(app_test):
     set_teacher_board(teacher, BOARD)
     ask(teacher, "AP")
     student = join(app_test, code, language="zh")
-    assert student.session_state[live.PAGE] == "live"
+    assert student.session_state[state.LIVE_PAGE] == "live"
     assert any("第 1 题" in header.value for header in student.subheader)
     assert student.button(key=live_quiz.SEND).label == "提交答案"
     assert any("计算" in m.value for m in student.markdown)  # the prompt, localized
@@ -215,4 +215,4 @@ def test_an_answer_sent_after_the_reveal_is_refused_in_words(lesson):
     ok(teacher.button(key=live_quiz.REVEAL).click().run())
     send(student, 1.0)  # sent from the screen drawn before the reveal
     assert [error.value for error in student.error] == ["Question 1 has been revealed: answers are closed."]
-    assert live.classes().current(student.session_state[live.STUDENT][0]).question["answered"] == 0
+    assert live.classes().current(student.session_state[state.LIVE_STUDENT][0]).question["answered"] == 0

@@ -42,14 +42,14 @@ def test_the_teacher_gets_the_class_back_in_a_fresh_session(app_test):
     ask(teacher)
     ok(student.run())
     send(student, 5.762)
-    token = live.resume_token(teacher.session_state[live.TEACHER])
+    token = live.resume_token(teacher.session_state[state.LIVE_TEACHER])
     assert live.TEACH_PARAM not in teacher.query_params  # never in the address, which the projector shows: the tab
     assert not any(token.split(".")[1] in str(value) for value in teacher.query_params.values())  # keeps it instead
-    assert student.query_params[live.STUDENT_PARAM] == live.resume_token(student.session_state[live.STUDENT])
+    assert student.query_params[live.STUDENT_PARAM] == live.resume_token(student.session_state[state.LIVE_STUDENT])
     assert token in [c.value for c in teacher.code]  # and the teacher's page shows it, to take elsewhere
 
     back = fresh(app_test, **{live.TEACH_PARAM: token})  # the teacher's private link
-    assert back.session_state[live.TEACHER][0] == code and live.TEACH_PARAM not in back.query_params
+    assert back.session_state[state.LIVE_TEACHER][0] == code and live.TEACH_PARAM not in back.query_params
     assert f"You are back in class {code}" in back.success[0].value
     assert metric(back, "Answered") == "1 / 1"  # its answers with it
     assert back.title[1].value == code
@@ -57,7 +57,7 @@ def test_the_teacher_gets_the_class_back_in_a_fresh_session(app_test):
     other = fresh(app_test)  # another browser: the resume form
     other.text_input(key=live.RESUME_INPUT).set_value(token)
     ok(next(b for b in other.button if b.label == "Resume").click().run())
-    assert other.session_state[live.TEACHER][0] == code and metric(other, "Answered") == "1 / 1"
+    assert other.session_state[state.LIVE_TEACHER][0] == code and metric(other, "Answered") == "1 / 1"
 
 
 def test_a_student_is_back_in_the_class_after_a_reload(app_test):
@@ -67,7 +67,7 @@ def test_a_student_is_back_in_the_class_after_a_reload(app_test):
     ok(student.run())
     send(student, 5.762)
     again = fresh(app_test, **{live.STUDENT_PARAM: student.query_params[live.STUDENT_PARAM]})
-    assert again.session_state[live.STUDENT][0] == code and again.session_state[live.NICKNAME] == "ada"
+    assert again.session_state[state.LIVE_STUDENT][0] == code and again.session_state[state.LIVE_NICKNAME] == "ada"
     assert "is in" in again.info[0].value  # the answer already sent, not a second answer box
 
 
@@ -76,19 +76,19 @@ def test_a_wrong_resume_code_is_one_message(app_test):
     at.text_input(key=live.RESUME_INPUT).set_value("ABCDEF.not-a-key")
     ok(next(b for b in at.button if b.label == "Resume").click().run())
     assert len(at.error) == 1 and "not the resume code" in at.error[0].value
-    assert live.TEACHER not in at.session_state
+    assert state.LIVE_TEACHER not in at.session_state
 
 
 def test_a_url_of_a_class_that_ended_says_so_and_leaves_the_url(app_test):
     teacher, code = start_class(app_test)
-    token = live.resume_token(teacher.session_state[live.TEACHER])
+    token = live.resume_token(teacher.session_state[state.LIVE_TEACHER])
     student = join(app_test, code)
     student_token = student.query_params[live.STUDENT_PARAM]
     ok(teacher.button(key="live__close").click().run())
     assert live.TEACH_PARAM not in teacher.query_params
     late_teacher = fresh(app_test, **{live.TEACH_PARAM: token})
     assert f"Class {code} has ended" in late_teacher.error[0].value and "start a new class" in late_teacher.error[0].value
-    assert live.TEACHER not in late_teacher.session_state and live.TEACH_PARAM not in late_teacher.query_params
+    assert state.LIVE_TEACHER not in late_teacher.session_state and live.TEACH_PARAM not in late_teacher.query_params
     late_student = fresh(app_test, **{live.STUDENT_PARAM: student_token})
     assert f"The teacher closed class {code}" in late_student.error[0].value
 
@@ -100,10 +100,10 @@ def test_an_unusable_store_is_said_on_the_live_page_and_nothing_breaks(app_test,
     at = open_live(app_test)
     assert len(at.error) == 1 and words in at.error[0].value
     ok(at.button(key="live__start").click().run())  # retryable: the same message, no traceback
-    assert words in at.error[0].value and live.TEACHER not in at.session_state
+    assert words in at.error[0].value and state.LIVE_TEACHER not in at.session_state
     at.text_input(key="live__code").set_value("ABCDEF")
     ok(next(b for b in at.button if b.label == "Join").click().run())
-    assert words in at.error[0].value and live.STUDENT not in at.session_state
+    assert words in at.error[0].value and state.LIVE_STUDENT not in at.session_state
 
 
 def errors(at) -> list[str]:
@@ -127,7 +127,7 @@ def until_writable(writable: bool = True, timeout: float = 30.0) -> None:
 
 
 def answered(at, student) -> dict | None:
-    code, student_id = student.session_state[live.STUDENT]
+    code, student_id = student.session_state[state.LIVE_STUDENT]
     question = live.classes().current(code).question
     return live.classes().my_answer(code, student_id, question["id"])
 
@@ -159,25 +159,26 @@ def test_redis_restarted_empty_mid_question_the_class_comes_back_with_every_acce
         assert said(cy, "cannot be reached") and cy.number_input
         ok(teacher.button(key=live_quiz.REVEAL).click().run())  # kept, said
         assert said(teacher, TEACHER_OUT) and said(teacher, "the reveal of question 1")
-        assert teacher.session_state[live.TEACHER][0] == code
+        assert teacher.session_state[state.LIVE_TEACHER][0] == code
         ok(ada.run())
-        assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
+        assert said(ada, STUDENT_OUT) and state.LIVE_STUDENT in ada.session_state
     until_writable()
     ok(ada.run())  # before the teacher's screen brought it back: the class is missing, for now
-    assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
+    assert said(ada, STUDENT_OUT) and state.LIVE_STUDENT in ada.session_state
     ok(teacher.run())  # the teacher's screen brings it back; its reveal waits for the students' screens
     assert not said(teacher, TEACHER_OUT)
     assert any(f"lost class {code}" in s.value and "brought it back" in s.value for s in teacher.success)
-    assert not live.classes().current(code).question["revealed"] and teacher.session_state[live.UNSENT]
+    assert not live.classes().current(code).question["revealed"] and teacher.session_state[state.LIVE_UNSENT]
     for student in (ada, bo, cy):
         ok(student.run())
-        assert not said(student, STUDENT_OUT) and live.STUDENT in student.session_state
+        assert not said(student, STUDENT_OUT) and state.LIVE_STUDENT in student.session_state
     assert answered(teacher, ada)["value"] == 5.762 and answered(teacher, bo)["value"] == 1.234
     assert answered(teacher, cy) is None and cy.number_input  # refused during the outage: to send again
     send(cy, 5.762)
     ok(teacher.run())
     assert not live.classes().current(code).question["revealed"]  # still waiting (a few seconds)
-    teacher.session_state[live.RESTORED_AT] -= live.SETTLE_SECONDS  # (the wait's end, as the teacher's watch sees it)
+    # (the wait's end, as the teacher's watch sees it)
+    teacher.session_state[state.LIVE_RESTORED_AT] -= live.SETTLE_SECONDS
     ok(teacher.run())
     revealed = live.classes().current(code).question
     assert revealed["revealed"] and sorted(revealed["values"]) == [1.234, 5.762, 5.762]
@@ -195,12 +196,12 @@ def test_a_class_closed_while_its_store_is_down_ends_for_its_students_when_it_is
     ada = join(app_test, code, "ada")
     with store_faults.redis_stopped(own_redis, empty=True):
         ok(teacher.button(key="live__close").click().run())
-        assert said(teacher, "closing the class") and teacher.session_state[live.TEACHER][0] == code
+        assert said(teacher, "closing the class") and teacher.session_state[state.LIVE_TEACHER][0] == code
     until_writable()
     ok(teacher.run())
-    assert live.TEACHER not in teacher.session_state and not said(teacher, TEACHER_OUT)
+    assert state.LIVE_TEACHER not in teacher.session_state and not said(teacher, TEACHER_OUT)
     ok(ada.run())
-    assert said(ada, f"The teacher closed class {code}") and live.STUDENT not in ada.session_state
+    assert said(ada, f"The teacher closed class {code}") and state.LIVE_STUDENT not in ada.session_state
 
 
 def test_a_student_whose_class_is_lost_for_good_is_told_after_a_while(app_test):
@@ -210,12 +211,12 @@ def test_a_student_whose_class_is_lost_for_good_is_told_after_a_while(app_test):
     ada = join(app_test, code, "ada")
     live.classes().store.delete_prefix(f"{code}/")  # lost, and the teacher's screen is never run again
     ok(ada.run())
-    assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
+    assert said(ada, STUDENT_OUT) and state.LIVE_STUDENT in ada.session_state
     ok(ada.run())
-    assert said(ada, STUDENT_OUT) and live.STUDENT in ada.session_state
-    ada.session_state[live.LOST_SINCE] -= live.LOST_GRACE  # (the grace's end: the student's watch reruns it then)
+    assert said(ada, STUDENT_OUT) and state.LIVE_STUDENT in ada.session_state
+    ada.session_state[state.LIVE_LOST_SINCE] -= live.LOST_GRACE  # (the grace's end: the student's watch reruns it then)
     ok(ada.run())
-    assert said(ada, f"Class {code} has ended") and live.STUDENT not in ada.session_state
+    assert said(ada, f"Class {code} has ended") and state.LIVE_STUDENT not in ada.session_state
 
 
 def test_a_deleted_sqlite_file_is_said_and_the_class_comes_back(app_test, tmp_path):
@@ -228,10 +229,10 @@ def test_a_deleted_sqlite_file_is_said_and_the_class_comes_back(app_test, tmp_pa
     for suffix in ("", "-wal", "-shm"):
         path.with_name(path.name + suffix).unlink(missing_ok=True)
     ok(student.run())
-    assert said(student, STUDENT_OUT) and live.STUDENT in student.session_state
+    assert said(student, STUDENT_OUT) and state.LIVE_STUDENT in student.session_state
     ok(teacher.run())
     ok(teacher.run())
-    assert teacher.session_state[live.TEACHER][0] == code and not said(teacher, TEACHER_OUT)
+    assert teacher.session_state[state.LIVE_TEACHER][0] == code and not said(teacher, TEACHER_OUT)
     ok(student.run())
     assert not said(student, STUDENT_OUT) and answered(teacher, student)["value"] == 5.762
 
@@ -294,11 +295,11 @@ def test_every_teacher_action_that_cannot_reach_the_store_is_said_at_once_and_se
             ok(teacher.selectbox(key=live_quiz.ASK_MEASURE).set_value("AP").run())
             ok(teacher.button(key="live__ask").click().run())  # ask: said at once, kept
             assert said(teacher, "the question AP"), errors(teacher)
-            assert teacher.session_state[live.TEACHER][0] == code
+            assert teacher.session_state[state.LIVE_TEACHER][0] == code
             until_writable(False)  # as the watch's write probe notices it: students' whole runs stand in for it here
             for student in (ada, bo):
                 ok(student.run())
-                assert said(student, STUDENT_OUT) and live.STUDENT in student.session_state
+                assert said(student, STUDENT_OUT) and state.LIVE_STUDENT in student.session_state
         until_writable()
         before = live.classes().current(code)
         assert before.question == {**before.question, "id": 1, "revealed": False}  # nothing reached the store
@@ -311,17 +312,17 @@ def test_every_teacher_action_that_cannot_reach_the_store_is_said_at_once_and_se
             ok(student.run())
             assert not said(student, STUDENT_OUT), errors(student)
             assert student.session_state[state.BOARD] == PRESETS[OTHER_BOARD]
-        code_, key = teacher.session_state[live.TEACHER]
+        code_, key = teacher.session_state[state.LIVE_TEACHER]
         assert live.classes().snapshot(code_, key)["students"]  # the class is whole
         ok(teacher.run())
         revealed = live.classes().store.get(f"{code}/question/1").value
         assert revealed["revealed"] and live.classes().results(code, key, 1).values == [5.762]
         with inject():
             ok(teacher.button(key="live__close").click().run())  # close: said at once, kept
-            assert said(teacher, "closing the class") and teacher.session_state[live.TEACHER][0] == code
+            assert said(teacher, "closing the class") and teacher.session_state[state.LIVE_TEACHER][0] == code
         until_writable()
         ok(teacher.run())
-        assert live.TEACHER not in teacher.session_state and not said(teacher, TEACHER_OUT)
+        assert state.LIVE_TEACHER not in teacher.session_state and not said(teacher, TEACHER_OUT)
         ok(ada.run())
         assert said(ada, f"The teacher closed class {code}")
 
@@ -331,10 +332,10 @@ def test_leaving_or_closing_stays_done(app_test):
     teacher, code = start_class(app_test)
     student = join(app_test, code)
     ok(student.button(key="live__leave").click().run())
-    assert live.STUDENT not in student.session_state and live.STUDENT_PARAM not in student.query_params
+    assert state.LIVE_STUDENT not in student.session_state and live.STUDENT_PARAM not in student.query_params
     ok(student.run())
-    assert live.STUDENT not in student.session_state and not student.error
+    assert state.LIVE_STUDENT not in student.session_state and not student.error
     ok(teacher.button(key="live__close").click().run())
-    assert live.TEACHER not in teacher.session_state and live.TEACH_PARAM not in teacher.query_params
+    assert state.LIVE_TEACHER not in teacher.session_state and live.TEACH_PARAM not in teacher.query_params
     ok(teacher.run())
-    assert live.TEACHER not in teacher.session_state and not teacher.error  # closed on purpose: no "has ended"
+    assert state.LIVE_TEACHER not in teacher.session_state and not teacher.error  # closed on purpose: no "has ended"

@@ -45,7 +45,7 @@ def ask_step(teacher, page: str, step: int, metric: str):
     teacher.session_state[state.page_key(page, "step")] = step
     ok(teacher.run())
     ok(teacher.button(key=state.page_key(page, f"ask_{metric.split('@')[0].lower()}")).click().run())
-    code, key = teacher.session_state[live.TEACHER]
+    code, key = teacher.session_state[state.LIVE_TEACHER]
     public = live.classes().current(code).question
     return public, live.classes().results(code, key, public["id"]).exact
 
@@ -143,7 +143,7 @@ def test_answers_with_too_few_decimals_are_refused_then_the_reveal(app_test):
     public, exact = ask_step(teacher, "ndcg", 2, "DCG@K")  # DCG@2 = 3 + 2/log2(3) = 4.2619
     for student in students:
         ok(student.run())  # the poll brings the question: the Live class page, the ranking and the answer box
-        assert student.session_state[live.PAGE] == "live"
+        assert student.session_state[state.LIVE_PAGE] == "live"
         ok(student.switch_page("pages/live.py").run())  # AppTest's next run() would go back to the page it opened
         assert student.dataframe[0].value["item"].tolist() == list(PRESETS[BOARD].ranking)
     short = round(exact, 2)
@@ -164,10 +164,10 @@ def test_answers_with_too_few_decimals_are_refused_then_the_reveal(app_test):
     assert "Right!" in right.success[-1].value and metric(right, "Exact value") == f"{exact:.4f}"
 
     ok(teacher.button(key=state.page_key("ndcg", "step_next")).click().run())  # the step bar moves on
-    assert live.STEP_QUESTION not in teacher.session_state
+    assert state.LIVE_STEP_QUESTION not in teacher.session_state
     assert "Answered" not in [m.label for m in teacher.metric] and any("3" in m.label for m in teacher.metric)
     assert live.classes().current(code).board["page"] == "ndcg"
     ok(students[2].run())  # the class follows the teacher back to the page, at the new step
-    assert students[2].session_state[live.PAGE] == "ndcg"
+    assert students[2].session_state[state.LIVE_PAGE] == "ndcg"
     assert students[2].session_state[state.page_key("ndcg", "step")] == teacher.session_state[
         state.page_key("ndcg", "step")]

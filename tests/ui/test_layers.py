@@ -10,6 +10,8 @@ part registers a callback with it (ui/teaching/hooks.py, filled by ui/classroom/
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,3 +177,26 @@ def test_the_core_and_live_import_no_streamlit(package):
             problems += [f"{path.relative_to(UI.parent)}:{node.lineno}: {name}" for name in names
                          if name.split(".")[0] == "streamlit"]
     assert not problems, "\n".join(problems)
+
+
+def test_session_keys_are_declared_in_session_state_only():
+    """ui/session/state.py says every session key lives there: no other module of ui/ assigns a ``live_…`` key name
+    that is not a widget's or a container's (those hold ``__`` or name what they draw) to a module constant."""
+    state_keys = {node.targets[0].id for node in ast.parse((UI / "session" / "state.py").read_text()).body
+                  if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)}
+    live = ast.parse((UI / "classroom" / "live.py").read_text())
+    declared = {node.targets[0].id: node.value.value for node in live.body
+                if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                and node.value.value.startswith("live_") and "__" not in node.value.value}  # (a widget's: live__…)
+    containers = {"POLL", "DRAWN", "DRAWN_BOX", "TEACHER_WATCH"}  #: the boxes the poll and the watch draw into
+    assert set(declared) <= containers, sorted(set(declared) - containers)
+    assert {"LIVE_TEACHER", "LIVE_STUDENT", "LIVE_OUTAGE", "LIVE_KEPT"} <= state_keys
+
+
+def test_importing_the_live_class_starts_no_thread():
+    """The store's start-up check runs from the first run of the app (ui.classroom.live.before_page), not at import."""
+    code = ("import threading, ui.classroom.live, ui.classroom.follower; "
+            "print(sorted(t.name for t in threading.enumerate()))")
+    shown = subprocess.run([sys.executable, "-c", code], cwd=UI.parent, capture_output=True, text=True, check=True)
+    assert "live-store-check" not in shown.stdout, shown.stdout

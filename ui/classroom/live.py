@@ -10,7 +10,7 @@ A store that fails mid-class (issue 32): the teacher's actions (the board, page 
 ask, reveal and close: :func:`act`) that cannot reach it are kept in the teacher's session, said at once above the
 page, and sent in order by :func:`sync` as soon as the store answers again, without the teacher doing anything (the
 teacher's watch reruns its fragment when the store is back); a class the store lost (restarted empty, file deleted)
-is brought back from what the teacher's screen last read of it (:data:`KEPT`). Students are told that the teacher's
+is brought back from what the teacher's screen last read of it (ui.session.state.LIVE_KEPT). Students are told that the
 board cannot be reached while the store cannot be read or written (the watch's write probe), a class missing for
 less than :data:`LOST_GRACE` seconds included, and catch up by themselves when it is back, putting back their own
 place in the class and their accepted answer if the store lost them."""
@@ -56,46 +56,18 @@ from ui.topics import paced
 T = TypeVar("T")  #: what read_class() returns from its read
 
 logger = logging.getLogger(__name__)
-TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
-STUDENT = "live_student"  #: (code, student id) while this session is in a class
-FOLLOWING = "live_following"  #: True: the student's board follows the teacher's
-SEEN = "live_seen"  #: the class version whose board this student last loaded
-DIGEST = "live_digest"  #: digest of what the teacher published last
-NICKNAME = "live_nickname"  #: the student's nickname as the class keeps it (shown as plain text only)
-SWITCH = "live_switch"  #: the page file this student's next run opens (the teacher went there)
-PAGE = "live_page"  #: the page this session is on (set by app.py after the page ran)
 PAGE_PATH = "live"  #: this page's URL path: the join link is ``?join=CODE`` on it
 LESSON_PATH = "lesson"  #: the lessons page's URL path: a teacher there publishes the lesson's place
 JOIN_PARAM = "join"
 CODE_INPUT, NICKNAME_INPUT = "live__code", "live__nickname"  #: the join form's text inputs
-TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
 POLL = "live_poll"  #: the container of a student's poll (one place on every page: its fragment keeps its id)
-ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
-QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
 POLL_SECONDS = 1.0  #: how often a student's screen asks its fragment when the app is served without the waiting route
-RUNS = "live_runs"  #: the number of this session's whole runs (a student's screen checks each one's end: ui.classroom.watch)
 DRAWN = "live_drawn"  #: a hidden box, the last thing of every complete run: its number as the browser shows it
 DRAWN_BOX = "live_drawn_box"  #: its container (hidden by ui/shell/style/lecture.css)
-DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
-WHOLE_RUN = "live_whole_run"  #: True from the start to the end of a whole run of the app (False: a fragment's own)
 REDRAW_AFTER = 3 * POLL_SECONDS  #: a browser that still shows an older run this long after it ended lost its end
-OUTAGE = "live_outage"  #: the store trouble this session's last live call met (shown above every page until it works)
-BACK = "live_back"  #: "you are back in class ...", shown once after a resume
 TEACH_PARAM, STUDENT_PARAM = "teach", "student"  #: the teacher's private link / the URL parameter of a student's tab
-PENDING = "live_pending_resume"  #: a teacher's resume code not yet tried (the class server could not be reached)
-FORGET_TAB = "live_forget_tab"  #: True once this session's class was closed or lost: its tab forgets the resume code
 RESUME_INPUT = "live__resume"  #: the "Resume a class" form's text input
-VIEWING = "live_viewing"  #: the page whose follower view (ui.classroom.follower) this run draws instead of the page, or None
-#: {code, id, page, stored}: the teacher's question about a step of an explainer page (ui.classroom.live_quiz.step_question)
-STEP_QUESTION = "live_step_question"
-UNSENT = "live_unsent"  #: the teacher's actions not sent yet, in order (:func:`act`): ask, reveal, close
-KEPT = "live_kept"  #: what the teacher's screen last read of its class (live.classes.Classes.snapshot), to bring it back
-STALE = "live_kept_stale"  #: True: an action reached the class since KEPT was read (the next sync reads it again)
-LOST_SINCE = "live_lost_since"  #: when this student's class was first found missing (time.monotonic())
-MINE = "live_mine"  #: {code, id, value, diagnosis}: this student's last accepted answer, to put back if the store lost it
-RECONCILE = "live_reconcile"  #: True: this student puts its place and answer back at the next read (after an outage)
 LOST_GRACE = 60.0  #: a student's class missing this long without its teacher's screen bringing it back has ended
-RESTORED_AT = "live_restored_at"  #: when this teacher's screen last brought its class back (time.monotonic())
 #: a reveal waiting when the class is brought back is sent this long after: the students' screens put back meanwhile
 #: the answers the store accepted after the teacher's screen last read the class (the reveal closes the answers)
 SETTLE_SECONDS = 5.0
@@ -147,7 +119,13 @@ def _check_store_at_start() -> None:
         logger.error("live classes: %s (%s=%r)", error, STORE_ENV, os.environ.get(STORE_ENV, ""))
 
 
-threading.Thread(target=_check_store_at_start, name="live-store-check", daemon=True).start()
+@st.cache_resource
+def _store_checked() -> threading.Thread:
+    """The start-up check (:func:`_check_store_at_start`) in a thread of its own, once per server process: started by
+    the first run of the app (:func:`before_page`), which does not wait for it; nothing runs at import."""
+    checking = threading.Thread(target=_check_store_at_start, name="live-store-check", daemon=True)
+    checking.start()
+    return checking
 
 
 def store_problem() -> str | None:
@@ -174,31 +152,31 @@ def say_trouble(error: ClassServerUnavailable) -> None:
     """Show store trouble here, unless the message above the page (:func:`before_page`) already says it; keep it
     there until a live call works again. (The teacher's screen never meets it: :func:`sync`.)"""
     trouble = t(STUDENT_OUTAGE) if student() is not None else store_trouble(error)
-    if not st.session_state.get(OUTAGE):
+    if not st.session_state.get(state.LIVE_OUTAGE):
         st.error(trouble)
-    st.session_state[OUTAGE] = trouble
-    st.session_state[RECONCILE] = student() is not None
+    st.session_state[state.LIVE_OUTAGE] = trouble
+    st.session_state[state.LIVE_RECONCILE] = student() is not None
 
 
 def reached() -> None:
     """The store answered: the outage message, if any, goes."""
-    st.session_state.pop(OUTAGE, None)
-    st.session_state.pop(LOST_SINCE, None)
+    st.session_state.pop(state.LIVE_OUTAGE, None)
+    st.session_state.pop(state.LIVE_LOST_SINCE, None)
 
 
 def teacher() -> tuple[str, str] | None:
-    return st.session_state.get(TEACHER)
+    return st.session_state.get(state.LIVE_TEACHER)
 
 
 def student() -> tuple[str, str] | None:
-    return st.session_state.get(STUDENT)
+    return st.session_state.get(state.LIVE_STUDENT)
 
 
 def start() -> str:
     """Start a class: its code (the key stays in this session and in this tab's URL)."""
     new = classes().start_class()
     reached()
-    st.session_state.pop(FORGET_TAB, None)
+    st.session_state.pop(state.LIVE_FORGET_TAB, None)
     _teach((new.code, new.teacher_key))
     sync(read=True, board=True)
     return new.code
@@ -206,12 +184,13 @@ def start() -> str:
 
 def _teach(held: tuple[str, str] | None) -> None:
     """This session teaches class ``held`` (code, key) from now on, with nothing sent or kept yet; None: no class."""
-    for name in (DIGEST, STEP_QUESTION, UNSENT, KEPT, STALE, RESTORED_AT):
+    for name in (state.LIVE_DIGEST, state.LIVE_STEP_QUESTION, state.LIVE_UNSENT, state.LIVE_KEPT, state.LIVE_STALE,
+                 state.LIVE_RESTORED_AT):
         st.session_state.pop(name, None)
     if held is None:
-        st.session_state.pop(TEACHER, None)
+        st.session_state.pop(state.LIVE_TEACHER, None)
     else:
-        st.session_state[TEACHER] = held
+        st.session_state[state.LIVE_TEACHER] = held
 
 
 def close() -> None:
@@ -223,7 +202,7 @@ def close() -> None:
 def _closed() -> None:
     """The class was closed (or was already gone): this session no longer teaches it, and its tab forgets it."""
     _teach(None)
-    st.session_state[FORGET_TAB] = True
+    st.session_state[state.LIVE_FORGET_TAB] = True
 
 
 def _forget(param: str) -> None:
@@ -256,11 +235,11 @@ def resume(token: str) -> str:
         raise ClassNotFound(code=clean_text(token, 8) or "")
     code = classes().resume(*held)
     reached()
-    st.session_state.pop(PENDING, None)
-    st.session_state.pop(FORGET_TAB, None)
-    st.session_state.pop(STUDENT, None)
+    st.session_state.pop(state.LIVE_PENDING, None)
+    st.session_state.pop(state.LIVE_FORGET_TAB, None)
+    st.session_state.pop(state.LIVE_STUDENT, None)
     _teach((code, held[1]))
-    st.session_state[BACK] = t(BACK_TEACHER).format(code=code)
+    st.session_state[state.LIVE_BACK] = t(BACK_TEACHER).format(code=code)
     return code
 
 
@@ -277,7 +256,8 @@ def _tab_token() -> str | None:
     lost; in a fresh session it gives back the code it kept. Mounted in every session, in the same place (before a
     student's poll, whose fragment keeps one place)."""
     held = teacher()
-    return live_resume.tab_token(resume_token(held) if held else None, forget=bool(st.session_state.get(FORGET_TAB)))
+    return live_resume.tab_token(resume_token(held) if held else None,
+                                 forget=bool(st.session_state.get(state.LIVE_FORGET_TAB)))
 
 
 def resume_from_url() -> None:
@@ -289,11 +269,11 @@ def resume_from_url() -> None:
     if teacher() is not None or student() is not None:
         return
     if TEACH_PARAM in st.query_params:  # never left in the address: the projector shows it
-        st.session_state[PENDING] = st.query_params.get(TEACH_PARAM)
+        st.session_state[state.LIVE_PENDING] = st.query_params.get(TEACH_PARAM)
         _forget(TEACH_PARAM)
-    elif kept and not st.session_state.get(FORGET_TAB):
-        st.session_state[PENDING] = kept
-    for param, held in ((TEACH_PARAM, _split_token(st.session_state.get(PENDING))),
+    elif kept and not st.session_state.get(state.LIVE_FORGET_TAB):
+        st.session_state[state.LIVE_PENDING] = kept
+    for param, held in ((TEACH_PARAM, _split_token(st.session_state.get(state.LIVE_PENDING))),
                         (STUDENT_PARAM, _split_token(st.query_params.get(STUDENT_PARAM)))):
         if held is None:
             continue
@@ -303,25 +283,25 @@ def resume_from_url() -> None:
             else:
                 _rejoin(*held)
         except ClassServerUnavailable as error:
-            st.session_state[OUTAGE] = store_trouble(error)
+            st.session_state[state.LIVE_OUTAGE] = store_trouble(error)
         except LiveError as error:
             if param == TEACH_PARAM:
-                st.session_state.pop(PENDING, None)
-                st.session_state[FORGET_TAB] = True
+                st.session_state.pop(state.LIVE_PENDING, None)
+                st.session_state[state.LIVE_FORGET_TAB] = True
             else:
                 _forget(param)
-            st.session_state[ENDED] = _ended(error, held[0], teacher=param == TEACH_PARAM)
+            st.session_state[state.LIVE_ENDED] = _ended(error, held[0], teacher=param == TEACH_PARAM)
         return
 
 
 def _rejoin(code: str, student_id: str) -> None:
     nickname = classes().rejoin(code, student_id)
     reached()
-    st.session_state[STUDENT] = (code, student_id)
-    st.session_state[NICKNAME] = nickname
-    st.session_state[FOLLOWING] = True
-    st.session_state[SEEN] = None
-    st.session_state[BACK] = t(BACK_STUDENT).format(code=code)
+    st.session_state[state.LIVE_STUDENT] = (code, student_id)
+    st.session_state[state.LIVE_NICKNAME] = nickname
+    st.session_state[state.LIVE_FOLLOWING] = True
+    st.session_state[state.LIVE_SEEN] = None
+    st.session_state[state.LIVE_BACK] = t(BACK_STUDENT).format(code=code)
     catch_up()
 
 
@@ -350,9 +330,9 @@ def teacher_lost(error: LiveError) -> None:
     """This teacher's class is gone (``error`` says how it was found gone): said once by the next run, which draws
     the page without it (the board stays)."""
     held = teacher()
-    st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=True)
+    st.session_state[state.LIVE_ENDED] = _ended(error, held[0] if held else "", teacher=True)
     _teach(None)
-    st.session_state[FORGET_TAB] = True
+    st.session_state[state.LIVE_FORGET_TAB] = True
 
 
 #: the pages that show their steps one at a time (ui.teaching.pacing keeps each one's step in ``{page}__step``)
@@ -417,12 +397,13 @@ def published_state(page: str | None = None) -> dict:
 
 def _board_to_send(page: str | None = None) -> tuple[dict, str] | None:
     """This teacher's board, page and steps with their digest, when they changed since they were last sent."""
-    page = page if page is not None else st.session_state.get(PAGE)
-    if (st.session_state.get(STEP_QUESTION) or {}).get("page") == page:  # asked about this page's step: the class
+    page = page if page is not None else st.session_state.get(state.LIVE_PAGE)
+    # asked about this page's step: the class
+    if (st.session_state.get(state.LIVE_STEP_QUESTION) or {}).get("page") == page:
         page = PAGE_PATH  # answers on the Live class page, and comes back to the page when the teacher moves on
     data = published_state(page)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-    return None if st.session_state.get(DIGEST) == digest else (data, digest)
+    return None if st.session_state.get(state.LIVE_DIGEST) == digest else (data, digest)
 
 
 def publish(page: str | None = None) -> bool:
@@ -430,7 +411,7 @@ def publish(page: str | None = None) -> bool:
     every run, through :func:`after_run`); nothing for a session without a teacher key. True when the class has
     them (sent now or before), False when they wait for the class server (:func:`sync`). After an outage, the
     class is read again too (a whole run gets over it by itself, with or without the watch)."""
-    return sync(board=True, read=out_of_reach() or bool(st.session_state.get(STALE)), page=page)
+    return sync(board=True, read=out_of_reach() or bool(st.session_state.get(state.LIVE_STALE)), page=page)
 
 
 # -- the teacher's actions, kept while the class server cannot be reached (issue 32) -----------------------------
@@ -442,20 +423,20 @@ def act(op: dict) -> None:
     same action already waiting is not added twice (a second click)."""
     if teacher() is None:
         return
-    unsent = st.session_state.setdefault(UNSENT, [])
+    unsent = st.session_state.setdefault(state.LIVE_UNSENT, [])
     if op not in unsent:
         unsent.append(op)
-    sync()  # the class is read again by the run that follows (STALE): the click returns at once
+    sync()  # the class is read again by the run that follows (state.LIVE_STALE): the click returns at once
 
 
 def unsent(kind: str | None = None) -> list[dict]:
     """The teacher's actions not sent yet (of one ``kind``: "ask", "reveal", "close")."""
-    return [op for op in st.session_state.get(UNSENT) or [] if kind is None or op["op"] == kind]
+    return [op for op in st.session_state.get(state.LIVE_UNSENT) or [] if kind is None or op["op"] == kind]
 
 
 def out_of_reach() -> bool:
     """Whether this session's last try found the class server out of reach (said above the page until it answers)."""
-    return bool(st.session_state.get(OUTAGE))
+    return bool(st.session_state.get(state.LIVE_OUTAGE))
 
 
 def class_now() -> dict | None:
@@ -463,14 +444,14 @@ def class_now() -> dict | None:
     while the class server cannot be reached (no store call then: a hung server would hold the screen). None when
     this session teaches no class (anymore: the class ended, and the next run says so)."""
     sync(read=True, probe=False)
-    return st.session_state.get(KEPT) if teacher() is not None else None
+    return st.session_state.get(state.LIVE_KEPT) if teacher() is not None else None
 
 
 def sync(*, board: bool = False, read: bool = False, check: bool = False, probe: bool = True,
          page: str | None = None) -> bool:
     """Bring the class up to date with this teacher's session: the actions not sent yet, in order; then, with
     ``board``, the board, page and steps if they changed; then, with ``read`` (or after an action), what the class
-    holds now (kept, :data:`KEPT`). A class the store lost is brought back first from what was kept.
+    holds now (kept, :data:`state.LIVE_KEPT`). A class the store lost is brought back first from what was kept.
 
     While the class server is known to be out of reach, nothing is tried unless ``check`` (the watch says it may be
     back: probed now) or ``probe`` (a write probe at most :data:`PROBE_AGE` old says it can be written): a hung server
@@ -491,14 +472,14 @@ def sync(*, board: bool = False, read: bool = False, check: bool = False, probe:
         try:
             _send_all(held, to_send, read)
         except ClassNotFound as error:  # lost by the store (not closed, not run out of time): brought back
-            if isinstance(error, ClassClosed) or not st.session_state.get(KEPT):
+            if isinstance(error, ClassClosed) or not st.session_state.get(state.LIVE_KEPT):
                 raise
-            classes().restore(*held, st.session_state[KEPT])
-            st.session_state[BACK] = t(RESTORED).format(code=held[0])
-            st.session_state[RESTORED_AT] = time.monotonic()
+            classes().restore(*held, st.session_state[state.LIVE_KEPT])
+            st.session_state[state.LIVE_BACK] = t(RESTORED).format(code=held[0])
+            st.session_state[state.LIVE_RESTORED_AT] = time.monotonic()
             _send_all(held, to_send, read)
     except ClassServerUnavailable:  # kept: said above the page, sent again when the class server answers
-        st.session_state[OUTAGE] = t(TEACHER_OUTAGE)
+        st.session_state[state.LIVE_OUTAGE] = t(TEACHER_OUTAGE)
         return False
     except LiveError as error:  # the class ended (closed elsewhere, its time ran out): this session is told
         teacher_lost(error)
@@ -509,15 +490,15 @@ def sync(*, board: bool = False, read: bool = False, check: bool = False, probe:
 
 def settling() -> float:
     """How many seconds more a reveal waits after the class was brought back (:data:`SETTLE_SECONDS`; 0: none)."""
-    restored = st.session_state.get(RESTORED_AT)
+    restored = st.session_state.get(state.LIVE_RESTORED_AT)
     return 0.0 if restored is None else max(0.0, SETTLE_SECONDS - (time.monotonic() - restored))
 
 
 def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: bool) -> None:
     """Send the actions waiting, in order (a refused one is said and dropped; a reveal waits while :func:`settling`,
     and those after it), the board, and read the class again."""
-    queue = st.session_state.setdefault(UNSENT, [])
-    read = read or not st.session_state.get(KEPT)
+    queue = st.session_state.setdefault(state.LIVE_UNSENT, [])
+    read = read or not st.session_state.get(state.LIVE_KEPT)
     while queue:
         op = queue[0]
         if op["op"] == "reveal" and settling():
@@ -528,12 +509,12 @@ def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: boo
             raise
         except ClassNotFound as error:  # lost by the store: sync brings it back and sends this again; a close too
             # (its students are then told it was closed), unless the class was closed already or cannot come back
-            if op["op"] != "close" or (st.session_state.get(KEPT) and not isinstance(error, ClassClosed)):
+            if op["op"] != "close" or (st.session_state.get(state.LIVE_KEPT) and not isinstance(error, ClassClosed)):
                 raise
         except LiveError as error:  # refused (e.g. a question that cannot be asked): said, not kept
             st.session_state[NOTICE] = message(error)
         queue.pop(0)
-        st.session_state[STALE] = True  # what was kept no longer says what the class holds
+        st.session_state[state.LIVE_STALE] = True  # what was kept no longer says what the class holds
         if op["op"] == "close":
             _closed()
             return
@@ -544,22 +525,23 @@ def _send_all(held: tuple[str, str], to_send: tuple[dict, str] | None, read: boo
         except InvalidInput as error:  # this board cannot be sent (too large): the class goes on without it
             st.session_state[NOTICE] = message(error)
         else:
-            st.session_state[DIGEST] = digest
-            kept = st.session_state.get(KEPT)
+            st.session_state[state.LIVE_DIGEST] = digest
+            kept = st.session_state.get(state.LIVE_KEPT)
             if kept and not read:
                 kept["version"], kept["value"] = version, {**kept["value"], "board": data}
     if read:
-        st.session_state[KEPT] = classes().snapshot(*held)
-        st.session_state.pop(STALE, None)
+        st.session_state[state.LIVE_KEPT] = classes().snapshot(*held)
+        st.session_state.pop(state.LIVE_STALE, None)
 
 
 def _send(held: tuple[str, str], op: dict) -> None:
     if op["op"] == "ask":
         question_id = classes().ask(*held, op["question"], exact=op["exact"], tolerance=op["tolerance"],
                                     answer_range=tuple(op["range"]))
-        asked = st.session_state.get(STEP_QUESTION) or {}
+        asked = st.session_state.get(state.LIVE_STEP_QUESTION) or {}
         if op.get("step") and asked.get("id") is None and asked.get("page") == op["step"]["page"]:
-            st.session_state[STEP_QUESTION] = {**asked, "id": question_id}  # the page waits at its step for it
+            # the page waits at its step for it
+            st.session_state[state.LIVE_STEP_QUESTION] = {**asked, "id": question_id}
     elif op["op"] == "reveal":
         classes().reveal(*held, op["id"])
     elif op["op"] == "close":
@@ -590,13 +572,13 @@ def _say_status(early: bool = False) -> None:
     if slot is None:
         return
     if teacher() is None:  # a student's (or the class just closed: what the start of the run said goes)
-        if st.session_state.get(OUTAGE):
-            slot.error(st.session_state[OUTAGE])
+        if st.session_state.get(state.LIVE_OUTAGE):
+            slot.error(st.session_state[state.LIVE_OUTAGE])
         elif not early:
             slot.empty()
         return
     notice = None if early else st.session_state.pop(NOTICE, None)
-    back = None if early else st.session_state.pop(BACK, None)  # e.g. the class brought back in this run
+    back = None if early else st.session_state.pop(state.LIVE_BACK, None)  # e.g. the class brought back in this run
     if not (back or notice or out_of_reach()):
         slot.empty()  # what the start of the run said goes
         return
@@ -605,7 +587,7 @@ def _say_status(early: bool = False) -> None:
             st.success(back)
         if out_of_reach():
             items = unsent_items()
-            text = st.session_state[OUTAGE]
+            text = st.session_state[state.LIVE_OUTAGE]
             if items:
                 text += "\n\n" + t(NOT_SENT) + "\n" + "".join(f"\n- {item}" for item in items)
             st.error(text, icon=":material/cloud_off:")
@@ -618,10 +600,10 @@ def join(code: str, nickname: str | None = None) -> str:
     code = normalize_code(code)  # as the class keeps it ("ab3-k7q" is AB3K7Q), shown and stored so
     student_id = classes().join(code, nickname or None)
     reached()
-    st.session_state[STUDENT] = (code, student_id)
-    st.session_state[NICKNAME] = clean_text(nickname, NICKNAME_MAX)
-    st.session_state[FOLLOWING] = True
-    st.session_state[SEEN] = None
+    st.session_state[state.LIVE_STUDENT] = (code, student_id)
+    st.session_state[state.LIVE_NICKNAME] = clean_text(nickname, NICKNAME_MAX)
+    st.session_state[state.LIVE_FOLLOWING] = True
+    st.session_state[state.LIVE_SEEN] = None
     catch_up()
     return code
 
@@ -632,23 +614,25 @@ def join_from_form() -> None:
 
 
 def leave() -> None:
-    for key in (STUDENT, FOLLOWING, SEEN, NICKNAME, TEACHER_PAGE, SWITCH, QUESTION, OUTAGE, LOST_SINCE, MINE, RECONCILE):
+    for key in (state.LIVE_STUDENT, state.LIVE_FOLLOWING, state.LIVE_SEEN, state.LIVE_NICKNAME, state.LIVE_TEACHER_PAGE,
+                state.LIVE_SWITCH, state.LIVE_QUESTION, state.LIVE_OUTAGE, state.LIVE_LOST_SINCE, state.LIVE_MINE,
+                state.LIVE_RECONCILE):
         st.session_state.pop(key, None)
     _forget(STUDENT_PARAM)
 
 
 def following() -> bool:
-    return student() is not None and st.session_state.get(FOLLOWING, False)
+    return student() is not None and st.session_state.get(state.LIVE_FOLLOWING, False)
 
 
 def detach() -> None:
     """"Try it myself": keep the current board as a private copy and stop following."""
-    st.session_state[FOLLOWING] = False
+    st.session_state[state.LIVE_FOLLOWING] = False
 
 
 def follow() -> None:
-    st.session_state[FOLLOWING] = True
-    st.session_state[SEEN] = None
+    st.session_state[state.LIVE_FOLLOWING] = True
+    st.session_state[state.LIVE_SEEN] = None
     catch_up()
 
 
@@ -661,10 +645,10 @@ def catch_up() -> bool:
         return False
     code = held[0]
     version = classes().version(code)
-    if version == st.session_state.get(SEEN):
+    if version == st.session_state.get(state.LIVE_SEEN):
         return False
     current = classes().current(code)
-    st.session_state[SEEN] = current.version
+    st.session_state[state.LIVE_SEEN] = current.version
     changed = _question_news(current.question)
     if following():
         changed = _follow_board(current.board or {}) or changed
@@ -674,13 +658,13 @@ def catch_up() -> bool:
 def _question_news(question: dict | None) -> bool:
     """A new question, or the current one revealed: True, and this student goes to this page to see it."""
     news = (question.get("id"), question.get("revealed")) if isinstance(question, dict) else None
-    if news == st.session_state.get(QUESTION):
+    if news == st.session_state.get(state.LIVE_QUESTION):
         return False
-    st.session_state[QUESTION] = news
+    st.session_state[state.LIVE_QUESTION] = news
     lesson_question = isinstance(question, dict) and isinstance(question.get("question"), dict) \
         and "lesson" in question["question"]  # a lesson's scene: answered on the lesson page itself
-    if news is not None and st.session_state.get(PAGE) != PAGE_PATH and not lesson_question:
-        st.session_state[SWITCH] = str(routes.page_file(PAGE_PATH))
+    if news is not None and st.session_state.get(state.LIVE_PAGE) != PAGE_PATH and not lesson_question:
+        st.session_state[state.LIVE_SWITCH] = str(routes.page_file(PAGE_PATH))
     return True
 
 
@@ -696,11 +680,11 @@ def _follow_board(data: dict) -> bool:
     if changed:
         state.set_board(board, origin=True)
     page = data.get("page")
-    if page != st.session_state.get(TEACHER_PAGE):
-        st.session_state[TEACHER_PAGE] = page
+    if page != st.session_state.get(state.LIVE_TEACHER_PAGE):
+        st.session_state[state.LIVE_TEACHER_PAGE] = page
         target = page_file(page)
-        if target and page != st.session_state.get(PAGE):
-            st.session_state[SWITCH] = target
+        if target and page != st.session_state.get(state.LIVE_PAGE):
+            st.session_state[state.LIVE_SWITCH] = target
             changed = True
     if page == LESSON_PATH and lesson_progress.follow(data.get("lesson")):
         changed = True
@@ -734,32 +718,34 @@ def before_page(page: str | None = None) -> None:
     interrupted in), which draws the follower view of the teacher's page (:func:`viewing`) when there is one; the
     class that just ended says so (once, above the page); a student goes to the page the teacher went to, or to
     this page for a question."""
-    st.session_state[WHOLE_RUN] = True  # until after_run
-    st.session_state[RUNS] = st.session_state.get(RUNS, 0) + 1
+    _store_checked()  # (the first run of the server process starts it)
+    st.session_state[state.LIVE_WHOLE_RUN] = True  # until after_run
+    st.session_state[state.LIVE_RUNS] = st.session_state.get(state.LIVE_RUNS, 0) + 1
     resume_from_url()
     # above the page, first (before the screens' fragments, whose drawing may take a while): the class server out of
     # reach; the teacher's slot is drawn again at the end of the run (_say_status), with what waits for it
     _run.status = st.empty()
-    if st.session_state.get(OUTAGE):
+    if st.session_state.get(state.LIVE_OUTAGE):
         _say_status(early=True)
-    st.session_state[VIEWING] = None
+    st.session_state[state.LIVE_VIEWING] = None
     if teacher() is not None:
         with st.container(key=TEACHER_WATCH):  # nothing visible (CSS)
             _teacher_fragment()
     if teacher() is None and student() is not None:
         if page is not None and view_wanted(page):
-            st.session_state[VIEWING] = page
-        with st.container(key=follower.BOX if st.session_state[VIEWING] else POLL):  # the poll alone: hidden (CSS)
-            if st.session_state[VIEWING]:
+            st.session_state[state.LIVE_VIEWING] = page
+        # the poll alone: hidden (CSS)
+        with st.container(key=follower.BOX if st.session_state[state.LIVE_VIEWING] else POLL):
+            if st.session_state[state.LIVE_VIEWING]:
                 follower.heading(page, detach)
             _follow_fragment()
-    target = st.session_state.pop(SWITCH, None)
+    target = st.session_state.pop(state.LIVE_SWITCH, None)
     if target and student() is not None:
         st.switch_page(target)  # first: the messages below are drawn by the run on that page
-    ended = st.session_state.pop(ENDED, None)
+    ended = st.session_state.pop(state.LIVE_ENDED, None)
     if ended:
         st.error(ended)
-    back = st.session_state.pop(BACK, None)
+    back = st.session_state.pop(state.LIVE_BACK, None)
     if back:
         st.success(back)
 
@@ -818,22 +804,22 @@ def class_ended(error: LiveError) -> None:
     them back."""
     held = student()
     if held is not None and isinstance(error, ClassNotFound) and not isinstance(error, ClassClosed):
-        since = st.session_state.setdefault(LOST_SINCE, time.monotonic())
+        since = st.session_state.setdefault(state.LIVE_LOST_SINCE, time.monotonic())
         if time.monotonic() - since < LOST_GRACE:
-            if not st.session_state.get(OUTAGE):
-                st.session_state[OUTAGE] = t(STUDENT_OUTAGE)
-                st.session_state[RECONCILE] = True
+            if not st.session_state.get(state.LIVE_OUTAGE):
+                st.session_state[state.LIVE_OUTAGE] = t(STUDENT_OUTAGE)
+                st.session_state[state.LIVE_RECONCILE] = True
                 st.rerun(scope="app")
             return
     if held is not None and isinstance(error, UnknownStudent):
         try:
-            classes().come_back(*held, st.session_state.get(NICKNAME))
+            classes().come_back(*held, st.session_state.get(state.LIVE_NICKNAME))
         except LiveError:
             pass
         else:
-            st.session_state[RECONCILE] = True
+            st.session_state[state.LIVE_RECONCILE] = True
             st.rerun(scope="app")
-    st.session_state[ENDED] = _ended(error, held[0] if held else "", teacher=False)
+    st.session_state[state.LIVE_ENDED] = _ended(error, held[0] if held else "", teacher=False)
     leave()
     st.rerun(scope="app")
 
@@ -842,19 +828,21 @@ def accepted(question_id: int, value: float, diagnosis: str | None) -> None:
     """This student's answer to ``question_id`` is in the class: kept, to put back if the store loses it."""
     held = student()
     if held is not None:
-        st.session_state[MINE] = {"code": held[0], "id": int(question_id), "value": value, "diagnosis": diagnosis}
+        st.session_state[state.LIVE_MINE] = {"code": held[0], "id": int(question_id), "value": value,
+                                             "diagnosis": diagnosis}
 
 
 def _read_as_student() -> bool:
     """A student's look at the class (:func:`catch_up`), after an outage putting back this student and their accepted
     answer first (:func:`_put_back`). ClassServerUnavailable while the store cannot be written (the teacher's
     changes cannot reach it: the students' reads alone would not tell)."""
-    fresh = st.session_state.get(OUTAGE) or not st.session_state.get(WHOLE_RUN)  # the watch saw news: maybe this
+    # the watch saw news: maybe this
+    fresh = st.session_state.get(state.LIVE_OUTAGE) or not st.session_state.get(state.LIVE_WHOLE_RUN)
     if not classes().writable(max_age=0 if fresh else PROBE_AGE):  # (the screens waking together share a probe)
         raise ClassServerUnavailable()
-    if st.session_state.get(RECONCILE):
+    if st.session_state.get(state.LIVE_RECONCILE):
         _put_back()
-        st.session_state.pop(RECONCILE, None)
+        st.session_state.pop(state.LIVE_RECONCILE, None)
     return catch_up()
 
 
@@ -862,8 +850,8 @@ def _put_back() -> None:
     """This student in the class again, with their accepted answer while its question is open: the store may have
     lost both with the class, which the teacher's screen brought back since (nothing changes when it kept them)."""
     code, student_id = student()
-    classes().come_back(code, student_id, st.session_state.get(NICKNAME))
-    mine = st.session_state.get(MINE) or {}
+    classes().come_back(code, student_id, st.session_state.get(state.LIVE_NICKNAME))
+    mine = st.session_state.get(state.LIVE_MINE) or {}
     if mine.get("code") != code:
         return
     question = classes().current(code).question
@@ -885,18 +873,19 @@ def join_link(code: str) -> str:
 def view_wanted(page: str | None) -> bool:
     """Whether a student on ``page`` sees the follower view (ui.classroom.follower) instead of the page: following, on the
     page the teacher is on, one that has a view."""
-    return following() and teacher() is None and page == st.session_state.get(TEACHER_PAGE) and follower.shows(page)
+    return (following() and teacher() is None and page == st.session_state.get(state.LIVE_TEACHER_PAGE)
+            and follower.shows(page))
 
 
 def viewing() -> bool:
     """Whether this run draws the follower view instead of the page (app.py then does not run the page)."""
-    return st.session_state.get(VIEWING) is not None
+    return st.session_state.get(state.LIVE_VIEWING) is not None
 
 
 def _view_draws_it() -> bool:
     """A change the follower view shows by itself (the board, the step on the same page): no run of the whole app."""
-    page = st.session_state.get(VIEWING)
-    return page is not None and SWITCH not in st.session_state and view_wanted(page)
+    page = st.session_state.get(state.LIVE_VIEWING)
+    return page is not None and state.LIVE_SWITCH not in st.session_state and view_wanted(page)
 
 
 @st.fragment
@@ -905,7 +894,7 @@ def _follow_fragment() -> None:
     the student drags in the follower view, and as part of every whole run."""
     poll()
     _wait_for_change()
-    page = st.session_state.get(VIEWING)
+    page = st.session_state.get(state.LIVE_VIEWING)
     if page is None:
         return
     if not view_wanted(page) or not follower.draw(page):  # stopped following, the teacher moved on, or a drag
@@ -920,10 +909,11 @@ def _wait_for_change() -> None:
     held = student()
     if held is None:
         return
-    lost = st.session_state.get(LOST_SINCE)  # the grace's end: looked at again then, whatever the watch says
+    lost = st.session_state.get(state.LIVE_LOST_SINCE)  # the grace's end: looked at again then, whatever the watch says
     again = (lost, max(1.0, LOST_GRACE - (time.monotonic() - lost) + 1)) if lost is not None else None
-    watch.wait_for_change("live_watch", held[0], _seen(str(st.session_state.get(SEEN) or "")), every=POLL_SECONDS,
-                          run=st.session_state.get(RUNS, 0), check_after=2 * REDRAW_AFTER, again=again)
+    seen = _seen(str(st.session_state.get(state.LIVE_SEEN) or ""))
+    watch.wait_for_change("live_watch", held[0], seen, every=POLL_SECONDS,
+                          run=st.session_state.get(state.LIVE_RUNS, 0), check_after=2 * REDRAW_AFTER, again=again)
 
 
 TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (hidden by ui/shell/style/lecture.css)
@@ -939,16 +929,16 @@ def _teacher_fragment() -> None:
     held = teacher()
     if held is None:
         return
-    if not st.session_state.get(WHOLE_RUN):  # a run of its own: the watch saw news
-        before = (out_of_reach(), len(unsent()), st.session_state.get(DIGEST))
+    if not st.session_state.get(state.LIVE_WHOLE_RUN):  # a run of its own: the watch saw news
+        before = (out_of_reach(), len(unsent()), st.session_state.get(state.LIVE_DIGEST))
         sync(check=True, board=True, read=True)
-        if teacher() is None or (out_of_reach(), len(unsent()), st.session_state.get(DIGEST)) != before \
-                or BACK in st.session_state:
+        if teacher() is None or (out_of_reach(), len(unsent()), st.session_state.get(state.LIVE_DIGEST)) != before \
+                or state.LIVE_BACK in st.session_state:
             st.rerun(scope="app")
     waiting = out_of_reach() or bool(unsent())
     settle = settling() if unsent("reveal") else 0.0  # a reveal held after the class came back: sent at its end
     watch.wait_for_change(TEACHER_WATCH + "_piece", held[0], _seen(RUNNING), every=RETRY_SECONDS if waiting else None,
-                          again=(st.session_state[RESTORED_AT], settle + 0.5) if settle else None)
+                          again=(st.session_state[state.LIVE_RESTORED_AT], settle + 0.5) if settle else None)
 
 
 def read_class(read: Callable[[], T], lost: Callable[[LiveError], None]) -> tuple[bool, bool, T | None]:
@@ -959,15 +949,15 @@ def read_class(read: Callable[[], T], lost: Callable[[LiveError], None]) -> tupl
     try:
         value = read()
     except ClassServerUnavailable:
-        if not st.session_state.get(OUTAGE):
-            st.session_state[OUTAGE] = t(STUDENT_OUTAGE)
-            st.session_state[RECONCILE] = True
+        if not st.session_state.get(state.LIVE_OUTAGE):
+            st.session_state[state.LIVE_OUTAGE] = t(STUDENT_OUTAGE)
+            st.session_state[state.LIVE_RECONCILE] = True
             st.rerun(scope="app")
         return False, False, None
     except LiveError as error:
         lost(error)  # ends the run, unless the class is only missing for now (class_ended)
         return False, False, None
-    back = bool(st.session_state.get(OUTAGE))
+    back = bool(st.session_state.get(state.LIVE_OUTAGE))
     if back:
         reached()
     return True, back, value
@@ -975,26 +965,26 @@ def read_class(read: Callable[[], T], lost: Callable[[LiveError], None]) -> tupl
 
 def _seen(current: str) -> str:
     """What a screen tells its watch it shows: the outage while it shows one, else ``current``."""
-    return UNAVAILABLE if st.session_state.get(OUTAGE) else current
+    return UNAVAILABLE if st.session_state.get(state.LIVE_OUTAGE) else current
 
 
 def after_run(navigation, complete: bool = True) -> None:
     """Called by app.py after every run of any page (``complete``: the page ran to its end): this session's page; a
     teacher publishes what changed; in a class (its screens rerun fragments on their own), the run ends with its number in a hidden
     box (:func:`lost_its_end`)."""
-    st.session_state[WHOLE_RUN] = False
-    st.session_state[PAGE] = getattr(navigation, "url_path", None)
+    st.session_state[state.LIVE_WHOLE_RUN] = False
+    st.session_state[state.LIVE_PAGE] = getattr(navigation, "url_path", None)
     if teacher() is not None:
         publish()
         _say_status()
     _run.status = None
     _keep_in_url()
     if (teacher() is not None or student() is not None) and complete:
-        number = st.session_state.get(DRAWN_AT, (0, 0.0))[0] + 1
+        number = st.session_state.get(state.LIVE_DRAWN_AT, (0, 0.0))[0] + 1
         st.session_state[DRAWN] = str(number)
         with st.container(key=DRAWN_BOX):
             st.text_input("drawn", key=DRAWN, label_visibility="collapsed")
-        st.session_state[DRAWN_AT] = (number, time.monotonic())
+        st.session_state[state.LIVE_DRAWN_AT] = (number, time.monotonic())
 
 
 def lost_its_end() -> bool:
@@ -1006,8 +996,8 @@ def lost_its_end() -> bool:
     ended: the session's new script runner replaces the old one, whose remaining messages are then ignored. Under
     load (40 students following) the end of a student's page, e.g. the new ranking, was lost about once in 400
     updates and stayed lost until the teacher's next change."""
-    if st.session_state.get(WHOLE_RUN):  # a whole run draws everything anyway
+    if st.session_state.get(state.LIVE_WHOLE_RUN):  # a whole run draws everything anyway
         return False
-    number, ended = st.session_state.get(DRAWN_AT, (0, 0.0))
+    number, ended = st.session_state.get(state.LIVE_DRAWN_AT, (0, 0.0))
     shown = st.session_state.get(DRAWN)
     return bool(number) and shown != str(number) and time.monotonic() - ended > REDRAW_AFTER

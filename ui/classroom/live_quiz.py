@@ -171,12 +171,12 @@ def _ask(code: str, teacher_key: str, question: quiz.Question, from_quiz: bool, 
     data = {"quiz": quiz.question_data(question), "label": question.label}
     op = {"op": "ask", "question": data, "exact": question.answer, "tolerance": quiz.TOLERANCE,
           "range": list(answer_range(question)), "label": question.label}
-    st.session_state.pop(live.STEP_QUESTION, None)
+    st.session_state.pop(state.LIVE_STEP_QUESTION, None)
     if page is not None:  # the page's step as stored (a number, or None for "Show all"), to keep it there
         data["step"] = {"page": page, "step": step}
         op["step"] = {"page": page}
         stored = st.session_state.get(state.page_key(page, "step"), 1)
-        st.session_state[live.STEP_QUESTION] = {"code": code, "id": None, "page": page, "stored": stored,
+        st.session_state[state.LIVE_STEP_QUESTION] = {"code": code, "id": None, "page": page, "stored": stored,
                                                 "label": question.label}  # its id once asked (live._send)
     live.act(op)
 
@@ -357,7 +357,7 @@ def ask_about_step(page: str, pace) -> None:
 
 def _step_back(page: str) -> None:
     """"Back to the steps" before the reveal: the page shows its step again (the question stays asked)."""
-    st.session_state.pop(live.STEP_QUESTION, None)
+    st.session_state.pop(state.LIVE_STEP_QUESTION, None)
 
 
 def step_question(page: str) -> None:
@@ -366,17 +366,17 @@ def step_question(page: str) -> None:
     ends there (its step kept: the clicker cannot move it), so that nothing on the projected screen gives the answer
     away; once revealed, the answers and the exact value are drawn above the page at that step, until the step moves
     on or another question is asked."""
-    asked = st.session_state.get(live.STEP_QUESTION)
+    asked = st.session_state.get(state.LIVE_STEP_QUESTION)
     if not asked or asked.get("page") != page:
         return
     held = live.teacher()
     if held is None or held[0] != asked.get("code"):
-        st.session_state.pop(live.STEP_QUESTION, None)
+        st.session_state.pop(state.LIVE_STEP_QUESTION, None)
         return
     step_key = state.page_key(page, "step")
     if asked.get("id") is None:  # not asked yet: the class server cannot be reached (said above the page)
         if not live.unsent("ask"):  # refused meanwhile (said above the page): the page goes on
-            st.session_state.pop(live.STEP_QUESTION, None)
+            st.session_state.pop(state.LIVE_STEP_QUESTION, None)
             return
         st.session_state[step_key] = asked["stored"]  # the page waits at its step, its values hidden
         with st.container(key=STEP_PANEL):
@@ -394,7 +394,7 @@ def step_question(page: str) -> None:
     revealed = current is not None and current[0] == asked["id"] and current[2].get("revealed")
     joined = len(kept.get("students") or {}) if revealed else None
     if current is None or current[0] != asked["id"] or (revealed and st.session_state.get(step_key) != asked["stored"]):
-        st.session_state.pop(live.STEP_QUESTION, None)  # another question, or the step moved on after the reveal
+        st.session_state.pop(state.LIVE_STEP_QUESTION, None)  # another question, or the step moved on after the reveal
         return
     question_id, question, public = current
     with st.container(key=STEP_PANEL):

@@ -28,6 +28,44 @@ BUILDER_IDEAL = "builder_ideal"  #: set by a page on each run: True shows the id
 HISTORY = "board_history"  #: the board changes that Undo and Redo walk (ui.model.board.History of (board, origin) pairs)
 
 
+# a live class, this session's side (ui.classroom.live and its parts)
+LIVE_TEACHER = "live_teacher"  #: (code, teacher key) while this session runs a class
+LIVE_STUDENT = "live_student"  #: (code, student id) while this session is in a class
+LIVE_FOLLOWING = "live_following"  #: True: the student's board follows the teacher's
+LIVE_SEEN = "live_seen"  #: the class version whose board this student last loaded
+LIVE_DIGEST = "live_digest"  #: digest of what the teacher published last
+LIVE_NICKNAME = "live_nickname"  #: the student's nickname as the class keeps it (shown as plain text only)
+LIVE_SWITCH = "live_switch"  #: the page file this student's next run opens (the teacher went there)
+LIVE_PAGE = "live_page"  #: the page this session is on (set by app.py after the page ran)
+LIVE_TEACHER_PAGE = "live_teacher_page"  #: the teacher's page as this student last followed it
+LIVE_ENDED = "live_ended"  #: why this student's class ended (shown once by the next run)
+LIVE_QUESTION = "live_question"  #: (id, revealed) of the class's question as this student last saw it
+#: the number of this session's whole runs (a student's screen checks each one's end: ui.classroom.watch)
+LIVE_RUNS = "live_runs"
+LIVE_DRAWN_AT = "live_drawn_at"  #: (the number of this session's last complete run, when it ended: time.monotonic())
+LIVE_WHOLE_RUN = "live_whole_run"  #: True from the start to the end of a whole run of the app (False: a fragment's own)
+#: the store trouble this session's last live call met (shown above every page until it works)
+LIVE_OUTAGE = "live_outage"
+LIVE_BACK = "live_back"  #: "you are back in class ...", shown once after a resume
+LIVE_PENDING = "live_pending_resume"  #: a teacher's resume code not yet tried (the class server could not be reached)
+#: True once this session's class was closed or lost: its tab forgets the resume code
+LIVE_FORGET_TAB = "live_forget_tab"
+#: the page whose follower view (ui.classroom.follower) this run draws instead of the page, or None
+LIVE_VIEWING = "live_viewing"
+#: {code, id, page, stored}: the teacher's question about a step of an explainer page (ui.classroom.live_quiz.step_question)
+LIVE_STEP_QUESTION = "live_step_question"
+LIVE_UNSENT = "live_unsent"  #: the teacher's actions not sent yet, in order (ui.classroom.live.act): ask, reveal, close
+#: what the teacher's screen last read of its class (live.classes.Classes.snapshot), to bring it back
+LIVE_KEPT = "live_kept"
+LIVE_STALE = "live_kept_stale"  #: True: an action reached the class since KEPT was read (the next sync reads it again)
+LIVE_LOST_SINCE = "live_lost_since"  #: when this student's class was first found missing (time.monotonic())
+#: {code, id, value, diagnosis}: this student's last accepted answer, to put back if the store lost it
+LIVE_MINE = "live_mine"
+#: True: this student puts its place and answer back at the next read (after an outage)
+LIVE_RECONCILE = "live_reconcile"
+LIVE_RESTORED_AT = "live_restored_at"  #: when this teacher's screen last brought its class back (time.monotonic())
+
+
 def init() -> None:
     """Create the shared state once per session (the entry script calls this on every run)."""
     if BOARD not in st.session_state:
