@@ -59,12 +59,11 @@ parallel=()
 # worksteal: a worker that runs out of tests takes half of another's queue (a long test at the end of one
 # queue no longer leaves the other cores idle)
 if [ "$workers" -gt 1 ]; then parallel=(-n "$workers" --dist worksteal); fi
-# The browser tests: one worker more than the cores. A browser test waits on its app about half of the time (a
-# lone one keeps ~56% of one core busy: its Streamlit server, Chromium and pytest together), so with one
-# worker per core a core idles; they wait for the app's state, never for a fixed time, so a busier machine
-# only makes them slower (RML_E2E_WORKERS overrides). The live-class walks (a teacher and several students' browsers
-# each) share one xdist group, so that one runs at a time (loadgroup: the others spread over the workers).
-e2e_workers="${RML_E2E_WORKERS:-$((workers > 1 ? workers + 1 : 1))}"
+# The browser tests: one worker per core (RML_E2E_WORKERS overrides). One more was measured (2026-11-28, idle 2-core
+# machine): load 12, no faster than two (93 of 165 tests in 21 min) and a walk failed, so it stays at the cores. The
+# live-class walks (a teacher and several students' browsers each) share one xdist group, so that one runs at a
+# time (loadgroup: the others spread over the workers).
+e2e_workers="${RML_E2E_WORKERS:-$workers}"
 e2e_parallel=()
 if [ "$e2e_workers" -gt 1 ]; then e2e_parallel=(-n "$e2e_workers" --dist loadgroup); fi
 run_pytest() {
