@@ -60,7 +60,7 @@ parallel=()
 # queue no longer leaves the other cores idle)
 if [ "$workers" -gt 1 ]; then parallel=(-n "$workers" --dist worksteal); fi
 # The browser tests: one worker per core (RML_E2E_WORKERS overrides). One more was measured (2026-11-28, idle 2-core
-# machine): load 12, no faster than two (93 of 165 tests in 21 min) and a walk failed, so it stays at the cores. The
+# machine): load 12, 34 min against two's 38 on CI, and a lesson walk read a reveal mid-draw: it stays at the cores. The
 # live-class walks (a teacher and several students' browsers each) share one xdist group, so that one runs at a
 # time (loadgroup: the others spread over the workers).
 e2e_workers="${RML_E2E_WORKERS:-$workers}"
