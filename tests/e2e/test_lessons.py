@@ -1,13 +1,14 @@
 """Lessons in Chromium: a teacher walks every built-in lesson with a presentation clicker, and a student's answer
 survives a reload, Back and a shared link.
 
-* The clicker's walk: for every built-in lesson × {English, 中文} × {a 1280×720 projector, a 390×844 phone}, one
-  session opens ``/lesson?lesson=ID&scene=1&mode=teach`` and presses → until the summary. At every state it
-  reaches (each scene up to its question's step, the reveal, then every step after it) there is no exception box;
-  on the projector the headline, the worked formula, the step window's current row and the question lie on the
-  first screen; on the phone nothing is cut off (tests/e2e/test_phone.py's check: no element past the screen's
-  edge, no text clipped); a value question's exact answer (4 decimals, other than 0.0000 and 1.0000) is nowhere on
-  the page before the reveal and on it after; a rank or a choice is said by the reveal.
+* The clicker's walk: for every built-in lesson × {English, 中文}, one session opens
+  ``/lesson?lesson=ID&scene=1&mode=teach`` and presses → until the summary; every state is checked on a 1280×720
+  projector and on a 390×844 phone (the viewport resized in place: the layout is the browser's, not a run). At every
+  state it reaches (each scene up to its question's step, the reveal, then every step after it) there is no exception
+  box; on the projector the headline, the worked formula, the step window's current row and the question lie on the
+  first screen; on the phone nothing is cut off (tests/e2e/test_phone.py's check: no element past the screen's edge,
+  no text clipped); a value question's exact answer (4 decimals, other than 0.0000 and 1.0000) is nowhere on the page
+  before the reveal and on it after; a rank or a choice is said by the reveal.
 * A student's walk (learning, 1280×720, English, the first lesson): a wrong answer named by its mistake; a reload, the
   browser's Back after another page, and the link opened in a new browser show the same scene and the same verdict.
 
@@ -21,6 +22,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from metrics.teaching.lessons import Lesson, Scene, answer, builtin_lessons, steps
 from tests.e2e.navigation import go_to
@@ -96,6 +98,14 @@ def exact_shown(lesson: Lesson, scene: Scene, language: str) -> str:
     return str(exact) if q.kind == "rank" else f"{exact:.4f}"
 
 
+def revealed_by(page: Page, exact: str) -> None:
+    """Wait (generously) until the question box says ``exact``; a box that never does is reported by the caller."""
+    try:
+        page.locator(".st-key-lesson_question").filter(has_text=exact).first.wait_for(timeout=LOADED_MS)
+    except PlaywrightTimeout:
+        pass
+
+
 def problems_at(page: Page, lesson: Lesson, state: dict, size: str, language: str) -> list[str]:
     """What is wrong at this state: a spoiler or a missing answer, something off the projector's first screen,
     something cut off on the phone."""
@@ -105,6 +115,8 @@ def problems_at(page: Page, lesson: Lesson, state: dict, size: str, language: st
         " revealed" if state["revealed"] else "")
     if scene is not None and scene.question is not None:
         exact = exact_shown(lesson, scene, language)
+        if state["revealed"]:  # the Reveal button goes first: wait until the answer is drawn in its place
+            revealed_by(page, exact)
         text = page.get_by_test_id("stMain").inner_text()
         if scene.question.kind == "value" and exact not in ("0.0000", "1.0000"):
             if not state["revealed"] and exact in text:
@@ -128,25 +140,52 @@ def problems_at(page: Page, lesson: Lesson, state: dict, size: str, language: st
     return found
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+def problems_in_both_sizes(page: Page, lesson: Lesson, state: dict, language: str, shoot) -> list[str]:
+    """:func:`problems_at` at both sizes, the viewport's present one first (one resize per state, no new run: the
+    layout is the browser's alone). ``shoot(size, found)``: photograph this state at that size if it wants to."""
+    found = []
+    present = next(size for size, viewport in SIZES.items() if page.viewport_size == viewport)
+    for size in sorted(SIZES, key=lambda size: size != present):
+        if size != present:
+            page.set_viewport_size(SIZES[size])
+            drawn(page, LOADED_MS)
+        here = problems_at(page, lesson, state, size, language)
+        shoot(size, here)
+        found += here
+    return found
+
+
 @pytest.mark.parametrize("language", list(LOCALES))
 @pytest.mark.parametrize("lesson_id", list(LESSONS))
-def test_a_clicker_walks_the_lesson(new_session, wait_for_app, screenshot, lesson_id, language, size):
-    """One session, → until the summary; every state checked, every problem gathered, then reported together."""
+def test_a_clicker_walks_the_lesson(new_session, wait_for_app, screenshot, lesson_id, language):
+    """One session, → until the summary; every state checked on the projector and on the phone (the viewport
+    resized in place), every problem gathered, then reported together."""
     lesson = LESSONS[lesson_id]
     path = f"lesson?lesson={lesson.id}&scene=1&mode=teach" + ("&lang=zh" if language == "zh" else "")
-    page = new_session(path, SIZES[size], LOCALES[language])
+    page = new_session(path, PROJECTOR, LOCALES[language])
     page.wait_for_function("() => window.__rankingMetricsLabClickerKeys !== undefined")  # the listener is in
     state = settled(page, wait_for_app)
     problems, seen = [], []
     shots = {1, (len(lesson.scenes) + 1) // 2}  #: the scenes photographed, asked and revealed
     limit = sum(steps(lesson, scene) + 2 for scene in lesson.scenes) + 1  #: more presses than a walk takes
-    for _press in range(limit):
-        seen.append(state)
+
+    def shoot(size: str, found: list[str]) -> None:
         name = f"lesson_{lesson.id}_{language}_{size}"
         if state["summary"]:
             screenshot(page, f"{name}_summary")
-            problems += page.evaluate(CUT_OFF) if size == "390x844" else []
+        elif found or state["scene"] in shots:  # (every state with a problem, to look at)
+            screenshot(page, f"{name}_scene{state['scene']}_{'revealed' if state['revealed'] else 'asked'}"
+                             f"_step{state['step']}")
+
+    for _press in range(limit):
+        seen.append(state)
+        if state["summary"]:
+            for size in SIZES:
+                page.set_viewport_size(SIZES[size])
+                drawn(page, LOADED_MS)
+                shoot(size, [])
+                problems += [f"summary ({size}): {problem}" for problem in page.evaluate(CUT_OFF)] \
+                    if size == "390x844" else []
             break
         scene = lesson.scenes[state["scene"] - 1]
         assert state["step"] is not None, f"scene {state['scene']}: no step line"
@@ -154,11 +193,7 @@ def test_a_clicker_walks_the_lesson(new_session, wait_for_app, screenshot, lesso
             assert state["asking"], f"scene {scene.id}: neither the answer nor the Reveal button"
             if scene.step is not None:
                 assert state["step"] <= scene.step, f"scene {scene.id}: step {state['step']} before the reveal"
-        found = problems_at(page, lesson, state, size, language)
-        if found or state["scene"] in shots:  # (every state with a problem, to look at)
-            screenshot(page, f"{name}_scene{state['scene']}_{'revealed' if state['revealed'] else 'asked'}"
-                             f"_step{state['step']}")
-        problems += found
+        problems += problems_in_both_sizes(page, lesson, state, language, shoot)
         state = press_next(page, state, wait_for_app)
         previous = seen[-1]
         if state["scene"] != previous["scene"]:  # a scene is left only once its answer was seen
@@ -170,7 +205,7 @@ def test_a_clicker_walks_the_lesson(new_session, wait_for_app, screenshot, lesso
     assert visited == set(range(1, len(lesson.scenes) + 1)), visited
     revealed = {s["scene"] for s in seen if s["revealed"]}
     assert revealed >= {n for n, scene in enumerate(lesson.scenes, start=1) if scene.question is not None}
-    assert not problems, f"{lesson.id} ({language}, {size}):\n" + "\n".join(problems)
+    assert not problems, f"{lesson.id} ({language}):\n" + "\n".join(problems)
 
 
 # --------------------------------------------------------------------------- a student's answer kept
