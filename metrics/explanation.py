@@ -67,6 +67,9 @@ COLUMN_LABELS: dict[str, str] = {
     # MAP and MRR query by query (metrics.teaching.many_queries)
     "query_grades": N_("grades in ranked order"), "AP_worked": N_("its AP worked out"), "MAP_so_far": N_("MAP so far"),
     "first_rel_rank": N_("first relevant rank"), "RR_q": N_("RR of the query"), "MRR_so_far": N_("MRR so far"),
+    # system B against A, query by query (a lesson's paired scene: metrics.teaching.lessons.compute)
+    "AP_A": N_("AP, first system"), "AP_B": N_("AP, second system"), "d": N_("d = second − first"),
+    "mean_d_so_far": N_("mean d so far"),
     # coverage list by list (metrics.teaching.coverage_by_list)
     "top_k": N_("its top K"), "new_items": N_("new to the union"), "n_new": N_("new items"),
     # trec_eval's other measures: infAP, binG, RelP, G, nDCGRel, RnDCG and the set measures

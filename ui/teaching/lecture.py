@@ -124,11 +124,13 @@ def value_text(value) -> str:
     return f"{float(value):.{DIGITS}f}"
 
 
-def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra: dict[str, object] = ()) -> dict:
+def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra: dict[str, object] = (),
+             names: dict[str, str] | None = None) -> dict:
     """The headline numbers after ``pace.step`` rows: the final ones only once every step is shown.
 
     ``labels``: quantity of ``explanation.running_at`` -> its name when complete (e.g. "nDCG@3").
-    ``extra``: label -> value shown as they are (R, D, ...). Returns the running values."""
+    ``extra``: label -> value shown as they are (R, D, ...). ``names``: quantity -> its name while it runs, in the
+    reader's language ("mean d" -> "d 的均值"; the quantity as it is by default). Returns the running values."""
     running = explanation.running_at(None if pace.complete else pace.step)
     columns = headline_columns(len(labels) + len(dict(extra)))
     whole = explanation.details.get("integer", False)  # a count (num_ret, ...): shown as an integer
@@ -137,7 +139,8 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     except MetricsInputError:
         words = None
     for column, (quantity, label) in zip(columns, labels.items()):
-        shown = label if pace.complete else t("{name} so far (step {i})").format(name=quantity, i=pace.step)
+        shown = label if pace.complete else t("{name} so far (step {i})").format(name=(names or {}).get(
+            quantity, quantity), i=pace.step)
         column.metric(shown, value_text(int(running[quantity]) if whole else running[quantity]),
                       help=words if label == explanation.measure else None)
     for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):

@@ -25,10 +25,13 @@ from ui.teaching.pacing import Pace
 PAGES = {"ndcg": "ndcg", "ap": "ap", "rr": "rr", "cutoff": "cutoff"}
 FIXED = N_("This scene's ranking stays as the lesson gives it. To change it, open it on the page (below).")
 #: the headline of the views over several queries: running quantity -> its label when complete
-MANY_LABELS = {"map": {"MAP": "MAP"}, "mrr": {"MRR": "MRR"}, "paired": {"mean d": "mean d"}}
+MANY_LABELS = {"map": {"MAP": "MAP"}, "mrr": {"MRR": "MRR"}, "paired": {"mean d": N_("mean d")}}
 UNITS = {"map": N_("query"), "mrr": N_("query"), "paired": N_("query")}
 NOT_IN_RUN = N_("not in the run")
 SYSTEM = N_("grades, system {name}")  #: a paired scene's ranking column of system A or B
+#: a paired scene's step-table columns, named by the scene's systems (first, second)
+PAIRED_COLUMNS = {"AP_A": N_("AP of system {first}"), "AP_B": N_("AP of system {second}"),
+                  "d": N_("d = AP({second}) − AP({first})")}
 
 
 def ui_board(board: SceneBoard) -> Board:
@@ -89,7 +92,8 @@ def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
         follower.show_numbers(computed, shown, pace, follower.VIEWS[page].formula_columns)
         return
     e = explanation(lesson, scene)
-    lecture.headline(e, pace, MANY_LABELS[scene.view])
+    labels = {quantity: t(label) for quantity, label in MANY_LABELS[scene.view].items()}
+    lecture.headline(e, pace, labels, names=labels)
     st.markdown(pacing.step_text(pace, UNITS[scene.view]))
     general = pace.step <= 1 and not pace.complete
     lines = ([e.formula] if general else []) + e.worked_lines(None if pace.complete else pace.step, fold=True,
@@ -99,7 +103,17 @@ def draw_numbers(lesson: Lesson, scene: Scene, pace: Pace) -> None:
             for line in lines:  # a little room at the end: a sum's limits overhang KaTeX's box by a pixel or two
                 st.latex(tex(line) + r"\hspace{0.2em}")
         with st.container(key="lecture_table"):
-            st.html(table_html(*lecture.window(e.table, pace.step, None, unit="query", whole_below=False)))
+            st.html(table_html(*lecture.window(named_systems(e.table, scene), pace.step, None, unit="query",
+                                               whole_below=False)))
+
+
+def named_systems(table: pd.DataFrame, scene: Scene) -> pd.DataFrame:
+    """A paired scene's step table with its systems' columns named by the scene's systems ("AP of system c")."""
+    if scene.view != "paired":
+        return table
+    first, second = scene.systems
+    return table.rename(columns={column: t(label).format(first=first, second=second)
+                                 for column, label in PAIRED_COLUMNS.items()})
 
 
 def put_on_board(lesson: Lesson, scene: Scene) -> None:
