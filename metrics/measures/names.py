@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import MetricsInputError
 from ..limits import MAX_K
 from ..messages import N_
 from .params import MAX_ERR_GRADE, PARAMS
@@ -63,6 +64,8 @@ __all__ = [
     "MAX_ERR_GRADE",
     "MEASURES",
     "PARAM_VALUES",
+    "RANX_NAMES",
+    "RANX_REFUSED",
     "Measure",
     "canonical_name",
     "is_trec_name",
@@ -82,6 +85,21 @@ FRACTION_CUTOFFS = {name for name, info in REGISTRY.items() if info.cutoff_kind 
 
 #: accepted spellings (lower case) -> canonical name (ir_measures, trec_eval and common usage)
 ALIASES = {alias.lower(): name for name, info in REGISTRY.items() for alias in info.aliases}
+
+#: ranx's names -> (canonical name, the parameters they mean here), from the registry (ndcg_burges: gain=exp)
+RANX_NAMES = {ranx: (name, params) for name, info in REGISTRY.items() for ranx, params in info.ranx.items()}
+#: ranx's names with no equal here, and why: a number that only looks like ranx's would be worse than none
+RANX_REFUSED = {
+    "hits": "ranx's hits@k is the count of relevant items in the top k, a mean over queries; here it is k × P@k: "
+            "ask for P@k and multiply by k",
+    "rbp": "ranx's rbp.95 and rbp@95 are RBP with persistence 0.95 weighing each rank by its grade (the grades at "
+           "or above the level), where RBP here counts a relevant rank as 1: no measure here gives ranx's rbp "
+           "(here RBP(p=0.95) is binary, RBP@10 a cut-off)",
+    "dcg": "DCG alone is not a measure here; nDCG@k is (ranx's ndcg@k)",
+    "dcg_burges": "DCG alone is not a measure here; nDCG(gain=exp)@k is (ranx's ndcg_burges@k)",
+}
+#: ranx's grammar: ``name[@k][-lN]`` (``-lN``: relevant when grade >= N), and ``rbp.95`` (persistence 0.95)
+_RANX_RE = re.compile(r"^(?P<name>r-precision|[a-z_][a-z0-9_]*)(?P<p>\.\d+)?(?:@(?P<k>\d+))?(?:-l(?P<level>\d+))?$")
 
 #: allowed values of the choice parameters: spelling -> canonical value
 PARAM_VALUES = {name: param.choices for name, param in PARAMS.items() if param.kind == "choice"}
@@ -177,6 +195,10 @@ def parse_measure(text: str) -> Measure:
             raise bad_measure(text, f"{trec['name']} is a trec_eval family of cut-offs: name one, e.g. {trec['name']}_10 "
                        "(python -m metrics trec_eval expands the bare name to trec_eval's default cut-offs)")
         return Measure(name, _cutoff(text, name, k))
+    ranx = _RANX_RE.match(text)
+    if ranx and (ranx["p"] or ranx["level"] or (ranx["name"] in RANX_REFUSED and (ranx["name"] != "rbp" or ranx["k"]))
+                 or (ranx["name"] in RANX_NAMES and canonical_name(ranx["name"]) is None)):
+        return _ranx_measure(text, ranx)
     match = _MEASURE_RE.match(text)
     if not match:
         raise bad_measure(text, "expected NAME, NAME@k or NAME(param=value)@k")
@@ -210,6 +232,28 @@ def parse_measure(text: str) -> Measure:
         raise bad_measure(text, "gains (a gain per grade) and gain=exp exclude each other: put 2^g - 1 in the map instead")
     params = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return Measure(name, k, params)
+
+
+def _ranx_measure(text: str, match: re.Match) -> Measure:
+    """A measure in ranx's grammar (``hit_rate@5``, ``ndcg_burges@10``, ``precision@5-l2``) as the measure here that
+    gives ranx's number for the same ranking (ranx's ``rel_lvl`` is ``rel``); one ranx has and this package lacks is
+    refused with the reason (:data:`RANX_REFUSED`)."""
+    name, level = match["name"], match["level"]
+    if name in RANX_REFUSED:
+        raise bad_measure(text, RANX_REFUSED[name])
+    if name not in RANX_NAMES or match["p"]:
+        raise bad_measure(text, f"unknown measure {name!r}; ranx's names known here: {', '.join(sorted(RANX_NAMES))}")
+    canonical, params = RANX_NAMES[name]
+    if level is not None and int(level) != 1:
+        if "rel" not in MEASURES[canonical].param_names:
+            raise bad_measure(text, f"ranx's -l{level} leaves the grades below {level} out of {name}'s gains; "
+                                    f"{canonical} here has no relevance level (every grade is a gain)")
+        params = ",".join(part for part in (params, f"rel={int(level)}") if part)
+    spelled = canonical + (f"({params})" if params else "") + (f"@{match['k']}" if match["k"] else "")
+    try:
+        return parse_measure(spelled)
+    except MetricsInputError as error:  # (said of the name as the reader wrote it)
+        raise bad_measure(text, f"ranx's {name} is {canonical} here: {str(error).partition(': ')[2]}") from None
 
 
 def _cutoff(text: str, name: str, k: str):
