@@ -304,7 +304,7 @@ def _compare(args, out, err) -> None:
         what = "counted as 0 in the runs without them" if args.count_missing else "left out, not in every run"
         shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
         more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
-        err.write(f"metrics: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} {what}: "
+        err.write(f"{program_name()}: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} {what}: "
                   f"{shown}{more}\n")
     WRITERS[args.output](comparisons, out)
 
@@ -453,7 +453,7 @@ def main(argv=None, out=None, err=None) -> int:
             {"evaluate": _evaluate, "explain": _explain, "measures": _measures,
              "diversity": _diversity}[args.command](args, out)
     except MetricsInputError as error:
-        err.write(f"metrics: error: {error}\n")
+        err.write(f"{program_name()}: error: {error}\n")
         return USAGE_ERROR
     except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing more to say
         import os
@@ -461,6 +461,6 @@ def main(argv=None, out=None, err=None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as error:
-        err.write(f"metrics: error: {error.filename or ''}: {error.strerror or error}\n")
+        err.write(f"{program_name()}: error: {error.filename or ''}: {error.strerror or error}\n")
         return USAGE_ERROR
     return 0

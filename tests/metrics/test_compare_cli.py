@@ -153,7 +153,7 @@ def test_unequal_query_sets_are_said(tmp_path):
                              if not line.startswith("107 ")))
     status, out, err = compare("--output", "json", runs=[RUNS[0], short])
     assert status == 0
-    assert err == "metrics: note: 1 query left out, not in every run: 107 (not in short)\n"
+    assert err == "python -m metrics: note: 1 query left out, not in every run: 107 (not in short)\n"
     assert len(json.loads(out)["measures"]["AP"]["pairs"]) == 1
     status, out, err = compare("--output", "markdown", "-c", runs=[RUNS[0], short])
     # with -c every run is scored on all 8 judged queries (108 and the missing 107 count 0)
@@ -177,7 +177,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, make, message):
     (tmp_path / "bad.txt").write_text("101 Q0 d1 1 2.0 t\n101 Q0 d2 1\n")
     status, out, err = run(*make(tmp_path))
     assert status == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("metrics: error: ") and message in err
+    assert err.count("\n") == 1 and err.startswith("python -m metrics: error: ") and message in err
 
 
 def test_sample_runs_are_what_the_script_writes():

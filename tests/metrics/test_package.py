@@ -1,7 +1,8 @@
 """The distribution a practitioner installs (pyproject.toml): the wheel is built from this checkout, installed into
 a fresh virtual environment in a temporary folder outside it, and used there -- ``import metrics``, ``rml
---version``, ``rml trec_eval`` giving the bytes ``python -m metrics trec_eval`` gives here -- also from a folder
-whose own ``metrics.py`` would shadow the package for ``import metrics`` (the console command is not affected).
+--version``, ``rml trec_eval`` giving the bytes ``python -m metrics trec_eval`` gives here, its errors said as
+``rml: error:`` -- also from a folder whose own ``metrics.py`` would shadow the package for ``import metrics`` (the
+console command is not affected).
 
 Slow (a build and an install from the package registry): marked ``slow``; CI runs it.
 """
@@ -74,6 +75,9 @@ def test_installed_outside_the_checkout(installed, tmp_path):
     here = run([sys.executable, "-m", "metrics", "trec_eval", "-q", "-m", "all_trec", QRELS, RUN], cwd=REPO).stdout
     there = run([installed / "rml", "trec_eval", "-q", "-m", "all_trec", QRELS, RUN], cwd=tmp_path).stdout
     assert there == here and "ndcg_cut_10" in there
+    refused = subprocess.run([installed / "rml", "evaluate", "-m", "hits@5", QRELS, RUN], cwd=tmp_path,
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and refused.stderr.startswith("rml: error: bad measure 'hits@5'"), refused.stderr
 
 
 def test_a_local_metrics_module_does_not_shadow_the_command(installed, tmp_path):

@@ -243,7 +243,8 @@ def test_evaluate_subcommand_refuses_inputs_without_a_common_query(tmp_path):
         out, err = io.StringIO(), io.StringIO()
         status = cli_main(["evaluate", str(qrels), str(run), "-m", "AP", *extra], out, err)
         assert (status, out.getvalue()) == (2, "")
-        assert err.getvalue() == "metrics: error: No queries with both results and relevance info (qrels: 'q'; run: 'z')\n"
+        assert err.getvalue() == ("python -m metrics: error: No queries with both results and relevance info "
+                                  "(qrels: 'q'; run: 'z')\n")
 
 
 def test_cli_dispatches_trec_eval(tmp_path):
@@ -592,7 +593,7 @@ def test_evaluate_reads_a_piped_run_once_with_count_missing(tmp_path):
 def test_evaluate_refuses_measures_that_overflow_or_cut_beyond_the_limit(measure, problem):
     err = io.StringIO()
     assert cli_main(["evaluate", QRELS, RESULTS, "-m", measure], io.StringIO(), err) == 2
-    assert err.getvalue() == f"metrics: error: bad measure {measure!r}: {problem}\n"
+    assert err.getvalue() == f"python -m metrics: error: bad measure {measure!r}: {problem}\n"
 
 
 @pytest.mark.parametrize("measure, params", [("utility.1e308,-1,0,0", "1e308,-1,0,0"),
