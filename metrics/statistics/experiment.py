@@ -156,9 +156,10 @@ class Experiment:
             correction = corrections.TITLES[self.correction]
             family = ("each measure's comparisons with the baseline" if self.family == "measure"
                       else "every comparison of the table")
-            words.append(f"{TITLES[self.test]} against {self.baseline}; p adj: {correction} over {family}; "
-                         f"* adjusted p ≤ {self.alpha:g}; W/T/L: queries the system wins, ties, loses against the "
-                         f"baseline; d_z: mean paired difference / its standard deviation")
+            words += [f"p: {TITLES[self.test]} against {self.baseline}; p adj: {correction} over {family}; "
+                      f"* adjusted p ≤ {self.alpha:g}",
+                      "W/T/L: queries on which the system wins, ties, loses against the baseline; "
+                      "d_z: mean paired difference / its standard deviation"]
         words.append("queries: every query of the qrels, 0 where a run lacks it" if self.count_missing
                      else "queries: those every run has")
         left_out = {q for d in self.dropped.values() for q in d}
