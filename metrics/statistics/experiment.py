@@ -32,9 +32,9 @@ one.  ranx's ``compare`` averages over the qrels' queries (a query missing from 
 >>> bm25 = {"q1": {"a": 2, "x": 1}, "q2": {"x": 2, "b": 1}, "q3": {"x": 2, "c": 1}}
 >>> dense = {"q1": {"a": 2, "x": 1}, "q2": {"b": 2, "x": 1}, "q3": {"c": 2, "x": 1}}
 >>> result = experiment(qrels, [bm25, dense], ["RR"], names=["bm25", "dense"], baseline="bm25")
->>> row = result.to_dataframe().set_index("system").loc["dense"]
->>> row["mean"], row["diff"], row["wins"], row["ties"], row["losses"]
-(1.0, 0.33333333333333337, 2, 1, 0)
+>>> dense_rr = result.rows[1]          # a row per (system, measure), the systems in the order given
+>>> {key: dense_rr[key] for key in ("system", "mean", "diff", "wins", "ties", "losses")}
+{'system': 'dense', 'mean': 1.0, 'diff': 0.33333333333333337, 'wins': 2, 'ties': 1, 'losses': 0}
 
 References
 ----------
@@ -98,6 +98,8 @@ class Experiment:
         a row per system and ``measure``, ``measure p``, ``measure p_adjusted``, ``measure +``, ``measure -``,
         ``measure ties``, ``measure d_z`` columns."""
         frame = pd.DataFrame([{c: row[c] for c in COLUMNS} for row in self.rows], columns=list(COLUMNS))
+        # counts and verdicts stay whole numbers and booleans, missing (<NA>) on the baseline's rows
+        frame = frame.astype({"wins": "Int64", "ties": "Int64", "losses": "Int64", "significant": "boolean"})
         if not wide:
             return frame
         out = pd.DataFrame(index=pd.Index(list(self.systems), name="system"))
