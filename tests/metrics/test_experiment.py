@@ -338,3 +338,25 @@ def test_bad_inputs_are_refused():
     with pytest.raises(MetricsInputError, match="run 'b': .*No queries with both results and relevance info"):
         experiment({"q1": {"a": 1}, "q2": {"a": 1}}, {"a": {"q1": {"a": 1.0}, "q2": {"a": 1.0}},
                                                       "b": {"q9": {"a": 1.0}}}, ["AP"])
+
+
+# ------------------------------------------------------------------------------ compare_systems on Evaluations
+
+
+def test_compare_systems_takes_evaluations():
+    from metrics.statistics.multiple import compare_systems
+
+    evaluations = {name: evaluate(TREC / "qrels.txt", TREC / f"{name}.txt", ["AP", "nDCG@10"])
+                   for name in ("run_a", "run_b", "run_c")}
+    by_evaluation = compare_systems(evaluations, measure="ndcg_cut_10")  # trec_eval's name of nDCG@10
+    by_dict = compare_systems({name: ev.to_dict()["nDCG@10"] for name, ev in evaluations.items()})
+    assert by_evaluation.measure == "nDCG@10"
+    assert [p.p for p in by_evaluation.pairs] == [p.p for p in by_dict.pairs]
+    one = {name: evaluate(TREC / "qrels.txt", TREC / f"{name}.txt", ["AP"]) for name in ("run_a", "run_b")}
+    assert compare_systems(one).measure == "AP"  # the only measure
+    with pytest.raises(MetricsInputError, match="several measures: say which with measure="):
+        compare_systems(evaluations)
+    with pytest.raises(MetricsInputError, match=r"run 'run_a' is an Evaluation without RR \(it has AP, nDCG@10\)"):
+        compare_systems(evaluations, measure="RR")
+    with pytest.raises(MetricsInputError, match="every run as an Evaluation, or none"):
+        compare_systems({"a": evaluations["run_a"], "b": {"101": 0.5, "102": 0.25}}, measure="AP")
