@@ -231,7 +231,9 @@ def experiment(qrels, runs, measures=None, *, baseline=None, test: str = "t-test
     test
         ``"t-test"`` (paired t-test, ``scipy.stats.ttest_rel``), ``"wilcoxon"`` (``scipy.stats.wilcoxon``, zero
         differences dropped) or ``"randomization"`` (paired sign-flip test, Smucker et al. 2007; also
-        ``"fisher"``, ranx's name); see :data:`TESTS`.
+        ``"fisher"``, ranx's name); see :data:`TESTS`. ranx's ``"student"`` p-values are the t-test's here;
+        its ``"fisher"`` p is #/permutations with float means compared exactly, so on a discrete measure
+        (P@k, RR) it misses flips whose mean difference equals the observed one and comes out smaller.
     correction
         ``"none"``, ``"bonferroni"``, ``"holm"`` or ``"bh"`` (:mod:`.corrections`, = statsmodels'
         ``multipletests``), over ``family``.

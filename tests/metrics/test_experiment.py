@@ -156,6 +156,24 @@ def test_randomization_p_is_within_monte_carlo_error_of_ranxs_fisher_test(seed):
 
 
 @pytest.mark.slow
+def test_on_a_discrete_measure_ranxs_fisher_p_misses_equal_differences():
+    """The documented difference: P@5 moves in steps of 0.2, so many sign flips give a mean difference equal
+    to the observed one; ours counts them (relative tolerance 1e-10), ranx compares float means exactly and
+    misses those that rounding puts below: its p is far below the exact one, beyond Monte Carlo error."""
+    ranx = pytest.importorskip("ranx")
+    rng = np.random.default_rng(1)
+    qrels = {f"q{i}": {f"d{j}": int(rng.integers(0, 3)) for j in range(8)} for i in range(12)}
+    runs = [{q: {f"d{j}": float(rng.random()) for j in range(10)} for q in qrels} for _ in range(2)]
+    trials = 20_000
+    report = ranx.compare(to_ranx(qrels=qrels), [to_ranx(run=r, name=f"s{i}") for i, r in enumerate(runs)],
+                          ["precision@5"], stat_test="fisher", n_permutations=trials)
+    ours = row(experiment(qrels, runs, ["P@5"], names=["s0", "s1"], baseline=0, test="randomization"), "s1", "P@5")
+    assert ours["p"] == 0.765625  # 3136 of the 4096 sign flips
+    theirs = report.comparisons[frozenset({"s0", "s1"})]["precision@5"]["p_value"]
+    assert theirs < ours["p"] - 10 * math.sqrt(ours["p"] * (1 - ours["p"]) / trials)
+
+
+@pytest.mark.slow
 def test_to_ranx_gives_objects_ranx_evaluates_to_our_numbers():
     ranx = pytest.importorskip("ranx")
     qrels, (run, _, _) = random_case(5)
