@@ -113,6 +113,15 @@ class Experiment:
                 out[measure + suffix] = rows[column]
         return out.reset_index()
 
+    def per_query(self) -> pd.DataFrame:
+        """The values the table was computed on: a row per (measure, query), a column per system (missing
+        queries as the query rule made them: left out, or 0 with ``count_missing``)."""
+        frames = []
+        for measure, table in self.scores.items():
+            frame = table.frame()[list(self.systems)]
+            frames.append(frame.assign(measure=measure).set_index("measure", append=True).swaplevel())
+        return pd.concat(frames)
+
     def to_dict(self) -> dict:
         """The settings and the rows, JSON-ready (NaN as None)."""
         return {"baseline": self.baseline, "test": TITLES[self.test], "correction": self.correction,

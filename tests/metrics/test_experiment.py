@@ -295,6 +295,10 @@ def test_a_query_missing_from_a_run_is_left_out_by_default_and_zero_with_count_m
     r = row(every, "partial", "RR")
     assert r["n"] == 3 and r["mean"] == pytest.approx(1 / 3) and (r["wins"], r["ties"], r["losses"]) == (0, 0, 3)
     assert r["mean"] == pytest.approx(evaluate(qrels, partial, ["RR"], count_missing=True).aggregate["RR"])
+    assert every.per_query().loc["RR"].to_dict("index") == {"q1": {"full": 1.0, "partial": 0.5},
+                                                           "q2": {"full": 1.0, "partial": 0.5},
+                                                           "q3": {"full": 1.0, "partial": 0.0}}
+    assert list(common.per_query().loc["RR"].index) == ["q1", "q2"]
 
 
 # ------------------------------------------------------------------------------ the outputs
