@@ -300,7 +300,7 @@ def experiment(qrels, runs, measures=None, *, baseline=None, test: str = "t-test
             comparison = compare_systems(table, test=test, correction=correction if family == "measure" else "none",
                                          alpha=alpha, seed=seed, trials=trials, pairs="baseline", exact=exact,
                                          measure=measure)
-        for i, system in enumerate(systems):
+        for system in systems:
             column = table.runs.index(system)
             mean = float(table.values[:, column].mean())
             row = {"system": system, "measure": measure, "n": len(table.queries), "mean": mean,
@@ -326,7 +326,7 @@ def experiment(qrels, runs, measures=None, *, baseline=None, test: str = "t-test
 
 
 def _named_runs(runs, names) -> dict:
-    if isinstance(runs, Mapping) and not _is_evaluation(runs) and not _is_query_dict(runs):
+    if isinstance(runs, Mapping) and not _is_query_dict(runs):
         items = [(str(k), v) for k, v in runs.items()]
     elif isinstance(runs, (list, tuple)):
         items = [(None, run) for run in runs]
