@@ -454,7 +454,7 @@ def main(argv=None, out=None, err=None) -> int:
         elif args.command == "experiment":
             from .statistics.experiment_cli import run_experiment
 
-            run_experiment(args, out, err)
+            run_experiment(args, run_names(args.runs), out, err)
         elif args.command == "lesson":
             return _lesson(args, out, err)
         else:

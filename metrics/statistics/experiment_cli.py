@@ -38,11 +38,11 @@ def add_experiment_parser(commands) -> None:
     ex.add_argument("--output", choices=("text", "json", "csv"), default="text")
 
 
-def run_experiment(args, out, err) -> None:
+def run_experiment(args, names: list[str], out, err) -> None:
     """Read the files (command-line limits), evaluate each run as ``compare`` does (an error names the run's
-    file), then :func:`.experiment.experiment` on the evaluations; a note on stderr names left-out queries."""
+    file), then :func:`.experiment.experiment` on the evaluations, the runs called ``names`` (the command line's
+    :func:`metrics.cli.run_names`); a note on stderr names left-out queries."""
     from ..batch.evaluation import evaluate
-    from ..cli import run_names
     from ..errors import MetricsInputError
     from ..limits import CLI
     from ..measures.names import parse_measures
@@ -50,7 +50,6 @@ def run_experiment(args, out, err) -> None:
     from .experiment import experiment
 
     measures = parse_measures(args.measure)
-    names = run_names(args.runs)
     baseline = args.baseline
     if baseline is not None and baseline not in names and baseline.isdigit():
         baseline = int(baseline)
