@@ -202,8 +202,12 @@ def _json_value(x):
 
 
 def _fixed(x, sign: bool = False) -> str:
-    if x is None or not math.isfinite(x):
-        return "NaN" if x is not None else ""
+    if x is None:
+        return ""
+    if math.isinf(x):  # d_z when every difference is the same non-zero number
+        return "+inf" if x > 0 else "-inf"
+    if math.isnan(x):
+        return "NaN"
     return f"{x:+.4f}" if sign else f"{x:.4f}"
 
 
@@ -211,7 +215,7 @@ def _p_text(p) -> str:
     """A p-value to 4 decimals, or below 0.0001 as ``3e-05`` (never ``0.0000``, which would hide it)."""
     if p is None or not math.isfinite(p):
         return "NaN"
-    return f"{p:.4f}" if p >= 1e-4 else f"{p:.0e}"
+    return f"{p:.4f}" if p >= 1e-4 else "0" if p == 0 else f"{p:.0e}"
 
 
 # ------------------------------------------------------------------------------------------ the call

@@ -325,6 +325,21 @@ def test_outputs_dataframe_wide_text_dict_json_csv():
     assert "Experiment(3 systems × 2 measures, baseline run_b" in repr(result)
 
 
+def test_a_tiny_p_prints_in_its_own_width_never_as_zero():
+    """Run 2 finds the relevant document at rank 1 on every query, run 1 at ranks 2 to 5: every difference
+    positive, t large, p below 0.0001 -> written 1e-05 style, not 0.0000 (a p of exactly 0 is written 0)."""
+    qrels = {f"q{i}": {"r": 1} for i in range(20)}
+    late = {f"q{i}": {**{f"x{j}": 10.0 - j for j in range(1 + i % 4)}, "r": 1.0} for i in range(20)}
+    first = {f"q{i}": {"r": 2.0, "x0": 1.0} for i in range(20)}
+    result = experiment(qrels, [late, first], ["RR"], baseline=0, ci="t")
+    p = row(result, "run_2", "RR")["p"]
+    assert 0 < p < 1e-4
+    assert f"{p:.0e}" in result.to_text() and "0.0000" not in result.to_text()
+    same = experiment(qrels, [late, {f"q{i}": {"r": 2.0} for i in range(20)}], ["P@1"], baseline=0, ci="t")
+    assert row(same, "run_2", "P@1")["p"] == 0.0  # every difference 1: no spread, t infinite
+    assert " 0  " in same.to_text().splitlines()[2] and same.to_text().splitlines()[2].endswith("+inf  *")
+
+
 # ------------------------------------------------------------------------------ bad input
 
 
