@@ -262,6 +262,14 @@ def test_default_names_come_from_files_and_ranx_runs():
                       ci="t").systems == ("run_1",)
 
 
+def test_measures_as_ir_measures_objects_or_one_string():
+    import ir_measures
+
+    runs = [TREC / "run_a.txt", TREC / "run_b.txt"]
+    assert experiment(TREC / "qrels.txt", runs, [ir_measures.nDCG @ 10, ir_measures.AP]).measures == ("nDCG@10", "AP")
+    assert experiment(TREC / "qrels.txt", runs, "AP,P@5").measures == ("AP", "P@5")
+
+
 def test_evaluation_objects_and_their_measures():
     evaluations = {name: evaluate(TREC / "qrels.txt", TREC / f"{name}.txt", ["AP", "nDCG@10", "P@5"])
                    for name in ("run_a", "run_b")}
