@@ -25,8 +25,8 @@ does (the queries of the qrels that the run has) and the table uses **the querie
 some run lacks is left out of every mean and test and listed in :attr:`Experiment.dropped`.  With
 ``count_missing=True`` (``trec_eval -c``) every query of the qrels counts, 0 for a run that lacks it; an
 :class:`~metrics.batch.evaluation.Evaluation` given as it is keeps its own queries and scores 0 where it lacks
-one.  ranx's ``compare`` averages over the qrels' queries (a query missing from a run scores 0): that is
-``count_missing=True``.
+one.  ranx's ``compare`` (``make_comparable=True``) and ir_measures, which PyTerrier evaluates with, average
+over the qrels' queries (a query missing from a run scores 0): that is ``count_missing=True``.
 
 >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}, "q3": {"c": 1}}
 >>> bm25 = {"q1": {"a": 2, "x": 1}, "q2": {"x": 2, "b": 1}, "q3": {"x": 2, "c": 1}}

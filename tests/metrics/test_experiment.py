@@ -307,6 +307,11 @@ def test_a_query_missing_from_a_run_is_left_out_by_default_and_zero_with_count_m
                                                            "q2": {"full": 1.0, "partial": 0.5},
                                                            "q3": {"full": 1.0, "partial": 0.0}}
     assert list(common.per_query().loc["RR"].index) == ["q1", "q2"]
+    import ir_measures  # PyTerrier's evaluator: a qrels query missing from the run is 0, as count_missing=True
+
+    judged = [ir_measures.Qrel(q, "a", 1) for q in qrels]
+    retrieved = [ir_measures.ScoredDoc(q, d, s) for q, inner in partial.items() for d, s in inner.items()]
+    assert ir_measures.calc_aggregate([ir_measures.RR], judged, retrieved)[ir_measures.RR] == pytest.approx(r["mean"])
 
 
 # ------------------------------------------------------------------------------ the outputs
