@@ -49,6 +49,7 @@ _EXPORTS = {  # module (under metrics) -> the public names it defines
     "teaching.swaps": ["swap_effects"],
     "statistics.significance": ["paired_differences", "mean_difference_ci", "paired_t_test", "randomization_test",
                      "exact_randomization_test"],
+    "statistics.experiment": ["experiment", "Experiment", "to_ranx"],
     "readers.trec": ["read_qrels", "read_run"],
     "readers.tables": ["read_csv", "read_json", "parse_pasted", "Dataset"],
     "readers.io": ["load"],

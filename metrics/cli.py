@@ -117,6 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
     dv.add_argument("-q", "--per-query", action="store_true", help="also print each query's values")
     dv.add_argument("--output", choices=("text", "json"), default="text")
 
+    from .statistics.experiment_cli import add_experiment_parser  # its own module: metrics.statistics.experiment
+
+    add_experiment_parser(commands)
+
     commands.add_parser("measures", help="list every measure: its parameters, cut-off, trec_eval's and "
                         "ir_measures' names, description (the grammar of -m)")
 
@@ -447,6 +451,10 @@ def main(argv=None, out=None, err=None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "compare":
             _compare(args, out, err)
+        elif args.command == "experiment":
+            from .statistics.experiment_cli import run_experiment
+
+            run_experiment(args, run_names(args.runs), out, err)
         elif args.command == "lesson":
             return _lesson(args, out, err)
         else:

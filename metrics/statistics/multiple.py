@@ -317,7 +317,9 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
 
     Parameters
     ----------
-    scores : mapping run -> {query: value} (or -> Series), a DataFrame (column per run), or :class:`Scores`
+    scores : mapping run -> {query: value} (or -> Series, or -> :class:`~metrics.batch.evaluation.Evaluation`:
+        its ``measure``, or its only measure), a DataFrame (column per run), or :class:`Scores`; from qrels and
+        runs of any input kind: :func:`metrics.experiment`
     test : one of :data:`TESTS`
     correction : ``none``, ``bonferroni``, ``holm`` or ``bh``; default Holm for the pairwise tests and
         ``none`` for Tukey's (which refuse another)
@@ -348,6 +350,7 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
     ci = boot.check_method(ci)
     confidence = boot.check_confidence(1 - alpha if confidence is None else confidence)
     trials = boot.check_trials(trials)
+    scores, measure = _from_evaluations(scores, measure)
     table = scores if isinstance(scores, Scores) else align_scores(scores, count_missing)
     x = table.values
     n, m = x.shape
@@ -393,6 +396,31 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
     return Comparison(measure=str(measure), test=test, correction=correction, alpha=float(alpha), scores=table,
                       means={run: float(x[:, i].mean()) for i, run in enumerate(table.runs)}, ci=mean_ci,
                       ci_label=ci_label, pairs=tuple(out), anova=anova, details=details)
+
+
+def _from_evaluations(scores, measure: str):
+    """A mapping run -> Evaluation as run -> that measure's per-query Series (NaN, a skipped query, left out),
+    and the measure's canonical name; anything else as it is."""
+    from ..batch.evaluation import Evaluation
+
+    if not isinstance(scores, Mapping) or not any(isinstance(v, Evaluation) for v in scores.values()):
+        return scores, measure
+    if not all(isinstance(v, Evaluation) for v in scores.values()):
+        raise MetricsInputError("give every run as an Evaluation, or none (mixed: use metrics.experiment)")
+    evaluations = dict(scores)
+    if measure:
+        from ..measures.names import parse_measure
+
+        name = str(parse_measure(str(measure)))
+    else:
+        names = {tuple(ev.values) for ev in evaluations.values()}
+        if len(names) != 1 or len(next(iter(names))) != 1:
+            raise MetricsInputError("the Evaluations hold several measures: say which with measure=")
+        name = next(iter(names))[0]
+    for run, ev in evaluations.items():
+        if name not in ev.values:
+            raise MetricsInputError(f"run {run!r} is an Evaluation without {name} (it has {', '.join(ev.values)})")
+    return {run: ev.per_query[name].dropna() for run, ev in evaluations.items()}, name
 
 
 def _pairwise(test: str, d: np.ndarray, trials: int, seed: int | None, exact: bool | None) -> dict:

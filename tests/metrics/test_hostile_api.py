@@ -273,7 +273,7 @@ def test_every_one_ranking_export_is_covered():
     many_queries = {"evaluate", "Evaluation", "summarize", "compare_summaries", "paired_differences",
                     "mean_difference_ci", "paired_t_test", "randomization_test", "exact_randomization_test",
                     "read_qrels", "read_run", "read_csv", "read_json", "parse_pasted", "Dataset", "load",
-                    "map_steps", "mrr_steps"}
+                    "map_steps", "mrr_steps", "experiment", "Experiment", "to_ranx"}
     not_functions = {"MetricsInputError", "Explanation", "Convention", "PRESETS", "Measure", "Change", "Move"}
     other = {"score_under", "order_ranking", "parse_measure", "parse_measures", "signed_delta", "swap_effects"}
     assert set(metrics.__all__) - many_queries - not_functions - other == set(FUNCTIONS)

@@ -1,0 +1,78 @@
+"""``python -m metrics experiment QRELS RUN [RUN ...] -m MEASURE ... [--baseline NAME|INDEX]``: the command of
+:func:`.experiment.experiment`, kept out of :mod:`metrics.cli` (this module imports nothing heavy, so building
+the parser stays cheap; the work imports numpy, pandas and scipy when the command runs)."""
+
+from __future__ import annotations
+
+TESTS = ("t-test", "wilcoxon", "randomization")
+
+
+def add_experiment_parser(commands) -> None:
+    """The ``experiment`` subcommand on the subparsers of :func:`metrics.cli.build_parser`."""
+    ex = commands.add_parser("experiment", help="a one-call experiment (PyTerrier's Experiment, ranx's compare): "
+                             "means with intervals and, against a baseline, p, adjusted p, wins/ties/losses, d_z",
+                             description="Evaluate RUN [RUN ...] (named by their file names) on QRELS and, with "
+                             "--baseline, test each run against it measure by measure, on the queries every run has "
+                             "(-c: every qrels query, 0 where a run lacks it). Example: python -m metrics experiment "
+                             "qrels.txt bm25.txt dense.txt -m AP -m nDCG@10 --baseline bm25")
+    ex.add_argument("qrels", help="TREC qrels file: qid iter docid rel")
+    ex.add_argument("runs", nargs="+", metavar="RUN", help="TREC run files")
+    ex.add_argument("-m", "--measure", action="append", required=True, help="a measure; repeat for more")
+    ex.add_argument("--baseline", metavar="NAME|INDEX", help="the baseline run: its name (the file name without "
+                    "extension) or its position among the RUNs, from 0 (as PyTerrier's baseline=)")
+    ex.add_argument("--test", choices=TESTS, default="t-test",
+                    help="paired t-test (default), Wilcoxon signed-rank or paired randomization test")
+    ex.add_argument("--correction", choices=("none", "bonferroni", "holm", "bh"), default="holm",
+                    help="adjust the p-values (default holm) over --family")
+    ex.add_argument("--family", choices=("measure", "all"), default="measure",
+                    help="one family per measure (default, PyTerrier's) or every comparison of the table")
+    ex.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05); the intervals "
+                    "are at 1 - alpha")
+    ex.add_argument("--ci", choices=("bca", "percentile", "t"), default="bca", help="interval of each mean "
+                    "(default bca bootstrap)")
+    ex.add_argument("--seed", type=int, default=0, help="seed of the randomization test and the bootstrap (default 0)")
+    ex.add_argument("--trials", type=int, default=10_000, metavar="N",
+                    help="random sign flips and bootstrap resamples (default 10000)")
+    ex.add_argument("-c", "--count-missing", action="store_true",
+                    help="queries in the qrels but not in a run score 0 there and count (trec_eval -c)")
+    ex.add_argument("--output", choices=("text", "json", "csv"), default="text")
+
+
+def run_experiment(args, names: list[str], out, err) -> None:
+    """Read the files (command-line limits), evaluate each run as ``compare`` does (an error names the run's
+    file), then :func:`.experiment.experiment` on the evaluations, the runs called ``names`` (the command line's
+    :func:`metrics.cli.run_names`); a note on stderr names left-out queries."""
+    from ..batch.evaluation import evaluate
+    from ..errors import MetricsInputError
+    from ..limits import CLI
+    from ..measures.names import parse_measures
+    from ..readers.trec import read_qrels_columns, read_run_columns
+    from .experiment import experiment
+
+    measures = parse_measures(args.measure)
+    baseline = args.baseline
+    if baseline is not None and baseline not in names and baseline.isdigit():
+        baseline = int(baseline)
+    qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
+    evaluations = {}
+    for name, path in zip(names, args.runs):
+        run = read_run_columns(path, check_duplicates=False, limits=CLI)
+        try:
+            evaluations[name] = evaluate(qrels, run, measures, count_missing=args.count_missing)
+        except MetricsInputError as error:
+            raise MetricsInputError(f"{path}: {error}") from None
+    result = experiment(None, evaluations, [str(m) for m in measures], baseline=baseline, test=args.test,
+                        correction=args.correction, family=args.family, alpha=args.alpha, ci=args.ci,
+                        count_missing=args.count_missing, trials=args.trials, seed=args.seed)
+    dropped = {q: runs for d in result.dropped.values() for q, runs in d.items()}
+    if dropped and not args.count_missing:
+        shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
+        more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
+        err.write(f"metrics: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} left out, not in "
+                  f"every run: {shown}{more}\n")
+    if args.output == "json":
+        out.write(result.to_json(indent=2) + "\n")
+    elif args.output == "csv":
+        out.write(result.to_csv())
+    else:
+        out.write(result.to_text())
