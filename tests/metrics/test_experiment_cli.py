@@ -71,9 +71,10 @@ def test_a_query_not_in_every_run_is_a_note_on_stderr(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--baseline", "bm25"], "metrics: error: unknown baseline 'bm25': the systems are run_a, run_b, run_c\n"),
-    (["--baseline", "7"], "metrics: error: baseline index 7 is out of range: 3 runs, indexed from 0\n"),
-    (["--test", "anova"], "metrics: error: argument --test: invalid choice: 'anova'"),
+    (["--baseline", "bm25"],
+     "python -m metrics: error: unknown baseline 'bm25': the systems are run_a, run_b, run_c\n"),
+    (["--baseline", "7"], "python -m metrics: error: baseline index 7 is out of range: 3 runs, indexed from 0\n"),
+    (["--test", "anova"], "python -m metrics: error: argument --test: invalid choice: 'anova'"),
 ])
 def test_bad_options_are_one_line(argv, message):
     status, out, err = cli(*argv)
@@ -82,17 +83,17 @@ def test_bad_options_are_one_line(argv, message):
 
 def test_bad_input_is_one_line_naming_the_file_and_line(tmp_path):
     status, out, err = run("experiment", QRELS, RUNS[0], "-m", "AP", "--baseline", "0")
-    assert (status, err) == (2, "metrics: error: a baseline needs another run to compare with: only 'run_a' was "
-                                "given\n")
+    assert (status, err) == (2, "python -m metrics: error: a baseline needs another run to compare with: only "
+                                "'run_a' was given\n")
     status, out, err = run("experiment", QRELS, RUNS[0])
     assert status == 2 and "the following arguments are required: -m/--measure" in err
     bad = tmp_path / "bad.txt"
     bad.write_text("101 Q0 a 1 1.5 t\n101 Q0 b 2 x t\n")
     status, out, err = run("experiment", QRELS, RUNS[0], bad, "-m", "AP")
-    assert status == 2 and err == "metrics: error: bad.txt line 2: score must be a number, got 'x'\n"
+    assert status == 2 and err == "python -m metrics: error: bad.txt line 2: score must be a number, got 'x'\n"
     dup = tmp_path / "dup.txt"
     dup.write_text("101 Q0 a 1 1.5 t\n101 Q0 a 2 1 t\n")
     status, out, err = run("experiment", QRELS, RUNS[0], dup, "-m", "AP")
-    assert status == 2 and err.startswith(f"metrics: error: {dup}: dup.txt line 2: document 'a' listed twice")
+    assert status == 2 and err.startswith(f"python -m metrics: error: {dup}: dup.txt line 2: document 'a' listed twice")
     status, out, err = run("experiment", QRELS, RUNS[0], tmp_path / "nothere.txt", "-m", "AP")
     assert status == 2 and err.count("\n") == 1 and "nothere.txt" in err and "Traceback" not in err
