@@ -23,7 +23,7 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count, check_lines, check_queries, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, quote, rank_or_zero
+from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, quote, rank_or_zero, strict_score
 from .sources import BOM, _looks_like_path, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,11 +89,13 @@ def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None
 
 
 def read_run_columns(source, name: str | None = None, *, max_bytes: int | None = None,
-                     check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
-    """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
+                     check_duplicates: bool = True, limits: Limits | None = None, scores=None) -> TrecColumns:
+    """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas.  ``scores``: how a
+    score token is read, ``(token, name, line) -> float`` (default :func:`~metrics.readers.fields.strict_score`;
+    :class:`~metrics.readers.fields.AtofScores` reads as trec_eval)."""
     limits = resolve(limits, max_bytes)
     data, name = load_bytes(source, name, limits.bytes, "run", limits.lines)
-    return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source))
+    return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source), scores)
 
 
 def _path_of(source) -> Path | None:
@@ -123,25 +125,25 @@ def reraise_duplicate(columns: TrecColumns) -> None:
 
 
 def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits: Limits,
-               path: Path | None = None) -> TrecColumns:
+               path: Path | None = None, scores=None) -> TrecColumns:
     """Parse ``data`` (the fast path when it is worth it); ``path``, the file it came from, is kept
     instead of the bytes to name a duplicate's lines later (``raw``), so the bytes can be freed."""
     check_utf8(data, name)
     check_lines(data, name, limits)
     if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
-        return parse_trec_slow(data, kind, name, limits, check_duplicates)
-    columns = _parse_trec_fast(data, name, kind)
+        return parse_trec_slow(data, kind, name, limits, check_duplicates, scores)
+    columns = _parse_trec_fast(data, name, kind)  # (only finite scores: another one is read line by line)
     if columns is None:
-        return parse_trec_slow(data, kind, name, limits, check_duplicates)
+        return parse_trec_slow(data, kind, name, limits, check_duplicates, scores)
     if check_duplicates:
         (qcodes,), _ = column_codes(columns.query)
         dcodes, nd = StrColumn.dense_codes(columns.item)
         keys = np.sort(qcodes * max(nd, 1) + dcodes)
         if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
-            return parse_trec_slow(data, kind, name, limits)  # raises, naming both lines
+            return parse_trec_slow(data, kind, name, limits, scores=scores)  # raises, naming both lines
     longest = max(columns.query.values.max_len(), columns.item.max_len())
     if longest > limits.id_bytes:
-        return parse_trec_slow(data, kind, name, limits)  # raises, naming the line
+        return parse_trec_slow(data, kind, name, limits, scores=scores)  # raises, naming the line
     check_queries(columns.query.indices, name, limits)
     return TrecColumns(kind, name, columns.query, columns.item, columns.value, columns.rank,
                        check_duplicates, data if path is None else path)
@@ -248,7 +250,7 @@ def _arrow_ranks(pa, column) -> np.ndarray | None:
     return lookup[ranks.indices]
 
 
-def parse_checked_run(data: bytes, name: str) -> TrecColumns:
+def parse_checked_run(data: bytes, name: str, scores=None) -> TrecColumns:
     """A run already read once without a problem (:mod:`metrics.readers.stream`'s second pass): only
     the query, item and score columns are converted (no rank, no checks); the full reader when the
     fast path does not take it."""
@@ -271,7 +273,7 @@ def parse_checked_run(data: bytes, name: str) -> TrecColumns:
             if values is not None:
                 return TrecColumns("run", name, DictColumn.from_arrow(table.column("q")), item, values, None,
                                    False, None)
-    return _read_trec(data, name, "run", False, resolve(None, 1 << 62))
+    return _read_trec(data, name, "run", False, resolve(None, 1 << 62), scores=scores)
 
 
 def _arrow_table(pa, data: bytes, types: dict, include: list[str] | None = None):
@@ -399,7 +401,7 @@ def _field_error(parts: list[bytes], raw: bytes, kind: str, first: bool, name: s
 
 
 def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, lineno: int,
-                     first: bool) -> tuple[float, int]:
+                     first: bool, scores=strict_score) -> tuple[float, int]:
     """(grade or score, rank) of one non-empty line, or MetricsInputError naming the line.  A run
     line may have fields after the sixth (trec_eval ignores them), a qrels line may not (trec_eval
     refuses it)."""
@@ -408,16 +410,17 @@ def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, linen
         raise _field_error(parts, raw, kind, first, name, lineno)
     if kind == "qrels":
         return parse_number(parts[3], "grade", name, lineno), 0
-    return parse_number(parts[4], "score", name, lineno), rank_or_zero(parts[3])
+    return scores(parts[4], name, lineno), rank_or_zero(parts[3])
 
 
 def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = None,
-                    check_duplicates: bool = True) -> TrecColumns:
+                    check_duplicates: bool = True, scores=None) -> TrecColumns:
     """Line-by-line parse: the reference behaviour, used to find and name the first bad line.  An
     item listed twice for one query is refused unless ``check_duplicates`` is False (the same answer
     as the fast path, whichever of the two is taken)."""
     check_utf8(data, name)
     limits = resolve(limits)
+    scores = scores or strict_score
     queries: list[bytes] = []
     items: list[bytes] = []
     values: list[float] = []
@@ -429,7 +432,7 @@ def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = N
         if not parts:
             continue
         try:
-            value, rank = _parse_trec_line(parts, raw, kind, name, lineno, first)
+            value, rank = _parse_trec_line(parts, raw, kind, name, lineno, first, scores)
         except MetricsInputError:
             if first and b"," in raw:  # a CSV, perhaps with spaces after the commas
                 raise _field_error(parts, raw, kind, True, name, lineno) from None

@@ -1,0 +1,83 @@
+"""trec_eval's ranking of a query whose scores include a NaN: glibc's ``qsort`` with trec_eval's comparator.
+
+trec_eval (``form_res_rels.c``) sorts a query's documents with ``qsort`` and ``comp_sim_docno``: a higher
+score first, and when neither score is higher, the larger document id (``strcmp``) first.  A NaN is neither
+higher nor lower than any score, so against a NaN the document ids decide: the comparator is then no longer
+an order (NaN "ties" 1 and 3, which do not tie), and the result is whatever the sorting algorithm makes of
+it.  The documents reach ``qsort`` in document id order (``get_trec_results.c`` sorts the lines by query and
+document id first).  glibc's ``qsort`` (2.36 here, and every release that keeps ``msort.c``) is a top-down
+merge sort: the first ``n // 2`` elements and the rest are sorted, then merged, taking from the left run
+while ``cmp(left, right) <= 0``.  :func:`c_order` replays exactly that, so the ranking (and so every
+measure) is the binary's, NaN included.  A query without a NaN is a plain sort (the comparator is then an
+order); only the queries with one are replayed, in Python.
+
+:func:`c_ranked` gives each NaN query's rows scores that rank them in that order under the usual sort
+(score descending, ties by document id descending), so the evaluators need no change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..readers.columns import StrColumn, TrecColumns, column_codes
+
+
+def _compare(a: tuple[float, int], b: tuple[float, int]) -> int:
+    """trec_eval's ``comp_sim_docno`` on (score, document id code): the codes are in ``strcmp`` order."""
+    if a[0] > b[0]:
+        return -1
+    if a[0] < b[0]:
+        return 1
+    return (b[1] > a[1]) - (b[1] < a[1])  # strcmp(p2->docno, p1->docno)
+
+
+def _merge_sort(rows: list) -> list:
+    """glibc's ``msort_with_tmp``: halves of ``n // 2`` and ``n - n // 2``, a merge that keeps the left
+    element while the comparator says ``<= 0``."""
+    n = len(rows)
+    if n <= 1:
+        return rows
+    left, right = _merge_sort(rows[:n // 2]), _merge_sort(rows[n // 2:])
+    out, i, j = [], 0, 0
+    while i < len(left) and j < len(right):
+        if _compare(left[i], right[j]) <= 0:
+            out.append(left[i])
+            i += 1
+        else:
+            out.append(right[j])
+            j += 1
+    out.extend(left[i:])
+    out.extend(right[j:])
+    return out
+
+
+def c_order(scores: list[float], codes: list[int]) -> list[int]:
+    """The positions of one query's rows in the order trec_eval ranks them: the rows in document id order
+    (``codes``: ``strcmp`` order; equal codes keep their order), then glibc's merge sort with trec_eval's
+    comparator.
+
+    >>> nan = float("nan")
+    >>> c_order([1.0, nan, 3.0], [0, 1, 2])  # a, b (NaN), c: a; [b, c] -> c, b (ids decide); then c, b, a
+    [2, 1, 0]
+    """
+    start = sorted(range(len(codes)), key=codes.__getitem__)
+    ordered = _merge_sort([(scores[row], codes[row], row) for row in start])
+    return [row for _, _, row in ordered]
+
+
+def c_ranked(run: TrecColumns) -> TrecColumns:
+    """``run`` with the scores of each query that has a NaN replaced by ``0, -1, -2, ...`` in trec_eval's
+    order (:func:`c_order`); the other queries' scores unchanged.  The same ``run`` when it has no NaN."""
+    nan = np.isnan(run.value)
+    if not nan.any():
+        return run
+    (query,), _ = column_codes(run.query)
+    items, _ = StrColumn.dense_codes(run.item)
+    value = run.value.copy()
+    for code in np.unique(query[nan]).tolist():
+        rows = np.flatnonzero(query == code)
+        order = c_order(run.value[rows].tolist(), items[rows].tolist())
+        value[rows[order]] = -np.arange(len(rows), dtype=np.float64)
+    return replace(run, value=value)
