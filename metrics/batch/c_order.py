@@ -81,3 +81,12 @@ def c_ranked(run: TrecColumns) -> TrecColumns:
         order = c_order(run.value[rows].tolist(), items[rows].tolist())
         value[rows[order]] = -np.arange(len(rows), dtype=np.float64)
     return replace(run, value=value)
+
+
+def as_ranked(run: TrecColumns, float32: bool) -> TrecColumns:
+    """``run`` with the scores that rank it as trec_eval does: rounded to 32-bit floats with ``float32`` (as
+    trec_eval 9.0.x stores them; beyond their range: +-inf, as C's conversion), then :func:`c_ranked`."""
+    if float32:
+        with np.errstate(over="ignore"):
+            run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
+    return c_ranked(run)

@@ -48,7 +48,7 @@ from ..readers.fields import AtofScores
 from ..readers.trec import read_qrels_columns, read_run_columns
 from . import trec_measures as tm
 from ._shared import batches, distinct, rows_by_query, strings, take_column, take_rows
-from .c_order import c_ranked
+from .c_order import as_ranked
 from .dask import dask_client, values_by_partition
 from .evaluation import _Evaluator
 
@@ -550,10 +550,7 @@ def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[Tre
     scores with ``--float32``, the first ``-M`` items of each query (``-J`` comes after trec_eval's
     duplicate check, in :func:`evaluate_lines`)."""
     qrels = replace(qrels, value=np.trunc(qrels.value))
-    if request.float32:
-        with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as C's double-to-float conversion
-            run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
-    run = c_ranked(run)  # a query with a NaN score: ranked as glibc's qsort ranks it
+    run = as_ranked(run, request.float32)  # 32-bit scores; a query with a NaN: ranked as glibc's qsort does
     if request.max_retrieved is not None:
         order, rank = trec_order(run)
         run = take_rows(run, order[rank < max(request.max_retrieved, 0)])

@@ -134,7 +134,7 @@ class AtofScores:
         if self.first_odd is None:
             return None
         name, line, token = self.first_odd
-        where = name if line is None else f"{name}, line {line}"
+        where = name if line is None else f"{name} line {line}"
         return (f"{program}: warning: {where}: score {quote(token)} is not a plain finite number; read as C's atof "
                 f"reads it ({atof(token.encode('utf-8'))!r}), as trec_eval does")
 
