@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,18 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count, check_lines, check_queries, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, quote, rank_or_zero, strict_score
+from .fields import (
+    QRELS_FIELDS,
+    RUN_FIELDS,
+    AtofScores,
+    atof,
+    looks_like_csv_header,
+    parse_number,
+    plain_score,
+    quote,
+    rank_or_zero,
+    strict_score,
+)
 from .sources import BOM, _looks_like_path, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -132,7 +144,7 @@ def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits
     check_lines(data, name, limits)
     if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
         return parse_trec_slow(data, kind, name, limits, check_duplicates, scores)
-    columns = _parse_trec_fast(data, name, kind)  # (only finite scores: another one is read line by line)
+    columns = _parse_trec_fast(data, name, kind, scores)
     if columns is None:
         return parse_trec_slow(data, kind, name, limits, check_duplicates, scores)
     if check_duplicates:
@@ -173,7 +185,7 @@ def _arrow_numbers(column, dtype) -> np.ndarray | None:
     return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype)
 
 
-def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
+def _parse_trec_fast(data: bytes, name: str, kind: str, scores=None) -> TrecColumns | None:
     """pyarrow-based parse; None when anything looks wrong (the slow path then names the line).
 
     pyarrow splits on single spaces only: files with tabs or carriage returns are normalised
@@ -189,13 +201,13 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
     if b"\t" in data or b"\r" in data:
         data, normalised = _normalise_whitespace(data), True
     while True:
-        columns = _parse_arrow(pa, data, name, kind) if data else None
+        columns = _parse_arrow(pa, data, name, kind, scores) if data else None
         if columns is not None or normalised:
             break
         data, normalised = _normalise_whitespace(data), True
     if columns is None and kind == "run" and data:
         cut = _drop_extra_fields(data, 6)
-        columns = _parse_arrow(pa, cut, name, kind) if cut is not None else None
+        columns = _parse_arrow(pa, cut, name, kind, scores) if cut is not None else None
     return columns
 
 
@@ -273,7 +285,8 @@ def parse_checked_run(data: bytes, name: str, scores=None) -> TrecColumns:
             if values is not None:
                 return TrecColumns("run", name, DictColumn.from_arrow(table.column("q")), item, values, None,
                                    False, None)
-    return _read_trec(data, name, "run", False, resolve(None, 1 << 62), scores=scores)
+    columns = _read_trec(data, name, "run", False, resolve(None, 1 << 62), scores=scores)
+    return replace(columns, raw=None)  # (a batch's lines: the stream names a duplicate's lines in the file)
 
 
 def _arrow_table(pa, data: bytes, types: dict, include: list[str] | None = None):
@@ -294,7 +307,7 @@ def _arrow_table(pa, data: bytes, types: dict, include: list[str] | None = None)
         memory_pool=pa.system_memory_pool())
 
 
-def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
+def _parse_arrow(pa, data: bytes, name: str, kind: str, scores=None) -> TrecColumns | None:
     if data.startswith(BOM):
         return None  # pyarrow drops a byte order mark here; the line-by-line parse keeps it in the qid
     string, coded = pa.large_string(), pa.dictionary(pa.int32(), pa.string())  # "x" and "t": pa.string()
@@ -305,16 +318,19 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
         types = {"q": coded, "x": pa.string(), "d": string, "r": rank_type, "v": pa.float64(), "t": pa.string()}
     else:
         types = {"q": coded, "x": pa.string(), "d": string, "v": pa.float64()}
-    try:
-        table = _arrow_table(pa, data, types)
-    except (pa.ArrowException, ValueError) as error:
-        if kind != "run" or types["r"] == coded or "column #3:" not in str(error):
-            return None
-        types["r"] = coded  # a rank that is not an integer (trec_eval accepts any): read as text
+    read_atof = isinstance(scores, (AtofScores, _TextScores))
+    if isinstance(scores, _TextScores) and kind == "run":
+        types["v"] = coded
+    table = None
+    while table is None:
         try:
             table = _arrow_table(pa, data, types)
-        except (pa.ArrowException, ValueError):
-            return None
+        except (pa.ArrowException, ValueError) as error:
+            # a rank that is not an integer (trec_eval accepts any), a score atof reads: read as text
+            key = "r" if "column #3:" in str(error) else "v" if "column #4:" in str(error) and read_atof else None
+            if kind != "run" or key is None or types[key] == coded:
+                return None
+            types[key] = coded
     try:
         for key in ("x", "t"):  # an empty field (two spaces in a row, a space at a line's end): refused
             column, table = _pop(table, key) if key in types else (None, table)
@@ -327,8 +343,13 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
         if not len(item) or _has_empty(item):
             return None
         column, table = _pop(table, "v")
-        values = _arrow_numbers(column, np.float64)
-        if values is None or not np.isfinite(values).all():
+        if read_atof and types["v"] == coded:
+            values = _atof_column(column, data, name, scores)
+        else:
+            values = _arrow_numbers(column, np.float64)
+            if values is not None and read_atof and not np.isfinite(values).all():
+                return _parse_arrow(pa, data, name, kind, _TextScores(scores))  # the tokens, to name the first
+        if values is None or not np.isfinite(values).all() and not read_atof:
             return None
         rank = None
         if kind == "run":
@@ -343,6 +364,33 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     except (ValueError, pa.ArrowException):
         return None
     return TrecColumns(kind, name, query, item, values, rank, False, None)
+
+
+class _TextScores:
+    """:func:`_parse_arrow`'s marker: read the scores as text (then :func:`_atof_column`), for ``scores``."""
+
+    def __init__(self, scores: AtofScores):
+        self.scores = scores
+
+
+def _atof_column(column, data: bytes, name: str, scores) -> np.ndarray | None:
+    """A score column read as text, each distinct token through :func:`~metrics.readers.fields.atof`; the
+    first token that is not a plain finite number is given to ``scores`` with its line in ``data``."""
+    scores = scores.scores if isinstance(scores, _TextScores) else scores
+    tokens = DictColumn.from_arrow(column)
+    texts = [text.encode("utf-8") for text in tokens.values.to_list()]
+    plain = [plain_score(text) for text in texts]
+    lookup = np.array([atof(text) if value is None else value for text, value in zip(texts, plain)], np.float64)
+    odd = np.array([value is None for value in plain], bool)[tokens.indices]
+    if odd.any():
+        row = int(np.argmax(odd))
+        codes = np.frombuffer(data, np.uint8)
+        ends = np.flatnonzero(codes == 10)
+        starts = np.concatenate(([0], ends + 1))
+        ends = np.append(ends, len(codes))
+        line = int(np.flatnonzero(ends > starts)[row]) + 1  # the row-th non-empty line (whitespace is normalised)
+        scores(texts[int(tokens.indices[row])], name, line)
+    return lookup[tokens.indices]
 
 
 def _pop(table, name: str):

@@ -291,3 +291,34 @@ def test_atof_scores_keep_the_first_odd_score_only():
     assert scores(b"1.5", "r", 1) == 1.5 and scores.first_odd is None and scores.warning("x") is None
     assert math.isinf(scores(b"-inf", "r", 2)) and scores(b"0x1p3", "r", 3) == 8.0
     assert scores.first_odd == ("r", 2, "-inf")
+
+
+def test_the_fast_reader_reads_odd_scores_as_the_line_by_line_reader(tmp_path):
+    pytest.importorskip("pyarrow")
+    from metrics.readers.trec import _parse_trec_fast, parse_trec_slow
+
+    rng = random.Random(36)
+    for _ in range(200):
+        lines = []
+        for i in range(rng.randint(1, 40)):
+            score = rng.choice(ODD) if rng.random() < 0.2 else repr(rng.random())
+            lines.append(f"q{rng.randint(0, 3)}\tQ0 d{i} {rng.choice(['1', '0x1', 'x'])} {score} t"
+                         + rng.choice(["", " ", " extra"]))
+            if rng.random() < 0.1:
+                lines.append(rng.choice(["", "  "]))  # blank lines: the first odd score's line still counts them
+        data = ("\n".join(lines) + "\n").encode()
+        fast_scores, slow_scores = AtofScores(), AtofScores()
+        fast = _parse_trec_fast(data, "r", "run", fast_scores)
+        slow = parse_trec_slow(data, "run", "r", None, False, slow_scores)
+        assert fast is not None
+        assert [_bits(v) for v in fast.value.tolist()] == [_bits(v) for v in slow.value.tolist()]
+        assert fast_scores.first_odd == slow_scores.first_odd
+        assert fast.item.to_list() == slow.item.to_list() and fast.rank.tolist() == slow.rank.tolist()
+
+
+def test_evaluate_names_a_duplicate_in_a_run_with_odd_scores_by_its_lines(tmp_path):
+    qrels = _write(tmp_path, "q", "q1 0 a 1\n")
+    run = _write(tmp_path, "r", "q1 Q0 a 1 1.5 t\nq1 Q0 b 2 12abc t\nq1 Q0 a 3 2 t\n")
+    status, out, err = _evaluate(qrels, run, "-m", "AP")
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1] == "metrics: error: r line 3: document 'a' listed twice for query 'q1' (lines 1 and 3)"
