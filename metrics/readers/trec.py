@@ -388,8 +388,10 @@ def _atof_column(column, data: bytes, name: str, scores) -> np.ndarray | None:
         ends = np.flatnonzero(codes == 10)
         starts = np.concatenate(([0], ends + 1))
         ends = np.append(ends, len(codes))
-        line = int(np.flatnonzero(ends > starts)[row]) + 1  # the row-th non-empty line (whitespace is normalised)
-        scores(texts[int(tokens.indices[row])], name, line)
+        line = int(np.flatnonzero(ends > starts)[row])  # the row-th non-empty line (whitespace is normalised)
+        if row == 0 and b"," in data[starts[line]:ends[line]]:
+            return None  # a CSV header: the line-by-line reader refuses it
+        scores(texts[int(tokens.indices[row])], name, line + 1)
     return lookup[tokens.indices]
 
 
@@ -485,6 +487,8 @@ def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = N
             if first and b"," in raw:  # a CSV, perhaps with spaces after the commas
                 raise _field_error(parts, raw, kind, True, name, lineno) from None
             raise
+        if first and kind == "run" and b"," in raw and plain_score(parts[4]) is None:
+            raise _field_error(parts, raw, kind, True, name, lineno)  # a CSV header, even where atof reads it
         first = False
         query, item = parts[0], parts[2]
         if len(query) > limits.id_bytes or len(item) > limits.id_bytes:

@@ -322,3 +322,12 @@ def test_evaluate_names_a_duplicate_in_a_run_with_odd_scores_by_its_lines(tmp_pa
     status, out, err = _evaluate(qrels, run, "-m", "AP")
     assert (status, out) == (2, "")
     assert err.splitlines()[-1] == "metrics: error: r line 3: document 'a' listed twice for query 'q1' (lines 1 and 3)"
+
+
+def test_a_csv_header_is_still_refused_though_atof_would_read_its_score(tmp_path):
+    qrels = _write(tmp_path, "q", "101 0 doc-101-01 1\n")
+    run = _write(tmp_path, "data.csv", "query , item , rank , relevance\n101 , doc-101-01 , 1 , 2 , x\n")
+    status, out, err = _evaluate(qrels, run, "-m", "AP")
+    assert (status, out) == (2, "") and err.startswith("metrics: error: data.csv line 1: looks like CSV")
+    status, out, err = _trec_eval("-m", "map", qrels, run)
+    assert (status, out) == (2, "") and err.startswith(f"trec_eval: {run} line 1: looks like CSV")
