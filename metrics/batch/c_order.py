@@ -22,6 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..readers.columns import StrColumn, TrecColumns, column_codes
+from .trec_measures import _merge_sort as glibc_merge_sort  # glibc's msort, as for gain levels
 
 
 def _compare(a: tuple[float, int], b: tuple[float, int]) -> int:
@@ -31,26 +32,6 @@ def _compare(a: tuple[float, int], b: tuple[float, int]) -> int:
     if a[0] < b[0]:
         return 1
     return (b[1] > a[1]) - (b[1] < a[1])  # strcmp(p2->docno, p1->docno)
-
-
-def _merge_sort(rows: list) -> list:
-    """glibc's ``msort_with_tmp``: halves of ``n // 2`` and ``n - n // 2``, a merge that keeps the left
-    element while the comparator says ``<= 0``."""
-    n = len(rows)
-    if n <= 1:
-        return rows
-    left, right = _merge_sort(rows[:n // 2]), _merge_sort(rows[n // 2:])
-    out, i, j = [], 0, 0
-    while i < len(left) and j < len(right):
-        if _compare(left[i], right[j]) <= 0:
-            out.append(left[i])
-            i += 1
-        else:
-            out.append(right[j])
-            j += 1
-    out.extend(left[i:])
-    out.extend(right[j:])
-    return out
 
 
 def c_order(scores: list[float], codes: list[int]) -> list[int]:
@@ -63,7 +44,7 @@ def c_order(scores: list[float], codes: list[int]) -> list[int]:
     [2, 1, 0]
     """
     start = sorted(range(len(codes)), key=codes.__getitem__)
-    ordered = _merge_sort([(scores[row], codes[row], row) for row in start])
+    ordered = glibc_merge_sort([(scores[row], codes[row], row) for row in start], _compare)
     return [row for _, _, row in ordered]
 
 

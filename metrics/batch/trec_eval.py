@@ -75,6 +75,7 @@ A drop-in for trec_eval: the same flags, measures and output, byte for byte, of 
               P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
   --version-compat V  the trec_eval whose output is reproduced: {versions} (default {default})
   --float32   scores as 32-bit floats before ranking (implied by 9.0.x; 10.0 reads doubles)
+              (scores are read as C's atof reads them: -inf, nan, 0x1p3, 12abc; stderr names the first)
   --workers N          evaluate partitions of whole queries on a local Dask cluster of N processes
   --scheduler ADDRESS  ... on the Dask cluster whose scheduler is at ADDRESS (same output either way)
 measures: {measures}
