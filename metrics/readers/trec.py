@@ -3,11 +3,14 @@
 ``qid iter docid rel`` (qrels) and ``qid Q0 docid rank score tag`` (run), fields separated by
 spaces or tabs.  A run is read as trec_eval reads it: fields after the sixth are ignored, and so
 is the rank field's value (evaluation ranks by score): a rank that is not a decimal integer within
-int64 reads as 0.  Large inputs are parsed with pyarrow's CSV reader when it is installed (imported
-lazily), after collapsing tabs and runs of spaces, and checked with numpy; small inputs, inputs
-the fast path does not accept, and inputs with a problem are read line by line
-(:func:`parse_trec_slow`, the reference behaviour), which names the first bad line.  The formats
-and frames are described in :mod:`metrics.readers.io`.
+int64 reads as 0.  A score must be a plain finite number, unless the reader is given
+``scores=AtofScores()`` (:mod:`metrics.readers.fields`; the command line's trec_eval reading: C's atof,
+``-inf``, ``nan``, ``0x1p3``, ``12abc`` accepted, the first such score kept for a warning).  Large
+inputs are parsed with pyarrow's CSV reader when it is installed (imported lazily), after collapsing
+tabs and runs of spaces, and checked with numpy; small inputs, inputs the fast path does not
+accept, and inputs with a problem are read line by line (:func:`parse_trec_slow`, the reference
+behaviour), which names the first bad line.  The formats and frames are described in
+:mod:`metrics.readers.io`.
 """
 
 from __future__ import annotations
