@@ -57,8 +57,9 @@ def c_ranked(run: TrecColumns) -> TrecColumns:
     (query,), _ = column_codes(run.query)
     items, _ = StrColumn.dense_codes(run.item)
     value = run.value.copy()
-    for code in np.unique(query[nan]).tolist():
-        rows = np.flatnonzero(query == code)
+    rows_of_nan_queries = np.flatnonzero(np.isin(query, np.unique(query[nan])))
+    rows_of_nan_queries = rows_of_nan_queries[np.argsort(query[rows_of_nan_queries], kind="stable")]
+    for rows in np.split(rows_of_nan_queries, np.flatnonzero(np.diff(query[rows_of_nan_queries])) + 1):
         order = c_order(run.value[rows].tolist(), items[rows].tolist())
         value[rows[order]] = -np.arange(len(rows), dtype=np.float64)
     return replace(run, value=value)
