@@ -331,3 +331,25 @@ def test_a_csv_header_is_still_refused_though_atof_would_read_its_score(tmp_path
     assert (status, out) == (2, "") and err.startswith("metrics: error: data.csv line 1: looks like CSV")
     status, out, err = _trec_eval("-m", "map", qrels, run)
     assert (status, out) == (2, "") and err.startswith(f"trec_eval: {run} line 1: looks like CSV")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_run_large_enough_for_the_fast_reader_matches_the_binary(version, trec_eval_binary, tmp_path):
+    pytest.importorskip("pyarrow")
+    from metrics.readers import trec
+
+    rng = random.Random(37)
+    qrels, run = [], []
+    for query in range(60):
+        for doc in range(150):
+            if rng.random() < 0.3:
+                qrels.append(f"q{query} 0 doc{doc} {rng.choice([0, 1, 2])}")
+            score = rng.choice(ODD) if rng.random() < 0.05 else repr(rng.random())
+            run.append(f"q{query}\tQ0 doc{doc} {doc} {score} tag")
+    rng.shuffle(run)
+    qrels_text, run_text = "\n".join(qrels) + "\n", "\n".join(run) + "\n"
+    assert len(run_text) > trec.SMALL_INPUT  # (so the pyarrow reader takes it)
+    flags = ["-q", "-m", "map", "-m", "P.5,10", "-m", "recip_rank", "-m", "ndcg_cut.10"]
+    theirs = binaries.run_binary(trec_eval_binary(version), tmp_path, qrels_text, run_text, flags)
+    assert binaries.run_ours(tmp_path, qrels_text, run_text, flags, version) == theirs
