@@ -81,6 +81,15 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--workers", type=int, metavar="N", help="evaluate partitions of whole queries on a local "
                     "Dask cluster of N processes (the same output)")
     ev.add_argument("--scheduler", metavar="ADDRESS", help="... on the Dask cluster whose scheduler is at ADDRESS")
+    ev.add_argument("--scores", choices=("trec_eval", "strict"), default="trec_eval",
+                    help="trec_eval (default): a score is read as trec_eval reads it (C's atof: -inf, nan, 0x1p3, "
+                    "1e400, 12abc is 12), a warning naming the first that is not a plain number; strict: such a "
+                    "score is an error naming its file and line")
+    ev.add_argument("--version-compat", choices=("9.0.7", "9.0.8", "10.0"), default="9.0.7",
+                    help="rank scores as this trec_eval does (default 9.0.7, pytrec_eval's: 32-bit scores, so "
+                    "0.50000001 ties 0.5; 10.0: 64-bit)")
+    ev.add_argument("--float32", action="store_true", help="scores as 32-bit floats before ranking (implied by "
+                    "9.0.x)")
 
     co = commands.add_parser("compare", help="compare several runs on one qrels: means with intervals, pairwise "
                              "tests with a correction, Tukey's HSD, effect sizes, a paper table",
@@ -205,7 +214,7 @@ def _gain_map(pairs):
     return gains
 
 
-def _evaluate(args, out) -> None:
+def _evaluate(args, out, err=None) -> None:
     """The run streamed as ``trec_eval``'s (:mod:`metrics.batch.streaming`): memory for one batch of whole
     queries, each input read once (a pipe, ``-`` for stdin), no size limit (``limits.CLI``); the output written
     batch after batch (CSV straight out; text and JSON, whose order needs every query first, via a temporary file)."""
@@ -216,17 +225,20 @@ def _evaluate(args, out) -> None:
         from .batch.dask import dask_client
 
         with dask_client(args.workers, args.scheduler) as client:
-            _evaluate_streamed(args, measures, out, client)
+            _evaluate_streamed(args, measures, out, client, err)
     else:
-        _evaluate_streamed(args, measures, out)
+        _evaluate_streamed(args, measures, out, err=err)
 
 
-def _evaluate_streamed(args, measures, out, client=None) -> None:
+def _evaluate_streamed(args, measures, out, client=None, err=None) -> None:
     from .batch.output import streaming_writer
     from .batch.streaming import StreamedEvaluation
 
     with StreamedEvaluation(args.qrels, args.run, measures, count_missing=args.count_missing,
-                            no_relevant=args.no_relevant, client=client) as evaluation:
+                            no_relevant=args.no_relevant, client=client, scores=args.scores,
+                            float32=args.float32 or args.version_compat.startswith("9.")) as evaluation:
+        if evaluation.warning:
+            (err or sys.stderr).write(evaluation.warning + "\n")
         guarded = _GuardedOutput(out)
         writer = streaming_writer(args.output, guarded, evaluation.names, args.per_query)
         for queries, values in evaluation.batches():
@@ -457,6 +469,8 @@ def main(argv=None, out=None, err=None) -> int:
             run_experiment(args, run_names(args.runs), out, err)
         elif args.command == "lesson":
             return _lesson(args, out, err)
+        elif args.command == "evaluate":
+            _evaluate(args, out, err)
         else:
             {"evaluate": _evaluate, "explain": _explain, "measures": _measures,
              "diversity": _diversity}[args.command](args, out)

@@ -26,8 +26,10 @@ from ..errors import input_error
 from ..limits import CLI, Limits
 from ..measures.names import Measure
 from ..readers.columns import StrColumn, TrecColumns
+from ..readers.fields import AtofScores
 from ..readers.trec import read_qrels_columns
 from ._shared import batches, distinct, rows_by_query, take_rows
+from .c_order import as_ranked
 from .dask import values_by_partition
 from .evaluation import (
     DuplicateItem,
@@ -39,6 +41,9 @@ from .evaluation import (
     refuse_no_common_query,
 )
 
+#: how ``evaluate`` reads a run's scores (see :class:`StreamedEvaluation`)
+SCORE_POLICIES = ("trec_eval", "strict")
+
 
 class StreamedEvaluation:
     """An evaluation of the TREC files ``qrels`` and ``run`` (paths; ``-`` reads ``stdin``) read as the module
@@ -46,14 +51,26 @@ class StreamedEvaluation:
     yielding ``(queries, {measure name: values})`` a batch at a time in trec_eval's order; :attr:`aggregate`
     holds the means once they are all done.  With a ``distributed.Client``, each batch's queries are evaluated
     in partitions on its cluster (:func:`metrics.batch.dask.values_by_partition`).  Use it as a context
-    manager (the run's temporary copy, if any, is removed on exit)."""
+    manager (the run's temporary copy, if any, is removed on exit).
+
+    ``scores``: ``"strict"`` refuses a score that is not a plain finite number (naming its file and line);
+    ``"trec_eval"`` reads it as trec_eval does (C's atof: ``-inf``, ``nan``, ``0x1p3``, ``12abc`` ...;
+    :class:`~metrics.readers.fields.AtofScores`), :attr:`warning` then naming the first such score, and ranks
+    a query with a NaN as trec_eval does (:mod:`metrics.batch.c_order`).  ``float32``: scores rounded to
+    32-bit floats before ranking, as trec_eval 9.0.x reads them (scores closer than about 1e-7 of their size
+    then tie)."""
 
     def __init__(self, qrels: str, run: str, measures: list[Measure], *, count_missing: bool = False,
-                 no_relevant: str = "zero", stdin=None, client=None, limits: Limits = CLI):
+                 no_relevant: str = "zero", stdin=None, client=None, limits: Limits = CLI, scores: str = "strict",
+                 float32: bool = False):
         from ..readers.stream import index_path, whole_source  # (here: import metrics.batch loads no streaming reader)
 
         self.measures, self.names = measures, [str(m) for m in measures]
         self.count_missing, self.no_relevant, self.client = count_missing, no_relevant, client
+        if scores not in SCORE_POLICIES:
+            raise ValueError(f"scores must be one of {', '.join(SCORE_POLICIES)}, got {scores!r}")
+        self.float32 = float32
+        reader = AtofScores() if scores == "trec_eval" else None
         qrels_name, run_name = _name(qrels), _name(run)
         try:
             source = whole_source(qrels, qrels_name, limits, stdin)
@@ -63,7 +80,8 @@ class StreamedEvaluation:
         self.qrels = read_qrels_columns(source, qrels_name, check_duplicates=True, limits=limits)
         del source
         try:
-            self.index = index_path(run, run_name, limits, stdin, bom=True)  # as the one-pass reader: one dropped
+            self.index = index_path(run, run_name, limits, stdin, bom=True,  # as the one-pass reader: one dropped
+                                    scores=reader)
         except OSError as error:
             raise input_error("cannot read file: {reason}", run_name, reason=error.strerror or error) from None
         try:
@@ -76,6 +94,8 @@ class StreamedEvaluation:
         except BaseException:
             self.index.close()
             raise
+        #: the warning naming the first score read as atof reads it (None: every score was a plain number)
+        self.warning = reader.warning("metrics") if reader is not None else None
         self.totals = {str(m): RunningMean(m, no_relevant) for m in measures}
         self.aggregate: dict[str, float] = {}
 
@@ -96,6 +116,7 @@ class StreamedEvaluation:
             qrels = take_rows(self.qrels, rows_of(names))
             if run is None:
                 run = TrecColumns("run", self.index.name, empty, empty, np.zeros(0))
+            run = as_ranked(run, self.float32)
             queries, values = self._values(qrels, run, names)
             for name, total in self.totals.items():
                 total.add(values[name])

@@ -44,9 +44,11 @@ from ..errors import MetricsInputError
 from ..limits import CLI, MAX_PARAMETER
 from ..measures.names import Measure
 from ..readers.columns import StrColumn, TrecColumns, column_codes
+from ..readers.fields import AtofScores
 from ..readers.trec import read_qrels_columns, read_run_columns
 from . import trec_measures as tm
 from ._shared import batches, distinct, rows_by_query, strings, take_column, take_rows
+from .c_order import as_ranked
 from .dask import dask_client, values_by_partition
 from .evaluation import _Evaluator
 
@@ -73,6 +75,7 @@ A drop-in for trec_eval: the same flags, measures and output, byte for byte, of 
               P.5,10  ndcg_cut.10  iprec_at_recall..10,.20  ndcg.1=3,2=9  relstring.20
   --version-compat V  the trec_eval whose output is reproduced: {versions} (default {default})
   --float32   scores as 32-bit floats before ranking (implied by 9.0.x; 10.0 reads doubles)
+              (scores are read as C's atof reads them: -inf, nan, 0x1p3, 12abc; stderr names the first)
   --workers N          evaluate partitions of whole queries on a local Dask cluster of N processes
   --scheduler ADDRESS  ... on the Dask cluster whose scheduler is at ADDRESS (same output either way)
 measures: {measures}
@@ -548,8 +551,7 @@ def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[Tre
     scores with ``--float32``, the first ``-M`` items of each query (``-J`` comes after trec_eval's
     duplicate check, in :func:`evaluate_lines`)."""
     qrels = replace(qrels, value=np.trunc(qrels.value))
-    if request.float32:
-        run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
+    run = as_ranked(run, request.float32)  # 32-bit scores; a query with a NaN: ranked as glibc's qsort does
     if request.max_retrieved is not None:
         order, rank = trec_order(run)
         run = take_rows(run, order[rank < max(request.max_retrieved, 0)])
@@ -607,7 +609,7 @@ def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str],
     return len(shown), allocated
 
 
-def evaluate_text(request: Request, stdin=None, client=None):
+def evaluate_text(request: Request, stdin=None, client=None, err=None):
     """The output of ``request``, piece by piece as it is computed: each batch of queries' per-query
     lines (``-q``), then the ``all`` lines.  Raises :class:`TrecEvalError` after the per-query lines of
     the queries before the one trec_eval stops at.
@@ -618,7 +620,9 @@ def evaluate_text(request: Request, stdin=None, client=None):
     queries at a time, so memory holds one batch and the index, whatever the run's size or order.
     The ``all`` values are accumulated query after query, as trec_eval sums them.  With a
     ``distributed.Client``, each batch's queries are evaluated in partitions on its cluster
-    (:func:`metrics.batch.dask.values_by_partition`)."""
+    (:func:`metrics.batch.dask.values_by_partition`).  Scores are read as C's atof reads them
+    (:class:`~metrics.readers.fields.AtofScores`); the first that is not a plain finite number is named in
+    a warning on ``err`` (default ``sys.stderr``) before any output."""
     from ..readers.stream import index_path  # (here: import metrics.batch loads no streaming reader)
 
     stdin = stdin if stdin is not None else sys.stdin.buffer
@@ -627,12 +631,15 @@ def evaluate_text(request: Request, stdin=None, client=None):
     output_lines = [(measure, measure_lines(measure, params, request)) for measure, params in lines_of]
     qrels = _read_qrels(request, stdin)
     try:
+        scores = AtofScores()
         index = index_path(request.run, "stdin" if request.run == "-" else request.run, CLI, stdin,
-                           comments=request.version == "10.0")
+                           comments=request.version == "10.0", scores=scores)
     except OSError:
         raise TrecEvalError(f"trec_eval.get_results: Cannot read results file '{request.run}'", 2) from None
     except MetricsInputError as error:
         raise TrecEvalError(f"trec_eval: {error}", 2) from None
+    if scores.first_odd is not None:
+        (err or sys.stderr).write(scores.warning("trec_eval") + "\n")
     try:
         yield from _evaluate_indexed(request, output_lines, qrels, index, client)
     finally:
@@ -735,9 +742,9 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index,
         yield "".join(text + "\n" for text in out)
 
 
-def evaluate_lines(request: Request, stdin=None, client=None) -> list[str]:
+def evaluate_lines(request: Request, stdin=None, client=None, err=None) -> list[str]:
     """The output lines of ``request`` (:func:`evaluate_text`, held: for tests and small inputs)."""
-    return "".join(evaluate_text(request, stdin, client)).splitlines()
+    return "".join(evaluate_text(request, stdin, client, err)).splitlines()
 
 
 class _Totals:
@@ -835,11 +842,11 @@ def main(argv: list[str], out=None, err=None, stdin=None) -> int:
             return 0
         if request.workers or request.scheduler:
             with dask_client(request.workers, request.scheduler) as client:
-                for piece in evaluate_text(request, stdin, client):
+                for piece in evaluate_text(request, stdin, client, err):
                     if not _write(out, err, piece):
                         return 1
         else:
-            for piece in evaluate_text(request, stdin):
+            for piece in evaluate_text(request, stdin, err=err):
                 if not _write(out, err, piece):
                     return 1
     except TrecEvalError as error:

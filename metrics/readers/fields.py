@@ -69,6 +69,81 @@ def parse_number(token: bytes, what: str, name: str, line: int) -> float:
                       text=quote(token.decode("utf-8", "replace")))
 
 
+#: C's strtod: the longest prefix it reads (after leading whitespace): a decimal or hexadecimal float, an
+#: infinity or a NaN (with its optional ``(chars)``)
+_STRTOD_RE = re.compile(
+    rb"[ \t\n\x0b\x0c\r]*(?P<sign>[+-]?)(?:"
+    rb"(?P<hex>0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?)"
+    rb"|(?P<dec>(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
+    rb"|(?P<inf>inf(?:inity)?)|(?P<nan>nan(?:\([0-9A-Za-z_]*\))?))", re.IGNORECASE)
+
+
+def atof(token: bytes) -> float:
+    """C's ``atof`` (``strtod`` without the end pointer) as glibc reads a TREC run's score: the longest
+    numeric prefix -- leading whitespace, a sign, a decimal or hexadecimal float (``0x1p3``), ``inf``,
+    ``infinity``, ``nan``, ``nan(...)`` in any case -- correctly rounded, too large: +-inf, too small: 0 or
+    a subnormal; what follows is ignored (``12abc`` is 12); no numeric prefix: 0.0.
+
+    >>> atof(b"12abc"), atof(b"0x1p3"), atof(b"-INF"), atof(b"1e400"), atof(b"abc"), atof(b"0x")
+    (12.0, 8.0, -inf, inf, 0.0, 0.0)
+    """
+    match = _STRTOD_RE.match(token)
+    if match is None:
+        return 0.0
+    sign = -1.0 if match["sign"] == b"-" else 1.0
+    if match["hex"] is not None:
+        try:
+            return sign * float.fromhex(match["hex"].decode("ascii"))
+        except OverflowError:
+            return sign * math.inf
+    if match["dec"] is not None:
+        return sign * float(match["dec"])
+    return sign * (math.inf if match["inf"] is not None else math.nan)
+
+
+def plain_score(token: bytes) -> float | None:
+    """``token`` as a finite float when it is a plain decimal number (what ``--scores strict`` accepts), else None."""
+    if NUMBER_RE.fullmatch(token):
+        value = float(token)
+        if math.isfinite(value):
+            return value
+    return None
+
+
+class AtofScores:
+    """Scores read as trec_eval reads them (:func:`atof`), for the TREC run reader's ``scores`` argument;
+    :attr:`first_odd` keeps the first score that is not a plain finite decimal number (``-inf``, ``nan``,
+    ``0x1p3``, ``1e400``, ``12abc``): (file name, line, token) -- the line counted from :attr:`line_offset`
+    (a stream's block)."""
+
+    def __init__(self) -> None:
+        self.first_odd: tuple[str, int | None, str] | None = None
+        self.line_offset = 0
+
+    def __call__(self, token: bytes, name: str, line: int | None) -> float:
+        value = plain_score(token)
+        if value is not None:
+            return value
+        if self.first_odd is None:
+            line = None if line is None else line + self.line_offset
+            self.first_odd = (name, line, token.decode("utf-8", "replace"))
+        return atof(token)
+
+    def warning(self, program: str) -> str | None:
+        """The one-line warning naming the first odd score (None when every score was plain)."""
+        if self.first_odd is None:
+            return None
+        name, line, token = self.first_odd
+        where = name if line is None else f"{name} line {line}"
+        return (f"{program}: warning: {where}: score {quote(token)} is not a plain finite number; read as C's atof "
+                f"reads it ({atof(token.encode('utf-8'))!r}), as trec_eval does")
+
+
+def strict_score(token: bytes, name: str, line: int | None) -> float:
+    """A TREC run's score under ``--scores strict``: :func:`parse_number` (a plain finite number, else an error)."""
+    return parse_number(token, "score", name, line)
+
+
 #: the range of a rank: numpy's int64
 RANK_RANGE = (-2 ** 63, 2 ** 63 - 1)
 

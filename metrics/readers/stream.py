@@ -72,6 +72,7 @@ class RunIndex:
     rows: np.ndarray        #: int64 rows of each query
     limits: Limits
     temporary: bool = False
+    scores: object = None   #: how a score token is read (see :func:`~metrics.readers.trec.read_run_columns`)
 
     def close(self) -> None:
         """Remove the temporary copy, if any."""
@@ -143,7 +144,7 @@ class RunIndex:
                 else:
                     data = _read_segments(handle, starts[first:cut], ends[first:cut])
                 batch_names = names[int(query_position[first]):int(query_position[cut - 1]) + 1]
-                columns = parse_checked_run(data, self.name)
+                columns = parse_checked_run(data, self.name, self.scores)
                 del data
                 first = cut
                 yield batch_names, columns
@@ -161,13 +162,14 @@ def whole_source(path: str, name: str, limits: Limits, stdin=None):
 
 
 def index_path(path: str, name: str, limits: Limits, stdin=None, *, comments: bool = False,
-               bom: bool = False) -> RunIndex:
+               bom: bool = False, scores=None) -> RunIndex:
     """:func:`index_run` of the run a command line names (``-``: ``stdin``, default ``sys.stdin.buffer``),
     read once whatever it is (a file, a pipe, a device).  Raises OSError when it cannot be opened."""
     if path == "-":
-        return index_run(stdin if stdin is not None else _stdin(), name, limits, comments=comments, bom=bom)
+        return index_run(stdin if stdin is not None else _stdin(), name, limits, comments=comments, bom=bom,
+                         scores=scores)
     with open(path, "rb") as handle:
-        return index_run(handle, name, limits, path=path, comments=comments, bom=bom)
+        return index_run(handle, name, limits, path=path, comments=comments, bom=bom, scores=scores)
 
 
 def _stdin():
@@ -227,11 +229,12 @@ def _gather(handle, starts: np.ndarray, ends: np.ndarray) -> bytes:
 
 
 def index_run(handle, name: str, limits: Limits, *, path: str | None = None, comments: bool = False,
-              bom: bool = False) -> RunIndex:
+              bom: bool = False, scores=None) -> RunIndex:
     """Pass 1 over the run open as ``handle`` (binary; ``path``: the file it is, read back in pass 2 when
     it is a regular one): see the module docstring.  ``comments``: trec_eval 10.0's comment lines are
     dropped (:func:`drop_comment_lines`).  ``bom``: a byte order mark at the start is dropped and a second one
-    refused, as :func:`~metrics.readers.sources.load_bytes` does (trec_eval keeps it in the first query id)."""
+    refused, as :func:`~metrics.readers.sources.load_bytes` does (trec_eval keeps it in the first query id).
+    ``scores``: how a score token is read (see :func:`~metrics.readers.trec.read_run_columns`)."""
     regular = path is not None and stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
     spool = None
     gzipped = False
@@ -244,7 +247,7 @@ def index_run(handle, name: str, limits: Limits, *, path: str | None = None, com
             comments = _has_comment_lines(path)
         if not regular or gzipped or comments:
             spool = tempfile.NamedTemporaryFile(prefix="metrics-run-", suffix=".txt", delete=False)
-        index = _index(handle, name, limits, spool, comments, not regular and not gzipped, bom)
+        index = _index(handle, name, limits, spool, comments, not regular and not gzipped, bom, scores)
     except (OSError, EOFError, zlib.error) as error:
         _discard(spool)
         if gzipped:
@@ -255,8 +258,8 @@ def index_run(handle, name: str, limits: Limits, *, path: str | None = None, com
         raise
     if spool is not None:
         spool.close()
-        return RunIndex(spool.name, name, *index, limits, temporary=True)
-    return RunIndex(path, name, *index, limits)
+        return RunIndex(spool.name, name, *index, limits, temporary=True, scores=scores)
+    return RunIndex(path, name, *index, limits, scores=scores)
 
 
 def _discard(spool) -> None:
@@ -297,7 +300,8 @@ def drop_comment_lines(block: bytes, skipped: bool) -> tuple[bytes, bool]:
     return b"".join(line + b"\n" for line in kept), skipped
 
 
-def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool, bom: bool = False):
+def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binary: bool, bom: bool = False,
+           scores=None):
     block_limits = replace(limits, lines=1 << 62, queries=1 << 62, items=1 << 62)
     code_of: dict[str, int] = {}
     names: list[str] = []
@@ -333,8 +337,10 @@ def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binar
             spool.write(block)
         newlines = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
         if _DATA.search(block):
+            if hasattr(scores, "line_offset"):
+                scores.line_offset = line - 1  # (lines of a block counted from the file's start)
             try:
-                columns = _read_trec(block, name, "run", False, block_limits)
+                columns = _read_trec(block, name, "run", False, block_limits, scores=scores)
             except MetricsInputError as error:
                 raise _shifted(error, line - 1) from None
             starts = _row_starts(block, newlines, len(columns))

@@ -3,11 +3,14 @@
 ``qid iter docid rel`` (qrels) and ``qid Q0 docid rank score tag`` (run), fields separated by
 spaces or tabs.  A run is read as trec_eval reads it: fields after the sixth are ignored, and so
 is the rank field's value (evaluation ranks by score): a rank that is not a decimal integer within
-int64 reads as 0.  Large inputs are parsed with pyarrow's CSV reader when it is installed (imported
-lazily), after collapsing tabs and runs of spaces, and checked with numpy; small inputs, inputs
-the fast path does not accept, and inputs with a problem are read line by line
-(:func:`parse_trec_slow`, the reference behaviour), which names the first bad line.  The formats
-and frames are described in :mod:`metrics.readers.io`.
+int64 reads as 0.  A score must be a plain finite number, unless the reader is given
+``scores=AtofScores()`` (:mod:`metrics.readers.fields`; the command line's trec_eval reading: C's atof,
+``-inf``, ``nan``, ``0x1p3``, ``12abc`` accepted, the first such score kept for a warning).  Large
+inputs are parsed with pyarrow's CSV reader when it is installed (imported lazily), after collapsing
+tabs and runs of spaces, and checked with numpy; small inputs, inputs the fast path does not
+accept, and inputs with a problem are read line by line (:func:`parse_trec_slow`, the reference
+behaviour), which names the first bad line.  The formats and frames are described in
+:mod:`metrics.readers.io`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import csv
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +27,18 @@ import numpy as np
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count, check_lines, check_queries, resolve
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
-from .fields import QRELS_FIELDS, RUN_FIELDS, looks_like_csv_header, parse_number, quote, rank_or_zero
+from .fields import (
+    QRELS_FIELDS,
+    RUN_FIELDS,
+    AtofScores,
+    atof,
+    looks_like_csv_header,
+    parse_number,
+    plain_score,
+    quote,
+    rank_or_zero,
+    strict_score,
+)
 from .sources import BOM, _looks_like_path, check_utf8, load_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,11 +104,13 @@ def read_qrels_columns(source, name: str | None = None, *, max_bytes: int | None
 
 
 def read_run_columns(source, name: str | None = None, *, max_bytes: int | None = None,
-                     check_duplicates: bool = True, limits: Limits | None = None) -> TrecColumns:
-    """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas."""
+                     check_duplicates: bool = True, limits: Limits | None = None, scores=None) -> TrecColumns:
+    """:func:`read_run` as numpy columns (:class:`TrecColumns`), without importing pandas.  ``scores``: how a
+    score token is read, ``(token, name, line) -> float`` (default :func:`~metrics.readers.fields.strict_score`;
+    :class:`~metrics.readers.fields.AtofScores` reads as trec_eval)."""
     limits = resolve(limits, max_bytes)
     data, name = load_bytes(source, name, limits.bytes, "run", limits.lines)
-    return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source))
+    return _read_trec(data, name, "run", check_duplicates, limits, _path_of(source), scores)
 
 
 def _path_of(source) -> Path | None:
@@ -123,25 +140,25 @@ def reraise_duplicate(columns: TrecColumns) -> None:
 
 
 def _read_trec(data: bytes, name: str, kind: str, check_duplicates: bool, limits: Limits,
-               path: Path | None = None) -> TrecColumns:
+               path: Path | None = None, scores=None) -> TrecColumns:
     """Parse ``data`` (the fast path when it is worth it); ``path``, the file it came from, is kept
     instead of the bytes to name a duplicate's lines later (``raw``), so the bytes can be freed."""
     check_utf8(data, name)
     check_lines(data, name, limits)
     if len(data) < SMALL_INPUT and "pyarrow" not in sys.modules:
-        return parse_trec_slow(data, kind, name, limits, check_duplicates)
-    columns = _parse_trec_fast(data, name, kind)
+        return parse_trec_slow(data, kind, name, limits, check_duplicates, scores)
+    columns = _parse_trec_fast(data, name, kind, scores)
     if columns is None:
-        return parse_trec_slow(data, kind, name, limits, check_duplicates)
+        return parse_trec_slow(data, kind, name, limits, check_duplicates, scores)
     if check_duplicates:
         (qcodes,), _ = column_codes(columns.query)
         dcodes, nd = StrColumn.dense_codes(columns.item)
         keys = np.sort(qcodes * max(nd, 1) + dcodes)
         if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
-            return parse_trec_slow(data, kind, name, limits)  # raises, naming both lines
+            return parse_trec_slow(data, kind, name, limits, scores=scores)  # raises, naming both lines
     longest = max(columns.query.values.max_len(), columns.item.max_len())
     if longest > limits.id_bytes:
-        return parse_trec_slow(data, kind, name, limits)  # raises, naming the line
+        return parse_trec_slow(data, kind, name, limits, scores=scores)  # raises, naming the line
     check_queries(columns.query.indices, name, limits)
     return TrecColumns(kind, name, columns.query, columns.item, columns.value, columns.rank,
                        check_duplicates, data if path is None else path)
@@ -171,7 +188,7 @@ def _arrow_numbers(column, dtype) -> np.ndarray | None:
     return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype)
 
 
-def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
+def _parse_trec_fast(data: bytes, name: str, kind: str, scores=None) -> TrecColumns | None:
     """pyarrow-based parse; None when anything looks wrong (the slow path then names the line).
 
     pyarrow splits on single spaces only: files with tabs or carriage returns are normalised
@@ -187,13 +204,13 @@ def _parse_trec_fast(data: bytes, name: str, kind: str) -> TrecColumns | None:
     if b"\t" in data or b"\r" in data:
         data, normalised = _normalise_whitespace(data), True
     while True:
-        columns = _parse_arrow(pa, data, name, kind) if data else None
+        columns = _parse_arrow(pa, data, name, kind, scores) if data else None
         if columns is not None or normalised:
             break
         data, normalised = _normalise_whitespace(data), True
     if columns is None and kind == "run" and data:
         cut = _drop_extra_fields(data, 6)
-        columns = _parse_arrow(pa, cut, name, kind) if cut is not None else None
+        columns = _parse_arrow(pa, cut, name, kind, scores) if cut is not None else None
     return columns
 
 
@@ -248,7 +265,7 @@ def _arrow_ranks(pa, column) -> np.ndarray | None:
     return lookup[ranks.indices]
 
 
-def parse_checked_run(data: bytes, name: str) -> TrecColumns:
+def parse_checked_run(data: bytes, name: str, scores=None) -> TrecColumns:
     """A run already read once without a problem (:mod:`metrics.readers.stream`'s second pass): only
     the query, item and score columns are converted (no rank, no checks); the full reader when the
     fast path does not take it."""
@@ -271,7 +288,8 @@ def parse_checked_run(data: bytes, name: str) -> TrecColumns:
             if values is not None:
                 return TrecColumns("run", name, DictColumn.from_arrow(table.column("q")), item, values, None,
                                    False, None)
-    return _read_trec(data, name, "run", False, resolve(None, 1 << 62))
+    columns = _read_trec(data, name, "run", False, resolve(None, 1 << 62), scores=scores)
+    return replace(columns, raw=None)  # (a batch's lines: the stream names a duplicate's lines in the file)
 
 
 def _arrow_table(pa, data: bytes, types: dict, include: list[str] | None = None):
@@ -292,7 +310,7 @@ def _arrow_table(pa, data: bytes, types: dict, include: list[str] | None = None)
         memory_pool=pa.system_memory_pool())
 
 
-def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
+def _parse_arrow(pa, data: bytes, name: str, kind: str, scores=None) -> TrecColumns | None:
     if data.startswith(BOM):
         return None  # pyarrow drops a byte order mark here; the line-by-line parse keeps it in the qid
     string, coded = pa.large_string(), pa.dictionary(pa.int32(), pa.string())  # "x" and "t": pa.string()
@@ -303,16 +321,19 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
         types = {"q": coded, "x": pa.string(), "d": string, "r": rank_type, "v": pa.float64(), "t": pa.string()}
     else:
         types = {"q": coded, "x": pa.string(), "d": string, "v": pa.float64()}
-    try:
-        table = _arrow_table(pa, data, types)
-    except (pa.ArrowException, ValueError) as error:
-        if kind != "run" or types["r"] == coded or "column #3:" not in str(error):
-            return None
-        types["r"] = coded  # a rank that is not an integer (trec_eval accepts any): read as text
+    read_atof = isinstance(scores, (AtofScores, _TextScores))
+    if isinstance(scores, _TextScores) and kind == "run":
+        types["v"] = coded
+    table = None
+    while table is None:
         try:
             table = _arrow_table(pa, data, types)
-        except (pa.ArrowException, ValueError):
-            return None
+        except (pa.ArrowException, ValueError) as error:
+            # a rank that is not an integer (trec_eval accepts any), a score atof reads: read as text
+            key = "r" if "column #3:" in str(error) else "v" if "column #4:" in str(error) and read_atof else None
+            if kind != "run" or key is None or types[key] == coded:
+                return None
+            types[key] = coded
     try:
         for key in ("x", "t"):  # an empty field (two spaces in a row, a space at a line's end): refused
             column, table = _pop(table, key) if key in types else (None, table)
@@ -325,8 +346,13 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
         if not len(item) or _has_empty(item):
             return None
         column, table = _pop(table, "v")
-        values = _arrow_numbers(column, np.float64)
-        if values is None or not np.isfinite(values).all():
+        if read_atof and types["v"] == coded:
+            values = _atof_column(column, data, name, scores)
+        else:
+            values = _arrow_numbers(column, np.float64)
+            if values is not None and read_atof and not np.isfinite(values).all():
+                return _parse_arrow(pa, data, name, kind, _TextScores(scores))  # the tokens, to name the first
+        if values is None or not np.isfinite(values).all() and not read_atof:
             return None
         rank = None
         if kind == "run":
@@ -341,6 +367,35 @@ def _parse_arrow(pa, data: bytes, name: str, kind: str) -> TrecColumns | None:
     except (ValueError, pa.ArrowException):
         return None
     return TrecColumns(kind, name, query, item, values, rank, False, None)
+
+
+class _TextScores:
+    """:func:`_parse_arrow`'s marker: read the scores as text (then :func:`_atof_column`), for ``scores``."""
+
+    def __init__(self, scores: AtofScores):
+        self.scores = scores
+
+
+def _atof_column(column, data: bytes, name: str, scores) -> np.ndarray | None:
+    """A score column read as text, each distinct token through :func:`~metrics.readers.fields.atof`; the
+    first token that is not a plain finite number is given to ``scores`` with its line in ``data``."""
+    scores = scores.scores if isinstance(scores, _TextScores) else scores
+    tokens = DictColumn.from_arrow(column)
+    texts = [text.encode("utf-8") for text in tokens.values.to_list()]
+    plain = [plain_score(text) for text in texts]
+    lookup = np.array([atof(text) if value is None else value for text, value in zip(texts, plain)], np.float64)
+    odd = np.array([value is None for value in plain], bool)[tokens.indices]
+    if odd.any():
+        row = int(np.argmax(odd))
+        codes = np.frombuffer(data, np.uint8)
+        ends = np.flatnonzero(codes == 10)
+        starts = np.concatenate(([0], ends + 1))
+        ends = np.append(ends, len(codes))
+        line = int(np.flatnonzero(ends > starts)[row])  # the row-th non-empty line (whitespace is normalised)
+        if row == 0 and b"," in data[starts[line]:ends[line]]:
+            return None  # a CSV header: the line-by-line reader refuses it
+        scores(texts[int(tokens.indices[row])], name, line + 1)
+    return lookup[tokens.indices]
 
 
 def _pop(table, name: str):
@@ -399,7 +454,7 @@ def _field_error(parts: list[bytes], raw: bytes, kind: str, first: bool, name: s
 
 
 def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, lineno: int,
-                     first: bool) -> tuple[float, int]:
+                     first: bool, scores=strict_score) -> tuple[float, int]:
     """(grade or score, rank) of one non-empty line, or MetricsInputError naming the line.  A run
     line may have fields after the sixth (trec_eval ignores them), a qrels line may not (trec_eval
     refuses it)."""
@@ -408,16 +463,17 @@ def _parse_trec_line(parts: list[bytes], raw: bytes, kind: str, name: str, linen
         raise _field_error(parts, raw, kind, first, name, lineno)
     if kind == "qrels":
         return parse_number(parts[3], "grade", name, lineno), 0
-    return parse_number(parts[4], "score", name, lineno), rank_or_zero(parts[3])
+    return scores(parts[4], name, lineno), rank_or_zero(parts[3])
 
 
 def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = None,
-                    check_duplicates: bool = True) -> TrecColumns:
+                    check_duplicates: bool = True, scores=None) -> TrecColumns:
     """Line-by-line parse: the reference behaviour, used to find and name the first bad line.  An
     item listed twice for one query is refused unless ``check_duplicates`` is False (the same answer
     as the fast path, whichever of the two is taken)."""
     check_utf8(data, name)
     limits = resolve(limits)
+    scores = scores or strict_score
     queries: list[bytes] = []
     items: list[bytes] = []
     values: list[float] = []
@@ -429,11 +485,13 @@ def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = N
         if not parts:
             continue
         try:
-            value, rank = _parse_trec_line(parts, raw, kind, name, lineno, first)
+            value, rank = _parse_trec_line(parts, raw, kind, name, lineno, first, scores)
         except MetricsInputError:
             if first and b"," in raw:  # a CSV, perhaps with spaces after the commas
                 raise _field_error(parts, raw, kind, True, name, lineno) from None
             raise
+        if first and kind == "run" and b"," in raw and plain_score(parts[4]) is None:
+            raise _field_error(parts, raw, kind, True, name, lineno)  # a CSV header, even where atof reads it
         first = False
         query, item = parts[0], parts[2]
         if len(query) > limits.id_bytes or len(item) > limits.id_bytes:
