@@ -237,8 +237,9 @@ def _evaluate_streamed(args, measures, out, client=None, err=None) -> None:
     with StreamedEvaluation(args.qrels, args.run, measures, count_missing=args.count_missing,
                             no_relevant=args.no_relevant, client=client, scores=args.scores,
                             float32=args.float32 or args.version_compat.startswith("9.")) as evaluation:
-        if evaluation.warning:
-            (err or sys.stderr).write(evaluation.warning + "\n")
+        said = evaluation.warning(program_name())
+        if said:
+            (err or sys.stderr).write(said + "\n")
         guarded = _GuardedOutput(out)
         writer = streaming_writer(args.output, guarded, evaluation.names, args.per_query)
         for queries, values in evaluation.batches():

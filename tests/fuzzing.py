@@ -201,7 +201,7 @@ def check_cli(fmt: str, data: bytes, folder: str) -> str:
         status = main(["evaluate", qrels, run, "-m", "nDCG@10", "-m", "AP", "-q"], out, err)
     except BaseException as error:  # noqa: BLE001
         return f"traceback: {type(error).__name__}: {str(error)[:200]}"
-    lines = [line for line in err.getvalue().splitlines() if not line.startswith("metrics: warning: ")]
+    lines = [line for line in err.getvalue().splitlines() if not line.startswith("python -m metrics: warning: ")]
     if status == 2 and len(lines) != 1:
         return f"exit 2 with {len(lines)} lines on stderr"
     if status not in (0, 2) or (status == 0 and lines):

@@ -94,10 +94,14 @@ class StreamedEvaluation:
         except BaseException:
             self.index.close()
             raise
-        #: the warning naming the first score read as atof reads it (None: every score was a plain number)
-        self.warning = reader.warning("metrics") if reader is not None else None
+        self._scores = reader  #: what was read as atof reads it (None: scores read strictly)
         self.totals = {str(m): RunningMean(m, no_relevant) for m in measures}
         self.aggregate: dict[str, float] = {}
+
+    def warning(self, program: str) -> str | None:
+        """The warning, said as ``program``, naming the first score read as C's atof reads it (None: every score was a
+        plain number, or scores were read strictly)."""
+        return self._scores.warning(program) if self._scores is not None else None
 
     def __enter__(self) -> StreamedEvaluation:
         return self

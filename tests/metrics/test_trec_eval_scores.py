@@ -208,15 +208,15 @@ def test_evaluate_reads_scores_as_trec_eval_by_default_and_refuses_them_when_str
     run = _write(tmp_path, "r", "q1 Q0 a 1 1.5 t\nq1 Q0 b 2 -inf t\n")
     status, out, err = _evaluate(qrels, run, "-m", "AP")
     assert (status, out) == (0, "AP                    \tall\t1.0000\n")
-    assert err == ("metrics: warning: r line 2: score '-inf' is not a plain finite number; read as C's atof "
+    assert err == ("python -m metrics: warning: r line 2: score '-inf' is not a plain finite number; read as C's atof "
                    "reads it (-inf), as trec_eval does\n")
     assert _evaluate(qrels, run, "-m", "AP", "--scores", "trec_eval")[:2] == (status, out)
     status, out, err = _evaluate(qrels, run, "-m", "AP", "--scores", "strict")
     assert (status, out) == (2, "")
-    assert err == "metrics: error: r line 2: score is infinite ('-inf'); expected a finite number\n"
+    assert err == "python -m metrics: error: r line 2: score is infinite ('-inf'); expected a finite number\n"
     bad = _write(tmp_path, "bad", "q1 Q0 a 1 1.5 t\nq1 Q0 b 2 12abc t\n")
     assert _evaluate(qrels, bad, "-m", "AP", "--scores", "strict")[2] == (
-        "metrics: error: bad line 2: score must be a number, got '12abc'\n")
+        "python -m metrics: error: bad line 2: score must be a number, got '12abc'\n")
 
 
 def _binary_values(binary, qrels, run, measures: dict) -> dict:
@@ -321,14 +321,15 @@ def test_evaluate_names_a_duplicate_in_a_run_with_odd_scores_by_its_lines(tmp_pa
     run = _write(tmp_path, "r", "q1 Q0 a 1 1.5 t\nq1 Q0 b 2 12abc t\nq1 Q0 a 3 2 t\n")
     status, out, err = _evaluate(qrels, run, "-m", "AP")
     assert (status, out) == (2, "")
-    assert err.splitlines()[-1] == "metrics: error: r line 3: document 'a' listed twice for query 'q1' (lines 1 and 3)"
+    assert err.splitlines()[-1] == ("python -m metrics: error: r line 3: document 'a' listed twice for query 'q1' "
+                                    "(lines 1 and 3)")
 
 
 def test_a_csv_header_is_still_refused_though_atof_would_read_its_score(tmp_path):
     qrels = _write(tmp_path, "q", "101 0 doc-101-01 1\n")
     run = _write(tmp_path, "data.csv", "query , item , rank , relevance\n101 , doc-101-01 , 1 , 2 , x\n")
     status, out, err = _evaluate(qrels, run, "-m", "AP")
-    assert (status, out) == (2, "") and err.startswith("metrics: error: data.csv line 1: looks like CSV")
+    assert (status, out) == (2, "") and err.startswith("python -m metrics: error: data.csv line 1: looks like CSV")
     status, out, err = _trec_eval("-m", "map", qrels, run)
     assert (status, out) == (2, "") and err.startswith(f"trec_eval: {run} line 1: looks like CSV")
 
