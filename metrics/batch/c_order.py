@@ -65,10 +65,14 @@ def c_ranked(run: TrecColumns) -> TrecColumns:
     return replace(run, value=value)
 
 
+def as_float32(run: TrecColumns) -> TrecColumns:
+    """``run`` with its scores rounded to 32-bit floats, as trec_eval 9.0.x stores them (beyond their range: +-inf,
+    as C's conversion)."""
+    with np.errstate(over="ignore"):
+        return replace(run, value=run.value.astype(np.float32).astype(np.float64))
+
+
 def as_ranked(run: TrecColumns, float32: bool) -> TrecColumns:
-    """``run`` with the scores that rank it as trec_eval does: rounded to 32-bit floats with ``float32`` (as
-    trec_eval 9.0.x stores them; beyond their range: +-inf, as C's conversion), then :func:`c_ranked`."""
-    if float32:
-        with np.errstate(over="ignore"):
-            run = replace(run, value=run.value.astype(np.float32).astype(np.float64))
-    return c_ranked(run)
+    """``run`` with the scores that rank it as trec_eval does: :func:`as_float32` with ``float32``, then
+    :func:`c_ranked`."""
+    return c_ranked(as_float32(run) if float32 else run)

@@ -60,6 +60,7 @@ from ..readers.trec import reraise_duplicate
 from . import dask as _dask
 from . import ir_measures_extra as _ir_measures_extra  # noqa: F401  (registers its @batch_of implementations)
 from ._shared import take_rows
+from .c_order import as_float32
 from .dispatch import batch_function, batch_of
 from .inputs import as_columns
 from .trec_measures import GEOMETRIC, MIN_GEO_MEAN, SUMMED, _ratio, num_ret
@@ -150,7 +151,7 @@ class Evaluation:
 
 
 def evaluate(qrels, run, measures, *, count_missing: bool = False,
-             no_relevant: str = "zero") -> Evaluation:
+             no_relevant: str = "zero", float32: bool = False) -> Evaluation:
     """Evaluate every query of ``run`` against ``qrels`` (trec_eval semantics by default).
 
     Parameters
@@ -173,6 +174,11 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
         A query without relevant judged items (for nDCG: without a positive gain) scores 0 and
         counts (``"zero"``, trec_eval), is left out of the mean with NaN in ``per_query``
         (``"skip"``), or makes the mean NaN (``"nan"``).
+    float32
+        Scores rounded to 32-bit floats before ranking, as trec_eval 9.0.x stores them (pytrec_eval and
+        ir_measures too, and ``python -m metrics evaluate`` by default: ``--version-compat 9.0.7``): scores closer
+        than about 1e-7 of their size tie, and ties are read by item id.  By default scores are compared as
+        64-bit floats, as trec_eval 10.0 and ranx compare them.
 
     Returns
     -------
@@ -195,9 +201,14 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
         raise MetricsInputError(f"no_relevant must be one of {', '.join(NO_RELEVANT)}, got {no_relevant!r}")
     parsed = parse_measures(measures)
     if _dask.is_dask_collection(run):  # partitions of whole queries on Dask: metrics.batch.dask
+        if float32:
+            raise MetricsInputError("float32 is not offered for a Dask run: round its score column with "
+                                    "astype('float32') before evaluating")
         return evaluate_dask(qrels, run, parsed, count_missing=count_missing, no_relevant=no_relevant)
     qrels_cols = as_columns(qrels, "qrels")
     run_cols = as_columns(run, "run")
+    if float32:
+        run_cols = as_float32(run_cols)
     evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
     if not evaluator.any_common_query:  # never a mean of nothing: the command line's refusal, trec_eval's words
         refuse_no_common_query(qrels_cols, _query_sample(run_cols))

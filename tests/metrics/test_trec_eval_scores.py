@@ -286,6 +286,19 @@ def test_evaluate_breaks_a_near_tie_as_pytrec_eval_does_by_default(tmp_path):
     assert json.loads(doubles)["aggregate"]["RR"] == 0.5  # what comparing doubles gives (pytrec_eval cannot)
 
 
+def test_the_python_api_breaks_a_near_tie_as_the_command_in_each_setting(tmp_path):
+    """``metrics.evaluate(..., float32=True)`` is the command's default (trec_eval 9.0.7, pytrec_eval); without it,
+    doubles (trec_eval 10.0, ranx), as ``--version-compat 10.0``."""
+    from metrics import evaluate
+
+    qrels, run = _write(tmp_path, "q", NEAR_TIE[0]), _write(tmp_path, "r", NEAR_TIE[1])
+    for float32, flags in ((True, []), (False, ["--version-compat", "10.0"])):
+        command = json.loads(_evaluate(qrels, run, "-m", "RR", "--output", "json", *flags)[1])["aggregate"]["RR"]
+        assert evaluate(qrels, run, ["RR"], float32=float32).aggregate["RR"] == command == (1.0 if float32 else 0.5)
+        pairs = {"q1": {"a": 0.50000001, "b": 0.5}}
+        assert evaluate({"q1": {"b": 1, "a": 0}}, pairs, ["RR"], float32=float32).aggregate["RR"] == command
+
+
 def test_atof_scores_keep_the_first_odd_score_only():
     scores = AtofScores()
     assert scores(b"1.5", "r", 1) == 1.5 and scores.first_odd is None and scores.warning("x") is None
