@@ -565,20 +565,37 @@ def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[Tre
 NO_DOCUMENTS = {"runid", "num_q"}
 
 
-def _first_rows(columns: TrecColumns) -> tuple[TrecColumns, set[str]]:
-    """``columns`` with each (query, item) pair's first row only, and the queries that had a pair
-    twice (trec_eval stops at those only when it evaluates them)."""
+def _first_rows(columns: TrecColumns) -> tuple[TrecColumns, dict[str, str]]:
+    """``columns`` with each (query, item) pair's first row only, and the queries that had a pair twice, each with
+    the item trec_eval names (trec_eval stops at those only when it evaluates them): the first in byte order, as
+    its te_form_res_rels finds it after sorting by docno."""
     if not len(columns):
-        return columns, set()
+        return columns, {}
     (query,), _ = column_codes(columns.query)
     item, nd = StrColumn.dense_codes(columns.item)
     _, first = np.unique(query.astype(np.int64) * max(nd, 1) + item, return_index=True)
     if len(first) == len(columns):
-        return columns, set()
+        return columns, {}
     keep = np.zeros(len(columns), bool)
     keep[first] = True
     twice = take_rows(columns, np.flatnonzero(~keep))
-    return take_rows(columns, np.sort(first)), distinct(twice.query)
+    named: dict[str, str] = {}
+    for name, doc in zip(strings(twice.query), strings(twice.item)):
+        if name not in named or doc.encode() < named[name].encode():  # (strcmp: bytes)
+            named[name] = doc
+    return take_rows(columns, np.sort(first)), named
+
+
+def _stop_message(name: str, run_twice: dict[str, str], qrels_twice: dict[str, str], measure: str) -> str:
+    """What trec_eval writes on stderr when it cannot evaluate query ``name``, byte for byte: te_form_res_rels'
+    complaint about a document listed twice in the run (without a newline, as its fprintf) or judged twice in
+    the qrels, then trec_eval's "Can't calculate measure" naming the first measure that asked for it."""
+    said = ""
+    if name in run_twice:
+        said = f"trec_eval.form_res_qrels: duplicate docs {run_twice[name]}"
+    elif name in qrels_twice:
+        said = f"trec_eval.form_res_rels: duplicate docs {qrels_twice[name]}\n"
+    return f"{said}trec_eval: Can't calculate measure '{measure}'"
 
 
 def _max_grades(qrels: TrecColumns) -> dict[str, float]:
@@ -592,7 +609,7 @@ def _max_grades(qrels: TrecColumns) -> dict[str, float]:
     return dict(zip(names, top[codes[first]].tolist()))
 
 
-def _failing_query(shown: list[str], run_twice: set[str], qrels_twice: set[str], max_grade: dict,
+def _failing_query(shown: list[str], run_twice: dict[str, str], qrels_twice: dict[str, str], max_grade: dict,
                    allocated: bool = False) -> tuple[int, bool]:
     """The position in ``shown`` of the first query trec_eval 9.0.x stops at (exit 4), or len(shown):
     an item listed or judged twice, or a query whose judgments are all negative when no query before
@@ -691,11 +708,11 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index,
     totals = _Totals([line for _, lines in output_lines for line in lines
                       if line.prints not in ("runid", "num_q", "query")], count)
     allocated = False
-    stop_reason = ("an item listed or judged twice, or no judgment with a grade >= 0 (trec_eval's "
-                   "te_form_res_rels fails)")
+    #: the measure trec_eval names when it cannot evaluate a query: the first one that forms the ranked list
+    first_measure = next((measure.name for measure, _ in output_lines if measure.name not in NO_DOCUMENTS), "")
     for names, run in batches(shown_names[:stop_missing], missing, index):
         qrels_batch = take_rows(qrels, rows_of(names))
-        stop, run_twice = len(names), set()
+        stop, run_twice = len(names), {}
         if run is not None:
             qrels_batch, run = prepare(qrels_batch, run, request)  # -M, then the duplicate check, then -J
             run, run_twice = _first_rows(run)
@@ -724,10 +741,9 @@ def _evaluate_indexed(request: Request, output_lines, qrels: TrecColumns, index,
             yield "".join(_format(line, name, rows[name][line.name]) + "\n" for name in shown for line in printed)
         totals.add([rows[name] for name in shown])
         if stop < len(names):
-            raise TrecEvalError(f"trec_eval: query '{names[stop]}': {stop_reason}", 4)
+            raise TrecEvalError(_stop_message(names[stop], run_twice, qrels_twice, first_measure), 4)
     if stop_missing < len(shown_names):
-        raise TrecEvalError(f"trec_eval: query '{shown_names[stop_missing]}': in the qrels but not in the run "
-                            "(trec_eval 10.0 stops)", 4)
+        raise TrecEvalError(f"trec_eval: result qid '{shown_names[stop_missing]}' not found in qrels", 4)  # 10.0's
     if request.summary:
         out = []
         for measure, lines in output_lines:

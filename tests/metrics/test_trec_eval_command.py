@@ -224,7 +224,8 @@ def test_input_errors(tmp_path):
         ([tmp_path / "absent", run], 2, "trec_eval.get_qrels: Cannot read qrels file"),
         ([qrels, write(tmp_path, "short", "q Q0 a 1\n")], 2, "trec_eval: "),
         ([run, qrels], 2, "trec_eval: "),
-        ([qrels, write(tmp_path, "twice", "q Q0 a 1 1.0 r\nq Q0 a 2 0.5 r\n")], 4, "trec_eval: "),
+        ([qrels, write(tmp_path, "twice", "q Q0 a 1 1.0 r\nq Q0 a 2 0.5 r\n")], 4,
+         "trec_eval.form_res_qrels: duplicate docs atrec_eval: Can't calculate measure 'num_ret'"),  # (C's bytes)
         ([qrels, write(tmp_path, "other", "z Q0 a 1 1.0 r\n")], 7,
          "trec_eval: No queries with both results and relevance info"),
     ]
