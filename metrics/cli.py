@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("-q", "--per-query", action="store_true", help="also print each query's values")
     ev.add_argument("-c", "--count-missing", action="store_true",
                     help="queries in the qrels but not in the run score 0 and count (trec_eval -c)")
+    ev.add_argument("-J", "--judged-only", action="store_true",
+                    help="only judged documents: the others leave each ranking, the rest close up (trec_eval -J)")
     ev.add_argument("--no-relevant", choices=("zero", "skip", "nan"), default="zero",
                     help="a query without relevant documents: scores 0 and counts (default), is "
                     "left out of the mean, or makes the mean NaN")
@@ -236,7 +238,8 @@ def _evaluate_streamed(args, measures, out, client=None, err=None) -> None:
 
     with StreamedEvaluation(args.qrels, args.run, measures, count_missing=args.count_missing,
                             no_relevant=args.no_relevant, client=client, scores=args.scores,
-                            float32=args.float32 or args.version_compat.startswith("9.")) as evaluation:
+                            float32=args.float32 or args.version_compat.startswith("9."),
+                            judged_only=args.judged_only) as evaluation:
         said = evaluation.warning(program_name())
         if said:
             (err or sys.stderr).write(said + "\n")

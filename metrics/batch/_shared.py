@@ -76,3 +76,12 @@ def rows_by_query(qrels: TrecColumns):
         return np.concatenate(spans) if spans else np.zeros(0, np.int64)
 
     return rows
+
+
+def judged_rows(run: TrecColumns, qrels: TrecColumns) -> np.ndarray:
+    """Mask of run rows whose item is judged (grade >= 0) for their query: what trec_eval's ``-J`` keeps."""
+    (rq, jq), _ = column_codes(run.query, qrels.query)
+    codes, nd = StrColumn.dense_codes(run.item, qrels.item)
+    nd = max(nd, 1)
+    judged = qrels.value >= 0
+    return np.isin(rq * nd + codes[:len(run)], (jq * nd + codes[len(run):])[judged])

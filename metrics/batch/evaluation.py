@@ -59,7 +59,7 @@ from ..readers.tables import match_columns
 from ..readers.trec import reraise_duplicate
 from . import dask as _dask
 from . import ir_measures_extra as _ir_measures_extra  # noqa: F401  (registers its @batch_of implementations)
-from ._shared import take_rows
+from ._shared import distinct, judged_rows, take_rows
 from .c_order import as_float32
 from .dispatch import batch_function, batch_of
 from .inputs import as_columns
@@ -151,7 +151,7 @@ class Evaluation:
 
 
 def evaluate(qrels, run, measures, *, count_missing: bool = False,
-             no_relevant: str = "zero", float32: bool = False) -> Evaluation:
+             no_relevant: str = "zero", float32: bool = False, judged_only: bool = False) -> Evaluation:
     """Evaluate every query of ``run`` against ``qrels`` (trec_eval semantics by default).
 
     Parameters
@@ -179,6 +179,9 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
         ir_measures too, and ``python -m metrics evaluate`` by default: ``--version-compat 9.0.7``): scores closer
         than about 1e-7 of their size tie, and ties are read by item id.  By default scores are compared as
         64-bit floats, as trec_eval 10.0 and ranx compare them.
+    judged_only
+        Like ``trec_eval -J``: the items not judged (or judged below 0) leave each ranking and the rest close up
+        (Sakai's condensed lists, SIGIR 2007); a query whose items all leave still counts, with nothing retrieved.
 
     Returns
     -------
@@ -201,15 +204,16 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
         raise MetricsInputError(f"no_relevant must be one of {', '.join(NO_RELEVANT)}, got {no_relevant!r}")
     parsed = parse_measures(measures)
     if _dask.is_dask_collection(run):  # partitions of whole queries on Dask: metrics.batch.dask
-        if float32:
-            raise MetricsInputError("float32 is not offered for a Dask run: round its score column with "
-                                    "astype('float32') before evaluating")
+        if float32 or judged_only:
+            raise MetricsInputError("float32 and judged_only are not offered for a Dask run: evaluate it with "
+                                    "python -m metrics evaluate (--float32, -J), or round its scores and drop its "
+                                    "unjudged rows before evaluating")
         return evaluate_dask(qrels, run, parsed, count_missing=count_missing, no_relevant=no_relevant)
     qrels_cols = as_columns(qrels, "qrels")
     run_cols = as_columns(run, "run")
     if float32:
         run_cols = as_float32(run_cols)
-    evaluator = _Evaluator(qrels_cols, run_cols, count_missing)
+    evaluator = _evaluator(qrels_cols, run_cols, count_missing, judged_only)
     if not evaluator.any_common_query:  # never a mean of nothing: the command line's refusal, trec_eval's words
         refuse_no_common_query(qrels_cols, _query_sample(run_cols))
     _warn_grades_below_level(parsed, qrels_cols.value)
@@ -217,10 +221,34 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
 
 
 def evaluate_columns(qrels: TrecColumns, run: TrecColumns, measures: list[Measure], *, count_missing: bool = False,
-                     no_relevant: str = "zero") -> Evaluation:
+                     no_relevant: str = "zero", judged_only: bool = False) -> Evaluation:
     """:func:`evaluate` of parsed inputs, a part of a larger evaluation (a Dask partition, the queries a run
     lacks): no refusal when no query is in both, since the whole may have some (the caller says so)."""
-    return _Evaluator(qrels, run, count_missing).evaluate(measures, no_relevant)
+    return _evaluator(qrels, run, count_missing, judged_only).evaluate(measures, no_relevant)
+
+
+def _evaluator(qrels: TrecColumns, run: TrecColumns, count_missing: bool, judged_only: bool) -> _Evaluator:
+    """The engine over ``run``; with ``judged_only`` (trec_eval's ``-J``) over its judged items only, each query of
+    the run still evaluated when none of its items is judged (trec_eval removes them after reading the query).
+    A document listed twice is refused first, judged or not, as trec_eval checks before ``-J``."""
+    if not judged_only:
+        return _Evaluator(qrels, run, count_missing)
+    _refuse_listed_twice(run, qrels)
+    asked = distinct(run.query)
+    evaluator = _Evaluator(qrels, take_rows(run, np.flatnonzero(judged_rows(run, qrels))), True)
+    if not count_missing:
+        names = evaluator.query_names(evaluator.evaluated)
+        evaluator.evaluated = evaluator.evaluated[np.array([name in asked for name in names], dtype=bool)]
+    evaluator.any_common_query = bool(asked & distinct(qrels.query))
+    return evaluator
+
+
+def _refuse_listed_twice(run: TrecColumns, qrels: TrecColumns) -> None:
+    """The engine's refusal of an item listed twice for a query (naming both lines), when ``run`` has one."""
+    (codes,), _ = column_codes(run.query)
+    items, nd = StrColumn.dense_codes(run.item)
+    if len(np.unique(codes.astype(np.int64) * max(nd, 1) + items)) < len(run):
+        _Evaluator(qrels, run, True)  # raises DuplicateItem, as without -J
 
 
 def refuse_no_common_query(qrels: TrecColumns, run_sample: str) -> None:
@@ -786,9 +814,10 @@ def _missing_queries(qrels: TrecColumns, evaluated: set[str]) -> TrecColumns | N
 
 
 def evaluation_values(qrels: TrecColumns, run: TrecColumns, names: list[str], measures, count_missing: bool,
-                      no_relevant: str) -> dict:
+                      no_relevant: str, judged_only: bool = False) -> dict:
     """One partition of ``python -m metrics evaluate``: {query: [value of each measure]} of its evaluated queries
     (:func:`metrics.batch.evaluation.evaluate_columns`)."""
-    result = evaluate_columns(qrels, run, measures, count_missing=count_missing, no_relevant=no_relevant)
+    result = evaluate_columns(qrels, run, measures, count_missing=count_missing, no_relevant=no_relevant,
+                              judged_only=judged_only)
     columns = [result.values[str(m)].tolist() for m in measures]
     return {query: [column[i] for column in columns] for i, query in enumerate(result.queries)}

@@ -58,18 +58,18 @@ class StreamedEvaluation:
     :class:`~metrics.readers.fields.AtofScores`), :attr:`warning` then naming the first such score, and ranks
     a query with a NaN as trec_eval does (:mod:`metrics.batch.c_order`).  ``float32``: scores rounded to
     32-bit floats before ranking, as trec_eval 9.0.x reads them (scores closer than about 1e-7 of their size
-    then tie)."""
+    then tie).  ``judged_only``: trec_eval's ``-J`` (:func:`metrics.batch.evaluation.evaluate`)."""
 
     def __init__(self, qrels: str, run: str, measures: list[Measure], *, count_missing: bool = False,
                  no_relevant: str = "zero", stdin=None, client=None, limits: Limits = CLI, scores: str = "strict",
-                 float32: bool = False):
+                 float32: bool = False, judged_only: bool = False):
         from ..readers.stream import index_path, whole_source  # (here: import metrics.batch loads no streaming reader)
 
         self.measures, self.names = measures, [str(m) for m in measures]
         self.count_missing, self.no_relevant, self.client = count_missing, no_relevant, client
         if scores not in SCORE_POLICIES:
             raise ValueError(f"scores must be one of {', '.join(SCORE_POLICIES)}, got {scores!r}")
-        self.float32 = float32
+        self.float32, self.judged_only = float32, judged_only
         reader = AtofScores() if scores == "trec_eval" else None
         qrels_name, run_name = _name(qrels), _name(run)
         try:
@@ -134,12 +134,12 @@ class StreamedEvaluation:
         try:
             if self.client is not None:
                 rows = values_by_partition(self.client, evaluation_values, qrels, run, names, self.measures,
-                                           self.count_missing, self.no_relevant)
+                                           self.count_missing, self.no_relevant, self.judged_only)
                 queries = [name for name in names if name in rows]
                 return queries, {name: np.array([rows[query][i] for query in queries], dtype=np.float64)
                                  for i, name in enumerate(self.names)}
             result = evaluate_columns(qrels, run, self.measures, count_missing=self.count_missing,
-                                      no_relevant=self.no_relevant)
+                                      no_relevant=self.no_relevant, judged_only=self.judged_only)
             return list(result.queries), result.values
         except DuplicateItem as error:
             if error.kind != "run":  # pragma: no cover - the qrels were checked when read

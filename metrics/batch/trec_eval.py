@@ -47,7 +47,7 @@ from ..readers.columns import StrColumn, TrecColumns, column_codes
 from ..readers.fields import AtofScores
 from ..readers.trec import read_qrels_columns, read_run_columns
 from . import trec_measures as tm
-from ._shared import batches, distinct, rows_by_query, strings, take_column, take_rows
+from ._shared import batches, distinct, judged_rows, rows_by_query, strings, take_column, take_rows
 from .c_order import as_ranked
 from .dask import dask_client, values_by_partition
 from .evaluation import _Evaluator
@@ -535,15 +535,6 @@ def trec_order(run: TrecColumns) -> tuple[np.ndarray, np.ndarray]:
     starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if n else np.zeros(0, np.int64)
     rank = np.arange(n) - np.repeat(starts, np.diff(np.append(starts, n)))
     return order, rank
-
-
-def judged_rows(run: TrecColumns, qrels: TrecColumns) -> np.ndarray:
-    """Mask of run rows whose item is judged (grade >= 0) for their query."""
-    (rq, jq), _ = column_codes(run.query, qrels.query)
-    codes, nd = StrColumn.dense_codes(run.item, qrels.item)
-    nd = max(nd, 1)
-    judged = qrels.value >= 0
-    return np.isin(rq * nd + codes[:len(run)], (jq * nd + codes[len(run):])[judged])
 
 
 def prepare(qrels: TrecColumns, run: TrecColumns, request: Request) -> tuple[TrecColumns, TrecColumns]:
