@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--workers", type=int, metavar="N", help="evaluate partitions of whole queries on a local "
                     "Dask cluster of N processes (the same output)")
     ev.add_argument("--scheduler", metavar="ADDRESS", help="... on the Dask cluster whose scheduler is at ADDRESS")
+    ev.add_argument("--bounds", action="store_true", help="unjudged items bounded: per measure its value "
+                    "(unjudged non-relevant), judged-only (-J), the interval over every grade they could have "
+                    "and the unjudged items within its depth (text or json)")
 
     co = commands.add_parser("compare", help="compare several runs on one qrels: means with intervals, pairwise "
                              "tests with a correction, Tukey's HSD, effect sizes, a paper table",
@@ -208,6 +211,12 @@ def _evaluate(args, out) -> None:
     from .measures.names import parse_measures
 
     measures = parse_measures(args.measure)
+    if args.bounds:  # metrics.batch.bounds
+        from .batch.bounds import evaluate_bounds
+
+        result = evaluate_bounds(args.qrels, args.run, measures)
+        out.write(result.as_json() + "\n" if args.output == "json" else result.as_text(args.per_query))
+        return
     if args.workers is not None or args.scheduler:
         from .batch.dask import dask_client
 

@@ -1,0 +1,157 @@
+"""Unjudged items bounded over a whole run (``python -m metrics evaluate QRELS RUN -m ... --bounds``): per query
+and for the mean, each measure's value with unjudged items non-relevant, judged-only (trec_eval ``-J``), the
+exact interval over every grade they could have, and the unjudged items within the measure's depth
+(:mod:`metrics.measures.bounds`); and whether two systems' intervals overlap (:func:`compare_bounds`).
+
+The queries are those of both the run and the qrels (trec_eval without ``-c``); each ranking is trec_eval's
+order (score descending, ties by docid descending); a filling gives an unjudged item an integer grade from
+min(0, the qrels' smallest grade) to the qrels' largest grade, the same for every query.  The queries' fillings
+are independent, so the mean of the queries' lower (upper) bounds is the exact lower (upper) bound of the mean.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ..measures.bounds import Bounds, BoundsRefused, Overlap, fill_grades, intervals_overlap, measure_bounds
+from ..measures.names import parse_measures
+from ..measures.registry import REGISTRY
+from ..readers.trec import read_qrels, read_run
+
+__all__ = ["BoundsEvaluation", "compare_bounds", "evaluate_bounds", "trec_rankings"]
+
+FIELDS = ("value", "judged_only", "lower", "upper", "unjudged")
+
+
+@dataclass(frozen=True)
+class BoundsEvaluation:
+    """Each query's :class:`~metrics.measures.bounds.Bounds` per measure and their aggregate (mean; sum for the
+    counts NumRet, NumRel, ...), with the unjudged items summed over the queries."""
+
+    measures: tuple[str, ...]
+    per_query: dict[str, dict[str, Bounds]]
+    aggregate: dict[str, dict]
+
+    def to_dict(self) -> dict:
+        return {"aggregate": self.aggregate,
+                "per_query": {q: {m: b.as_dict() for m, b in row.items()} for q, row in self.per_query.items()}}
+
+    def as_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def as_text(self, per_query: bool = False) -> str:
+        """trec_eval's layout, ``measure  query  value`` then judged-only, ``[lower, upper]`` and the unjudged
+        items within the depth; the mean's query is ``all``."""
+        rows = [(m, q, b.as_dict()) for q, row in self.per_query.items() for m, b in row.items()] if per_query else []
+        rows += [(m, "all", self.aggregate[m]) for m in self.measures]
+        lines = ["# measure\tquery\tvalue\tjudged_only\t[lower, upper]\tunjudged\n"]
+        lines += [f"{m:<22}\t{q}\t{r['value']:.4f}\t{r['judged_only']:.4f}\t[{r['lower']:.4f}, {r['upper']:.4f}]"
+                  f"\t{r['unjudged']}\n" for m, q, r in rows]
+        return "".join(lines)
+
+
+def _judgments(qrels) -> dict[str, dict[str, float]]:
+    if isinstance(qrels, Mapping):
+        return {str(q): {str(d): float(g) for d, g in docs.items()} for q, docs in qrels.items()}
+    frame = read_qrels(qrels)
+    judged: dict[str, dict[str, float]] = {}
+    for query, item, grade in zip(frame["query"].tolist(), frame["item"].tolist(), frame["rel"].tolist()):
+        if math.isfinite(grade):
+            judged.setdefault(str(query), {})[str(item)] = float(grade)
+    return judged
+
+
+def trec_rankings(run) -> dict[str, list[str]]:
+    """Each query's items in trec_eval's order: score descending, ties by docid descending.  ``run``: anything
+    :func:`~metrics.readers.trec.read_run` reads, or ``{query: {docid: score}}``.
+
+    >>> trec_rankings({"q": {"a": 1.0, "b": 1.0, "c": 2.0}})
+    {'q': ['c', 'b', 'a']}
+    """
+    if not isinstance(run, Mapping):
+        frame = read_run(run)
+        scored: dict[str, dict[str, float]] = {}
+        for query, item, score in zip(frame["query"].tolist(), frame["item"].tolist(), frame["score"].tolist()):
+            scored.setdefault(str(query), {})[str(item)] = float(score)
+        run = scored
+    return {str(q): sorted(map(str, docs), key=lambda d, s=docs: (float(s[d]), d), reverse=True)
+            for q, docs in run.items()}
+
+
+def evaluate_bounds(qrels, run, measures: Iterable | str) -> BoundsEvaluation:
+    """Every query's bounds (:func:`~metrics.measures.bounds.measure_bounds`) and their aggregate.
+
+    Parameters
+    ----------
+    qrels, run
+        TREC files (paths or bytes) or ``{query: {docid: grade}}`` / ``{query: {docid: score}}``.
+    measures
+        Measure names (``"AP"``, ``"nDCG@10"``, trec_eval's names) or parsed measures.
+
+    Raises
+    ------
+    BoundsRefused
+        A measure without exact bounds, or a query whose search is over the limit (the message names both).
+
+    >>> ev = evaluate_bounds({"q": {"a": 1, "b": 0}}, {"q": {"a": 3.0, "x": 2.0, "b": 1.0}}, ["P@2"])
+    >>> ev.aggregate["P@2"]
+    {'value': 0.5, 'judged_only': 0.5, 'lower': 0.5, 'upper': 1.0, 'unjudged': 1}
+    """
+    parsed = parse_measures(measures)
+    judgments = _judgments(qrels)
+    ranked = trec_rankings(run)
+    fill = fill_grades([g for docs in judgments.values() for g in docs.values()])
+    per_query: dict[str, dict[str, Bounds]] = {}
+    for query in sorted(q for q in ranked if q in judgments):
+        docs = judgments[query]
+        grades = [docs.get(item) for item in ranked[query]]
+        per_query[query] = {str(m): _query_bounds(m, grades, list(docs.values()), fill, query) for m in parsed}
+    names = tuple(str(m) for m in parsed)
+    aggregate = {name: _aggregate(m, [row[name] for row in per_query.values()]) for name, m in zip(names, parsed)}
+    return BoundsEvaluation(names, per_query, aggregate)
+
+
+def _query_bounds(measure, grades, judged, fill, query: str) -> Bounds:
+    try:
+        return measure_bounds(measure, grades, judged, fill=fill)
+    except BoundsRefused as refused:
+        raise BoundsRefused(f"query {query}: {refused}") from None
+
+
+def _aggregate(measure, rows: list[Bounds]) -> dict:
+    total = REGISTRY[measure.name].aggregate == "sum"
+    result = {}
+    for field in FIELDS[:-1]:
+        values = [getattr(b, field) for b in rows]
+        result[field] = float(sum(values)) if total else (float(sum(values) / len(values)) if values else 0.0)
+    result["unjudged"] = sum(b.unjudged for b in rows)
+    return result
+
+
+def compare_bounds(a: BoundsEvaluation, b: BoundsEvaluation) -> dict[str, Overlap]:
+    """Per measure of both evaluations, whether system ``a``'s and ``b``'s intervals overlap on each query they
+    share and for the mean over those queries (where they do not overlap, one system is better whatever the
+    unjudged items are).
+
+    >>> qrels = {"q": {"a": 1, "b": 0}}
+    >>> one = evaluate_bounds(qrels, {"q": {"a": 2.0, "b": 1.0}}, ["P@1"])
+    >>> two = evaluate_bounds(qrels, {"q": {"b": 2.0, "x": 1.0}}, ["P@1"])
+    >>> overlap = compare_bounds(one, two)["P@1"]
+    >>> overlap.per_query["q"]["above"], overlap.mean["overlap"]
+    ('a', False)
+    """
+    queries = [q for q in a.per_query if q in b.per_query]
+    result = {}
+    for name in (m for m in a.measures if m in b.measures):
+        per_query = {q: intervals_overlap((a.per_query[q][name].lower, a.per_query[q][name].upper),
+                                          (b.per_query[q][name].lower, b.per_query[q][name].upper)) for q in queries}
+
+        def mean(ev, field):
+            return sum(getattr(ev.per_query[q][name], field) for q in queries) / len(queries) if queries else 0.0
+
+        result[name] = Overlap(name, per_query, intervals_overlap((mean(a, "lower"), mean(a, "upper")),
+                                                                  (mean(b, "lower"), mean(b, "upper"))))
+    return result
