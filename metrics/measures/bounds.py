@@ -220,9 +220,11 @@ def measure_bounds(measure, grades: Sequence, judged: Sequence = (), *, fill: Se
         return measure_value(measure, _filled(grades, positions, choice), [*judged, *choice])
 
     zeros = (0,) * len(positions)
+    if method == "constant":  # NumQ: one per query, whatever the grades
+        return Bounds(str(measure), 1.0, 1.0, 1.0, 1.0, in_depth, method, zeros, zeros)
     value = float(measure_value(measure, grades, judged))
     judged_only = float(measure_value(measure, [g for g in grades if g is not None], judged))
-    if method == "constant" or not positions:
+    if not positions:
         return Bounds(str(measure), value, judged_only, value, value, in_depth, method, zeros, zeros)
     if method == "ideal":
         low, low_fill = _extreme(value_of, _count_fillings(len(positions), fill[0], fill[-1]), min)

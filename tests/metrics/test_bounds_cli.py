@@ -1,0 +1,105 @@
+"""``python -m metrics evaluate QRELS RUN -m ... --bounds``: the JSON and text outputs; its value is evaluate's
+(unjudged non-relevant), its judged-only value is our ``trec_eval -J`` (byte-identical to the real binary);
+the comparison of two systems' intervals."""
+
+import io
+import json
+import random
+
+import pytest
+
+from metrics.batch.bounds import compare_bounds, evaluate_bounds
+from metrics.cli import main
+
+#: our measure -> trec_eval's name
+TREC = {"AP": "map", "P@2": "P_2", "nDCG@3": "ndcg_cut_3", "RR": "recip_rank", "Bpref": "bpref", "Rprec": "Rprec",
+        "R@3": "recall_3", "Success@1": "success_1"}
+
+
+def run_cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def random_files(tmp_path, seed: int):
+    """A small qrels (grades 0..2) and a run over judged and unjudged items, with tied scores."""
+    rng = random.Random(seed)
+    qrels, run = [], []
+    for q in range(1, 4):
+        docs = [f"d{i}" for i in range(8)]
+        for doc in rng.sample(docs, 5):
+            qrels.append(f"q{q} 0 {doc} {rng.choice([0, 0, 1, 2])}")
+        for rank, doc in enumerate(rng.sample(docs, rng.randint(3, 6)), 1):
+            run.append(f"q{q} Q0 {doc} {rank} {rng.choice([1.0, 2.0, 3.0, 4.0])} sys")
+    (tmp_path / "qrels").write_text("\n".join(qrels) + "\n")
+    (tmp_path / "run").write_text("\n".join(run) + "\n")
+    return str(tmp_path / "qrels"), str(tmp_path / "run")
+
+
+def trec_eval_values(*argv) -> dict[tuple[str, str], float]:
+    status, text, _ = run_cli("trec_eval", *argv)
+    assert status == 0
+    return {(name, query): float(value) for name, query, value in (line.split() for line in text.splitlines())}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_json_value_is_evaluate_and_judged_only_is_trec_eval_J(tmp_path, seed):
+    qrels, run = random_files(tmp_path, seed)
+    measures = [arg for m in TREC for arg in ("-m", m)]
+    status, text, err = run_cli("evaluate", qrels, run, *measures, "--bounds", "--output", "json")
+    assert status == 0, err
+    got = json.loads(text)
+    assert set(got) == {"aggregate", "per_query"}
+    _, plain, _ = run_cli("evaluate", qrels, run, *measures, "-q", "--output", "json")
+    plain = json.loads(plain)
+    trec_names = [arg for name in TREC.values() for arg in ("-m", ".".join(name.rsplit("_", 1))
+                                                             if name[-1].isdigit() else name)]
+    judged_only = trec_eval_values("-J", "-q", *trec_names, qrels, run)
+    for query, row in got["per_query"].items():
+        for measure, bounds in row.items():
+            assert set(bounds) == {"value", "judged_only", "lower", "upper", "unjudged"}
+            assert bounds["lower"] <= bounds["upper"]
+            assert bounds["value"] == pytest.approx(plain["per_query"][query][measure])
+            assert bounds["judged_only"] == pytest.approx(judged_only[TREC[measure], query], abs=5e-5)
+    for measure, mean in got["aggregate"].items():
+        assert mean["value"] == pytest.approx(plain["aggregate"][measure])
+        assert mean["judged_only"] == pytest.approx(judged_only[TREC[measure], "all"], abs=5e-5)
+        rows = [row[measure] for row in got["per_query"].values()]
+        assert mean["lower"] == pytest.approx(sum(r["lower"] for r in rows) / len(rows))
+        assert mean["unjudged"] == sum(r["unjudged"] for r in rows)
+
+
+def test_hand_worked_json(tmp_path):
+    (tmp_path / "qrels").write_text("q1 0 a 1\nq1 0 b 0\n")
+    (tmp_path / "run").write_text("q1 Q0 a 1 3 s\nq1 Q0 x 2 2 s\nq1 Q0 b 3 1 s\n")
+    status, text, _ = run_cli("evaluate", str(tmp_path / "qrels"), str(tmp_path / "run"), "-m", "P@2", "-m", "AP",
+                              "--bounds", "--output", "json")
+    got = json.loads(text)
+    # P@2: a relevant, x unjudged: 1/2, judged-only [a, b] 1/2, x relevant: 1
+    assert got["per_query"]["q1"]["P@2"] == {"value": 0.5, "judged_only": 0.5, "lower": 0.5, "upper": 1.0,
+                                             "unjudged": 1}
+    # AP: 1; x relevant: R = 2, (1 + 2/2) / 2 = 1 -- AP cannot fall here
+    assert got["aggregate"]["AP"] == {"value": 1.0, "judged_only": 1.0, "lower": 1.0, "upper": 1.0, "unjudged": 1}
+
+
+def test_text_output_and_refusal(tmp_path):
+    qrels, run = random_files(tmp_path, 7)
+    status, text, _ = run_cli("evaluate", qrels, run, "-m", "AP", "--bounds", "-q")
+    lines = text.splitlines()
+    assert status == 0 and lines[0].startswith("# measure") and lines[-1].split("\t")[1] == "all"
+    assert len(lines[-1].split("\t")) == 6
+    status, _, err = run_cli("evaluate", qrels, run, "-m", "Judged@3", "--bounds")
+    assert status == 2 and "Judged" in err
+
+
+def test_compare_bounds_per_query_and_mean():
+    qrels = {"q1": {"a": 1, "b": 0}, "q2": {"c": 1}}
+    good = evaluate_bounds(qrels, {"q1": {"a": 2.0, "b": 1.0}, "q2": {"c": 1.0}}, ["P@1", "RR"])
+    open_ = evaluate_bounds(qrels, {"q1": {"x": 2.0, "a": 1.0}, "q2": {"y": 1.0, "c": 0.5}}, ["P@1", "RR"])
+    overlap = compare_bounds(good, open_)
+    assert overlap["P@1"].per_query["q1"]["overlap"] and overlap["P@1"].mean["overlap"]
+    bad = evaluate_bounds(qrels, {"q1": {"b": 2.0}, "q2": {"d": 1.0}}, ["P@1", "RR"])
+    apart = compare_bounds(good, bad)["RR"]
+    assert apart.mean == {"a": [1.0, 1.0], "b": [0.0, 0.5], "overlap": False, "above": "a"}
+    assert apart.overlapping_queries == ["q2"] and apart.per_query["q1"]["above"] == "a"
