@@ -77,8 +77,9 @@ from .registry import REGISTRY, measure_value
 __all__ = ["LIMIT", "Bounds", "BoundsRefused", "Overlap", "fill_grades", "intervals_overlap", "measure_bounds",
            "method_of"]
 
-#: the most fillings (or multisets) evaluated for one query and measure; beyond, :func:`measure_bounds` refuses
-LIMIT = 20_000
+#: the most fillings (or multisets) evaluated for one query and measure (a value function takes milliseconds);
+#: beyond, :func:`measure_bounds` refuses
+LIMIT = 4096
 
 _MONOTONE = {"P", "Success", "RR", "RBP", "ERR"}
 _COUNT = {"R", "F1", "Rprec", "AP", "RelP", "RprecMult", "IPrec", "IPrec11", "BinG", "SetP", "SetR", "SetF",
