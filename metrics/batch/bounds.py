@@ -71,14 +71,11 @@ def trec_rankings(run) -> dict[str, list[str]]:
     >>> trec_rankings({"q": {"a": 1.0, "b": 1.0, "c": 2.0}})
     {'q': ['c', 'b', 'a']}
     """
-    if not isinstance(run, Mapping):
-        frame = read_run(run)
-        scored: dict[str, dict[str, float]] = {}
-        for query, item, score in zip(frame["query"].tolist(), frame["item"].tolist(), frame["score"].tolist()):
-            scored.setdefault(str(query), {})[str(item)] = float(score)
-        run = scored
-    return {str(q): sorted(map(str, docs), key=lambda d, s=docs: (float(s[d]), d), reverse=True)
-            for q, docs in run.items()}
+    if isinstance(run, Mapping):
+        return {str(q): sorted(map(str, docs), key=lambda d, s=docs: (float(s[d]), d), reverse=True)
+                for q, docs in run.items()}
+    frame = read_run(run).sort_values(["query", "score", "item"], ascending=[True, False, False], kind="stable")
+    return {str(query): [str(item) for item in group["item"]] for query, group in frame.groupby("query", sort=False)}
 
 
 def evaluate_bounds(qrels, run, measures: Iterable | str) -> BoundsEvaluation:
