@@ -23,13 +23,15 @@ from ..readers.trec import read_qrels, read_run
 
 __all__ = ["BoundsEvaluation", "compare_bounds", "evaluate_bounds", "trec_rankings"]
 
+GEOMETRIC_FLOOR = 0.00001  #: trec_eval m_gm_map.c's MIN_GEO_MEAN
 FIELDS = ("value", "judged_only", "lower", "upper", "unjudged")
 
 
 @dataclass(frozen=True)
 class BoundsEvaluation:
     """Each query's :class:`~metrics.measures.bounds.Bounds` per measure and their aggregate (mean; sum for the
-    counts NumRet, NumRel, ...), with the unjudged items summed over the queries."""
+    counts NumRet, NumRel, ...; geometric mean for GMAP, GMBpref), with the unjudged items summed over the
+    queries."""
 
     measures: tuple[str, ...]
     per_query: dict[str, dict[str, Bounds]]
@@ -119,11 +121,14 @@ def _query_bounds(measure, grades, judged, fill, query: str) -> Bounds:
 
 
 def _aggregate(measure, rows: list[Bounds]) -> dict:
-    total = REGISTRY[measure.name].aggregate == "sum"
+    how = REGISTRY[measure.name].aggregate
     result = {}
     for field in FIELDS[:-1]:
         values = [getattr(b, field) for b in rows]
-        result[field] = float(sum(values)) if total else (float(sum(values) / len(values)) if values else 0.0)
+        if how == "geometric":  # trec_eval's gm_map: each value at least 0.00001
+            values = [math.log(max(v, GEOMETRIC_FLOOR)) for v in values]
+        mean = float(sum(values)) if how == "sum" else (float(sum(values) / len(values)) if values else 0.0)
+        result[field] = math.exp(mean) if how == "geometric" and values else mean
     result["unjudged"] = sum(b.unjudged for b in rows)
     return result
 

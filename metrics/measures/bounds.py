@@ -48,8 +48,10 @@ map, ERR with negative grades)
     with the measure, the number of unjudged items and the limit named (:class:`BoundsRefused`).
 ``constant`` (NumQ): 1.
 
-Refused: Judged (it measures the judgements themselves: any filling judges every item) and the measures over
-queries (GMAP, GMBpref: bound AP or Bpref per query; their geometric mean is monotone in each query's value).
+GMAP and GMBpref: each query's AP (Bpref) bounds; their geometric mean over the queries is monotone in each
+query's value, so the geometric means of the bounds bound it exactly (:mod:`metrics.batch.bounds`).
+
+Refused: Judged (it measures the judgements themselves: any filling judges every item).
 
 References
 ----------
@@ -69,7 +71,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import MetricsInputError
 from .registry import REGISTRY, measure_value
@@ -87,8 +89,6 @@ _COUNT = {"R", "F1", "Rprec", "AP", "RelP", "RprecMult", "IPrec", "IPrec11", "Bi
 _JUDGEMENT_SENSITIVE = {"Bpref", "infAP", "NumNonRelJudgedRet"}  #: tell a judged non-relevant item from none
 _REFUSED = {
     "Judged": "Judged measures the judgements themselves: every filling judges every item (Judged = 1)",
-    "GMAP": "GMAP is over queries: bound AP per query (the geometric mean is monotone in each query's value)",
-    "GMBpref": "GMBpref is over queries: bound Bpref per query (the geometric mean is monotone in each value)",
 }
 
 
@@ -136,6 +136,9 @@ def method_of(measure) -> str:
     ['monotone', 'count', 'exhaustive', 'ideal', 'exhaustive']
     """
     name = measure.name
+    over = REGISTRY[name].steps.over_queries if REGISTRY[name].steps else None
+    if over:
+        return method_of(replace(measure, name=over))
     if name in _REFUSED:
         return "refused"
     if name == "NumQ":
@@ -197,14 +200,18 @@ def measure_bounds(measure, grades: Sequence, judged: Sequence = (), *, fill: Se
     Raises
     ------
     BoundsRefused
-        Judged, GMAP, GMBpref (never bounded per query), or a search beyond ``limit``: the message names the
-        measure, the unjudged items and the limit.
+        Judged (never bounded), or a search beyond ``limit``: the message names the measure, the unjudged items
+        and the limit.
 
     >>> from metrics.measures.names import parse_measure
     >>> b = measure_bounds(parse_measure("AP"), [1, None, 0, None], [1, 0, 0])
     >>> round(b.lower, 4), round(b.upper, 4), b.lower_fill, b.upper_fill
     (0.75, 1.0, (0, 1), (0, 0))
     """
+    over = REGISTRY[measure.name].steps.over_queries if REGISTRY[measure.name].steps else None
+    if over:  # GMAP, GMBpref: each query's AP (Bpref); their geometric mean is monotone in each
+        per_query = measure_bounds(replace(measure, name=over), grades, judged, fill=fill, limit=limit)
+        return replace(per_query, measure=str(measure))
     method = method_of(measure)
     if method == "refused":
         raise BoundsRefused(f"{measure}: no bounds per query ({_REFUSED[measure.name]})")

@@ -4,6 +4,7 @@ the comparison of two systems' intervals."""
 
 import io
 import json
+import math
 import random
 
 import pytest
@@ -13,7 +14,7 @@ from metrics.cli import main
 
 #: our measure -> trec_eval's name
 TREC = {"AP": "map", "P@2": "P_2", "nDCG@3": "ndcg_cut_3", "RR": "recip_rank", "Bpref": "bpref", "Rprec": "Rprec",
-        "R@3": "recall_3", "Success@1": "success_1"}
+        "R@3": "recall_3", "Success@1": "success_1", "GMAP": "gm_map"}
 
 
 def run_cli(*argv):
@@ -58,6 +59,9 @@ def test_json_value_is_evaluate_and_judged_only_is_trec_eval_J(tmp_path, seed):
     judged_only = trec_eval_values("-J", "-q", *trec_names, qrels, run)
     for query, row in got["per_query"].items():
         for measure, bounds in row.items():
+            if measure == "GMAP":  # per query: AP's (trec_eval prints gm_map for all only)
+                assert bounds == row["AP"]
+                continue
             assert set(bounds) == {"value", "judged_only", "lower", "upper", "unjudged"}
             assert bounds["lower"] <= bounds["upper"]
             assert bounds["value"] == pytest.approx(plain["per_query"][query][measure])
@@ -66,6 +70,10 @@ def test_json_value_is_evaluate_and_judged_only_is_trec_eval_J(tmp_path, seed):
         assert mean["value"] == pytest.approx(plain["aggregate"][measure])
         assert mean["judged_only"] == pytest.approx(judged_only[TREC[measure], "all"], abs=5e-5)
         rows = [row[measure] for row in got["per_query"].values()]
+        if measure == "GMAP":  # the geometric mean, each value at least 0.00001
+            lows = [math.log(max(r["lower"], 1e-5)) for r in rows]
+            assert mean["lower"] == pytest.approx(math.exp(sum(lows) / len(lows)))
+            continue
         assert mean["lower"] == pytest.approx(sum(r["lower"] for r in rows) / len(rows))
         assert mean["unjudged"] == sum(r["unjudged"] for r in rows)
 
