@@ -45,13 +45,14 @@ class BoundsEvaluation:
         return json.dumps(self.to_dict(), indent=2)
 
     def as_text(self, per_query: bool = False) -> str:
-        """trec_eval's layout, ``measure  query  value`` then judged-only, ``[lower, upper]`` and the unjudged
-        items within the depth; the mean's query is ``all``."""
+        """trec_eval's layout, ``measure  query  value`` then judged-only, ``[lower, upper]``, the unjudged
+        items within the depth and, for a binary measure, bpref and infAP at its rel; the mean's query is ``all``."""
         rows = [(m, q, b.as_dict()) for q, row in self.per_query.items() for m, b in row.items()] if per_query else []
         rows += [(m, "all", self.aggregate[m]) for m in self.measures]
-        lines = ["# measure\tquery\tvalue\tjudged_only\t[lower, upper]\tunjudged\n"]
+        lines = ["# measure\tquery\tvalue\tjudged_only\t[lower, upper]\tunjudged\t(bpref infAP)\n"]
         lines += [f"{m:<22}\t{q}\t{r['value']:.4f}\t{r['judged_only']:.4f}\t[{r['lower']:.4f}, {r['upper']:.4f}]"
-                  f"\t{r['unjudged']}\n" for m, q, r in rows]
+                  f"\t{r['unjudged']}" + ("".join(f"\t{key} {r[key]:.4f}" for key in ("bpref", "infAP") if key in r))
+                  + "\n" for m, q, r in rows]
         return "".join(lines)
 
 
@@ -97,7 +98,7 @@ def evaluate_bounds(qrels, run, measures: Iterable | str) -> BoundsEvaluation:
 
     >>> ev = evaluate_bounds({"q": {"a": 1, "b": 0}}, {"q": {"a": 3.0, "x": 2.0, "b": 1.0}}, ["P@2"])
     >>> ev.aggregate["P@2"]
-    {'value': 0.5, 'judged_only': 0.5, 'lower': 0.5, 'upper': 1.0, 'unjudged': 1}
+    {'value': 0.5, 'judged_only': 0.5, 'lower': 0.5, 'upper': 1.0, 'unjudged': 1, 'bpref': 1.0, 'infAP': 1.0}
     """
     parsed = parse_measures(measures)
     judgments = _judgments(qrels)
@@ -130,6 +131,8 @@ def _aggregate(measure, rows: list[Bounds]) -> dict:
         mean = float(sum(values)) if how == "sum" else (float(sum(values) / len(values)) if values else 0.0)
         result[field] = math.exp(mean) if how == "geometric" and values else mean
     result["unjudged"] = sum(b.unjudged for b in rows)
+    for key in (rows[0].incomplete if rows else ()):
+        result[key] = float(sum(b.incomplete[key] for b in rows) / len(rows))
     return result
 
 

@@ -71,9 +71,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..errors import MetricsInputError
+from .names import parse_measure
 from .registry import REGISTRY, measure_value
 
 __all__ = ["LIMIT", "Bounds", "BoundsRefused", "Overlap", "fill_grades", "intervals_overlap", "measure_bounds",
@@ -109,10 +110,12 @@ class Bounds:
     method: str  #: monotone, count, ideal, exhaustive or constant
     lower_fill: tuple[int, ...] = ()  #: a filling reaching ``lower`` (one grade per unjudged item, rank order)
     upper_fill: tuple[int, ...] = ()  #: a filling reaching ``upper``
+    #: a binary measure's bpref and infAP at its rel, the trec_eval measures made for unjudged items (else empty)
+    incomplete: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {"value": self.value, "judged_only": self.judged_only, "lower": self.lower, "upper": self.upper,
-                "unjudged": self.unjudged}
+                "unjudged": self.unjudged, **self.incomplete}
 
 
 def fill_grades(judged: Sequence[float]) -> tuple[int, ...]:
@@ -205,13 +208,29 @@ def measure_bounds(measure, grades: Sequence, judged: Sequence = (), *, fill: Se
 
     >>> from metrics.measures.names import parse_measure
     >>> b = measure_bounds(parse_measure("AP"), [1, None, 0, None], [1, 0, 0])
-    >>> round(b.lower, 4), round(b.upper, 4), b.lower_fill, b.upper_fill
-    (0.75, 1.0, (0, 1), (0, 0))
+    >>> round(b.lower, 4), round(b.upper, 4), b.lower_fill, b.upper_fill, b.incomplete
+    (0.75, 1.0, (0, 1), (0, 0), {'bpref': 1.0, 'infAP': 1.0})
     """
+    bounds = _interval(measure, grades, judged, fill, limit)
+    return replace(bounds, incomplete=_incomplete(measure, grades, judged))
+
+
+def _incomplete(measure, grades, judged) -> dict[str, float]:
+    """bpref and infAP at a binary measure's rel (trec_eval's, unjudged items read their way)."""
+    if "rel" not in REGISTRY[measure.name].param_names or measure.name in {"Bpref", "infAP", "GMBpref"}:
+        return {}
+    theta = measure.param("rel")
+    rel = "" if theta == 1 else f"(rel={theta:g})"
+    judged = [g for g in judged if g is not None]
+    return {key: float(measure_value(parse_measure(name + rel), list(grades), judged))
+            for key, name in (("bpref", "Bpref"), ("infAP", "infAP"))}
+
+
+def _interval(measure, grades, judged, fill, limit) -> Bounds:
+    """:func:`measure_bounds` but bpref and infAP."""
     over = REGISTRY[measure.name].steps.over_queries if REGISTRY[measure.name].steps else None
     if over:  # GMAP, GMBpref: each query's AP (Bpref); their geometric mean is monotone in each
-        per_query = measure_bounds(replace(measure, name=over), grades, judged, fill=fill, limit=limit)
-        return replace(per_query, measure=str(measure))
+        return replace(_interval(replace(measure, name=over), grades, judged, fill, limit), measure=str(measure))
     method = method_of(measure)
     if method == "refused":
         raise BoundsRefused(f"{measure}: no bounds per query ({_REFUSED[measure.name]})")

@@ -140,6 +140,15 @@ def test_over_queries_measures_bound_each_querys_value(name, per_query):
     assert method_of(parse_measure(name)) == method_of(parse_measure(per_query))
 
 
+def test_binary_measures_carry_bpref_and_infap_at_their_rel():
+    grades, judged = [2, None, 1, 0, None, 2], [2, 1, 0, 2, 0]
+    got = measure_bounds(parse_measure("P(rel=2)@4"), grades, judged).incomplete
+    assert got == {"bpref": measure_value(parse_measure("Bpref(rel=2)"), grades, judged),
+                   "infAP": measure_value(parse_measure("infAP(rel=2)"), grades, judged)}
+    assert measure_bounds(parse_measure("nDCG@3"), grades, judged).incomplete == {}
+    assert "bpref" not in measure_bounds(parse_measure("Bpref"), grades, judged).as_dict()
+
+
 def test_num_q_is_one():
     b = measure_bounds(parse_measure("NumQ"), [None, 1], [1])
     assert (b.value, b.judged_only, b.lower, b.upper, b.method) == (1.0, 1.0, 1.0, 1.0, "constant")

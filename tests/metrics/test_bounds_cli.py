@@ -57,12 +57,18 @@ def test_json_value_is_evaluate_and_judged_only_is_trec_eval_J(tmp_path, seed):
     trec_names = [arg for name in TREC.values() for arg in ("-m", ".".join(name.rsplit("_", 1))
                                                              if name[-1].isdigit() else name)]
     judged_only = trec_eval_values("-J", "-q", *trec_names, qrels, run)
+    incomplete = trec_eval_values("-q", "-m", "bpref", "-m", "infAP", qrels, run)
     for query, row in got["per_query"].items():
         for measure, bounds in row.items():
             if measure == "GMAP":  # per query: AP's (trec_eval prints gm_map for all only)
                 assert bounds == row["AP"]
                 continue
-            assert set(bounds) == {"value", "judged_only", "lower", "upper", "unjudged"}
+            binary = measure not in {"nDCG@3", "Bpref"}
+            assert set(bounds) == {"value", "judged_only", "lower", "upper", "unjudged"} | (
+                {"bpref", "infAP"} if binary else set())
+            if binary:  # trec_eval's own, unjudged items read their way
+                assert bounds["bpref"] == pytest.approx(incomplete["bpref", query], abs=5e-5)
+                assert bounds["infAP"] == pytest.approx(incomplete["infAP", query], abs=5e-5)
             assert bounds["lower"] <= bounds["upper"]
             assert bounds["value"] == pytest.approx(plain["per_query"][query][measure])
             assert bounds["judged_only"] == pytest.approx(judged_only[TREC[measure], query], abs=5e-5)
@@ -86,9 +92,10 @@ def test_hand_worked_json(tmp_path):
     got = json.loads(text)
     # P@2: a relevant, x unjudged: 1/2, judged-only [a, b] 1/2, x relevant: 1
     assert got["per_query"]["q1"]["P@2"] == {"value": 0.5, "judged_only": 0.5, "lower": 0.5, "upper": 1.0,
-                                             "unjudged": 1}
+                                             "unjudged": 1, "bpref": 1.0, "infAP": 1.0}
     # AP: 1; x relevant: R = 2, (1 + 2/2) / 2 = 1 -- AP cannot fall here
-    assert got["aggregate"]["AP"] == {"value": 1.0, "judged_only": 1.0, "lower": 1.0, "upper": 1.0, "unjudged": 1}
+    assert got["aggregate"]["AP"] == {"value": 1.0, "judged_only": 1.0, "lower": 1.0, "upper": 1.0, "unjudged": 1,
+                                      "bpref": 1.0, "infAP": 1.0}
 
 
 def test_text_output_and_refusal(tmp_path):
@@ -96,7 +103,7 @@ def test_text_output_and_refusal(tmp_path):
     status, text, _ = run_cli("evaluate", qrels, run, "-m", "AP", "--bounds", "-q")
     lines = text.splitlines()
     assert status == 0 and lines[0].startswith("# measure") and lines[-1].split("\t")[1] == "all"
-    assert len(lines[-1].split("\t")) == 6
+    assert len(lines[-1].split("\t")) == 8 and lines[-1].split("\t")[6].startswith("bpref ")
     status, _, err = run_cli("evaluate", qrels, run, "-m", "Judged@3", "--bounds")
     assert status == 2 and "Judged" in err
 
