@@ -125,10 +125,12 @@ def test_judged_only_condenses_before_the_cut_off():
     assert (b.value, b.judged_only) == (0.0, 0.5)
 
 
-@pytest.mark.parametrize("name", ["Bpref", "infAP", "NumNonRelJudgedRet", "ERR(max_grade=2)", "AP", "nDCG@2"])
+@pytest.mark.parametrize("name", ["Bpref", "infAP", "NumNonRelJudgedRet", "ERR(max_grade=2)", "AP", "nDCG@2",
+                                  "nDCG(gain=exp)@3", "nDCG(ideal=list)", "P@2", "RR", "RBP", "R@2", "G"])
 def test_negative_grades(name):
     """A negative grade in the qrels (a spam judgement) is a grade a filling may give."""
     check(parse_measure(name), [None, -1, 1, None], [0, 2])
+    check(parse_measure(name), [2, None, None, 0, -1], [1, -1])
 
 
 @pytest.mark.parametrize("name, per_query", [("GMAP(rel=2)", "AP(rel=2)"), ("GMBpref", "Bpref")])
