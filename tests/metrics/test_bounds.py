@@ -20,7 +20,7 @@ MEASURES = ["P@3", "Success@2", "RR", "RR@2", "RBP(p=0.5)", "RBP@3", "ERR(max_gr
             "NumRet", "NumRel", "NumRelRet", "NumNonRelJudgedRet", "nDCG", "nDCG@3", "nDCG(gain=exp)@3",
             "nDCG(ideal=list)@3", "nDCG(gains={0:0,1:3,2:1})@3", "Bpref", "infAP", "G", "nDCGRel", "RnDCG"]
 REFUSED = ["Judged@3"]
-CASES = int(os.environ.get("BOUNDS_CASES", "25"))
+CASES = int(os.environ.get("BOUNDS_CASES", "60"))
 
 
 def test_every_registry_measure_is_bounded_or_refused():
@@ -67,7 +67,7 @@ extras = st.lists(st.sampled_from([0, 1, 2]), max_size=3)
 
 
 @pytest.mark.parametrize("name", MEASURES)
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(grades=rankings, extra=extras)
 def test_bounds_hold_for_every_filling_and_are_reached(name, grades, extra):
     check(parse_measure(name), grades, extra)
