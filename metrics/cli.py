@@ -214,6 +214,8 @@ def _evaluate(args, out) -> None:
     if args.bounds:  # metrics.batch.bounds
         from .batch.bounds import evaluate_bounds
 
+        if args.output == "csv":
+            raise MetricsInputError("--bounds writes text or json, not csv")
         result = evaluate_bounds(args.qrels, args.run, measures)
         out.write(result.as_json() + "\n" if args.output == "json" else result.as_text(args.per_query))
         return

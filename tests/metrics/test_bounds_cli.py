@@ -106,6 +106,8 @@ def test_text_output_and_refusal(tmp_path):
     assert len(lines[-1].split("\t")) == 8 and lines[-1].split("\t")[6].startswith("bpref ")
     status, _, err = run_cli("evaluate", qrels, run, "-m", "Judged@3", "--bounds")
     assert status == 2 and "Judged" in err
+    status, _, err = run_cli("evaluate", qrels, run, "-m", "AP", "--bounds", "--output", "csv")
+    assert status == 2 and "text or json" in err
 
 
 def test_compare_bounds_per_query_and_mean():
