@@ -4,9 +4,10 @@ exact interval over every grade they could have, and the unjudged items within t
 (:mod:`metrics.measures.bounds`); and whether two systems' intervals overlap (:func:`compare_bounds`).
 
 The queries are those of both the run and the qrels (trec_eval without ``-c``); each ranking is trec_eval's
-order (score descending, ties by docid descending); a filling gives an unjudged item an integer grade from
-min(0, the qrels' smallest grade) to the qrels' largest grade, the same for every query.  The queries' fillings
-are independent, so the mean of the queries' lower (upper) bounds is the exact lower (upper) bound of the mean.
+order (score descending, ties by docid descending; scores compared as 64-bit floats, as trec_eval 10 does); a
+filling gives an unjudged item an integer grade from min(0, the qrels' smallest grade) to the qrels' largest
+grade, the same for every query.  The queries' fillings are independent, so the mean (sum, geometric mean) of
+the queries' lower (upper) bounds is the exact lower (upper) bound of the mean.
 """
 
 from __future__ import annotations
