@@ -11,10 +11,14 @@ import pytest
 
 from metrics.batch.bounds import compare_bounds, evaluate_bounds
 from metrics.cli import main
+from metrics.measures.names import parse_measure
+from metrics.measures.registry import REGISTRY
 
 #: our measure -> trec_eval's name
 TREC = {"AP": "map", "P@2": "P_2", "nDCG@3": "ndcg_cut_3", "RR": "recip_rank", "Bpref": "bpref", "Rprec": "Rprec",
-        "R@3": "recall_3", "Success@1": "success_1", "GMAP": "gm_map"}
+        "R@3": "recall_3", "Success@1": "success_1", "GMAP": "gm_map", "infAP": "infAP", "SetP": "set_P",
+        "BinG": "binG", "G": "G", "nDCG": "ndcg", "NumRelRet": "num_rel_ret", "IPrec11": "11pt_avg",
+        "nDCGRel": "ndcg_rel", "RnDCG": "Rndcg", "Utility": "utility"}
 
 
 def run_cli(*argv):
@@ -63,7 +67,8 @@ def test_json_value_is_evaluate_and_judged_only_is_trec_eval_J(tmp_path, seed):
             if measure == "GMAP":  # per query: AP's (trec_eval prints gm_map for all only)
                 assert bounds == row["AP"]
                 continue
-            binary = measure not in {"nDCG@3", "Bpref"}
+            name = parse_measure(measure).name
+            binary = "rel" in REGISTRY[name].param_names and name not in {"Bpref", "infAP"}
             assert set(bounds) == {"value", "judged_only", "lower", "upper", "unjudged"} | (
                 {"bpref", "infAP"} if binary else set())
             if binary:  # trec_eval's own, unjudged items read their way
@@ -80,7 +85,8 @@ def test_json_value_is_evaluate_and_judged_only_is_trec_eval_J(tmp_path, seed):
             lows = [math.log(max(r["lower"], 1e-5)) for r in rows]
             assert mean["lower"] == pytest.approx(math.exp(sum(lows) / len(lows)))
             continue
-        assert mean["lower"] == pytest.approx(sum(r["lower"] for r in rows) / len(rows))
+        total = REGISTRY[parse_measure(measure).name].aggregate == "sum"
+        assert mean["lower"] == pytest.approx(sum(r["lower"] for r in rows) / (1 if total else len(rows)))
         assert mean["unjudged"] == sum(r["unjudged"] for r in rows)
 
 
