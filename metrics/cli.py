@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "0.50000001 ties 0.5; 10.0: 64-bit)")
     ev.add_argument("--float32", action="store_true", help="scores as 32-bit floats before ranking (implied by "
                     "9.0.x)")
+    ev.add_argument("--bounds", action="store_true", help="unjudged items bounded: per measure its value "
+                    "(unjudged non-relevant), judged-only (-J), the interval over every grade they could have "
+                    "and the unjudged items within its depth (text or json)")
 
     co = commands.add_parser("compare", help="compare several runs on one qrels: means with intervals, pairwise "
                              "tests with a correction, Tukey's HSD, effect sizes, a paper table",
@@ -223,6 +226,22 @@ def _evaluate(args, out, err=None) -> None:
     from .measures.names import parse_measures
 
     measures = parse_measures(args.measure)
+    if args.bounds:  # metrics.batch.bounds
+        from .batch.bounds import evaluate_bounds
+
+        if args.output == "csv":
+            raise MetricsInputError("--bounds writes text or json, not csv")
+        ignored = [flag for flag, given in (("-c", args.count_missing), ("-J", args.judged_only),
+                                            ("--no-relevant", args.no_relevant != "zero"),
+                                            ("--workers/--scheduler", args.workers is not None or args.scheduler))
+                   if given]
+        if ignored:  # (never a number that looks like it obeyed them)
+            raise MetricsInputError(f"--bounds does not take {', '.join(ignored)}: it bounds the queries in both files "
+                                    "(and reports the judged-only value itself)")
+        result = evaluate_bounds(args.qrels, args.run, measures,
+                                 float32=args.float32 or args.version_compat.startswith("9."))
+        out.write(result.as_json() + "\n" if args.output == "json" else result.as_text(args.per_query))
+        return
     if args.workers is not None or args.scheduler:
         from .batch.dask import dask_client
 

@@ -26,6 +26,7 @@ module               measures
 :mod:`.infap`        inferred average precision infAP (trec_eval)
 :mod:`.bing`         trec_eval's binG
 :mod:`.trec_gains`   trec_eval's G, ndcg_rel and Rndcg (gain-based)
+:mod:`.bounds`       unjudged items: value, judged-only (-J) and the exact interval over every grade they could have
 ===================  ==========================================================================
 
 The names are re-exported here (``from metrics.measures import parse_measure`` keeps working).
