@@ -249,25 +249,35 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
     """The board's items in ``ties``' reading order with their grades and hits under ``convention``
     (``"id_ascending"``, ir_measures' msmarco provider, compares scores as Python's 64-bit floats).
 
-    Vectorised (numpy: one stable sort per tie rule); ``_cache`` (a dict for this board) keeps what every reading
-    shares: the scores and grades in input order and the items' alphabetical ranks."""
+    Vectorised (numpy: one stable sort per tie rule); ``_cache`` (a dict for this board) keeps what readings
+    share: the scores and grades in input order, the items' alphabetical ranks, and each sort (per tie rule and
+    score type) with its tie groups."""
     shared = None if _cache is None else _cache.get("board")
     if shared is None:
         shared = _board_arrays(board)
         if _cache is not None:
             _cache["board"] = shared
     scores64, grades, truncated, id_rank = shared
-    scores = scores64 if ties == "id_ascending" or convention.score_type == "float64" else \
-        scores64.astype(np.float32).astype(np.float64)
-    if ties == "trec":  # score descending, then item id descending
-        order = np.lexsort((-id_rank, -scores))
-    elif ties == "id_ascending":
-        order = np.lexsort((id_rank, -scores))
-    else:  # input order among equal scores
-        order = np.argsort(-scores, kind="stable")
+    as_float32 = ties != "id_ascending" and convention.score_type == "float32"
+    sorted_key = ("sorted", ties if ties in ("trec", "id_ascending") else "as_given", as_float32)
+    sort = None if _cache is None else _cache.get(sorted_key)
+    if sort is None:
+        scores = scores64.astype(np.float32).astype(np.float64) if as_float32 else scores64
+        if ties == "trec":  # score descending, then item id descending
+            order = np.lexsort((-id_rank, -scores))
+        elif ties == "id_ascending":
+            order = np.lexsort((id_rank, -scores))
+        else:  # input order among equal scores
+            order = np.argsort(-scores, kind="stable")
+        ordered = scores[order]
+        bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(ordered)]
+        sort = order, ordered, tuple(zip(bounds[:-1], bounds[1:])) if len(ordered) else ()
+        if _cache is not None:
+            _cache[sorted_key] = sort
+    order, ordered, groups = sort
     in_order = truncated if convention.truncate_grades else grades
     threshold = convention.threshold
-    ordered_grades, ordered = in_order[order], scores[order]
+    ordered_grades = in_order[order]
     relevant = ordered_grades >= threshold
     hits = relevant & (ordered > 0) if convention.nonpositive_scores_irrelevant else relevant
     judged = dict(board.judged)
@@ -276,8 +286,6 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
     pool = tuple(judged.values())
     in_list = int(relevant.sum())
     n_relevant = sum(grade >= threshold for grade in pool) if convention.recall_pool else in_list
-    bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(ordered)]
-    groups = tuple(zip(bounds[:-1], bounds[1:])) if len(ordered) else ()
     return Read(tuple(ordered_grades.tolist()), tuple(hits.astype(np.float64).tolist()), groups, pool,
                 max(n_relevant, in_list))
 
@@ -403,15 +411,14 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
 
 def _arranged(keys, groups, best: bool) -> list[int]:
     """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
-    keys keep their order), for the groups given."""
-    if not groups:
-        return []
-    bounds = np.asarray(groups, dtype=np.int64)
-    sizes = bounds[:, 1] - bounds[:, 0]
-    before = np.cumsum(sizes) - sizes  # places taken by the earlier groups
-    positions = np.arange(int(sizes.sum())) + np.repeat(bounds[:, 0] - before, sizes)
-    values = np.asarray(keys, dtype=np.float64)[positions]
-    return positions[np.lexsort((-values if best else values, np.repeat(np.arange(len(sizes)), sizes)))].tolist()
+    keys keep their order), for the groups given; a group of one item is not sorted."""
+    order: list[int] = []
+    for start, end in groups:
+        if end - start == 1:
+            order.append(start)
+        else:
+            order += sorted(range(start, end), key=keys.__getitem__, reverse=best)
+    return order
 
 
 def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None,
@@ -465,9 +472,8 @@ def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float) -
 
 
 def _reordered(r: Read, order: list[int]) -> Read:
-    index = np.asarray(order, dtype=np.int64)
-    return Read(tuple(np.asarray(r.grades)[index].tolist()), tuple(np.asarray(r.hits)[index].tolist()), r.groups,
-                r.pool, r.n_relevant)
+    return Read(tuple(map(r.grades.__getitem__, order)), tuple(map(r.hits.__getitem__, order)), r.groups, r.pool,
+                r.n_relevant)
 
 
 def measure_value(convention: Convention, board: Board, measure: str, _cache: dict | None = None):
