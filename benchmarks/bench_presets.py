@@ -18,16 +18,15 @@ import argparse
 import cProfile
 import pstats
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pandas as pd  # noqa: E402
+from bench_find_conventions import median_time  # noqa: E402
 
 from metrics import evaluate  # noqa: E402
 from metrics.conventions import compare_runs  # noqa: E402
@@ -50,15 +49,6 @@ def synthetic_run(queries: int = 500, items: int = 30, seed: int = 7) -> tuple[p
             pd.DataFrame(run, columns=["query", "item", "score"]))
 
 
-def median_time(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def baseline_time(revision: str, queries: int, items: int, repeat: int) -> float:
     """Seconds of ``compare_runs(qrels, run, 10)`` on the same run with the ``metrics`` package of ``revision``."""
     root = Path(__file__).resolve().parent.parent
@@ -67,8 +57,10 @@ def baseline_time(revision: str, queries: int, items: int, repeat: int) -> float
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
         code = (f"import sys; sys.path[:0] = [{folder!r}, {str(root / 'benchmarks')!r}]\n"
-                "from bench_presets import synthetic_run, median_time\n"
+                "import metrics\n"  # REV's, imported before bench_presets puts this checkout on the path
+                f"assert metrics.__file__.startswith({folder!r}), metrics.__file__\n"
                 "from metrics.conventions import compare_runs\n"
+                "from bench_presets import synthetic_run, median_time\n"
                 f"qrels, run = synthetic_run({queries}, {items})\n"
                 f"print(median_time(lambda: compare_runs(qrels, run, 10), {repeat}))\n")
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=folder)
