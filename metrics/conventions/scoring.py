@@ -591,10 +591,19 @@ def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[d
     ``cache`` (a dict) shares the board's readings: pass the same one for every convention and cut-off of one
     board (:func:`~metrics.conventions.compare_runs` reads each query once for all presets)."""
     out: dict = {}
+    uncut: dict = {}  # AP and RR where the library has no cut-off: one value for every k
     for k in ks:
         at = board if k == board.k else replace(board, k=k)
-        out[k] = {measure: measure_value(convention, at, measure, cache) if measure in convention.offers else None
-                  for measure in MEASURES}
+        row = out[k] = {}
+        for measure in MEASURES:
+            if measure not in convention.offers:
+                row[measure] = None
+            elif measure_label(convention, measure, k) == measure:
+                if measure not in uncut:
+                    uncut[measure] = measure_value(convention, at, measure, cache)
+                row[measure] = uncut[measure]
+            else:
+                row[measure] = measure_value(convention, at, measure, cache)
     return out, n_relevant(convention, board, cache)
 
 
