@@ -1,6 +1,6 @@
 """A whole run under every preset: the mean of each measure per library, and the queries where they differ most.
 
-Each query's run is scored with :func:`~metrics.conventions.score_under` in its FILE order with its scores: a
+Each query's run is scored as :func:`~metrics.conventions.score_under` scores it, in its FILE order with its scores: a
 library that keeps the input order among ties reads the file's order; the others sort by score with ties per
 their rule.
 """
@@ -8,10 +8,11 @@ their rule.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import numbers
+from dataclasses import dataclass
 
 from .presets import PRESETS, Convention
-from .scoring import MEASURES, Interval, score_under
+from .scoring import MEASURES, Board, Interval, cutoffs, raw_values, reported
 
 
 @dataclass(frozen=True)
@@ -65,14 +66,14 @@ def _ends(value) -> tuple[float, float] | None:
     return (value.low, value.high) if isinstance(value, Interval) else (value, value)
 
 
-def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = None) -> RunComparison:
+def compare_runs(qrels, run, k, presets: dict[str, Convention] | None = None):
     """Score every query of ``run`` under every preset.
 
     Parameters
     ----------
     qrels, run : any input of :func:`metrics.batch.evaluate` (DataFrames, paths or bytes of TREC files, a
         :class:`~metrics.readers.io.Dataset`, :class:`~metrics.readers.columns.TrecColumns`, dicts).
-    k : the cut-off.
+    k : the cut-off, or several (a list, tuple or range): every cut-off's comparison from one reading of the run.
     presets : ``{key: Convention}`` (default :data:`PRESETS`).
 
     Returns
@@ -80,21 +81,42 @@ def compare_runs(qrels, run, k: int, presets: dict[str, Convention] | None = Non
     RunComparison
         Per query and preset the five measures; the mean of each (``means[preset][measure]``, over the queries
         the preset averages: :data:`~metrics.conventions.presets.QUERIES`); per measure the
-        queries ordered by the spread between the libraries, largest first.
+        queries ordered by the spread between the libraries, largest first. For several cut-offs,
+        ``{k: RunComparison}`` per cut-off, in the order given (each equal to the call with that k alone).
+
+    Each query is checked and read once for every preset and cut-off: presets that read the list alike (the same
+    tie rule, score type and relevance choices) share its sort and their tie groups' arrangements.
     """
     presets = PRESETS if presets is None else presets
+    ks = cutoffs(k)
     judged, ranked = _query_tables(qrels, run)
     queries = tuple(query for query in ranked if query in judged)
     missing = tuple(query for query in judged if query not in ranked)
-    per_query, inputs, unrounded = {}, {}, {}
+    inputs = {}
+    per_k = {cut: ({}, {}) for cut in ks}  # per query: the reported values, the unrounded ones (RecBole)
     for query in queries:
         items, scores = ranked[query]
         inputs[query] = (items, judged[query], scores)
-        per_query[query] = {key: dict(zip(MEASURES, score_under(convention, items, judged[query], k, scores).values()))
-                            for key, convention in presets.items()}
-        unrounded[query] = {key: dict(zip(MEASURES, score_under(replace(convention, decimals=None), items,
-                                                                judged[query], k, scores).values()))
-                            for key, convention in presets.items() if convention.decimals is not None}
+        board, cache = Board.of_floats(items, judged[query], ks[0], scores), {}
+        for key, convention in presets.items():
+            values, n = raw_values(convention, board, ks, cache)
+            for cut, (per_query, unrounded) in per_k.items():
+                row = values[cut]
+                per_query.setdefault(query, {})[key] = {
+                    measure: None if value is None else reported(convention, measure, value, n)
+                    for measure, value in row.items()}
+                if convention.decimals is not None:
+                    unrounded.setdefault(query, {})[key] = {
+                        measure: None if value is None else reported(convention, measure, value, n, rounded=False)
+                        for measure, value in row.items()}
+    out = {cut: _comparison(cut, presets, queries, per_query, unrounded, inputs, missing)
+           for cut, (per_query, unrounded) in per_k.items()}
+    return out if not isinstance(k, numbers.Integral) else out[ks[0]]
+
+
+def _comparison(k: int, presets: dict[str, Convention], queries, per_query, unrounded, inputs,
+                missing) -> RunComparison:
+    """One cut-off's :class:`RunComparison` from the per-query values: the means and the spreads."""
     means = {}
     for key, convention in presets.items():
         means[key] = {}

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+import numbers
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -219,6 +220,19 @@ class Board:
         judged = tuple((str(item), grade) for item, grade in zip(judgments, grades))
         return cls(ranking, scores, judged, k)
 
+    @classmethod
+    def of_floats(cls, ranking: list[str], judgments: dict[str, float], k: int, scores: list[float]) -> Board:
+        """:meth:`of` for string ids and Python floats (a run's columns): the same board, or the same error, with
+        the numbers checked in one vectorised pass instead of one by one."""
+        values = np.array(scores, dtype=np.float64)
+        grades = np.array(list(judgments.values()), dtype=np.float64)
+        if not (len(values) == len(ranking) and np.isfinite(values).all() and np.isfinite(grades).all()
+                and all(type(x) is str for x in ranking) and all(type(x) is str for x in judgments)
+                and all(type(x) is float for x in scores) and all(type(x) is float for x in judgments.values())
+                and len(set(ranking)) == len(ranking)):
+            return cls.of(ranking, judgments, k, scores)  # its checks and messages
+        return cls(tuple(ranking), tuple(scores), tuple(judgments.items()), as_k(k, required=True))
+
 
 @dataclass(frozen=True)
 class Read:
@@ -231,28 +245,59 @@ class Read:
     n_relevant: int  #: R
 
 
-def read(board: Board, convention: Convention, ties: str) -> Read:
+def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None) -> Read:
     """The board's items in ``ties``' reading order with their grades and hits under ``convention``
-    (``"id_ascending"``, ir_measures' msmarco provider, compares scores as Python's 64-bit floats)."""
-    scores = compared_scores(board.scores, "float64" if ties == "id_ascending" else convention.score_type)
-    order = order_ranking(board.ranking, scores, ties)
+    (``"id_ascending"``, ir_measures' msmarco provider, compares scores as Python's 64-bit floats).
+
+    Vectorised (numpy: one stable sort per tie rule); ``_cache`` (a dict for this board) keeps what readings
+    share: the scores and grades in input order, the items' alphabetical ranks, and each sort (per tie rule and
+    score type) with its tie groups."""
+    shared = None if _cache is None else _cache.get("board")
+    if shared is None:
+        shared = _board_arrays(board)
+        if _cache is not None:
+            _cache["board"] = shared
+    scores64, grades, truncated, id_rank = shared
+    as_float32 = ties != "id_ascending" and convention.score_type == "float32"
+    sorted_key = ("sorted", ties if ties in ("trec", "id_ascending") else "as_given", as_float32)
+    sort = None if _cache is None else _cache.get(sorted_key)
+    if sort is None:
+        scores = scores64.astype(np.float32).astype(np.float64) if as_float32 else scores64
+        if ties == "trec":  # score descending, then item id descending
+            order = np.lexsort((-id_rank, -scores))
+        elif ties == "id_ascending":
+            order = np.lexsort((id_rank, -scores))
+        else:  # input order among equal scores
+            order = np.argsort(-scores, kind="stable")
+        ordered = scores[order]
+        bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(ordered)]
+        sort = order, ordered, tuple(zip(bounds[:-1], bounds[1:])) if len(ordered) else ()
+        if _cache is not None:
+            _cache[sorted_key] = sort
+    order, ordered, groups = sort
+    in_order = truncated if convention.truncate_grades else grades
+    threshold = convention.threshold
+    ordered_grades = in_order[order]
+    relevant = ordered_grades >= threshold
+    hits = relevant & (ordered > 0) if convention.nonpositive_scores_irrelevant else relevant
     judged = dict(board.judged)
     if convention.truncate_grades:
         judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
-    threshold = convention.threshold
-    grades = tuple(judged.get(board.ranking[i], 0.0) for i in order)
-    ordered = [scores[i] for i in order]
-    hits = tuple(1.0 if grade >= threshold and (not convention.nonpositive_scores_irrelevant or score > 0) else 0.0
-                 for grade, score in zip(grades, ordered))
-    in_list = sum(grade >= threshold for grade in grades)
     pool = tuple(judged.values())
+    in_list = int(relevant.sum())
     n_relevant = sum(grade >= threshold for grade in pool) if convention.recall_pool else in_list
-    groups, start = [], 0
-    for i in range(1, len(ordered) + 1):
-        if i == len(ordered) or ordered[i] != ordered[start]:
-            groups.append((start, i))
-            start = i
-    return Read(grades, hits, tuple(groups), pool, max(n_relevant, in_list))
+    return Read(tuple(ordered_grades.tolist()), tuple(hits.astype(np.float64).tolist()), groups, pool,
+                max(n_relevant, in_list))
+
+
+def _board_arrays(board: Board):
+    """The board's scores and grades (as given, and truncated to integers) in input order, and each item's rank
+    in item id order (Python's string order)."""
+    judged = dict(board.judged)
+    grades = np.array([judged.get(item, 0.0) for item in board.ranking], dtype=np.float64)
+    id_rank = np.empty(len(board.ranking), dtype=np.int64)
+    id_rank[sorted(range(len(board.ranking)), key=board.ranking.__getitem__)] = np.arange(len(board.ranking))
+    return np.array(board.scores, dtype=np.float64), grades, np.trunc(grades), id_rank
 
 
 # ------------------------------------------------------------------------------------------------ measures
@@ -272,10 +317,18 @@ def _ndcg_parts(convention: Convention, r: Read) -> tuple[list[float], list[floa
         gains = list(r.hits)
         ideal = list(gains) if convention.ideal == "list" else [1.0] * r.n_relevant
     else:  # exponential gain refuses a grade whose 2^g - 1 overflows
-        gains = _gains(_grades(r.grades, convention.gain, "grades"), convention.gain).tolist()
-        ideal = list(gains) if convention.ideal == "list" else \
-            _gains(_grades(r.pool or (0.0,), convention.gain, "grades"), convention.gain).tolist()
+        gains = _checked_gains(r.grades, convention.gain)
+        ideal = list(gains) if convention.ideal == "list" else _checked_gains(r.pool or (0.0,), convention.gain)
     return gains, sorted(ideal, reverse=True)
+
+
+def _checked_gains(grades, gain: str) -> list[float]:
+    """The gains of grades already checked by :meth:`Board.of`; where one overflows (exponential gain), the
+    measures' own check raises its error."""
+    values = _gains(np.asarray(grades, dtype=np.float64), gain)
+    if not np.isfinite(values).all():
+        _grades(grades, gain, "grades")
+    return values.tolist()
 
 
 def _ndcg(gains, ideal, k: int) -> float:
@@ -357,28 +410,38 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
 
 
 def _arranged(keys, groups, best: bool) -> list[int]:
-    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first."""
+    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
+    keys keep their order), for the groups given; a group of one item is not sorted."""
     order: list[int] = []
     for start, end in groups:
-        order += sorted(range(start, end), key=lambda i: keys[i], reverse=best)
+        if end - start == 1:
+            order.append(start)
+        else:
+            order += sorted(range(start, end), key=keys.__getitem__, reverse=best)
     return order
 
 
-def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float | Interval:
+def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None,
+           arranged: dict | None = None) -> float | Interval:
     """``measure`` over every order of the tied items: its exact range, or a number where the order cannot matter.
 
     Each tie group best first (highest gain for nDCG, relevant first for the others) gives the maximum and worst
     first the minimum: moving a hit (or a larger gain) up never lowers the sum, and every denominator is fixed --
     except AP divided by the hits found in the top k (torchmetrics) when k cuts a tie group: there the number of
     hits h that the group puts above k changes the denominator, so each possible h is tried, the group's top part
-    arranged best or worst.
+    arranged best or worst. ``arranged`` (a dict) keeps the two arrangements for the next cut-off or convention
+    reading the same list with the same keys (a cache: the arrangements do not depend on k).
     """
     keys = gains if measure == "nDCG" else r.hits
     values = []
     for best in (False, True):
-        order = _arranged(keys, r.groups, best)
-        values.append(_plain(measure, convention, _reordered(r, order), k,
-                             [gains[i] for i in order] if gains is not None else None, ideal))
+        lists = None if arranged is None else arranged.get(best)
+        if lists is None:
+            order = _arranged(keys, r.groups, best)
+            lists = (_reordered(r, order), [gains[i] for i in order] if gains is not None else None)
+            if arranged is not None:
+                arranged[best] = lists
+        values.append(_plain(measure, convention, lists[0], k, lists[1], ideal))
     low, high = min(values), max(values)
     if measure == "AP" and convention.ap_denominator == "found" and convention.ap_cutoff:
         cut = next(((s, e) for s, e in r.groups if s < k < e), None)
@@ -409,41 +472,50 @@ def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float) -
 
 
 def _reordered(r: Read, order: list[int]) -> Read:
-    return Read(tuple(r.grades[i] for i in order), tuple(r.hits[i] for i in order), r.groups, r.pool, r.n_relevant)
+    return Read(tuple(map(r.grades.__getitem__, order)), tuple(map(r.hits.__getitem__, order)), r.groups, r.pool,
+                r.n_relevant)
 
 
 def measure_value(convention: Convention, board: Board, measure: str, _cache: dict | None = None):
     """``measure`` (one of :data:`MEASURES`) under ``convention``, before the library's NaN rule and rounding.
 
     A float, or an :class:`Interval` where the library leaves the order of tied items undefined and that order
-    changes the value. ``_cache`` (a dict) shares the reading of the board between calls."""
+    changes the value. ``_cache`` (a dict) shares the reading of the board between calls (between conventions
+    and cut-offs too: every key names the choices its entry depends on)."""
     rule = tie_rule(convention, len(board.ranking), measure)
     key = (convention.score_type, "as_given" if rule in ("average", "undefined") else rule,
            convention.truncate_grades, convention.threshold, convention.nonpositive_scores_irrelevant,
            convention.recall_pool)
     r = None if _cache is None else _cache.get(key)
     if r is None:
-        r = read(board, convention, key[1])
+        r = read(board, convention, key[1], _cache)
         if _cache is not None:
             _cache[key] = r
     gains = ideal = None
     if measure == "nDCG":
-        gains, ideal = _ndcg_parts(convention, r)
+        parts = None if _cache is None else _cache.get((key, "nDCG", convention.gain, convention.ideal))
+        if parts is None:
+            parts = _ndcg_parts(convention, r)
+            if _cache is not None:
+                _cache[(key, "nDCG", convention.gain, convention.ideal)] = parts
+        gains, ideal = parts
     if rule == "average":
         return _averaged(measure, convention, r, board.k, gains, ideal)
     if rule == "undefined":
-        return _range(measure, convention, r, board.k, gains, ideal)
+        arranged = None if _cache is None else _cache.setdefault(
+            (key, "arranged", convention.gain if measure == "nDCG" else "hits"), {})
+        return _range(measure, convention, r, board.k, gains, ideal, arranged)
     return _plain(measure, convention, r, board.k, gains, ideal)
 
 
-def reported(convention: Convention, measure: str, value, n_relevant: int):
+def reported(convention: Convention, measure: str, value, n_relevant: int, rounded: bool = True):
     """What the library prints for a computed ``value``: None when it lacks the measure, NaN by its rule for a
-    query without relevant items, rounded to its decimals."""
+    query without relevant items, rounded to its decimals (unless ``rounded`` is False)."""
     if measure not in convention.offers:
         return None
     if n_relevant == 0 and measure in convention.nan_when_no_relevant:
         return float("nan")
-    if convention.decimals is not None:
+    if convention.decimals is not None and rounded:
         return round(value, convention.decimals)
     return value
 
@@ -451,12 +523,13 @@ def reported(convention: Convention, measure: str, value, n_relevant: int):
 def n_relevant(convention: Convention, board: Board, _cache: dict | None = None) -> int:
     """R under ``convention``'s threshold, grade truncation and pool rule."""
     for key, r in (_cache or {}).items():  # measure_value's readings: R depends on these three choices only
-        if (key[2], key[3], key[5]) == (convention.truncate_grades, convention.threshold, convention.recall_pool):
+        if isinstance(r, Read) and (key[2], key[3], key[5]) == (convention.truncate_grades, convention.threshold,
+                                                                convention.recall_pool):
             return r.n_relevant
     return read(board, convention, "as_given").n_relevant
 
 
-def score_under(convention: Convention, ranking, judgments: dict, k: int, scores=None) -> dict:
+def score_under(convention: Convention, ranking, judgments: dict, k, scores=None) -> dict:
     """What a library following ``convention`` reports for one ranked list.
 
     Parameters
@@ -464,7 +537,7 @@ def score_under(convention: Convention, ranking, judgments: dict, k: int, scores
     convention : a :class:`Convention`, e.g. ``PRESETS["sklearn"]``.
     ranking : item ids in input order (the order a library that keeps input order among ties reads).
     judgments : grade of every judged item; items of the ranking that are missing are unjudged (grade 0).
-    k : the cut-off.
+    k : the cut-off, or several (a list, tuple or range of cut-offs: every one's numbers in one call).
     scores : the system's scores in ``ranking`` order (default: n, n - 1, ..., 1: no ties). The list is read
         by score descending, equal scores per ``convention.ties``.
 
@@ -475,25 +548,69 @@ def score_under(convention: Convention, ranking, judgments: dict, k: int, scores
         the cut-off where the library has none): a float; None for a measure the library does not offer; NaN
         by the library's rule for a query without relevant items; an :class:`Interval` ``(low, high)`` where
         the library leaves the order of tied items undefined (:data:`TIE_ORDER_REASON`) and that order changes
-        the value -- the exact range over all orders of the tied items.
+        the value -- the exact range over all orders of the tied items. For several cut-offs,
+        ``{k: that dict}`` per cut-off, in the order given: the same numbers as one call per cut-off, the board
+        read once.
 
     >>> from metrics.conventions import PRESETS
     >>> score_under(PRESETS["recbole"], ["a", "b", "c"], {"b": 1}, 2, scores=[0.5, 0.5, 0.1])["P@2"]
     0.5
     >>> score_under(PRESETS["recbole"], ["a", "b", "c"], {"b": 1}, 1, scores=[0.5, 0.5, 0.1])["P@1"]
     Interval(0.0, 1.0)
+    >>> score_under(PRESETS["recbole"], ["a", "b", "c"], {"b": 1}, [1, 2], scores=[0.5, 0.5, 0.1])[2]["P@2"]
+    0.5
     """
-    board = Board.of(ranking, judgments, k, scores)
-    cache: dict = {}
-    out = {}
-    for measure in MEASURES:
-        label = measure_label(convention, measure, board.k)
-        if measure not in convention.offers:
-            out[label] = None
-            continue
-        value = measure_value(convention, board, measure, cache)
-        out[label] = reported(convention, measure, value, n_relevant(convention, board, cache))
-    return out
+    ks = cutoffs(k)
+    board = Board.of(ranking, judgments, ks[0], scores)
+    values, n = raw_values(convention, board, ks, {})
+    out = {cut: reports(convention, row, cut, n) for cut, row in values.items()}
+    return out if not isinstance(k, numbers.Integral) else out[ks[0]]
+
+
+def cutoffs(k) -> tuple[int, ...]:
+    """One cut-off (an int) or several (a list, tuple or range) as a tuple of checked cut-offs, repeats dropped.
+
+    >>> cutoffs(5), cutoffs([5, 10, 5])
+    ((5,), (5, 10))
+    """
+    if isinstance(k, numbers.Integral) or k is None or isinstance(k, (str, bytes)):
+        return (as_k(k, required=True),)
+    try:
+        ks = tuple(dict.fromkeys(as_k(cut, required=True) for cut in k))
+    except TypeError:
+        raise MetricsInputError(f"k must be a positive integer or a list of them, got {k!r}") from None
+    if not ks:
+        raise MetricsInputError("k must name at least one cut-off, got an empty list")
+    return ks
+
+
+def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[dict[int, dict], int]:
+    """``{k: {measure: value}}`` under ``convention`` for every cut-off in ``ks``, before the library's NaN rule
+    and rounding (None for a measure the library lacks), and R (:func:`n_relevant`).
+
+    ``cache`` (a dict) shares the board's readings: pass the same one for every convention and cut-off of one
+    board (:func:`~metrics.conventions.compare_runs` reads each query once for all presets)."""
+    out: dict = {}
+    uncut: dict = {}  # AP and RR where the library has no cut-off: one value for every k
+    for k in ks:
+        at = board if k == board.k else replace(board, k=k)
+        row = out[k] = {}
+        for measure in MEASURES:
+            if measure not in convention.offers:
+                row[measure] = None
+            elif measure_label(convention, measure, k) == measure:
+                if measure not in uncut:
+                    uncut[measure] = measure_value(convention, at, measure, cache)
+                row[measure] = uncut[measure]
+            else:
+                row[measure] = measure_value(convention, at, measure, cache)
+    return out, n_relevant(convention, board, cache)
+
+
+def reports(convention: Convention, row: dict, k: int, n_relevant: int) -> dict:
+    """One cut-off's :func:`raw_values` row as :func:`score_under` labels and reports it (:func:`reported`)."""
+    return {measure_label(convention, measure, k): None if value is None else
+            reported(convention, measure, value, n_relevant) for measure, value in row.items()}
 
 
 def _multinomial(values: list) -> int:
