@@ -424,12 +424,17 @@ def p_precision(extreme: int, trials: int, confidence: float = 0.95) -> dict:
 
 
 def straddle_warning(precision: dict, alpha: float) -> str | None:
-    """``p = 0.048 ± 0.004 straddles α = 0.05: raise --trials`` when the interval holds ``alpha``, else None
-    (± half the interval's width)."""
+    """``p = 0.0485 ± 0.0096 straddles α = 0.05: raise --trials`` when the interval holds ``alpha``, else None
+    (± half the interval's width, to two significant digits and at least 3 decimals).
+
+    >>> straddle_warning(p_precision(480, 10_000), 0.05)
+    'p = 0.0481 ± 0.0042 straddles α = 0.05: raise --trials'
+    """
     if not precision["low"] <= alpha <= precision["high"]:
         return None
     half = (precision["high"] - precision["low"]) / 2
-    return f"p = {precision['p']:.3f} ± {half:.3f} straddles α = {alpha:g}: raise --trials (or --trials auto)"
+    places = max(3, 1 - math.floor(math.log10(half))) if half > 0 else 3  # two significant digits of the ±
+    return f"p = {precision['p']:.{places}f} ± {half:.{places}f} straddles α = {alpha:g}: raise --trials"
 
 
 def sampled_randomization(d: np.ndarray, trials, seed: int | None, alpha: float = 0.05) -> dict:
