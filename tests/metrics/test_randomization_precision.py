@@ -104,26 +104,36 @@ def test_compare_systems_auto_and_exact_precision():
         compare_systems(scores, test="t", trials="auto")
 
 
-def test_the_issues_pair_is_inside_its_interval_or_flagged():
-    """The compare command on the sample runs at seed 0 and 10,000 permutations (the randomised Tukey test:
-    the randomization test is exact on 7 queries): each pair's 1M-trial p is inside the reported 95% interval,
-    or the pair is flagged; ``auto`` decides every pair or says it could not."""
-    status, out, err = run("compare", TREC / "qrels.txt", *RUNS, "-m", "nDCG", "--test", "randomized-tukey",
-                           "--output", "json")
-    assert status == 0
+def test_the_issues_pairs_against_a_million_trials():
+    """The compare command on the sample runs at seed 0 and the default 10,000 draws (the randomised Tukey test:
+    the randomization test is exact on their 7 queries). nDCG's run_e − run_b is the pair furthest from its
+    1M-trial p (0.3698 against 0.3836: 2.9 standard errors; no pair of the sample measures reached the issue's
+    3.5): a 95% interval misses such a pair by design (0.3602–0.3792), but every verdict at α equals the 1M
+    one or is flagged, and most intervals hold the 1M p."""
     import json
 
-    pairs = json.loads(out)["measures"]["nDCG"]["pairs"]
     from metrics.batch.evaluation import evaluate
 
-    per_run = {path.stem: evaluate(TREC / "qrels.txt", path, ["nDCG"]).to_dict()["nDCG"] for path in RUNS}
-    reference = compare_systems(per_run, test="randomized-tukey", trials=1_000_000, seed=0)
-    for pair, ref in zip(pairs, reference.pairs):
-        low, high = pair["p_interval"]
-        assert pair["trials"] == 10_000 and pair["p_se"] == pytest.approx(math.sqrt(pair["p"] * (1 - pair["p"]) / 1e4))
-        inside = low <= ref.p <= high
-        z = abs(pair["p"] - ref.p) / pair["p_se"]
-        assert inside or pair["warning"] or z < 3.5, (pair, ref.p)
+    status, out, err = run("compare", TREC / "qrels.txt", *RUNS, "-m", "nDCG", "-m", "AP", "--test",
+                           "randomized-tukey", "--output", "json")
+    assert status == 0
+    inside = total = 0
+    for measure in ("nDCG", "AP"):
+        pairs = json.loads(out)["measures"][measure]["pairs"]
+        per_run = {path.stem: evaluate(TREC / "qrels.txt", path, [measure]).to_dict()[measure] for path in RUNS}
+        reference = compare_systems(per_run, test="randomized-tukey", trials=1_000_000, seed=0)
+        for pair, ref in zip(pairs, reference.pairs):
+            low, high = pair["p_interval"]
+            assert pair["trials"] == 10_000
+            assert pair["p_se"] == pytest.approx(math.sqrt(pair["p"] * (1 - pair["p"]) / 10_000))
+            assert (pair["p"] <= 0.05) == (ref.p <= 0.05) or pair["warning"], (measure, pair, ref.p)
+            inside += low <= ref.p <= high
+            total += 1
+            if (measure, pair["a"], pair["b"]) == ("nDCG", "run_b", "run_e"):
+                assert (pair["p"], ref.p) == pytest.approx((0.3698, 0.3836), abs=1e-4)
+                assert abs(pair["p"] - ref.p) / pair["p_se"] == pytest.approx(2.86, abs=0.01)
+                assert not low <= ref.p <= high and pair["warning"] is None  # far from α: no verdict at stake
+    assert inside >= 0.9 * total
 
 
 def _starts(line: str) -> list[int]:
