@@ -181,6 +181,8 @@ class Experiment:
                 trials = ", ".join(f"{t:,}" for t in sorted({row["trials"] for row in self.rows if row["trials"]}))
                 words.append(f"±SE: the Monte Carlo standard error of p over {trials} random sign flips (0: exact); "
                              "raise --trials (or --trials auto) when p ± 2 SE holds alpha")
+            elif self.test == "randomization":
+                words.append("p: exact, every sign flip enumerated (no Monte Carlo error)")
             words += [f"warning: {row['system']}, {row['measure']}: {row['warning']}" for row in self.rows
                       if row.get("warning")]
             words += ["W/T/L: queries on which the system wins, ties, loses against the baseline; "

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..explanation import DIGITS
 from . import corrections
-from .multiple import TITLES, Comparison
+from .multiple import RANDOMISED, TITLES, Comparison
 
 
 def _value(x: float) -> str:
@@ -146,6 +146,8 @@ def write_text(comparisons: Sequence[Comparison], out) -> None:
             what = "sign flips" if c.test == "randomization" else "permutations"
             out.write(f"  ±SE: Monte Carlo standard error of p ({', '.join(f'{t:,}' for t in trials)} random {what}); "
                       "p ± 2 SE holding alpha: raise --trials\n")
+        elif c.test in RANDOMISED and c.pairs:
+            out.write("  p: exact, every assignment enumerated (no Monte Carlo error)\n")
         for pair in c.pairs:
             if pair.warning:
                 out.write(f"  warning: {pair.b} − {pair.a}: {pair.warning}\n")
