@@ -113,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     co.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05); the intervals "
                     "are at 1 - alpha")
     co.add_argument("--seed", type=int, default=0, help="seed of the randomised tests and the bootstrap (default 0)")
-    co.add_argument("--trials", type=int, default=10_000, metavar="N",
-                    help="random permutations and bootstrap resamples (default 10000)")
+    co.add_argument("--trials", type=trials_argument, default=10_000, metavar="N|auto",
+                    help="random permutations and bootstrap resamples (default 10000); auto: the randomised tests "
+                    "double from 10000 until each p's 95%% interval is on one side of alpha, at most 1000000")
     co.add_argument("--ci", choices=("bca", "percentile"), default="bca", help="bootstrap interval (default bca)")
     co.add_argument("--pairs", choices=("all", "baseline"), default="all",
                     help="test every pair (default) or each run against the first")
@@ -312,6 +313,25 @@ def run_names(paths) -> list[str]:
     return names
 
 
+def trials_argument(text: str):
+    """``--trials``: a whole number of at least 1, or ``auto``."""
+    if text == "auto":
+        return text
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1 or auto, got {text!r}")
+    return value
+
+
+def warn_straddling(lines, err) -> None:
+    """A warning line on stderr for each randomised p whose interval holds alpha (``measure: b − a: p = …``)."""
+    for line in lines:
+        err.write(f"{program_name()}: warning: {line}\n")
+
+
 def _compare(args, out, err) -> None:
     from .batch.evaluation import evaluate
     from .limits import CLI
@@ -345,6 +365,8 @@ def _compare(args, out, err) -> None:
         more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
         err.write(f"{program_name()}: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} {what}: "
                   f"{shown}{more}\n")
+    warn_straddling((f"{c.measure}: {pair.b} − {pair.a}: {pair.warning}" for c in comparisons for pair in c.pairs
+                     if pair.warning), err)
     WRITERS[args.output](comparisons, out)
 
 

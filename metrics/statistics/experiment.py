@@ -128,8 +128,13 @@ class Experiment:
                 "family": self.family, "alpha": self.alpha, "ci": self.details["ci_label"],
                 "queries": "qrels (missing scores 0)" if self.count_missing else "common to every run",
                 "systems": list(self.systems), "measures": list(self.measures),
-                "rows": [{c: _json_value(row[c]) for c in COLUMNS} for row in self.rows],
+                "rows": [{c: _json_value(row[c]) for c in COLUMNS + self._precision_columns()} for row in self.rows],
                 "dropped": {m: {q: list(r) for q, r in d.items()} for m, d in self.dropped.items()}}
+
+    def _precision_columns(self) -> tuple[str, ...]:
+        """A randomization p's Monte Carlo standard error (0 when exact), its trials (None when exact) and the
+        warning when its interval holds alpha: in the rows of :meth:`to_dict` for that test only."""
+        return ("p_se", "trials", "warning") if self.test == "randomization" and self.baseline is not None else ()
 
     def to_json(self, **kwargs) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
@@ -142,17 +147,20 @@ class Experiment:
         and the queries."""
         pct = f"{100 * (1 - self.alpha):g}% CI"
         header = ["system", "measure", "n", "mean", pct]
+        sampled = any(row.get("trials") for row in self.rows)
         if self.baseline is not None:
-            header += ["diff", "p", "p adj", "W/T/L", "d_z", ""]
+            header += ["diff", "p"] + (["±SE"] if sampled else []) + ["p adj", "W/T/L", "d_z", ""]
         lines = [header]
         for row in self.rows:
             cells = [row["system"] + (" (baseline)" if row["system"] == self.baseline else ""), row["measure"],
                      str(row["n"]), _fixed(row["mean"]), f"[{_fixed(row['ci_low'])}, {_fixed(row['ci_high'])}]"]
             if self.baseline is not None:
                 if row["system"] == self.baseline:
-                    cells += [""] * 6
+                    cells += [""] * (len(header) - len(cells))
                 else:
-                    cells += [_fixed(row["diff"], sign=True), _p_text(row["p"]), _p_text(row["p_adjusted"]),
+                    cells += [_fixed(row["diff"], sign=True), _p_text(row["p"])]
+                    cells += [_fixed(row["p_se"])] if sampled else []
+                    cells += [_p_text(row["p_adjusted"]),
                               f"{row['wins']}/{row['ties']}/{row['losses']}", _fixed(row["effect_size"], sign=True),
                               "*" if row["significant"] else ""]
             lines.append(cells)
@@ -168,8 +176,16 @@ class Experiment:
             family = ("each measure's comparisons with the baseline" if self.family == "measure"
                       else "every comparison of the table")
             words += [f"p: {TITLES[self.test]} against {self.baseline}; p adj: {correction} over {family}; "
-                      f"* adjusted p ≤ {self.alpha:g}",
-                      "W/T/L: queries on which the system wins, ties, loses against the baseline; "
+                      f"* adjusted p ≤ {self.alpha:g}"]
+            if any(row.get("trials") for row in self.rows):
+                trials = ", ".join(f"{t:,}" for t in sorted({row["trials"] for row in self.rows if row["trials"]}))
+                words.append(f"±SE: the Monte Carlo standard error of p over {trials} random sign flips (0: exact); "
+                             "raise --trials (or --trials auto) when p ± 2 SE holds alpha")
+            elif self.test == "randomization":
+                words.append("p: exact, every sign flip enumerated (no Monte Carlo error)")
+            words += [f"warning: {row['system']}, {row['measure']}: {row['warning']}" for row in self.rows
+                      if row.get("warning")]
+            words += ["W/T/L: queries on which the system wins, ties, loses against the baseline; "
                       "d_z: mean paired difference / its standard deviation"]
         words.append("queries: every query of the qrels, 0 where a run lacks it" if self.count_missing
                      else "queries: those every run has")
@@ -287,7 +303,10 @@ def experiment(qrels, runs, measures=None, *, baseline=None, test: str = "t-test
         raise MetricsInputError(f"unknown interval {ci!r}: expected one of {', '.join(INTERVALS)}")
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
         raise MetricsInputError(f"alpha must be between 0 and 1 (e.g. 0.05), got {alpha!r}")
-    trials = boot.check_trials(trials)
+    trials = significance.check_trials(trials)
+    if trials == "auto" and test != "randomization":
+        raise MetricsInputError(f"trials='auto' decides the randomization test's p; the {TITLES[test]} needs a number")
+    draws = significance.AUTO_START if trials == "auto" else trials  # the bootstrap's resamples
     named = _named_runs(runs, names)
     systems = tuple(named)
     base = _baseline(baseline, systems)
@@ -298,7 +317,7 @@ def experiment(qrels, runs, measures=None, *, baseline=None, test: str = "t-test
         table = align_scores({s: per_query[s][measure] for s in order}, count_missing) if len(order) > 1 \
             else _one_run(per_query[order[0]][measure], order[0])
         scores[measure], dropped[measure] = table, dict(table.dropped)
-        intervals = _intervals(table, ci, alpha, trials, seed)
+        intervals = _intervals(table, ci, alpha, draws, seed)
         comparison = None
         if base is not None:
             comparison = compare_systems(table, test=test, correction=correction if family == "measure" else "none",
@@ -310,12 +329,13 @@ def experiment(qrels, runs, measures=None, *, baseline=None, test: str = "t-test
             row = {"system": system, "measure": measure, "n": len(table.queries), "mean": mean,
                    "ci_low": intervals[column][0], "ci_high": intervals[column][1], "diff": math.nan, "p": math.nan,
                    "p_adjusted": math.nan, "significant": None, "wins": None, "ties": None, "losses": None,
-                   "effect_size": math.nan}
+                   "effect_size": math.nan, "p_se": None, "trials": None, "warning": None}
             if comparison is not None and system != base:
                 pair = comparison.pair(base, system)
                 counts = significance.wins_losses_ties(pair.table)
                 row.update(diff=pair.diff, p=pair.p, p_adjusted=pair.p_adjusted, significant=pair.significant,
-                           wins=counts["B"], ties=counts["tie"], losses=counts["A"], effect_size=pair.effect_size)
+                           wins=counts["B"], ties=counts["tie"], losses=counts["A"], effect_size=pair.effect_size,
+                           p_se=pair.p_se, trials=pair.details.get("trials"), warning=pair.warning)
                 raw.append(row)
             rows.append(row)
     if family == "all" and raw:

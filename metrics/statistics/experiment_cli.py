@@ -7,6 +7,13 @@ from __future__ import annotations
 TESTS = ("t-test", "wilcoxon", "randomization")
 
 
+def trials_argument(text: str):
+    """``--trials``: a whole number of at least 1, or ``auto`` (:func:`metrics.cli.trials_argument`)."""
+    from ..cli import trials_argument
+
+    return trials_argument(text)
+
+
 def add_experiment_parser(commands) -> None:
     """The ``experiment`` subcommand on the subparsers of :func:`metrics.cli.build_parser`."""
     ex = commands.add_parser("experiment", help="a one-call experiment (PyTerrier's Experiment, ranx's compare): "
@@ -31,8 +38,9 @@ def add_experiment_parser(commands) -> None:
     ex.add_argument("--ci", choices=("bca", "percentile", "t"), default="bca", help="interval of each mean "
                     "(default bca bootstrap)")
     ex.add_argument("--seed", type=int, default=0, help="seed of the randomization test and the bootstrap (default 0)")
-    ex.add_argument("--trials", type=int, default=10_000, metavar="N",
-                    help="random sign flips and bootstrap resamples (default 10000)")
+    ex.add_argument("--trials", type=trials_argument, default=10_000, metavar="N|auto",
+                    help="random sign flips and bootstrap resamples (default 10000); auto: the randomization test "
+                    "doubles from 10000 until each p's 95%% interval is on one side of alpha, at most 1000000")
     ex.add_argument("-c", "--count-missing", action="store_true",
                     help="queries in the qrels but not in a run score 0 there and count (trec_eval -c)")
     ex.add_argument("--output", choices=("text", "json", "csv"), default="text")
@@ -43,6 +51,7 @@ def run_experiment(args, names: list[str], out, err) -> None:
     file), then :func:`.experiment.experiment` on the evaluations, the runs called ``names`` (the command line's
     :func:`metrics.cli.run_names`); a note on stderr names left-out queries."""
     from ..batch.evaluation import evaluate
+    from ..cli import warn_straddling
     from ..errors import MetricsInputError
     from ..limits import CLI
     from ..measures.names import parse_measures
@@ -70,6 +79,8 @@ def run_experiment(args, names: list[str], out, err) -> None:
         more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
         err.write(f"metrics: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} left out, not in "
                   f"every run: {shown}{more}\n")
+    warn_straddling((f"{row['measure']}: {row['system']} − {result.baseline}: {row['warning']}"
+                     for row in result.rows if row.get("warning")), err)
     if args.output == "json":
         out.write(result.to_json(indent=2) + "\n")
     elif args.output == "csv":

@@ -57,6 +57,8 @@ TITLES = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank test", "random
 #: enumerate every assignment (sign flips, or permutations within topics) when there are at most this many
 EXACT_LIMIT = 1 << 16
 EFFECT_SIZES = {"paired": "d_z", "anova": "ES_E"}
+#: the tests whose p is counted over random (or all) assignments: their p has a Monte Carlo error
+RANDOMISED = ("randomization", "randomized-tukey")
 
 
 # ------------------------------------------------------------------------------------------ the scores
@@ -180,11 +182,30 @@ class PairTest:
     def significant(self) -> bool:
         return bool(self.p_adjusted <= self.alpha)
 
+    @property
+    def p_se(self) -> float | None:
+        """The randomization test's Monte Carlo standard error of ``p`` (0 when exact; None for other tests)."""
+        return self.details.get("p_se") if self.test in RANDOMISED else None
+
+    @property
+    def warning(self) -> str | None:
+        """``p = 0.048 ± 0.004 straddles α = 0.05: raise --trials`` when a sampled p cannot decide at α."""
+        return self.details.get("warning") if self.test in RANDOMISED else None
+
     def to_dict(self) -> dict:
         """``{"a", "b", "diff", "p", "p_adjusted", "effect_size", "ci", "significant"}`` (NaN and ±inf as None)."""
         return {"a": self.a, "b": self.b, "diff": _finite(self.diff), "p": _finite(self.p),
                 "p_adjusted": _finite(self.p_adjusted), "effect_size": _finite(self.effect_size),
-                "ci": [_finite(self.ci[0]), _finite(self.ci[1])], "significant": self.significant}
+                "ci": [_finite(self.ci[0]), _finite(self.ci[1])], "significant": self.significant,
+                **self._precision()}
+
+    def _precision(self) -> dict:
+        """The randomization p's precision for :meth:`to_dict`: ``p_se``, ``p_interval``, ``trials``, ``warning``."""
+        if self.test not in RANDOMISED:
+            return {}
+        d = self.details
+        return {"p_se": d["p_se"], "p_interval": list(d["p_interval"]), "trials": d["trials"],
+                "warning": d["warning"]}
 
     @property
     def worked_text(self) -> str:
@@ -201,7 +222,7 @@ class PairTest:
             lines.append(f"p = {num(self.p)} ({d['method']})")
         elif self.test == "randomization":
             lines.append(f"{_null_words(self)}: {d['extreme']} with |mean| ≥ |d̄| = {num(abs(self.diff))}")
-            lines.append(f"p = {_p_words(self)} = {num(self.p)}")
+            lines.append(f"p = {_p_words(self)} = {num(self.p)}{_precision_words(self)}")
         elif self.test == "tukey":
             lines.append(f"q = |d̄| / √(V_E / n) = {num(abs(self.diff))} / √({num(d['ms_residual'])} / {self.n}) = "
                          f"{num(self.statistic)}")
@@ -209,7 +230,7 @@ class PairTest:
         else:
             lines.append(f"{_null_words(self)}: {d['extreme']} with max − min of the means ≥ |d̄| = "
                          f"{num(abs(self.diff))}")
-            lines.append(f"p = {_p_words(self)} = {num(self.p)}")
+            lines.append(f"p = {_p_words(self)} = {num(self.p)}{_precision_words(self)}")
         if self.correction != "none":
             lines.append(f"{corrections.TITLES[self.correction]}-adjusted p = {num(self.p_adjusted)}")
         lines.append(f"{self.effect_size_name} = {num(self.effect_size)}; {self.ci_label} [{num(self.ci[0])}, "
@@ -233,6 +254,14 @@ def _null_words(pair: PairTest) -> str:
     d = pair.details
     what = "sign flips" if pair.test == "randomization" else "permutations within topics"
     return f"exact over {d['assignments']:,} {what}" if d["exact"] else f"{d['trials']:,} random {what}"
+
+
+def _precision_words(pair: PairTest) -> str:
+    d = pair.details
+    if d["exact"]:
+        return " (exact)"
+    return (f" (Monte Carlo SE {num(d['p_se'])}; 95% interval [{num(d['p_interval'][0])}, "
+            f"{num(d['p_interval'][1])}])")
 
 
 def _p_words(pair: PairTest) -> str:
@@ -325,6 +354,9 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
         ``none`` for Tukey's (which refuse another)
     alpha : the level at which a pair is called significant (on the adjusted p)
     seed, trials : the randomised tests' and the bootstrap's seed and number of draws (the randomization
+        test may take ``trials="auto"``: :func:`.significance.sampled_randomization` doubles its draws from
+        10,000 until the p's 95% interval is on one side of alpha (alpha / pairs with Bonferroni), at most
+        1,000,000; the bootstrap then draws 10,000; the randomization
         test of the i-th pair, from 0, draws with ``seed + i``)
     ci, confidence : ``bca`` or ``percentile`` bootstrap intervals at ``confidence`` (default 1 − alpha)
     count_missing : keep queries some runs lack, those runs scoring 0 (``trec_eval -c``)
@@ -349,18 +381,21 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
         raise MetricsInputError(f"effect_size must be 'paired' or 'anova', got {effect_size!r}")
     ci = boot.check_method(ci)
     confidence = boot.check_confidence(1 - alpha if confidence is None else confidence)
-    trials = boot.check_trials(trials)
+    trials = significance.check_trials(trials)
+    if trials == "auto" and test not in ("randomization", "randomized-tukey"):
+        raise MetricsInputError(f"trials='auto' decides a randomised test's p; the {TITLES[test]} needs a number")
+    draws = significance.AUTO_START if trials == "auto" else trials  # the bootstrap's resamples
     scores, measure = _from_evaluations(scores, measure)
     table = scores if isinstance(scores, Scores) else align_scores(scores, count_missing)
     x = table.values
     n, m = x.shape
     anova = two_way_anova(x)
-    resampled = boot.resampled_means(x, trials, seed)
+    resampled = boot.resampled_means(x, draws, seed)
     ci_label = f"{num(100 * confidence)}% {boot.TITLES[ci]} CI"
     mean_ci = {run: boot.interval(float(x[:, i].mean()), resampled[:, i], boot.jackknife_means(x[:, i]),
                                   confidence, ci) for i, run in enumerate(table.runs)}
     index = [(i, k) for i in range(m) for k in range(i + 1, m) if pairs == "all" or i == 0]
-    family = _randomized_tukey(x, trials, seed, exact) if test == "randomized-tukey" else None
+    family = _randomized_tukey(x, trials, seed, exact, alpha, index) if test == "randomized-tukey" else None
     raw = []
     for number, (i, k) in enumerate(index):
         d = x[:, k] - x[:, i]
@@ -370,7 +405,8 @@ def compare_systems(scores, *, test: str = "t", correction: str | None = None, a
         elif test == "randomized-tukey":
             found = _family_p(family, abs(float(d.mean())))
         else:
-            found = _pairwise(test, d, trials, None if seed is None else seed + number, exact)
+            found = _pairwise(test, d, trials, None if seed is None else seed + number, exact,
+                              alpha / len(index) if correction == "bonferroni" else alpha)
         raw.append(found)
     adjusted = corrections.adjust([found["p"] for found in raw], correction)
     out = []
@@ -423,8 +459,10 @@ def _from_evaluations(scores, measure: str):
     return {run: ev.per_query[name].dropna() for run, ev in evaluations.items()}, name
 
 
-def _pairwise(test: str, d: np.ndarray, trials: int, seed: int | None, exact: bool | None) -> dict:
-    """The t, Wilcoxon or randomization test of the differences ``d``."""
+def _pairwise(test: str, d: np.ndarray, trials, seed: int | None, exact: bool | None,
+              threshold: float = 0.05) -> dict:
+    """The t, Wilcoxon or randomization test of the differences ``d`` (a sampled randomization p with its
+    precision at ``threshold``: :func:`.significance.sampled_randomization`)."""
     from scipy import stats
 
     n = len(d)
@@ -458,14 +496,19 @@ def _pairwise(test: str, d: np.ndarray, trials: int, seed: int | None, exact: bo
     if use_exact and n > significance.MAX_EXACT:
         raise MetricsInputError(f"the exact randomization test enumerates 2^n sign flips: at most "
                                 f"{significance.MAX_EXACT} queries, got {n}")
+    if not use_exact:
+        found = significance.sampled_randomization(d, trials, seed, threshold)
+        return {"statistic": float(d.mean()), "p": found["p"], "name": "mean difference", "null": found["sums"] / n,
+                "details": {"exact": False, "assignments": None, "trials": found["trials"],
+                            "extreme": found["extreme"], "p_se": found["se"],
+                            "p_interval": (found["low"], found["high"]), "warning": found["warning"]}}
     observed, tolerance = significance.observed_extreme(d)
-    sums = (significance.all_flipped_sums(d) if use_exact
-            else np.concatenate(list(significance.random_flipped_sums(d, trials, seed))))
+    sums = significance.all_flipped_sums(d)
     extreme = int(np.count_nonzero(np.abs(sums) >= observed - tolerance))
-    p = extreme / len(sums) if use_exact else (1 + extreme) / (1 + trials)
+    p = extreme / len(sums)
     return {"statistic": float(d.mean()), "p": p, "name": "mean difference", "null": sums / n,
-            "details": {"exact": use_exact, "assignments": int(assignments) if use_exact else None,
-                        "trials": None if use_exact else trials, "extreme": extreme}}
+            "details": {"exact": True, "assignments": int(assignments), "trials": None, "extreme": extreme,
+                        "p_se": 0.0, "p_interval": (p, p), "warning": None}}
 
 
 def randomized_tukey_null(values, trials: int = 10_000, seed: int | None = 0,
@@ -499,17 +542,34 @@ def randomized_tukey_null(values, trials: int = 10_000, seed: int | None = 0,
     return means.max(axis=1) - means.min(axis=1), use_exact
 
 
-def _randomized_tukey(x: np.ndarray, trials: int, seed: int | None, exact: bool | None) -> dict:
-    ranges, use_exact = randomized_tukey_null(x, trials, seed, exact)
-    return {"ranges": ranges, "exact": use_exact, "trials": trials,
-            "tolerance": significance._RTOL * float(np.abs(x).max(initial=0.0))}
+def _randomized_tukey(x: np.ndarray, trials, seed: int | None, exact: bool | None, alpha: float,
+                      index: list[tuple[int, int]]) -> dict:
+    """The randomised Tukey null; ``trials="auto"``: doubled from :data:`.significance.AUTO_START` (the same
+    seed each time) until no pair's p straddles ``alpha``, at most :data:`.significance.AUTO_CAP`."""
+    n = significance.AUTO_START if trials == "auto" else trials
+    while True:
+        ranges, use_exact = randomized_tukey_null(x, n, seed, exact)
+        family = {"ranges": ranges, "exact": use_exact, "trials": n, "alpha": alpha,
+                  "tolerance": significance._RTOL * float(np.abs(x).max(initial=0.0))}
+        if trials != "auto" or use_exact or n >= significance.AUTO_CAP or not any(
+                _family_p(family, abs(float(x[:, k].mean() - x[:, i].mean())))["details"]["warning"]
+                for i, k in index):
+            return family
+        n = min(2 * n, significance.AUTO_CAP)
 
 
 def _family_p(family: dict, observed: float) -> dict:
     ranges = family["ranges"]
     extreme = int(np.count_nonzero(ranges >= observed - family["tolerance"]))
     exact = family["exact"]
-    p = extreme / len(ranges) if exact else (1 + extreme) / (1 + family["trials"])
+    if exact:
+        p = extreme / len(ranges)
+        precision = {"p_se": 0.0, "p_interval": (p, p), "warning": None}
+    else:
+        found = significance.p_precision(extreme, family["trials"])
+        p = found["p"]
+        precision = {"p_se": found["se"], "p_interval": (found["low"], found["high"]),
+                     "warning": significance.straddle_warning(found, family["alpha"])}
     return {"statistic": observed, "p": p, "name": "|difference|", "null": ranges,
             "details": {"exact": exact, "assignments": len(ranges) if exact else None,
-                        "trials": None if exact else family["trials"], "extreme": extreme}}
+                        "trials": None if exact else family["trials"], "extreme": extreme, **precision}}

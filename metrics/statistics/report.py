@@ -17,11 +17,15 @@ from typing import Sequence
 
 from ..explanation import DIGITS
 from . import corrections
-from .multiple import TITLES, Comparison
+from .multiple import RANDOMISED, TITLES, Comparison
 
 
 def _value(x: float) -> str:
     return "NaN" if not math.isfinite(x) else f"{x:.{DIGITS}f}"
+
+
+#: the width of a p column: ``<0.0001`` and ``0.0123`` alike
+P_WIDTH = DIGITS + 3
 
 
 def _p(x: float) -> str:
@@ -124,15 +128,29 @@ def write_text(comparisons: Sequence[Comparison], out) -> None:
                       f"{mark}\n")
         adjusted = "p adj." if c.correction != "none" else ""
         es = c.pairs[0].effect_size_name if c.pairs else ""
+        sampled = any(pair.p_se is not None and not pair.details["exact"] for pair in c.pairs)
+        # p prints as 0.0123, <0.0001, NaN: every column fixed-width and right-aligned, so the rows line up
+        se = f"  {'±SE':>{P_WIDTH}}" if sampled else ""
         out.write(f"  {'b − a'.ljust(2 * width + 3)}  {'diff':>{DIGITS + 4}}  {'interval':<{2 * DIGITS + 10}}  "
-                  f"{'p':>{DIGITS + 2}}  {adjusted:>{DIGITS + 2}}  {es:>{DIGITS + 3}}\n")
+                  f"{'p':>{P_WIDTH}}{se}  {adjusted:>{P_WIDTH}}  {es:>{DIGITS + 3}}\n")
         for pair in c.pairs:
             names = f"{pair.b.ljust(width)} − {pair.a.ljust(width)}"
             interval = f"[{_value(pair.ci[0])}, {_value(pair.ci[1])}]"
             p_adj = _p(pair.p_adjusted) if c.correction != "none" else ""
+            se = f"  {_value(pair.p_se):>{P_WIDTH}}" if sampled else ""
             out.write(f"  {names}  {_value(pair.diff):>{DIGITS + 4}}  {interval:<{2 * DIGITS + 10}}  "
-                      f"{_p(pair.p):>{DIGITS + 2}}  {p_adj:>{DIGITS + 2}}  {_value(pair.effect_size):>{DIGITS + 3}}"
+                      f"{_p(pair.p):>{P_WIDTH}}{se}  {p_adj:>{P_WIDTH}}  {_value(pair.effect_size):>{DIGITS + 3}}"
                       f"{'  *' if pair.significant else ''}\n")
+        if sampled:
+            trials = sorted({pair.details["trials"] for pair in c.pairs})
+            what = "sign flips" if c.test == "randomization" else "permutations"
+            out.write(f"  ±SE: Monte Carlo standard error of p ({', '.join(f'{t:,}' for t in trials)} random {what}); "
+                      "p ± 2 SE holding alpha: raise --trials\n")
+        elif c.test in RANDOMISED and c.pairs:
+            out.write("  p: exact, every assignment enumerated (no Monte Carlo error)\n")
+        for pair in c.pairs:
+            if pair.warning:
+                out.write(f"  warning: {pair.b} − {pair.a}: {pair.warning}\n")
     if comparisons:
         out.write(f"\n* significant: {method_words(comparisons[0])}\n")
 

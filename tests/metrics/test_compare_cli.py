@@ -139,7 +139,10 @@ def test_csv_rows_equal_the_json():
 
 def test_text_output_and_seeds():
     status, out, err = compare("--test", "randomized-tukey", "--seed", "7")
-    assert status == 0 and err == ""
+    # seed 7's 10,000 permutations cannot tell run_b − run_a's p from 0.05: said on stderr and under the table
+    warning = "run_b − run_a: p = 0.0485 ± 0.0096 straddles α = 0.05: raise --trials"
+    assert status == 0 and err == f"python -m metrics: warning: AP: {warning}\n"
+    assert f"  warning: {warning}" in out
     assert out.startswith("AP: randomised Tukey HSD test, alpha 0.05, 7 queries, 95% BCa bootstrap CIs")
     assert "run_a   0.6840" in out and "(baseline)" in out and "ES_E" in out
     assert compare("--test", "randomized-tukey", "--seed", "7")[1] == out

@@ -352,7 +352,9 @@ def test_results_read_well_and_serialise():
     assert repr(c).startswith("Comparison(AP: 4 runs on 8 queries")
     data = json.loads(json.dumps(c.to_dict()))
     assert set(data) == {"means", "ci", "pairs"} and len(data["pairs"]) == 6
-    assert set(data["pairs"][0]) == {"a", "b", "diff", "p", "p_adjusted", "effect_size", "ci", "significant"}
+    # a randomised test's p carries its Monte Carlo precision (p_se, its 95% interval, the trials, a warning)
+    assert set(data["pairs"][0]) == {"a", "b", "diff", "p", "p_adjusted", "effect_size", "ci", "significant",
+                                     "p_se", "p_interval", "trials", "warning"}
     assert data["pairs"][0]["a"] == "run0"  # the baseline first
     matrix = c.matrix("diff")
     assert matrix.loc["run1", "run0"] == pytest.approx(c.pair("run0", "run1").diff) == -matrix.loc["run0", "run1"]
