@@ -16,6 +16,7 @@ import argparse
 import sys
 
 from .errors import MetricsInputError
+from .program import program_name, trials_argument, warn_straddling
 
 USAGE_ERROR = 2
 
@@ -48,13 +49,6 @@ def _measure_help() -> str:
     lines += ["", "parameters:"]
     lines += [f"  {param.grammar().ljust(width)}{param.help}" for param in PARAMS.values()]
     return "\n".join(lines)
-
-
-def program_name() -> str:
-    """How this command was called: ``rml`` (the installed console command) or ``python -m metrics``."""
-    import os
-
-    return "rml" if os.path.basename(sys.argv[0] or "") == "rml" else "python -m metrics"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -311,25 +305,6 @@ def run_names(paths) -> list[str]:
             raise MetricsInputError(f"two runs are named {name!r} ({paths[names.index(name)]} and {paths[i]}): "
                                     "runs are named by their file names, rename one")
     return names
-
-
-def trials_argument(text: str):
-    """``--trials``: a whole number of at least 1, or ``auto``."""
-    if text == "auto":
-        return text
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1 or auto, got {text!r}")
-    return value
-
-
-def warn_straddling(lines, err) -> None:
-    """A warning line on stderr for each randomised p whose interval holds alpha (``measure: b − a: p = …``)."""
-    for line in lines:
-        err.write(f"{program_name()}: warning: {line}\n")
 
 
 def _compare(args, out, err) -> None:

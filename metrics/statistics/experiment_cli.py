@@ -4,14 +4,9 @@ the parser stays cheap; the work imports numpy, pandas and scipy when the comman
 
 from __future__ import annotations
 
+from ..program import program_name, trials_argument, warn_straddling
+
 TESTS = ("t-test", "wilcoxon", "randomization")
-
-
-def trials_argument(text: str):
-    """``--trials``: a whole number of at least 1, or ``auto`` (:func:`metrics.cli.trials_argument`)."""
-    from ..cli import trials_argument
-
-    return trials_argument(text)
 
 
 def add_experiment_parser(commands) -> None:
@@ -51,7 +46,6 @@ def run_experiment(args, names: list[str], out, err) -> None:
     file), then :func:`.experiment.experiment` on the evaluations, the runs called ``names`` (the command line's
     :func:`metrics.cli.run_names`); a note on stderr names left-out queries."""
     from ..batch.evaluation import evaluate
-    from ..cli import warn_straddling
     from ..errors import MetricsInputError
     from ..limits import CLI
     from ..measures.names import parse_measures
@@ -77,8 +71,8 @@ def run_experiment(args, names: list[str], out, err) -> None:
     if dropped and not args.count_missing:
         shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
         more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
-        err.write(f"metrics: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} left out, not in "
-                  f"every run: {shown}{more}\n")
+        queries = "query" if len(dropped) == 1 else "queries"
+        err.write(f"{program_name()}: note: {len(dropped)} {queries} left out, not in every run: {shown}{more}\n")
     warn_straddling((f"{row['measure']}: {row['system']} − {result.baseline}: {row['warning']}"
                      for row in result.rows if row.get("warning")), err)
     if args.output == "json":

@@ -65,7 +65,7 @@ def test_a_query_not_in_every_run_is_a_note_on_stderr(tmp_path):
     short = tmp_path / "short.txt"
     short.write_text("".join(line + "\n" for line in RUNS[0].read_text().splitlines() if not line.startswith("107")))
     status, out, err = cli("--baseline", "0", runs=[RUNS[0], short])
-    assert status == 0 and err == "metrics: note: 1 query left out, not in every run: 107 (not in short)\n"
+    assert status == 0 and err == "python -m metrics: note: 1 query left out, not in every run: 107 (not in short)\n"
     status, out, err = cli("--baseline", "0", "-c", runs=[RUNS[0], short])
     assert status == 0 and err == "" and "every query of the qrels, 0 where a run lacks it" in out
 
