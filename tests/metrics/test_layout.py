@@ -14,6 +14,7 @@ from metrics._moved import MOVED
 METRICS = Path(metrics.__file__).parent
 CORE = {"__init__.py", "__main__.py", "_moved.py", "_validate.py", "_binary.py", "errors.py", "explanation.py",
         "notebook.py", "limits.py", "cli.py", "messages.py",  #: messages: the sentences every layer words
+        "program.py",  #: program: the command line's name, warnings and --trials, below cli and the commands' modules
         "_lazy.py"}  #: _lazy: pandas on first use (the step tables' modules, imported by batch evaluation)
 LAYERS = {"measures", "readers", "batch", "statistics", "teaching", "conventions"}
 
