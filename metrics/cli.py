@@ -16,7 +16,7 @@ import argparse
 import sys
 
 from .errors import MetricsInputError
-from .program import program_name, trials_argument, warn_straddling
+from .program import note_left_out, program_name, trials_argument, warn_straddling
 
 USAGE_ERROR = 2
 
@@ -308,10 +308,8 @@ def run_names(paths) -> list[str]:
 
 
 def _compare(args, out, err) -> None:
-    from .batch.evaluation import evaluate
-    from .limits import CLI
+    from .batch.evaluation import evaluate_files
     from .measures.names import parse_measures
-    from .readers.trec import read_qrels_columns, read_run_columns
     from .statistics.multiple import align_scores, compare_systems
     from .statistics.report import WRITERS
 
@@ -319,27 +317,16 @@ def _compare(args, out, err) -> None:
         raise MetricsInputError(f"compare needs at least 2 runs, got {len(args.runs)}")
     measures = parse_measures(args.measure)
     names = run_names(args.runs)
-    qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
-    per_run = {}
-    for name, path in zip(names, args.runs):
-        run = read_run_columns(path, check_duplicates=False, limits=CLI)
-        try:
-            per_run[name] = evaluate(qrels, run, measures, count_missing=args.count_missing).to_dict()
-        except MetricsInputError as error:
-            raise MetricsInputError(f"{path}: {error}") from None
+    per_run = {name: evaluation.to_dict() for name, evaluation in
+               evaluate_files(args.qrels, args.runs, names, measures, count_missing=args.count_missing).items()}
     comparisons = []
     for measure in per_run[names[0]]:
         scores = align_scores({name: values[measure] for name, values in per_run.items()}, args.count_missing)
         comparisons.append(compare_systems(scores, test=args.test, correction=args.correction, alpha=args.alpha,
                                            seed=args.seed, trials=args.trials, ci=args.ci, pairs=args.pairs,
                                            measure=measure))
-    dropped = comparisons[0].scores.dropped
-    if dropped:
-        what = "counted as 0 in the runs without them" if args.count_missing else "left out, not in every run"
-        shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
-        more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
-        err.write(f"{program_name()}: note: {len(dropped)} {'query' if len(dropped) == 1 else 'queries'} {what}: "
-                  f"{shown}{more}\n")
+    note_left_out(comparisons[0].scores.dropped, err,
+                  "counted as 0 in the runs without them" if args.count_missing else "left out, not in every run")
     warn_straddling((f"{c.measure}: {pair.b} − {pair.a}: {pair.warning}" for c in comparisons for pair in c.pairs
                      if pair.warning), err)
     WRITERS[args.output](comparisons, out)

@@ -31,3 +31,13 @@ def warn_straddling(lines, err) -> None:
     """A warning line on stderr for each randomised p whose interval holds alpha (``measure: b − a: p = …``)."""
     for line in lines:
         err.write(f"{program_name()}: warning: {line}\n")
+
+
+def note_left_out(dropped: dict, err, what: str = "left out, not in every run") -> None:
+    """One note on stderr naming the queries not in every run (the first five, then how many more), if any."""
+    if not dropped:
+        return
+    shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
+    more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
+    queries = "query" if len(dropped) == 1 else "queries"
+    err.write(f"{program_name()}: note: {len(dropped)} {queries} {what}: {shown}{more}\n")

@@ -220,6 +220,24 @@ def evaluate(qrels, run, measures, *, count_missing: bool = False,
     return evaluator.evaluate(parsed, no_relevant)
 
 
+def evaluate_files(qrels: str, runs: list[str], names: list[str], measures: list[Measure], *,
+                   count_missing: bool = False) -> dict[str, Evaluation]:
+    """Each run file evaluated on the qrels file, read once (command-line limits), keyed by ``names``: what
+    ``compare`` and ``experiment`` measure; an error in a run names its file."""
+    from ..limits import CLI
+    from ..readers.trec import read_qrels_columns, read_run_columns
+
+    qrels_columns = read_qrels_columns(qrels, check_duplicates=False, limits=CLI)
+    evaluations = {}
+    for name, path in zip(names, runs):
+        run = read_run_columns(path, check_duplicates=False, limits=CLI)
+        try:
+            evaluations[name] = evaluate(qrels_columns, run, measures, count_missing=count_missing)
+        except MetricsInputError as error:
+            raise MetricsInputError(f"{path}: {error}") from None
+    return evaluations
+
+
 def evaluate_columns(qrels: TrecColumns, run: TrecColumns, measures: list[Measure], *, count_missing: bool = False,
                      no_relevant: str = "zero", judged_only: bool = False) -> Evaluation:
     """:func:`evaluate` of parsed inputs, a part of a larger evaluation (a Dask partition, the queries a run

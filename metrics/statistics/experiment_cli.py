@@ -4,7 +4,7 @@ the parser stays cheap; the work imports numpy, pandas and scipy when the comman
 
 from __future__ import annotations
 
-from ..program import program_name, trials_argument, warn_straddling
+from ..program import note_left_out, trials_argument, warn_straddling
 
 TESTS = ("t-test", "wilcoxon", "randomization")
 
@@ -45,34 +45,21 @@ def run_experiment(args, names: list[str], out, err) -> None:
     """Read the files (command-line limits), evaluate each run as ``compare`` does (an error names the run's
     file), then :func:`.experiment.experiment` on the evaluations, the runs called ``names`` (the command line's
     :func:`metrics.cli.run_names`); a note on stderr names left-out queries."""
-    from ..batch.evaluation import evaluate
-    from ..errors import MetricsInputError
-    from ..limits import CLI
+    from ..batch.evaluation import evaluate_files
     from ..measures.names import parse_measures
-    from ..readers.trec import read_qrels_columns, read_run_columns
     from .experiment import experiment
 
     measures = parse_measures(args.measure)
     baseline = args.baseline
     if baseline is not None and baseline not in names and baseline.isdigit():
         baseline = int(baseline)
-    qrels = read_qrels_columns(args.qrels, check_duplicates=False, limits=CLI)
-    evaluations = {}
-    for name, path in zip(names, args.runs):
-        run = read_run_columns(path, check_duplicates=False, limits=CLI)
-        try:
-            evaluations[name] = evaluate(qrels, run, measures, count_missing=args.count_missing)
-        except MetricsInputError as error:
-            raise MetricsInputError(f"{path}: {error}") from None
+    evaluations = evaluate_files(args.qrels, args.runs, names, measures, count_missing=args.count_missing)
     result = experiment(None, evaluations, [str(m) for m in measures], baseline=baseline, test=args.test,
                         correction=args.correction, family=args.family, alpha=args.alpha, ci=args.ci,
                         count_missing=args.count_missing, trials=args.trials, seed=args.seed)
     dropped = {q: runs for d in result.dropped.values() for q, runs in d.items()}
-    if dropped and not args.count_missing:
-        shown = "; ".join(f"{query} (not in {', '.join(runs)})" for query, runs in list(dropped.items())[:5])
-        more = f"; … {len(dropped) - 5} more" if len(dropped) > 5 else ""
-        queries = "query" if len(dropped) == 1 else "queries"
-        err.write(f"{program_name()}: note: {len(dropped)} {queries} left out, not in every run: {shown}{more}\n")
+    if not args.count_missing:
+        note_left_out(dropped, err)
     warn_straddling((f"{row['measure']}: {row['system']} − {result.baseline}: {row['warning']}"
                      for row in result.rows if row.get("warning")), err)
     if args.output == "json":
