@@ -149,6 +149,18 @@ def run_binary(binary: Path, folder: Path, qrels: str, run: str, flags: list[str
     return done.returncode, done.stdout.decode("utf-8", "replace")
 
 
+def binary_values(binary: Path, qrels, run, measures: dict, *flags: str) -> dict[tuple[str, str], float]:
+    """{(measure as printed, query): value} the real binary prints with -q and ``flags`` (``measures``: our name ->
+    (trec_eval's -m argument, its printed name))."""
+    args = [str(binary), "-q", *flags, *sum((["-m", asked] for asked, _ in measures.values()), [])]
+    done = subprocess.run([*args, str(qrels), str(run)], capture_output=True, check=True, text=True)
+    values = {}
+    for line in done.stdout.splitlines():
+        name, query, value = (part.strip() for part in line.split("\t"))
+        values[(name, query)] = float(value)
+    return values
+
+
 def run_ours(folder: Path, qrels: str, run: str, flags: list[str], version: str) -> tuple[int, str]:
     """(exit code, stdout) of ``python -m metrics trec_eval`` run in this process."""
     import io

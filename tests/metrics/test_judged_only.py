@@ -8,13 +8,13 @@ from __future__ import annotations
 import io
 import json
 import random
-import subprocess
 import warnings
 
 import pytest
 
 from metrics import MetricsInputError, evaluate
 from metrics.cli import main
+from tests.trec_eval_binaries import binary_values
 
 #: our measure -> trec_eval's -m argument and printed name
 MEASURES = {"AP": ("map", "map"), "P@5": ("P.5", "P_5"), "nDCG@10": ("ndcg_cut.10", "ndcg_cut_10"),
@@ -32,23 +32,13 @@ def collection(rng: random.Random) -> tuple[str, str]:
     return "\n".join(qrels) + "\n", "\n".join(run) + "\n"
 
 
-def binary_values(binary, qrels, run) -> dict:
-    args = [str(binary), "-J", "-q", *sum((["-m", asked] for asked, _ in MEASURES.values()), []), str(qrels), str(run)]
-    done = subprocess.run(args, capture_output=True, check=True, text=True)
-    values = {}
-    for line in done.stdout.splitlines():
-        name, query, value = (part.strip() for part in line.split("\t"))
-        values[(name, query)] = float(value)
-    return values
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_judged_only_equals_trec_eval_J(seed, tmp_path, trec_eval_binary):
     qrels_text, run_text = collection(random.Random(seed))
     qrels, run = tmp_path / "qrels", tmp_path / "run"
     qrels.write_text(qrels_text)
     run.write_text(run_text)
-    theirs = binary_values(trec_eval_binary("9.0.7"), qrels, run)
+    theirs = binary_values(trec_eval_binary("9.0.7"), qrels, run, MEASURES, "-J")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ours = evaluate(qrels, run, list(MEASURES), judged_only=True, float32=True).to_dict()

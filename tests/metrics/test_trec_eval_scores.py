@@ -219,20 +219,6 @@ def test_evaluate_reads_scores_as_trec_eval_by_default_and_refuses_them_when_str
         "python -m metrics: error: bad line 2: score must be a number, got '12abc'\n")
 
 
-def _binary_values(binary, qrels, run, measures: dict) -> dict:
-    """{(measure as printed, query): value} printed by the binary with -q (``measures``: our name -> (trec_eval's
-    -m argument, its printed name))."""
-    import subprocess
-
-    args = [str(binary), "-q", *sum((["-m", asked] for asked, _ in measures.values()), [])]
-    done = subprocess.run([*args, str(qrels), str(run)], capture_output=True, check=True, text=True)
-    values = {}
-    for line in done.stdout.splitlines():
-        name, query, value = (part.strip() for part in line.split("\t"))
-        values[(name, query)] = float(value)
-    return values
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("version", VERSIONS)
 def test_evaluate_gives_the_binarys_values_on_odd_scores(version, trec_eval_binary, tmp_path):
@@ -243,7 +229,7 @@ def test_evaluate_gives_the_binarys_values_on_odd_scores(version, trec_eval_bina
     for _ in range(25):
         qrels_text, run_text, _ = _deep_case(rng)
         qrels, run = _write(tmp_path, "qrels", qrels_text), _write(tmp_path, "run", run_text)
-        theirs = _binary_values(binary, qrels, run, measures)
+        theirs = binaries.binary_values(binary, qrels, run, measures)
         args = ["-q", "--output", "json", f"--version-compat={version}"]
         status, out, _ = _evaluate(qrels, run, *sum((["-m", m] for m in measures), []), *args)
         assert status == 0
@@ -271,8 +257,8 @@ def test_evaluate_breaks_a_near_tie_as_trec_eval_does_in_each_setting(flags, exp
     assert out == f"recip_rank            \tall\t{expected:.4f}\n"
     if "--float32" not in flags:  # (the binaries have no --float32)
         binary = trec_eval_binary(flags[1] if flags else "9.0.7")
-        assert _binary_values(binary, qrels, run, {"RR": ("recip_rank", "recip_rank")})[("recip_rank", "all")] == (
-            expected)
+        printed = binaries.binary_values(binary, qrels, run, {"RR": ("recip_rank", "recip_rank")})
+        assert printed[("recip_rank", "all")] == expected
 
 
 def test_evaluate_breaks_a_near_tie_as_pytrec_eval_does_by_default(tmp_path):
