@@ -5,6 +5,7 @@ component's (open) shadow root."""
 from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 BUILDER = ".st-key-builder"  #: the ranking builder's frame
 LIST2 = "[class*='st-key-compare_list2_lanes_']"  #: the compare page's list 2
@@ -26,6 +27,26 @@ def wait_for_lanes(page: Page, scope: str = BUILDER) -> Locator:
     expect(lanes).to_have_count(1)
     expect(lanes.locator("[data-lane='ranking']")).to_have_count(1)
     return lanes
+
+
+#: JavaScript: whether a lane shows exactly these item names, top first
+LANE_SHOWS = """([selector, names]) => {
+  const shown = [...document.querySelectorAll(selector)].map((node) => node.dataset.name);
+  return shown.length === names.length && shown.every((name, i) => name === names[i]);
+}"""
+
+
+def wait_for_lane_names(page: Page, names: list[str], lane: str = "ranking", scope: str = BUILDER,
+                        timeout_ms: float = 30_000) -> None:
+    """Wait until exactly one instance of the lanes is drawn and ``lane`` shows ``names``, top first: on a busy machine
+    an action's rerun may begin after :func:`wait_for_streamlit` took it to ask for none. When it never does, the
+    assertion names what the lane shows."""
+    wait_for_lanes(page, scope)
+    selector = f"{scope} .lanes [data-lane='{lane}'] .item.movable"
+    try:
+        page.wait_for_function(LANE_SHOWS, arg=[selector, list(names)], timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        assert lane_names(page, lane, scope) == list(names), lane
 
 
 def point(target: Locator, height_share: float = 0.5) -> tuple[float, float]:

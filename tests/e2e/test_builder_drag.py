@@ -22,6 +22,7 @@ from tests.e2e.lanes import (
     lane_names,
     point,
     toolbar_popover,
+    wait_for_lane_names,
     wait_for_lanes,
 )
 from tests.e2e.lanes import drag as mouse_drag
@@ -209,8 +210,7 @@ def test_keyboard_controls(app_page: Page, wait_for_app):
         wait_for_app(page)
         position = order.index(third)
         order.insert(position - 1, order.pop(position))
-        wait_for_lanes(page)  # new lanes (new key) after a button: wait for exactly one
-        assert lane_names(page) == order
+        wait_for_lane_names(page, order)  # new lanes (new key) after a button: exactly one, in the new order
     check_against_core(page, board.with_ranking(order))
     assert order[0] == third
 
@@ -221,14 +221,14 @@ def test_keyboard_controls(app_page: Page, wait_for_app):
     popover.get_by_role("button", name="Unrank").click()
     wait_for_app(page)
     order.remove(third)
-    wait_for_lanes(page)
-    assert lane_names(page) == order and lane_names(page, "pool") == [third]
+    wait_for_lane_names(page, order)
+    wait_for_lane_names(page, [third], "pool")
     check_against_core(page, board.with_ranking(order))
     popover.get_by_role("button", name="Add to the end of the ranking").click()
     wait_for_app(page)
     order.append(third)
-    wait_for_lanes(page)
-    assert lane_names(page) == order and lane_names(page, "pool") == []
+    wait_for_lane_names(page, order)
+    wait_for_lane_names(page, [], "pool")
     check_against_core(page, board.with_ranking(order))
 
 
@@ -240,8 +240,7 @@ def test_buttons_ideal_order(app_page: Page, wait_for_app):
                            ("Reset", board)):
         toolbar_popover(page, ORDER).get_by_role("button", name=name, exact=True).click()
         wait_for_app(page)
-        wait_for_lanes(page)
-        assert lane_names(page) == list(expected.ranking), name
+        wait_for_lane_names(page, list(expected.ranking))
         check_against_core(page, expected)
         page.keyboard.press("Escape")  # close the popover
     toolbar_popover(page, ORDER).get_by_role("button", name="Ideal order").click()
