@@ -1,7 +1,8 @@
 """Output formats' speed, end to end: text, JSON and CSV against a lean pytrec_eval script and an earlier commit.
 
-Generates (seeded, in a temporary folder, with ``bench_evaluate.py``'s generator) a shuffled run of
-``--queries`` x ``--docs`` lines and its qrels, then times as whole child processes, alternating in
+Generates (seeded, in a temporary folder, with ``bench_evaluate.py``'s generator) a run of ``--queries`` x
+``--docs`` lines, shuffled (``--form unsorted``, the default) or grouped by query with scores descending (``--form
+sorted``: pytrec_eval's best case), and its qrels, then times as whole child processes, alternating in
 every round (the order rotating) so all see the same load on this shared machine:
 
 * ``pytrec_eval``: a lean script -- ``parse_qrel``/``parse_run``, ``RelevanceEvaluator(...).evaluate``,
@@ -14,7 +15,7 @@ median wall time of each, its ratio to pytrec_eval's (the goal: at most 0.8) and
 each output is byte for byte REV's (an output format must not change by being made faster).
 
 Usage: ``python benchmarks/bench_output_formats.py [REV (default: HEAD~1)] [--queries 10000] [--docs 100]
-[--rounds 3]``
+[--rounds 3] [--form sorted|unsorted]``
 """
 
 from __future__ import annotations
@@ -78,10 +79,13 @@ def main() -> None:
     parser.add_argument("--judged", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--form", choices=("unsorted", "sorted"), default="unsorted",
+                        help="the run's lines shuffled (default) or grouped by query, scores descending")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench_output_") as tmp:
         folder = Path(tmp)
-        qrels, _, run = generate_in_child(folder, args.queries, args.docs, args.judged, args.seed)
+        qrels, sorted_run, unsorted_run = generate_in_child(folder, args.queries, args.docs, args.judged, args.seed)
+        run = sorted_run if args.form == "sorted" else unsorted_run
         before = folder / "before"
         subprocess.run(["git", "worktree", "add", "--detach", str(before), args.rev], cwd=REPO, check=True,
                        capture_output=True)
@@ -97,7 +101,7 @@ def main() -> None:
                     out = folder / f"{name.replace(' ', '_')}.{tag}.out"
                     times[name, where].append(timed(progs[name], where, qrels, run, out))
             load = os.getloadavg()
-            print(f"{args.queries:,} queries x {args.docs} documents (unsorted), {args.rounds} rounds; "
+            print(f"{args.queries:,} queries x {args.docs} documents ({args.form}), {args.rounds} rounds; "
                   f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
             reference = statistics.median(times["pytrec_eval", REPO])
             print(f"  {'pytrec_eval (lean, json.dump)':32s} {reference:7.3f} s")

@@ -6,7 +6,8 @@ The 300 MiB run (marked ``slow``) is the issue's size: our peak must be at most 
 (ungrouped: each query's lines spread among other queries') runs in the default suite: there the binary holds
 only ~70 MB, less than the interpreter with numpy and pyarrow imported, so what is compared is the memory our
 evaluation adds to that interpreter (measured in the same test).  In both, ``-q``'s output (every measure of
-``all_trec``) costs no memory beyond one batch (:data:`metrics.readers.stream.BATCH`): it is written as computed.
+``all_trec``) is written as computed, not held: ``-q`` adds no more than the spread of the peaks (two batches,
+:data:`PEAK_SPREAD`) to the same measures without it.
 """
 
 from __future__ import annotations
@@ -34,26 +35,39 @@ def load_bench():
 
 def compare(folder: Path, binary: Path, run_bytes: int, grouped: bool,
             again_unless: Callable[[dict], bool] = lambda peaks: True) -> dict:
-    """Both programs with and without ``-q -m all_trec`` on one generated collection: asserts the same bytes and exit
-    0; returns each configuration's peaks (binary, ours, output bytes). When ``again_unless(peaks)`` is false, both
-    configurations are measured once more and the lower of the two peaks kept: a peak is the least memory a program
-    needs, and a run beside other work only adds to it (by a few MiB, when the reader reads ahead of a busy
-    evaluation) -- the verdict is the one of always measuring twice, without its cost when once says enough."""
+    """Both programs with ``-m all_trec``, with ``-q`` and without, on one generated collection (the same measures: what
+    ``-q`` adds is its output alone): asserts the same bytes and exit 0; returns each configuration's peaks (binary,
+    ours, output bytes). When ``again_unless(peaks)`` is false, both configurations are measured again (up to three
+    times) and the lowest peaks kept: a peak is the least memory a program needs, and a run beside other work only
+    adds to it -- the verdict is the one of always measuring three times, without its cost when once says enough."""
     bench = load_bench()
     qrels, run = bench.write_collection(folder / "data", run_bytes, grouped=grouped)
     peaks: dict = {}
-    for _attempt in range(2):
-        for flags in ([], ["-q", "-m", "all_trec"]):
+    for _attempt in range(3):
+        for flags in (["-m", "all_trec"], ["-q", "-m", "all_trec"]):  # the same measures: only -q differs
             _, c_peak, c_status, _ = bench.measure([str(binary), *flags, str(qrels), str(run)], folder / "c.txt")
             _, our_peak, our_status, _ = bench.measure(bench.ours(bench.REPO, qrels, run, flags), folder / "ours.txt")
             assert (our_status, c_status) == (0, 0)
             expected, got = (folder / "c.txt").read_bytes(), (folder / "ours.txt").read_bytes()
             assert got == expected, f"{flags}: first difference at byte {next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b) if len(got) == len(expected) else 'end'}"
-            key, measured = "-q" if flags else "all", (c_peak, our_peak, len(expected))
+            key, measured = "-q" if "-q" in flags else "all", (c_peak, our_peak, len(expected))
             peaks[key] = tuple(map(min, peaks[key], measured)) if key in peaks else measured
         if again_unless(peaks):
             break
     return peaks
+
+
+#: how far apart the peaks of one command on one collection fall here: 172 to 188 MiB for the 30 MiB ungrouped run
+#: with -m all_trec (pyarrow's buffers and the batches' read-back), so -q's is compared with two batches of room
+PEAK_SPREAD = 2 * stream.BATCH
+
+
+def q_output_held(peaks: dict, room: int = PEAK_SPREAD) -> list[str]:
+    """-q's peak above the one without -q (the same measures) by more than ``room``: its output held, not written
+    as computed (it took ~8 bytes of memory a byte before: 23 MiB for the 30 MiB run's, 230 MiB for the 300's)."""
+    (_, q_peak, _), (_, all_peak, _) = peaks["-q"], peaks["all"]
+    return [f"-q {q_peak / MIB:.1f} MiB > without -q {all_peak / MIB:.1f} MiB + {room / MIB:.1f} MiB"
+            ] if q_peak > all_peak + room else []
 
 
 def interpreter_peak(folder: Path) -> int:
@@ -74,14 +88,11 @@ def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_at_most_twice_wha
     base = interpreter_peak(tmp_path)
 
     def problems(peaks: dict) -> list[str]:
-        """What the peaks break: -q's output held (it took ~8 bytes of memory a byte before: -q may add less than a
-        quarter of its size, the batches' read-back making this run's peak vary by a few MiB), or ours adding more
-        than twice what the binary holds to the interpreter."""
-        q_room = max(stream.BATCH, peaks["-q"][2] // 4)
-        found = [f"-q {peaks['-q'][1] / MIB:.1f} MiB > all {peaks['all'][1] / MIB:.1f} MiB + {q_room / MIB:.1f} MiB"
-                 ] if peaks["-q"][1] > peaks["all"][1] + q_room else []
-        return found + [f"{key}: ours adds {(our_peak - base) / MIB:.1f} MiB > twice the binary's {c_peak / MIB:.1f} MiB"
-                        for key, (c_peak, our_peak, _) in peaks.items() if our_peak - base > 2 * c_peak]
+        """What the peaks break: -q's output held, or ours adding more than twice what the binary holds to the
+        interpreter."""
+        return q_output_held(peaks) + [
+            f"{key}: ours adds {(our_peak - base) / MIB:.1f} MiB > twice the binary's {c_peak / MIB:.1f} MiB"
+            for key, (c_peak, our_peak, _) in peaks.items() if our_peak - base > 2 * c_peak]
 
     peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 30 * MIB, grouped=False,
                     again_unless=lambda peaks: not problems(peaks))
@@ -91,14 +102,11 @@ def test_a_30_mib_ungrouped_run_gives_the_binarys_bytes_adding_at_most_twice_wha
 @pytest.mark.slow
 def test_a_300_mib_run_gives_the_binarys_bytes_in_no_more_memory_than_the_binary(tmp_path, trec_eval_binary):
     def problems(peaks: dict) -> list[str]:
-        """What the peaks break: ours above the binary's, or -q's output held beyond one batch."""
-        found = [f"{key}: ours {our_peak / MIB:.1f} MiB > the binary's {c_peak / MIB:.1f} MiB"
-                 for key, (c_peak, our_peak, _) in peaks.items() if our_peak > c_peak]
-        if peaks["-q"][1] > peaks["all"][1] + stream.BATCH:
-            found.append(f"-q {peaks['-q'][1] / MIB:.1f} MiB > all {peaks['all'][1] / MIB:.1f} MiB + one batch")
-        return found
+        """What the peaks break: ours above the binary's, or -q's output held."""
+        return [f"{key}: ours {our_peak / MIB:.1f} MiB > the binary's {c_peak / MIB:.1f} MiB"
+                for key, (c_peak, our_peak, _) in peaks.items() if our_peak > c_peak] + q_output_held(peaks)
 
     peaks = compare(tmp_path, trec_eval_binary("9.0.7"), 300 * MIB, grouped=True,
                     again_unless=lambda peaks: not problems(peaks))
     assert not problems(peaks), problems(peaks)
-    assert stream.BATCH < peaks["-q"][2]  # (one batch is less than -q's output: the bound says it is not held)
+    assert PEAK_SPREAD < peaks["-q"][2]  # (-q's output, even held byte for byte, is above the room: the bound tells)
