@@ -8,6 +8,7 @@ import numpy as np
 
 from ._validate import _short, as_grades, as_items, as_judged_grades, real_or_nan
 from .errors import input_error
+from .messages import N_
 
 #: default relevance threshold: an item is relevant when its grade is at least this
 THRESHOLD = 1.0
@@ -25,7 +26,7 @@ def _threshold(threshold) -> float:
     """A finite positive relevance threshold, as a float."""
     value = real_or_nan(threshold)
     if not (math.isfinite(value) and value > 0):
-        raise input_error("relevance threshold must be a positive number, got {value}", value=_short(threshold))
+        raise input_error(N_("relevance threshold must be a positive number, got {value}"), value=_short(threshold))
     return value
 
 
@@ -46,7 +47,7 @@ def total_relevant(flags: np.ndarray, n_relevant, name: str = "n_relevant") -> i
         raise input_error("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)",
                           name=name, value=_short(n_relevant), limit=MAX_RELEVANT)
     if n_relevant < found:
-        raise input_error("{name}={value} is smaller than the {found} relevant items already in the ranking",
+        raise input_error(N_("{name}={value} is smaller than the {found} relevant items already in the ranking"),
                           name=name, value=_short(n_relevant), found=found)
     return int(n_relevant)
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from .errors import input_error
 from .limits import MAX_K
+from .messages import N_
 
 
 def _short(values) -> str:
@@ -57,7 +58,7 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
                           value=_short(values)) from None
     for position, value in enumerate(items, start=1):
         if isinstance(value, (str, bytes)) or not isinstance(value, (numbers.Real, np.bool_)):  # numpy bools too
-            raise input_error("{name} at {place} {position} must be a number, got {value}", words=("place",),
+            raise input_error(N_("{name} at {place} {position} must be a number, got {value}"), words=("place",),
                               name=name, place=place, position=position, value=repr(value))
         try:
             float(value)
@@ -66,7 +67,7 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
                               name=name, place=place, position=position, value=_short(value)) from None
     array = np.asarray(items, dtype=float)
     if array.ndim != 1:
-        raise input_error("{name} must be one-dimensional, got shape {shape}", name=name, shape=array.shape)
+        raise input_error(N_("{name} must be one-dimensional, got shape {shape}"), name=name, shape=array.shape)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
         raise input_error("{name} at {place} {position} must be a finite number, got {value}", words=("place",),
@@ -78,12 +79,12 @@ def as_k(k, name: str = "k", required: bool = False) -> int | None:
     """A positive integer cut-off up to :data:`metrics.limits.MAX_K`, or None for the whole list."""
     if k is None:
         if required:
-            raise input_error("{name} is required (a positive integer)", name=name)
+            raise input_error(N_("{name} is required (a positive integer)"), name=name)
         return None
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
-        raise input_error("{name} must be a positive integer or None, got {value}", name=name, value=repr(k))
+        raise input_error(N_("{name} must be a positive integer or None, got {value}"), name=name, value=repr(k))
     if k > MAX_K:  # a step table has a row per rank up to k
-        raise input_error("{name} must be at most {limit:,} (metrics.limits.MAX_K), got {value:,}", name=name,
+        raise input_error(N_("{name} must be at most {limit:,} (metrics.limits.MAX_K), got {value:,}"), name=name,
                           limit=MAX_K, value=int(k))
     return int(k)
 
@@ -125,9 +126,10 @@ def as_items(items, n: int, name: str = "items") -> list[str]:
     try:
         labels = [str(item) for item in items]
     except TypeError:
-        raise input_error("{name} must be a sequence of labels, got {value}", name=name, value=_short(items)) from None
+        raise input_error(N_("{name} must be a sequence of labels, got {value}"), name=name,
+                          value=_short(items)) from None
     if len(labels) != n:
-        raise input_error("{name} has {labels} labels for {n} grades", name=name, labels=len(labels), n=n)
+        raise input_error(N_("{name} has {labels} labels for {n} grades"), name=name, labels=len(labels), n=n)
     return labels
 
 
@@ -159,6 +161,6 @@ def as_fraction(value, name: str, low: float = 0.0, high: float = 1.0, open_low:
         and (number < high if open_high else number <= high)
     if not inside:
         bounds = f"{'(' if open_low else '['}{low:g}, {high:g}{')' if open_high else ']'}"
-        raise input_error("{name} must be a number in {bounds}, got {value}", name=name, bounds=bounds,
+        raise input_error(N_("{name} must be a number in {bounds}, got {value}"), name=name, bounds=bounds,
                           value=_short(value))
     return number

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .errors import input_error
+from .messages import N_
 
 #: Largest cut-off ``k`` of the single-list functions (``as_k``): a step table has one row per
 #: rank up to k (P@k divides by k past the list), so k bounds the work.
@@ -33,8 +34,8 @@ MAX_K = 100_000
 MAX_PARAMETER = 1e100
 
 #: Where a larger job belongs, by the limits in force (a word of the templates below).
-TO_THE_CLI = "larger inputs belong on the command line: python -m metrics evaluate QRELS RUN"
-TO_LIMITS = "pass limits=metrics.limits.Limits(...) with a larger value to go further"
+TO_THE_CLI = N_("larger inputs belong on the command line: python -m metrics evaluate QRELS RUN")
+TO_LIMITS = N_("pass limits=metrics.limits.Limits(...) with a larger value to go further")
 TO_THE_API = "a larger job: the Python API with limits=metrics.limits.Limits(...)"
 
 
@@ -80,7 +81,7 @@ def check_count(count: int, limit: int, what: str, source: str | None, line: int
                 limits: Limits = DEFAULT) -> None:
     """Raise when ``count`` of ``what`` (a key of :data:`FIELD_OF`) is over ``limit``."""
     if count > limit:
-        raise input_error("{count:,} {what}, over the limit of {limit:,} ({field}); {hint}", source, line,
+        raise input_error(N_("{count:,} {what}, over the limit of {limit:,} ({field}); {hint}"), source, line,
                           words=("what", "hint"), count=count, what=what, limit=limit, field=f"limits.{FIELD_OF[what]}", hint=limits.hint)
 
 

@@ -53,6 +53,7 @@ import numpy as np
 from ..errors import GradesBelowLevelWarning, MetricsInputError, input_error
 from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..measures.registry import REGISTRY
+from ..messages import N_
 from ..notebook import evaluation_html, evaluation_markdown, evaluation_repr
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from ..readers.tables import match_columns
@@ -271,7 +272,7 @@ def _refuse_listed_twice(run: TrecColumns, qrels: TrecColumns) -> None:
 
 def refuse_no_common_query(qrels: TrecColumns, run_sample: str) -> None:
     """The refusal of :func:`evaluate` when no query is in both inputs (``run_sample``: a few of the run's ids)."""
-    raise input_error("No queries with both results and relevance info (qrels: {qrels}; run: {run})",
+    raise input_error(N_("No queries with both results and relevance info (qrels: {qrels}; run: {run})"),
                       qrels=_query_sample(qrels), run=run_sample)
 
 

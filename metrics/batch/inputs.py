@@ -32,6 +32,7 @@ import os
 import numpy as np
 
 from ..errors import input_error
+from ..messages import N_
 from ..readers.columns import StrColumn, TrecColumns
 from ..readers.fields import DEFAULT_QUERY
 from ..readers.tables import Dataset, match_columns
@@ -43,10 +44,11 @@ def as_columns(obj, kind: str) -> TrecColumns:
     if isinstance(obj, Dataset):
         obj = obj.qrels if kind == "qrels" else obj.run
         if obj is None:
-            raise input_error("the dataset has no {kind}", words=("kind",), kind=kind)
+            raise input_error(N_("the dataset has no {kind}"), words=("kind",), kind=kind)
     if isinstance(obj, TrecColumns):
         if obj.kind != kind:
-            raise input_error("expected {kind}, got {got} ({source})", words=("kind", "got"), kind=kind, got=obj.kind,
+            raise input_error(N_("expected {kind}, got {got} ({source})"), words=("kind", "got"), kind=kind,
+                              got=obj.kind,
                               source=obj.source)
         return obj
     if isinstance(obj, (str, os.PathLike, bytes, bytearray, memoryview)) or hasattr(obj, "read"):
@@ -79,7 +81,7 @@ def id_text(value, label: str, kind: str, where: str) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, (bool, np.bool_)):
-        raise input_error("{kind}: {label} id {value} in {where} is a bool; give ids as text or integers",
+        raise input_error(N_("{kind}: {label} id {value} in {where} is a bool; give ids as text or integers"),
                           words=("kind", "label"), kind=kind, label=label, value=repr(value), where=where)
     if isinstance(value, numbers.Integral):
         return str(int(value))
@@ -87,8 +89,8 @@ def id_text(value, label: str, kind: str, where: str) -> str:
         number = float(value)
         if math.isfinite(number) and number.is_integer():
             return str(int(number))
-        raise input_error("{kind}: {label} id {value} in {where} is a float that is not a whole number; ids are "
-                          "matched as text, so give them as text (or as integers)", words=("kind", "label"),
+        raise input_error(N_("{kind}: {label} id {value} in {where} is a float that is not a whole number; ids are "
+                             "matched as text, so give them as text (or as integers)"), words=("kind", "label"),
                           kind=kind, label=label, value=repr(value), where=where)
     return str(value)
 
@@ -97,7 +99,7 @@ def _dict_columns(obj: dict, kind: str) -> TrecColumns:
     queries, items, values = [], [], []
     for query, inner in obj.items():
         if not isinstance(inner, dict):
-            raise input_error("{kind}: query {query} must map items to numbers", words=("kind",), kind=kind,
+            raise input_error(N_("{kind}: query {query} must map items to numbers"), words=("kind",), kind=kind,
                               query=repr(query))
         query_text = id_text(query, "query", kind, f"key {query!r}")
         for item, value in inner.items():
@@ -107,9 +109,9 @@ def _dict_columns(obj: dict, kind: str) -> TrecColumns:
     try:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError):
-        raise input_error("{kind}: every grade or score must be a number", words=("kind",), kind=kind) from None
+        raise input_error(N_("{kind}: every grade or score must be a number"), words=("kind",), kind=kind) from None
     if kind == "run" and not np.isfinite(array).all():
-        raise input_error("run: every score must be a finite number")
+        raise input_error(N_("run: every score must be a finite number"))
     return TrecColumns(kind, kind, StrColumn.from_strings(queries), StrColumn.from_strings(items),
                        array, None, False, None)
 
@@ -123,8 +125,8 @@ def _record_columns(records, kind: str) -> TrecColumns:
         rows = [row._asdict() for row in rows]
     if not all(isinstance(row, dict) for row in rows):
         bad = next(row for row in rows if not isinstance(row, dict))
-        raise input_error("{kind}: expected namedtuples with fields such as query_id, doc_id and {value} "
-                          "(ir_measures' Qrel and ScoredDoc) or dicts, got {got}", words=("kind",), kind=kind,
+        raise input_error(N_("{kind}: expected namedtuples with fields such as query_id, doc_id and {value} "
+                             "(ir_measures' Qrel and ScoredDoc) or dicts, got {got}"), words=("kind",), kind=kind,
                           value="relevance" if kind == "qrels" else "score", got=type(bad).__name__)
     if not rows:
         rows_frame = pd.DataFrame({"query": [], "item": [], "rel" if kind == "qrels" else "score": []})
@@ -143,12 +145,12 @@ def _frame_columns(frame, kind: str) -> TrecColumns:
         names["relevance"] = names.pop("score")  # ranx's qrels frame: q_id, doc_id, score (the grade)
     found = ", ".join(repr(str(c)) for c in frame.columns)
     if "item" not in names:
-        raise input_error("{kind}: missing column 'item'; found columns: {found}", words=("kind",), kind=kind,
+        raise input_error(N_("{kind}: missing column 'item'; found columns: {found}"), words=("kind",), kind=kind,
                           found=found)
     if kind == "qrels" and "relevance" not in names:
-        raise input_error("qrels: missing column 'rel'; found columns: {found}", found=found)
+        raise input_error(N_("qrels: missing column 'rel'; found columns: {found}"), found=found)
     if kind == "run" and "score" not in names and "rank" not in names:
-        raise input_error("run: missing column 'score' (or 'rank'); found columns: {found}", found=found)
+        raise input_error(N_("run: missing column 'score' (or 'rank'); found columns: {found}"), found=found)
     if kind == "qrels":
         values = np.asarray(frame[names["relevance"]], dtype=np.float64)
         keep = ~np.isnan(values)
@@ -160,7 +162,7 @@ def _frame_columns(frame, kind: str) -> TrecColumns:
         bad = ~np.isfinite(values)
         if bad.any():
             row = int(np.flatnonzero(bad)[0])
-            raise input_error("run: score in row {row} is not a finite number ({value})", row=frame.index[row],
+            raise input_error(N_("run: score in row {row} is not a finite number ({value})"), row=frame.index[row],
                               value=repr(values[row]))
         keep = None
     items = frame[names["item"]]
@@ -168,7 +170,8 @@ def _frame_columns(frame, kind: str) -> TrecColumns:
     for label, column in (("item", items), ("query", queries)):
         missing = np.asarray(column.isna()) if column is not None else None
         if missing is not None and missing.any():
-            raise input_error("{kind}: missing {label} in row {row}", words=("kind", "label"), kind=kind, label=label,
+            raise input_error(N_("{kind}: missing {label} in row {row}"), words=("kind", "label"), kind=kind,
+                              label=label,
                               row=frame.index[int(np.flatnonzero(missing)[0])])
     item_text = _id_column(items, "item", kind, frame.index)
     query_text = _id_column(queries, "query", kind, frame.index) if queries is not None else None

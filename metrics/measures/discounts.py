@@ -24,6 +24,7 @@ import pandas as pd
 
 from .._validate import as_choice, as_k, as_rows, real_or_nan
 from ..errors import MetricsInputError, input_error
+from ..messages import N_
 from .ndcg import GAIN_WORDS, GAINS, _depth, _grades, gains
 
 KINDS = ("none", "rank", "log", "jk2002")
@@ -85,8 +86,8 @@ def _dcg(rels: np.ndarray, depth: int, gain: str, divisors: np.ndarray, label: s
     with np.errstate(over="ignore"):
         value = float(np.sum(gains(kept, gain) / divisors))
     if not math.isfinite(value):
-        raise input_error("DCG with divisor {divisor} is more than the largest float (about 1.8e308); use smaller grades",
-                          divisor=label)
+        raise input_error(N_("DCG with divisor {divisor} is more than the largest float (about 1.8e308); "
+                             "use smaller grades"), divisor=label)
     return value
 
 
@@ -118,16 +119,17 @@ def ndcg_under_discounts(rels, k: int | None = None, ideal=None, gain: str = "li
             with np.errstate(over="ignore"):
                 ratio = dcg_value / idcg_value if idcg_value > 0 else 0.0
             if not math.isfinite(ratio):
-                raise input_error("nDCG with divisor {divisor} = DCG / IDCG is more than the largest float (about 1.8e308): "
-                                  "ideal should hold the grades of every judged item", divisor=label)
+                raise input_error(N_("nDCG with divisor {divisor} = DCG / IDCG is more than the largest float "
+                                     "(about 1.8e308): ideal should hold the grades of every judged item"),
+                                  divisor=label)
             values.append((dcg_value, idcg_value, ratio))
         row = {"discount": label, "kind": kind,
-               "base": float(base) if base else np.nan, "used_by": USED_BY.get((kind, base), ""),
+               N_("base"): float(base) if base else np.nan, N_("used_by"): USED_BY.get((kind, base), ""),
                "DCG": values[0][0], "IDCG": values[0][1], "nDCG": values[0][2]}
         if second is not None:
             first_value, second_value = values[0][2], values[1][2]
             row["nDCG (second)"] = second_value
             row["higher"] = ("tie" if np.isclose(first_value, second_value, rtol=0, atol=1e-12)
-                             else "first" if first_value > second_value else "second")
+                             else N_("first") if first_value > second_value else "second")
         rows.append(row)
     return pd.DataFrame(rows)

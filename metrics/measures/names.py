@@ -134,11 +134,11 @@ def subtitle(name: str, translate=str) -> str:
     measure = parse_measure(name)
     what, cut = MEASURES[measure.name].words or (MEASURES[measure.name].description, "at cut-off {k}")
     if measure.name == "Rprec":
-        text = translate("R-precision: precision at rank R, R = the number of relevant items")
+        text = translate(N_("R-precision: precision at rank R, R = the number of relevant items"))
     elif measure.k is not None:
-        text = translate("{what} {cut}").format(what=translate(what), cut=translate(cut).format(k=measure.k))
+        text = translate(N_("{what} {cut}")).format(what=translate(what), cut=translate(cut).format(k=measure.k))
     else:
-        text = translate("{what} over the whole list").format(what=translate(what))
+        text = translate(N_("{what} over the whole list")).format(what=translate(what))
     return _with_params(text, measure, translate)
 
 
@@ -162,7 +162,7 @@ def _with_params(text: str, measure: Measure, translate) -> str:
     """``text`` followed by each non-default parameter of ``measure`` in words."""
     for key, value in measure.params:
         words = _PARAM_WORDS.get((key, value), _PARAM_WORDS.get((key, None), ""))
-        joined = "{sentence}, {words}" if key == "denom" else "{sentence}; {words}"
+        joined = N_("{sentence}, {words}") if key == "denom" else N_("{sentence}; {words}")
         text = translate(joined).format(sentence=text, words=translate(words).format(value=number_text(value)))
     return text
 

@@ -57,8 +57,8 @@ def _grades(values, gain: str, name: str = "rels") -> np.ndarray:
     gain = as_choice(gain, GAINS, "gain", GAIN_WORDS)
     too_large = np.flatnonzero(~np.isfinite(_gains(rels, gain)))
     if too_large.size:
-        raise input_error("{name} at {place} {position} = {value} is too large for exponential gain: 2^{value} - 1 "
-                          "overflows a float (the largest is about 1.8e308), so grades must be below {limit}",
+        raise input_error(N_("{name} at {place} {position} = {value} is too large for exponential gain: 2^{value} - 1 "
+                             "overflows a float (the largest is about 1.8e308), so grades must be below {limit}"),
                           words=("place",), name=name, place="position" if name in UNRANKED else "rank",
                           position=int(too_large[0]) + 1, value=_short(float(rels[too_large[0]])),
                           limit=MAX_EXPONENTIAL_GRADE)
@@ -113,8 +113,8 @@ def _cumulative_gain(gain_values: np.ndarray, name: str) -> np.ndarray:
     with np.errstate(over="ignore"):
         running = np.cumsum(gain_values)
     if running.size and not np.isfinite(running[-1]):
-        raise input_error("{name}: the gains add up to more than the largest float (about 1.8e308) by rank {rank}, "
-                          "so CG and DCG would be infinite; use smaller grades",
+        raise input_error(N_("{name}: the gains add up to more than the largest float (about 1.8e308) by rank {rank}, "
+                             "so CG and DCG would be infinite; use smaller grades"),
                           name=name, rank=int(np.argmax(~np.isfinite(running))) + 1)
     return running
 
@@ -259,8 +259,8 @@ def _ndcg_column(table: pd.DataFrame, ideal_table: pd.DataFrame) -> np.ndarray:
         ratio = np.where(idcg_values > 0, np.ldexp(dcg_values / idcg_values, ideal_shift - shift), 0.0)
     bad = np.flatnonzero(~np.isfinite(ratio))
     if bad.size:
-        raise input_error("nDCG@{rank} = DCG / IDCG is more than the largest float (about 1.8e308): the ideal grades "
-                          "are far below the ranking's; ideal should hold the grades of every judged item",
+        raise input_error(N_("nDCG@{rank} = DCG / IDCG is more than the largest float (about 1.8e308): the ideal "
+                             "grades are far below the ranking's; ideal should hold the grades of every judged item"),
                           rank=int(bad[0]) + 1)
     return ratio
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..limits import MAX_PARAMETER
+from ..messages import N_
 
 #: the largest ``max_grade`` of ERR (also :data:`metrics.measures.err.MAX_GRADE`): 2^g is a float only below 2^1024
 MAX_ERR_GRADE = 1000
@@ -63,23 +64,23 @@ REL = Param("rel", "number", 1, "relevant when grade >= rel (trec_eval -l, ir_me
             words="relevant when grade ≥ {value}")
 GAIN = Param("gain", "choice", "lin", "gain of a grade g: g (lin) or 2^g - 1 (exp, Burges et al. 2005)",
              choices={"lin": "lin", "linear": "lin", "exp": "exp", "exponential": "exp"},
-             value_words={"lin": "linear gain", "exp": "exponential gain 2^rel − 1"})
+             value_words={"lin": N_("linear gain"), "exp": N_("exponential gain 2^rel − 1")})
 GAINS = Param("gains", "gain_map", None, "a gain per grade, ir_measures' syntax (a grade left out: its grade; "
-              "not with gain=exp)", syntax="{0:0,1:1,2:3}", words="gain of each grade {value}")
+              "not with gain=exp)", syntax="{0:0,1:1,2:3}", words=N_("gain of each grade {value}"))
 IDEAL = Param("ideal", "choice", "judged", "ideal ordering: all judged items of the query, or the ranked list",
               choices={"judged": "judged", "all": "judged", "list": "list", "ranked": "list"},
-              value_words={"judged": "ideal ordering from all judged items",
-                           "list": "ideal ordering from the list itself"})
+              value_words={"judged": N_("ideal ordering from all judged items"),
+                           "list": N_("ideal ordering from the list itself")})
 DENOM = Param("denom", "choice", "R", "AP's denominator: all relevant (R), relevant found, or min(k, R)",
               choices={"R": "R", "relevant": "R", "found": "found", "minKR": "minKR", "min": "minKR"},
-              value_words={"R": "divided by R, all relevant items", "found": "divided by the hits found",
-                           "minKR": "divided by min(k, R)"})
-PERSISTENCE = Param("p", "number", 0.8, "RBP's persistence: the chance of reading on (0.8 as ir_measures)",
+              value_words={"R": N_("divided by R, all relevant items"), "found": N_("divided by the hits found"),
+                           "minKR": N_("divided by min(k, R)")})
+PERSISTENCE = Param("p", "number", 0.8, N_("RBP's persistence: the chance of reading on (0.8 as ir_measures)"),
                     low=0, high=1, open=(True, True), bounds_reason="RBP's persistence",
-                    syntax="<number in (0, 1)>", words="persistence p = {value}")
-MAX_GRADE = Param("max_grade", "number", 4, "ERR's g_max (4: the 0-4 scale of gdeval behind ir_measures' ERR)",
+                    syntax="<number in (0, 1)>", words=N_("persistence p = {value}"))
+MAX_GRADE = Param("max_grade", "number", 4, N_("ERR's g_max (4: the 0-4 scale of gdeval behind ir_measures' ERR)"),
                   low=0, high=MAX_ERR_GRADE, open=(True, False), bounds_reason="2^g_max overflows a float beyond",
-                  syntax="<number in (0, 1000]>", words="largest grade g_max = {value}")
+                  syntax="<number in (0, 1000]>", words=N_("largest grade g_max = {value}"))
 
 #: every parameter, by name
 PARAMS: dict[str, Param] = {param.name: param for param in (REL, GAIN, GAINS, IDEAL, DENOM, PERSISTENCE, MAX_GRADE)}

@@ -181,7 +181,7 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        "Voorhees, The TREC-8 Question Answering Track Report, TREC-8, 1999; trec_eval m_recip_rank.c",
        reciprocal_rank, steps=Steps(rr_steps), cutoff="optional", params=(REL,),
        aliases=("mrr", "rr", "recip_rank"), trec_eval=("recip_rank",), ir_measures="RR",
-       words=("RR", "within the top {k}"), ranx={"mrr": ""}),
+       words=("RR", N_("within the top {k}")), ranx={"mrr": ""}),
     _m("P", N_("precision: relevant items in the top k, divided by k"), r"P@k = (1/k) \sum_{i<=k} r_i; " + _BINARY,
        "trec_eval m_P.c; Manning, Raghavan & Schütze, Introduction to Information Retrieval, 2008, ch. 8",
        precision_at_k, steps=Steps(precision_steps), cutoff="required", params=(REL,),
@@ -198,7 +198,7 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
     _m("Success", N_("1 if any relevant item is in the top k (hit rate)"), r"Success@k = [\sum_{i<=k} r_i > 0]",
        "trec_eval m_success.c", hit_rate_at_k, steps=Steps(hit_rate_steps),
        cutoff="required", params=(REL,), aliases=("success", "hit", "hitrate", "hr"), trec_eval_cut="success",
-       ir_measures="Success", words=("hit rate", "at cut-off {k}"),
+       ir_measures="Success", words=(N_("hit rate"), "at cut-off {k}"),
        ranx={"hit_rate": ""}),
     _m("Rprec", N_("precision at rank R, R = number of relevant items"), r"Rprec = (1/R) \sum_{i<=R} r_i",
        "trec_eval m_Rprec.c; Buckley & Voorhees, Retrieval system evaluation, in TREC: Experiment and "
@@ -314,19 +314,19 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        "MacAvaney, Macdonald & Ounis, Streamlining evaluation with ir-measures, ECIR 2022; "
        "ir_measures/measures/judged.py", judged_at_k,
        steps=Steps(judged_steps, unjudged=True), cutoff="optional", aliases=("judged",),
-       ir_measures="Judged", words=("share of items judged", "in the top {k}")),
+       ir_measures="Judged", words=(N_("share of items judged"), N_("in the top {k}"))),
     _m("RBP", N_("rank-biased precision: (1 - p) times the sum of p^(i-1) over relevant ranks"),
        r"RBP(p)@k = (1 - p) \sum_{i<=k} r_i p^(i-1)",
        "Moffat & Zobel, Rank-biased precision for measurement of retrieval effectiveness, ACM TOIS 27(1), 2008",
        rank_biased_precision, steps=Steps(rbp_steps), cutoff="optional",
        params=(PERSISTENCE, REL), aliases=("rbp",), ir_measures="RBP(rel=1)",
-       words=("rank-biased precision", "over the top {k}")),
+       words=(N_("rank-biased precision"), "over the top {k}")),
     _m("ERR", N_("expected reciprocal rank of the cascade model (ir_measures ERR)"),
        r"ERR@k = \sum_{i<=k} (1/i) R_i \prod_{j<i} (1 - R_j), R_i = (2^g_i - 1) / 2^g_max",
        "Chapelle, Metzler, Zhang & Grinspan, Expected reciprocal rank for graded relevance, CIKM 2009; "
        "gdeval.pl (TREC Web track) behind ir_measures' ERR", expected_reciprocal_rank,
        steps=Steps(err_steps), cutoff="optional", params=(MAX_GRADE,), aliases=("err",),
-       ir_measures="ERR", words=("expected reciprocal rank", "at cut-off {k}")),
+       ir_measures="ERR", words=(N_("expected reciprocal rank"), "at cut-off {k}")),
 )}
 
 #: nDCG with a gain map has its own step table and value (:func:`metrics.measures.ndcg.ndcg_gain_map_steps`)

@@ -24,6 +24,7 @@ import pandas as pd
 from .._validate import _short
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, num, so_far
+from ..messages import N_
 from .wording import by_count
 
 __all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "confusion_at", "ARTICLE_NOTES"]
@@ -32,23 +33,23 @@ __all__ = ["roc_curve", "roc_auc", "roc_auc_steps", "roc_auc_explanation", "conf
 #: module; key ``<article number>_<topic>``, value a short English explanation.
 ARTICLE_NOTES: dict[str, str] = {
     "001_confusion_matrix": (
-        "Article 001's confusion_marix() computes precision as PPV = FP / (TP + FP), the share "
-        "of predicted positives that are wrong (the false discovery rate); precision is "
-        "TP / (TP + FP). Its F1 = 2 / (1/TPR + 1/PPV) therefore uses the wrong precision, and "
-        "it raises ZeroDivisionError whenever TP = 0 (1/TPR with TPR = 0), and also when "
-        "TP + FN = 0 or TP + FP = 0. Here precision = TP / (TP + FP), "
-        "F1 = 2TP / (2TP + FP + FN), and every 0/0 is reported as 0.0."
+        N_("Article 001's confusion_marix() computes precision as PPV = FP / (TP + FP), the share "
+           "of predicted positives that are wrong (the false discovery rate); precision is "
+           "TP / (TP + FP). Its F1 = 2 / (1/TPR + 1/PPV) therefore uses the wrong precision, and "
+           "it raises ZeroDivisionError whenever TP = 0 (1/TPR with TPR = 0), and also when "
+           "TP + FN = 0 or TP + FP = 0. Here precision = TP / (TP + FP), "
+           "F1 = 2TP / (2TP + FP + FN), and every 0/0 is reported as 0.0.")
     ),
     "001_recall_wording": (
-        "Article 001 writes Recall = TP / (TP + FN) (correct) but describes it as 'of everything "
-        "predicted True, how much is really true' - that sentence describes precision. Recall is "
-        "the share of the real positives that were predicted positive."
+        N_("Article 001 writes Recall = TP / (TP + FN) (correct) but describes it as 'of everything "
+           "predicted True, how much is really true' - that sentence describes precision. Recall is "
+           "the share of the real positives that were predicted positive.")
     ),
     "001_roc_axes": (
-        "Article 001 says the ROC curve plots FP on the x-axis and TP on the y-axis; the axes are "
-        "the rates FPR = FP / (FP + TN) and TPR = TP / (TP + FN), so both run from 0 to 1. An AUC "
-        "above 0.5 is not guaranteed (a worse-than-random scorer has AUC < 0.5), and the "
-        "empirical curve is a staircase, not necessarily concave."
+        N_("Article 001 says the ROC curve plots FP on the x-axis and TP on the y-axis; the axes are "
+           "the rates FPR = FP / (FP + TN) and TPR = TP / (TP + FN), so both run from 0 to 1. An AUC "
+           "above 0.5 is not guaranteed (a worse-than-random scorer has AUC < 0.5), and the "
+           "empirical curve is a staircase, not necessarily concave.")
     ),
 }
 

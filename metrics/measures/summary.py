@@ -13,6 +13,7 @@ import pandas as pd
 
 from .._binary import THRESHOLD, relevant_flags
 from .._validate import as_choice, as_grades, as_k
+from ..messages import N_
 from .ap import DENOMINATOR_WORDS, DENOMINATORS, average_precision
 from .cutoff import f1_at_k, hit_rate_at_k, precision_at_k, r_precision, recall_at_k
 from .ndcg import GAIN_WORDS, GAINS, dcg, ndcg
@@ -20,7 +21,7 @@ from .rr import reciprocal_rank
 from .spelling import DENOM_OF, measure_name
 
 #: columns of :func:`compare_summaries`
-COMPARE_COLUMNS = ("measure", "list 1", "list 2", "list 2 − list 1")
+COMPARE_COLUMNS = ("measure", N_("list 1"), N_("list 2"), N_("list 2 − list 1"))
 
 
 def summarize(rels, k: int, *, judged=None, gain: str = "linear", ideal=None,

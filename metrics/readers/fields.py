@@ -13,6 +13,7 @@ import re
 
 from .._validate import _short as quote
 from ..errors import input_error
+from ..messages import N_
 
 #: Query id given to inputs that name no query (CSV without a query column, pasted text, lists).
 DEFAULT_QUERY = "q1"
@@ -44,10 +45,10 @@ def looks_like_csv_header(line: bytes) -> bool:
 
 #: why a token is not a finite number: parse_number's messages ({what}: grade, score or relevance)
 NOT_A_NUMBER = {
-    "large": "{what} {text} is too large",
-    "nan": "{what} is NaN ({text}); expected a finite number",
-    "inf": "{what} is infinite ({text}); expected a finite number",
-    "text": "{what} must be a number, got {text}",
+    "large": N_("{what} {text} is too large"),
+    "nan": N_("{what} is NaN ({text}); expected a finite number"),
+    "inf": N_("{what} is infinite ({text}); expected a finite number"),
+    "text": N_("{what} must be a number, got {text}"),
 }
 
 
@@ -149,8 +150,8 @@ RANK_RANGE = (-2 ** 63, 2 ** 63 - 1)
 
 #: why a token is not a rank: parse_rank's messages
 NOT_A_RANK = {
-    "text": "rank must be an integer, got {value}",
-    "range": "rank {value} is out of range (a 64-bit integer)",
+    "text": N_("rank must be an integer, got {value}"),
+    "range": N_("rank {value} is out of range (a 64-bit integer)"),
 }
 
 

@@ -95,6 +95,7 @@ from pathlib import Path
 
 from ..errors import input_error
 from ..limits import APP, DEFAULT, Limits, resolve
+from ..messages import N_
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes
 from .fields import (
     CSV_COLUMNS,
@@ -161,7 +162,7 @@ def load(name: str, data: bytes, *, max_bytes: int | None = None, limits: Limits
     stripped = data.strip()
     first = stripped.split(b"\n", 1)[0].strip()
     if not first:
-        raise input_error("empty file", name)
+        raise input_error(N_("empty file"), name)
     if first[:1] in (b"{", b"["):
         return read_json(data, name, limits=limits)
     tokens = first.split()
@@ -177,5 +178,5 @@ def load(name: str, data: bytes, *, max_bytes: int | None = None, limits: Limits
         return Dataset(qrels_frame([], [], []), read_run(data, name, limits=limits), name)
     if len(tokens) <= 2 or all(NUMBER_RE.fullmatch(t) for t in tokens):
         return parse_pasted(data, name, limits=limits)
-    raise input_error("cannot tell the format: the first line has {got} fields (TREC qrels have 4, TREC runs 6; "
-                      "CSV needs a header row; JSON starts with {{ or [)", name, 1, got=len(tokens))
+    raise input_error(N_("cannot tell the format: the first line has {got} fields (TREC qrels have 4, TREC runs 6; "
+                         "CSV needs a header row; JSON starts with {{ or [)"), name, 1, got=len(tokens))

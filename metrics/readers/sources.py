@@ -19,6 +19,7 @@ import zlib
 from pathlib import Path
 
 from ..errors import input_error
+from ..messages import N_
 from .chunks import GZIP_MAGIC, read_chunks
 
 #: Largest input accepted by the readers, in bytes (256 MiB); override with ``max_bytes=``.
@@ -91,19 +92,19 @@ def gunzip(data: bytes, limit: int, name: str) -> bytes:
                 total += len(piece)
                 parts.append(piece)
                 if total > limit:
-                    raise input_error("gzip file inflates to more than {limit_bytes} bytes (the limit on the "
-                                      "decompressed size; MAX_BYTES, pass max_bytes= to change it); it is "
-                                      "{size_bytes} bytes compressed", name, limit_bytes=f"{limit:,}",
+                    raise input_error(N_("gzip file inflates to more than {limit_bytes} bytes (the limit on the "
+                                         "decompressed size; MAX_BYTES, pass max_bytes= to change it); it is "
+                                         "{size_bytes} bytes compressed"), name, limit_bytes=f"{limit:,}",
                                       size_bytes=f"{len(data):,}")
                 if inflater.eof:
                     break
                 pending = inflater.unconsumed_tail
                 if not pending and len(piece) < GZIP_STEP:  # all input taken, and the member goes on
-                    raise input_error("truncated gzip file: it ends before its last member does", name)
+                    raise input_error(N_("truncated gzip file: it ends before its last member does"), name)
             pending = inflater.unused_data
             if not pending.startswith(GZIP_MAGIC):  # trailing zeros (tar padding) are ignored, like gzip -d
                 if pending.strip(b"\0"):
-                    raise input_error("unexpected data after the end of the gzip file ({count} bytes)", name,
+                    raise input_error(N_("unexpected data after the end of the gzip file ({count} bytes)"), name,
                                       count=f"{len(pending):,}")
                 break
     except zlib.error as error:
@@ -134,12 +135,12 @@ def _fmt_size(n: int) -> str:
 
 #: the message for a file over the limit, by whether the size and the limit are at least 1 KiB
 _TOO_LARGE = {
-    (True, True): "file is too large: {size} ({size_bytes} bytes), over the limit of {limit} ({limit_bytes} bytes) "
-                  "(MAX_BYTES; pass max_bytes= to change it)",
-    (True, False): "file is too large: {size} ({size_bytes} bytes), over the limit of {limit_bytes} bytes "
-                   "(MAX_BYTES; pass max_bytes= to change it)",
-    (False, False): "file is too large: {size_bytes} bytes, over the limit of {limit_bytes} bytes "
-                    "(MAX_BYTES; pass max_bytes= to change it)",
+    (True, True): N_("file is too large: {size} ({size_bytes} bytes), over the limit of {limit} ({limit_bytes} bytes) "
+                     "(MAX_BYTES; pass max_bytes= to change it)"),
+    (True, False): N_("file is too large: {size} ({size_bytes} bytes), over the limit of {limit_bytes} bytes "
+                      "(MAX_BYTES; pass max_bytes= to change it)"),
+    (False, False): N_("file is too large: {size_bytes} bytes, over the limit of {limit_bytes} bytes "
+                       "(MAX_BYTES; pass max_bytes= to change it)"),
 }
 
 
@@ -159,7 +160,7 @@ def check_utf8(data: bytes, name: str) -> None:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise input_error("invalid UTF-8 (byte 0x{byte} at column {column}); save the file as UTF-8", name, line,
+        raise input_error(N_("invalid UTF-8 (byte 0x{byte} at column {column}); save the file as UTF-8"), name, line,
                           byte=f"{data[exc.start]:02x}", column=column) from None
 
 

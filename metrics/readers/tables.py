@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import input_error
 from ..limits import Limits, check_count, check_id, check_json_depth, check_lines, check_number, check_queries, resolve
+from ..messages import N_
 from .fields import CSV_ALIAS, CSV_COLUMNS, DEFAULT_QUERY, LOOSE_NUMBER_RE, parse_number, parse_rank, quote
 from .sources import decode_utf8, load_bytes
 
@@ -113,13 +114,13 @@ def match_columns(header, source: str | None = None, line: int | None = None) ->
                 unknown.append(column)
             continue
         if canon in mapping:
-            raise input_error("two columns mean {canon}: {first} and {second}", source, line,
+            raise input_error(N_("two columns mean {canon}: {first} and {second}"), source, line,
                               canon=canon, first=repr(header[mapping[canon]]), second=repr(column))
         mapping[canon] = index
     if "query" not in mapping and "item" in mapping and unknown:  # (no item column: the caller says so)
-        raise input_error("no query column, and {unknown} is not a known column (it may be the query id under "
-                          "another name): name the query column one of {aliases}, or drop the unknown columns to "
-                          "read all rows as one query; found columns: {found}", source, line,
+        raise input_error(N_("no query column, and {unknown} is not a known column (it may be the query id under "
+                             "another name): name the query column one of {aliases}, or drop the unknown columns to "
+                             "read all rows as one query; found columns: {found}"), source, line,
                           unknown=", ".join(map(repr, unknown)), aliases=", ".join(CSV_COLUMNS["query"]),
                           found=", ".join(map(repr, header)))
     return mapping
@@ -158,7 +159,7 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
     lines = text.splitlines()
     header_line = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_line is None:
-        raise input_error("empty file: expected a CSV header row and data rows", name)
+        raise input_error(N_("empty file: expected a CSV header row and data rows"), name)
     head = lines[header_line]
     delimiter = "," if "," in head else "\t" if "\t" in head else ";" if ";" in head else ","
     header: list[str] | None = None
@@ -172,11 +173,11 @@ def read_csv(source, name: str | None = None, *, max_bytes: int | None = None,
             mapping = _table_columns(header, name, line_num)
             continue
         if len(cells) != len(header):
-            raise input_error("expected {want} cells ({header}), got {got}", name, line_num,
+            raise input_error(N_("expected {want} cells ({header}), got {got}"), name, line_num,
                               want=len(header), header=", ".join(header), got=len(cells))
         rows.append((line_num, cells))
     if not rows:
-        raise input_error("no data rows after the header", name)
+        raise input_error(N_("no data rows after the header"), name)
     return _rows_dataset(mapping, rows, name, limits)
 
 
@@ -185,11 +186,11 @@ def _table_columns(header: list[str], name: str, line: int | None) -> dict[str, 
     mapping = match_columns(header, name, line)
     found = ", ".join(repr(c) for c in header)
     if "item" not in mapping:
-        raise input_error("missing column 'item' (or one of {aliases}); found columns: {found}", name,
+        raise input_error(N_("missing column 'item' (or one of {aliases}); found columns: {found}"), name,
                           line, aliases=", ".join(CSV_COLUMNS["item"][1:]), found=found)
     if not {"score", "rank", "relevance"} & mapping.keys():
-        raise input_error("missing column: need at least one of score, rank or relevance (or an alias such "
-                          "as rel, grade, sim, position); found columns: {found}", name, line,
+        raise input_error(N_("missing column: need at least one of score, rank or relevance (or an alias such "
+                             "as rel, grade, sim, position); found columns: {found}"), name, line,
                           found=found)
     return mapping
 
@@ -203,14 +204,14 @@ def _rows_dataset(mapping: dict[str, int], rows: list[tuple[int, list[str]]], na
         query = cells[mapping["query"]].strip() if "query" in mapping else DEFAULT_QUERY
         item = cells[mapping["item"]].strip()
         if not item:
-            raise input_error("empty item cell", name, lineno)
+            raise input_error(N_("empty item cell"), name, lineno)
         if "query" in mapping and not query:
-            raise input_error("empty query cell", name, lineno)
+            raise input_error(N_("empty query cell"), name, lineno)
         check_id(item, name, lineno, limits)
         check_id(query, name, lineno, limits)
         earlier = seen.setdefault((query, item), lineno)
         if earlier != lineno:
-            raise input_error("item {item} listed twice for query {query} (lines {earlier} and {lineno})", name,
+            raise input_error(N_("item {item} listed twice for query {query} (lines {earlier} and {lineno})"), name,
                               lineno, item=quote(item), query=quote(query), earlier=earlier, lineno=lineno)
         if "score" in mapping:
             scores.append(_csv_number(cells[mapping["score"]], "score", name, lineno))
@@ -246,7 +247,7 @@ def _csv_rows(text: str, delimiter: str, name: str):
         for cells in reader:
             yield reader.line_num, cells
     except csv.Error as error:
-        raise input_error("malformed CSV: {reason}", name, reader.line_num, reason=str(error)) from None
+        raise input_error(N_("malformed CSV: {reason}"), name, reader.line_num, reason=str(error)) from None
     finally:
         csv.field_size_limit(old)
 
@@ -322,7 +323,7 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
     data, name = load_bytes(source, name, limits.bytes, "json")
     text = decode_utf8(data, name)
     if not text.strip():
-        raise input_error("empty file: expected JSON", name)
+        raise input_error(N_("empty file: expected JSON"), name)
     check_json_depth(text, name, limits)
     numbers = {}
     if re.search(r"[-+.eE0-9]{%d}" % (limits.digits + 1), text):  # then check each number's length
@@ -340,13 +341,13 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
     try:
         document = json.loads(text, object_pairs_hook=pairs_hook, **numbers)
     except json.JSONDecodeError as exc:
-        raise input_error("malformed JSON: {reason} (column {column})", name, exc.lineno, words=("reason",),
+        raise input_error(N_("malformed JSON: {reason} (column {column})"), name, exc.lineno, words=("reason",),
                           reason=exc.msg, column=exc.colno) from None
     except _DuplicateKey as exc:
         key = exc.args[0]
         first = text.find(json.dumps(key))
         second = text.find(json.dumps(key), first + 1)
-        raise input_error("key {key} appears twice in one object", name, text.count("\n", 0, max(second, 0)) + 1,
+        raise input_error(N_("key {key} appears twice in one object"), name, text.count("\n", 0, max(second, 0)) + 1,
                           key=quote(key)) from None
 
     run_part = qrels_part = None
@@ -365,16 +366,16 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
         elif kinds <= {dict}:
             qrels_part = document
         else:
-            raise input_error("expected {{query: [items in ranked order]}} (a run) or {{query: {{item: grade}}}} "
-                              "(qrels), not a mix", name, 1)
+            raise input_error(N_("expected {{query: [items in ranked order]}} (a run) or {{query: {{item: grade}}}} "
+                                 "(qrels), not a mix"), name, 1)
     else:
-        raise input_error("expected {{query: [items]}}, {{query: {{item: grade}}}}, {{\"run\": ..., \"qrels\": ...}} "
-                          "or a list of items", name, 1)
+        raise input_error(N_("expected {{query: [items]}}, {{query: {{item: grade}}}}, "
+                             "{{\"run\": ..., \"qrels\": ...}} or a list of items"), name, 1)
 
     run = None
     if run_part is not None:
         if not isinstance(run_part, dict):
-            raise input_error('"run" must map queries to lists of items', name, _json_line(text, "run"))
+            raise input_error(N_('"run" must map queries to lists of items'), name, _json_line(text, "run"))
         rq, ri, rs, rr = [], [], [], []
         for query, ranking in run_part.items():
             check_id(str(query), name, None, limits)
@@ -382,12 +383,12 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
                 seen: set[str] = set()
                 for position, item in enumerate(ranking, 1):
                     if not isinstance(item, (str, int)) or isinstance(item, bool):
-                        raise input_error("items must be strings, got {item} in query {query}", name,
+                        raise input_error(N_("items must be strings, got {item} in query {query}"), name,
                                           _json_line(text, query), item=quote(item), query=quote(query))
                     item = str(item)
                     check_id(item, name, None, limits)
                     if item in seen:
-                        raise input_error("item {item} listed twice for query {query}", name,
+                        raise input_error(N_("item {item} listed twice for query {query}"), name,
                                           _json_line(text, query, item, item), item=quote(item), query=quote(query))
                     seen.add(item)
                     rq.append(str(query)), ri.append(item), rr.append(position)
@@ -400,7 +401,7 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
                     rs.append(_json_number(score, "score", text, name, query, item))
                 rr.extend(_trec_ranks(rq[start:], ri[start:], rs[start:]))
             else:
-                raise input_error("query {query}: expected a list of items or {{item: score}}", name,
+                raise input_error(N_("query {query}: expected a list of items or {{item: score}}"), name,
                                   _json_line(text, query), query=quote(query))
         check_queries(rq, name, limits)
         run = run_frame(rq, ri, rs, rr)
@@ -408,12 +409,12 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
     jq, ji, jr = [], [], []
     if qrels_part is not None:
         if not isinstance(qrels_part, dict):
-            raise input_error('"qrels" must map queries to {{item: grade}}', name, _json_line(text, "qrels"))
+            raise input_error(N_('"qrels" must map queries to {{item: grade}}'), name, _json_line(text, "qrels"))
         for query, grades in qrels_part.items():
             if isinstance(grades, list):  # a list of relevant items: grade 1 each
                 grades = {str(item): 1 for item in grades}
             if not isinstance(grades, dict):
-                raise input_error("query {query}: expected {{item: grade}}", name, _json_line(text, query),
+                raise input_error(N_("query {query}: expected {{item: grade}}"), name, _json_line(text, query),
                                   query=quote(query))
             check_id(str(query), name, None, limits)
             for item, grade in grades.items():
@@ -432,14 +433,14 @@ def _json_number(value: Any, what: str, text: str, name: str, query: str, item: 
     line = None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         line = _json_line(text, query, item)
-        raise input_error("{what} of item {item} in query {query} must be a number, got {value}", name, line,
+        raise input_error(N_("{what} of item {item} in query {query} must be a number, got {value}"), name, line,
                           words=("what",), what=what, item=quote(item), query=quote(query), value=quote(value))
     try:
         value = float(value)
     except OverflowError:  # an integer beyond float64
         value = math.inf
     if not math.isfinite(value):
-        raise input_error("{what} of item {item} in query {query} is not finite", name,
+        raise input_error(N_("{what} of item {item} in query {query} is not finite"), name,
                           _json_line(text, query, item), words=("what",), what=what, item=quote(item),
                           query=quote(query))
     return value
@@ -472,7 +473,7 @@ def parse_pasted(text: str, name: str = "pasted text", *, limits: Limits | None 
     split = [(n, tokens) for n, tokens in ((n, [t for t in _PASTE_SPLIT.split(line) if t]) for n, line in entries)
              if tokens]  # a line of separators alone (",") is blank
     if not split:
-        raise input_error("nothing to read: type one item per line ('item grade') or a line of grades", name)
+        raise input_error(N_("nothing to read: type one item per line ('item grade') or a line of grades"), name)
     all_numbers = all(LOOSE_NUMBER_RE.fullmatch(t.encode()) for _, toks in split for t in toks)
     grades_only = all_numbers and (len(split) == 1 or all(len(toks) == 1 for _, toks in split))
     items: list[str] = []
@@ -487,12 +488,12 @@ def parse_pasted(text: str, name: str = "pasted text", *, limits: Limits | None 
         seen: dict[str, int] = {}
         for lineno, toks in split:
             if len(toks) > 2:
-                raise input_error("expected 'item grade', got {got} fields", name, lineno, got=len(toks))
+                raise input_error(N_("expected 'item grade', got {got} fields"), name, lineno, got=len(toks))
             item = toks[0]
             check_id(item, name, lineno, limits)
             earlier = seen.setdefault(item, lineno)
             if earlier != lineno:
-                raise input_error("item {item} listed twice (lines {earlier} and {lineno})", name, lineno,
+                raise input_error(N_("item {item} listed twice (lines {earlier} and {lineno})"), name, lineno,
                                   item=quote(item), earlier=earlier, lineno=lineno)
             items.append(item)
             grades.append(parse_number(toks[1].encode(), "grade", name, lineno) if len(toks) == 2 else None)

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count, check_lines, check_queries, resolve
+from ..messages import N_
 from .columns import DictColumn, StrColumn, TrecColumns, column_codes, optional_pyarrow
 from .fields import (
     QRELS_FIELDS,
@@ -410,20 +411,20 @@ def _has_empty(strings: StrColumn) -> bool:
 
 #: a line without the right number of fields: the messages (see _field_error)
 FIELD_PROBLEMS = {
-    "csv": "looks like CSV ({cells} comma-separated cells); expected {label} lines '{spec}' ({want} fields "
-           "separated by spaces or tabs); use read_csv for CSV",
-    "csv_header": "looks like a CSV header ({header}); expected {label} lines '{spec}' ({want} fields separated "
-                  "by spaces or tabs); use read_csv for CSV",
+    "csv": N_("looks like CSV ({cells} comma-separated cells); expected {label} lines '{spec}' ({want} fields "
+              "separated by spaces or tabs); use read_csv for CSV"),
+    "csv_header": N_("looks like a CSV header ({header}); expected {label} lines '{spec}' ({want} fields separated "
+                     "by spaces or tabs); use read_csv for CSV"),
     "count": "expected {want} fields ({spec}), got {got}",
     "run_not_qrels": "expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels",
-    "qrels_not_run": "expected {want} fields ({spec}), got {got}; this looks like TREC qrels, not a run",
+    "qrels_not_run": N_("expected {want} fields ({spec}), got {got}; this looks like TREC qrels, not a run"),
 }
 
 
 #: a (query, document) pair on two lines, by kind of file
 LISTED_TWICE = {
-    "run": "document {item} listed twice for query {query} (lines {earlier} and {lineno})",
-    "qrels": "judgement for document {item} listed twice for query {query} (lines {earlier} and {lineno})",
+    "run": N_("document {item} listed twice for query {query} (lines {earlier} and {lineno})"),
+    "qrels": N_("judgement for document {item} listed twice for query {query} (lines {earlier} and {lineno})"),
 }
 
 

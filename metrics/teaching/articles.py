@@ -23,6 +23,7 @@ from ..measures.cutoff import hit_rate_at_k, precision_at_k, recall_at_k
 from ..measures.ndcg import cg, dcg, discounts, gains, idcg, ndcg
 from ..measures.roc import confusion_at
 from ..measures.rr import mean_reciprocal_rank, reciprocal_rank, rr_steps
+from ..messages import N_
 
 EXAMPLES_FILE = Path(__file__).resolve().parents[2] / "sample_data" / "article_examples.json"
 
@@ -30,12 +31,12 @@ EXAMPLES_FILE = Path(__file__).resolve().parents[2] / "sample_data" / "article_e
 VERDICTS = ("agrees", "rounded", "not printed", "wrong", "wrong method", "code fails")
 #: what each verdict means
 VERDICT_MEANING = {
-    "agrees": "the article's number is the exact value, rounded as printed",
-    "rounded": "the article's number differs only because it rounds intermediate results",
-    "not printed": "the article prints no number here; the exact value is given",
-    "wrong": "the article's number is wrong",
-    "wrong method": "the article prints no number, but its method or code computes a wrong one",
-    "code fails": "the article's code raises an error when run today",
+    "agrees": N_("the article's number is the exact value, rounded as printed"),
+    "rounded": N_("the article's number differs only because it rounds intermediate results"),
+    "not printed": N_("the article prints no number here; the exact value is given"),
+    "wrong": N_("the article's number is wrong"),
+    "wrong method": N_("the article prints no number, but its method or code computes a wrong one"),
+    "code fails": N_("the article's code raises an error when run today"),
 }
 
 
@@ -86,10 +87,10 @@ def _findings_000() -> list[Finding]:
     claims = ex["claimed"]
     best = sorted(grades["list_1"], reverse=True)
     printed_logs = ex["claimed_tables"]["discount_column_log(i+1)"]
-    out = [_agree(ex["id"], "CG (list_1)", claims["CG_1"], cg(grades["list_1"]), 1),
-           _agree(ex["id"], "CG (list_2)", claims["CG_2"], cg(grades["list_2"]), 1)]
-    for label, rels, claim in (("DCG (list_1)", grades["list_1"], claims["DCG_1"]),
-                               ("DCG (list_2)", grades["list_2"], claims["DCG_2"]),
+    out = [_agree(ex["id"], N_("CG (list_1)"), claims["CG_1"], cg(grades["list_1"]), 1),
+           _agree(ex["id"], N_("CG (list_2)"), claims["CG_2"], cg(grades["list_2"]), 1)]
+    for label, rels, claim in ((N_("DCG (list_1)"), grades["list_1"], claims["DCG_1"]),
+                               (N_("DCG (list_2)"), grades["list_2"], claims["DCG_2"]),
                                ("IDCG", best, claims["IDCG"])):
         exact = dcg(rels)
         rounded_terms = _hand_rounded_dcg(rels, printed_logs)
@@ -103,14 +104,14 @@ def _findings_000() -> list[Finding]:
                        f"sum is {exact:.4f}.",
                 why_zh=f"文章表格把 log2(i+1) 和每一项 rel(i)/log2(i+1) 都先四舍五入到两位小数再相加：舍入后的和为 "
                        f"{rounded_terms:.2f}，精确值为 {exact:.4f}。"))
-    for label, rels in (("nDCG (list_1)", grades["list_1"]), ("nDCG (list_2)", grades["list_2"])):
+    for label, rels in ((N_("nDCG (list_1)"), grades["list_1"]), (N_("nDCG (list_2)"), grades["list_2"])):
         out.append(Finding(ex["id"], label, None, ndcg(rels), "not printed",
                            why_en="The article defines NDCG = DCG/IDCG but never computes it for these lists.",
                            why_zh="文章给出了 NDCG = DCG/IDCG，但没有算出这两个列表的 NDCG。"))
     code = examples()["000_code_ndcg"]
     queries = code["input"]["grades_in_ranked_order"]
     values = [ndcg(rels, code["k"]) for rels in queries.values()]
-    out.append(Finding(code["id"], "mean nDCG@3", None, sum(values) / len(values), "code fails",
+    out.append(Finding(code["id"], N_("mean nDCG@3"), None, sum(values) / len(values), "code fails",
                        why_en="The code calls np.asfarray, which NumPy 2.0 removed: it raises AttributeError "
                               "today (np.asarray(r, dtype=float) works). Its ideal ordering sorts the list's own "
                               "grades, as scikit-learn does; trec_eval would also count judged items that were "
@@ -139,7 +140,7 @@ def _findings_001() -> list[Finding]:
     hits = [1 if item in truth else 0 for item in pred]
     R = len(truth)
     out = [
-        Finding(ex["id"], "hit() = HR@5", None, float(any(hits)), "wrong method",
+        Finding(ex["id"], N_("hit() = HR@5"), None, float(any(hits)), "wrong method",
                 article_method=sum(hits) / R,
                 why_en=f"hit() returns hits / len(gt_items) = {sum(hits)}/{R}: that is recall@5, not a hit rate. "
                        f"Hit rate@5 is 1 when any of the top 5 is relevant.",
@@ -230,7 +231,7 @@ def _findings_003() -> list[Finding]:
         Finding(ex["id"], "IDCG@5", claims["IDCG@5"], idcg(rels, 5, "exponential"), "wrong", why_en, why_zh,
                 article_idcg),
         Finding(ex["id"], "nDCG@5", claims["NDCG@5"], correct, "wrong", why_en, why_zh, article_dcg / article_idcg),
-        Finding(ex["id"], "nDCG@5 (code output)", claims["code_output"], correct, "wrong",
+        Finding(ex["id"], N_("nDCG@5 (code output)"), claims["code_output"], correct, "wrong",
                 f"The article's own code is correct and prints {correct!r}; the output in its comment "
                 f"({claims['code_output']}) is not what that code prints.",
                 f"文章自己的代码是正确的，运行结果为 {correct!r}；注释里的输出（{claims['code_output']}）"
@@ -437,8 +438,8 @@ def _concept_001() -> list[ConceptError]:
         f"【命中，命中，未命中，未命中，未命中】和【未命中，未命中，未命中，命中，命中】为例：HR@{k} 分别为 "
         f"{number_text(hr['list_1'])} 和 {number_text(hr['list_2'])}，P@{k} 分别为 {number_text(p['list_1'])} 和 "
         f"{number_text(p['list_2'])}，而 AP 分别为 {number_text(ap['list_1'])} 和 {number_text(ap['list_2'])}。",
-        (("HR@5 (list_1)", hr["list_1"]), ("HR@5 (list_2)", hr["list_2"]), ("AP (list_1)", ap["list_1"]),
-         ("AP (list_2)", ap["list_2"]))))
+        (("HR@5 (list_1)", hr["list_1"]), ("HR@5 (list_2)", hr["list_2"]), (N_("AP (list_1)"), ap["list_1"]),
+         (N_("AP (list_2)"), ap["list_2"]))))
     return out
 
 

@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..errors import MetricsInputError
+from ..messages import N_
 
 #: English templates, one per kind of move (the app translates them; fields item, before, after)
 TEMPLATES = {"moved": "{item}: rank {before} → {after}",
-             "entered": "{item}: pool → rank {after}",
-             "left": "{item}: rank {before} → pool"}
-SHIFT_BY_ONE = "the others shift by one"
-SHIFT = "the others shift"
-MANY = "{n} items moved"  #: said instead of the moves when there are more than ``limit``
+             "entered": N_("{item}: pool → rank {after}"),
+             "left": N_("{item}: rank {before} → pool")}
+SHIFT_BY_ONE = N_("the others shift by one")
+SHIFT = N_("the others shift")
+MANY = N_("{n} items moved")  #: said instead of the moves when there are more than ``limit``
 SEPARATOR = " · "
 
 

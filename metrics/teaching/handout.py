@@ -43,13 +43,13 @@ MEASURES = ("nDCG", "AP", "RR", "P@K")
 #: the words of the handouts around the formula and the tables; a UI passes them in the reader's
 #: language (``labels=``), keeping the ``{fields}``
 LABELS = {
-    "title": "{measure}: a worked example",
-    "formula": "Formula",
-    "numbers": "With the numbers",
-    "steps": "Step by step",
-    "ideal": "The ideal ordering",
-    "result": "Result",
-    "last_row": "(the last row of the column {column}).",
+    "title": N_("{measure}: a worked example"),
+    "formula": N_("Formula"),
+    "numbers": N_("With the numbers"),
+    "steps": N_("Step by step"),
+    "ideal": N_("The ideal ordering"),
+    "result": N_("Result"),
+    "last_row": N_("(the last row of the column {column})."),
     "yes": "yes",  #: a true cell of the tables (relevant, first_hit)
     "no": "no",
 }
@@ -377,7 +377,8 @@ def _rr_step(row, first_hit: int | None) -> tuple[str, str, tuple]:
 
 #: a cut-off measure's step by (relevant, one hit)
 SEEN = {(True, False): N_("relevant, {hits} hits → {value}"), (True, True): N_("relevant, {hits} hit → {value}"),
-        (False, False): N_("not relevant, {hits} hits → {value}"), (False, True): N_("not relevant, {hits} hit → {value}")}
+        (False, False): N_("not relevant, {hits} hits → {value}"), (False,
+                                                                    True): N_("not relevant, {hits} hit → {value}")}
 
 
 def _cutoff_step(row, column: str, R) -> tuple[str, str, tuple]:

@@ -338,7 +338,7 @@ def ranking_table(question: Question) -> pd.DataFrame:
     q = question
     table = pd.DataFrame({"rank": range(1, len(q.rels) + 1), "item": list(q.items), "grade": list(q.rels)})
     if q.uses_k:
-        table["in top K"] = ["✓" if rank <= q.k else "" for rank in table["rank"]]
+        table[N_("in top K")] = ["✓" if rank <= q.k else "" for rank in table["rank"]]
     return table
 
 

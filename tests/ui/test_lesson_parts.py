@@ -14,7 +14,7 @@ from metrics.teaching.lessons.compute import CONVENTION_MISTAKES, answer
 from metrics.teaching.lessons.reading import PAGES
 from ui.classroom.lessons import live_lesson, question, walk
 from ui.i18n import LANGUAGE
-from ui.locale import LOCALE_DIR, catalog
+from ui.locale import TEMPLATE, catalog
 from ui.shell.routes import NAMES
 
 
@@ -61,9 +61,9 @@ def _scene(lesson_id: str, scene_id: str):
 
 
 def test_every_lesson_mistake_is_in_the_catalogue_and_translated():
-    """Each title, explanation and where-to-look of metrics.teaching.lessons.mistakes is listed in runtime.pot (so
-    in the template) and has its 中文 with the same placeholders."""
-    with (LOCALE_DIR / "runtime.pot").open("rb") as source:
+    """Each title, explanation and where-to-look of metrics.teaching.lessons.mistakes is in the template (marked in
+    the code, or listed in runtime.pot) and has its 中文 with the same placeholders."""
+    with TEMPLATE.open("rb") as source:
         runtime = {m.id for m in read_po(source) if m.id}
     strings = [text for said in mistakes.TEXTS.values() for text in said if text]
     strings += list(mistakes.RANK_LOOKS.values()) + [mistakes.CHOICE_UNDER]

@@ -234,7 +234,7 @@ def results_view(question: quiz.Question, answered: int, right: int, values: lis
                       config={"displayModeBar": False})
     if diagnoses:
         rows = [{"students": count, "mistake": quiz_view.mistake_title(name),
-                 "where to look": where_to_look(question, quiz.BY_NAME[name].step(question), revealed)
+                 N_("where to look"): where_to_look(question, quiz.BY_NAME[name].step(question), revealed)
                  if name in quiz.BY_NAME else ""}
                 for name, count in diagnoses.items()]
         folded = st.expander(t("The mistakes the quiz recognised")) if compact else st.container()

@@ -108,6 +108,6 @@ def language_switch() -> None:
     """The language control, in the header bar (the entry script shows it after every page; a callback, so the run
     that follows a click is already in the chosen language)."""
     with st.container(key="language_switch"):  # placed in the header bar by ui/shell/style/lecture.css
-        st.radio("Language · 语言", list(LANGUAGES), index=list(LANGUAGES).index(language()),
+        st.radio(N_("Language · 语言"), list(LANGUAGES), index=list(LANGUAGES).index(language()),
                  format_func=LANGUAGES.get, horizontal=True, key=SWITCH, on_change=_switched,
                  label_visibility="collapsed")

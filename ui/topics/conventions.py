@@ -167,7 +167,7 @@ def styled(text: pd.DataFrame, mask: pd.DataFrame):
 def undefined_reason(key: str) -> str:
     """Why a library's number is a range, briefly and in the reader's language: the core's reason up to its
     first colon ("the order of tied items is not defined (torch.topk)")."""
-    reason = getattr(core, "TIE_ORDER_REASON", {}).get(key, "the order of tied items is not defined")
+    reason = getattr(core, "TIE_ORDER_REASON", {}).get(key, N_("the order of tied items is not defined"))
     return t(reason.split(": ")[0])
 
 
@@ -301,7 +301,7 @@ def steps_table(steps: list[Step]) -> pd.DataFrame:
             return t(RANGE).format(low=f"{step.before[0]:.6f}", high=f"{step.before[1]:.6f}")
         return f"{step.before:.6f}" if step.before == step.before else value_text(step.before)
 
-    return pd.DataFrame({"cause": [t(STEP).format(step=step_name(s), before=before(s), after=value_text(s.after))
+    return pd.DataFrame({N_("cause"): [t(STEP).format(step=step_name(s), before=before(s), after=value_text(s.after))
                                   for s in steps]})
 
 

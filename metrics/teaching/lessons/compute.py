@@ -26,6 +26,7 @@ from ...measures.ap import ap_steps
 from ...measures.cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from ...measures.ndcg import ndcg_steps
 from ...measures.rr import rr_steps
+from ...messages import N_
 from .. import quiz
 from ..many_queries import map_steps, mrr_steps
 from .model import CONVENTIONS, DEFAULTS, Lesson, Option, Question, Scene, SceneBoard, Text
@@ -70,11 +71,12 @@ def parse_measure(measure: str) -> tuple[str, int | None]:
     match = MEASURE.match(str(measure).strip())
     known = SINGLE_MEASURES + MANY_MEASURES + PAIRED_MEASURES + OTHER_MEASURES
     if not match or match["name"] not in known:
-        raise input_error("unknown measure {measure}; a lesson knows {known} (P@3, nDCG@5, …)", measure=repr(measure),
+        raise input_error(N_("unknown measure {measure}; a lesson knows {known} (P@3, nDCG@5, …)"),
+                          measure=repr(measure),
                           known=", ".join(known))
     k = int(match["k"]) if match["k"] else None
     if k is not None and (k < 1 or match["name"] in PAIRED_MEASURES + OTHER_MEASURES + ("Rprec",)):
-        raise input_error("measure {measure} takes no cut-off @{k}" if k else "cut-off of {measure} < 1",
+        raise input_error(N_("measure {measure} takes no cut-off @{k}") if k else N_("cut-off of {measure} < 1"),
                           measure=repr(measure), k=k)
     return match["name"], k
 
@@ -105,7 +107,7 @@ def _many_boards(lesson: Lesson, scene: Scene, conventions=None) -> dict[str, Sc
     there is none."""
     boards = _averaged(queries_of(lesson, scene.queries, scene, conventions), scene.average)
     if not boards:
-        raise input_error("no query of the set is in the run")
+        raise input_error(N_("no query of the set is in the run"))
     return boards
 
 
@@ -127,7 +129,7 @@ def single_explanation(view: str, board: SceneBoard) -> Explanation:
         return rr_steps(rels, k=k if board.setting("rr_cut") else None, items=items, threshold=threshold)
     if view == "cutoff":
         return precision_steps(rels, k, items=items, threshold=threshold)
-    raise input_error("unknown view {view}", view=repr(view))
+    raise input_error(N_("unknown view {view}"), view=repr(view))
 
 
 def many_explanation(view: str, boards: dict[str, SceneBoard], k: int | None = None) -> Explanation:
@@ -220,7 +222,7 @@ def cutoff_explanations(board: SceneBoard) -> dict[str, Explanation]:
 def single_value(board: SceneBoard, name: str, k: int | None) -> float:
     """``name@k`` on one board under its conventions (K: the board's when the name has none)."""
     if not board.ranking:
-        raise input_error("the board ranks no item")
+        raise input_error(N_("the board ranks no item"))
     cut = k or min(board.k, len(board.ranking))  # without @k, the page's K: the board's, clipped to the ranking
     rels, threshold, relevant = board.rels(), board.threshold, board.n_relevant
     if name in ("nDCG", "DCG"):
@@ -246,13 +248,14 @@ def library_value(board: SceneBoard, library: str, name: str, k: int | None) -> 
     from ...conventions import MEASURES, PRESETS, measure_label, score_under
 
     if library not in PRESETS:
-        raise input_error("unknown library {library}; one of {known}", library=repr(library), known=", ".join(PRESETS))
+        raise input_error(N_("unknown library {library}; one of {known}"), library=repr(library),
+                          known=", ".join(PRESETS))
     convention = PRESETS[library]
     if name not in MEASURES:
-        raise input_error("{library} is not modelled for {name}; one of {known}", library=library, name=name,
+        raise input_error(N_("{library} is not modelled for {name}; one of {known}"), library=library, name=name,
                           known=", ".join(MEASURES))
     if name not in convention.offers:
-        raise input_error("{library} has no {name}; it offers {known}", library=library, name=name,
+        raise input_error(N_("{library} has no {name}; it offers {known}"), library=library, name=name,
                           known=", ".join(convention.offers))
     cut = k or board.k
     scores = [board.scores[item] for item in board.ranking] if board.scores else None
@@ -261,8 +264,8 @@ def library_value(board: SceneBoard, library: str, name: str, k: int | None) -> 
     # the library's own label: "AP" and "RR" without "@k" where the library has no cut-off (trec_eval's recip_rank)
     value = reported[measure_label(convention, name, cut)]
     if isinstance(value, tuple):
-        raise input_error("{library} leaves the order of tied items undefined here ({name} from {low:.4f} to "
-                          "{high:.4f}): break the tie", library=library, name=name, low=value[0], high=value[1])
+        raise input_error(N_("{library} leaves the order of tied items undefined here ({name} from {low:.4f} to "
+                             "{high:.4f}): break the tie"), library=library, name=name, low=value[0], high=value[1])
     return float(value)
 
 
@@ -282,7 +285,8 @@ def _uncut_at_k(library: str, name: str, k: int | None) -> None:
     from ...conventions import PRESETS, measure_label
 
     if k is not None and library in PRESETS and "@" not in measure_label(PRESETS[library], name, k):
-        raise input_error("{library} computes {name} without a cut-off: ask {name}, not {name}@{k}", library=library,
+        raise input_error(N_("{library} computes {name} without a cut-off: ask {name}, not {name}@{k}"),
+                          library=library,
                           name=name, k=k)
 
 
@@ -296,23 +300,23 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
     if name in SINGLE_MEASURES:
         target = board or scene.board
         if target is None:
-            raise input_error("{measure} needs a board", measure=measure)
+            raise input_error(N_("{measure} needs a board"), measure=measure)
         shown = board_of(lesson, scene, target, conventions)
         if not library:
             return single_value(shown, name, k)
         _uncut_at_k(library, name, k)
         return library_value(shown, library, name, k)
     if library:
-        raise input_error("{measure} is not a library's number", measure=measure)
+        raise input_error(N_("{measure} is not a library's number"), measure=measure)
     if name in MANY_MEASURES:
         if scene.queries is None:
-            raise input_error("{measure} needs a query set (queries)", measure=measure)
+            raise input_error(N_("{measure} needs a query set (queries)"), measure=measure)
         # the view's own computation (the step table's last row), cut at @k or the scene's K, else not at all
         boards = _many_boards(lesson, scene, conventions)
         return many_explanation("map" if name == "MAP" else "mrr", boards, k or scene.k).value
     if name in PAIRED_MEASURES:
         if scene.systems is None:
-            raise input_error("{measure} needs two systems (systems)", measure=measure)
+            raise input_error(N_("{measure} needs two systems (systems)"), measure=measure)
         a, b = (queries_of(lesson, s, scene, conventions) for s in scene.systems)
         table = _paired_explanation(a, b, scene.k).table
         if name == "mean_difference":
@@ -324,13 +328,13 @@ def value(lesson: Lesson, scene: Scene, measure: str, board: str | None = None, 
             return float(paired_t_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy())[1])
         return float(randomization_test(table["AP_A"].to_numpy(), table["AP_B"].to_numpy(), trials=TRIALS, seed=SEED))
     if tests is None or alpha is None:
-        raise input_error("{measure} needs tests and alpha", measure=measure)
+        raise input_error(N_("{measure} needs tests and alpha"), measure=measure)
     # a choice's options read the question's tests and alpha, which the reader checks only for a value question
     if isinstance(tests, bool) or not isinstance(tests, int) or tests < 1:
-        raise input_error("{measure}: tests must be a whole number of at least 1, got {value}", measure=measure,
+        raise input_error(N_("{measure}: tests must be a whole number of at least 1, got {value}"), measure=measure,
                           value=repr(tests))
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-        raise input_error("{measure}: alpha must be a level between 0 and 1, got {value}", measure=measure,
+        raise input_error(N_("{measure}: alpha must be a level between 0 and 1, got {value}"), measure=measure,
                           value=repr(alpha))
     return familywise_error(tests, alpha) if name == "familywise_error" else alpha / tests
 
@@ -352,16 +356,16 @@ def answer(lesson: Lesson, scene: Scene) -> float | int | str:
     """The exact answer to the scene's question: a number, a rank or an option's id."""
     q = scene.question
     if q is None:
-        raise input_error("the scene asks nothing")
+        raise input_error(N_("the scene asks nothing"))
     if q.kind == "value":
         return value(lesson, scene, q.measure, library=q.library, tests=q.tests, alpha=q.alpha)
     if q.kind == "rank":
         if scene.board is None:
-            raise input_error("a rank question asks about one ranking: give it a single-ranking view "
-                              "(ndcg, ap, rr, cutoff) and its board")
+            raise input_error(N_("a rank question asks about one ranking: give it a single-ranking view "
+                                 "(ndcg, ap, rr, cutoff) and its board"))
         rank = first_hit(board_of(lesson, scene), last=q.of == "last_hit")
         if rank is None:
-            raise input_error("the ranking has no relevant item to ask the rank of")
+            raise input_error(N_("the ranking has no relevant item to ask the rank of"))
         return rank
     if q.answer is not None and not any(option.measure for option in q.options):
         return q.answer
@@ -373,7 +377,7 @@ def pick_option(values: dict[str, float], pick: str) -> str:
     best = (max if pick == "largest" else min)(values.values())
     chosen = [key for key, v in values.items() if abs(v - best) <= 1e-12]
     if len(chosen) > 1:
-        raise input_error("options {options} tie at {best:.4f}: no single right option", options=", ".join(chosen),
+        raise input_error(N_("options {options} tie at {best:.4f}: no single right option"), options=", ".join(chosen),
                           best=best)
     return chosen[0]
 

@@ -26,6 +26,7 @@ import pandas as pd
 
 from ...errors import MetricsInputError
 from ...explanation import num
+from ...messages import N_
 from .. import quiz
 from .compute import (
     CONVENTION_MISTAKES,
@@ -63,79 +64,79 @@ class Said(NamedTuple):
 TEXTS: dict[str, Said] = {
     # MAP and MRR over a query set
     "mean_over_all_judged": Said(
-        "The mean over every judged query (trec_eval -c), not the run's queries",
-        "You averaged over all {all} judged queries, a query the run does not answer counting 0, as trec_eval -c "
-        "does. Without -c, trec_eval averages over the {run} queries the run answers.",
-        "The table lists the {run} queries the run answers: the mean is over those only."),
+        N_("The mean over every judged query (trec_eval -c), not the run's queries"),
+        N_("You averaged over all {all} judged queries, a query the run does not answer counting 0, as trec_eval -c "
+           "does. Without -c, trec_eval averages over the {run} queries the run answers."),
+        N_("The table lists the {run} queries the run answers: the mean is over those only.")),
     "mean_over_run": Said(
-        "The mean over the run's queries only, not every judged query",
-        "You averaged over the {run} queries the run answers. With -c, trec_eval averages over all {all} judged "
-        "queries, and a query the run does not answer counts 0.",
-        "Look at row {row}, query {query}: the run does not answer it, so it counts 0 and stays in the mean."),
+        N_("The mean over the run's queries only, not every judged query"),
+        N_("You averaged over the {run} queries the run answers. With -c, trec_eval averages over all {all} judged "
+           "queries, and a query the run does not answer counts 0."),
+        N_("Look at row {row}, query {query}: the run does not answer it, so it counts 0 and stays in the mean.")),
     "no_hit_dropped": Said(
-        "A query without a hit left out of the mean, not counted as 0",
-        "You averaged over the {kept} queries with a hit only. trec_eval counts a query without a hit as 0 and "
-        "divides by all {n}.",
-        "Look at row {row}, query {query}: its {measure} is 0, and it stays in the mean."),
+        N_("A query without a hit left out of the mean, not counted as 0"),
+        N_("You averaged over the {kept} queries with a hit only. trec_eval counts a query without a hit as 0 and "
+           "divides by all {n}."),
+        N_("Look at row {row}, query {query}: its {measure} is 0, and it stays in the mean.")),
     "no_relevant_counted_one": Said(
-        "A query without relevant items counted as 1, not 0",
-        "You counted a query without any relevant item (R = 0) as 1, as torchmetrics does with "
-        "empty_target_action='pos'. trec_eval counts it 0.",
-        "Look at row {row}, query {query}: R = 0, so its {measure} is 0."),
+        N_("A query without relevant items counted as 1, not 0"),
+        N_("You counted a query without any relevant item (R = 0) as 1, as torchmetrics does with "
+           "empty_target_action='pos'. trec_eval counts it 0."),
+        N_("Look at row {row}, query {query}: R = 0, so its {measure} is 0.")),
     "mrr_of_mean_rank": Said(
-        "1 / the mean rank, not the mean of 1 / rank",
-        "You took 1 / the mean of the first hits' ranks (mean rank {mean}). MRR is the mean of each query's "
-        "1 / rank: the mean of the reciprocals, not the reciprocal of the mean.",
+        N_("1 / the mean rank, not the mean of 1 / rank"),
+        N_("You took 1 / the mean of the first hits' ranks (mean rank {mean}). MRR is the mean of each query's "
+           "1 / rank: the mean of the reciprocals, not the reciprocal of the mean."),
         "Look at each query's RR, 1 / its rank, from row 1: MRR is their mean."),
     "mrr_mean_rank": Said(
-        "The mean of the ranks, not of their reciprocals",
-        "You gave the mean rank of the first hits. MRR averages 1 / rank over the queries, a query without a hit "
-        "counting 0.",
+        N_("The mean of the ranks, not of their reciprocals"),
+        N_("You gave the mean rank of the first hits. MRR averages 1 / rank over the queries, a query without a hit "
+           "counting 0."),
         "Look at each query's RR, 1 / its rank, from row 1: MRR is their mean."),
     "map_pooled": Said(
-        "Precisions pooled over the queries (a micro average), not each query's AP averaged",
-        "You added the precisions at the hits of all queries and divided once, by {denominator} for all of them "
-        "together: queries with many relevant items then weigh more. MAP is the plain mean of each query's AP.",
-        "Look at the AP of each query: MAP is their plain mean, every query weighing the same."),
+        N_("Precisions pooled over the queries (a micro average), not each query's AP averaged"),
+        N_("You added the precisions at the hits of all queries and divided once, by {denominator} for all of them "
+           "together: queries with many relevant items then weigh more. MAP is the plain mean of each query's AP."),
+        N_("Look at the AP of each query: MAP is their plain mean, every query weighing the same.")),
     # a rank
     "rank_from_zero": Said(
-        "Ranks counted from 0",
-        "You counted from 0, as Python indexes lists. Ranks count from 1: the top item is at rank 1."),
+        N_("Ranks counted from 0"),
+        N_("You counted from 0, as Python indexes lists. Ranks count from 1: the top item is at rank 1.")),
     "last_hit_not_first": Said(
-        "The last hit's rank, not the first's",
-        "You gave the rank of the last relevant item. The question asks for the first: the relevant item nearest "
-        "the top."),
+        N_("The last hit's rank, not the first's"),
+        N_("You gave the rank of the last relevant item. The question asks for the first: the relevant item nearest "
+           "the top.")),
     "first_hit_not_last": Said(
-        "The first hit's rank, not the last's",
-        "You gave the rank of the first relevant item. The question asks for the last: the relevant item farthest "
-        "down."),
+        N_("The first hit's rank, not the last's"),
+        N_("You gave the rank of the first relevant item. The question asks for the last: the relevant item farthest "
+           "down.")),
     "hit_count": Said(
-        "The number of hits, not a rank",
-        "You counted the relevant items ({hits}). The question asks where one of them is: its rank, counted from "
-        "the top."),
+        N_("The number of hits, not a rank"),
+        N_("You counted the relevant items ({hits}). The question asks where one of them is: its rank, counted from "
+           "the top.")),
     "judged_as_relevant": Said(
-        "A judged item taken as relevant, whatever its grade",
-        "Item {wrong_item} at rank {wrong} is judged, but its grade {wrong_grade} is below {threshold}: it is not "
-        "relevant."),
+        N_("A judged item taken as relevant, whatever its grade"),
+        N_("Item {wrong_item} at rank {wrong} is judged, but its grade {wrong_grade} is below {threshold}: it is not "
+           "relevant.")),
     "other_threshold": Said(
-        "Another grade taken as the threshold of relevance",
-        "You took grade {other} or more as relevant. Here an item is relevant from grade {threshold}."),
+        N_("Another grade taken as the threshold of relevance"),
+        N_("You took grade {other} or more as relevant. Here an item is relevant from grade {threshold}.")),
     "unjudged_as_relevant": Said(
-        "An unjudged item counted as relevant",
-        "Item {wrong_item} at rank {wrong} was judged by nobody (`?`): it counts as not relevant, gain 0."),
+        N_("An unjudged item counted as relevant"),
+        N_("Item {wrong_item} at rank {wrong} was judged by nobody (`?`): it counts as not relevant, gain 0.")),
     # a choice
     "picked_smallest": Said(
-        "The smallest value picked, not the largest",
-        "Your option has the smallest value of all the options; the question asks for the largest."),
+        N_("The smallest value picked, not the largest"),
+        N_("Your option has the smallest value of all the options; the question asks for the largest.")),
     "picked_largest": Said(
-        "The largest value picked, not the smallest",
-        "Your option has the largest value of all the options; the question asks for the smallest."),
+        N_("The largest value picked, not the smallest"),
+        N_("Your option has the largest value of all the options; the question asks for the smallest.")),
 }
 #: where to look after a wrong rank: the right item's row
-RANK_LOOKS = {"first_hit": "Look at rank {rank}: item {item} (grade {grade}) is the first relevant item.",
-              "last_hit": "Look at rank {rank}: item {item} (grade {grade}) is the last relevant item."}
+RANK_LOOKS = {"first_hit": N_("Look at rank {rank}: item {item} (grade {grade}) is the first relevant item."),
+              "last_hit": N_("Look at rank {rank}: item {item} (grade {grade}) is the last relevant item.")}
 #: a choice that another convention (or the other mean over queries) would make right
-CHOICE_UNDER = "Computed that way, your option would be the right one: it would give {variant_value}."
+CHOICE_UNDER = N_("Computed that way, your option would be the right one: it would give {variant_value}.")
 
 
 def title(name: str) -> str | None:

@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from ...errors import MetricsInputError
+from ...messages import N_
 from . import compute
 from .model import (
     CONVENTIONS,
@@ -83,27 +84,30 @@ class _Reader:
     def unknown(self, table: dict, allowed: set, scene: str | None, where: str) -> None:
         for key in table:
             if key not in allowed:
-                self.problem(scene, f"{where}{key}", "unknown field (known: {known})", known=", ".join(sorted(allowed)))
+                self.problem(scene, f"{where}{key}", N_("unknown field (known: {known})"),
+                             known=", ".join(sorted(allowed)))
 
     def text(self, value, scene: str | None, field: str, required: bool = True) -> Text:
         if value is None:
             if required:
-                self.problem(scene, field, "missing: a text in {languages}", languages=", ".join(self.languages))
+                self.problem(scene, field, N_("missing: a text in {languages}"), languages=", ".join(self.languages))
             return Text()
         if isinstance(value, str):
             value = {"en": value}
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            self.problem(scene, field, "a text is a table of languages ({languages}) to strings",
+            self.problem(scene, field, N_("a text is a table of languages ({languages}) to strings"),
                          languages=", ".join(self.languages))
             return Text()
         for language in self.languages:
             if not str(value.get(language, "")).strip():
-                self.problem(scene, f"{field}.{language}", "missing translation: no {language} text", language=language)
+                self.problem(scene, f"{field}.{language}", N_("missing translation: no {language} text"),
+                             language=language)
         return Text(value)
 
     def whole(self, value, scene, field, low: int = 1, high: int = 1000) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.problem(scene, field, "must be a whole number from {low} to {high}, got {value}", low=low, high=high,
+            self.problem(scene, field, N_("must be a whole number from {low} to {high}, got {value}"), low=low,
+                         high=high,
                          value=repr(value))
             return None
         return value
@@ -112,17 +116,18 @@ class _Reader:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.problem(scene, field, "a table of conventions (gain, ideal, ap_denominator, rr_cut, threshold)")
+            self.problem(scene, field, N_("a table of conventions (gain, ideal, ap_denominator, rr_cut, threshold)"))
             return {}
         good = {}
         for name, setting in value.items():
             if name == "threshold":
                 if isinstance(setting, bool) or not isinstance(setting, (int, float)) or not 0 < setting <= MAX_GRADE:
-                    self.problem(scene, f"{field}.threshold", "must be a number above 0, at most {limit}, got {value}",
+                    self.problem(scene, f"{field}.threshold",
+                                 N_("must be a number above 0, at most {limit}, got {value}"),
                                  limit=MAX_GRADE, value=repr(setting))
                     continue
             elif name not in CONVENTIONS:
-                self.problem(scene, f"{field}.{name}", "unknown convention (known: {known}, threshold)",
+                self.problem(scene, f"{field}.{name}", N_("unknown convention (known: {known}, threshold)"),
                              known=", ".join(CONVENTIONS))
                 continue
             elif setting not in CONVENTIONS[name] or type(setting) is not type(CONVENTIONS[name][0]):
@@ -137,15 +142,16 @@ class _Reader:
     def board(self, name: str, data) -> SceneBoard | None:
         where = f"boards.{name}."
         if not isinstance(data, dict):
-            self.problem(None, f"boards.{name}", "a board is a table (grades, ranking, k)")
+            self.problem(None, f"boards.{name}", N_("a board is a table (grades, ranking, k)"))
             return None
         self.unknown(data, BOARD_KEYS, None, where)
         grades, ranking = data.get("grades"), data.get("ranking", [])
         if not isinstance(grades, dict) or not grades:
-            self.problem(None, where + "grades", "a table item = grade (0, 1, 2, … or \"?\" for unjudged)")
+            self.problem(None, where + "grades", N_("a table item = grade (0, 1, 2, … or \"?\" for unjudged)"))
             return None
         if len(grades) > MAX_ITEMS:
-            self.problem(None, where + "grades", "{count} items; a lesson board holds at most {limit}", count=len(grades),
+            self.problem(None, where + "grades", N_("{count} items; a lesson board holds at most {limit}"),
+                         count=len(grades),
                          limit=MAX_ITEMS)
             return None
         good: dict[str, float | None] = {}
@@ -154,28 +160,29 @@ class _Reader:
                 good[item] = None
             elif isinstance(grade, bool) or not isinstance(grade, (int, float)) or not math.isfinite(grade) \
                     or not 0 <= grade <= MAX_GRADE:
-                self.problem(None, f"{where}grades.{item}", "grade out of range: {grade} (a number from 0 to {limit}, "
-                             "or \"?\" for unjudged)", grade=repr(grade), limit=MAX_GRADE)
+                self.problem(None, f"{where}grades.{item}",
+                             N_("grade out of range: {grade} (a number from 0 to {limit}, "
+                                "or \"?\" for unjudged)"), grade=repr(grade), limit=MAX_GRADE)
             else:
                 good[item] = float(grade)
         if not isinstance(ranking, list) or not all(isinstance(item, str) for item in ranking):
-            self.problem(None, where + "ranking", "a list of item names")
+            self.problem(None, where + "ranking", N_("a list of item names"))
             return None
         unknown = [item for item in ranking if item not in grades]
         if unknown:
-            self.problem(None, where + "ranking", "{item} is not among the board's grades", item=repr(unknown[0]))
+            self.problem(None, where + "ranking", N_("{item} is not among the board's grades"), item=repr(unknown[0]))
         if len(set(ranking)) != len(ranking):
-            self.problem(None, where + "ranking", "lists an item twice")
+            self.problem(None, where + "ranking", N_("lists an item twice"))
         k = self.whole(data.get("k", 5), None, where + "k", 1, MAX_ITEMS)
         scores = data.get("scores", {})
         if not isinstance(scores, dict) or not all(
                 not isinstance(s, bool) and isinstance(s, (int, float)) and math.isfinite(s) for s in scores.values()):
-            self.problem(None, where + "scores", "a table item = finite score")
+            self.problem(None, where + "scores", N_("a table item = finite score"))
             scores = {}
         if set(scores) - set(ranking):
-            self.problem(None, where + "scores", "{item} is not ranked", item=repr(min(set(scores) - set(ranking))))
+            self.problem(None, where + "scores", N_("{item} is not ranked"), item=repr(min(set(scores) - set(ranking))))
         if scores and set(scores) != set(ranking):
-            self.problem(None, where + "scores", "give every ranked item a score, or none")
+            self.problem(None, where + "scores", N_("give every ranked item a score, or none"))
         conventions = self.conventions(data.get("conventions"), None, where + "conventions")
         if len(good) != len(grades) or unknown or k is None:
             return None
@@ -185,7 +192,7 @@ class _Reader:
         if data is None:
             return None
         if not isinstance(data, dict):
-            self.problem(scene, "question", "a table (kind, prompt, …)")
+            self.problem(scene, "question", N_("a table (kind, prompt, …)"))
             return None
         self.unknown(data, QUESTION_KEYS, scene, "question.")
         kind = data.get("kind")
@@ -198,7 +205,7 @@ class _Reader:
         measure, options = data.get("measure"), []
         if kind == "value":
             if measure is None:
-                self.problem(scene, "question.measure", "a value question names its measure (P@3, AP, nDCG@5, …)")
+                self.problem(scene, "question.measure", N_("a value question names its measure (P@3, AP, nDCG@5, …)"))
                 return None
             try:
                 compute.parse_measure(measure)
@@ -212,12 +219,12 @@ class _Reader:
         if kind == "choice":
             raw = data.get("options")
             if not isinstance(raw, list) or len(raw) < 2:
-                self.problem(scene, "question.options", "a choice has at least two options")
+                self.problem(scene, "question.options", N_("a choice has at least two options"))
                 return None
             for number, option in enumerate(raw, start=1):
                 where = f"question.options[{number}]"
                 if not isinstance(option, dict) or not isinstance(option.get("id"), str):
-                    self.problem(scene, where, "an option is a table with an id and a label")
+                    self.problem(scene, where, N_("an option is a table with an id and a label"))
                     continue
                 self.unknown(option, OPTION_KEYS, scene, where + ".")
                 if option.get("board") is not None and option["board"] not in boards:
@@ -231,8 +238,8 @@ class _Reader:
                         self.core(scene, where + ".measure", error)
                         continue
                 if option.get("why") is not None and option.get("measure") is not None:
-                    self.problem(scene, where + ".why", "a computed option's verdict is computed: why is for an "
-                                                        "option without a measure")
+                    self.problem(scene, where + ".why", N_("a computed option's verdict is computed: why is for an "
+                                                           "option without a measure"))
                 options.append(Option(option["id"], self.text(option.get("label"), scene, where + ".label"),
                                       option.get("measure"), option.get("board"),
                                       self.conventions(option.get("conventions"), scene, where + ".conventions"),
@@ -240,22 +247,23 @@ class _Reader:
                                       self.text(option.get("why"), scene, where + ".why", required=False)))
             ids = [o.id for o in options]
             if len(set(ids)) != len(ids):
-                self.problem(scene, "question.options", "two options share an id")
+                self.problem(scene, "question.options", N_("two options share an id"))
             measured = [o for o in options if o.measure]
             if measured and len(measured) != len(options):
-                self.problem(scene, "question.options", "every option names a measure, or none does")
+                self.problem(scene, "question.options", N_("every option names a measure, or none does"))
             if measured and data.get("pick") not in ("largest", "smallest"):
-                self.problem(scene, "question.pick", "a computed choice picks the largest or the smallest value")
+                self.problem(scene, "question.pick", N_("a computed choice picks the largest or the smallest value"))
             if not measured and data.get("answer") not in ids:
-                self.problem(scene, "question.answer", "a choice without measures names its right option (one of {ids}), "
-                             "got {value}", ids=", ".join(ids), value=repr(data.get("answer")))
+                self.problem(scene, "question.answer",
+                             N_("a choice without measures names its right option (one of {ids}), "
+                                "got {value}"), ids=", ".join(ids), value=repr(data.get("answer")))
             if len(options) != len(raw):
                 return None
         tests, alpha = data.get("tests"), data.get("alpha")
         if measure in ("familywise_error", "bonferroni_alpha"):
             tests = self.whole(tests, scene, "question.tests", 1, 1000)
             if isinstance(alpha, bool) or not isinstance(alpha, float) or not 0 < alpha < 1:
-                self.problem(scene, "question.alpha", "a level between 0 and 1, got {value}", value=repr(alpha))
+                self.problem(scene, "question.alpha", N_("a level between 0 and 1, got {value}"), value=repr(alpha))
                 alpha = None
             if tests is None or alpha is None:
                 return None
@@ -265,13 +273,14 @@ class _Reader:
 
     def scene(self, number: int, data, boards: dict, query_sets: dict) -> Scene | None:
         if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not data["id"].strip():
-            self.problem(f"#{number}", "id", "every scene has an id (text)")
+            self.problem(f"#{number}", "id", N_("every scene has an id (text)"))
             return None
         name = data["id"]
         self.unknown(data, SCENE_KEYS, name, "")
         view = data.get("view")
         if view not in VIEWS:
-            self.problem(name, "view", "unknown view {view} (known: {known})", view=repr(view), known=", ".join(VIEWS))
+            self.problem(name, "view", N_("unknown view {view} (known: {known})"), view=repr(view),
+                         known=", ".join(VIEWS))
             return None
         texts = {field: self.text(data.get(field), name, field, required=field in ("title", "say"))
                  for field in SCENE_TEXTS}
@@ -280,31 +289,32 @@ class _Reader:
             board = data.get("board")
             if board not in boards:
                 if board not in self.refused:
-                    self.problem(name, "board", "unknown board {board} (the lesson's: {known})" if boards else
-                                 "unknown board {board} (the lesson's: none)", board=repr(board), known=", ".join(boards))
+                    self.problem(name, "board", N_("unknown board {board} (the lesson's: {known})") if boards else
+                                 N_("unknown board {board} (the lesson's: none)"), board=repr(board),
+                                 known=", ".join(boards))
                 return None
             if not boards[board].ranking:
-                self.problem(name, "board", "board {board} ranks no item", board=repr(board))
+                self.problem(name, "board", N_("board {board} ranks no item"), board=repr(board))
                 return None
         elif view in MANY_VIEWS:
             queries = data.get("queries")
             if queries not in query_sets:
                 if queries not in self.refused_sets:
-                    self.problem(name, "queries", "unknown query set {queries}", queries=repr(queries))
+                    self.problem(name, "queries", N_("unknown query set {queries}"), queries=repr(queries))
                 return None
         else:
             systems = data.get("systems")
             if not (isinstance(systems, list) and len(systems) == 2 and all(s in query_sets for s in systems)):
                 if not (isinstance(systems, list) and set(map(str, systems)) & self.refused_sets):
-                    self.problem(name, "systems", "two query sets of the lesson, A then B")
+                    self.problem(name, "systems", N_("two query sets of the lesson, A then B"))
                 return None
             a, b = (query_sets[s].queries for s in systems)
             if list(a) != list(b):
-                self.problem(name, "systems", "the two systems must answer the same queries, in the same order")
+                self.problem(name, "systems", N_("the two systems must answer the same queries, in the same order"))
                 return None
             for query in a:
                 if dict(boards[a[query]].grades) != dict(boards[b[query]].grades):
-                    self.problem(name, "systems", "query {query}: the two systems' boards judge other items",
+                    self.problem(name, "systems", N_("query {query}: the two systems' boards judge other items"),
                                  query=repr(query))
                     return None
             systems = tuple(systems)
@@ -314,7 +324,7 @@ class _Reader:
             if k is None:
                 return None
             if board is not None and k > max(len(boards[board].ranking), 1) and view != "ndcg":
-                self.problem(name, "k", "K = {k} is deeper than the ranking ({count} items)", k=k,
+                self.problem(name, "k", N_("K = {k} is deeper than the ranking ({count} items)"), k=k,
                              count=len(boards[board].ranking))
                 return None
         step = data.get("step", 1)
@@ -324,12 +334,12 @@ class _Reader:
             return None
         average = data.get("average", "run")
         if average not in ("run", "all"):
-            self.problem(name, "average", "must be run (trec_eval) or all (trec_eval -c), got {value}",
+            self.problem(name, "average", N_("must be run (trec_eval) or all (trec_eval -c), got {value}"),
                          value=repr(average))
             return None
         point = data.get("point", {})
         if not isinstance(point, dict) or set(point) - {"column", "rank"}:
-            self.problem(name, "point", "a table with a column and a rank")
+            self.problem(name, "point", N_("a table with a column and a rank"))
             point = {}
         conventions = self.conventions(data.get("conventions"), name, "conventions")
         question = self.question(data.get("question"), name, boards)
@@ -345,22 +355,23 @@ class _Reader:
         languages = data.get("languages", ["en", "zh"])
         if not isinstance(languages, list) or not languages or languages[0] != "en" \
                 or not all(isinstance(x, str) for x in languages):
-            self.problem(None, "languages", "a list of language codes, English first: [\"en\", \"zh\"]")
+            self.problem(None, "languages", N_("a list of language codes, English first: [\"en\", \"zh\"]"))
             languages = ["en"]
         self.languages = tuple(languages)
         lesson_id = data.get("id")
         if not isinstance(lesson_id, str) or not lesson_id.strip() or not lesson_id.replace("-", "").isalnum():
-            self.problem(None, "id", "a short name of letters, digits and hyphens, got {value}", value=repr(lesson_id))
+            self.problem(None, "id", N_("a short name of letters, digits and hyphens, got {value}"),
+                         value=repr(lesson_id))
         title = self.text(data.get("title"), None, "title")
         summary = self.text(data.get("summary"), None, "summary")
         minutes = self.whole(data.get("minutes"), None, "minutes", 1, 180)
         read_on = data.get("read_on", [])
         if not isinstance(read_on, list) or any(page not in PAGES for page in read_on):
-            self.problem(None, "read_on", "a list of the app's pages ({pages})", pages=", ".join(PAGES))
+            self.problem(None, "read_on", N_("a list of the app's pages ({pages})"), pages=", ".join(PAGES))
             read_on = []
         raw_boards = data.get("boards", {})
         if not isinstance(raw_boards, dict):
-            self.problem(None, "boards", "a table of boards")
+            self.problem(None, "boards", N_("a table of boards"))
             raw_boards = {}
         boards = {name: board for name, raw in raw_boards.items() if (board := self.board(name, raw)) is not None}
         self.refused = set(raw_boards) - set(boards)
@@ -368,7 +379,7 @@ class _Reader:
         raw_sets = data.get("query_sets", {})
         for name, raw in (raw_sets.items() if isinstance(raw_sets, dict) else ()):
             if not isinstance(raw, dict) or not raw or not all(isinstance(b, str) for b in raw.values()):
-                self.problem(None, f"query_sets.{name}", "a table query id = board name")
+                self.problem(None, f"query_sets.{name}", N_("a table query id = board name"))
                 continue
             missing = [b for b in raw.values() if b not in boards]
             if missing:
@@ -379,15 +390,15 @@ class _Reader:
             query_sets[name] = QuerySet(dict(raw))
         raw_scenes = data.get("scenes")
         if not isinstance(raw_scenes, list) or not raw_scenes:
-            self.problem(None, "scenes", "a lesson has at least one scene ([[scenes]])")
+            self.problem(None, "scenes", N_("a lesson has at least one scene ([[scenes]])"))
             return None
         if len(raw_scenes) > MAX_SCENES:
-            self.problem(None, "scenes", "{count} scenes; at most {limit}", count=len(raw_scenes), limit=MAX_SCENES)
+            self.problem(None, "scenes", N_("{count} scenes; at most {limit}"), count=len(raw_scenes), limit=MAX_SCENES)
             return None
         scenes = [self.scene(n, raw, boards, query_sets) for n, raw in enumerate(raw_scenes, start=1)]
         ids = [s.id for s in scenes if s is not None]
         for duplicate in sorted({i for i in ids if ids.count(i) > 1}):
-            self.problem(duplicate, "id", "two scenes share this id")
+            self.problem(duplicate, "id", N_("two scenes share this id"))
         if self.problems:
             return None
         lesson = Lesson(lesson_id, title, summary, minutes, self.languages, tuple(read_on), boards, query_sets,
@@ -402,7 +413,8 @@ class _Reader:
         try:
             total = compute.steps(lesson, scene)
             if scene.step is not None and scene.step > total:
-                self.problem(scene.id, "step", "step {step} of a table of {total} rows", step=scene.step, total=total)
+                self.problem(scene.id, "step", N_("step {step} of a table of {total} rows"), step=scene.step,
+                             total=total)
                 return
             if scene.question is None:
                 return
@@ -414,14 +426,14 @@ class _Reader:
         if expect is not None:
             if isinstance(exact, str):
                 if expect != exact:
-                    self.problem(scene.id, "question.expect", "states option {expect}, but the core computes option "
-                                 "{exact}", expect=repr(expect), exact=repr(exact))
+                    self.problem(scene.id, "question.expect", N_("states option {expect}, but the core computes option "
+                                 "{exact}"), expect=repr(expect), exact=repr(exact))
             elif isinstance(expect, bool) or not isinstance(expect, (int, float)) \
                     or abs(float(expect) - float(exact)) > 0.5 * 10 ** -4:
-                self.problem(scene.id, "question.expect", "states {expect}, but the core computes {exact}",
+                self.problem(scene.id, "question.expect", N_("states {expect}, but the core computes {exact}"),
                              expect=repr(expect), exact=_shown(exact))
         if compute.gives_away(lesson, scene):
-            self.problem(scene.id, "step", "step {step} already shows the answer {exact}: show an earlier step",
+            self.problem(scene.id, "step", N_("step {step} already shows the answer {exact}: show an earlier step"),
                          step=scene.step or "all", exact=_shown(exact))
 
 
@@ -447,8 +459,8 @@ def _toml_problem(source: str, error: tomllib.TOMLDecodeError) -> Problem:
     if match is None:
         return Problem.of(source, None, "TOML", "{reason}", reason=str(error))
     if match["end"]:
-        return Problem.of(source, None, "TOML", "{reason} (at end of document)", reason=match["reason"])
-    return Problem.of(source, None, "TOML", "{reason} (at line {line}, column {column})", reason=match["reason"],
+        return Problem.of(source, None, "TOML", N_("{reason} (at end of document)"), reason=match["reason"])
+    return Problem.of(source, None, "TOML", N_("{reason} (at line {line}, column {column})"), reason=match["reason"],
                       line=int(match["line"]), column=int(match["column"]))
 
 
@@ -474,7 +486,7 @@ def load_text(path: Path) -> tuple[Lesson | None, list[Problem]]:
     except OSError as error:
         return None, [Problem.of(str(path), None, "file", "{reason}", reason=error.strerror or str(error))]
     except UnicodeDecodeError:
-        return None, [Problem.of(str(path), None, "file", "not UTF-8 text")]
+        return None, [Problem.of(str(path), None, "file", N_("not UTF-8 text"))]
     return check_text(text, str(path))
 
 

@@ -25,8 +25,8 @@ READERS = ("readers.trec", "readers.tables", "readers.fields", "readers.sources"
 
 
 def reader_templates() -> dict[str, str]:
-    """Every template the reader modules pass to ``input_error`` -> the module (a literal, or a
-    module-level dict of literals indexed at the call)."""
+    """Every template the reader modules pass to ``input_error`` -> the module (a literal, marked ``N_(...)`` or not,
+    or a module-level dict of literals indexed at the call)."""
     found = {}
     for name in READERS:
         module = importlib.import_module(f"metrics.{name}")
@@ -38,6 +38,8 @@ def reader_templates() -> dict[str, str]:
             if called != "input_error":
                 continue
             first = node.args[0]
+            if isinstance(first, ast.Call) and getattr(first.func, "id", "") == "N_":  # marked for extraction
+                first = first.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found[first.value] = name
             elif isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name):
@@ -58,7 +60,7 @@ def test_the_readers_have_templates():
 @pytest.mark.parametrize("template", sorted(TEMPLATES))
 def test_every_reader_template_has_a_chinese_entry(template):
     chinese = ZH.get(template)
-    assert chinese, f"metrics/{TEMPLATES[template]}.py: {template!r} has no entry in ui/locale/zh/LC_MESSAGES/messages.po (list it in ui/locale/runtime.pot)"
+    assert chinese, f"metrics/{TEMPLATES[template]}.py: {template!r} has no entry in ui/locale/zh/LC_MESSAGES/messages.po (mark it N_(...), then python scripts/i18n.py all)"
     fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
     assert fields == {f for _, f, _, _ in string.Formatter().parse(chinese) if f}
 

@@ -31,6 +31,8 @@ NOT_FROM_A_FILE = {"unknown view {view}", "the scene asks nothing"}
 
 def _literals(node: ast.expr, where: str) -> list[str]:
     """The template(s) of a call: a literal, or a literal either way of ``a if c else b``."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:  # marked for extraction
+        return _literals(node.args[0], where)
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
     if isinstance(node, ast.IfExp):
@@ -76,7 +78,7 @@ def _fields(text: str) -> set[str]:
 def test_every_template_has_a_chinese_entry(template):
     chinese = ZH.get(template)
     assert chinese, (f"metrics/teaching/lessons/{TEMPLATES[template]}.py: {template!r} has no entry in "
-                     "ui/locale/zh/LC_MESSAGES/messages.po (list it in ui/locale/runtime.pot)")
+                     "ui/locale/zh/LC_MESSAGES/messages.po (mark it N_(...), then python scripts/i18n.py all)")
     assert _fields(template) == _fields(chinese)
     # the fields are escaped Markdown: inside a code span its backslashes would show
     assert not [span for span in re.findall(r"`[^`]*`", chinese) if "{" in span], chinese
