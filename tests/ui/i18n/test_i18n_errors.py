@@ -16,6 +16,7 @@ import pytest
 import metrics
 from metrics import MetricsInputError
 from metrics.readers.io import read_csv, read_json, read_qrels, read_run
+from tests.marked import unmarked
 from ui.locale import catalog
 
 ZH = catalog("zh")  # English -> 中文: the catalogue's plain entries
@@ -37,9 +38,7 @@ def reader_templates() -> dict[str, str]:
             assert called != "MetricsInputError", f"metrics/{name}.py:{node.lineno}: use input_error (a template)"
             if called != "input_error":
                 continue
-            first = node.args[0]
-            if isinstance(first, ast.Call) and getattr(first.func, "id", "") == "N_":  # marked for extraction
-                first = first.args[0]
+            first = unmarked(node.args[0])
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found[first.value] = name
             elif isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name):

@@ -17,6 +17,7 @@ import pytest
 from metrics.errors import MetricsInputError
 from metrics.teaching.lessons import check_lesson, check_text, compute, reading
 from metrics.teaching.lessons.model import Problem
+from tests.marked import unmarked
 from tests.metrics.lesson_corpus import CASES, small
 from ui.classroom.lessons.problems import problem_line
 from ui.locale import catalog
@@ -31,8 +32,7 @@ NOT_FROM_A_FILE = {"unknown view {view}", "the scene asks nothing"}
 
 def _literals(node: ast.expr, where: str) -> list[str]:
     """The template(s) of a call: a literal, or a literal either way of ``a if c else b``."""
-    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:  # marked for extraction
-        return _literals(node.args[0], where)
+    node = unmarked(node)
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
     if isinstance(node, ast.IfExp):
