@@ -161,10 +161,8 @@ PRESETS: dict[str, Convention] = {
         offers=("nDCG", "AP", "RR", "P", "R", "RBP"), rbp_depth=1000,
         notes="ir_measures 0.4 picks a provider per measure: pytrec_eval for nDCG@k, AP, AP@k, RR, P@k and R@k "
               "(trec_eval 9.x: 32-bit scores, ties by item id descending), msmarco for RR@k (cut at k, scores "
-              "as Python floats sorted by score descending, then item id ascending), cwl_eval for RBP(rel=1) "
-              "(binary: grade ≥ rel; scores as Python floats, equal scores kept in the run's input order, the "
-              "file's; the first 1000 ranks, weights summing to 1). A run's mean is over every judged query, one "
-              "missing from the run scoring 0."),
+              "as Python floats sorted by score descending, then item id ascending). A run's mean is over "
+              "every judged query, one missing from the run scoring 0."),
     "sklearn": Convention(
         "scikit-learn", ideal="list", ties="average", ap_denominator="found", ap_cutoff=False,
         rr_cutoff=False, recall_pool=False, offers=("nDCG", "AP"),
@@ -176,9 +174,8 @@ PRESETS: dict[str, Convention] = {
         offers=("nDCG", "AP", "RR", "P", "R", "RBP"), rbp_gain="linear",
         notes="A run's mean is over every judged query (one missing from the run scores 0). "
               "ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
-              "rbp.8 weighs a relevant item by its grade (RBP can pass 1); "
               "qrels are int64, so real grades are silently truncated. Ties keep input order for "
-              "short lists, RBP's too."),
+              "short lists."),
     "torchmetrics": Convention(
         "torchmetrics", ideal="list", ties="average_ndcg", ap_denominator="found",
         nonpositive_scores_irrelevant=True, recall_pool=False,
