@@ -205,3 +205,23 @@ def test_compare_runs_means_are_the_libraries_means():
     assert comparison.means["ranx"]["RBP"] == pytest.approx(sum(ranx_per_query.values()) / 51, abs=1e-12)
     assert "RBP" not in comparison.means["trec_eval"]
     assert [q for q, _ in comparison.spread["RBP"]][:1] and len(comparison.spread["RBP"]) == 50
+
+
+def test_evaluate_keeps_trec_eval_s_order_and_the_preset_names_the_gap():
+    """metrics.evaluate's RBP (issue 35: "we sort by docid descending") is the trec rule's; ir_measures' differs on
+    tied queries, and its preset says by how much."""
+    import pandas as pd
+
+    import metrics
+
+    cases = queries(6, n=50)
+    qrels = pd.DataFrame([(q, item, grade) for q, (_, grades, _) in cases.items() for item, grade in grades.items()],
+                         columns=["query_id", "doc_id", "relevance"])
+    run = pd.DataFrame([(q, item, score) for q, (ranking, _, scores) in cases.items()
+                        for item, score in zip(ranking, scores)], columns=["query_id", "doc_id", "score"])
+    ours = metrics.evaluate(qrels, run, ["RBP"]).per_query["RBP"]
+    trec = Convention("trec-ish", offers=("nDCG", "AP", "RR", "P", "R", "RBP"))
+    irm, _ = ir_measures_rbp(cases)
+    for q, (ranking, grades, scores) in cases.items():
+        assert float(ours[q]) == pytest.approx(score_under(trec, ranking, grades, 5, scores)["RBP"], abs=1e-12), q
+    assert sum(abs(float(ours[q]) - irm[q]) > 1e-12 for q in cases) > len(cases) // 3
