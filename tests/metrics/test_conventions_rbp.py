@@ -225,3 +225,33 @@ def test_evaluate_keeps_trec_eval_s_order_and_the_preset_names_the_gap():
     for q, (ranking, grades, scores) in cases.items():
         assert float(ours[q]) == pytest.approx(score_under(trec, ranking, grades, 5, scores)["RBP"], abs=1e-12), q
     assert sum(abs(float(ours[q]) - irm[q]) > 1e-12 for q in cases) > len(cases) // 3
+
+
+@pytest.mark.parametrize("gain", ["binary", "linear"])
+def test_other_tie_rules_for_rbp_against_every_order(gain):
+    """RBP under the rules no RBP library uses yet: ``"average"`` is the mean over every order of the tied items,
+    ``"undefined"`` the exact range over them (and ``attained`` every value)."""
+    import itertools
+
+    from metrics.conventions.scoring import Board, attained
+
+    offers = ("nDCG", "AP", "RR", "P", "R", "RBP")
+    rng = random.Random(7)
+    for _ in range(30):
+        n = rng.randint(2, 6)
+        ranking = [f"d{i}" for i in range(n)]
+        grades = {d: rng.choice([0, 1, 2, 3]) for d in ranking}
+        scores = [float(rng.randint(0, 2)) for _ in ranking]
+        given = Convention("given", ties="as_given", offers=offers, rbp_gain=gain)
+        values = [score_under(given, [ranking[i] for i in order], grades, 2, [scores[i] for i in order])["RBP"]
+                  for order in itertools.permutations(range(n))]
+        average = score_under(Convention("avg", ties="average", offers=offers, rbp_gain=gain), ranking, grades, 2,
+                              scores)["RBP"]
+        assert average == pytest.approx(sum(values) / len(values), abs=1e-12)
+        undefined = Convention("any", ties="undefined", offers=offers, rbp_gain=gain)
+        got = score_under(undefined, ranking, grades, 2, scores)["RBP"]
+        low, high = (got, got) if not isinstance(got, Interval) else got
+        assert (low, high) == pytest.approx((min(values), max(values)), abs=1e-12)
+        reached = attained(undefined, Board.of(ranking, grades, 2, scores), "RBP")
+        assert (min(reached), max(reached)) == pytest.approx((min(values), max(values)), abs=1e-12)
+        assert all(any(abs(v - w) <= 1e-12 for w in values) for v in reached)
