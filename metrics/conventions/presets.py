@@ -15,13 +15,17 @@ from ..explanation import num
 from ..measures.ap import DENOMINATORS
 
 GAINS = ("linear", "exponential", "binary")
+#: RBP's r_i: 1 for a relevant item (ir_measures' ``RBP(rel=1)``, cwl_eval), or its grade when relevant (ranx's
+#: ``rbp.8``: the weighted hit list holds the grade, so RBP can pass 1)
+RBP_GAINS = ("binary", "linear")
 IDEALS = ("judged", "list")
 AP_DENOMINATORS = DENOMINATORS  #: as metrics.average_precision names them
 #: how equal scores are read: trec_eval's item id descending; scikit-learn's tie group as one (averaged); the
 #: input order (pandas' stable sort: Microsoft recommenders); an order the library leaves undefined (torch.topk:
 #: RecBole); the input order up to 15 items and undefined beyond (numba's quicksort: ranx); nDCG averaged and the
 #: other measures undefined (torchmetrics); item id ascending (ir_measures' msmarco provider); trec_eval's rule
-#: except RR@k, item id ascending there (ir_measures: pytrec_eval for every measure but RR@k, msmarco for RR@k)
+#: except RR@k, item id ascending there, and RBP, input order there (ir_measures: pytrec_eval for every measure but
+#: RR@k and RBP, msmarco for RR@k, cwl_eval for RBP: it keeps the run's order among equal scores)
 TIES = ("trec", "average", "as_given", "undefined", "as_given_short", "average_ndcg", "id_ascending",
         "trec_rr_ascending")
 #: the tie rules under which the order of tied items can be undefined (the measure is then an interval)
@@ -54,8 +58,8 @@ CHOICES = {
                              "(torch.topk)",
              "id_ascending": "equal scores: item id ascending, scores as 64-bit floats (ir_measures' msmarco "
                              "provider)",
-             "trec_rr_ascending": "equal scores: item id descending, but item id ascending for RR@k "
-                                  "(ir_measures: pytrec_eval, and msmarco for RR@k)"},
+             "trec_rr_ascending": "equal scores: item id descending, but item id ascending for RR@k and input "
+                                  "order for RBP (ir_measures: pytrec_eval, msmarco for RR@k, cwl_eval for RBP)"},
     "queries": {"run": "the mean over the queries in both the run and the qrels",
                 "judged": "the mean over every judged query, one missing from the run scoring 0"},
     "score_type": {"float64": "scores compared as 64-bit floats",
@@ -113,7 +117,10 @@ class Convention:
     nan_when_no_relevant: tuple[str, ...] = ()  #: measures that become NaN with no relevant item
     decimals: int | None = None  #: reported rounding
     queries: str = "run"  #: which queries a run's mean is over (:data:`QUERIES`); one ranked list never reads it
-    offers: tuple[str, ...] = ("nDCG", "AP", "RR", "P", "R")  #: measures the library has
+    offers: tuple[str, ...] = ("nDCG", "AP", "RR", "P", "R")  #: measures the library has (RBP: ir_measures, ranx)
+    rbp_gain: str = "binary"  #: RBP's r_i (:data:`RBP_GAINS`): 1 for a relevant item, or its grade (ranx)
+    rbp_p: float = 0.8  #: RBP's persistence (ir_measures' default; ranx names it: ``rbp.8``)
+    rbp_depth: int | None = None  #: cwl_eval (ir_measures): RBP over the first 1000 ranks, weights summing to 1
     notes: str = ""
 
     def __post_init__(self):
@@ -121,9 +128,12 @@ class Convention:
             if getattr(self, name) in words:
                 object.__setattr__(self, name, words[getattr(self, name)])
         for name, allowed in (("gain", GAINS), ("ideal", IDEALS), ("ap_denominator", AP_DENOMINATORS),
-                              ("ties", TIES), ("score_type", SCORE_TYPES), ("queries", QUERIES)):
+                              ("ties", TIES), ("score_type", SCORE_TYPES), ("queries", QUERIES),
+                              ("rbp_gain", RBP_GAINS)):
             if getattr(self, name) not in allowed:
                 raise MetricsInputError(f"convention {name} must be one of {allowed}, got {getattr(self, name)!r}")
+        if not 0.0 < self.rbp_p < 1.0:
+            raise MetricsInputError(f"convention rbp_p must lie strictly between 0 and 1, got {self.rbp_p!r}")
 
     def differences(self, other: Convention) -> list[str]:
         """The names of the choices on which two conventions differ."""
@@ -148,6 +158,7 @@ PRESETS: dict[str, Convention] = {
               "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
     "ir_measures": Convention(
         "ir_measures", ties="trec_rr_ascending", score_type="float32", queries="judged",
+        offers=("nDCG", "AP", "RR", "P", "R", "RBP"), rbp_depth=1000,
         notes="ir_measures 0.4 picks a provider per measure: pytrec_eval for nDCG@k, AP, AP@k, RR, P@k and R@k "
               "(trec_eval 9.x: 32-bit scores, ties by item id descending), msmarco for RR@k (cut at k, scores "
               "as Python floats sorted by score descending, then item id ascending). A run's mean is over "
@@ -160,6 +171,7 @@ PRESETS: dict[str, Convention] = {
               "the AP of the whole list). Refuses one-item lists and negative grades."),
     "ranx": Convention(
         "ranx", ties="as_given_short", truncate_grades=True, queries="judged",
+        offers=("nDCG", "AP", "RR", "P", "R", "RBP"), rbp_gain="linear",
         notes="A run's mean is over every judged query (one missing from the run scores 0). "
               "ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
               "qrels are int64, so real grades are silently truncated. Ties keep input order for "

@@ -12,7 +12,7 @@ import numbers
 from dataclasses import dataclass
 
 from .presets import PRESETS, Convention
-from .scoring import MEASURES, Board, Interval, cutoffs, raw_values, reported
+from .scoring import SCORED, Board, Interval, cutoffs, raw_values, reported, reported_measures
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,9 @@ def compare_runs(qrels, run, k, presets: dict[str, Convention] | None = None):
     Returns
     -------
     RunComparison
-        Per query and preset the five measures; the mean of each (``means[preset][measure]``, over the queries
-        the preset averages: :data:`~metrics.conventions.presets.QUERIES`); per measure the
+        Per query and preset the measures it reports (``score_under``'s: RBP where the library has it); the
+        mean of each (``means[preset][measure]``, over the queries the preset averages:
+        :data:`~metrics.conventions.presets.QUERIES`); per measure the
         queries ordered by the spread between the libraries, largest first. For several cut-offs,
         ``{k: RunComparison}`` per cut-off, in the order given (each equal to the call with that k alone).
 
@@ -120,7 +121,7 @@ def _comparison(k: int, presets: dict[str, Convention], queries, per_query, unro
     means = {}
     for key, convention in presets.items():
         means[key] = {}
-        for measure in MEASURES:
+        for measure in reported_measures(convention):
             source = unrounded if convention.decimals is not None else per_query
             values = [source[q][key][measure] for q in queries]
             if not values or values[0] is None:
@@ -138,10 +139,10 @@ def _comparison(k: int, presets: dict[str, Convention], queries, per_query, unro
             if convention.decimals is not None and means[key][measure] is not None:  # RecBole rounds the mean
                 means[key][measure] = round(means[key][measure], convention.decimals)
     spread = {}
-    for measure in MEASURES:
+    for measure in (m for m in SCORED if any(m in reported_measures(c) for c in presets.values())):
         rows = []
         for query in queries:
-            ends = [e for e in (_ends(per_query[query][key][measure]) for key in presets) if e is not None]
+            ends = [e for e in (_ends(per_query[query][key].get(measure)) for key in presets) if e is not None]
             rows.append((query, max(e[1] for e in ends) - min(e[0] for e in ends) if ends else 0.0))
         spread[measure] = sorted(rows, key=lambda row: -row[1])
     return RunComparison(k, tuple(presets), queries, per_query, means, spread, inputs, missing)

@@ -11,11 +11,21 @@ The measures, for the ranked list read in the convention's order (rank i counted
     \\mathrm{RR} = \\frac{1}{\\min\\{i : h_i = 1\\}} \\qquad \\mathrm{P@}k = \\frac{\\sum_{i \\le k} h_i}{k}
     \\qquad \\mathrm{R@}k = \\frac{\\sum_{i \\le k} h_i}{R}
 
-with g the gain (``rel``, ``2^rel - 1`` or ``h``), ``rel*`` the ideal ordering and D the AP denominator.
+with g the gain (``rel``, ``2^rel - 1`` or ``h``), ``rel*`` the ideal ordering and D the AP denominator. RBP (which
+trec_eval and pytrec_eval lack; ir_measures and ranx have it) has no cut-off:
+
+.. math::
+
+    \\mathrm{RBP}(p) = w \\sum_{i \\le n} r_i \\, p^{\\,i-1}
+
+with ``r_i = h_i`` (ir_measures' ``RBP(rel=1)``: cwl_eval) or ``rel_i h_i`` (ranx's ``rbp.8``), ``w = 1 - p``, except
+cwl_eval, which reads the first n = 1000 ranks only and scales its weights to sum to 1: ``w = (1 - p)/(1 - p^1000)``.
 
 Ties in the scores:
 
 * ``"trec"`` (trec_eval, pytrec_eval): item id descending; ``"as_given"`` (Microsoft recommenders): input order.
+* ``"trec_rr_ascending"`` (ir_measures): ``"trec"``, except RR@k (msmarco: item id ascending) and RBP (cwl_eval:
+  input order, the run file's), both with scores as 64-bit floats (:func:`compared_as`).
 * ``"average"`` (scikit-learn): a tie group counts as one. nDCG, P, R and RR are the mean over all orders of the
   tied items (McSherry & Najork 2008: each rank of a group gets the group's mean gain, ``ndcg_score``); AP has one
   threshold per group, as ``average_precision_score``: :math:`AP = \\sum_n (R_n - R_{n-1}) P_n` over the distinct
@@ -41,7 +51,11 @@ from ..errors import MetricsInputError
 from ..measures.ndcg import _gains, _grades
 from .presets import STABLE_SORT_LIMIT, Convention
 
-MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: as score_under labels them before the "@"
+MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: trec_eval's, as score_under labels them before the "@"
+#: what score_under reports: :data:`MEASURES` (which :func:`~metrics.conventions.cause_path` and
+#: :func:`~metrics.conventions.find_conventions` trace from trec_eval's number) and RBP, which only some libraries
+#: have (ir_measures, ranx: a preset's ``offers``)
+SCORED = (*MEASURES, "RBP")
 
 
 class Interval(tuple):
@@ -172,13 +186,24 @@ def tie_rule(convention: Convention, n_items: int, measure: str) -> str:
     if ties == "average_ndcg":
         return "average" if measure == "nDCG" else "undefined"
     if ties == "trec_rr_ascending":
+        if measure == "RBP":  # cwl_eval keeps the run's order among equal scores
+            return "as_given"
         return "id_ascending" if measure == "RR" and convention.rr_cutoff else "trec"
     return ties
 
 
+def compared_as(convention: Convention, n_items: int, measure: str) -> str:
+    """How ``convention`` compares scores for ``measure``: its ``score_type``, except where ir_measures hands the
+    measure to a provider that sorts Python floats (msmarco for RR@k, cwl_eval for RBP): ``"float64"`` there."""
+    if convention.ties == "trec_rr_ascending" and tie_rule(convention, n_items, measure) != "trec":
+        return "float64"
+    return convention.score_type
+
+
 def measure_label(convention: Convention, measure: str, k: int) -> str:
     """The measure's name as ``score_under`` gives it: ``"nDCG@5"``, ``"AP"`` without a cut-off, ``"RR"``..."""
-    if (measure == "AP" and not convention.ap_cutoff) or (measure == "RR" and not convention.rr_cutoff):
+    if (measure == "AP" and not convention.ap_cutoff) or (measure == "RR" and not convention.rr_cutoff) \
+            or measure == "RBP":  # no library cuts RBP
         return measure
     return f"{measure}@{k}"
 
@@ -245,9 +270,11 @@ class Read:
     n_relevant: int  #: R
 
 
-def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None) -> Read:
-    """The board's items in ``ties``' reading order with their grades and hits under ``convention``
-    (``"id_ascending"``, ir_measures' msmarco provider, compares scores as Python's 64-bit floats).
+def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None,
+         score_type: str | None = None) -> Read:
+    """The board's items in ``ties``' reading order with their grades and hits under ``convention``, the scores
+    compared as ``score_type`` (default: the convention's, but 64-bit floats for ``"id_ascending"``, ir_measures'
+    msmarco provider).
 
     Vectorised (numpy: one stable sort per tie rule); ``_cache`` (a dict for this board) keeps what readings
     share: the scores and grades in input order, the items' alphabetical ranks, and each sort (per tie rule and
@@ -258,7 +285,9 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
         if _cache is not None:
             _cache["board"] = shared
     scores64, grades, truncated, id_rank = shared
-    as_float32 = ties != "id_ascending" and convention.score_type == "float32"
+    if score_type is None:
+        score_type = "float64" if ties == "id_ascending" else convention.score_type
+    as_float32 = score_type == "float32"
     sorted_key = ("sorted", ties if ties in ("trec", "id_ascending") else "as_given", as_float32)
     sort = None if _cache is None else _cache.get(sorted_key)
     if sort is None:
@@ -356,10 +385,31 @@ def _rr(hits, k: int | None) -> float:
     return 0.0
 
 
+def _rbp_gains(convention: Convention, r: Read) -> list[float]:
+    """RBP's r_i in reading order: 1 for a relevant item, or its grade (``rbp_gain="linear"``, ranx)."""
+    if convention.rbp_gain == "binary":
+        return list(r.hits)
+    return [grade if hit else 0.0 for grade, hit in zip(r.grades, r.hits)]
+
+
+def _rbp(gains, p: float, depth: int | None) -> float:
+    """(1 − p) Σ r_i p^(i−1) over the list; with ``depth`` (cwl_eval: 1000) over its first ``depth`` ranks, the
+    weights scaled to sum to 1 there."""
+    n = len(gains) if depth is None else min(depth, len(gains))
+    total, weight = 0.0, 1.0
+    for i in range(n):
+        if gains[i]:
+            total += gains[i] * weight
+        weight *= p
+    return total * ((1.0 - p) if depth is None else (1.0 - p) / (1.0 - p ** depth))
+
+
 def _plain(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float:
     """``measure`` for the list in reading order (no averaging)."""
     if measure == "nDCG":
         return _ndcg(gains, ideal, k)
+    if measure == "RBP":
+        return _rbp(gains if gains is not None else _rbp_gains(convention, r), convention.rbp_p, convention.rbp_depth)
     if measure == "AP":
         return _ap(r.hits, k if convention.ap_cutoff else None, convention.ap_denominator, r.n_relevant)
     if measure == "RR":
@@ -373,11 +423,11 @@ def _plain(measure: str, convention: Convention, r: Read, k: int, gains=None, id
 def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float:
     """``measure`` with every tie group read as one: the mean over all orders of each group (nDCG, RR, P, R), or
     one threshold per group (AP, scikit-learn's ``average_precision_score``)."""
-    if measure == "nDCG":
+    if measure in ("nDCG", "RBP"):
         mean = []
         for start, end in r.groups:
             mean += [sum(gains[start:end]) / (end - start)] * (end - start)
-        return _ndcg(mean, ideal, k)
+        return _ndcg(mean, ideal, k) if measure == "nDCG" else _rbp(mean, convention.rbp_p, convention.rbp_depth)
     hits = r.hits
     if measure == "RR":
         depth = len(hits) if not convention.rr_cutoff else min(k, len(hits))
@@ -432,7 +482,7 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     arranged best or worst. ``arranged`` (a dict) keeps the two arrangements for the next cut-off or convention
     reading the same list with the same keys (a cache: the arrangements do not depend on k).
     """
-    keys = gains if measure == "nDCG" else r.hits
+    keys = gains if measure in ("nDCG", "RBP") else r.hits
     values = []
     for best in (False, True):
         lists = None if arranged is None else arranged.get(best)
@@ -483,12 +533,12 @@ def measure_value(convention: Convention, board: Board, measure: str, _cache: di
     changes the value. ``_cache`` (a dict) shares the reading of the board between calls (between conventions
     and cut-offs too: every key names the choices its entry depends on)."""
     rule = tie_rule(convention, len(board.ranking), measure)
-    key = (convention.score_type, "as_given" if rule in ("average", "undefined") else rule,
-           convention.truncate_grades, convention.threshold, convention.nonpositive_scores_irrelevant,
+    key = (compared_as(convention, len(board.ranking), measure), "as_given" if rule in ("average", "undefined")
+           else rule, convention.truncate_grades, convention.threshold, convention.nonpositive_scores_irrelevant,
            convention.recall_pool)
     r = None if _cache is None else _cache.get(key)
     if r is None:
-        r = read(board, convention, key[1], _cache)
+        r = read(board, convention, key[1], _cache, key[0])
         if _cache is not None:
             _cache[key] = r
     gains = ideal = None
@@ -499,11 +549,14 @@ def measure_value(convention: Convention, board: Board, measure: str, _cache: di
             if _cache is not None:
                 _cache[(key, "nDCG", convention.gain, convention.ideal)] = parts
         gains, ideal = parts
+    elif measure == "RBP":
+        gains = _rbp_gains(convention, r)
     if rule == "average":
         return _averaged(measure, convention, r, board.k, gains, ideal)
     if rule == "undefined":
         arranged = None if _cache is None else _cache.setdefault(
-            (key, "arranged", convention.gain if measure == "nDCG" else "hits"), {})
+            (key, "arranged", convention.gain if measure == "nDCG" else ("RBP", convention.rbp_gain)
+             if measure == "RBP" else "hits"), {})
         return _range(measure, convention, r, board.k, gains, ideal, arranged)
     return _plain(measure, convention, r, board.k, gains, ideal)
 
@@ -545,7 +598,9 @@ def score_under(convention: Convention, ranking, judgments: dict, k, scores=None
     -------
     dict
         ``{"nDCG@k": ..., "AP@k": ..., "RR": ..., "P@k": ..., "R@k": ...}`` (``"AP"`` and ``"RR"`` without
-        the cut-off where the library has none): a float; None for a measure the library does not offer; NaN
+        the cut-off where the library has none), and ``"RBP"`` (at the convention's ``rbp_p``, never cut) where
+        the library has RBP (``offers``: ir_measures, ranx): a float; None for one of the five that the library
+        does not offer; NaN
         by the library's rule for a query without relevant items; an :class:`Interval` ``(low, high)`` where
         the library leaves the order of tied items undefined (:data:`TIE_ORDER_REASON`) and that order changes
         the value -- the exact range over all orders of the tied items. For several cut-offs,
@@ -585,8 +640,9 @@ def cutoffs(k) -> tuple[int, ...]:
 
 
 def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[dict[int, dict], int]:
-    """``{k: {measure: value}}`` under ``convention`` for every cut-off in ``ks``, before the library's NaN rule
-    and rounding (None for a measure the library lacks), and R (:func:`n_relevant`).
+    """``{k: {measure: value}}`` under ``convention`` for every cut-off in ``ks`` and every measure of
+    :func:`reported_measures`, before the library's NaN rule and rounding (None for a measure the library lacks),
+    and R (:func:`n_relevant`).
 
     ``cache`` (a dict) shares the board's readings: pass the same one for every convention and cut-off of one
     board (:func:`~metrics.conventions.compare_runs` reads each query once for all presets)."""
@@ -595,7 +651,7 @@ def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[d
     for k in ks:
         at = board if k == board.k else replace(board, k=k)
         row = out[k] = {}
-        for measure in MEASURES:
+        for measure in reported_measures(convention):
             if measure not in convention.offers:
                 row[measure] = None
             elif measure_label(convention, measure, k) == measure:
@@ -605,6 +661,17 @@ def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[d
             else:
                 row[measure] = measure_value(convention, at, measure, cache)
     return out, n_relevant(convention, board, cache)
+
+
+def reported_measures(convention: Convention) -> tuple[str, ...]:
+    """The measures :func:`score_under` reports under ``convention``: trec_eval's five (None where the library
+    lacks one), and RBP where the library has it.
+
+    >>> from metrics.conventions import PRESETS
+    >>> reported_measures(PRESETS["trec_eval"]), reported_measures(PRESETS["ranx"])[-1]
+    (('nDCG', 'AP', 'RR', 'P', 'R'), 'RBP')
+    """
+    return tuple(measure for measure in SCORED if measure in MEASURES or measure in convention.offers)
 
 
 def reports(convention: Convention, row: dict, k: int, n_relevant: int) -> dict:
@@ -639,19 +706,20 @@ def attained(convention: Convention, board: Board, measure: str, limit: int = 50
     """Every value ``measure`` takes over the orders of the tied items (for a tie rule whose order is undefined),
     before NaN and rounding; None when there are more than ``limit`` distinct orders to try."""
     rule = tie_rule(convention, len(board.ranking), measure)
-    r = read(board, convention, "as_given")
+    r = read(board, convention, "as_given", score_type=compared_as(convention, len(board.ranking), measure))
     gains = ideal = None
     if measure == "nDCG":
         gains, ideal = _ndcg_parts(convention, r)
+    elif measure == "RBP":
+        gains = _rbp_gains(convention, r)
     if rule != "undefined":
         value = measure_value(convention, board, measure)
         return {value} if not isinstance(value, Interval) else None
-    keys = list(gains) if measure == "nDCG" else list(r.hits)
+    keys = list(gains) if measure in ("nDCG", "RBP") else list(r.hits)
     choices, count = [], 1
     for start, end in r.groups:
         orders = [tuple(keys[start:end])]
-        if start < board.k or (measure == "AP" and not convention.ap_cutoff) or \
-                (measure == "RR" and not convention.rr_cutoff):
+        if start < board.k or measure_label(convention, measure, board.k) == measure:
             count *= _multinomial(keys[start:end])
             if count > limit:
                 return None
@@ -662,6 +730,8 @@ def attained(convention: Convention, board: Board, measure: str, limit: int = 50
         seq = [x for part in combo for x in part]
         if measure == "nDCG":
             values.add(_ndcg(seq, ideal, board.k))
+        elif measure == "RBP":
+            values.add(_rbp(seq, convention.rbp_p, convention.rbp_depth))
         else:
             values.add(_plain(measure, convention, Read(r.grades, tuple(seq), r.groups, r.pool, r.n_relevant),
                               board.k))

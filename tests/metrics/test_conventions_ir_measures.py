@@ -1,5 +1,6 @@
-"""The ir_measures preset against the real ir_measures (its providers: pytrec_eval, and msmarco for RR@k), the
-solver naming ir_measures for ir_measures' own numbers, and the mean over every judged query (ir_measures, ranx)."""
+"""The ir_measures preset against the real ir_measures (its providers: pytrec_eval, msmarco for RR@k, cwl_eval for
+RBP), the solver naming ir_measures for ir_measures' own numbers, and the mean over every judged query (ir_measures,
+ranx)."""
 
 from __future__ import annotations
 
@@ -29,12 +30,12 @@ def tied_board(rng: random.Random):
 
 def ir_measures_numbers(ranking, grades, k, scores) -> dict[str, float]:
     """ir_measures' own numbers for one query, keyed as ``score_under`` labels them."""
-    from ir_measures import AP, RR, P, R, nDCG
+    from ir_measures import AP, RBP, RR, P, R, nDCG
 
     qrels = [ir_measures.Qrel("q", item, int(grade)) for item, grade in grades.items()]
     run = [ir_measures.ScoredDoc("q", item, score) for item, score in zip(ranking, scores)]
     measures = {f"nDCG@{k}": nDCG @ k, f"AP@{k}": AP @ k, f"RR@{k}": RR @ k, f"P@{k}": P @ k, f"R@{k}": R @ k,
-                "RR": RR}
+                "RR": RR, "RBP": RBP(rel=1)}  # RBP: cwl_eval
     got = {str(m.measure): m.value for m in ir_measures.iter_calc(list(measures.values()), qrels, run)}
     return {label: got.get(str(measure), 0.0) for label, measure in measures.items()}
 

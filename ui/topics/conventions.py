@@ -240,7 +240,7 @@ def orders(items: list[str], ranked: list[float]) -> pd.DataFrame:
         for rule, measures in found.items():
             name = convention.name.removeprefix("Microsoft ")
             shown = name if len(found) == 1 else f"{name} ({', '.join(measures)})"
-            score_type = "float64" if rule == "id_ascending" else convention.score_type  # msmarco: Python floats
+            score_type = core.compared_as(convention, len(items), measures[0])  # msmarco, cwl_eval: Python floats
             users.setdefault((rule, score_type), []).append(shown)
     rows = []
     for (rule, score_type), names in sorted(users.items(), key=lambda row: TIES.index(row[0][0])):
