@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from ..errors import MetricsInputError
 from ..explanation import num
 from ..measures.ap import DENOMINATORS
+from ..messages import N_
 
 GAINS = ("linear", "exponential", "binary")
 #: RBP's r_i: 1 for a relevant item (ir_measures' ``RBP(rel=1)``, cwl_eval), or its grade when relevant (ranx's
@@ -42,28 +43,28 @@ WORDS = {"gain": {"exp": "exponential", "lin": "linear"},
 
 #: what each choice means, for the app and the README
 CHOICES = {
-    "gain": {"linear": "gain = rel", "exponential": "gain = 2^rel - 1",
-             "binary": "gain = 1 if relevant else 0"},
-    "ideal": {"judged": "ideal ordering from all judged items, unretrieved ones included",
-              "list": "ideal ordering from the ranked list only"},
-    "ap_denominator": {"relevant": "AP divided by R, all relevant items",
-                       "found": "AP divided by the relevant items found in the top k",
-                       "min_k_relevant": "AP divided by min(k, R)"},
-    "ties": {"trec": "equal scores: item id descending (trec_eval)",
-             "average": "equal scores: gain averaged over the tie group (scikit-learn)",
-             "as_given": "equal scores: kept in input order",
-             "undefined": "equal scores: any order (torch.topk leaves it undefined)",
-             "as_given_short": "equal scores: input order up to 15 items, any order beyond (numba's quicksort)",
-             "average_ndcg": "equal scores: nDCG averaged over the tie group, other measures in any order "
-                             "(torch.topk)",
-             "id_ascending": "equal scores: item id ascending, scores as 64-bit floats (ir_measures' msmarco "
-                             "provider)",
-             "trec_rr_ascending": "equal scores: item id descending, but item id ascending for RR@k and input "
-                                  "order for RBP (ir_measures: pytrec_eval, msmarco for RR@k, cwl_eval for RBP)"},
-    "queries": {"run": "the mean over the queries in both the run and the qrels",
-                "judged": "the mean over every judged query, one missing from the run scoring 0"},
-    "score_type": {"float64": "scores compared as 64-bit floats",
-                   "float32": "scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie"},
+    "gain": {"linear": N_("gain = rel"), "exponential": N_("gain = 2^rel - 1"),
+             "binary": N_("gain = 1 if relevant else 0")},
+    "ideal": {"judged": N_("ideal ordering from all judged items, unretrieved ones included"),
+              "list": N_("ideal ordering from the ranked list only")},
+    "ap_denominator": {"relevant": N_("AP divided by R, all relevant items"),
+                       "found": N_("AP divided by the relevant items found in the top k"),
+                       "min_k_relevant": N_("AP divided by min(k, R)")},
+    "ties": {"trec": N_("equal scores: item id descending (trec_eval)"),
+             "average": N_("equal scores: gain averaged over the tie group (scikit-learn)"),
+             "as_given": N_("equal scores: kept in input order"),
+             "undefined": N_("equal scores: any order (torch.topk leaves it undefined)"),
+             "as_given_short": N_("equal scores: input order up to 15 items, any order beyond (numba's quicksort)"),
+             "average_ndcg": N_("equal scores: nDCG averaged over the tie group, other measures in any order "
+                                "(torch.topk)"),
+             "id_ascending": N_("equal scores: item id ascending, scores as 64-bit floats (ir_measures' msmarco "
+                                "provider)"),
+             "trec_rr_ascending": N_("equal scores: item id descending, but item id ascending for RR@k and input "
+                                     "order for RBP (ir_measures: pytrec_eval, msmarco for RR@k, cwl_eval for RBP)")},
+    "queries": {"run": N_("the mean over the queries in both the run and the qrels"),
+                "judged": N_("the mean over every judged query, one missing from the run scoring 0")},
+    "score_type": {"float64": N_("scores compared as 64-bit floats"),
+                   "float32": N_("scores compared as 32-bit floats: scores closer than about 1e-7 of their size tie")},
 }
 
 #: the choices beyond CHOICES, in words (value -> text)
@@ -82,12 +83,12 @@ _SETTING_TEXT = {
 }
 #: a short label for every choice of a Convention
 CHOICE_LABELS = {
-    "gain": "nDCG gain", "ideal": "nDCG ideal from", "ap_denominator": "AP divided by", "ties": "ties in the scores",
-    "score_type": "scores compared as", "queries": "queries averaged",
-    "threshold": "relevant when grade ≥", "rr_cutoff": "RR cut at k", "ap_cutoff": "AP cut at k",
-    "truncate_grades": "grades truncated to int", "nonpositive_scores_irrelevant": "score ≤ 0 → not relevant",
-    "recall_pool": "R counts the pool", "nan_when_no_relevant": "NaN if nothing relevant",
-    "decimals": "rounded to decimals",
+    "gain": N_("nDCG gain"), "ideal": N_("nDCG ideal from"), "ap_denominator": N_("AP divided by"),
+    "ties": N_("ties in the scores"), "score_type": N_("scores compared as"), "queries": N_("queries averaged"),
+    "threshold": N_("relevant when grade ≥"), "rr_cutoff": N_("RR cut at k"), "ap_cutoff": N_("AP cut at k"),
+    "truncate_grades": N_("grades truncated to int"),
+    "nonpositive_scores_irrelevant": N_("score ≤ 0 → not relevant"), "recall_pool": N_("R counts the pool"),
+    "nan_when_no_relevant": N_("NaN if nothing relevant"), "decimals": N_("rounded to decimals"),
 }
 
 
@@ -148,52 +149,52 @@ class Convention:
 PRESETS: dict[str, Convention] = {
     "trec_eval": Convention(
         "trec_eval", rr_cutoff=False,
-        notes="Reference (trec_eval 10.0, which reads scores as 64-bit floats). AP and AP@k (map_cut) divide "
-              "by all relevant judged items; recip_rank has no cut-off; P@k divides by k; ties: score "
-              "descending, then docno descending."),
+        notes=N_("Reference (trec_eval 10.0, which reads scores as 64-bit floats). AP and AP@k (map_cut) divide "
+                 "by all relevant judged items; recip_rank has no cut-off; P@k divides by k; ties: score "
+                 "descending, then docno descending.")),
     "pytrec_eval": Convention(
         "pytrec_eval", rr_cutoff=False, score_type="float32",
-        notes="trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions, but scores kept as "
-              "32-bit floats (trec_eval 9.x: a gap of 1e-9 is a tie). Real grades are refused (TypeError). "
-              "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k."),
+        notes=N_("trec_eval 9.0.7 compiled into a Python module: trec_eval's conventions, but scores kept as "
+                 "32-bit floats (trec_eval 9.x: a gap of 1e-9 is a tie). Real grades are refused (TypeError). "
+                 "ir_measures uses these numbers for nDCG@k, AP, RR, P@k and R@k.")),
     "ir_measures": Convention(
         "ir_measures", ties="trec_rr_ascending", score_type="float32", queries="judged",
         offers=("nDCG", "AP", "RR", "P", "R", "RBP"), rbp_depth=1000,
-        notes="ir_measures 0.4 picks a provider per measure: pytrec_eval for nDCG@k, AP, AP@k, RR, P@k and R@k "
-              "(trec_eval 9.x: 32-bit scores, ties by item id descending), msmarco for RR@k (cut at k, scores "
-              "as Python floats sorted by score descending, then item id ascending). A run's mean is over "
-              "every judged query, one missing from the run scoring 0."),
+        notes=N_("ir_measures 0.4 picks a provider per measure: pytrec_eval for nDCG@k, AP, AP@k, RR, P@k and R@k "
+                 "(trec_eval 9.x: 32-bit scores, ties by item id descending), msmarco for RR@k (cut at k, scores "
+                 "as Python floats sorted by score descending, then item id ascending). A run's mean is over "
+                 "every judged query, one missing from the run scoring 0.")),
     "sklearn": Convention(
         "scikit-learn", ideal="list", ties="average", ap_denominator="found", ap_cutoff=False,
         rr_cutoff=False, recall_pool=False, offers=("nDCG", "AP"),
-        notes="ndcg_score: ideal from the scored items only, ties averaged over all orders. "
-              "average_precision_score: no k, no pool, one threshold per tie group (shown here as "
-              "the AP of the whole list). Refuses one-item lists and negative grades."),
+        notes=N_("ndcg_score: ideal from the scored items only, ties averaged over all orders. "
+                 "average_precision_score: no k, no pool, one threshold per tie group (shown here as "
+                 "the AP of the whole list). Refuses one-item lists and negative grades.")),
     "ranx": Convention(
         "ranx", ties="as_given_short", truncate_grades=True, queries="judged",
         offers=("nDCG", "AP", "RR", "P", "R", "RBP"), rbp_gain="linear",
-        notes="A run's mean is over every judged query (one missing from the run scores 0). "
-              "ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
-              "qrels are int64, so real grades are silently truncated. Ties keep input order for "
-              "short lists."),
+        notes=N_("A run's mean is over every judged query (one missing from the run scores 0). "
+                 "ndcg linear (ndcg_burges is exponential); map@k divides by all relevant; mrr@k is cut; "
+                 "qrels are int64, so real grades are silently truncated. Ties keep input order for "
+                 "short lists.")),
     "torchmetrics": Convention(
         "torchmetrics", ideal="list", ties="average_ndcg", ap_denominator="found",
         nonpositive_scores_irrelevant=True, recall_pool=False,
         score_type="float32",
-        notes="RetrievalNormalizedDCG is scikit-learn's algorithm (list-only ideal, tie averaging) in "
-              "float32. RetrievalMAP(top_k) divides by the hits found in the top k. Binary metrics "
-              "treat items scored <= 0 as non-relevant. Ties in binary metrics follow torch.topk."),
+        notes=N_("RetrievalNormalizedDCG is scikit-learn's algorithm (list-only ideal, tie averaging) in "
+                 "float32. RetrievalMAP(top_k) divides by the hits found in the top k. Binary metrics "
+                 "treat items scored <= 0 as non-relevant. Ties in binary metrics follow torch.topk.")),
     "recbole": Convention(
         "RecBole", gain="binary", ap_denominator="min_k_relevant", ties="undefined", score_type="float32",
         nan_when_no_relevant=("R",), decimals=4,
-        notes="Binary relevance only: NDCG's ideal is min(R, k) ones; MAP@k divides by min(k, R); "
-              "Recall is NaN without positives; reports round to 4 decimals."),
+        notes=N_("Binary relevance only: NDCG's ideal is min(R, k) ones; MAP@k divides by min(k, R); "
+                 "Recall is NaN without positives; reports round to 4 decimals.")),
     "recommenders": Convention(
         "Microsoft recommenders", gain="binary", ap_denominator="min_k_relevant", ties="as_given",
         offers=("nDCG", "AP", "P", "R"),
-        notes="Every row of rating_true is relevant; ndcg_at_k defaults to binary gain (score_type="
-              "'raw' is linear, 'exp' exponential) with the ideal from rating_true; map_at_k divides by "
-              "min(R, k); no MRR."),
+        notes=N_("Every row of rating_true is relevant; ndcg_at_k defaults to binary gain (score_type="
+                 "'raw' is linear, 'exp' exponential) with the ideal from rating_true; map_at_k divides by "
+                 "min(R, k); no MRR.")),
 }
 
 
@@ -203,8 +204,8 @@ TIE_ORDER_REASON: dict[str, str] = {
                     "between the worst and the best order of each tie group; nDCG averages the tie group",
     "recbole": "the order of tied items is not defined (torch.topk): every measure can take any value between "
                "the worst and the best order of each tie group",
-    "ranx": "the order of tied items is not defined for a list of more than 15 items (numba's quicksort; "
-            "up to 15 items insertion sort keeps the input order)",
+    "ranx": N_("the order of tied items is not defined for a list of more than 15 items (numba's quicksort; "
+               "up to 15 items insertion sort keeps the input order)"),
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import MetricsInputError
 from ..explanation import num
+from ..messages import N_
 from .causes import REFERENCE, STEP_ORDER, measure_path
 from .presets import PRESETS, TIE_ORDER_REASON, Convention, describe_choice
 from .scoring import MEASURES, Board, Interval, attained, compared_scores, measure_value, n_relevant, reported
@@ -259,14 +260,14 @@ def find_conventions(measure: str, value, ranking, judgments: dict, k: int, scor
 
 #: the sentences of :func:`explain_value`, English; the page translates the template and fills in ``parts``
 TEMPLATES = {
-    "reference": "{value} is {library}'s convention",
-    "preset": "{value} is {library}'s convention: {choices}",
-    "possible": "{value} is possible under {library}'s convention: {choices} ({reason})",
-    "combination": "{value} is trec_eval's convention with: {choices}",
-    "none_reference": "no known convention gives {value}; the closest is {closest} ({library})",
-    "none_preset": "no known convention gives {value}; the closest is {closest} ({library}: {choices})",
-    "none_combination": "no known convention gives {value}; the closest is {closest} (trec_eval's convention "
-                        "with: {choices})",
+    "reference": N_("{value} is {library}'s convention"),
+    "preset": N_("{value} is {library}'s convention: {choices}"),
+    "possible": N_("{value} is possible under {library}'s convention: {choices} ({reason})"),
+    "combination": N_("{value} is trec_eval's convention with: {choices}"),
+    "none_reference": N_("no known convention gives {value}; the closest is {closest} ({library})"),
+    "none_preset": N_("no known convention gives {value}; the closest is {closest} ({library}: {choices})"),
+    "none_combination": N_("no known convention gives {value}; the closest is {closest} (trec_eval's convention "
+                           "with: {choices})"),
 }
 
 
