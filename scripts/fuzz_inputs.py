@@ -3,7 +3,7 @@ TREC parse paths and the command line (``metrics.cli.main`` in a worker process,
 
 Prints, per format, how many inputs were read, refused and wrong (a traceback, an exception other than
 MetricsInputError, parse paths that disagree, a hang); exits 1 when any input went wrong. The mutation
-code is tests/fuzzing.py (the bounded CI set is tests/metrics/test_fuzz_inputs.py).
+code is tests/fuzzing.py (the bounded CI set is tests/metrics/readers/test_fuzz_inputs.py).
 
 Usage: ``python scripts/fuzz_inputs.py [--count 10000] [--big 200] [--seed 12] [--timeout 30] [--formats run csv]``
 """

@@ -1,6 +1,6 @@
 """Seeded mutations of the sample inputs, and what the readers and the command line make of them.
 
-Shared by tests/metrics/test_fuzz_inputs.py (a bounded set) and scripts/fuzz_inputs.py (the long run).
+Shared by tests/metrics/readers/test_fuzz_inputs.py (a bounded set) and scripts/fuzz_inputs.py (the long run).
 :func:`mutants` yields mutated inputs of one format; :func:`check_readers` reads one through the
 readers the app uses (only a result or :class:`~metrics.MetricsInputError` is allowed) and, for
 TREC files, through both parse paths (they must agree); :func:`check_cli` runs ``metrics.cli.main``

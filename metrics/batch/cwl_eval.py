@@ -5,7 +5,7 @@
 Same arguments (``-c COSTS``, ``-m METRICS``, ``-n``, ``-r``, ``--max_gain``, ``--min_gain``, ``--max_cost``,
 ``--min_cost``, ``--max_depth``), same default metrics, metrics-file grammar (``RBPCWLMetric(0.8)``, one a line),
 columns, order and ``%.4f`` numbers: stdout and the exit status byte for byte those of cwl-eval, checked against
-it (tests/metrics/cwl). Each topic is the run's lines of one topic id in a row (a topic met again later is
+it (tests/metrics/measures/cwl). Each topic is the run's lines of one topic id in a row (a topic met again later is
 evaluated again), its items in file order (rank and score are not read); an item the gains file does not judge
 has gain 0 and, with ``-r``, ``--max_gain`` in the best case (the residuals are best minus worst); an item
 whose element type the costs file lacks costs ``--max_cost`` (worst) or ``--min_cost`` (best), 1 each by default.

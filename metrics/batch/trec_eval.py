@@ -1,6 +1,6 @@
 """``python -m metrics trec_eval``: a drop-in for trec_eval (flags, measure syntax, output, exit codes),
 byte for byte the output of the version named by ``--version-compat`` (9.0.7, the default and
-pytrec_eval's base; 9.0.8; 10.0), checked against the real binaries (tests/metrics/test_trec_eval_differential.py).
+pytrec_eval's base; 9.0.8; 10.0), checked against the real binaries (tests/metrics/batch/test_trec_eval_differential.py).
 
 trec_eval evaluates every query that is both in the qrels and in the run; with ``-q`` it prints
 each query's lines (query by query, measures in trec_eval's fixed order), then the ``all`` lines::

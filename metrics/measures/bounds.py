@@ -21,7 +21,7 @@ A ranking's grades are ``None`` where the item is unjudged (not in the qrels).  
     outside them.
 
 Methods (``method``), per measure; the proofs are in the docs (``docs/src/conventions.md``, "Unjudged items
-bounded") and ``tests/metrics/test_bounds.py`` checks each against the enumeration of every filling:
+bounded") and ``tests/metrics/measures/test_bounds.py`` checks each against the enumeration of every filling:
 
 ``monotone`` (P, Success, RR, RBP, ERR with grades in [0, max_grade])
     the value never decreases when one item's grade rises and does not read R: the lowest grade everywhere

@@ -5,7 +5,7 @@ follow them): the value of one query (``value``) and the step table (``steps``).
 The parser's tables (:mod:`.names`), the batch engine's dispatch (:mod:`metrics.batch.evaluation`), the
 command line's measure help and listing (``python -m metrics measures``), ``python -m metrics explain``
 (:mod:`metrics.teaching.explain`) and the README's grammar table (``scripts/measure_table.py``) are generated
-from :data:`REGISTRY`; ``tests/metrics/test_measure_registry.py`` checks that every entry is complete
+from :data:`REGISTRY`; ``tests/metrics/measures/test_measure_registry.py`` checks that every entry is complete
 (:func:`problems`) and that its value, step table and batch implementation agree.
 
 Layers: this module imports the step-table modules (:mod:`.ap`, :mod:`.ndcg`, ...), which spell their measure's

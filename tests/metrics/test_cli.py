@@ -11,7 +11,7 @@ import pytest
 
 from metrics.cli import main
 from tests.conftest import REPO_ROOT
-from tests.metrics.test_conformance import (
+from tests.metrics.batch.test_conformance import (
     GOLDEN,
     QRELS,
     RESULTS,

@@ -18,7 +18,7 @@ from metrics.errors import MetricsInputError
 from metrics.teaching.lessons import check_lesson, check_text, compute, reading
 from metrics.teaching.lessons.model import Problem
 from tests.marked import unmarked
-from tests.metrics.lesson_corpus import CASES, small
+from tests.metrics.teaching.lesson_corpus import CASES, small
 from ui.classroom.lessons.problems import problem_line
 from ui.locale import catalog
 
@@ -89,7 +89,7 @@ def test_every_template_has_a_chinese_entry(template):
 
 @pytest.mark.parametrize("name, text, lines", CASES, ids=[case[0] for case in CASES])
 def test_every_problem_of_a_bad_lesson_has_a_listed_template(name, text, lines):
-    """(tests/metrics/test_lesson_problems.py checks the lines are lesson check's, as before)"""
+    """(tests/metrics/teaching/test_lesson_problems.py checks the lines are lesson check's, as before)"""
     for problem in check_text(text, "x.toml")[1]:
         assert problem.template in TEMPLATES, str(problem)
         for word in problem.words:

@@ -94,7 +94,7 @@ def make_case(rng: random.Random, directory: Path) -> list[str]:
 
 
 def reference(cases: list[tuple[Path, list[str]]]) -> list:
-    """cwl-eval's [stdout, stderr, status] of every case, in one process (tests/metrics/cwl/reference.py)."""
+    """cwl-eval's [stdout, stderr, status] of every case, in one process (tests/metrics/measures/cwl/reference.py)."""
     request = json.dumps([[str(directory), argv] for directory, argv in cases])
     done = subprocess.run([sys.executable, str(REFERENCE)], input=request, capture_output=True, text=True,
                           check=True)
@@ -156,6 +156,6 @@ def test_the_help_is_cwl_eval_s(monkeypatch):
     env = {**os.environ, "COLUMNS": "100"}
     theirs = subprocess.run(["cwl-eval", "-h"], capture_output=True, text=True, env=env)
     mine = subprocess.run([sys.executable, "-m", "metrics", "cwl_eval", "-h"], capture_output=True, text=True,
-                          env=env, cwd=Path(__file__).parents[3])
+                          env=env, cwd=Path(__file__).parents[4])
     assert (mine.stdout, mine.returncode) == (theirs.stdout, theirs.returncode) and theirs.stdout.startswith("usage")
 

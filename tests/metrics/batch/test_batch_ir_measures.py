@@ -73,7 +73,7 @@ def names(k: int, p: float, rel: int, gains: dict) -> list[str]:
 @given(collections(), CUTOFFS, st.sampled_from([0.1, 0.5, 0.8, 0.95]), st.sampled_from([1, 2, 3]), GAIN_MAPS)
 def test_batch_equals_the_single_ranking_functions_per_query(collection, k, p, rel, gains):
     qrels, run = collection
-    assume(set(qrels) & set(run))  # none in common: refused (tests/metrics/test_batch.py), nothing to compare
+    assume(set(qrels) & set(run))  # none in common: refused (tests/metrics/batch/test_batch.py), nothing to compare
     measures = names(k, p, rel, gains)
     result = evaluate(qrels, run, measures)
     assert set(result.queries) == set(qrels) & set(run)
@@ -92,7 +92,7 @@ def test_batch_equals_the_single_ranking_functions_per_query(collection, k, p, r
 @given(collections(), CUTOFFS)
 def test_count_missing_and_no_relevant(collection, k):
     qrels, run = collection
-    assume(set(qrels) & set(run))  # none in common: refused (tests/metrics/test_batch.py), nothing to compare
+    assume(set(qrels) & set(run))  # none in common: refused (tests/metrics/batch/test_batch.py), nothing to compare
     measures = [f"Judged@{k}", "RBP(rel=2)", f"ERR@{k}", "nDCG(gains={0:0,1:1,2:3})"]
     full = evaluate(qrels, run, measures, count_missing=True)
     assert set(full.queries) == set(qrels)

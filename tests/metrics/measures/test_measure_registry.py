@@ -35,7 +35,7 @@ from metrics.measures.registry import (
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore::metrics.errors.GradesBelowLevelWarning")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 import measure_table  # noqa: E402
 

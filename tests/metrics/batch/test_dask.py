@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow  # AppTest runs, real binaries or many random case
 distributed = pytest.importorskip("distributed", reason="Dask is not installed (pip install -r requirements-dev.txt)")
 dd = pytest.importorskip("dask.dataframe", reason="dask[dataframe] is not installed")
 
-TREC = Path(__file__).resolve().parents[2] / "sample_data" / "trec"
+TREC = Path(__file__).resolve().parents[3] / "sample_data" / "trec"
 QRELS, RUN = str(TREC / "qrels.txt"), str(TREC / "run_a.txt")
 
 

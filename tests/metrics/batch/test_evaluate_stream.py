@@ -1,7 +1,7 @@
 """``python -m metrics evaluate`` streams its run (metrics.batch.streaming): the bytes of the one-pass
 evaluation (``metrics.evaluate`` and the writers of metrics.batch.output, the command's implementation before)
 in every output format, batch after batch; a pipe and stdin read once; a duplicate named by its lines in the
-file; memory for one batch, not the run (the peak measured as tests/metrics/test_trec_eval_large.py does)."""
+file; memory for one batch, not the run (the peak measured as tests/metrics/batch/test_trec_eval_large.py does)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from metrics.errors import MetricsInputError
 from metrics.readers import stream
 from metrics.readers.trec import read_run_columns
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TREC = ROOT / "sample_data" / "trec"
 QRELS, RUN = str(TREC / "qrels.txt"), str(TREC / "run_a.txt")
 MIB = 1024 * 1024
@@ -137,7 +137,7 @@ def test_no_query_in_both_and_a_missing_file_are_one_line(tmp_path):
 def test_a_grouped_run_costs_one_batch_of_memory_not_the_run(tmp_path):
     """The peak (each subprocess's own) hardly grows from a 16 MiB run to a 64 MiB one (it grew with the run
     when the command read it whole), and what the evaluation adds to the interpreter is below the run's size."""
-    from tests.metrics.test_trec_eval_large import interpreter_peak, load_bench
+    from tests.metrics.batch.test_trec_eval_large import interpreter_peak, load_bench
 
     bench = load_bench()
     peaks, sizes = [], []

@@ -193,7 +193,7 @@ def test_lesson_plan_refuses_an_unknown_lesson_a_language_and_a_broken_file(tmp_
 
 def test_a_literal_option_s_why_is_in_the_plan():
     """A literal choice's options each with what a learner who picks it is told (its ``why``), in both languages."""
-    from tests.metrics.test_lesson_mistakes import CHOICE, WHY
+    from tests.metrics.teaching.test_lesson_mistakes import CHOICE, WHY
 
     lesson = parse_lesson(CHOICE.format(why=WHY))
     for language, row in (("en", "| the list (`list`) |  | The list leaves out the unreturned items. |"),

@@ -14,7 +14,7 @@ from metrics.explanation import COLUMN_LABELS, num
 from metrics.teaching.articles import findings
 from metrics.teaching.many_queries import example_queries
 from tests.apptest_helpers import open_page
-from tests.metrics.test_worked_steps import check_steps
+from tests.metrics.teaching.test_worked_steps import check_steps
 from tests.reference import ref_ap, ref_rr
 from ui.session import state
 

@@ -24,7 +24,7 @@ from metrics.teaching.lessons.compute import (
     value,
 )
 from metrics.teaching.lessons.mistakes import many_query_mistakes, rank_mistakes, title
-from tests.metrics.test_lessons import EXACT, LOOSE, _many_reference, _np_ap, _np_ndcg
+from tests.metrics.teaching.test_lessons import EXACT, LOOSE, _many_reference, _np_ap, _np_ndcg
 
 SCENES = [pytest.param(lesson, scene, id=f"{lesson.id}:{scene.id}")
           for lesson in builtin_lessons() for scene in lesson.scenes if scene.question is not None]

@@ -19,7 +19,7 @@ from metrics.measures.registry import REGISTRY, explain_measure, grammar_text, m
 from metrics.teaching.explain import explain
 
 pytestmark = pytest.mark.filterwarnings("ignore::metrics.errors.GradesBelowLevelWarning")
-PAGE = Path(__file__).resolve().parents[2] / "docs" / "src" / "add-a-measure.md"
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "src" / "add-a-measure.md"
 
 
 def code_blocks() -> list[str]:

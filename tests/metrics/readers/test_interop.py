@@ -19,7 +19,7 @@ from metrics.explanation import Explanation
 from metrics.measures.ndcg import ndcg_steps
 from metrics.readers.io import read_qrels, read_run
 
-TREC = Path(__file__).resolve().parents[2] / "sample_data" / "trec"
+TREC = Path(__file__).resolve().parents[3] / "sample_data" / "trec"
 QRELS_FILE, RUN_FILE = TREC / "qrels.txt", TREC / "run_a.txt"
 
 

@@ -14,7 +14,7 @@ import pytest
 from metrics.cli import main
 from metrics.teaching.lessons import check_text
 
-PAGE = Path(__file__).resolve().parents[2] / "docs" / "src" / "lessons.md"
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "src" / "lessons.md"
 FENCE = re.compile(r"^```(?P<lang>\w+)\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
 
 

@@ -18,7 +18,7 @@ from metrics.statistics.experiment import experiment
 from metrics.statistics.multiple import compare_systems
 from metrics.statistics.report import write_text
 from tests.conftest import REPO_ROOT
-from tests.metrics.test_significance import brute_force_sign_flip_p
+from tests.metrics.statistics.test_significance import brute_force_sign_flip_p
 
 TREC = REPO_ROOT / "sample_data" / "trec"
 RUNS = [TREC / f"run_{x}.txt" for x in "abcde"]

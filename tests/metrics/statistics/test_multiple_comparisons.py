@@ -23,7 +23,7 @@ from metrics.statistics.anova import two_way_anova
 from metrics.statistics.corrections import adjust
 from metrics.statistics.multiple import EXACT_LIMIT, align_scores, compare_systems, randomized_tukey_null
 from metrics.statistics.significance import exact_randomization_test
-from tests.metrics.test_significance import brute_force_sign_flip_p
+from tests.metrics.statistics.test_significance import brute_force_sign_flip_p
 
 SCORE = st.one_of(st.sampled_from([0.0, 0.1, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 1.0]), st.floats(0, 1, allow_nan=False))
 

@@ -331,7 +331,7 @@ def test_compare_runs_trec_eval_means_are_evaluate_on_the_files():
 
     import metrics
 
-    trec = Path(__file__).resolve().parents[2] / "sample_data" / "trec"
+    trec = Path(__file__).resolve().parents[3] / "sample_data" / "trec"
     for run in ("run_a.txt", "run_b.txt"):
         result = compare_runs(trec / "qrels.txt", trec / run, 10)
         evaluation = metrics.evaluate(str(trec / "qrels.txt"), str(trec / run), ["nDCG@10", "AP@10", "RR", "P@10",

@@ -15,7 +15,7 @@ from metrics.batch.evaluation import Evaluation, evaluate
 from metrics.batch.output import CHUNK, format_per_query, measure_lines, name_width, write_csv, write_json
 from metrics.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 QRELS, RUN = ROOT / "sample_data" / "trec" / "qrels.txt", ROOT / "sample_data" / "trec" / "run_a.txt"
 MEASURES = ["nDCG@10", "AP", "RR", "P@5", "R@100", "nDCG(gain=exp)@10"]
 

@@ -22,7 +22,7 @@ from metrics.measures.beyond import (
     similarity_steps,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 # ----------------------------------------------------------------------------- coverage
 

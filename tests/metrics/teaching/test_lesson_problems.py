@@ -1,5 +1,5 @@
 """A lesson file's problems keep their template: ``lesson check`` prints the lines it always printed for a corpus
-of bad lesson files (tests/metrics/lesson_corpus.py, one way of being wrong each), and every problem's message is
+of bad lesson files (tests/metrics/teaching/lesson_corpus.py, one way of being wrong each), and every problem's message is
 its template filled with its fields, so that the app can say it in another language
 (tests/ui/i18n/test_i18n_lesson_problems.py)."""
 
@@ -14,7 +14,7 @@ from metrics.errors import input_error
 from metrics.teaching.lessons import check_text
 from metrics.teaching.lessons.model import Problem
 from metrics.teaching.lessons.reading import _from_error
-from tests.metrics.lesson_corpus import CASES
+from tests.metrics.teaching.lesson_corpus import CASES
 
 
 @pytest.mark.parametrize("name, text, lines", CASES, ids=[case[0] for case in CASES])

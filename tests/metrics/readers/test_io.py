@@ -29,7 +29,7 @@ from metrics.readers.io import (
     read_run_columns,
 )
 
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[2] / "data"
 
 
 def error(func, *args, **kwargs) -> str:
@@ -180,7 +180,7 @@ def test_columns_readers_do_not_import_pandas():
             "e = evaluate(b'q 0 a 1\\n', b'q Q0 a 1 1 t\\n', ['AP']); "
             "assert e.aggregate == {'AP': 1.0}; print('pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2], check=True).stdout
+                         cwd=Path(__file__).resolve().parents[3], check=True).stdout
     assert out.strip() == "False"
 
 
@@ -437,7 +437,7 @@ def test_fixture_files_in_tests_data():
 # ---------------------------------------------------------------------------------------------
 # what trec_eval accepts in a run: fields after the sixth, any token as the rank
 
-TREC_EVAL_9 = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "trec_eval_9"
+TREC_EVAL_9 = Path(__file__).resolve().parents[4] / "shared" / "conformance" / "trec_eval_9"
 
 
 def both_paths(reader, data: bytes, name: str = "run.txt"):
@@ -476,7 +476,7 @@ def test_a_rank_beyond_int64_on_the_command_line_prints_no_traceback(tmp_path):
     (tmp_path / "run.txt").write_bytes(b"q1 Q0 d1 1 2.0 t\nq1 Q0 d2 99999999999999999999 1.0 t x\n")
     done = subprocess.run([sys.executable, "-m", "metrics", "evaluate", "-m", "RR", "qrels.txt", "run.txt"],
                           capture_output=True, text=True, cwd=tmp_path,
-                          env={"PYTHONPATH": str(Path(__file__).resolve().parents[2]), "PATH": ""})
+                          env={"PYTHONPATH": str(Path(__file__).resolve().parents[3]), "PATH": ""})
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.split() == ["RR", "all", "0.5000"]
 

@@ -1,6 +1,6 @@
 """``python -m metrics trec_eval``: flags, measure syntax, output format, errors and exit codes.
 
-Byte-for-byte runs of trec_eval's own quicktest are in tests/metrics/test_quicktest.py; here the flags
+Byte-for-byte runs of trec_eval's own quicktest are in tests/metrics/batch/test_quicktest.py; here the flags
 are checked against pytrec_eval (trec_eval 9.0.7 with 32-bit scores, so with ``--float32``) and
 against trec_eval 10.0's golden output (../shared/conformance/trec_eval).
 """
@@ -22,8 +22,8 @@ from metrics.cli import main as cli_main
 from metrics.errors import MetricsInputError
 from metrics.measures.names import parse_measure
 from tests.conftest import REPO_ROOT
-from tests.metrics.test_batch import collections
-from tests.metrics.test_quicktest import QUICKTEST_DIR, needs_quicktest
+from tests.metrics.batch.test_batch import collections
+from tests.metrics.batch.test_quicktest import QUICKTEST_DIR, needs_quicktest
 from tests.trec_eval_binaries import shared_folder
 
 TREC_EVAL_10_DIR = shared_folder("conformance", "trec_eval")

@@ -21,7 +21,7 @@ import pytest
 
 from metrics.readers import stream
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_trec_eval_large.py"
+BENCH = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_trec_eval_large.py"
 MIB = 1024 * 1024
 
 
