@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from live.errors import ClassServerUnavailable, LiveError
 from live.store import EntriesClosed, VersionConflict
+from metrics.messages import N_
 
 #: Class codes: easy to read aloud and type (no 0/O, 1/I).
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -48,47 +49,47 @@ STUDENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class ClassNotFound(LiveError):
-    template = "There is no class {code}: check the code; the class may have ended."
+    template = N_("There is no class {code}: check the code; the class may have ended.")
 
 
 class ClassClosed(ClassNotFound):
-    template = "The teacher closed class {code}."
+    template = N_("The teacher closed class {code}.")
 
 
 class NotTeacher(LiveError):
-    template = "Only the teacher of class {code} can do this."
+    template = N_("Only the teacher of class {code} can do this.")
 
 
 class UnknownStudent(LiveError):
-    template = "You are not in class {code}: join it again."
+    template = N_("You are not in class {code}: join it again.")
 
 
 class UnknownQuestion(LiveError):
-    template = "There is no question {question} in class {code}."
+    template = N_("There is no question {question} in class {code}.")
 
 
 class AlreadyAnswered(LiveError):
-    template = "You have already answered question {question}: your first answer counts."
+    template = N_("You have already answered question {question}: your first answer counts.")
 
 
 class AnswersClosed(LiveError):
-    template = "Question {question} has been revealed: answers are closed."
+    template = N_("Question {question} has been revealed: answers are closed.")
 
 
 class TooManyJoins(LiveError):
-    template = "Too many students are joining class {code} right now: try again in {seconds} s."
+    template = N_("Too many students are joining class {code} right now: try again in {seconds} s.")
 
 
 class TooManyAnswers(LiveError):
-    template = "Too many answers: try again in {seconds} s."
+    template = N_("Too many answers: try again in {seconds} s.")
 
 
 class InvalidInput(LiveError):
-    template = "{what} is not valid."
+    template = N_("{what} is not valid.")
 
 
 class OutOfRange(LiveError):
-    template = "Your answer must be a number from {low} to {high}: nothing was sent."
+    template = N_("Your answer must be a number from {low} to {high}: nothing was sent.")
 
 
 class NewClass(NamedTuple):
@@ -282,7 +283,7 @@ class Classes:
         except (TypeError, ValueError):
             exact = tolerance = low = high = math.nan
         if not (all(map(math.isfinite, (exact, tolerance, low, high))) and tolerance >= 0 and low <= high):
-            raise InvalidInput(what="The exact value, the tolerance or the range of answers")
+            raise InvalidInput(what=N_("The exact value, the tolerance or the range of answers"))
         question_id = self.store.incr(f"{code}/questions", info["expires_at"])
         secret = {"question": question, "exact": exact, "tolerance": tolerance, "revealed": False,
                   "low": min(low, exact), "high": max(high, exact)}
