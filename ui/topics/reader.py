@@ -14,8 +14,11 @@ import streamlit as st
 
 from metrics.explanation import Column, Explanation
 from metrics.measures import cwl
+from metrics.measures.bounds import fill_grades
 from ui.i18n import N_, relabel_choice, t
 from ui.model.board import Board
+from ui.shell.safe import plain
+from ui.teaching.lecture import value_text
 
 #: the models the page offers, in the picker's order: key -> its label (translate with ``t``)
 CHOICES: dict[str, str] = {
@@ -91,6 +94,60 @@ def explain(board: Board, choice: str, p: float = DEFAULT_P, T: float = DEFAULT_
     k = depth(board)
     scaled, top = gains(board, k)
     return cwl.cwl_steps(scaled, model(choice, k, p, T), items=list(board.ranking[:k])), top
+
+
+FILLINGS = 1024  #: the most fillings of the unjudged items :func:`unjudged_interval` tries (4 grades, 5 items)
+
+
+def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
+                      T: float = DEFAULT_T) -> tuple[float, float, list[str]] | None:
+    """The smallest and the largest EU of ``choice``'s reader over every filling of the unjudged items in the first K
+    ranks, each given any grade from 0 to the largest on the board (metrics.measures.bounds.fill_grades, scaled as
+    :func:`gains`), with those items; None when none is unjudged, no grade is above 0 or there are more than
+    :data:`FILLINGS` fillings. Every filling is tried: a reader who stops at a gain (RR, ERR, INST) can score less
+    when an unjudged item above the first hit gains a little.
+
+    >>> from ui.model.board import Board
+    >>> board = Board(grades={"a": None, "b": 1}, ranking=("a", "b"), k=2)
+    >>> unjudged_interval(board, "RR")  # a: 0 → RR 1/2; a: 1 → 1
+    (0.5, 1.0, ['a'])
+    """
+    k = depth(board)
+    scaled, top = gains(board, k)
+    unknown = [i for i, item in enumerate(board.ranking[:k]) if board.grades[item] is None]
+    fills = sorted({min(max(grade, 0) / top, 1.0) for grade in fill_grades(board.judged())}) if top > 0 else []
+    if not unknown or not fills or len(fills) ** len(unknown) > FILLINGS:
+        return None
+    reader, costs = model(choice, k, p, T), np.ones(k)
+    values = []
+    for filling in np.array(np.meshgrid(*[fills] * len(unknown))).reshape(len(unknown), -1).T:
+        filled = scaled.copy()
+        filled[unknown] = filling
+        values.append(float(reader.scores(filled, costs)[0]))
+    return min(values), max(values), [board.ranking[i] for i in unknown]
+
+
+def unjudged_note(board: Board, choice: str, p: float, T: float, value: float, complete: bool) -> tuple[str, str]:
+    """What the page says of the unjudged items in the first K ranks, in the reader's language: ("", "") when there
+    is none; while steps remain ("caption", that the range comes after the last step: it is a final value); then
+    ("info", EU with them as 0 and its range over every grade they could have, :func:`unjudged_interval`), or
+    ("caption", why no range is given)."""
+    unjudged = [item for item in board.ranking[:depth(board)] if board.grades[item] is None]
+    if not unjudged:
+        return "", ""
+    items = plain(", ".join(unjudged))  # (names are the reader's text, never Markdown)
+    if not complete:
+        return "caption", t("What the unjudged items ({items}) could make of EU is shown after the last step.").format(
+            items=items)
+    interval = unjudged_interval(board, choice, p, T)
+    if interval is None:
+        return "caption", t("Unjudged items ({items}) count 0 here; too many of them (or no grade above 0) to try "
+                            "every grade they could have.").format(items=items)
+    low, high, _ = interval
+    top = gains(board, 1)[1]
+    return "info", t("Unjudged items ({items}) count 0 here: EU {value}. Whatever grade from 0 to {top:g} they get, "
+                     "EU lies between {low} and {high}.").format(items=items, value=value_text(value), top=top,
+                                                                 low=value_text(low), high=value_text(high))
 
 
 def shown_curves(explanation: Explanation, step: int | None):

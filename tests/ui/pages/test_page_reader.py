@@ -144,3 +144,38 @@ def test_a_board_without_gain_says_so(app_test):
         at = choose(at, choice)
         assert at.metric[0].value == "0.0000" and not at.error
         assert any("every gain is 0" in caption.value for caption in at.caption)
+
+
+#: two unjudged items in the first K ranks (None), grades 0..3
+UNJUDGED = Board(grades={"a": None, "b": 1, "c": 3, "d": None, "e": 0}, ranking=("a", "b", "c", "d", "e"), k=5)
+
+
+@pytest.mark.parametrize("choice", list(reader.CHOICES))
+def test_unjudged_items_give_a_range_after_the_last_step(app_test, choice):
+    low, high, items = reader.unjudged_interval(UNJUDGED, choice)
+    assert items == ["a", "d"] and low <= expected(choice, UNJUDGED).value <= high
+    at = open_page(app_test, PAGE, UNJUDGED, all_steps=False)
+    at = choose(at, choice, all_steps=False)
+    assert any("shown after the last step" in caption.value for caption in at.caption)
+    first = {f"{v:.4f}" for v in expected(choice, UNJUDGED).table.iloc[0] if isinstance(v, float)}
+    assert not ({f"{low:.4f}", f"{high:.4f}"} - first) & shown_numbers(at)
+    show_all(at)
+    [info] = at.info
+    assert f"between {low:.4f} and {high:.4f}" in info.value and "a, d" in info.value
+
+
+def test_rr_s_range_is_below_its_value_when_an_unjudged_item_comes_first():
+    """A reader who stops at the first gain scores less when an unjudged item above the first hit gains a little:
+    every filling is tried, not only the extremes."""
+    board = Board(grades={"a": None, "b": 3, "c": 1}, ranking=("a", "b", "c"), k=3)
+    low, high, _ = reader.unjudged_interval(board, "RR")
+    assert (round(low, 4), high) == (round(1 / 3, 4), 1.0)  # a: grade 1 → she stops at a, gain 1/3
+
+
+def test_the_unjudged_range_reads_in_chinese(app_test):
+    at = open_page(app_test, PAGE, UNJUDGED, language="zh", all_steps=False)
+    assert any("最后一步之后" in caption.value for caption in at.caption)
+    show_all(at)
+    low, high, _ = reader.unjudged_interval(UNJUDGED, "RBP")
+    assert f"EU 都在 {low:.4f} 和 {high:.4f} 之间" in at.info[0].value
+    assert not untranslated(at, item_names(at) | NEUTRAL)
