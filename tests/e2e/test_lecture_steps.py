@@ -164,7 +164,7 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     assert_one_screen(page, language, 1, total - 1)
 
 
-@pytest.mark.parametrize(("name", "language"), [("ndcg", "en"), ("ap", "zh")])
+@pytest.mark.parametrize(("name", "language"), [("ndcg", "en"), ("ap", "zh"), ("reader", "zh"), ("reader", "en")])
 def test_a_phone_shows_the_numbers_first(new_session, wait_for_app, screenshot, name, language):
     """A following student's phone: headline, step bar, formula and current row on the first screen, the
     ranking below them — at the first step and with every step shown (as after the teacher's drag)."""

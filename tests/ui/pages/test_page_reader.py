@@ -179,3 +179,12 @@ def test_the_unjudged_range_reads_in_chinese(app_test):
     low, high, _ = reader.unjudged_interval(UNJUDGED, "RBP")
     assert f"EU 都在 {low:.4f} 和 {high:.4f} 之间" in at.info[0].value
     assert not untranslated(at, item_names(at) | NEUTRAL)
+
+
+def test_the_reader_presents_full_screen(app_test):
+    at = open_page(app_test, PAGE, BOARD, all_steps=False)
+    at.session_state[state.presenting_keys("reader")[0]] = True  # the Present button
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert any("1 / 6" in m.value for m in at.markdown)
+    assert [m.label for m in at.metric] == ["EU"]  # the presenter's running value
