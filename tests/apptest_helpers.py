@@ -30,7 +30,7 @@ def app_test(default_timeout: float = 30) -> AppTest:
     return AppThroughEntry(ENTRY_SCRIPT, default_timeout=default_timeout)
 
 
-PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more", "compare", "beyond_ils", "beyond_coverage",
+PACED_PAGES = ("ndcg", "ap", "rr", "cutoff", "roc", "more", "reader", "compare", "beyond_ils", "beyond_coverage",
                "beyond_users")  #: pages that reveal their steps one at a time (ui.teaching.pacing)
 
 

@@ -301,6 +301,27 @@ def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | 
                    margin=dict(l=60, r=20, t=60, b=110))
 
 
+def reader_curves(shown: pd.DataFrame, ranks: int, depth: float | None = None) -> go.Figure:
+    """A C/W/L reader over the ranks (metrics.measures.cwl.cwl_steps' table): her attention W(i) and her chance of
+    stopping at rank i, L(i), as bars, her chance of going on past rank i, C(i), as a line; ``shown``: the rows
+    revealed so far, on an axis of all ``ranks``; ``depth``: the expected depth ED, marked by a dashed line (give it
+    once every step is shown)."""
+    x = shown[Column.RANK].tolist()
+    traces = [_bar(x, shown["W"], t("attention W(i)"), ACCENT), _bar(x, shown["L"], t("stop here L(i)"), SECOND),
+              _line(x, shown["C"], t("go on C(i)"), line=dict(color="#5F6B7A", width=3), marker=dict(size=9))]
+    shapes, notes = [], []
+    if depth is not None and np.isfinite(depth):
+        shapes.append(dict(type="line", xref="x", yref="paper", x0=depth, x1=depth, y0=0, y1=1,
+                           line=dict(color=HIT, dash="dash", width=3)))
+        notes.append(dict(x=depth, y=1.0, yref="paper", yanchor="bottom", showarrow=False, font=dict(color=HIT),
+                          bgcolor="rgba(255,255,255,0.9)",
+                          text=t("expected depth ED = {depth}").format(depth=f"{depth:.4f}")))
+    return figure(traces, t("Where the reader goes on, looks and stops"), t("rank"), t("probability or weight"),
+                  420, xaxis=dict(dtick=1, range=[0.5, max(ranks, 1) + 0.5]), yaxis=dict(range=[0, 1.08]),
+                  barmode="group", shapes=shapes, annotations=notes,
+                  legend=dict(orientation="h", yanchor="top", y=-0.2, x=0), margin=dict(l=60, r=20, t=70, b=100))
+
+
 def interpolated_precision(levels: pd.DataFrame, points: pd.DataFrame) -> go.Figure:
     """The 11-point interpolated precision-recall curve from :func:`metrics.iprec_steps`: the raw
     precision-recall point at every rank (``details["points"]``) and the interpolated staircase

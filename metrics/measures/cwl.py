@@ -27,8 +27,9 @@ from .._lazy import pandas as pd  # (on first use: batch evaluation imports this
 from ..explanation import Explanation, Line, latex_name, num
 from ..messages import N_, message
 
-CWL_FORMULA = (r"\mathrm{EU} = \sum_{i} W(i)\,g(i), \quad W(1) = \frac{1}{\sum_{j} \prod_{k<j} C(k)}, \quad "
-               r"W(i+1) = W(i)\,C(i), \quad L(i) = \prod_{k<i} C(k)\,\bigl(1 - C(i)\bigr)")
+#: the general formula, its definitions apart (\qquad: a narrow screen breaks between them, ui.teaching.lecture)
+CWL_FORMULA = (r"\mathrm{EU} = \sum_{i} W(i)\,g(i) \qquad W(i) = \frac{\prod_{k<i} C(k)}{\sum_{j} \prod_{k<j} C(k)} "
+               r"\qquad L(i) = \prod_{k<i} C(k)\,\bigl(1 - C(i)\bigr)")
 
 
 def _c_from_w(w: np.ndarray) -> np.ndarray:

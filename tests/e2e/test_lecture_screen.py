@@ -49,6 +49,7 @@ ONE_SCREEN = {
     "compare": {"ranking": RANKING, "list 2": "[class*='st-key-compare_list2_lanes'] .lane[data-lane='ranking']",
                 "headline": HEADLINE},
     "more_measures": {"ranking": RANKING, "headline": HEADLINE, "formula": FORMULA, "current row": CURRENT_ROW},
+    "reader": {"ranking": RANKING, "headline": HEADLINE, "formula": FORMULA, "current row": CURRENT_ROW},
 }
 #: every other page of the app (ui.shell.routes: a new page is walked without editing this file), home's path ""
 OTHER_PAGES = ["" if name == "home" else name for name in NAMES if name not in ONE_SCREEN]

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
 GRADES = (3, 2, 0, 1, 0, 2, 1, 0, 3, 0, 1, 2, 0, 1, 0, 0, 2, 1, 0, 1)  #: grades of d1, d2, ... (12 use the first 12)
 SIZES = (5, 7, 12)
-PAGES = ("ndcg", "ap", "rr", "cutoff")
+PAGES = ("ndcg", "ap", "rr", "cutoff", "reader")
 
 STAGE = ".st-key-lecture_stage"
 RANKING = ".st-key-builder .lane[data-lane='ranking']"
@@ -149,9 +149,9 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     screenshot(page, f"{shot}_dragged")
 
     # K one lower (the slider's own arrow key): every step of the shorter table is shown
-    page.locator(K_INPUT).focus()
+    page.locator(K_INPUT).first.focus()  # (the first slider of the toolbar: K; the reader page has p after it)
     page.keyboard.press("ArrowLeft")
-    expect(page.locator(K_INPUT)).to_have_value(str(total - 1))
+    expect(page.locator(K_INPUT).first).to_have_value(str(total - 1))
     shorter = total - 1  # the rerun the slider starts may begin after wait_for_app's first look: wait for its table
     expect(page.locator(STEP_BAR)).to_contain_text(
         f"Step {shorter} of {shorter}" if language == "en" else f"第 {shorter} 步，共 {shorter} 步")
@@ -164,7 +164,7 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     assert_one_screen(page, language, 1, total - 1)
 
 
-@pytest.mark.parametrize(("name", "language"), [("ndcg", "en"), ("ap", "zh")])
+@pytest.mark.parametrize(("name", "language"), [("ndcg", "en"), ("ap", "zh"), ("reader", "zh"), ("reader", "en")])
 def test_a_phone_shows_the_numbers_first(new_session, wait_for_app, screenshot, name, language):
     """A following student's phone: headline, step bar, formula and current row on the first screen, the
     ranking below them — at the first step and with every step shown (as after the teacher's drag)."""

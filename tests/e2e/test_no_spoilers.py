@@ -1,4 +1,4 @@
-"""One step for the whole page, in a browser (issue 18): at step 1 of nDCG, AP, RR and P/R/F1, every tab
+"""One step for the whole page, in a browser (issue 18): at step 1 of nDCG, AP, RR, P/R/F1 and the reader, every tab
 below the walk-through is opened, and no value of a later step is in the page's visible text, chart
 text included (titles, legends, bar labels, annotations; not the axes' tick labels, which are the scale).
 After "Show all" the final values are there."""
@@ -56,6 +56,10 @@ def explanations(name: str) -> list:
         return [metrics.ap_steps(rels, k, n_relevant=R)]
     if name == "rr":
         return [metrics.rr_steps(rels)]
+    if name == "reader":  # the page's first reader, RBP(0.8), over the board's first K items (ui.topics.reader)
+        from ui.topics import reader
+
+        return [reader.explain(BOARD, "RBP")[0]]
     return [metrics.precision_steps(rels, k), metrics.recall_steps(rels, k, n_relevant=R),
             metrics.f1_steps(rels, k, n_relevant=R), metrics.hit_rate_steps(rels, k)]
 
@@ -86,7 +90,7 @@ def shown_text(page: Page) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-@pytest.mark.parametrize("name", ["ndcg", "ap", "rr", "cutoff"])
+@pytest.mark.parametrize("name", ["ndcg", "ap", "rr", "cutoff", "reader"])
 def test_no_tab_shows_a_later_step_at_step_1(sessions, browser, app_url, wait_for_app, screenshot, name, language):
     later = set().union(*(later_values(e) for e in explanations(name)))
     assert later, "the board has values that only later steps show"

@@ -36,7 +36,7 @@ BOARDS = {
 }
 #: the pages that explain the board's ranking: with nothing ranked they say so
 RANKING_PAGES = {"pages/ndcg.py", "pages/ap.py", "pages/rr.py", "pages/cutoff.py", "pages/compare.py",
-                 "pages/conventions.py", "pages/handout.py", "pages/more_measures.py"}
+                 "pages/conventions.py", "pages/handout.py", "pages/more_measures.py", "pages/reader.py"}
 
 
 def ok(at):

@@ -45,6 +45,7 @@ SECTIONS: dict[str, tuple[Route, ...]] = {
         Route("roc", N_("ROC / AUC"), ":material/show_chart:"),
         Route("beyond", N_("Beyond accuracy"), ":material/diversity_3:"),
         Route("more_measures", N_("More measures"), ":material/functions:"),
+        Route("reader", N_("The reader behind the metric"), ":material/person_search:"),
     ),
     N_("Compare"): (
         Route("compare", N_("Two rankings"), ":material/compare_arrows:"),
