@@ -459,18 +459,6 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
     return total / d if d else 0.0
 
 
-def _arranged(keys, groups, best: bool) -> list[int]:
-    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
-    keys keep their order), for the groups given; a group of one item is not sorted."""
-    order: list[int] = []
-    for start, end in groups:
-        if end - start == 1:
-            order.append(start)
-        else:
-            order += sorted(range(start, end), key=keys.__getitem__, reverse=best)
-    return order
-
-
 def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None,
            arranged: dict | None = None) -> float | Interval:
     """``measure`` over every order of the tied items: its exact range, or a number where the order cannot matter.
@@ -481,42 +469,76 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     hits h that the group puts above k changes the denominator, so each possible h is tried, the group's top part
     arranged best or worst. ``arranged`` (a dict) keeps the two arrangements for the next cut-off or convention
     reading the same list with the same keys (a cache: the arrangements do not depend on k).
+
+    A measure that reads only the first ``min(k, n)`` ranks (every one but RBP and AP or RR without a cut-off) is
+    computed on that prefix of each arrangement only: the ranks below it are never read.
     """
     keys = gains if measure in ("nDCG", "RBP") else r.hits
+    arranged = {} if arranged is None else arranged
+    n = len(r.hits)
+    depth = n if measure == "RBP" or (measure == "AP" and not convention.ap_cutoff) \
+        or (measure == "RR" and not convention.rr_cutoff) else min(k, n)
     values = []
     for best in (False, True):
-        lists = None if arranged is None else arranged.get(best)
+        lists = arranged.get((best, depth))
         if lists is None:
-            order = _arranged(keys, r.groups, best)
-            lists = (_reordered(r, order), [gains[i] for i in order] if gains is not None else None)
-            if arranged is not None:
-                arranged[best] = lists
+            arrays = _arrangement_arrays(arranged, keys, r, gains)
+            order = _arrangement(arranged, keys, r, best)[:depth]
+            lists = (Read(arrays[0][order].tolist(), arrays[1][order].tolist(), r.groups, r.pool, r.n_relevant),
+                     arrays[2][order].tolist() if gains is not None else None)
+            arranged[(best, depth)] = lists
         values.append(_plain(measure, convention, lists[0], k, lists[1], ideal))
     low, high = min(values), max(values)
     if measure == "AP" and convention.ap_denominator == "found" and convention.ap_cutoff:
         cut = next(((s, e) for s, e in r.groups if s < k < e), None)
         if cut is not None:
-            low, high = _found_ap_range(convention, r, k, cut, low, high)
+            low, high = _found_ap_range(convention, r, k, cut, low, high, arranged)
     if high - low <= 1e-12 * max(1.0, abs(high)):
         return _plain(measure, convention, r, k, gains, ideal)
     return Interval(low, high)
 
 
-def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float) -> tuple[float, float]:
+def _arrangement_arrays(arranged: dict, keys, r: Read, gains):
+    """The read list's grades, hits and gains (None: the hits) and the sort keys as numpy arrays, and each rank's
+    tie group number (kept in ``arranged``)."""
+    arrays = arranged.get("arrays")
+    if arrays is None:
+        grades = np.array(r.grades, dtype=np.float64)
+        hits = np.array(r.hits, dtype=np.float64)
+        values = hits if gains is None else np.array(gains, dtype=np.float64)
+        sizes = [end - start for start, end in r.groups]
+        group = np.repeat(np.arange(len(sizes)), sizes) if sizes else np.zeros(0, dtype=np.int64)
+        arrays = arranged["arrays"] = (grades, hits, values, hits if keys is r.hits else values, group)
+    return arrays
+
+
+def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray:
+    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
+    keys keep their order), as one numpy sort on (group, ±key) (kept in ``arranged``)."""
+    order = arranged.get(("order", best))
+    if order is None:
+        _, _, _, key, group = _arrangement_arrays(arranged, keys, r, None if keys is r.hits else keys)
+        order = arranged[("order", best)] = np.lexsort((-key if best else key, group))
+    return order
+
+
+def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float,
+                    arranged: dict | None = None) -> tuple[float, float]:
+    """AP@k divided by the hits found (torchmetrics) where k cuts the tie group ``cut``: every possible number
+    h of the group's hits above k, the group's top part and the groups above it arranged best or worst. AP@k
+    reads the first k ranks only: the groups above the cut and the cut group's top part."""
     start, end = cut
     group = list(range(start, end))
     h_all = int(sum(r.hits[start:end]))
     inside = k - start
     ones = [i for i in group if r.hits[i]]
     zeros = [i for i in group if not r.hits[i]]
+    arranged = {} if arranged is None else arranged
     for h in range(max(0, h_all - (end - k)), min(h_all, inside) + 1):
         for best in (False, True):
             top = ones[:h] + zeros[:inside - h] if best else zeros[:inside - h] + ones[:h]
-            order = _arranged(r.hits, [g for g in r.groups if g != cut], best)
-            before = [i for i in order if i < start]
-            after = [i for i in order if i >= end]
-            rest = ones[h:] + zeros[inside - h:]
-            value = _plain("AP", convention, _reordered(r, before + top + rest + after), k)
+            before = _arrangement(arranged, r.hits, r, best)[:start].tolist()
+            value = _plain("AP", convention, _reordered(r, before + top), k)
             low, high = min(low, value), max(high, value)
     return low, high
 
