@@ -246,14 +246,18 @@ class Board:
         return cls(ranking, scores, judged, k)
 
     @classmethod
-    def of_floats(cls, ranking: list[str], judgments: dict[str, float], k: int, scores: list[float]) -> Board:
+    def of_floats(cls, ranking: list[str], judgments: dict[str, float], k: int, scores: list[float],
+                  typed: bool = False) -> Board:
         """:meth:`of` for string ids and Python floats (a run's columns): the same board, or the same error, with
-        the numbers checked in one vectorised pass instead of one by one."""
+        the numbers checked in one vectorised pass instead of one by one. ``typed``: the caller vouches that the
+        ids are ``str`` and the numbers ``float`` (:func:`~metrics.conventions.compare_runs`' columns), so their
+        types are not checked one by one."""
         values = np.array(scores, dtype=np.float64)
         grades = np.array(list(judgments.values()), dtype=np.float64)
         if not (len(values) == len(ranking) and np.isfinite(values).all() and np.isfinite(grades).all()
-                and all(type(x) is str for x in ranking) and all(type(x) is str for x in judgments)
-                and all(type(x) is float for x in scores) and all(type(x) is float for x in judgments.values())
+                and (typed or (all(type(x) is str for x in ranking) and all(type(x) is str for x in judgments)
+                               and all(type(x) is float for x in scores)
+                               and all(type(x) is float for x in judgments.values())))
                 and len(set(ranking)) == len(ranking)):
             return cls.of(ranking, judgments, k, scores)  # its checks and messages
         return cls(tuple(ranking), tuple(scores), tuple(judgments.items()), as_k(k, required=True))
@@ -309,12 +313,19 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
     ordered_grades = in_order[order]
     relevant = ordered_grades >= threshold
     hits = relevant & (ordered > 0) if convention.nonpositive_scores_irrelevant else relevant
-    judged = dict(board.judged)
-    if convention.truncate_grades:
-        judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
-    pool = tuple(judged.values())
+    pool_key = ("pool", convention.truncate_grades, threshold)
+    pool_read = None if _cache is None else _cache.get(pool_key)
+    if pool_read is None:
+        judged = dict(board.judged)
+        if convention.truncate_grades:
+            judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
+        pool = tuple(judged.values())
+        pool_read = pool, sum(grade >= threshold for grade in pool)
+        if _cache is not None:
+            _cache[pool_key] = pool_read
+    pool = pool_read[0]
     in_list = int(relevant.sum())
-    n_relevant = sum(grade >= threshold for grade in pool) if convention.recall_pool else in_list
+    n_relevant = pool_read[1] if convention.recall_pool else in_list
     return Read(tuple(ordered_grades.tolist()), tuple(hits.astype(np.float64).tolist()), groups, pool,
                 max(n_relevant, in_list))
 
