@@ -489,6 +489,8 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     n = len(r.hits)
     depth = n if measure == "RBP" or (measure == "AP" and not convention.ap_cutoff) \
         or (measure == "RR" and not convention.rr_cutoff) else min(k, n)
+    if depth <= _settled(arranged, keys, r, gains):  # every order of the ties gives the ranks read alike
+        return _plain(measure, convention, r, k, gains, ideal)
     values = []
     for best in (False, True):
         lists = arranged.get((best, depth))
@@ -521,6 +523,17 @@ def _arrangement_arrays(arranged: dict, keys, r: Read, gains):
         group = np.repeat(np.arange(len(sizes)), sizes) if sizes else np.zeros(0, dtype=np.int64)
         arrays = arranged["arrays"] = (grades, hits, values, hits if keys is r.hits else values, group)
     return arrays
+
+
+def _settled(arranged: dict, keys, r: Read, gains) -> int:
+    """The first rank of the first tie group whose keys differ (n if none): above it every arrangement is the
+    reading order, so a measure that reads no deeper has one value (kept in ``arranged``)."""
+    settled = arranged.get("settled")
+    if settled is None:
+        _, _, _, key, group = _arrangement_arrays(arranged, keys, r, gains)
+        varied = np.flatnonzero((key[1:] != key[:-1]) & (group[1:] == group[:-1]))
+        settled = arranged["settled"] = r.groups[int(group[varied[0]])][0] if len(varied) else len(key)
+    return settled
 
 
 def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray:
