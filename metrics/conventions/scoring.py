@@ -437,6 +437,8 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
     if measure in ("nDCG", "RBP"):
         mean = []
         for start, end in r.groups:
+            if measure == "nDCG" and start >= k:  # nDCG@k reads no deeper than rank k
+                break
             mean += [sum(gains[start:end]) / (end - start)] * (end - start)
         return _ndcg(mean, ideal, k) if measure == "nDCG" else _rbp(mean, convention.rbp_p, convention.rbp_depth)
     hits = r.hits

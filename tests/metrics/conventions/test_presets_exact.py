@@ -77,8 +77,12 @@ def answers(seed, count, queries):
             except Exception as error:
                 out.append(["E", type(error).__name__])
     qrels, run = run_frames(seed + 1, queries)
-    for k in (10, list(KS)):
-        comparison = compare_runs(qrels, run, k)
+    with_nan = pd.concat([qrels, pd.DataFrame([("q000", "nan_item", math.nan), ("qnan", "x", math.nan)],
+                                              columns=qrels.columns)], ignore_index=True)
+    text = "".join(f"{q} Q0 {item} {rank} {score!r} t\n"
+                   for rank, (q, item, score) in enumerate(run.itertuples(index=False))).encode()
+    for qrels_in, run_in, k in ((qrels, run, 10), (qrels, run, list(KS)), (with_nan, text, 5)):
+        comparison = compare_runs(qrels_in, run_in, k)
         for c in (comparison.values() if isinstance(comparison, dict) else [comparison]):
             out.append(encode([c.k, c.presets, c.queries, c.per_query, c.means, c.spread, c.missing]))
     return out
