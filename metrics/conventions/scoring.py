@@ -41,7 +41,7 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -272,6 +272,8 @@ class Read:
     groups: tuple[tuple[int, int], ...]  #: [start, end) of each run of equal scores, in reading order
     pool: tuple[float, ...]  #: every judged grade (the ideal ordering's source)
     n_relevant: int  #: R
+    #: the grades, hits and group bounds as numpy arrays, when :func:`read` made them (not compared, not shown)
+    arrays: tuple | None = field(default=None, compare=False, repr=False)
 
 
 def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None,
@@ -303,11 +305,12 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
         else:  # input order among equal scores
             order = np.argsort(-scores, kind="stable")
         ordered = scores[order]
-        bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(ordered)]
-        sort = order, ordered, tuple(zip(bounds[:-1], bounds[1:])) if len(ordered) else ()
+        bounds = np.concatenate(([0], np.flatnonzero(ordered[1:] != ordered[:-1]) + 1, [len(ordered)]))
+        listed = bounds.tolist()
+        sort = order, ordered, tuple(zip(listed[:-1], listed[1:])) if len(ordered) else (), bounds
         if _cache is not None:
             _cache[sorted_key] = sort
-    order, ordered, groups = sort
+    order, ordered, groups, bounds = sort
     in_order = truncated if convention.truncate_grades else grades
     threshold = convention.threshold
     ordered_grades = in_order[order]
@@ -326,8 +329,9 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
     pool = pool_read[0]
     in_list = int(relevant.sum())
     n_relevant = pool_read[1] if convention.recall_pool else in_list
-    return Read(tuple(ordered_grades.tolist()), tuple(hits.astype(np.float64).tolist()), groups, pool,
-                max(n_relevant, in_list))
+    hits = hits.astype(np.float64)
+    return Read(tuple(ordered_grades.tolist()), tuple(hits.tolist()), groups, pool, max(n_relevant, in_list),
+                (ordered_grades, hits, bounds))
 
 
 def _board_arrays(board: Board):
@@ -518,11 +522,14 @@ def _arrangement_arrays(arranged: dict, keys, r: Read, gains):
     tie group number (kept in ``arranged``)."""
     arrays = arranged.get("arrays")
     if arrays is None:
-        grades = np.array(r.grades, dtype=np.float64)
-        hits = np.array(r.hits, dtype=np.float64)
+        if r.arrays is not None:
+            grades, hits, bounds = r.arrays
+            sizes = np.diff(bounds) if len(grades) else np.zeros(0, dtype=np.int64)
+        else:
+            grades, hits = np.array(r.grades, dtype=np.float64), np.array(r.hits, dtype=np.float64)
+            sizes = np.array([end - start for start, end in r.groups], dtype=np.int64)
         values = hits if gains is None else np.array(gains, dtype=np.float64)
-        sizes = [end - start for start, end in r.groups]
-        group = np.repeat(np.arange(len(sizes)), sizes) if sizes else np.zeros(0, dtype=np.int64)
+        group = np.repeat(np.arange(len(sizes)), sizes)
         arrays = arranged["arrays"] = (grades, hits, values, hits if keys is r.hits else values, group)
     return arrays
 
