@@ -501,10 +501,14 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     for best in (False, True):
         lists = arranged.get((best, depth))
         if lists is None:
-            arrays = _arrangement_arrays(arranged, keys, r, gains)
             order = _arrangement(arranged, keys, r, best)[:depth]
-            lists = (Read(arrays[0][order].tolist(), arrays[1][order].tolist(), r.groups, r.pool, r.n_relevant),
-                     arrays[2][order].tolist() if gains is not None else None)
+            if isinstance(order, list):
+                lists = (Read([r.grades[i] for i in order], [r.hits[i] for i in order], r.groups, r.pool,
+                              r.n_relevant), [gains[i] for i in order] if gains is not None else None)
+            else:
+                arrays = _arrangement_arrays(arranged, keys, r, gains)
+                lists = (Read(arrays[0][order].tolist(), arrays[1][order].tolist(), r.groups, r.pool,
+                              r.n_relevant), arrays[2][order].tolist() if gains is not None else None)
             arranged[(best, depth)] = lists
         values.append(_plain(measure, convention, lists[0], k, lists[1], ideal))
     low, high = min(values), max(values)
@@ -538,6 +542,9 @@ def _settled(arranged: dict, keys, r: Read, gains) -> int:
     """The first rank of the first tie group whose keys differ (n if none): above it every arrangement is the
     reading order, so a measure that reads no deeper has one value (kept in ``arranged``)."""
     settled = arranged.get("settled")
+    if settled is None and len(keys) <= 64:  # a short list: a loop over its groups costs less than numpy's calls
+        settled = arranged["settled"] = next((start for start, end in r.groups if end - start > 1
+                                              and min(keys[start:end]) != max(keys[start:end])), len(keys))
     if settled is None:
         _, _, _, key, group = _arrangement_arrays(arranged, keys, r, gains)
         varied = np.flatnonzero((key[1:] != key[:-1]) & (group[1:] == group[:-1]))
@@ -545,10 +552,16 @@ def _settled(arranged: dict, keys, r: Read, gains) -> int:
     return settled
 
 
-def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray:
+def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray | list[int]:
     """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
-    keys keep their order), as one numpy sort on (group, ±key) (kept in ``arranged``)."""
+    keys keep their order), as one numpy sort on (group, ±key), or for a short list (where numpy's calls cost more
+    than the sorts) a list sorted group by group (kept in ``arranged``)."""
     order = arranged.get(("order", best))
+    if order is None and len(keys) <= 64:
+        order = arranged[("order", best)] = [
+            i for start, end in r.groups
+            for i in (range(start, end) if end - start == 1 else sorted(range(start, end), key=keys.__getitem__,
+                                                                         reverse=best))]
     if order is None:
         _, _, _, key, group = _arrangement_arrays(arranged, keys, r, None if keys is r.hits else keys)
         order = arranged[("order", best)] = np.lexsort((-key if best else key, group))
@@ -570,7 +583,8 @@ def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float,
     for h in range(max(0, h_all - (end - k)), min(h_all, inside) + 1):
         for best in (False, True):
             top = ones[:h] + zeros[:inside - h] if best else zeros[:inside - h] + ones[:h]
-            before = _arrangement(arranged, r.hits, r, best)[:start].tolist()
+            before = _arrangement(arranged, r.hits, r, best)[:start]
+            before = before.tolist() if isinstance(before, np.ndarray) else before
             value = _plain("AP", convention, _reordered(r, before + top), k)
             low, high = min(low, value), max(high, value)
     return low, high
