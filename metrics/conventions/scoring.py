@@ -498,6 +498,7 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     if depth <= _settled(arranged, keys, r, gains):  # every order of the ties gives the ranks read alike
         return _plain(measure, convention, r, k, gains, ideal)
     values = []
+    depth = n if n <= 64 else depth  # a short list is arranged whole, once for every cut-off
     for best in (False, True):
         lists = arranged.get((best, depth))
         if lists is None:
