@@ -11,6 +11,8 @@ import math
 import numbers
 from dataclasses import dataclass
 
+import numpy as np
+
 from .presets import PRESETS, Convention
 from .scoring import SCORED, Board, Interval, cutoffs, raw_values, reported, reported_measures
 
@@ -45,19 +47,42 @@ class RunComparison:
 
 
 def _query_tables(qrels, run):
+    """``{query: {item: grade}}`` (NaN grades left out; a repeated item keeps its first place and its last grade)
+    and ``{query: (items, scores)}`` in file order, queries in order of first appearance: the query column's
+    codes (vectorised), one stable sort by query and a slice per query, instead of a loop over the rows."""
     from ..batch.inputs import as_columns
 
     q, r = as_columns(qrels, "qrels"), as_columns(run, "run")
-    judged: dict[str, dict[str, float]] = {}
-    for query, item, grade in zip(q.query.to_list(), q.item.to_list(), q.value.tolist()):
-        if not math.isnan(grade):
-            judged.setdefault(query, {})[item] = float(grade)
-    ranked: dict[str, tuple[list, list]] = {}
-    for query, item, score in zip(r.query.to_list(), r.item.to_list(), r.value.tolist()):
-        items, scores = ranked.setdefault(query, ([], []))
-        items.append(item)
-        scores.append(float(score))
+    grades = np.asarray(q.value, dtype=np.float64)
+    kept = np.flatnonzero(~np.isnan(grades)) if np.isnan(grades).any() else None
+    judged = {query: dict(zip(items, values)) for query, items, values in _by_query(q, grades, kept)}
+    ranked = {query: (items, values) for query, items, values in
+              _by_query(r, np.asarray(r.value, dtype=np.float64))}
     return judged, ranked
+
+
+def _by_query(columns, values: np.ndarray, kept: np.ndarray | None = None):
+    """``(query, items, values)`` per query of ``columns`` (only the ``kept`` rows, default all), queries in order
+    of their first row, each query's rows in their order (Python lists of its items and floats)."""
+    from ..readers.columns import column_codes
+
+    items = columns.item.to_list()
+    (code,), _ = column_codes(columns.query)
+    rows = np.arange(len(code)) if kept is None else kept
+    code = code[rows]
+    distinct, first, code = np.unique(code, return_index=True, return_inverse=True)
+    by_first = np.argsort(first, kind="stable")  # the queries in order of their first row
+    renumber = np.empty(len(distinct), dtype=np.int64)
+    renumber[by_first] = np.arange(len(distinct))
+    code = renumber[code.reshape(-1)]
+    order = rows[np.argsort(code, kind="stable")]
+    items = np.array(items, dtype=object)[order].tolist()
+    values = values[order].tolist()
+    start = 0
+    ends = np.cumsum(np.bincount(code, minlength=len(distinct))).tolist()
+    for row, end in zip(rows[first[by_first]].tolist(), ends):
+        yield columns.query[row], items[start:end], values[start:end]
+        start = end
 
 
 def _ends(value) -> tuple[float, float] | None:
@@ -98,7 +123,7 @@ def compare_runs(qrels, run, k, presets: dict[str, Convention] | None = None):
     for query in queries:
         items, scores = ranked[query]
         inputs[query] = (items, judged[query], scores)
-        board, cache = Board.of_floats(items, judged[query], ks[0], scores), {}
+        board, cache = Board.of_floats(items, judged[query], ks[0], scores, typed=True), {}
         for key, convention in presets.items():
             values, n = raw_values(convention, board, ks, cache)
             for cut, (per_query, unrounded) in per_k.items():

@@ -41,7 +41,7 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -246,14 +246,18 @@ class Board:
         return cls(ranking, scores, judged, k)
 
     @classmethod
-    def of_floats(cls, ranking: list[str], judgments: dict[str, float], k: int, scores: list[float]) -> Board:
+    def of_floats(cls, ranking: list[str], judgments: dict[str, float], k: int, scores: list[float],
+                  typed: bool = False) -> Board:
         """:meth:`of` for string ids and Python floats (a run's columns): the same board, or the same error, with
-        the numbers checked in one vectorised pass instead of one by one."""
+        the numbers checked in one vectorised pass instead of one by one. ``typed``: the caller vouches that the
+        ids are ``str`` and the numbers ``float`` (:func:`~metrics.conventions.compare_runs`' columns), so their
+        types are not checked one by one."""
         values = np.array(scores, dtype=np.float64)
         grades = np.array(list(judgments.values()), dtype=np.float64)
         if not (len(values) == len(ranking) and np.isfinite(values).all() and np.isfinite(grades).all()
-                and all(type(x) is str for x in ranking) and all(type(x) is str for x in judgments)
-                and all(type(x) is float for x in scores) and all(type(x) is float for x in judgments.values())
+                and (typed or (all(type(x) is str for x in ranking) and all(type(x) is str for x in judgments)
+                               and all(type(x) is float for x in scores)
+                               and all(type(x) is float for x in judgments.values())))
                 and len(set(ranking)) == len(ranking)):
             return cls.of(ranking, judgments, k, scores)  # its checks and messages
         return cls(tuple(ranking), tuple(scores), tuple(judgments.items()), as_k(k, required=True))
@@ -268,6 +272,8 @@ class Read:
     groups: tuple[tuple[int, int], ...]  #: [start, end) of each run of equal scores, in reading order
     pool: tuple[float, ...]  #: every judged grade (the ideal ordering's source)
     n_relevant: int  #: R
+    #: the grades, hits and group bounds as numpy arrays, when :func:`read` made them (not compared, not shown)
+    arrays: tuple | None = field(default=None, compare=False, repr=False)
 
 
 def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None,
@@ -299,24 +305,33 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
         else:  # input order among equal scores
             order = np.argsort(-scores, kind="stable")
         ordered = scores[order]
-        bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(ordered)]
-        sort = order, ordered, tuple(zip(bounds[:-1], bounds[1:])) if len(ordered) else ()
+        bounds = np.concatenate(([0], np.flatnonzero(ordered[1:] != ordered[:-1]) + 1, [len(ordered)]))
+        listed = bounds.tolist()
+        sort = order, ordered, tuple(zip(listed[:-1], listed[1:])) if len(ordered) else (), bounds
         if _cache is not None:
             _cache[sorted_key] = sort
-    order, ordered, groups = sort
+    order, ordered, groups, bounds = sort
     in_order = truncated if convention.truncate_grades else grades
     threshold = convention.threshold
     ordered_grades = in_order[order]
     relevant = ordered_grades >= threshold
     hits = relevant & (ordered > 0) if convention.nonpositive_scores_irrelevant else relevant
-    judged = dict(board.judged)
-    if convention.truncate_grades:
-        judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
-    pool = tuple(judged.values())
+    pool_key = ("pool", convention.truncate_grades, threshold)
+    pool_read = None if _cache is None else _cache.get(pool_key)
+    if pool_read is None:
+        judged = dict(board.judged)
+        if convention.truncate_grades:
+            judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
+        pool = tuple(judged.values())
+        pool_read = pool, sum(grade >= threshold for grade in pool)
+        if _cache is not None:
+            _cache[pool_key] = pool_read
+    pool = pool_read[0]
     in_list = int(relevant.sum())
-    n_relevant = sum(grade >= threshold for grade in pool) if convention.recall_pool else in_list
-    return Read(tuple(ordered_grades.tolist()), tuple(hits.astype(np.float64).tolist()), groups, pool,
-                max(n_relevant, in_list))
+    n_relevant = pool_read[1] if convention.recall_pool else in_list
+    hits = hits.astype(np.float64)
+    return Read(tuple(ordered_grades.tolist()), tuple(hits.tolist()), groups, pool, max(n_relevant, in_list),
+                (ordered_grades, hits, bounds))
 
 
 def _board_arrays(board: Board):
@@ -426,6 +441,8 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
     if measure in ("nDCG", "RBP"):
         mean = []
         for start, end in r.groups:
+            if measure == "nDCG" and start >= k:  # nDCG@k reads no deeper than rank k
+                break
             mean += [sum(gains[start:end]) / (end - start)] * (end - start)
         return _ndcg(mean, ideal, k) if measure == "nDCG" else _rbp(mean, convention.rbp_p, convention.rbp_depth)
     hits = r.hits
@@ -459,18 +476,6 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
     return total / d if d else 0.0
 
 
-def _arranged(keys, groups, best: bool) -> list[int]:
-    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
-    keys keep their order), for the groups given; a group of one item is not sorted."""
-    order: list[int] = []
-    for start, end in groups:
-        if end - start == 1:
-            order.append(start)
-        else:
-            order += sorted(range(start, end), key=keys.__getitem__, reverse=best)
-    return order
-
-
 def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None,
            arranged: dict | None = None) -> float | Interval:
     """``measure`` over every order of the tied items: its exact range, or a number where the order cannot matter.
@@ -481,42 +486,107 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     hits h that the group puts above k changes the denominator, so each possible h is tried, the group's top part
     arranged best or worst. ``arranged`` (a dict) keeps the two arrangements for the next cut-off or convention
     reading the same list with the same keys (a cache: the arrangements do not depend on k).
+
+    A measure that reads only the first ``min(k, n)`` ranks (every one but RBP and AP or RR without a cut-off) is
+    computed on that prefix of each arrangement only: the ranks below it are never read.
     """
     keys = gains if measure in ("nDCG", "RBP") else r.hits
+    arranged = {} if arranged is None else arranged
+    n = len(r.hits)
+    depth = n if measure == "RBP" or (measure == "AP" and not convention.ap_cutoff) \
+        or (measure == "RR" and not convention.rr_cutoff) else min(k, n)
+    if depth <= _settled(arranged, keys, r, gains):  # every order of the ties gives the ranks read alike
+        return _plain(measure, convention, r, k, gains, ideal)
     values = []
+    depth = n if n <= 64 else depth  # a short list is arranged whole, once for every cut-off
     for best in (False, True):
-        lists = None if arranged is None else arranged.get(best)
+        lists = arranged.get((best, depth))
         if lists is None:
-            order = _arranged(keys, r.groups, best)
-            lists = (_reordered(r, order), [gains[i] for i in order] if gains is not None else None)
-            if arranged is not None:
-                arranged[best] = lists
+            order = _arrangement(arranged, keys, r, best)[:depth]
+            if isinstance(order, list):
+                lists = (Read([r.grades[i] for i in order], [r.hits[i] for i in order], r.groups, r.pool,
+                              r.n_relevant), [gains[i] for i in order] if gains is not None else None)
+            else:
+                arrays = _arrangement_arrays(arranged, keys, r, gains)
+                lists = (Read(arrays[0][order].tolist(), arrays[1][order].tolist(), r.groups, r.pool,
+                              r.n_relevant), arrays[2][order].tolist() if gains is not None else None)
+            arranged[(best, depth)] = lists
         values.append(_plain(measure, convention, lists[0], k, lists[1], ideal))
     low, high = min(values), max(values)
     if measure == "AP" and convention.ap_denominator == "found" and convention.ap_cutoff:
         cut = next(((s, e) for s, e in r.groups if s < k < e), None)
         if cut is not None:
-            low, high = _found_ap_range(convention, r, k, cut, low, high)
+            low, high = _found_ap_range(convention, r, k, cut, low, high, arranged)
     if high - low <= 1e-12 * max(1.0, abs(high)):
         return _plain(measure, convention, r, k, gains, ideal)
     return Interval(low, high)
 
 
-def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float) -> tuple[float, float]:
+def _arrangement_arrays(arranged: dict, keys, r: Read, gains):
+    """The read list's grades, hits and gains (None: the hits) and the sort keys as numpy arrays, and each rank's
+    tie group number (kept in ``arranged``)."""
+    arrays = arranged.get("arrays")
+    if arrays is None:
+        if r.arrays is not None:
+            grades, hits, bounds = r.arrays
+            sizes = np.diff(bounds) if len(grades) else np.zeros(0, dtype=np.int64)
+        else:
+            grades, hits = np.array(r.grades, dtype=np.float64), np.array(r.hits, dtype=np.float64)
+            sizes = np.array([end - start for start, end in r.groups], dtype=np.int64)
+        values = hits if gains is None else np.array(gains, dtype=np.float64)
+        group = np.repeat(np.arange(len(sizes)), sizes)
+        arrays = arranged["arrays"] = (grades, hits, values, hits if keys is r.hits else values, group)
+    return arrays
+
+
+def _settled(arranged: dict, keys, r: Read, gains) -> int:
+    """The first rank of the first tie group whose keys differ (n if none): above it every arrangement is the
+    reading order, so a measure that reads no deeper has one value (kept in ``arranged``)."""
+    settled = arranged.get("settled")
+    if settled is None and len(keys) <= 64:  # a short list: a loop over its groups costs less than numpy's calls
+        settled = arranged["settled"] = next((start for start, end in r.groups if end - start > 1
+                                              and min(keys[start:end]) != max(keys[start:end])), len(keys))
+    if settled is None:
+        _, _, _, key, group = _arrangement_arrays(arranged, keys, r, gains)
+        varied = np.flatnonzero((key[1:] != key[:-1]) & (group[1:] == group[:-1]))
+        settled = arranged["settled"] = r.groups[int(group[varied[0]])][0] if len(varied) else len(key)
+    return settled
+
+
+def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray | list[int]:
+    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
+    keys keep their order), as one numpy sort on (group, ±key), or for a short list (where numpy's calls cost more
+    than the sorts) a list sorted group by group (kept in ``arranged``)."""
+    order = arranged.get(("order", best))
+    if order is None and len(keys) <= 64:
+        order = arranged[("order", best)] = [
+            i for start, end in r.groups
+            for i in (range(start, end) if end - start == 1 else sorted(range(start, end), key=keys.__getitem__,
+                                                                         reverse=best))]
+    if order is None:
+        _, _, _, key, group = _arrangement_arrays(arranged, keys, r, None if keys is r.hits else keys)
+        order = arranged[("order", best)] = np.lexsort((-key if best else key, group))
+    return order
+
+
+def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float,
+                    arranged: dict | None = None) -> tuple[float, float]:
+    """AP@k divided by the hits found (torchmetrics) where k cuts the tie group ``cut``: every possible number
+    h of the group's hits above k, the group's top part and the groups above it arranged best or worst. AP@k
+    reads the first k ranks only: the groups above the cut and the cut group's top part."""
     start, end = cut
     group = list(range(start, end))
     h_all = int(sum(r.hits[start:end]))
     inside = k - start
     ones = [i for i in group if r.hits[i]]
     zeros = [i for i in group if not r.hits[i]]
+    arranged = {} if arranged is None else arranged
     for h in range(max(0, h_all - (end - k)), min(h_all, inside) + 1):
         for best in (False, True):
             top = ones[:h] + zeros[:inside - h] if best else zeros[:inside - h] + ones[:h]
-            order = _arranged(r.hits, [g for g in r.groups if g != cut], best)
-            before = [i for i in order if i < start]
-            after = [i for i in order if i >= end]
-            rest = ones[h:] + zeros[inside - h:]
-            value = _plain("AP", convention, _reordered(r, before + top + rest + after), k)
+            before = _arrangement(arranged, r.hits, r, best)[:start]
+            before = before.tolist() if isinstance(before, np.ndarray) else before
+            value = _plain("AP", convention, _reordered(r, before + top), k)
             low, high = min(low, value), max(high, value)
     return low, high
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from metrics.conventions import PRESETS, Interval, compare_runs, score_under
-from metrics.conventions.scoring import Board, Read, _arranged, compared_scores, order_ranking, read
+from metrics.conventions.scoring import Board, Read, _arrangement, compared_scores, order_ranking, read
 from metrics.errors import MetricsInputError
 
 CUTOFFS = [1, 3, 5, 10, 20]
@@ -128,15 +128,19 @@ def test_vectorised_read_equals_reading_item_by_item(seed):
 @pytest.mark.parametrize("seed", range(30))
 def test_vectorised_arrangement_equals_sorting_each_group(seed):
     rng = random.Random(seed)
-    keys = [rng.choice([0.0, 0.5, 1.0, 3.0]) for _ in range(rng.randint(1, 25))]
-    cuts = sorted(rng.sample(range(1, len(keys) + 1), rng.randint(1, len(keys))))
-    groups = list(zip([0, *cuts[:-1]], cuts))
-    if len(groups) > 1 and rng.random() < 0.5:
-        groups.pop(rng.randrange(len(groups)))  # _found_ap_range leaves the cut group out
+    keys = tuple(rng.choice([0.0, 0.5, 1.0, 3.0, -0.0]) for _ in range(rng.choice([rng.randint(1, 25), 200])))
+    cuts = sorted({*rng.sample(range(1, len(keys) + 1), rng.randint(1, len(keys))), len(keys)})
+    groups = tuple(zip([0, *cuts[:-1]], cuts))  # every rank in one group, as read() gives them
+    r = Read(keys, keys, groups, (), 0)
     for best in (False, True):
         expected = [i for start, end in groups for i in sorted(range(start, end), key=lambda i: keys[i],
                                                                  reverse=best)]
-        assert _arranged(keys, groups, best) == expected
+        assert list(_arrangement({}, r.hits, r, best)) == expected  # a list, or numpy's past 64 items
+        # _found_ap_range reads the groups above a cut group: the arrangement's first `start` positions
+        for start, end in groups:
+            expected = [i for s, e in groups if e <= start for i in sorted(range(s, e), key=lambda i: keys[i],
+                                                                          reverse=best)]
+            assert list(_arrangement({}, r.hits, r, best)[:start]) == expected
 
 
 def test_board_of_floats_equals_board_of_and_refuses_alike():
