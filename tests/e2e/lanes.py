@@ -4,8 +4,9 @@ component's (open) shadow root."""
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 BUILDER = ".st-key-builder"  #: the ranking builder's frame
 LIST2 = "[class*='st-key-compare_list2_lanes_']"  #: the compare page's list 2
@@ -29,24 +30,17 @@ def wait_for_lanes(page: Page, scope: str = BUILDER) -> Locator:
     return lanes
 
 
-#: JavaScript: whether a lane shows exactly these item names, top first
-LANE_SHOWS = """([selector, names]) => {
-  const shown = [...document.querySelectorAll(selector)].map((node) => node.dataset.name);
-  return shown.length === names.length && shown.every((name, i) => name === names[i]);
-}"""
-
-
 def wait_for_lane_names(page: Page, names: list[str], lane: str = "ranking", scope: str = BUILDER,
                         timeout_ms: float = 30_000) -> None:
     """Wait until exactly one instance of the lanes is drawn and ``lane`` shows ``names``, top first: on a busy machine
-    an action's rerun may begin after :func:`wait_for_streamlit` took it to ask for none. When it never does, the
-    assertion names what the lane shows."""
+    an action's rerun may begin after :func:`wait_for_streamlit` took it to ask for none. The lanes are read as
+    :func:`lane_names` reads them (Playwright's locators reach into the component's shadow root), every 50 ms until
+    they show ``names`` or ``timeout_ms`` has passed; then the assertion names what the lane shows."""
     wait_for_lanes(page, scope)
-    selector = f"{scope} .lanes [data-lane='{lane}'] .item.movable"
-    try:
-        page.wait_for_function(LANE_SHOWS, arg=[selector, list(names)], timeout=timeout_ms)
-    except PlaywrightTimeoutError:
-        assert lane_names(page, lane, scope) == list(names), lane
+    deadline = time.monotonic() + timeout_ms / 1000
+    while lane_names(page, lane, scope) != list(names) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert lane_names(page, lane, scope) == list(names), lane
 
 
 def point(target: Locator, height_share: float = 0.5) -> tuple[float, float]:
