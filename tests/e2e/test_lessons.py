@@ -82,17 +82,15 @@ def settled(page: Page, wait_for_app, changed: bool = False) -> dict:
 
 
 def press_next(page: Page, before: dict, wait_for_app, scenes: int) -> dict:
-    """→ as a clicker sends it, then the state it leads to (waited for: another state than ``before``). Past the
-    last of ``scenes`` the link says the summary's scene before the summary is drawn: that state is waited for too
-    (a summary that never comes fails here)."""
+    """→ as a clicker sends it, then the state it leads to, waited for: another state than ``before`` that is whole
+    (past the last of ``scenes`` the link names the summary's scene before the summary is drawn: a summary that
+    never comes fails here)."""
     page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"(before) => JSON.stringify(({STATE})()) !== JSON.stringify(before)", arg=before,
-                           timeout=LOADED_MS)
-    state = settled(page, wait_for_app, changed=True)
-    if state["scene"] > scenes and not state["summary"]:
-        page.wait_for_function(f"() => ({STATE})().summary", timeout=LOADED_MS)
-        state = settled(page, wait_for_app, changed=True)
-    return state
+    page.wait_for_function(f"""([before, scenes]) => {{
+      const now = ({STATE})();
+      return JSON.stringify(now) !== JSON.stringify(before) && (now.summary || now.scene <= scenes);
+    }}""", arg=[before, scenes], timeout=LOADED_MS)
+    return settled(page, wait_for_app, changed=True)
 
 
 def exact_shown(lesson: Lesson, scene: Scene, language: str) -> str:
