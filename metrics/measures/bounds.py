@@ -168,7 +168,8 @@ def _threshold(measure) -> float:
     return measure.param("rel") if "rel" in REGISTRY[measure.name].param_names else 1
 
 
-def _filled(grades, positions, fill) -> list:
+def filled(grades, positions, fill) -> list:
+    """``grades`` with the ones at ``positions`` replaced by ``fill``, in order."""
     filled = list(grades)
     for position, grade in zip(positions, fill):
         filled[position] = grade
@@ -244,7 +245,7 @@ def _interval(measure, grades, judged, fill, limit) -> Bounds:
         fill = tuple(sorted({0, *fill}))
 
     def value_of(choice) -> float:
-        return measure_value(measure, _filled(grades, positions, choice), [*judged, *choice])
+        return measure_value(measure, filled(grades, positions, choice), [*judged, *choice])
 
     zeros = (0,) * len(positions)
     if method == "constant":  # NumQ: one per query, whatever the grades
@@ -261,14 +262,26 @@ def _interval(measure, grades, judged, fill, limit) -> Bounds:
         if method == "monotone" and measure.name == "ERR" and fill[0] < 0:
             method = "exhaustive"
         if method == "monotone":
-            lows, highs = [(fill[0],) * len(positions)], [(fill[-1],) * len(positions)]
-        elif method == "count":
-            lows = highs = list(_count_fillings(len(positions), *_binary_grades(fill, _threshold(measure))))
-        else:
-            lows = highs = list(_exhaustive_fillings(measure, positions, in_depth, fill, limit))
-        low, low_fill = _extreme(value_of, lows, min)
-        high, high_fill = _extreme(value_of, highs, max)
+            low, low_fill = _extreme(value_of, [(fill[0],) * len(positions)], min)
+            high, high_fill = _extreme(value_of, [(fill[-1],) * len(positions)], max)
+        else:  # one search gives both ends
+            fillings = _count_fillings(len(positions), *_binary_grades(fill, _threshold(measure))) \
+                if method == "count" else _exhaustive_fillings(measure, positions, in_depth, fill, limit)
+            (low, low_fill), (high, high_fill) = extremes(value_of, fillings)
     return Bounds(str(measure), value, judged_only, low, high, in_depth, method, low_fill, high_fill)
+
+
+def extremes(value_of, fillings) -> tuple[tuple[float, tuple], tuple[float, tuple]]:
+    """The smallest and the largest value of ``value_of`` over ``fillings``, each with the first filling reaching it,
+    every filling evaluated once."""
+    low = high = None
+    for choice in fillings:
+        value = float(value_of(choice))
+        if low is None or min(value, low[0]) != low[0]:  # (as _extreme compares)
+            low = (value, tuple(choice))
+        if high is None or max(value, high[0]) != high[0]:
+            high = (value, tuple(choice))
+    return low, high
 
 
 def _extreme(value_of, fillings, pick) -> tuple[float, tuple[int, ...]]:

@@ -9,12 +9,13 @@ items 0); every item costs 1; the reader reads at most K ranks (the board's cut-
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import streamlit as st
 
 from metrics.explanation import Column, Explanation
-from metrics.measures import cwl
-from metrics.measures.bounds import fill_grades
+from metrics.measures import bounds, cwl
 from ui.i18n import N_, relabel_choice, t
 from ui.model.board import Board
 from ui.shell.safe import plain
@@ -115,16 +116,14 @@ def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
     k = depth(board)
     scaled, top = gains(board, k)
     unknown = [i for i, item in enumerate(board.ranking[:k]) if board.grades[item] is None]
-    fills = sorted({min(max(grade, 0) / top, 1.0) for grade in fill_grades(board.judged())}) if top > 0 else []
+    fills = sorted({min(max(grade, 0) / top, 1.0) for grade in bounds.fill_grades(board.judged())}) if top > 0 else []
     if not unknown or not fills or len(fills) ** len(unknown) > FILLINGS:
         return None
     reader, costs = model(choice, k, p, T), np.ones(k)
-    values = []
-    for filling in np.array(np.meshgrid(*[fills] * len(unknown))).reshape(len(unknown), -1).T:
-        filled = scaled.copy()
-        filled[unknown] = filling
-        values.append(float(reader.scores(filled, costs)[0]))
-    return min(values), max(values), [board.ranking[i] for i in unknown]
+    (low, _), (high, _) = bounds.extremes(
+        lambda filling: reader.scores(np.array(bounds.filled(scaled, unknown, filling)), costs)[0],
+        itertools.product(fills, repeat=len(unknown)))
+    return low, high, [board.ranking[i] for i in unknown]
 
 
 def unjudged_note(board: Board, choice: str, p: float, T: float, value: float, complete: bool) -> tuple[str, str]:
