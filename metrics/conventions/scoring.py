@@ -56,6 +56,9 @@ MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: trec_eval's, as score_under labels
 #: :func:`~metrics.conventions.find_conventions` trace from trec_eval's number) and RBP, which only some libraries
 #: have (ir_measures, ranx: a preset's ``offers``)
 SCORED = (*MEASURES, "RBP")
+#: a list of at most this many items is arranged by Python loops, whole (numpy's calls cost more than the sorts
+#: there); a longer one by numpy sorts, cut to the ranks its measure reads (:func:`_range`)
+SHORT_LIST = 64
 
 
 class Interval(tuple):
@@ -498,7 +501,7 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
     if depth <= _settled(arranged, keys, r, gains):  # every order of the ties gives the ranks read alike
         return _plain(measure, convention, r, k, gains, ideal)
     values = []
-    depth = n if n <= 64 else depth  # a short list is arranged whole, once for every cut-off
+    depth = n if n <= SHORT_LIST else depth  # a short list is arranged whole, once for every cut-off
     for best in (False, True):
         lists = arranged.get((best, depth))
         if lists is None:
@@ -543,7 +546,7 @@ def _settled(arranged: dict, keys, r: Read, gains) -> int:
     """The first rank of the first tie group whose keys differ (n if none): above it every arrangement is the
     reading order, so a measure that reads no deeper has one value (kept in ``arranged``)."""
     settled = arranged.get("settled")
-    if settled is None and len(keys) <= 64:  # a short list: a loop over its groups costs less than numpy's calls
+    if settled is None and len(keys) <= SHORT_LIST:  # a loop over its groups costs less than numpy's calls
         settled = arranged["settled"] = next((start for start, end in r.groups if end - start > 1
                                               and min(keys[start:end]) != max(keys[start:end])), len(keys))
     if settled is None:
@@ -558,7 +561,7 @@ def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray | list
     keys keep their order), as one numpy sort on (group, ±key), or for a short list (where numpy's calls cost more
     than the sorts) a list sorted group by group (kept in ``arranged``)."""
     order = arranged.get(("order", best))
-    if order is None and len(keys) <= 64:
+    if order is None and len(keys) <= SHORT_LIST:
         order = arranged[("order", best)] = [
             i for start, end in r.groups
             for i in (range(start, end) if end - start == 1 else sorted(range(start, end), key=keys.__getitem__,

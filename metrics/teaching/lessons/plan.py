@@ -111,7 +111,8 @@ PAGE_TITLES: dict[str, dict[str, str]] = {
            "live": "Live class"},
     "zh": {"home": "首页", "upload": "上传与多查询", "ndcg": "nDCG", "ap": "AP / MAP", "rr": "RR / MRR",
            "cutoff": "P / R / F1 / Hit @K", "roc": "ROC / AUC", "beyond": "准确率之外", "more_measures": "更多指标",
-           "reader": "指标背后的读者", "compare": "两个排序", "conventions": "各库的约定", "systems": "两个系统", "many_systems": "多个系统",
+           "reader": "指标背后的读者", "compare": "两个排序", "conventions": "各库的约定", "systems": "两个系统",
+           "many_systems": "多个系统",
            "multiple_comparisons": "多重比较", "quiz": "练习", "articles": "文章中的例子",
            "handout": "讲义与演示模式", "live": "课堂同步"},
 }
