@@ -67,6 +67,10 @@ if chart:  # only the ranks walked so far; the expected depth once every step is
             width="stretch")
         if not pace.complete:
             st.caption(t("The expected depth ED is marked once every step is shown."))
+        elif unjudged:
+            st.caption(t("Purple: what each unjudged item can add, W(i)·g(i), whatever grade from 0 to {top:g} the "
+                         "unjudged items get; in the column EU, the range of EU (green: EU with them as 0).").format(
+                top=top))
 if whole:
     with whole:
         explainer.step_table(explanation.table[reader.TABLE_COLUMNS], pace.step, hit_column=None)

@@ -240,7 +240,9 @@ def test_the_ranges_of_the_unjudged_items_are_drawn_after_the_last_step(app_test
         spec = chart_spec(at)
         assert [len(trace["x"]) for trace in spec["data"]] == [step] * 3
         assert "ticktext" not in spec["layout"]["xaxis"]
+        assert not any(caption.value.startswith("Purple") for caption in at.caption)
         at.button(key=NEXT).click().run()
+    assert any(caption.value.startswith("Purple: what each unjudged item can add") for caption in at.caption)
     spec = chart_spec(at)
     names = [trace.get("name") for trace in spec["data"]]
     assert names == ["attention W(i)", "stop here L(i)", None, "range of the unjudged items: W(i)·g(i), and EU",
@@ -261,6 +263,7 @@ def test_a_board_without_unjudged_items_draws_no_range(app_test):
     spec = chart_spec(at)
     assert [trace["name"] for trace in spec["data"]] == ["attention W(i)", "stop here L(i)", "go on C(i)"]
     assert reader.unjudged_ranges(BOARD, "INST") is None and not at.info
+    assert not any(caption.value.startswith("Purple") for caption in at.caption)
 
 
 @pytest.mark.parametrize("choice", list(reader.CHOICES))
