@@ -38,6 +38,8 @@ with numbers:
     shown_depth = lecture.value_text(depth) if pace.complete else t("after step {n}").format(n=total)
     lecture.walk_through(PAGE, explanation, pace, board, {"EU": explanation.measure},
                          {t("expected depth ED"): shown_depth}, hit_column=None, columns=reader.WINDOW_COLUMNS)
+if pace.complete:  # ED on the builder's ranking, only once every step is shown (no spoilers)
+    st.session_state[state.BUILDER_MARKER] = reader.depth_marker(depth)
 with controls:
     explainer.k_slider(PAGE, max(len(board.ranking), 1))
     if choice == "RBP":
@@ -52,16 +54,23 @@ st.caption(t("Gains: grade / {top:g}, the largest grade on the board (unjudged i
              "item costs 1; the reader reads at most K = {k} ranks.").format(top=top, k=total)
            if top > 0 else t("No grade on the board is above 0: every gain is 0."))
 kind, note = reader.unjudged_note(board, choice, p, T, explanation.value, pace.complete)
+unjudged = reader.unjudged_ranges(board, choice, p, T) if pace.complete else None  # final values: after the last step
 if note:  # the range the unjudged items leave EU in: a final value, shown after the last step
     (st.info if kind == "info" else st.caption)(note)
 chart, whole = explainer.lazy_tabs(PAGE, "below", [t("C, W and L over the ranks"), t("The whole table")])
 if chart:  # only the ranks walked so far; the expected depth once every step is shown (no spoilers)
     with chart:
         step = None if pace.complete else pace.step
-        st.plotly_chart(charts.reader_curves(reader.shown_curves(explanation, step), total,
-                                             depth if pace.complete else None), width="stretch")
+        st.plotly_chart(charts.reader_curves(
+            reader.shown_curves(explanation, step), total, depth if pace.complete else None,
+            *((unjudged.shares, (explanation.value, unjudged.low, unjudged.high)) if unjudged else ())),
+            width="stretch")
         if not pace.complete:
             st.caption(t("The expected depth ED is marked once every step is shown."))
+        elif unjudged:
+            st.caption(t("Purple: what each unjudged item can add, W(i)·g(i), whatever grade from 0 to {top:g} the "
+                         "unjudged items get; in the column EU, the range of EU (green: EU with them as 0).").format(
+                top=top))
 if whole:
     with whole:
         explainer.step_table(explanation.table[reader.TABLE_COLUMNS], pace.step, hit_column=None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -301,11 +302,18 @@ def rr_by_first_hit(curve: pd.DataFrame, first_hit: int | None = None, k: int | 
                    margin=dict(l=60, r=20, t=60, b=110))
 
 
-def reader_curves(shown: pd.DataFrame, ranks: int, depth: float | None = None) -> go.Figure:
+RANGE = "#6A3D9A"  #: the reader chart's ranges that unjudged items leave (a purple apart from its blue and orange)
+
+
+def reader_curves(shown: pd.DataFrame, ranks: int, depth: float | None = None,
+                  shares: Mapping[int, tuple[float, float]] | None = None,
+                  eu: tuple[float, float, float] | None = None) -> go.Figure:
     """A C/W/L reader over the ranks (metrics.measures.cwl.cwl_steps' table): her attention W(i) and her chance of
     stopping at rank i, L(i), as bars, her chance of going on past rank i, C(i), as a line; ``shown``: the rows
     revealed so far, on an axis of all ``ranks``; ``depth``: the expected depth ED, marked by a dashed line (give it
-    once every step is shown)."""
+    once every step is shown). ``shares``: rank -> the smallest and the largest W(i)·g(i) an unjudged item there can
+    add, drawn as a range at its rank; ``eu``: (EU with unjudged items as 0, the smallest EU, the largest), drawn as
+    a range in a column "EU" after the last rank (give both once every step is shown: they are final values)."""
     x = shown[Column.RANK].tolist()
     traces = [_bar(x, shown["W"], t("attention W(i)"), ACCENT), _bar(x, shown["L"], t("stop here L(i)"), SECOND),
               _line(x, shown["C"], t("go on C(i)"), line=dict(color="#5F6B7A", width=3), marker=dict(size=9))]
@@ -316,8 +324,30 @@ def reader_curves(shown: pd.DataFrame, ranks: int, depth: float | None = None) -
         notes.append(dict(x=depth, y=1.0, yref="paper", yanchor="bottom", showarrow=False, font=dict(color=HIT),
                           bgcolor="rgba(255,255,255,0.9)",
                           text=t("expected depth ED = {depth}").format(depth=f"{depth:.4f}")))
+    xaxis = dict(dtick=1, range=[0.5, max(ranks, 1) + 0.5])
+    spans = sorted((shares or {}).items())
+    if eu is not None:  # one more column after the last rank: EU and its range
+        spans.append((max(ranks, 1) + 1, eu[1:]))
+        traces.append(dict(type="scatter", mode="markers", x=[spans[-1][0]], y=[eu[0]],
+                           name=t("EU with unjudged items as 0"),
+                           marker=dict(color=HIT, size=13, symbol="diamond", line=dict(color="#ffffff", width=1))))
+        notes.append(dict(x=spans[-1][0] + 0.45, y=eu[2], xanchor="right", yanchor="bottom", showarrow=False,
+                          font=dict(color=RANGE), bgcolor="rgba(255,255,255,0.9)",
+                          text=f"{eu[1]:.4f} – {eu[2]:.4f}"))  # (ending at the plot's right edge: a phone's too)
+        xaxis = dict(tickvals=[*range(1, max(ranks, 1) + 1), spans[-1][0]],
+                     ticktext=[*map(str, range(1, max(ranks, 1) + 1)), "EU"], range=[0.5, max(ranks, 1) + 1.5])
+    if spans:  # each range a thick vertical stroke with caps, through the middle of its rank's bars, on a white halo
+        x_range = [v for rank, _ in spans for v in (rank, rank, None)]
+        y_range = [v for _, (low, high) in spans for v in (low, high, None)]
+        traces[2:2] = [
+            dict(type="scatter", mode="lines+markers", x=x_range, y=y_range, showlegend=False, hoverinfo="skip",
+                 line=dict(color="#ffffff", width=10), marker=dict(symbol="line-ew-open", size=24,
+                                                                    line=dict(color="#ffffff", width=7))),
+            _line(x_range, y_range, t("range of the unjudged items: W(i)·g(i), and EU"),
+                  line=dict(color=RANGE, width=5), marker=dict(symbol="line-ew-open", size=20, color=RANGE,
+                                                               line=dict(width=3)))]
     return figure(traces, t("Where the reader goes on, looks and stops"), t("rank"), t("probability or weight"),
-                  420, xaxis=dict(dtick=1, range=[0.5, max(ranks, 1) + 0.5]), yaxis=dict(range=[0, 1.08]),
+                  420, xaxis=xaxis, yaxis=dict(range=[0, 1.08]),
                   barmode="group", shapes=shapes, annotations=notes,
                   legend=dict(orientation="h", yanchor="top", y=-0.2, x=0), margin=dict(l=60, r=20, t=70, b=100))
 

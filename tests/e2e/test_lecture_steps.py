@@ -4,7 +4,8 @@ A lecturer walks nDCG, AP, RR and P/R/F1 at 1280×720 with a presentation clicke
 of 5, 7 and 12 items, in English and 中文, then drags an item, goes back to the first steps and changes K.
 At every one of those moments the ranking, the headline numbers, the step bar, the worked formula, the
 current row of the step table (``aria-current="step"``, the step's own rank) and the K control lie inside
-the viewport, and the lanes outline the same rank. One browser session per (page, board, language), its
+the viewport, and the lanes outline the same rank (the reader page's lanes mark its expected depth ED once every
+step is shown, never before). One browser session per (page, board, language), its
 steps walked inside it. Screenshots land in artifacts/screenshots/steps_<page>_<n>_<language>_<moment>.png (every step of
 the 7-item boards; the first, a middle and the last step, after the drag and after K for the others).
 
@@ -103,6 +104,32 @@ def assert_one_screen(page: Page, language: str, step: int, total: int, k_contro
     assert seen["outlined"] == (seen["names"][step - 1] if step < total else None), (step, total, seen)
 
 
+MARKER = ".st-key-builder .lanes .marker"  #: the reader page's expected depth ED across the builder's ranking
+
+
+def assert_depth_marker(page: Page, shown: bool) -> None:
+    """The reader page's expected depth on the builder's ranking: no line while steps remain (no spoiler); once every
+    step is shown one line, labelled "ED = x" (its number the same in every language), across the ranking lane
+    x's share of the way between the middles of ranks ⌊x⌋ and ⌊x⌋ + 1, its label inside the lane and the screen."""
+    marker = page.locator(MARKER)
+    if not shown:
+        expect(marker).to_have_count(0)
+        return
+    expect(marker).to_have_count(1)
+    label = marker.locator(".marker-label")
+    expect(label).to_contain_text("ED = ")
+    depth = float(re.search(r"=\s*(\d+(?:\.\d+)?)", label.inner_text()).group(1))
+    middles = [box["y"] + box["height"] / 2 for box in (item.bounding_box() for item in lane_items(page).all())]
+    whole = int(depth)
+    expected = middles[-1] if whole >= len(middles) else middles[whole - 1] + (depth - whole) * (
+        middles[whole] - middles[whole - 1])
+    line, lane = marker.locator(".marker-line").bounding_box(), page.locator(RANKING).bounding_box()
+    assert abs(line["y"] + line["height"] / 2 - expected) <= 2, (depth, line, middles)
+    box, viewport = label.bounding_box(), page.viewport_size
+    assert lane["x"] <= box["x"] and box["x"] + box["width"] <= lane["x"] + lane["width"], (box, lane)
+    assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], (box, viewport)
+
+
 def go(page: Page, wait_for_app, language: str, key: str, step: int, total: int) -> None:
     """Press a clicker key and wait for the page at ``step``."""
     page.keyboard.press(key)
@@ -126,14 +153,21 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     step, total = step_of(page, language)
     assert (step, total) == (1, items)
     assert_one_screen(page, language, 1, total)
+    reader = name == "reader"  # (its expected depth on the ranking only once every step is shown)
+    if reader:
+        assert_depth_marker(page, shown=False)
     screenshot(page, f"{shot}_step1")
     for step in range(2, total):
         go(page, wait_for_app, language, "ArrowRight", step, total)
         assert_one_screen(page, language, step, total)
+        if reader:
+            assert_depth_marker(page, shown=False)
         if items == 7 or step == total // 2:
             screenshot(page, f"{shot}_step{step}")
     go(page, wait_for_app, language, "End", total, total)
     assert_one_screen(page, language, total, total)
+    if reader:
+        assert_depth_marker(page, shown=True)
     screenshot(page, f"{shot}_all")
 
     if items < 7:
@@ -146,6 +180,8 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     expect(page.locator(".st-key-lecture_change")).to_contain_text(f"d{items}")
     wait_for_app(page)
     assert_one_screen(page, language, total, total)
+    if reader:
+        assert_depth_marker(page, shown=True)  # (the new ranking's ED)
     screenshot(page, f"{shot}_dragged")
 
     # K one lower (the slider's own arrow key): every step of the shorter table is shown
@@ -158,10 +194,14 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     wait_for_app(page)
     assert step_of(page, language) == (total - 1, total - 1)
     assert_one_screen(page, language, total - 1, total - 1)
+    if reader:
+        assert_depth_marker(page, shown=True)
     screenshot(page, f"{shot}_k{total - 1}")
     page.evaluate("document.activeElement.blur()")
     go(page, wait_for_app, language, "Home", 1, total - 1)  # the clicker still works after the drag and the slider
     assert_one_screen(page, language, 1, total - 1)
+    if reader:
+        assert_depth_marker(page, shown=False)
 
 
 @pytest.mark.parametrize(("name", "language"), [("ndcg", "en"), ("ap", "zh"), ("reader", "zh"), ("reader", "en")])
@@ -178,6 +218,9 @@ def test_a_phone_shows_the_numbers_first(new_session, wait_for_app, screenshot, 
         below = {what: box for what, box in boxes.items() if box["y"] < 0 or box["y"] + box["height"] > PHONE["height"]}
         assert not below, (moment, below)  # (a table wider than the phone scrolls sideways in its box)
         assert page.locator(HEADLINE).first.bounding_box()["y"] < page.locator(RANKING).bounding_box()["y"]
+        if name == "reader":
+            page.locator(RANKING).scroll_into_view_if_needed()
+            assert_depth_marker(page, shown=moment == "all")
         screenshot(page, f"steps_{name}_7_{language}_phone_{moment}")
 
 

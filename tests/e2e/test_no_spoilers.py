@@ -1,7 +1,8 @@
 """One step for the whole page, in a browser (issue 18): at step 1 of nDCG, AP, RR, P/R/F1 and the reader, every tab
 below the walk-through is opened, and no value of a later step is in the page's visible text, chart
 text included (titles, legends, bar labels, annotations; not the axes' tick labels, which are the scale).
-After "Show all" the final values are there."""
+After "Show all" the final values are there (and, on the reader page, the line at the expected depth ED across the
+builder's ranking, absent at step 1)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ LOCALES = {"en": "en-US", "zh": "zh-CN"}
 VIEWPORT = {"width": 1400, "height": 2400}
 LOADED_MS = 90_000  #: a page's run, on a machine that runs other tests too
 MAIN = '[data-testid="stMain"]'
+DEPTH_MARKER = ".st-key-builder .lanes .marker"  #: the reader page's line at ED across the builder's ranking
 
 #: JavaScript: the visible text of the main area, and the text of its charts (without tick labels)
 VISIBLE_TEXT = """
@@ -95,6 +97,10 @@ def test_no_tab_shows_a_later_step_at_step_1(sessions, browser, app_url, wait_fo
     later = set().union(*(later_values(e) for e in explanations(name)))
     assert later, "the board has values that only later steps show"
     page = open_board(browser, app_url, name, language, sessions, wait_for_app)
+    marker = page.locator(DEPTH_MARKER)  # the reader's expected depth on the ranking (in a shadow root: a locator)
+    if name == "reader":
+        expect(page.locator(".st-key-builder .lanes")).to_have_count(1)
+        expect(marker).to_have_count(0)
     tabs = page.locator(f'{MAIN} [role="tab"]')
     expect(tabs.first).to_be_visible()
     for position in range(tabs.count()):
@@ -111,3 +117,6 @@ def test_no_tab_shows_a_later_step_at_step_1(sessions, browser, app_url, wait_fo
     show_all_steps(page, lambda page: wait_for_app(page, LOADED_MS))
     finals = {f"{e.value:.4f}" for e in explanations(name)[:1]}
     assert finals <= four_decimals(shown_text(page))
+    if name == "reader":
+        expect(marker).to_have_count(1)
+        expect(marker).to_contain_text(f"= {explanations(name)[0].details['ED']:.4f}")

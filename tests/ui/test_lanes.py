@@ -1,5 +1,5 @@
 """The lanes' colours (ui/ranking/lanes.py): a sequential scale by grade, readable text on every fill, grey
-for unjudged items, and the legend."""
+for unjudged items, the legend, and the data of a marker across the ranking."""
 
 from __future__ import annotations
 
@@ -39,3 +39,18 @@ def test_legend_lists_each_grade_then_unjudged():
     many = legend({f"d{i}": i / 10 for i in range(20)})
     assert [e["label"] for e in many] == ["0", "1.9"]  # many distinct grades: lowest and highest only
     assert legend({}) == []
+
+
+def test_a_marker_is_kept_on_the_ranking_and_dropped_when_it_has_no_place():
+    """The marker's data (ui.ranking.lanes.marker_data): a fractional rank kept within the first and the last
+    rank, its label as given; nothing when there is no marker, no ranked item or no finite rank."""
+    from ui.ranking.lanes import Marker, marker_data
+    assert marker_data(Marker(3.4, "ED = 3.4000"), 5) == {"rank": 3.4, "label": "ED = 3.4000"}
+    assert marker_data(Marker(1, "top"), 5) == {"rank": 1.0, "label": "top"}
+    assert marker_data((5, "last"), 5) == {"rank": 5.0, "label": "last"}  # a plain pair is a marker too
+    assert marker_data(Marker(7.5, "below"), 5)["rank"] == 5.0  # past the last rank: on the last one
+    assert marker_data(Marker(0.3, "above"), 5)["rank"] == 1.0
+    assert marker_data(Marker(2.5, "<b>x</b>"), 5)["label"] == "<b>x</b>"  # text: the browser sets textContent
+    for nothing in (marker_data(None, 5), marker_data(Marker(2, "x"), 0), marker_data(Marker(float("nan"), "x"), 5),
+                    marker_data(Marker(float("inf"), "x"), 5), marker_data(Marker("deep", "x"), 5)):
+        assert nothing is None

@@ -16,7 +16,7 @@ from ui.i18n import N_, headers, t
 from ui.model import limits
 from ui.model.board import Board, InputError
 from ui.model.presets import PRESETS
-from ui.ranking.lanes import dropped_order, grade_text, lanes
+from ui.ranking.lanes import Marker, dropped_order, grade_text, lanes
 from ui.session import state
 from ui.session.history import undo_redo_buttons
 from ui.shell.safe import plain
@@ -88,7 +88,7 @@ def _apply_drop() -> bool:
 
 def ranking_lanes() -> bool:
     """The lanes: drag items between the ranking and the pool, and reorder them (with the current
-    step and the ideal ordering, if this run's page set them: they are used up here, so that another
+    step, the ideal ordering and a marker, if this run's page set them: they are used up here, so that another
     page does not inherit them); True if a drop changed the board."""
     changed = _apply_drop()
     board = state.board()
@@ -97,8 +97,10 @@ def ranking_lanes() -> bool:
         ranked = sorted(zip(board.ideal_items(), board.ideal_grades()), key=lambda pair: -pair[1])
         ideal = [(item, board.grades[item]) for item, _ in ranked]
     step = st.session_state.pop(state.BUILDER_STEP, None)
+    marker = st.session_state.pop(state.BUILDER_MARKER, None)
     lanes(board.grades, board.ranking, board.pool, key=_lanes_key(), ideal=ideal,
-          step=step if isinstance(step, int) and not isinstance(step, bool) else None)
+          step=step if isinstance(step, int) and not isinstance(step, bool) else None,
+          marker=marker if isinstance(marker, Marker) else None)
     return changed
 
 

@@ -2,6 +2,9 @@
 read-only ideal ordering beside it. Our own components-v2 element (no iframe, no build step):
 its JavaScript and CSS live in ``ui/ranking/lanes/``.
 
+A page may mark a point of the ranking with a thin labelled line across its lane (:class:`Marker`: the reader
+page's expected depth ED, say).
+
 Items are moved with the pointer (mouse, touch, pen) or the keyboard (Space/Enter picks up,
 arrows move, Space/Enter drops, Escape cancels). Each item is coloured by its grade on a
 colour-blind-safe sequential blue ramp (:func:`grade_colour`); unjudged items are grey, dashed.
@@ -11,9 +14,11 @@ On a drop the browser sends ``{"order": {"ranking": [...], "pool": [...]}}`` (it
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import streamlit as st
 from streamlit.components.v2 import component
@@ -142,6 +147,38 @@ def _items(names: Sequence[str], grades: Mapping[str, float | None], low: float,
             for name in names]
 
 
+class Marker(NamedTuple):
+    """A thin line across the ranking lane at a fractional rank, with a short label.
+
+    ``rank``: where, counted as a chart's rank axis counts: 3 through the middle of rank 3's row, 3.4 two fifths
+    of the way from rank 3's middle to rank 4's (kept within the first and the last rank). ``label``: the text
+    beside the line, shown as given (the caller translates it; text, never HTML), e.g. "ED = 3.3616"."""
+
+    rank: float
+    label: str
+
+
+def marker_data(marker: Marker | tuple[float, str] | None, ranks: int) -> dict | None:
+    """What the browser gets of ``marker`` on a ranking of ``ranks`` items: its rank kept within 1..ranks, and its
+    label; None when there is no marker, no ranked item, or its rank is not a finite number.
+
+    >>> marker_data(Marker(3.4, "ED = 3.4"), 5), marker_data((9, "far"), 5), marker_data((0.2, "near"), 5)
+    ({'rank': 3.4, 'label': 'ED = 3.4'}, {'rank': 5.0, 'label': 'far'}, {'rank': 1.0, 'label': 'near'})
+    >>> marker_data(None, 5), marker_data(Marker(float("nan"), "?"), 5), marker_data(Marker(2, "x"), 0)
+    (None, None, None)
+    """
+    if marker is None or ranks < 1:
+        return None
+    rank, label = marker
+    try:
+        rank = float(rank)
+    except (TypeError, ValueError):
+        return None
+    if not math.isfinite(rank):
+        return None
+    return {"rank": min(max(rank, 1.0), float(ranks)), "label": str(label)}
+
+
 def _texts() -> dict[str, str]:
     return {name: t(text) for name, text in _TEXTS.items()}
 
@@ -152,12 +189,13 @@ def _nothing() -> None:
 
 def lanes(grades: Mapping[str, float | None], ranking: Sequence[str], pool: Sequence[str] | None = None, *,
           key: str, ideal: Sequence[tuple[str, float | None]] | None = None, step: int | None = None,
-          ranking_title: str | None = RANKING_TITLE) -> None:
+          ranking_title: str | None = RANKING_TITLE, marker: Marker | None = None) -> None:
     """Draw the lanes: ``ranking`` (item names, top first), ``pool`` below it (None: no pool lane),
     ``ideal`` beside the ranking (the ideal ordering's (name, grade) pairs, read-only; None: no
     ideal lane). ``grades`` holds every item's grade (None: unjudged). ``step``: the rank to
-    outline; the ranks after it are dimmed. ``ranking_title`` is translated here (None: no title). The order a
-    drop sends is read with :func:`dropped_order` (same ``key``)."""
+    outline; the ranks after it are dimmed. ``ranking_title`` is translated here (None: no title). ``marker``: a
+    labelled line across the ranking lane at a fractional rank (:class:`Marker`; None: none). The order a drop sends
+    is read with :func:`dropped_order` (same ``key``)."""
     judged = [float(g) for g in grades.values() if g is not None]
     low, high = (min(judged), max(judged)) if judged else (0.0, 0.0)
     lanes_data = [{"id": "ranking", "title": t(ranking_title) if ranking_title else "",
@@ -170,6 +208,7 @@ def lanes(grades: Mapping[str, float | None], ranking: Sequence[str], pool: Sequ
         "ideal": None if ideal is None else {"title": t(IDEAL_TITLE),
                                              "items": _items(list(ideal_grades), ideal_grades, low, high)},
         "step": step,
+        "marker": marker_data(marker, len(ranking)),
         "row": row_height(len(grades)),
         "legend": legend(grades),
         "text": _texts(),

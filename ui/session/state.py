@@ -24,6 +24,8 @@ DATASET_DIGEST = "dataset_digest"  #: sha256 of the uploaded bytes: the evaluati
 PRESET = "preset"  #: the preset picker's value
 SECOND = "second_ranking"  #: the compare page's "list 2": another order of the board's ranked items
 BUILDER_STEP = "builder_step"  #: set by a page on each run: the rank its step table shows, outlined in the builder (int or None)
+#: set by a page on each run: a labelled line across the builder's ranking (ui.ranking.lanes.Marker, or None)
+BUILDER_MARKER = "builder_marker"
 BUILDER_IDEAL = "builder_ideal"  #: set by a page on each run: True shows the ideal ordering beside the builder's ranking
 HISTORY = "board_history"  #: the board changes that Undo and Redo walk (ui.model.board.History of (board, origin) pairs)
 

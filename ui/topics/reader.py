@@ -10,6 +10,7 @@ items 0); every item costs 1; the reader reads at most K ranks (the board's cut-
 from __future__ import annotations
 
 import itertools
+from typing import NamedTuple
 
 import numpy as np
 import streamlit as st
@@ -18,6 +19,7 @@ from metrics.explanation import Column, Explanation
 from metrics.measures import bounds, cwl
 from ui.i18n import N_, relabel_choice, t
 from ui.model.board import Board
+from ui.ranking.lanes import Marker
 from ui.shell.safe import plain
 from ui.teaching.lecture import value_text
 
@@ -62,6 +64,7 @@ def gains(board: Board, depth: int) -> tuple[np.ndarray, float]:
     grades below 0 count 0), and that largest grade (0 when no grade is above 0: every gain is then 0).
 
     >>> from ui.model.board import Board
+from ui.ranking.lanes import Marker
     >>> gains(Board(grades={"a": 1, "b": 3, "c": None, "d": -1}, ranking=("a", "b", "c", "d")), 4)
     (array([0.33333333, 1.        , 0.        , 0.        ]), 3.0)
     """
@@ -100,18 +103,28 @@ def explain(board: Board, choice: str, p: float = DEFAULT_P, T: float = DEFAULT_
 FILLINGS = 1024  #: the most fillings of the unjudged items :func:`unjudged_interval` tries (4 grades, 5 items)
 
 
-def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
-                      T: float = DEFAULT_T) -> tuple[float, float, list[str]] | None:
+class Unjudged(NamedTuple):
+    """What the unjudged items in the first K ranks could make of the reader's numbers (:func:`unjudged_ranges`)."""
+
+    low: float  #: the smallest EU over every grade they could get
+    high: float  #: the largest
+    items: list[str]  #: the unjudged items, top first
+    shares: dict[int, tuple[float, float]]  #: each one's rank -> the smallest and the largest W(i)·g(i) it adds
+
+
+def unjudged_ranges(board: Board, choice: str, p: float = DEFAULT_P, T: float = DEFAULT_T) -> Unjudged | None:
     """The smallest and the largest EU of ``choice``'s reader over every filling of the unjudged items in the first K
     ranks, each given any grade from 0 to the largest on the board (metrics.measures.bounds.fill_grades, scaled as
-    :func:`gains`), with those items; None when none is unjudged, no grade is above 0 or there are more than
-    :data:`FILLINGS` fillings. Every filling is tried: a reader who stops at a gain (RR, ERR, INST) can score less
-    when an unjudged item above the first hit gains a little.
+    :func:`gains`), those items, and the range of what each of them adds to EU, W(i)·g(i), over the same fillings;
+    None when none is unjudged, no grade is above 0 or there are more than :data:`FILLINGS` fillings. Every filling
+    is tried: a reader who stops at a gain (RR, ERR, INST) can score less when an unjudged item above the first hit
+    gains a little (and her attention W(i) moves with the gains above rank i).
 
     >>> from ui.model.board import Board
+from ui.ranking.lanes import Marker
     >>> board = Board(grades={"a": None, "b": 1}, ranking=("a", "b"), k=2)
-    >>> unjudged_interval(board, "RR")  # a: 0 → RR 1/2; a: 1 → 1
-    (0.5, 1.0, ['a'])
+    >>> unjudged_ranges(board, "RR")  # a: 0 → RR 1/2 (a adds 0); a: 1 → 1 (a adds W(1)·1 = 1)
+    Unjudged(low=0.5, high=1.0, items=['a'], shares={1: (0.0, 1.0)})
     """
     k = depth(board)
     scaled, top = gains(board, k)
@@ -120,10 +133,33 @@ def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
     if not unknown or not fills or len(fills) ** len(unknown) > FILLINGS:
         return None
     reader, costs = model(choice, k, p, T), np.ones(k)
-    (low, _), (high, _) = bounds.extremes(
-        lambda filling: reader.scores(np.array(bounds.filled(scaled, unknown, filling)), costs)[0],
-        itertools.product(fills, repeat=len(unknown)))
-    return low, high, [board.ranking[i] for i in unknown]
+    shares: dict[int, tuple[float, float]] = {}
+
+    def value_of(filling) -> float:  # EU of one filling; what each unjudged rank adds, kept on the way
+        filled = np.array(bounds.filled(scaled, unknown, filling))
+        added = reader.w_vector(filled, costs) * filled
+        for i in unknown:
+            low, high = shares.get(i + 1, (added[i], added[i]))
+            shares[i + 1] = (float(min(low, added[i])), float(max(high, added[i])))
+        return float(np.sum(added))
+
+    (low, _), (high, _) = bounds.extremes(value_of, itertools.product(fills, repeat=len(unknown)))
+    return Unjudged(low, high, [board.ranking[i] for i in unknown], shares)
+
+
+def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
+                      T: float = DEFAULT_T) -> tuple[float, float, list[str]] | None:
+    """The smallest and the largest EU of ``choice``'s reader over every filling of the unjudged items in the first K
+    ranks, and those items (:func:`unjudged_ranges`); None when no range is given.
+
+    >>> from ui.model.board import Board
+from ui.ranking.lanes import Marker
+    >>> board = Board(grades={"a": None, "b": 1}, ranking=("a", "b"), k=2)
+    >>> unjudged_interval(board, "RR")  # a: 0 → RR 1/2; a: 1 → 1
+    (0.5, 1.0, ['a'])
+    """
+    ranges = unjudged_ranges(board, choice, p, T)
+    return None if ranges is None else (ranges.low, ranges.high, ranges.items)
 
 
 def unjudged_note(board: Board, choice: str, p: float, T: float, value: float, complete: bool) -> tuple[str, str]:
@@ -147,6 +183,12 @@ def unjudged_note(board: Board, choice: str, p: float, T: float, value: float, c
     return "info", t("Unjudged items ({items}) count 0 here: EU {value}. Whatever grade from 0 to {top:g} they get, "
                      "EU lies between {low} and {high}.").format(items=items, value=value_text(value), top=top,
                                                                  low=value_text(low), high=value_text(high))
+
+
+def depth_marker(depth: float) -> Marker:
+    """The expected depth ED as a line across the builder's ranking (ui.ranking.lanes.Marker), labelled in the
+    reader's language: give it once every step is shown (no spoilers)."""
+    return Marker(depth, t("ED = {depth}").format(depth=value_text(depth)))
 
 
 def shown_curves(explanation: Explanation, step: int | None):

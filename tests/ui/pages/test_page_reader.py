@@ -1,6 +1,7 @@
 """The reader behind the metric (pages/reader.py): every C/W/L reader on the board, its headline equal to
 metrics.measures.cwl on the board's scaled gains, its sliders, the step walk to the end, the chart that reveals
-only the ranks walked (the expected depth at the end), no later value at step 1, and 中文."""
+only the ranks walked (the expected depth at the end, on the chart and on the builder's ranking; the ranges the
+unjudged items leave), no later value at step 1, and 中文."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import json
 
 import pytest
 
+from metrics.explanation import Column
 from metrics.measures.cwl import INSTCWLMetric, RBPCWLMetric, cwl_steps
-from tests.apptest_helpers import open_page, show_all, step_windows
+from tests.apptest_helpers import lanes_data, open_page, show_all, step_windows
 from tests.spoilers import BOARD, first_values, later_values
 from tests.ui.test_no_spoilers import shown_numbers
 from tests.visible_text import item_names, untranslated
@@ -188,3 +190,92 @@ def test_the_reader_presents_full_screen(app_test):
     assert not at.exception, [e.message for e in at.exception]
     assert any("1 / 6" in m.value for m in at.markdown)
     assert [m.label for m in at.metric] == ["EU"]  # the presenter's running value
+
+
+# --- the expected depth on the lanes, and the ranges the unjudged items leave, in the chart -----------------------
+
+
+def chart_spec(at) -> dict:
+    [chart] = at.get("plotly_chart")
+    return json.loads(chart.proto.spec)
+
+
+def test_the_lanes_mark_the_expected_depth_only_after_the_last_step(app_test):
+    """No spoiler: the builder's ranking has no ED line while steps remain; then a line at ED, labelled."""
+    at = open_page(app_test, PAGE, BOARD, all_steps=False)
+    at = choose(at, "RBP", all_steps=False)
+    depth = expected("RBP").details["ED"]
+    total = len(expected("RBP").table)
+    for _ in range(1, total):
+        assert lanes_data(at)["marker"] is None
+        at.button(key=NEXT).click().run()
+    assert lanes_data(at)["marker"] == {"rank": pytest.approx(depth), "label": f"ED = {depth:.4f}"}
+    assert 1 < depth < total
+    at = choose(at, "P")  # P@K's reader reads exactly K ranks: ED = K, the last rank
+    assert lanes_data(at)["marker"]["rank"] == pytest.approx(reader.depth(BOARD))
+    at.button(key=state.page_key("reader", "step_start")).click().run()  # back to step 1: the line goes
+    assert lanes_data(at)["marker"] is None
+
+
+def test_the_depth_marker_reads_in_chinese(app_test):
+    at = choose(open_page(app_test, PAGE, BOARD, language="zh"), "RBP")
+    assert lanes_data(at)["marker"]["label"].endswith(f"= {expected('RBP').details['ED']:.4f}")
+
+
+@pytest.mark.parametrize("page", ["pages/ndcg.py", "pages/cutoff.py"])
+def test_other_pages_lanes_have_no_marker(app_test, page):
+    at = open_page(app_test, page, BOARD)
+    assert lanes_data(at)["marker"] is None
+
+
+def test_the_ranges_of_the_unjudged_items_are_drawn_after_the_last_step(app_test):
+    """Before the last step the chart has its three traces (W, L, C) on the ranks walked; then each unjudged rank's
+    range of W(i)·g(i) (drawn twice: a white halo under it) and, in a column "EU" after the last rank, EU's range
+    and EU with them as 0."""
+    ranges = reader.unjudged_ranges(UNJUDGED, "RBP")
+    explanation = expected("RBP", UNJUDGED)
+    at = open_page(app_test, PAGE, UNJUDGED, all_steps=False)
+    at = choose(at, "RBP", all_steps=False)
+    for step in range(1, len(explanation.table)):
+        spec = chart_spec(at)
+        assert [len(trace["x"]) for trace in spec["data"]] == [step] * 3
+        assert "ticktext" not in spec["layout"]["xaxis"]
+        assert not any(caption.value.startswith("Purple") for caption in at.caption)
+        at.button(key=NEXT).click().run()
+    assert any(caption.value.startswith("Purple: what each unjudged item can add") for caption in at.caption)
+    spec = chart_spec(at)
+    names = [trace.get("name") for trace in spec["data"]]
+    assert names == ["attention W(i)", "stop here L(i)", None, "range of the unjudged items: W(i)·g(i), and EU",
+                     "go on C(i)", "EU with unjudged items as 0"]
+    drawn = spec["data"][3]
+    assert drawn["x"] == [1, 1, None, 4, 4, None, 6, 6, None]  # ranks of a and d, then the EU column
+    w = explanation.table["W"].tolist()
+    assert drawn["y"][:2] == pytest.approx([0, w[0]]) and drawn["y"][3:5] == pytest.approx([0, w[3]])  # RBP: W fixed
+    assert drawn["y"][6:8] == pytest.approx([ranges.low, ranges.high])
+    assert spec["data"][5]["y"] == pytest.approx([explanation.value])
+    assert spec["layout"]["xaxis"]["ticktext"] == ["1", "2", "3", "4", "5", "EU"]
+    notes = [note["text"] for note in spec["layout"]["annotations"]]
+    assert f"{ranges.low:.4f} – {ranges.high:.4f}" in notes
+
+
+def test_a_board_without_unjudged_items_draws_no_range(app_test):
+    at = choose(open_page(app_test, PAGE, BOARD), "INST")
+    spec = chart_spec(at)
+    assert [trace["name"] for trace in spec["data"]] == ["attention W(i)", "stop here L(i)", "go on C(i)"]
+    assert reader.unjudged_ranges(BOARD, "INST") is None and not at.info
+    assert not any(caption.value.startswith("Purple") for caption in at.caption)
+
+
+@pytest.mark.parametrize("choice", list(reader.CHOICES))
+def test_each_unjudged_rank_s_range_holds_what_it_adds(choice):
+    """unjudged_ranges: EU's range as unjudged_interval's, and each unjudged rank's W(i)·g(i) range holding what it
+    adds with the unjudged items as 0 (nothing: its gain is 0) and as the largest grade."""
+    ranges = reader.unjudged_ranges(UNJUDGED, choice)
+    assert (ranges.low, ranges.high, ranges.items) == reader.unjudged_interval(UNJUDGED, choice)
+    assert set(ranges.shares) == {1, 4}
+    top = Board(grades={**UNJUDGED.grades, "a": 3, "d": 3}, ranking=UNJUDGED.ranking, k=5)
+    table = expected(choice, top).table
+    for rank, (low, high) in ranges.shares.items():
+        assert low == 0.0 <= high <= 1.0
+        added = table["W"].iloc[rank - 1] * table[Column.GAIN].iloc[rank - 1]
+        assert low <= added + 1e-12 and added <= high + 1e-12, (rank, added, low, high)

@@ -43,6 +43,16 @@ function laneNode(lane, text) {
   return node;
 }
 
+/** A line across the ranking lane at a fractional rank, and its label (ui/ranking/lanes.py: Marker): laid over the
+ * lane's grid cell, so that the lane's children stay its items; placed by CSS from the rows' height. */
+function markerNode(marker, row) {
+  const node = element("div", "marker");
+  node.style.gridArea = `${row} / 2`;
+  node.style.setProperty("--at", String(marker.rank));
+  node.append(element("div", "marker-line"), element("span", "marker-label", marker.label));
+  return node;
+}
+
 function render(state) {
   const { root, data } = state;
   const text = data.text;
@@ -60,7 +70,8 @@ function render(state) {
   if (data.ideal) board.append(element("div", "head", data.ideal.title));
   const gutter = element("div", "gutter");
   gutter.setAttribute("aria-hidden", "true");
-  board.append(gutter, laneNode(ranking, text));
+  const lane = laneNode(ranking, text);
+  board.append(gutter, lane);
   if (data.ideal) {
     const ideal = element("div", "lane ideal");
     ideal.setAttribute("role", "list");
@@ -69,6 +80,12 @@ function render(state) {
     board.append(ideal);
   }
   if (!ranking.title && !data.ideal) board.classList.add("no-head");
+  if (data.marker) { // the marker shares the lane's cell: both placed there (auto-placement would not overlap them)
+    const row = board.classList.contains("no-head") ? 1 : 2;
+    gutter.style.gridArea = `${row} / 1`;
+    lane.style.gridArea = `${row} / 2`;
+    board.append(markerNode(data.marker, row));
+  }
   root.append(board);
   for (const lane of others) {
     const wrap = element("div", "pool");
