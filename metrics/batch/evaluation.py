@@ -58,6 +58,7 @@ from ..notebook import evaluation_html, evaluation_markdown, evaluation_repr
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from ..readers.tables import match_columns
 from ..readers.trec import reraise_duplicate
+from . import cwl_measures as _cwl_measures  # noqa: F401  (registers its @batch_of implementations)
 from . import dask as _dask
 from . import ir_measures_extra as _ir_measures_extra  # noqa: F401  (registers its @batch_of implementations)
 from ._shared import distinct, judged_rows, take_rows

@@ -230,6 +230,9 @@ def parse_measure(text: str) -> Measure:
             params[key] = _param_value(text, key, value)
     if "gains" in params and params.get("gain", "lin") != "lin":
         raise bad_measure(text, "gains (a gain per grade) and gain=exp exclude each other: put 2^g - 1 in the map instead")
+    low, high = (params.get(key, DEFAULTS[key]) for key in ("min_rel", "max_rel"))
+    if "max_rel" in accepted and low >= high:
+        raise bad_measure(text, "min_rel must be below max_rel: the gains are (g - min_rel) / (max_rel - min_rel)")
     params = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return Measure(name, k, params)
 
