@@ -145,3 +145,19 @@ def cwl_measure_steps(name: str, rels, k: int | None = None, T: float = 1, p: fl
         value=float(model.scores(gains, np.ones(DEPTH))[0]), table=table, formula=CWL_FORMULA, column="EU",
         running={"EU": "EU", "ETU": "ETU", "EC": "EC", "ETC": "ETC"},
         details={"model": model.name().strip(), "depth": DEPTH, "ED": float(1.0 / w[0])})
+
+
+def ir_measures_name(measure) -> str:
+    """ir_measures' spelling of a parsed C/W/L measure (a :class:`~metrics.measures.spelling.Measure`), its
+    parameters written out where ir_measures' defaults differ from the ones here (max_rel, which it requires;
+    NERR10's p, 0.9 there) and typed as it types them (T and p floats); any other measure's name unchanged.
+
+    >>> from metrics.measures.names import parse_measure
+    >>> ir_measures_name(parse_measure("NERR10")), ir_measures_name(parse_measure("BPM(T=2,max_rel=3)@5"))
+    ('NERR10(p=0.8,min_rel=0,max_rel=1)', 'BPM(T=2.0,min_rel=0,max_rel=3)@5')
+    """
+    if measure.name not in MODELS:
+        return str(measure)
+    params = [f"{key}={float(measure.param(key))!r}" for key in OWN_PARAMS.get(measure.name, ())]
+    params += [f"{key}={measure.param(key)!r}" for key in ("min_rel", "max_rel")]
+    return f"{measure.name}({','.join(params)})" + ("" if measure.k is None else f"@{measure.k}")

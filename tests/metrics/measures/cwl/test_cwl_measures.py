@@ -18,7 +18,7 @@ import pytest
 from metrics.batch.evaluation import evaluate
 from metrics.errors import MetricsInputError
 from metrics.measures.cwl_measures import DEPTH, cwl_measure, cwl_measure_steps
-from metrics.measures.names import parse_measure
+from metrics.measures.names import parse_measure, parse_measures
 from metrics.measures.registry import REGISTRY, explain_measure, measure_value
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -195,3 +195,23 @@ def test_the_command_line_evaluates_and_explains_them():
                               "INST(min_rel=1,max_rel=1)"], capture_output=True, text=True, cwd=ROOT)
     assert refused.returncode != 0 and "Traceback" not in refused.stderr
     assert "min_rel must be below max_rel" in refused.stderr
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_ir_measures_objects_and_records_mean_the_same_measure():
+    """An ir_measures object read here keeps ir_measures' defaults (NERR10's p is 0.9 there, 0.8 here); the records
+    of to_ir_measures name measures that ir_measures, computing them, gives the same values for."""
+    ir_measures = pytest.importorskip("ir_measures")
+    pytest.importorskip("cwl")
+    assert parse_measures([ir_measures.NERR10(max_rel=2)]) == [parse_measure("NERR10(p=0.9,max_rel=2)")]
+    assert parse_measures([ir_measures.SDCG(dcg="log2", max_rel=3) @ 5]) == [parse_measure("SDCG(max_rel=3)@5")]
+    qrels = {"q1": {"a": 2, "b": 0, "c": 1, "d": 3}, "q2": {"x": 1, "y": 0}}
+    run = {"q1": {"a": 3.0, "b": 2.0, "z": 1.0, "c": 0.5}, "q2": {"y": 2.0, "x": 1.0}}
+    ours = evaluate(qrels, run, ["NERR10", "INST", "INST(T=2,max_rel=3)", "BPM(T=0.5)@2", "SDCG(max_rel=2)@4",
+                                 "NERR8@3", "NERR9(max_rel=3)@2", "NERR11(T=2)", "INSQ"])
+    records = ours.to_ir_measures()
+    assert all(not isinstance(record.measure, str) for record in records)
+    theirs = {(m.query_id, m.measure): float(m.value)
+              for m in ir_measures.cwl_eval.iter_calc({record.measure for record in records}, qrels, run)}
+    for record in records:
+        assert record.value == theirs[(record.query_id, record.measure)], record
