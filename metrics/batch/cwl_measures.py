@@ -7,7 +7,8 @@ ranked items at ranks :math:`i \le 1000` (cwl_eval's depth; unjudged and absent 
     g_i = \frac{\mathrm{clip}(\max(\mathrm{grade}_i, 0), \mathrm{min\_rel}, \mathrm{max\_rel}) - \mathrm{min\_rel}}
                {\mathrm{max\_rel} - \mathrm{min\_rel}} \qquad \mathrm{EU} = \sum_{i \le 1000} W(i)\, g_i
 
-with the model's W (:mod:`metrics.measures.cwl`), one query after the other (the models are per ranking). A query
+with the model's W (:mod:`metrics.measures.cwl`), one query after the other (the models are per ranking; INSQ's
+and SDCG's W, which do not read the gains, once for all). A query
 whose ranked gains are all 0 has EU 0 without running its model.  "Without relevant items": no judged item of the
 query has a positive gain.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..measures.cwl_measures import DEPTH, MODELS, cwl_model, scaled_gains
+from ..measures.cwl_measures import DEPTH, GAIN_FREE, MODELS, cwl_model, scaled_gains
 from .dispatch import batch_of
 
 
@@ -33,10 +34,12 @@ def cwl_measures(ev, m):
     order = np.argsort(codes, kind="stable")
     codes, ranks, kept = codes[order], ev.pos[keep][order], gains[keep][order]
     bounds = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1], True]) if len(codes) else np.zeros(1, np.int64)
+    fixed = model.w_vector(np.zeros(DEPTH), ones) if m.name in GAIN_FREE else None
     for start, end in zip(bounds[:-1], bounds[1:]):
         vector = np.zeros(DEPTH)
         vector[ranks[start:end] - 1] = kept[start:end]
-        values[codes[start]] = model.scores(vector, ones)[0]
+        # (EU as CWLMetric.scores computes it, with the one W of a model that does not read the gains)
+        values[codes[start]] = model.scores(vector, ones)[0] if fixed is None else np.sum(np.dot(fixed, vector))
     relevant = np.bincount(ev.jq, weights=scaled_gains(ev.jrel, low, high) > 0, minlength=ev.nq)
     return values, relevant == 0
 

@@ -76,6 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..errors import MetricsInputError
+from .cwl_measures import GAIN_FREE
 from .names import parse_measure
 from .registry import REGISTRY, measure_value
 
@@ -86,7 +87,7 @@ __all__ = ["LIMIT", "Bounds", "BoundsRefused", "Overlap", "fill_grades", "interv
 #: beyond, :func:`measure_bounds` refuses
 LIMIT = 4096
 
-_MONOTONE = {"P", "Success", "RR", "RBP", "ERR", "INSQ", "SDCG"}
+_MONOTONE = {"P", "Success", "RR", "RBP", "ERR"} | GAIN_FREE
 _COUNT = {"R", "F1", "Rprec", "AP", "RelP", "RprecMult", "IPrec", "IPrec11", "BinG", "SetP", "SetR", "SetF",
           "SetAP", "SetRelP", "Utility", "NumRet", "NumRel", "NumRelRet"}
 _JUDGEMENT_SENSITIVE = {"Bpref", "infAP", "NumNonRelJudgedRet"}  #: tell a judged non-relevant item from none

@@ -61,6 +61,8 @@ MODELS = {
 OWN_PARAMS = {"INST": ("T",), "INSQ": ("T",), "BPM": ("T",), "NERR10": ("p",), "NERR11": ("T",)}
 #: the measures whose cut-off is part of the model (required)
 WITH_CUTOFF = ("BPM", "SDCG", "NERR8", "NERR9")
+#: the models whose C (so W) does not read the gains: one W serves every ranking, and EU rises with each gain
+GAIN_FREE = frozenset({"INSQ", "SDCG"})
 
 
 def cwl_model(name: str, k: int | None = None, T: float = 1, p: float = 0.8) -> CWLMetric:
