@@ -9,7 +9,7 @@ implements, by its key in the registry, where it is defined::
     def average_precision(ev, m): ...
 
 :mod:`.evaluation` imports every module that holds one (itself, :mod:`.trec_measures`,
-:mod:`.ir_measures_extra`), so :data:`BATCH` is full once :mod:`metrics.batch` is imported, and
+:mod:`.ir_measures_extra`, :mod:`.cwl_measures`), so :data:`BATCH` is full once :mod:`metrics.batch` is imported, and
 :func:`problems` reports a registered measure without one.
 """
 

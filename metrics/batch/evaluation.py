@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import GradesBelowLevelWarning, MetricsInputError, input_error
+from ..measures.cwl_measures import ir_measures_name
 from ..measures.names import Measure, parse_gain_map, parse_measures
 from ..measures.registry import REGISTRY
 from ..messages import N_
@@ -58,6 +59,7 @@ from ..notebook import evaluation_html, evaluation_markdown, evaluation_repr
 from ..readers.columns import DictColumn, StrColumn, TrecColumns, column_codes, dense_ranks
 from ..readers.tables import match_columns
 from ..readers.trec import reraise_duplicate
+from . import cwl_measures as _cwl_measures  # noqa: F401  (registers its @batch_of implementations)
 from . import dask as _dask
 from . import ir_measures_extra as _ir_measures_extra  # noqa: F401  (registers its @batch_of implementations)
 from ._shared import distinct, judged_rows, take_rows
@@ -123,8 +125,9 @@ class Evaluation:
     def to_ir_measures(self) -> list:
         """Per-query records as ``ir_measures.iter_calc`` yields them: ``Metric(query_id, measure, value)``,
         ir_measures' own namedtuple and measure objects when ir_measures is installed and parses the name
-        (names of conventions it lacks, e.g. ``nDCG(ideal=list)``, stay text), else a namedtuple of the same
-        fields with names as text."""
+        (names of conventions it lacks, e.g. ``nDCG(ideal=list)``, stay text; a C/W/L measure's defaults are
+        written out where ir_measures' differ: :func:`metrics.measures.cwl_measures.ir_measures_name`), else a
+        namedtuple of the same fields with names as text."""
         try:
             from ir_measures import Metric, parse_measure
         except ImportError:
@@ -134,7 +137,7 @@ class Evaluation:
         records = []
         for name, values in self.values.items():
             try:
-                measure = parse_measure(name)
+                measure = parse_measure(ir_measures_name(parse_measures([name])[0]))
             except Exception:  # ir_measures has no such measure or parameter: the name as text
                 measure = name
             records.extend(Metric(query, measure, value) for query, value in zip(self.queries, values.tolist()))

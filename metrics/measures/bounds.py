@@ -23,7 +23,8 @@ A ranking's grades are ``None`` where the item is unjudged (not in the qrels).  
 Methods (``method``), per measure; the proofs are in the docs (``docs/src/conventions.md``, "Unjudged items
 bounded") and ``tests/metrics/measures/test_bounds.py`` checks each against the enumeration of every filling:
 
-``monotone`` (P, Success, RR, RBP, ERR with grades in [0, max_grade])
+``monotone`` (P, Success, RR, RBP, ERR with grades in [0, max_grade]; INSQ and SDCG, C/W/L models whose W does
+not read the gains, so EU = sum W(i) g(i) rises with each gain)
     the value never decreases when one item's grade rises and does not read R: the lowest grade everywhere
     gives ``lower``, the highest ``upper`` (Moffat & Zobel's RBP residual is this upper bound minus the value,
     within the ranking).
@@ -43,7 +44,8 @@ Utility, NumRet, NumRel, NumRelRet)
     grade: they only raise IDCG), sorted best first down the ranking (rearrangement inequality):
     C(u_k + G - 1, G - 1) evaluations for G grades, refused beyond :data:`LIMIT`.
 ``exhaustive`` (AP with denom found, Bpref, infAP, G, nDCGRel, RnDCG, NumNonRelJudgedRet, nDCG with a gain
-map, ERR with negative grades)
+map, ERR with negative grades, the C/W/L measures INST, BPM and NERR8 .. NERR11: their C(i) falls as the gain
+rises, a gain can shorten the reading, so the rule of the monotone ones is not known to hold)
     every filling over one grade per class the measure tells apart, refused beyond :data:`LIMIT` fillings
     with the measure, the number of unjudged items and the limit named (:class:`BoundsRefused`).
 ``constant`` (NumQ): 1.
@@ -74,6 +76,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..errors import MetricsInputError
+from .cwl_measures import GAIN_FREE
 from .names import parse_measure
 from .registry import REGISTRY, measure_value
 
@@ -84,7 +87,7 @@ __all__ = ["LIMIT", "Bounds", "BoundsRefused", "Overlap", "fill_grades", "interv
 #: beyond, :func:`measure_bounds` refuses
 LIMIT = 4096
 
-_MONOTONE = {"P", "Success", "RR", "RBP", "ERR"}
+_MONOTONE = {"P", "Success", "RR", "RBP", "ERR"} | GAIN_FREE
 _COUNT = {"R", "F1", "Rprec", "AP", "RelP", "RprecMult", "IPrec", "IPrec11", "BinG", "SetP", "SetR", "SetF",
           "SetAP", "SetRelP", "Utility", "NumRet", "NumRel", "NumRelRet"}
 _JUDGEMENT_SENSITIVE = {"Bpref", "infAP", "NumNonRelJudgedRet"}  #: tell a judged non-relevant item from none

@@ -41,6 +41,12 @@ def _c_from_w(w: np.ndarray) -> np.ndarray:
     return c
 
 
+def _squared(ratio: np.ndarray) -> np.ndarray:
+    """Each ratio ``** 2.0`` by C's pow, as cwl_eval's per-rank Python loops square it: numpy's array ``** 2.0``
+    multiplies instead, which can differ in the last bit."""
+    return np.array([value ** 2.0 for value in ratio.tolist()], dtype=float)
+
+
 class CWLMetric:
     """The C/W/L machinery; by itself the model C(i) = 1: every rank up to the depth gets the same weight."""
 
@@ -199,7 +205,7 @@ class INSTCWLMetric(CWLMetric):
         self._check_gains(gains)
         rank = np.arange(1, len(gains) + 1, dtype=float)
         wanted = self.T - np.cumsum(gains)
-        return ((rank + self.T + wanted - 1.0) / (rank + self.T + wanted)) ** 2.0
+        return _squared((rank + self.T + wanted - 1.0) / (rank + self.T + wanted))
 
 
 class INSQCWLMetric(CWLMetric):
@@ -212,7 +218,7 @@ class INSQCWLMetric(CWLMetric):
 
     def c_vector(self, gains, costs, total_rels=0.0):
         rank = np.arange(1, len(gains) + 1, dtype=float)
-        return ((rank + 2.0 * self.T - 1.0) / (rank + 2.0 * self.T)) ** 2.0
+        return _squared((rank + 2.0 * self.T - 1.0) / (rank + 2.0 * self.T))
 
 
 class NDCGCWLMetric(CWLMetric):
@@ -448,7 +454,7 @@ class NERReq11CWLMetric(_NERR):
         self.T = T
 
     def _go_on(self, rank):
-        return ((rank + (2.0 * self.T) - 1.0) / (rank + (2.0 * self.T))) ** 2.0
+        return _squared((rank + (2.0 * self.T) - 1.0) / (rank + (2.0 * self.T)))
 
 
 #: every model the metrics file of cwl_eval may name, by its class name

@@ -230,6 +230,9 @@ def parse_measure(text: str) -> Measure:
             params[key] = _param_value(text, key, value)
     if "gains" in params and params.get("gain", "lin") != "lin":
         raise bad_measure(text, "gains (a gain per grade) and gain=exp exclude each other: put 2^g - 1 in the map instead")
+    low, high = (params.get(key, DEFAULTS[key]) for key in ("min_rel", "max_rel"))
+    if "max_rel" in accepted and low >= high:
+        raise bad_measure(text, "min_rel must be below max_rel: the gains are (g - min_rel) / (max_rel - min_rel)")
     params = tuple(sorted((key, value) for key, value in params.items() if value != DEFAULTS[key]))
     return Measure(name, k, params)
 
@@ -314,13 +317,16 @@ def _is_ir_measures(obj) -> bool:
     return type(obj).__module__.split(".")[0] == "ir_measures" and hasattr(obj, "NAME") and hasattr(obj, "params")
 
 
+#: ir_measures' NERR10's default persistence (RBP's p, the one default here, is 0.8)
+_IR_MEASURES_NERR10_P = 0.9
 #: ir_measures' ``nDCG(dcg=...)`` values and the gain they mean here
 _IR_MEASURES_DCG = {"log2": "lin", "exp-log2": "exp"}
 
 
 def _ir_measures_name(obj):
     """An ir_measures measure object as the name it stands for here (``str(m)``: both use ir_measures' syntax);
-    its ``nDCG(dcg='exp-log2')`` is ``nDCG(gain=exp)``. Anything else is returned as it is."""
+    its ``nDCG(dcg='exp-log2')`` is ``nDCG(gain=exp)``, its ``SDCG(dcg='log2')`` is ``SDCG`` and its ``NERR10``
+    without p is ``NERR10(p=0.9)`` (its default, where p's here is 0.8). Anything else is returned as it is."""
     if not _is_ir_measures(obj):
         return obj
     params = dict(obj.params)
@@ -329,6 +335,10 @@ def _ir_measures_name(obj):
         if dcg not in _IR_MEASURES_DCG:
             raise bad_measure(str(obj), f"ir_measures' dcg={dcg!r} has no equivalent here (log2 or exp-log2)")
         params["gain"] = _IR_MEASURES_DCG[dcg]
+    if obj.NAME == "SDCG" and params.get("dcg", "log2") == "log2":  # (its only discount, the one here)
+        params.pop("dcg", None)
+    if obj.NAME == "NERR10" and params.get("p") is None:
+        params["p"] = _IR_MEASURES_NERR10_P
     cutoff = params.pop("cutoff", None)
     inside = ",".join(f"{key}={value}" for key, value in params.items() if value is not None)
     return f"{obj.NAME}{f'({inside})' if inside else ''}{f'@{cutoff}' if cutoff is not None else ''}"

@@ -75,12 +75,26 @@ DENOM = Param("denom", "choice", "R", "AP's denominator: all relevant (R), relev
               choices={"R": "R", "relevant": "R", "found": "found", "minKR": "minKR", "min": "minKR"},
               value_words={"R": N_("divided by R, all relevant items"), "found": N_("divided by the hits found"),
                            "minKR": N_("divided by min(k, R)")})
-PERSISTENCE = Param("p", "number", 0.8, N_("RBP's persistence: the chance of reading on (0.8 as ir_measures)"),
-                    low=0, high=1, open=(True, True), bounds_reason="RBP's persistence",
+PERSISTENCE = Param("p", "number", 0.8, N_("persistence of RBP and NERR10: the chance of reading on (0.8 as "
+                                           "ir_measures' RBP; its NERR10's is 0.9)"),
+                    low=0, high=1, open=(True, True), bounds_reason="a persistence",
                     syntax="<number in (0, 1)>", words=N_("persistence p = {value}"))
 MAX_GRADE = Param("max_grade", "number", 4, N_("ERR's g_max (4: the 0-4 scale of gdeval behind ir_measures' ERR)"),
                   low=0, high=MAX_ERR_GRADE, open=(True, False), bounds_reason="2^g_max overflows a float beyond",
                   syntax="<number in (0, 1000]>", words=N_("largest grade g_max = {value}"))
 
+WANTED = Param("T", "number", 1, N_("C/W/L's T: the gain the user wants, in gains of 0 to 1 (INST, INSQ, NERR11, BPM)"),
+               low=0, open=(True, False), bounds_reason="the gain wanted", syntax="<number > 0>",
+               words=N_("gain wanted T = {value}"))
+MIN_REL = Param("min_rel", "number", 0, N_("C/W/L's gains: the grade of gain 0, gain = (clip(g, min_rel, max_rel) - "
+                                           "min_rel) / (max_rel - min_rel) (ir_measures' min_rel)"),
+                low=-MAX_ERR_GRADE, high=MAX_ERR_GRADE, bounds_reason="a grade of the qrels' scale",
+                syntax="<grade>", words=N_("gain 0 at grade {value}"))
+MAX_REL = Param("max_rel", "number", 1, N_("C/W/L's gains: the grade of gain 1, above min_rel (ir_measures' max_rel, "
+                                           "which it requires: 1 here)"),
+                low=-MAX_ERR_GRADE, high=MAX_ERR_GRADE, bounds_reason="a grade of the qrels' scale",
+                syntax="<grade>", words=N_("gain 1 at grade {value}"))
+
 #: every parameter, by name
-PARAMS: dict[str, Param] = {param.name: param for param in (REL, GAIN, GAINS, IDEAL, DENOM, PERSISTENCE, MAX_GRADE)}
+PARAMS: dict[str, Param] = {param.name: param for param in (REL, GAIN, GAINS, IDEAL, DENOM, PERSISTENCE, MAX_GRADE,
+                                                            WANTED, MIN_REL, MAX_REL)}

@@ -20,7 +20,7 @@ adds a missing batch implementation to this module's :func:`problems`.
 >>> REGISTRY["AP"].steps.function.__name__, REGISTRY["AP"].value.__name__
 ('ap_steps', 'average_precision')
 >>> names(cutoff="required")
-['P', 'R', 'F1', 'Success', 'IPrec', 'RprecMult', 'RelP']
+['P', 'R', 'F1', 'Success', 'IPrec', 'RprecMult', 'RelP', 'BPM', 'SDCG', 'NERR8', 'NERR9']
 """
 
 from __future__ import annotations
@@ -53,13 +53,28 @@ from .cutoff import (
     rprec_mult,
     rprec_mult_steps,
 )
+from .cwl_measures import cwl_measure, cwl_measure_steps
 from .err import err_steps, expected_reciprocal_rank
 from .gm_map import gm_bpref_steps, gm_map, gm_map_steps
 from .infap import infap, infap_steps
 from .interpolated import eleven_point_average, iprec_steps
 from .judged import judged_at_k, judged_steps
 from .ndcg import ndcg, ndcg_gain_map, ndcg_gain_map_steps, ndcg_steps
-from .params import DENOM, GAIN, GAINS, IDEAL, MAX_ERR_GRADE, MAX_GRADE, PARAMS, PERSISTENCE, REL, Param
+from .params import (
+    DENOM,
+    GAIN,
+    GAINS,
+    IDEAL,
+    MAX_ERR_GRADE,
+    MAX_GRADE,
+    MAX_REL,
+    MIN_REL,
+    PARAMS,
+    PERSISTENCE,
+    REL,
+    WANTED,
+    Param,
+)
 from .rbp import rank_biased_precision, rbp_steps
 from .rr import reciprocal_rank, rr_steps
 from .sets import set_steps
@@ -158,6 +173,59 @@ _BINARY = "r_i = [g_i >= rel]; R = judged items with g >= rel"
 
 def _m(name, description, formula, citation, value, **kwargs) -> MeasureInfo:
     return MeasureInfo(name, description, formula, citation, value, **kwargs)
+
+
+_CWL_GAINS = ("; g_i = (clip(max(grade, 0), min_rel, max_rel) - min_rel) / (max_rel - min_rel), unjudged 0; "
+              "W(i) = prod_{j<i} C(j) / sum_{m<=1000} prod_{j<m} C(j)")
+_CWL_SOURCES = ("; Moffat, Bailey, Scholer & Thomas, Incorporating user expectations and behavior into the measurement "
+                "of search effectiveness, ACM TOIS 35(3), 2017; Azzopardi, Thomas & Moffat, cwl_eval: An evaluation "
+                "tool for information retrieval, SIGIR 2019 (ir_measures computes it through cwl_eval)")
+#: the C/W/L measures, computed through cwl_eval by ir_measures (:mod:`.cwl_measures`): name, description, C(i),
+#: the measure's own paper, cut-off, its parameter besides min_rel and max_rel, cwl_eval's class (an alias)
+_CWL = (
+    ("INST", N_("INST: C/W/L user model that wants T gain and reads on while it lacks some (ir_measures INST)"),
+     "C(i) = ((i + T + T_i - 1) / (i + T + T_i))^2, T_i = T - sum_{j<=i} g_j",
+     "Moffat, Bailey, Scholer & Thomas, INST: An adaptive metric for information retrieval evaluation, ADCS 2015; "
+     "Bailey, Moffat, Scholer & Thomas, User variability and IR system evaluation, SIGIR 2015",
+     "none", WANTED, "INSTCWLMetric"),
+    ("INSQ", N_("INSQ: C/W/L user model whose patience grows with the rank and the gain T wanted (ir_measures INSQ)"),
+     "C(i) = ((i + 2T - 1) / (i + 2T))^2",
+     "Moffat, Scholer & Thomas, Models and metrics: IR evaluation as a user process, ADCS 2012",
+     "none", WANTED, "INSQCWLMetric"),
+    ("BPM", N_("Bejeweled player model: reads on until it has T gain or k items (ir_measures BPM, static)"),
+     "C(i) = [sum_{j<=i} g_j < T] [i < k]",
+     "Zhang, Liu, Li, Zhang, Xu & Ma, Evaluating web search with a bejeweled player model, SIGIR 2017",
+     "required", WANTED, "BPMCWLMetric"),
+    ("SDCG", N_("scaled DCG@k: DCG@k over the DCG of k items of gain 1 (ir_measures SDCG)"),
+     "C(i) = log2(i + 1) / log2(i + 2) for i < k, then 0; SDCG@k = sum_{i<=k} g_i / log2(i + 1) / "
+     "sum_{i<=k} 1 / log2(i + 1)",
+     "Moffat, Bailey, Scholer & Thomas 2017 (DCG as a C/W/L model); Järvelin & Kekäläinen, Cumulated gain-based "
+     "evaluation of IR techniques, ACM TOIS 20(4), 2002",
+     "required", None, "NDCGCWLMetric"),
+    ("NERR8", N_("not (but nearly) ERR, eq. 8: stops at rank i with chance g_i, by rank k (ir_measures NERR8)"),
+     "C(i) = 1 - g_i for i < k, then 0",
+     "Azzopardi, Mackenzie & Moffat, ERR is not C/W/L: Exploring the relationship between expected reciprocal rank "
+     "and other metrics, ICTIR 2021", "required", None, "NERReq8CWLMetric"),
+    ("NERR9", N_("not (but nearly) ERR, eq. 9: ERR's 1/i discount, stops with chance g_i, by k (ir_measures NERR9)"),
+     "C(i) = i / (i + 1) (1 - g_i) for i < k, then 0",
+     "Azzopardi, Mackenzie & Moffat, ICTIR 2021", "required", None, "NERReq9CWLMetric"),
+    ("NERR10", N_("not (but nearly) ERR, eq. 10: RBP's persistence p times 1 - g_i (ir_measures NERR10)"),
+     "C(i) = p (1 - g_i)", "Azzopardi, Mackenzie & Moffat, ICTIR 2021", "none", PERSISTENCE, "NERReq10CWLMetric"),
+    ("NERR11", N_("not (but nearly) ERR, eq. 11: INSQ's continuation times 1 - g_i (ir_measures NERR11)"),
+     "C(i) = ((i + 2T - 1) / (i + 2T))^2 (1 - g_i)", "Azzopardi, Mackenzie & Moffat, ICTIR 2021", "none", WANTED,
+     "NERReq11CWLMetric"),
+)
+
+
+def _cwl(name, description, continuation, paper, cutoff, own, model) -> MeasureInfo:
+    """A C/W/L measure's entry: EU over cwl_eval's 1000 ranks, gains from min_rel and max_rel."""
+    params = ((own,) if own else ()) + (MIN_REL, MAX_REL)
+    spelled = "".join(f"{param.name}={param.default}," for param in params if param.name == "p")
+    return _m(name, description, "EU = sum_{i<=1000} W(i) g_i, " + continuation + _CWL_GAINS,
+              paper + _CWL_SOURCES, cwl_measure, steps=Steps(cwl_measure_steps, args=(name,), unjudged=True),
+              cutoff=cutoff,
+              params=params, aliases=(name.lower(), model), ir_measures=f"{name}({spelled}max_rel=1)",
+              words=(name, "at cut-off {k}"))
 
 
 #: canonical name -> measure, in the grammar's order
@@ -327,6 +395,7 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        "gdeval.pl (TREC Web track) behind ir_measures' ERR", expected_reciprocal_rank,
        steps=Steps(err_steps), cutoff="optional", params=(MAX_GRADE,), aliases=("err",),
        ir_measures="ERR", words=(N_("expected reciprocal rank"), "at cut-off {k}")),
+    *(_cwl(*entry) for entry in _CWL),
 )}
 
 #: nDCG with a gain map has its own step table and value (:func:`metrics.measures.ndcg.ndcg_gain_map_steps`)
@@ -341,7 +410,7 @@ def names(*, cutoff: str | None = None, param: str | None = None, steps: bool | 
     a measure picker.
 
     >>> names(param="p"), names(steps=False), names(cutoff="optional", param="rel")
-    (['RBP'], ['NumQ'], ['AP', 'RR', 'RBP'])
+    (['RBP', 'NERR10'], ['NumQ'], ['AP', 'RR', 'RBP'])
     """
     picked = []
     for name, info in REGISTRY.items():

@@ -28,7 +28,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     N_("precision at recall levels"): ("IPrec11", "RprecMult", "RelP"),
     N_("the list as a set"): ("SetP", "SetR", "SetF", "SetAP", "SetRelP", "Utility"),
     N_("counts"): ("NumRet", "NumRel", "NumRelRet", "NumNonRelJudgedRet"),
-    N_("user models"): ("RBP", "ERR"),
+    N_("user models"): ("RBP", "ERR", "INST", "INSQ", "BPM", "SDCG", "NERR8", "NERR9", "NERR10", "NERR11"),
     N_("graded gains"): ("nDCG", "G", "BinG", "nDCGRel", "RnDCG"),
     N_("over the uploaded queries"): ("GMAP", "GMBpref"),
 }
@@ -49,9 +49,11 @@ PAGE_PARAMS = {"nDCG": ("gains", "ideal")}
 #: parameters that are conventions of the board (the Conventions popover; shared by every page and in the link)
 BOARD_SETTINGS = {"rel": "threshold", "ideal": "ideal"}
 #: the labels of the number parameters' inputs (English; the registry's help is their tooltip)
-NUMBER_LABELS = {"p": N_("Persistence p (the chance of reading on)"), "max_grade": N_("Largest grade g_max")}
+NUMBER_LABELS = {"p": N_("Persistence p (the chance of reading on)"), "max_grade": N_("Largest grade g_max"),
+                 "T": N_("Gain wanted T"), "min_rel": N_("Grade of gain 0 (min_rel)"),
+                 "max_rel": N_("Grade of gain 1 (max_rel)")}
 #: the step of each number parameter's input (its bounds and default are the registry's)
-STEPS = {"p": 0.05, "max_grade": 1.0}
+STEPS = {"p": 0.05, "max_grade": 1.0, "T": 0.5, "min_rel": 1.0, "max_rel": 1.0}
 MULTIPLES = (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0)  #: trec_eval's Rprec_mult defaults: m of R
 DEFAULT_GAINS = ", ".join(f"{grade}:{gain}" for grade, gain in EXAMPLE_GAINS.items())
 

@@ -42,7 +42,7 @@ import measure_table  # noqa: E402
 #: the measures registered without a step table: a new measure without one must be added here on purpose
 WITHOUT_STEPS = {"NumQ"}
 #: a value of each parameter other than its default (choices: every canonical value is tried)
-OTHER_VALUE = {"rel": 2, "p": 0.5, "max_grade": 3, "gains": "{0:0,1:1,2:3,3:7}"}
+OTHER_VALUE = {"rel": 2, "p": 0.5, "max_grade": 3, "gains": "{0:0,1:1,2:3,3:7}", "T": 3, "min_rel": -1, "max_rel": 3}
 #: judged grades, a negative one among them (trec_eval: pooled but unjudged; bpref, infAP and the counts skip it)
 GRADES = (-1, 0, 0, 1, 1, 2, 3)
 
