@@ -21,7 +21,7 @@ from ui.session import state
 PAGE = "diversity"
 #: the query of the default board, and its subtopics: number -> name (translate with ``t``)
 QUERY = N_("jaguar")
-SUBTOPICS: dict[str, str] = {"1": N_("the animal"), "2": N_("the car"), "3": N_("the football team"),
+SUBTOPICS: dict[str, str] = {"1": N_("animal"), "2": N_("car"), "3": N_("football team"),
                              "4": N_("Mac OS X")}
 #: colour-blind-safe colours (Okabe & Ito), one per subtopic, and Streamlit's text colour nearest to each (the
 #: editors' labels)
@@ -103,7 +103,7 @@ def item_names() -> dict[str, str]:
 
 
 def subtopic_label(subtopic: str) -> str:
-    """":blue[■] 2 · the car": the subtopic's colour (Streamlit's Markdown), number and name."""
+    """":blue[■] 2 · car": the subtopic's colour (Streamlit's Markdown), number and name."""
     return f"{SQUARES[subtopic]} {subtopic} · {t(SUBTOPICS[subtopic])}"
 
 
@@ -155,7 +155,7 @@ def editors() -> None:
         if st.session_state.get(MOVED) not in ranked:
             st.session_state[MOVED] = ranked[0]
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="diversity_move"):
-            st.selectbox(t("Move"), ranked, key=MOVED, format_func=shown, width=240)
+            st.selectbox(t("Move"), ranked, key=MOVED, format_func=shown, width=200)
             st.button("▲", key=state.page_key(PAGE, "up"), help=t("One rank up"), on_click=move, args=(-1,))
             st.button("▼", key=state.page_key(PAGE, "down"), help=t("One rank down"), on_click=move, args=(1,))
     st.caption(t("Which items cover which subtopic:"))
@@ -241,21 +241,26 @@ def grid(board: DiversityBoard, alpha: float, step: int | None, depth: int | Non
                            line=dict(color="#111111", width=3), fillcolor="rgba(0,0,0,0)", layer="above"))
     traces = [go.Scatter(x=xs, y=ys, mode="text", text=texts, textfont=dict(size=15, color="#111111"),
                          hoverinfo="skip", showlegend=False)]
-    for subtopic in subtopics:  # the legend: one square per subtopic
-        traces.append(go.Scatter(x=[None], y=[None], mode="markers", name=f"{subtopic} {t(SUBTOPICS[subtopic])}",
-                                 marker=dict(symbol="square", size=14, color=COLOURS[subtopic])))
     figure = go.Figure(traces)
     ranks = list(range(1, len(walk) + 1))
     figure.update_layout(
-        height=110 + 36 * max(len(walk), 1), margin=dict(l=0, r=0, t=24, b=0), font=dict(size=14),
+        height=70 + 36 * max(len(walk), 1), margin=dict(l=0, r=0, t=72, b=0), font=dict(size=14),
         plot_bgcolor="white", shapes=shapes, dragmode=False,
-        legend=dict(orientation="h", x=0, y=0, yanchor="top", font=dict(size=13), entrywidth=0.5,
-                    entrywidthmode="fraction"),
         xaxis=dict(side="top", fixedrange=True, showgrid=False, zeroline=False, range=[-0.5, len(subtopics) - 0.5],
-                   tickvals=list(range(len(subtopics))), ticktext=subtopics),
+                   tickvals=list(range(len(subtopics))), ticktext=[_heading(s) for s in subtopics], tickangle=0,
+                   tickfont=dict(size=13)),
         yaxis=dict(fixedrange=True, showgrid=False, zeroline=False, range=[len(walk) + 0.5, 0.5], tickvals=ranks,
                    ticktext=[f"{rank} · {_short(item)}" for rank, item in zip(ranks, board.ranking)]))
     return figure
+
+
+def _heading(subtopic: str) -> str:
+    """A column's heading, the grid's legend: a square in the subtopic's colour, its number and its name on two
+    lines (plotly's own markup; the name is the page's, never the user's)."""
+    name = _short(t(SUBTOPICS[subtopic]), 14)
+    if len(name) > 6:  # two short lines: four columns fit a phone's width
+        name = name.replace(" ", "<br>", 1)
+    return f"<span style='color:{COLOURS[subtopic]}'>■</span> {subtopic}<br>{name}"
 
 
 def _short(text: str, limit: int = 18) -> str:
