@@ -70,8 +70,8 @@ BETAS = (0.05, 0.95)  #: NRBP's β slider's range (ndeval: 0.5)
 #: the page's keys
 CHOICE, ALPHA, BETA, K = (state.page_key(PAGE, name) for name in ("measure", "alpha", "beta", "k"))
 RANKING, MOVED = state.page_key(PAGE, "ranking"), state.page_key(PAGE, "moved")
-NO_SUBTOPIC = N_("No item covers a subtopic: every measure here would be 0. Tick at least one item under a "
-                 "subtopic (or press Reset).")
+NO_SUBTOPIC = N_("No item covers a subtopic: every measure here would be 0. Add at least one item to a "
+                 "subtopic's list (or press Reset).")
 NO_RANKING = N_("The ranking is empty: add at least one item to it (or press Reset).")
 
 
