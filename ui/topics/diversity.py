@@ -23,10 +23,8 @@ PAGE = "diversity"
 QUERY = N_("jaguar")
 SUBTOPICS: dict[str, str] = {"1": N_("animal"), "2": N_("car"), "3": N_("football team"),
                              "4": N_("Mac OS X")}
-#: colour-blind-safe colours (Okabe & Ito), one per subtopic, and Streamlit's text colour nearest to each (the
-#: editors' labels)
+#: colour-blind-safe colours (Okabe & Ito), one per subtopic: the grid's cells and its columns' headings
 COLOURS = {"1": "#E69F00", "2": "#0072B2", "3": "#009E73", "4": "#CC79A7"}
-SQUARES = {"1": ":orange[■]", "2": ":blue[■]", "3": ":green[■]", "4": ":violet[■]"}
 EMPTY_CELL = "#F2F3F5"
 #: the items of the default board: id -> (name, the subtopics it covers); a ranking that repeats the car
 ITEMS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -103,8 +101,8 @@ def item_names() -> dict[str, str]:
 
 
 def subtopic_label(subtopic: str) -> str:
-    """":blue[■] 2 · car": the subtopic's colour (Streamlit's Markdown), number and name."""
-    return f"{SQUARES[subtopic]} {subtopic} · {t(SUBTOPICS[subtopic])}"
+    """"2 · car": the subtopic's number and name (the grid's heading of its column, in its colour)."""
+    return f"{subtopic} · {t(SUBTOPICS[subtopic])}"
 
 
 def reset() -> None:
@@ -255,17 +253,28 @@ def grid(board: DiversityBoard, alpha: float, step: int | None, depth: int | Non
 
 
 def _heading(subtopic: str) -> str:
-    """A column's heading, the grid's legend: a square in the subtopic's colour, its number and its name on two
-    lines (plotly's own markup; the name is the page's, never the user's)."""
+    """A column's heading, the grid's legend: a square in the subtopic's colour, its number and its name on at most
+    two short lines (plotly's own markup; the name is the page's, never the user's), so four columns fit a phone."""
     name = _short(t(SUBTOPICS[subtopic]), 14)
-    if len(name) > 6:  # two short lines: four columns fit a phone's width
-        name = name.replace(" ", "<br>", 1)
+    if _width(name) > 6:
+        cut = name.find(" ") if " " in name else len(name) // 2
+        name = name[:cut] + "<br>" + name[cut:].strip()
     return f"<span style='color:{COLOURS[subtopic]}'>■</span> {subtopic}<br>{name}"
 
 
+def _width(text: str) -> int:
+    """``text``'s width in Latin letters: a Chinese character counts two."""
+    return sum(2 if ord(c) >= 0x2E80 else 1 for c in text)
+
+
 def _short(text: str, limit: int = 18) -> str:
-    """A long name cut to ``limit`` characters with an ellipsis (the grid's row labels)."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """``text`` cut to ``limit`` Latin letters' width (a Chinese character two) with an ellipsis (the grid's
+    labels)."""
+    if _width(text) <= limit:
+        return text
+    while _width(text) > limit - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 def _paler(colour: str) -> str:
