@@ -5,6 +5,8 @@ no ideal ordering before the last step; an empty ranking or no covered subtopic 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from metrics.measures import diversity as measures
@@ -146,3 +148,29 @@ def test_the_page_runs_in_chinese(app_test):
         at.selectbox(key=diversity.CHOICE).set_value(choice).run()
         show_all(at)
         assert not at.exception and at.metric
+
+
+def grid_texts(at) -> list[str]:
+    """The numbers written in the grid's cells (the novelty discounts of the ranks walked)."""
+    [chart] = at.get("plotly_chart")
+    figure = json.loads(chart.proto.spec)
+    return [text for trace in figure["data"] for text in trace.get("text") or []]
+
+
+def test_the_grid_writes_the_discounts_of_the_ranks_walked_only(english):
+    at = english
+    assert grid_texts(at) == ["1"]  # rank 1: the car, seen for the first time
+    at.button(key=NEXT).click().run()
+    assert sorted(grid_texts(at)) == ["0.5", "1"]  # rank 2: the car again, (1 − α)^1
+    show_all(at)
+    covers = {NAMES[item]: cover for item, (_, cover) in diversity.ITEMS.items()}
+    walk = measures.novelty_walk([NAMES[i] for i in diversity.ITEMS], covers, ("1", "2", "3", "4"), 0.5)
+    assert len(grid_texts(at)) == sum(len(row["subtopics"]) for row in walk)
+
+
+def test_the_page_presents_full_screen(english):
+    at = english
+    at.session_state[state.presenting_keys("diversity")[0]] = True  # the Present button
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert any("1 / 5" in m.value for m in at.markdown)
