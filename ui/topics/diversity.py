@@ -116,9 +116,14 @@ def reset() -> None:
 
 
 def start() -> None:
-    """The default board on the page's first run in a session."""
+    """The default board on the page's first run in a session; the sliders' values kept while a measure without
+    them is shown (Streamlit forgets the value of a widget a run does not draw: S-recall has no α, NRBP no k)."""
     if RANKING not in st.session_state:
         reset()
+    for key, default in ((K, DEFAULT_K), (ALPHA, diversity.ALPHA), (BETA, diversity.BETA)):
+        st.session_state[key] = st.session_state.get(key, default)
+    ranked = len(st.session_state.get(RANKING, []))  # k within the ranking (a shorter one takes k down with it)
+    st.session_state[K] = min(max(int(st.session_state[K]), 1), max(ranked, 1))
 
 
 def move(offset: int) -> None:
@@ -201,7 +206,7 @@ def controls(choice: str, ranked: int) -> None:
     """The measure's sliders: α (not for S-recall), k (not for NRBP, which reads the whole ranking), β (NRBP)."""
     if choice != "NRBP":
         if ranked > 1:
-            st.slider(t("Cut-off k"), 1, ranked, min(int(st.session_state.get(K, DEFAULT_K)), ranked), key=K)
+            st.slider(t("Cut-off k"), 1, ranked, key=K)
         else:
             st.caption(t("k = 1: there is only one rank."))
     if choice != "S-recall":

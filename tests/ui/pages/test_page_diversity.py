@@ -174,3 +174,14 @@ def test_the_page_presents_full_screen(english):
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     assert any("1 / 5" in m.value for m in at.markdown)
+
+
+def test_the_sliders_keep_their_values_through_a_measure_without_them(english):
+    at = english
+    at.slider(key=diversity.ALPHA).set_value(0.3).run()
+    at.slider(key=diversity.K).set_value(6).run()
+    for choice in ("S-recall", "NRBP", "ERR-IA"):  # S-recall has no α, NRBP no k
+        at.selectbox(key=diversity.CHOICE).set_value(choice).run()
+    show_all(at)
+    name, value = expected("ERR-IA", alpha=0.3, k=6)
+    assert headline(at) == (name, f"{value:.4f}")
