@@ -6,6 +6,7 @@ import streamlit as st
 from metrics import MetricsInputError
 from ui.i18n import t
 from ui.session import state
+from ui.shell import style
 from ui.shell.page import end_page
 from ui.shell.safe import plain
 from ui.teaching import explainer, lecture, pacing, presenter
@@ -14,11 +15,12 @@ from ui.topics import diversity
 PAGE = diversity.PAGE
 
 st.title(t("Diversity: subtopics"))
+style.inject_sheet("diversity.css")  # static, our own class names
 diversity.start()
 ranking, numbers = lecture.stage()
 with ranking:
     controls = lecture.controls()
-    with st.container(key="builder"):  # (the key puts the numbers first on a phone: ui/shell/style/phone.css)
+    with st.container(key="diversity_board"):  # (below the numbers on a phone: ui/shell/style/diversity.css)
         st.markdown(t("**Query:** {query} · each item covers some of its subtopics").format(
             query=t(diversity.QUERY)))
         grid_slot = st.container(key="diversity_grid")
