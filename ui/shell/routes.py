@@ -46,6 +46,7 @@ SECTIONS: dict[str, tuple[Route, ...]] = {
         Route("beyond", N_("Beyond accuracy"), ":material/diversity_3:"),
         Route("more_measures", N_("More measures"), ":material/functions:"),
         Route("reader", N_("The reader behind the metric"), ":material/person_search:"),
+        Route("diversity", N_("Diversity: subtopics"), ":material/category:"),
     ),
     N_("Compare"): (
         Route("compare", N_("Two rankings"), ":material/compare_arrows:"),

@@ -38,8 +38,9 @@ MAX_ITEMS = 30  #: items on one board (a lesson's boards are read on one screen)
 MAX_SCENES = 40
 UNJUDGED = "?"  #: an item judged by nobody (gain 0, left out of the ideal ordering)
 #: the app's pages a lesson may send a reader on to (tests/ui check this against ui.shell.routes)
-PAGES = ("home", "upload", "ndcg", "ap", "rr", "cutoff", "roc", "beyond", "more_measures", "reader", "compare",
-         "conventions", "systems", "many_systems", "multiple_comparisons", "quiz", "articles", "handout", "live")
+PAGES = ("home", "upload", "ndcg", "ap", "rr", "cutoff", "roc", "beyond", "more_measures", "reader", "diversity",
+         "compare", "conventions", "systems", "many_systems", "multiple_comparisons", "quiz", "articles", "handout",
+         "live")
 LESSON_KEYS = {"id", "title", "summary", "minutes", "languages", "read_on", "boards", "query_sets", "scenes"}
 BOARD_KEYS = {"grades", "ranking", "k", "scores", "conventions"}
 SCENE_KEYS = {"id", "title", "view", "say", "notes", "mistake", "hint", "board", "queries", "systems", "k", "step",

@@ -84,7 +84,8 @@ CASES = [
      ["x.toml: minutes: must be a whole number from 1 to 180, got 0"]),
     ("read_on", small(AP, 'read_on = ["nowhere"]\n'),
      [("x.toml: read_on: a list of the app's pages (home, upload, ndcg, ap, rr, cutoff, roc, beyond, more_measures, "
-      "reader, compare, conventions, systems, many_systems, multiple_comparisons, quiz, articles, handout, live)")]),
+      "reader, diversity, compare, conventions, systems, many_systems, multiple_comparisons, quiz, articles, handout, "
+      "live)")]),
     ("boards not a table", small(AP, "boards = 3\n").replace("[boards.", "[old_boards."),
      [("x.toml: old_boards: unknown field (known: boards, id, languages, minutes, query_sets, read_on, scenes, "
       "summary, title)"), "x.toml: boards: a table of boards",
