@@ -133,16 +133,23 @@ def num(value: float, digits: int = DIGITS) -> str:
     return "0" if text.lstrip("-").strip("0.") == "" else text
 
 
+_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
 def latex_name(name: str) -> str:
-    """A measure name as LaTeX: upright, its ``=`` and ``,`` without math spacing.
+    """A measure name as LaTeX: upright, its ``=`` and ``,`` without math spacing, a hyphen between
+    letters a hyphen (a minus elsewhere: ``min_rel=-1``).
 
     >>> latex_name("nDCG(gain=exp,ideal=list)@3")
     '\\\\mathrm{nDCG(gain{=}exp{,}ideal{=}list)@3}'
+    >>> latex_name("ERR-IA@5")
+    '\\\\mathrm{ERR\\\\text{-}IA@5}'
     >>> latex_name("11pt_avg"), latex_name("nDCG(gains={0:0})")
     ('\\\\mathrm{11pt\\\\_avg}', '\\\\mathrm{nDCG(gains{=}\\\\{0{:}0\\\\})}')
     """
     escaped = name.replace("{", r"\{").replace("}", r"\}").replace("_", r"\_").replace(":", "{:}")
-    return r"\mathrm{" + escaped.replace("=", "{=}").replace(",", "{,}") + "}"
+    escaped = escaped.replace("=", "{=}").replace(",", "{,}")
+    return r"\mathrm{" + _WORD_HYPHEN.sub(r"\\text{-}", escaped) + "}"
 
 
 def so_far(lhs: str, step: int, rows: int, text: bool) -> str:
