@@ -18,8 +18,8 @@ pytestmark = pytest.mark.e2e
 
 GRID = ".st-key-diversity_grid .js-plotly-plot"
 PICKER = ".st-key-lecture_controls [data-testid='stSelectbox']"
-#: the measure picker's NRBP option in each language (the label is the page's own msgid until it is translated)
-NRBP = "NRBP: novelty- and rank-biased precision"
+#: the measure picker's NRBP option in each language (ui/locale's translation of the page's label)
+NRBP = {"en": "NRBP: novelty- and rank-biased precision", "zh": "NRBP：新颖性与排名偏置的精确率"}
 
 
 def open_diversity(new_session, language: str, viewport: dict) -> Page:
@@ -66,7 +66,7 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     assert step_of(page, language) == (1, 5)
     walk(page, wait_for_app, screenshot, language, "alpha-nDCG", selectors | {"ranking": GRID})
     page.locator(PICKER).click()
-    page.get_by_role("option", name=NRBP).click()
+    page.get_by_role("option", name=NRBP[language]).click()
     expect(page.locator(STEP_BAR)).to_contain_text("8")  # every step was shown: every step still is
     wait_for_app(page, changed=True)
     assert step_of(page, language) == (8, 8)
