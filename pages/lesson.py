@@ -11,6 +11,7 @@ if place.lesson not in lessons:
     walk.choose(lessons)
 else:
     lesson = lessons[place.lesson]
+    place = walk.clicked(lesson, place)
     if place.scene > len(lesson.scenes):
         walk.summary(lesson, place)
     else:

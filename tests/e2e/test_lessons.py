@@ -43,9 +43,10 @@ ONE_SCREEN = {
     "question": ".st-key-lesson_question",
 }
 
-#: JavaScript: where the lesson page is — its scene (the link's), the step line's "step n of total" (the first bold
-#: text of the stage with two numbers: "Step 2 of 6", "第 2 步，共 6 步"), whether the question box shows its answer
-#: (no Reveal button in it any more) or still asks (the Reveal button), and whether the summary is drawn
+#: JavaScript: where the lesson page is — its scene (the link's; ``shown``: the header's "scene i of n"), the step
+#: line's "step n of total" (the first bold text of the stage with two numbers: "Step 2 of 6", "第 2 步，共 6 步"),
+#: whether the question box shows its answer (no Reveal button in it any more) or still asks (the Reveal button), and
+#: whether the summary is drawn
 STATE = """() => {
   const scene = Number(new URL(location.href).searchParams.get('scene') || 0);
   let step = null, total = null;
@@ -54,9 +55,12 @@ STATE = """() => {
     const numbers = (strong.innerText.match(/\\d+/g) || []).map(Number);
     if (numbers.length >= 2) { [step, total] = numbers; break; }
   }
+  const header = document.querySelector('.st-key-lesson_header [data-testid="stMarkdownContainer"]');
+  const title = header && header.querySelector('strong');
+  const said = header ? header.innerText.replace(title ? title.innerText : '', '').match(/\\d+/) : null;
   const box = document.querySelector('.st-key-lesson_question');
   return {
-    scene, step, total,
+    scene, shown: said ? Number(said[0]) : null, step, total,
     revealed: !!(box && !box.querySelector('.st-key-lesson__reveal button')),  // the answer instead of Reveal
     asking: !!document.querySelector('.st-key-lesson__reveal button'),
     summary: !!document.querySelector('.st-key-lesson_summary') && !document.querySelector('.st-key-lecture_stage'),
@@ -83,12 +87,14 @@ def settled(page: Page, wait_for_app, changed: bool = False) -> dict:
 
 def press_next(page: Page, before: dict, wait_for_app, scenes: int) -> dict:
     """→ as a clicker sends it, then the state it leads to, waited for: another state than ``before`` that is whole
-    (past the last of ``scenes`` the link names the summary's scene before the summary is drawn: a summary that
+    (the link's scene is the one the header shows: the link changes as the run begins, before the scene is drawn;
+    past the last of ``scenes`` the link names the summary's scene before the summary is drawn: a summary that
     never comes fails here)."""
     page.keyboard.press("ArrowRight")
     page.wait_for_function(f"""([before, scenes]) => {{
       const now = ({STATE})();
-      return JSON.stringify(now) !== JSON.stringify(before) && (now.summary || now.scene <= scenes);
+      const whole = now.summary || (now.scene <= scenes && now.shown === now.scene);
+      return JSON.stringify(now) !== JSON.stringify(before) && whole;
     }}""", arg=[before, scenes], timeout=LOADED_MS)
     return settled(page, wait_for_app, changed=True)
 

@@ -313,17 +313,23 @@ def ask(lesson: Lesson, scene: Scene, place: Progress) -> None:
             question.show_options(lesson, scene)
 
 
+def clicked(lesson: Lesson, place: Progress) -> Progress:
+    """The clicker on a scene (not when following a class, not on the summary): its key acts first, and the place
+    it leads to is returned, so that the run draws that step, scene or the summary at once (one run per key)."""
+    if place.mode == "follow" or place.scene > len(lesson.scenes):
+        return place
+    action = clicker_keys("lesson_keys")
+    if action not in ("next", "back", "start", "end"):
+        return place
+    move(lesson, lesson.scenes[place.scene - 1], action)
+    return progress.current()
+
+
 def scene_screen(lesson: Lesson, place: Progress) -> None:
     """One scene: the header, what to look at and the ranking on the left, the numbers and the question on the
-    right, at the step allowed now; the clicker steps and moves between scenes."""
+    right, at the step allowed now (the clicker has acted before: :func:`clicked`)."""
     scene = lesson.scenes[place.scene - 1]
     scene_view.put_on_board(lesson, scene)
-    action = clicker_keys("lesson_keys") if place.mode != "follow" else None
-    if action in ("next", "back", "start", "end"):
-        move(lesson, scene, action)
-        place = progress.current()
-        if place.scene - 1 != lesson.scenes.index(scene):  # the key moved to another scene
-            st.rerun()
     pace = pace_of(lesson, scene, place)
     header(lesson, scene, place, pace)
     left, right = lecture.stage()
