@@ -76,7 +76,8 @@ def _by_query(columns, values: np.ndarray, kept: np.ndarray | None = None):
     renumber[by_first] = np.arange(len(distinct))
     code = renumber[code.reshape(-1)]
     order = rows[np.argsort(code, kind="stable")]
-    items = np.array(items, dtype=object)[order].tolist()
+    if len(order) < len(items) or (order[1:] < order[:-1]).any():  # not every row, or not grouped by query
+        items = np.array(items, dtype=object)[order].tolist()
     values = values[order].tolist()
     start = 0
     ends = np.cumsum(np.bincount(code, minlength=len(distinct))).tolist()
