@@ -372,20 +372,26 @@ def _sorted(board: Board, scores: np.ndarray, rule: str, score_type: str, cache:
     ascending (``"id_ascending"``) or in input order (``"as_given"``); the scores in that order (as 32-bit floats
     for ``score_type="float32"``); where each tie group starts, then n.
 
-    The id rules start from the input order's sort (kept in ``cache``): without ties it is every rule's order (the
-    ids are never sorted), and the sorted scores and tie groups are every rule's."""
+    One stable sort by score for the input order; the id rules start from it (kept in ``cache``): without ties it
+    is their order too (the ids are never sorted), and its sorted scores and tie groups are theirs. trec_eval's
+    order is one more stable sort, of the items in id order; item id ascending is trec_eval's order with each tie
+    group reversed."""
     compared = scores.astype(np.float32).astype(np.float64) if score_type == "float32" else scores
     if rule == "as_given":
         order = np.argsort(-compared, kind="stable")
         ordered = compared[order]
         changes = (ordered[1:] != ordered[:-1]).nonzero()[0] + 1
         return order, ordered, np.concatenate(([0], changes, [len(ordered)])) if len(ordered) else np.zeros(1, np.intp)
-    order, ordered, bounds = _kept(cache, ("sorted", "as_given", score_type),
-                                   lambda: _sorted(board, scores, "as_given", score_type, cache))
+    as_given = _kept(cache, ("sorted", "as_given", score_type),
+                     lambda: _sorted(board, scores, "as_given", score_type, cache))
+    order, ordered, bounds = as_given
     if len(bounds) - 1 == len(order):  # no tie
-        return order, ordered, bounds
-    by_id = _kept(cache, "ids", lambda: _id_order(board.ranking))  # then a stable sort by score
-    by_id = by_id[::-1] if rule == "trec" else by_id
+        return as_given
+    if rule == "id_ascending":
+        trec = _kept(cache, ("sorted", "trec", score_type), lambda: _sorted(board, scores, "trec", score_type, cache))
+        mirrored = np.repeat(bounds[:-1] + bounds[1:] - 1, bounds[1:] - bounds[:-1]) - np.arange(len(order))
+        return trec[0][mirrored], ordered, bounds
+    by_id = _kept(cache, "ids", lambda: _id_order(board.ranking))[::-1]  # id descending, then by score
     return by_id[np.argsort(-compared[by_id], kind="stable")], ordered, bounds
 
 
@@ -537,9 +543,10 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
         values.append(_plain(measure, convention, top, k, top_gains, ideal))
     low, high = min(values), max(values)
     if measure == "AP" and convention.ap_denominator == "found" and convention.ap_cutoff:
-        cut = next(((s, e) for s, e in r.groups if s < k < e), None)
-        if cut is not None:
-            low, high = _found_ap_range(convention, r, k, cut, low, high, arranged)
+        group = int(r.bounds.searchsorted(k, side="right")) - 1  # the tie group at rank k + 1
+        if r.bounds[group] < k < n:  # k cuts it
+            low, high = _found_ap_range(convention, r, k, (int(r.bounds[group]), int(r.bounds[group + 1])), low,
+                                        high, arranged)
     if high - low <= 1e-12 * max(1.0, abs(high)):
         return _plain(measure, convention, r, k, gains, ideal)
     return Interval(low, high)
