@@ -42,7 +42,7 @@ import itertools
 import math
 import numbers
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -321,8 +321,7 @@ class Read:
     @property
     def groups(self) -> list[tuple[int, int]]:
         """[start, end) of each tie group."""
-        bounds = self.bounds.tolist()
-        return list(zip(bounds[:-1], bounds[1:]))
+        return list(itertools.pairwise(self.bounds.tolist()))
 
 
 def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None,
@@ -482,8 +481,8 @@ def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None,
     starts = r.bounds[:-1]
     if measure in ("nDCG", "RBP"):  # each rank gets its group's mean gain; nDCG@k reads the groups above rank k
         read = len(starts) if measure == "RBP" else int(starts.searchsorted(k))
-        bounds = r.bounds[:read + 1].tolist()
-        means = [sum(gains[start:end].tolist()) / (end - start) for start, end in zip(bounds[:-1], bounds[1:])]
+        means = [sum(gains[start:end].tolist()) / (end - start)
+                 for start, end in itertools.pairwise(r.bounds[:read + 1].tolist())]
         mean = np.repeat(np.array(means, dtype=np.float64), r.bounds[1:read + 1] - r.bounds[:read])
         return _ndcg(mean, ideal, k) if measure == "nDCG" else _rbp(mean, convention.rbp_p, convention.rbp_depth)
     counts = np.add.reduceat(r.hits, starts) if len(starts) else np.zeros(0)  # hits per group: exact counts
@@ -723,7 +722,7 @@ def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[d
     out: dict = {}
     uncut: dict = {}  # AP and RR where the library has no cut-off: one value for every k
     for k in ks:
-        at = board if k == board.k else _kept(cache, ("board", k), lambda: replace(board, k=k))
+        at = board if k == board.k else _kept(cache, ("board", k), partial(replace, board, k=k))
         row = out[k] = {}
         for measure in reported_measures(convention):
             if measure not in convention.offers:
