@@ -41,8 +41,9 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from dataclasses import dataclass, field, replace
-from functools import lru_cache, partial
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -613,25 +614,31 @@ def measure_value(convention: Convention, board: Board, measure: str, _cache: di
     A float, or an :class:`Interval` where the library leaves the order of tied items undefined and that order
     changes the value. ``_cache`` (a dict) shares the reading of the board between calls (between conventions
     and cut-offs too: every key names the choices its entry depends on)."""
+    return _measure(convention, board, measure, _cache)(board.k)
+
+
+def _measure(convention: Convention, board: Board, measure: str, cache: dict | None) -> Callable:
+    """:func:`measure_value` as a function of the cut-off k: the board read, and its gains and ideal ordering
+    made, once for every k."""
     rule = tie_rule(convention, len(board.ranking), measure)
     key = (compared_as(convention, len(board.ranking), measure), "as_given" if rule in ("average", "undefined")
            else rule, convention.truncate_grades, convention.threshold, convention.nonpositive_scores_irrelevant,
            convention.recall_pool)
-    r = _kept(_cache, key, lambda: read(board, convention, key[1], _cache, key[0]))
+    r = _kept(cache, key, lambda: read(board, convention, key[1], cache, key[0]))
     gains = ideal = None
     if measure == "nDCG":
-        gains, ideal = _kept(_cache, (key, "nDCG", convention.gain, convention.ideal),
+        gains, ideal = _kept(cache, (key, "nDCG", convention.gain, convention.ideal),
                              lambda: _ndcg_parts(convention, r))
     elif measure == "RBP":
         gains = _rbp_gains(convention, r)
     if rule == "average":
-        return _averaged(measure, convention, r, board.k, gains, ideal)
+        return lambda k: _averaged(measure, convention, r, k, gains, ideal)
     if rule == "undefined":
-        arranged = None if _cache is None else _cache.setdefault(
+        arranged = {} if cache is None else cache.setdefault(
             (key, "arranged", convention.gain if measure == "nDCG" else ("RBP", convention.rbp_gain)
              if measure == "RBP" else "hits"), {})
-        return _range(measure, convention, r, board.k, gains, ideal, arranged)
-    return _plain(measure, convention, r, board.k, gains, ideal)
+        return lambda k: _range(measure, convention, r, k, gains, ideal, arranged)
+    return lambda k: _plain(measure, convention, r, k, gains, ideal)
 
 
 def reported(convention: Convention, measure: str, value, n_relevant: int, rounded: bool = True):
@@ -719,20 +726,18 @@ def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[d
 
     ``cache`` (a dict) shares the board's readings: pass the same one for every convention and cut-off of one
     board (:func:`~metrics.conventions.compare_runs` reads each query once for all presets)."""
-    out: dict = {}
-    uncut: dict = {}  # AP and RR where the library has no cut-off: one value for every k
-    for k in ks:
-        at = board if k == board.k else _kept(cache, ("board", k), partial(replace, board, k=k))
-        row = out[k] = {}
-        for measure in reported_measures(convention):
-            if measure not in convention.offers:
-                row[measure] = None
-            elif measure_label(convention, measure, k) == measure:
-                if measure not in uncut:
-                    uncut[measure] = measure_value(convention, at, measure, cache)
-                row[measure] = uncut[measure]
+    out: dict = {k: {} for k in ks}
+    for measure in reported_measures(convention):
+        if measure not in convention.offers:
+            values = [None] * len(ks)
+        else:
+            value_at = _measure(convention, board, measure, cache)
+            if measure_label(convention, measure, ks[0]) == measure:  # no cut-off: one value for every k
+                values = [value_at(ks[0])] * len(ks)
             else:
-                row[measure] = measure_value(convention, at, measure, cache)
+                values = [value_at(k) for k in ks]
+        for k, value in zip(ks, values):
+            out[k][measure] = value
     return out, n_relevant(convention, board, cache)
 
 
