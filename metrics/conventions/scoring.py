@@ -332,8 +332,8 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
     msmarco provider).
 
     Vectorised (numpy: one stable sort per tie rule); ``_cache`` (a dict for this board) keeps what readings
-    share: the board's arrays (scores, grades, the judged pool), its items in id order, and each sort (per tie rule
-    and score type) with its tie groups."""
+    share: the board's arrays (scores, grades, the judged pool) and each sort (per tie rule and score type) with its
+    tie groups."""
     if score_type is None:
         score_type = "float64" if ties == "id_ascending" else convention.score_type
     scores, grades, truncated, pool = _kept(_cache, "board", lambda: _board_arrays(board))
@@ -362,37 +362,33 @@ def _board_arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     return scores, grades, np.trunc(grades) + 0.0, pool
 
 
-def _id_order(ranking: tuple[str, ...]) -> np.ndarray:
-    """The positions of the items in item id order (Python's string order)."""
-    return np.fromiter(sorted(range(len(ranking)), key=ranking.__getitem__), np.intp, len(ranking))
-
-
 def _sorted(board: Board, scores: np.ndarray, rule: str, score_type: str, cache: dict | None):
     """Positions in ``rule``'s reading order: score descending, equal scores by item id descending (``"trec"``),
     ascending (``"id_ascending"``) or in input order (``"as_given"``); the scores in that order (as 32-bit floats
     for ``score_type="float32"``); where each tie group starts, then n.
 
-    One stable sort by score for the input order; the id rules start from it (kept in ``cache``): without ties it
-    is their order too (the ids are never sorted), and its sorted scores and tie groups are theirs. trec_eval's
-    order is one more stable sort, of the items in id order; item id ascending is trec_eval's order with each tie
-    group reversed."""
-    compared = scores.astype(np.float32).astype(np.float64) if score_type == "float32" else scores
+    One stable sort by score gives the input order. The id rules start from it (kept in ``cache``): its sorted
+    scores and tie groups are theirs, and only its tie groups of several items are sorted again, by item id
+    (Python's string order): a list without ties is never sorted by id. Item id ascending is trec_eval's order with
+    each tie group reversed."""
     if rule == "as_given":
+        compared = scores.astype(np.float32).astype(np.float64) if score_type == "float32" else scores
         order = np.argsort(-compared, kind="stable")
         ordered = compared[order]
         changes = (ordered[1:] != ordered[:-1]).nonzero()[0] + 1
         return order, ordered, np.concatenate(([0], changes, [len(ordered)])) if len(ordered) else np.zeros(1, np.intp)
-    as_given = _kept(cache, ("sorted", "as_given", score_type),
-                     lambda: _sorted(board, scores, "as_given", score_type, cache))
-    order, ordered, bounds = as_given
-    if len(bounds) - 1 == len(order):  # no tie
-        return as_given
+    order, ordered, bounds = _kept(cache, ("sorted", "as_given", score_type),
+                                   lambda: _sorted(board, scores, "as_given", score_type, cache))
     if rule == "id_ascending":
         trec = _kept(cache, ("sorted", "trec", score_type), lambda: _sorted(board, scores, "trec", score_type, cache))
         mirrored = np.repeat(bounds[:-1] + bounds[1:] - 1, bounds[1:] - bounds[:-1]) - np.arange(len(order))
         return trec[0][mirrored], ordered, bounds
-    by_id = _kept(cache, "ids", lambda: _id_order(board.ranking))[::-1]  # id descending, then by score
-    return by_id[np.argsort(-compared[by_id], kind="stable")], ordered, bounds
+    several = ((bounds[1:] - bounds[:-1]) > 1).nonzero()[0]
+    if len(several):
+        order = order.copy()
+    for start, end in zip(bounds[several].tolist(), bounds[several + 1].tolist()):
+        order[start:end] = sorted(order[start:end].tolist(), key=board.ranking.__getitem__, reverse=True)
+    return order, ordered, bounds
 
 
 # ------------------------------------------------------------------------------------------------ measures
