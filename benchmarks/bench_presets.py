@@ -1,10 +1,13 @@
 """How long compare_runs takes per query over every preset, beside metrics.evaluate on the same run.
 
-    python benchmarks/bench_presets.py [--queries 500] [--items 30] [--repeat 3] [--baseline REV] [--profile]
+    python benchmarks/bench_presets.py [--queries 500] [--items 30] [--ties many|few] [--repeat 3] [--baseline REV]
+        [--profile]
 
 The run is synthetic: ``--queries`` queries of ``--items`` items, graded judgements (0, 0.5, 1, 2, 3, some
 unretrieved judged items in the pool), ties and near-ties (1e-9 apart) in the scores, so that every tie rule
-and the intervals of undefined tie orders are exercised. Prints the median ms per query of
+and the intervals of undefined tie orders are exercised (about three quarters of the items are tied);
+``--ties few``: scores drawn from [0, 3) and rounded to 4 decimals, a tenth of them to 1 decimal, so that a few
+items tie, as in a real run. Prints the median ms per query of
 ``compare_runs(qrels, run, 10)`` (all presets), of ``compare_runs(qrels, run, (5, 10, 20))`` (three cut-offs in
 one call) and of ``metrics.evaluate`` with nDCG@10, AP@10, RR, P@10 and R@10 (the reference, measured in the
 same process), and the ratios. ``--baseline REV`` also times ``compare_runs(k=10)`` as the commit REV has it
@@ -32,8 +35,10 @@ from metrics import evaluate  # noqa: E402
 from metrics.conventions import compare_runs  # noqa: E402
 
 
-def synthetic_run(queries: int = 500, items: int = 30, seed: int = 7) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """A qrels and a run (DataFrames with query, item, and rel or score) with graded judgements and tied scores."""
+def synthetic_run(queries: int = 500, items: int = 30, seed: int = 7, ties: str = "many") \
+        -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A qrels and a run (DataFrames with query, item, and rel or score) with graded judgements and tied scores
+    (``ties="few"``: scores that seldom tie)."""
     rng = random.Random(seed)
     qrels, run = [], []
     for q in range(queries):
@@ -42,6 +47,9 @@ def synthetic_run(queries: int = 500, items: int = 30, seed: int = 7) -> tuple[p
         for doc in docs:
             if rng.random() < 0.5:
                 qrels.append((query, doc, rng.choice([0, 0, 0.5, 1, 2, 3])))
+            if ties == "few":
+                run.append((query, doc, round(rng.random() * 3, 1 if rng.random() < 0.1 else 4)))
+                continue
             base = rng.choice([0.1, 0.2, 0.5, 1.0, 1.5, 2.0, 3.0])
             run.append((query, doc, base + rng.choice([0.0, 0.0, 1e-9, rng.random()])))
         qrels += [(query, f"pool{i}", rng.choice([1, 2])) for i in range(2)]
@@ -49,7 +57,7 @@ def synthetic_run(queries: int = 500, items: int = 30, seed: int = 7) -> tuple[p
             pd.DataFrame(run, columns=["query", "item", "score"]))
 
 
-def baseline_time(revision: str, queries: int, items: int, repeat: int) -> float:
+def baseline_time(revision: str, queries: int, items: int, repeat: int, ties: str = "many") -> float:
     """Seconds of ``compare_runs(qrels, run, 10)`` on the same run with the ``metrics`` package of ``revision``."""
     root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as folder:
@@ -61,7 +69,7 @@ def baseline_time(revision: str, queries: int, items: int, repeat: int) -> float
                 f"assert metrics.__file__.startswith({folder!r}), metrics.__file__\n"
                 "from metrics.conventions import compare_runs\n"
                 "from bench_presets import synthetic_run, median_time\n"
-                f"qrels, run = synthetic_run({queries}, {items})\n"
+                f"qrels, run = synthetic_run({queries}, {items}, ties={ties!r})\n"
                 f"print(median_time(lambda: compare_runs(qrels, run, 10), {repeat}))\n")
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=folder)
     return float(out.stdout.split()[-1])
@@ -71,21 +79,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=int, default=500)
     parser.add_argument("--items", type=int, default=30)
+    parser.add_argument("--ties", choices=("many", "few"), default="many",
+                        help="many: three quarters of the items tied (the default); few: a few ties, as a real run")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", metavar="REV", help="also time compare_runs as this commit has it")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    qrels, run = synthetic_run(args.queries, args.items)
+    qrels, run = synthetic_run(args.queries, args.items, ties=args.ties)
     n = args.queries
     reference = median_time(lambda: evaluate(qrels, run, ["nDCG@10", "AP@10", "RR", "P@10", "R@10"]),
                             args.repeat)
     one = median_time(lambda: compare_runs(qrels, run, 10), args.repeat)
-    print(f"{n} queries of {args.items} items")
+    print(f"{n} queries of {args.items} items" + (", few ties" if args.ties == "few" else ""))
     print(f"metrics.evaluate, 5 measures (reference): {reference / n * 1e3:8.3f} ms per query")
     print(f"compare_runs(k=10), all presets:          {one / n * 1e3:8.3f} ms per query "
           f"({one / reference:.1f}x the reference)")
     if args.baseline:
-        before = baseline_time(args.baseline, args.queries, args.items, args.repeat)
+        before = baseline_time(args.baseline, args.queries, args.items, args.repeat, args.ties)
         print(f"compare_runs(k=10) at {args.baseline}:       {before / n * 1e3:8.3f} ms per query "
               f"({before / reference:.1f}x the reference; now {one / before:.2f}x its time)")
     try:

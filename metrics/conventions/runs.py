@@ -76,7 +76,8 @@ def _by_query(columns, values: np.ndarray, kept: np.ndarray | None = None):
     renumber[by_first] = np.arange(len(distinct))
     code = renumber[code.reshape(-1)]
     order = rows[np.argsort(code, kind="stable")]
-    items = np.array(items, dtype=object)[order].tolist()
+    if len(order) < len(items) or (order[1:] < order[:-1]).any():  # not every row, or not grouped by query
+        items = np.array(items, dtype=object)[order].tolist()
     values = values[order].tolist()
     start = 0
     ends = np.cumsum(np.bincount(code, minlength=len(distinct))).tolist()
@@ -85,10 +86,18 @@ def _by_query(columns, values: np.ndarray, kept: np.ndarray | None = None):
         start = end
 
 
-def _ends(value) -> tuple[float, float] | None:
-    if value is None or (not isinstance(value, Interval) and math.isnan(value)):
-        return None
-    return (value.low, value.high) if isinstance(value, Interval) else (value, value)
+def _ends(values) -> tuple[list[float], list[float]]:
+    """The low and the high end of each value that is a number (an :class:`Interval` has two ends, a float one;
+    None and NaN have none)."""
+    lows, highs = [], []
+    for value in values:
+        if isinstance(value, Interval):
+            lows.append(value[0])
+            highs.append(value[1])
+        elif value is not None and not math.isnan(value):
+            lows.append(value)
+            highs.append(value)
+    return lows, highs
 
 
 def compare_runs(qrels, run, k, presets: dict[str, Convention] | None = None):
@@ -145,29 +154,32 @@ def _comparison(k: int, presets: dict[str, Convention], queries, per_query, unro
     """One cut-off's :class:`RunComparison` from the per-query values: the means and the spreads."""
     means = {}
     for key, convention in presets.items():
-        means[key] = {}
-        for measure in reported_measures(convention):
-            source = unrounded if convention.decimals is not None else per_query
-            values = [source[q][key][measure] for q in queries]
-            if not values or values[0] is None:
-                means[key][measure] = None if values else float("nan")
-                continue
-            ends = [e for e in map(_ends, values) if e is not None]
-            if convention.queries == "judged":  # every judged query: one missing from the run scores 0
-                ends += [(0.0, 0.0)] * len(missing)
-            if not ends:
-                means[key][measure] = float("nan")
-            elif any(isinstance(v, Interval) for v in values):
-                means[key][measure] = Interval(sum(e[0] for e in ends) / len(ends), sum(e[1] for e in ends) / len(ends))
-            else:
-                means[key][measure] = sum(e[0] for e in ends) / len(ends)
-            if convention.decimals is not None and means[key][measure] is not None:  # RecBole rounds the mean
-                means[key][measure] = round(means[key][measure], convention.decimals)
+        source = unrounded if convention.decimals is not None else per_query
+        zeros = len(missing) if convention.queries == "judged" else 0  # a judged query missing from the run: 0
+        means[key] = {measure: _mean([source[q][key][measure] for q in queries], zeros, convention.decimals)
+                      for measure in reported_measures(convention)}
     spread = {}
     for measure in (m for m in SCORED if any(m in reported_measures(c) for c in presets.values())):
         rows = []
         for query in queries:
-            ends = [e for e in (_ends(per_query[query][key].get(measure)) for key in presets) if e is not None]
-            rows.append((query, max(e[1] for e in ends) - min(e[0] for e in ends) if ends else 0.0))
+            lows, highs = _ends([per_query[query][key].get(measure) for key in presets])
+            rows.append((query, max(highs) - min(lows) if lows else 0.0))
         spread[measure] = sorted(rows, key=lambda row: -row[1])
     return RunComparison(k, tuple(presets), queries, per_query, means, spread, inputs, missing)
+
+
+def _mean(values: list, zeros: int, decimals: int | None):
+    """The mean of one preset's measure over the queries, ``zeros`` more queries scoring 0 (NaN values left out;
+    None where the library lacks the measure; an :class:`Interval` of the lows' and the highs' means when a value
+    is one; rounded to ``decimals``, as RecBole rounds the mean of its unrounded values)."""
+    if not values or values[0] is None:
+        return None if values else float("nan")
+    lows, highs = _ends(values)
+    lows, highs = lows + [0.0] * zeros, highs + [0.0] * zeros
+    if not lows:
+        mean = float("nan")
+    elif any(isinstance(v, Interval) for v in values):
+        mean = Interval(sum(lows) / len(lows), sum(highs) / len(highs))
+    else:
+        mean = sum(lows) / len(lows)
+    return mean if decimals is None else round(mean, decimals)

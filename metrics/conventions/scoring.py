@@ -41,7 +41,8 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -56,9 +57,9 @@ MEASURES = ("nDCG", "AP", "RR", "P", "R")  #: trec_eval's, as score_under labels
 #: :func:`~metrics.conventions.find_conventions` trace from trec_eval's number) and RBP, which only some libraries
 #: have (ir_measures, ranx: a preset's ``offers``)
 SCORED = (*MEASURES, "RBP")
-#: a list of at most this many items is arranged by Python loops, whole (numpy's calls cost more than the sorts
-#: there); a longer one by numpy sorts, cut to the ranks its measure reads (:func:`_range`)
-SHORT_LIST = 64
+#: an arrangement of tie groups (:func:`_arranged`) covers at least this many top ranks (a shorter list whole):
+#: sorting them costs about what sorting the top 10 does, and the next cut-offs and measures reuse it
+ARRANGED_RANKS = 64
 
 
 class Interval(tuple):
@@ -214,14 +215,50 @@ def measure_label(convention: Convention, measure: str, k: int) -> str:
 # ------------------------------------------------------------------------------------------------ inputs
 
 
+def _kept(cache: dict | None, key, make):
+    """``cache[key]``, made by ``make()`` the first time it is asked for (every time without a cache)."""
+    if cache is None:
+        return make()
+    value = cache.get(key)
+    if value is None:
+        value = cache[key] = make()
+    return value
+
+
+def _table_size(n: int) -> int:
+    """The length of the cached per-rank tables that cover ranks 1..n: a power of two, at least 64, so that a few
+    arrays serve every list length (and each rank's entry comes from the same array whatever the length)."""
+    return max(64, 1 << max(n - 1, 0).bit_length())
+
+
 @lru_cache(maxsize=8)
-def _divisors(n: int) -> tuple[float, ...]:
-    """log2(i + 1) for ranks 1..n, as :func:`metrics.measures.ndcg.discounts` computes them."""
-    return tuple(np.log2(np.arange(2, n + 2, dtype=float)).tolist())
+def _divisors(size: int) -> np.ndarray:
+    """log2(i + 1) for ranks 1..size, as :func:`metrics.measures.ndcg.discounts` computes them (read-only)."""
+    table = np.log2(np.arange(2, size + 2, dtype=float))
+    table.setflags(write=False)
+    return table
 
 
-def _discounts(n: int) -> tuple[float, ...]:
-    return _divisors(max(64, 1 << max(n - 1, 0).bit_length()))
+@lru_cache(maxsize=8)
+def _persistence(p: float, size: int) -> np.ndarray:
+    """RBP's weights 1, p, p², ... for ranks 1..size, each the one before times p (a running product, as a loop
+    computes them: not ``p ** i``, which can differ in the last bit); read-only."""
+    table = np.multiply.accumulate(np.concatenate(([1.0], np.full(size - 1, p))))
+    table.setflags(write=False)
+    return table
+
+
+def _running_total(terms: np.ndarray) -> float:
+    """The terms added one at a time to 0.0, first to last, as the measures' loops (and the libraries) add them
+    (``np.sum`` adds pairwise: another last bit). ``np.add.accumulate`` (``np.cumsum``) keeps that order, and
+    ``+ 0.0`` gives a sum of zeros the loop's sign (0.0 + -0.0 is 0.0); a few terms are added by a loop, which
+    costs less than numpy's call."""
+    if len(terms) > 32:
+        return float(np.add.accumulate(terms)[-1]) + 0.0
+    total = 0.0
+    for term in terms.tolist():
+        total += term
+    return total
 
 
 @dataclass(frozen=True)
@@ -232,6 +269,9 @@ class Board:
     scores: tuple[float, ...]
     judged: tuple[tuple[str, float], ...]
     k: int
+    #: the scores, the grades in ranking order and the judged grades as numpy arrays, when :meth:`of_floats` made
+    #: them (not compared, not shown)
+    arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, ranking, judgments: dict, k: int, scores=None) -> Board:
@@ -256,27 +296,33 @@ class Board:
         ids are ``str`` and the numbers ``float`` (:func:`~metrics.conventions.compare_runs`' columns), so their
         types are not checked one by one."""
         values = np.array(scores, dtype=np.float64)
-        grades = np.array(list(judgments.values()), dtype=np.float64)
-        if not (len(values) == len(ranking) and np.isfinite(values).all() and np.isfinite(grades).all()
+        pool = np.array(list(judgments.values()), dtype=np.float64)
+        if not (len(values) == len(ranking) and np.isfinite(values).all() and np.isfinite(pool).all()
                 and (typed or (all(type(x) is str for x in ranking) and all(type(x) is str for x in judgments)
                                and all(type(x) is float for x in scores)
                                and all(type(x) is float for x in judgments.values())))
                 and len(set(ranking)) == len(ranking)):
             return cls.of(ranking, judgments, k, scores)  # its checks and messages
-        return cls(tuple(ranking), tuple(scores), tuple(judgments.items()), as_k(k, required=True))
+        grades = np.fromiter(map(judgments.get, ranking, itertools.repeat(0.0)), np.float64, len(ranking))
+        return cls(tuple(ranking), tuple(scores), tuple(judgments.items()), as_k(k, required=True),
+                   (values, grades, pool))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Read:
-    """A board read under a convention's input choices: grades, hits and tie groups in reading order."""
+    """A board read under a convention's input choices: grades, hits and tie groups in reading order (numpy
+    arrays, never written)."""
 
-    grades: tuple[float, ...]  #: in reading order
-    hits: tuple[float, ...]  #: 1.0 where the item counts as relevant
-    groups: tuple[tuple[int, int], ...]  #: [start, end) of each run of equal scores, in reading order
-    pool: tuple[float, ...]  #: every judged grade (the ideal ordering's source)
+    grades: np.ndarray  #: in reading order
+    hits: np.ndarray  #: 1.0 where the item counts as relevant, else 0.0
+    bounds: np.ndarray  #: where each run of equal scores (tie group) starts, in reading order, then n
+    pool: np.ndarray  #: every judged grade (the ideal ordering's source)
     n_relevant: int  #: R
-    #: the grades, hits and group bounds as numpy arrays, when :func:`read` made them (not compared, not shown)
-    arrays: tuple | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def groups(self) -> list[tuple[int, int]]:
+        """[start, end) of each tie group."""
+        return list(itertools.pairwise(self.bounds.tolist()))
 
 
 def read(board: Board, convention: Convention, ties: str, _cache: dict | None = None,
@@ -286,139 +332,127 @@ def read(board: Board, convention: Convention, ties: str, _cache: dict | None = 
     msmarco provider).
 
     Vectorised (numpy: one stable sort per tie rule); ``_cache`` (a dict for this board) keeps what readings
-    share: the scores and grades in input order, the items' alphabetical ranks, and each sort (per tie rule and
-    score type) with its tie groups."""
-    shared = None if _cache is None else _cache.get("board")
-    if shared is None:
-        shared = _board_arrays(board)
-        if _cache is not None:
-            _cache["board"] = shared
-    scores64, grades, truncated, id_rank = shared
+    share: the board's arrays (scores, grades, the judged pool) and each sort (per tie rule and score type) with its
+    tie groups."""
     if score_type is None:
         score_type = "float64" if ties == "id_ascending" else convention.score_type
-    as_float32 = score_type == "float32"
-    sorted_key = ("sorted", ties if ties in ("trec", "id_ascending") else "as_given", as_float32)
-    sort = None if _cache is None else _cache.get(sorted_key)
-    if sort is None:
-        scores = scores64.astype(np.float32).astype(np.float64) if as_float32 else scores64
-        if ties == "trec":  # score descending, then item id descending
-            order = np.lexsort((-id_rank, -scores))
-        elif ties == "id_ascending":
-            order = np.lexsort((id_rank, -scores))
-        else:  # input order among equal scores
-            order = np.argsort(-scores, kind="stable")
-        ordered = scores[order]
-        bounds = np.concatenate(([0], np.flatnonzero(ordered[1:] != ordered[:-1]) + 1, [len(ordered)]))
-        listed = bounds.tolist()
-        sort = order, ordered, tuple(zip(listed[:-1], listed[1:])) if len(ordered) else (), bounds
-        if _cache is not None:
-            _cache[sorted_key] = sort
-    order, ordered, groups, bounds = sort
-    in_order = truncated if convention.truncate_grades else grades
-    threshold = convention.threshold
-    ordered_grades = in_order[order]
-    relevant = ordered_grades >= threshold
+    scores, grades, truncated, pool = _kept(_cache, "board", lambda: _board_arrays(board))
+    rule = ties if ties in ("trec", "id_ascending") else "as_given"
+    order, ordered, bounds = _kept(_cache, ("sorted", rule, score_type),
+                                   lambda: _sorted(board, scores, rule, score_type, _cache))
+    ordered_grades = (truncated if convention.truncate_grades else grades)[order]
+    relevant = ordered_grades >= convention.threshold
     hits = relevant & (ordered > 0) if convention.nonpositive_scores_irrelevant else relevant
-    pool_key = ("pool", convention.truncate_grades, threshold)
-    pool_read = None if _cache is None else _cache.get(pool_key)
-    if pool_read is None:
+    if convention.truncate_grades:
+        pool = np.trunc(pool) + 0.0
+    in_list = int(np.count_nonzero(relevant))
+    n_relevant = int(np.count_nonzero(pool >= convention.threshold)) if convention.recall_pool else in_list
+    return Read(ordered_grades, hits.astype(np.float64), bounds, pool, max(n_relevant, in_list))
+
+
+def _board_arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The board's scores and grades (as given, and truncated to integers as ``math.trunc`` does: -0.5 gives 0.0)
+    in input order, and every judged grade."""
+    if board.arrays is None:
         judged = dict(board.judged)
-        if convention.truncate_grades:
-            judged = {item: float(math.trunc(grade)) for item, grade in judged.items()}
-        pool = tuple(judged.values())
-        pool_read = pool, sum(grade >= threshold for grade in pool)
-        if _cache is not None:
-            _cache[pool_key] = pool_read
-    pool = pool_read[0]
-    in_list = int(relevant.sum())
-    n_relevant = pool_read[1] if convention.recall_pool else in_list
-    hits = hits.astype(np.float64)
-    return Read(tuple(ordered_grades.tolist()), tuple(hits.tolist()), groups, pool, max(n_relevant, in_list),
-                (ordered_grades, hits, bounds))
+        grades = np.array(list(map(judged.get, board.ranking, itertools.repeat(0.0))), dtype=np.float64)
+        scores, pool = np.array(board.scores, dtype=np.float64), np.array(list(judged.values()), dtype=np.float64)
+    else:
+        scores, grades, pool = board.arrays
+    return scores, grades, np.trunc(grades) + 0.0, pool
 
 
-def _board_arrays(board: Board):
-    """The board's scores and grades (as given, and truncated to integers) in input order, and each item's rank
-    in item id order (Python's string order)."""
-    judged = dict(board.judged)
-    grades = np.array([judged.get(item, 0.0) for item in board.ranking], dtype=np.float64)
-    id_rank = np.empty(len(board.ranking), dtype=np.int64)
-    id_rank[sorted(range(len(board.ranking)), key=board.ranking.__getitem__)] = np.arange(len(board.ranking))
-    return np.array(board.scores, dtype=np.float64), grades, np.trunc(grades), id_rank
+def _sorted(board: Board, scores: np.ndarray, rule: str, score_type: str, cache: dict | None):
+    """Positions in ``rule``'s reading order: score descending, equal scores by item id descending (``"trec"``),
+    ascending (``"id_ascending"``) or in input order (``"as_given"``); the scores in that order (as 32-bit floats
+    for ``score_type="float32"``); where each tie group starts, then n.
+
+    One stable sort by score gives the input order. The id rules start from it (kept in ``cache``): its sorted
+    scores and tie groups are theirs, and only its tie groups of several items are sorted again, by item id
+    (Python's string order): a list without ties is never sorted by id. Item id ascending is trec_eval's order with
+    each tie group reversed."""
+    if rule == "as_given":
+        compared = scores.astype(np.float32).astype(np.float64) if score_type == "float32" else scores
+        order = np.argsort(-compared, kind="stable")
+        ordered = compared[order]
+        changes = (ordered[1:] != ordered[:-1]).nonzero()[0] + 1
+        return order, ordered, np.concatenate(([0], changes, [len(ordered)])) if len(ordered) else np.zeros(1, np.intp)
+    order, ordered, bounds = _kept(cache, ("sorted", "as_given", score_type),
+                                   lambda: _sorted(board, scores, "as_given", score_type, cache))
+    if rule == "id_ascending":
+        trec = _kept(cache, ("sorted", "trec", score_type), lambda: _sorted(board, scores, "trec", score_type, cache))
+        mirrored = np.repeat(bounds[:-1] + bounds[1:] - 1, bounds[1:] - bounds[:-1]) - np.arange(len(order))
+        return trec[0][mirrored], ordered, bounds
+    several = ((bounds[1:] - bounds[:-1]) > 1).nonzero()[0]
+    if len(several):
+        order = order.copy()
+    for start, end in zip(bounds[several].tolist(), bounds[several + 1].tolist()):
+        order[start:end] = sorted(order[start:end].tolist(), key=board.ranking.__getitem__, reverse=True)
+    return order, ordered, bounds
 
 
 # ------------------------------------------------------------------------------------------------ measures
 
 
-def _dcg(gains, depth: int) -> float:
-    discount = _discounts(depth)
-    total = 0.0
-    for i in range(min(depth, len(gains))):
-        total += gains[i] / discount[i]
-    return total
+def _dcg(gains: np.ndarray, depth: int) -> float:
+    n = min(depth, len(gains))
+    return _running_total(gains[:n] / _divisors(_table_size(depth))[:n])
 
 
-def _ndcg_parts(convention: Convention, r: Read) -> tuple[list[float], list[float]]:
-    """Gains in reading order and the ideal ordering's gains, sorted."""
+def _ndcg_parts(convention: Convention, r: Read) -> tuple[np.ndarray, np.ndarray]:
+    """Gains in reading order and the ideal ordering's gains, sorted (largest first)."""
     if convention.gain == "binary":
-        gains = list(r.hits)
-        ideal = list(gains) if convention.ideal == "list" else [1.0] * r.n_relevant
+        gains = r.hits
+        ideal = gains if convention.ideal == "list" else np.ones(r.n_relevant)
     else:  # exponential gain refuses a grade whose 2^g - 1 overflows
         gains = _checked_gains(r.grades, convention.gain)
-        ideal = list(gains) if convention.ideal == "list" else _checked_gains(r.pool or (0.0,), convention.gain)
-    return gains, sorted(ideal, reverse=True)
+        ideal = gains if convention.ideal == "list" else _checked_gains(r.pool if len(r.pool) else np.zeros(1),
+                                                                        convention.gain)
+    return gains, np.sort(ideal)[::-1]
 
 
-def _checked_gains(grades, gain: str) -> list[float]:
+def _checked_gains(grades: np.ndarray, gain: str) -> np.ndarray:
     """The gains of grades already checked by :meth:`Board.of`; where one overflows (exponential gain), the
     measures' own check raises its error."""
-    values = _gains(np.asarray(grades, dtype=np.float64), gain)
+    values = _gains(grades, gain)
     if not np.isfinite(values).all():
-        _grades(grades, gain, "grades")
-    return values.tolist()
+        _grades(grades.tolist(), gain, "grades")
+    return values
 
 
-def _ndcg(gains, ideal, k: int) -> float:
+def _ndcg(gains: np.ndarray, ideal: np.ndarray, k: int) -> float:
     depth = min(k, max(len(gains), len(ideal)))
     idcg = _dcg(ideal, depth)
     return _dcg(gains, depth) / idcg if idcg else 0.0
 
 
-def _ap(hits, k: int | None, denominator: str, n_relevant: int) -> float:
+def _ap(hits: np.ndarray, k: int | None, denominator: str, n_relevant: int) -> float:
+    """Σ over the hits in the first k ranks of (hits so far) / rank, divided per ``denominator``."""
     depth = len(hits) if k is None else k
-    found = total = 0.0
-    for i in range(min(depth, len(hits))):
-        if hits[i]:
-            found += 1.0
-            total += found / (i + 1)
+    ranks = hits[:depth].nonzero()[0] + 1
+    found = float(len(ranks))
+    total = _running_total(np.arange(1.0, found + 1.0) / ranks)
     d = {"relevant": n_relevant, "found": found, "min_k_relevant": min(depth, n_relevant)}[denominator]
     return total / d if d else 0.0
 
 
-def _rr(hits, k: int | None) -> float:
-    depth = len(hits) if k is None else k
-    for i in range(min(depth, len(hits))):
-        if hits[i]:
-            return 1.0 / (i + 1)
-    return 0.0
+def _rr(hits: np.ndarray, k: int | None) -> float:
+    first = hits[:len(hits) if k is None else k].nonzero()[0]
+    return 1.0 / (int(first[0]) + 1) if len(first) else 0.0
 
 
-def _rbp_gains(convention: Convention, r: Read) -> list[float]:
+def _rbp_gains(convention: Convention, r: Read) -> np.ndarray:
     """RBP's r_i in reading order: 1 for a relevant item, or its grade (``rbp_gain="linear"``, ranx)."""
     if convention.rbp_gain == "binary":
-        return list(r.hits)
-    return [grade if hit else 0.0 for grade, hit in zip(r.grades, r.hits)]
+        return r.hits
+    return np.where(r.hits != 0, r.grades, 0.0)
 
 
-def _rbp(gains, p: float, depth: int | None) -> float:
+def _rbp(gains: np.ndarray, p: float, depth: int | None) -> float:
     """(1 − p) Σ r_i p^(i−1) over the list; with ``depth`` (cwl_eval: 1000) over its first ``depth`` ranks, the
     weights scaled to sum to 1 there."""
     n = len(gains) if depth is None else min(depth, len(gains))
-    total, weight = 0.0, 1.0
-    for i in range(n):
-        if gains[i]:
-            total += gains[i] * weight
-        weight *= p
+    total = _running_total(gains[:n] * _persistence(p, _table_size(n))[:n])
     return total * ((1.0 - p) if depth is None else (1.0 - p) / (1.0 - p ** depth))
 
 
@@ -432,7 +466,7 @@ def _plain(measure: str, convention: Convention, r: Read, k: int, gains=None, id
         return _ap(r.hits, k if convention.ap_cutoff else None, convention.ap_denominator, r.n_relevant)
     if measure == "RR":
         return _rr(r.hits, k if convention.rr_cutoff else None)
-    found = sum(r.hits[:k])
+    found = float(np.count_nonzero(r.hits[:k]))
     if measure == "P":
         return found / k
     return found / r.n_relevant if r.n_relevant else 0.0
@@ -441,39 +475,36 @@ def _plain(measure: str, convention: Convention, r: Read, k: int, gains=None, id
 def _averaged(measure: str, convention: Convention, r: Read, k: int, gains=None, ideal=None) -> float:
     """``measure`` with every tie group read as one: the mean over all orders of each group (nDCG, RR, P, R), or
     one threshold per group (AP, scikit-learn's ``average_precision_score``)."""
-    if measure in ("nDCG", "RBP"):
-        mean = []
-        for start, end in r.groups:
-            if measure == "nDCG" and start >= k:  # nDCG@k reads no deeper than rank k
-                break
-            mean += [sum(gains[start:end]) / (end - start)] * (end - start)
+    starts = r.bounds[:-1]
+    if measure in ("nDCG", "RBP"):  # each rank gets its group's mean gain; nDCG@k reads the groups above rank k
+        read = len(starts) if measure == "RBP" else int(starts.searchsorted(k))
+        means = [sum(gains[start:end].tolist()) / (end - start)
+                 for start, end in itertools.pairwise(r.bounds[:read + 1].tolist())]
+        mean = np.repeat(np.array(means, dtype=np.float64), r.bounds[1:read + 1] - r.bounds[:read])
         return _ndcg(mean, ideal, k) if measure == "nDCG" else _rbp(mean, convention.rbp_p, convention.rbp_depth)
-    hits = r.hits
+    counts = np.add.reduceat(r.hits, starts) if len(starts) else np.zeros(0)  # hits per group: exact counts
     if measure == "RR":
-        depth = len(hits) if not convention.rr_cutoff else min(k, len(hits))
-        for start, end in r.groups:
-            if start >= depth:
-                return 0.0
-            h, s = int(sum(hits[start:end])), end - start
-            if h:  # first hit at place j of the group with probability C(s - j, h - 1) / C(s, h)
-                return sum(math.comb(s - j, h - 1) / (start + j) for j in range(1, min(s - h + 1, depth - start) + 1)) \
-                    / math.comb(s, h)
-        return 0.0
-    depth = len(hits) if measure == "AP" and not convention.ap_cutoff else k
-    found = 0.0
-    total = 0.0
-    for start, end in r.groups:
-        if start >= depth:
-            break
-        shown = min(end, depth) - start
-        h = sum(hits[start:end]) * shown / (end - start)
-        found += h
-        if measure == "AP" and h:
-            total += h * found / (start + shown)
+        depth = len(r.hits) if not convention.rr_cutoff else min(k, len(r.hits))
+        with_hit = counts.nonzero()[0]
+        if not len(with_hit) or starts[with_hit[0]] >= depth:
+            return 0.0
+        group = int(with_hit[0])
+        start, h, s = int(starts[group]), int(counts[group]), int(r.bounds[group + 1] - starts[group])
+        # the first hit at place j of the group with probability C(s - j, h - 1) / C(s, h)
+        return sum(math.comb(s - j, h - 1) / (start + j) for j in range(1, min(s - h + 1, depth - start) + 1)) \
+            / math.comb(s, h)
+    depth = len(r.hits) if measure == "AP" and not convention.ap_cutoff else k
+    read = int(starts.searchsorted(depth))  # the groups starting above the cut-off, the last perhaps cut
+    start, end = starts[:read], r.bounds[1:read + 1]
+    shown = np.minimum(end, depth) - start
+    h = counts[:read] * shown / (end - start)  # the group's hits above the cut-off, on average
+    found_so_far = np.add.accumulate(h)
+    found = float(found_so_far[-1]) + 0.0 if read else 0.0
     if measure == "P":
         return found / k
     if measure == "R":
         return found / r.n_relevant if r.n_relevant else 0.0
+    total = _running_total(h * found_so_far / (start + shown))
     d = {"relevant": r.n_relevant, "found": found, "min_k_relevant": min(depth, r.n_relevant)}[
         convention.ap_denominator]
     return total / d if d else 0.0
@@ -483,93 +514,70 @@ def _range(measure: str, convention: Convention, r: Read, k: int, gains=None, id
            arranged: dict | None = None) -> float | Interval:
     """``measure`` over every order of the tied items: its exact range, or a number where the order cannot matter.
 
-    Each tie group best first (highest gain for nDCG, relevant first for the others) gives the maximum and worst
-    first the minimum: moving a hit (or a larger gain) up never lowers the sum, and every denominator is fixed --
-    except AP divided by the hits found in the top k (torchmetrics) when k cuts a tie group: there the number of
-    hits h that the group puts above k changes the denominator, so each possible h is tried, the group's top part
-    arranged best or worst. ``arranged`` (a dict) keeps the two arrangements for the next cut-off or convention
-    reading the same list with the same keys (a cache: the arrangements do not depend on k).
+    Each tie group best first (highest gain for nDCG and RBP, relevant first for the others) gives the maximum and
+    worst first the minimum: moving a hit (or a larger gain) up never lowers the sum, and every denominator is
+    fixed -- except AP divided by the hits found in the top k (torchmetrics) when k cuts a tie group: there the
+    number of hits h that the group puts above k changes the denominator, so each possible h is tried, the group's
+    top part arranged best or worst. ``arranged`` (a dict) keeps the arrangements for the next measure, cut-off or
+    convention reading the same list with the same keys.
 
     A measure that reads only the first ``min(k, n)`` ranks (every one but RBP and AP or RR without a cut-off) is
-    computed on that prefix of each arrangement only: the ranks below it are never read.
+    computed on the top of each arrangement only (:func:`_arranged`): the ranks below are never read. When no tie
+    group with differing keys starts above that depth, every order reads those ranks alike: the measure is one
+    number, and nothing is arranged.
     """
     keys = gains if measure in ("nDCG", "RBP") else r.hits
     arranged = {} if arranged is None else arranged
     n = len(r.hits)
     depth = n if measure == "RBP" or (measure == "AP" and not convention.ap_cutoff) \
         or (measure == "RR" and not convention.rr_cutoff) else min(k, n)
-    if depth <= _settled(arranged, keys, r, gains):  # every order of the ties gives the ranks read alike
+    if depth <= _kept(arranged, "settled", lambda: _settled(keys, r.bounds)):
         return _plain(measure, convention, r, k, gains, ideal)
     values = []
-    depth = n if n <= SHORT_LIST else depth  # a short list is arranged whole, once for every cut-off
     for best in (False, True):
-        lists = arranged.get((best, depth))
-        if lists is None:
-            order = _arrangement(arranged, keys, r, best)[:depth]
-            if isinstance(order, list):
-                lists = (Read([r.grades[i] for i in order], [r.hits[i] for i in order], r.groups, r.pool,
-                              r.n_relevant), [gains[i] for i in order] if gains is not None else None)
-            else:
-                arrays = _arrangement_arrays(arranged, keys, r, gains)
-                lists = (Read(arrays[0][order].tolist(), arrays[1][order].tolist(), r.groups, r.pool,
-                              r.n_relevant), arrays[2][order].tolist() if gains is not None else None)
-            arranged[(best, depth)] = lists
-        values.append(_plain(measure, convention, lists[0], k, lists[1], ideal))
+        _, top, top_gains = _arranged(arranged, keys, r, gains, best, depth)
+        values.append(_plain(measure, convention, top, k, top_gains, ideal))
     low, high = min(values), max(values)
     if measure == "AP" and convention.ap_denominator == "found" and convention.ap_cutoff:
-        cut = next(((s, e) for s, e in r.groups if s < k < e), None)
-        if cut is not None:
-            low, high = _found_ap_range(convention, r, k, cut, low, high, arranged)
+        group = int(r.bounds.searchsorted(k, side="right")) - 1  # the tie group at rank k + 1
+        if r.bounds[group] < k < n:  # k cuts it
+            low, high = _found_ap_range(convention, r, k, (int(r.bounds[group]), int(r.bounds[group + 1])), low,
+                                        high, arranged)
     if high - low <= 1e-12 * max(1.0, abs(high)):
         return _plain(measure, convention, r, k, gains, ideal)
     return Interval(low, high)
 
 
-def _arrangement_arrays(arranged: dict, keys, r: Read, gains):
-    """The read list's grades, hits and gains (None: the hits) and the sort keys as numpy arrays, and each rank's
-    tie group number (kept in ``arranged``)."""
-    arrays = arranged.get("arrays")
-    if arrays is None:
-        if r.arrays is not None:
-            grades, hits, bounds = r.arrays
-            sizes = np.diff(bounds) if len(grades) else np.zeros(0, dtype=np.int64)
-        else:
-            grades, hits = np.array(r.grades, dtype=np.float64), np.array(r.hits, dtype=np.float64)
-            sizes = np.array([end - start for start, end in r.groups], dtype=np.int64)
-        values = hits if gains is None else np.array(gains, dtype=np.float64)
-        group = np.repeat(np.arange(len(sizes)), sizes)
-        arrays = arranged["arrays"] = (grades, hits, values, hits if keys is r.hits else values, group)
-    return arrays
+def _settled(keys: np.ndarray, bounds: np.ndarray) -> int:
+    """The first rank of the first tie group whose keys differ (n if none): above it every order of the tied
+    items is the reading order, so a measure that reads no deeper has one value."""
+    differ = keys[1:] != keys[:-1]
+    differ[bounds[1:-1] - 1] = False  # neighbours in different groups
+    first = differ.nonzero()[0]
+    return int(bounds[bounds.searchsorted(first[0], side="right") - 1]) if len(first) else len(keys)
 
 
-def _settled(arranged: dict, keys, r: Read, gains) -> int:
-    """The first rank of the first tie group whose keys differ (n if none): above it every arrangement is the
-    reading order, so a measure that reads no deeper has one value (kept in ``arranged``)."""
-    settled = arranged.get("settled")
-    if settled is None and len(keys) <= SHORT_LIST:  # a loop over its groups costs less than numpy's calls
-        settled = arranged["settled"] = next((start for start, end in r.groups if end - start > 1
-                                              and min(keys[start:end]) != max(keys[start:end])), len(keys))
-    if settled is None:
-        _, _, _, key, group = _arrangement_arrays(arranged, keys, r, gains)
-        varied = np.flatnonzero((key[1:] != key[:-1]) & (group[1:] == group[:-1]))
-        settled = arranged["settled"] = r.groups[int(group[varied[0]])][0] if len(varied) else len(key)
-    return settled
+def _arranged(arranged: dict, keys: np.ndarray, r: Read, gains, best: bool, depth: int):
+    """The top of the read list with each tie group sorted by ``keys``, best first or worst first, down to the end
+    of the tie group at rank ``depth`` at least: its positions in reading order, the read list in that order and
+    its gains (None without ``gains``). Kept in ``arranged``, one per direction: a longer top serves every smaller
+    depth (a measure reads no deeper than its depth), and a top covers at least :data:`ARRANGED_RANKS` ranks, so
+    that the next cut-offs mostly find it made."""
+    top = arranged.get(best)
+    if top is None or len(top[0]) < depth:
+        end = int(r.bounds[r.bounds.searchsorted(min(max(depth, ARRANGED_RANKS), len(keys)))])
+        order = _arrangement(keys, r.bounds, best, end)
+        top = arranged[best] = order, _reordered(r, order), None if gains is None else gains[order]
+    return top
 
 
-def _arrangement(arranged: dict, keys, r: Read, best: bool) -> np.ndarray | list[int]:
-    """Positions in reading order with each tie group sorted by ``keys``, best first or worst first (stable: equal
-    keys keep their order), as one numpy sort on (group, ±key), or for a short list (where numpy's calls cost more
-    than the sorts) a list sorted group by group (kept in ``arranged``)."""
-    order = arranged.get(("order", best))
-    if order is None and len(keys) <= SHORT_LIST:
-        order = arranged[("order", best)] = [
-            i for start, end in r.groups
-            for i in (range(start, end) if end - start == 1 else sorted(range(start, end), key=keys.__getitem__,
-                                                                         reverse=best))]
-    if order is None:
-        _, _, _, key, group = _arrangement_arrays(arranged, keys, r, None if keys is r.hits else keys)
-        order = arranged[("order", best)] = np.lexsort((-key if best else key, group))
-    return order
+def _arrangement(keys: np.ndarray, bounds: np.ndarray, best: bool, end: int) -> np.ndarray:
+    """Positions 0..end-1 (``end``: where a tie group ends) in reading order with each tie group sorted by
+    ``keys``, best (largest) first or worst first, equal keys in their order: one numpy sort on (group, ±key)."""
+    groups = int(bounds.searchsorted(end))
+    group = np.repeat(np.arange(groups), bounds[1:groups + 1] - bounds[:groups])
+    key = keys[:end]
+    return np.lexsort((-key if best else key, group))
 
 
 def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float,
@@ -578,25 +586,22 @@ def _found_ap_range(convention, r: Read, k: int, cut, low: float, high: float,
     h of the group's hits above k, the group's top part and the groups above it arranged best or worst. AP@k
     reads the first k ranks only: the groups above the cut and the cut group's top part."""
     start, end = cut
-    group = list(range(start, end))
-    h_all = int(sum(r.hits[start:end]))
-    inside = k - start
-    ones = [i for i in group if r.hits[i]]
-    zeros = [i for i in group if not r.hits[i]]
+    in_group = r.hits[start:end] != 0
+    ones, zeros = in_group.nonzero()[0] + start, (~in_group).nonzero()[0] + start
+    h_all, inside = len(ones), k - start
     arranged = {} if arranged is None else arranged
     for h in range(max(0, h_all - (end - k)), min(h_all, inside) + 1):
         for best in (False, True):
-            top = ones[:h] + zeros[:inside - h] if best else zeros[:inside - h] + ones[:h]
-            before = _arrangement(arranged, r.hits, r, best)[:start]
-            before = before.tolist() if isinstance(before, np.ndarray) else before
-            value = _plain("AP", convention, _reordered(r, before + top), k)
+            before = _arranged(arranged, r.hits, r, None, best, start)[0][:start]
+            top = (ones[:h], zeros[:inside - h]) if best else (zeros[:inside - h], ones[:h])
+            value = _plain("AP", convention, _reordered(r, np.concatenate((before, *top))), k)
             low, high = min(low, value), max(high, value)
     return low, high
 
 
-def _reordered(r: Read, order: list[int]) -> Read:
-    return Read(tuple(map(r.grades.__getitem__, order)), tuple(map(r.hits.__getitem__, order)), r.groups, r.pool,
-                r.n_relevant)
+def _reordered(r: Read, order: np.ndarray) -> Read:
+    """The read list's items at ``order`` (an arrangement, or its top part): the same groups, pool and R."""
+    return Read(r.grades[order], r.hits[order], r.bounds, r.pool, r.n_relevant)
 
 
 def measure_value(convention: Convention, board: Board, measure: str, _cache: dict | None = None):
@@ -605,33 +610,31 @@ def measure_value(convention: Convention, board: Board, measure: str, _cache: di
     A float, or an :class:`Interval` where the library leaves the order of tied items undefined and that order
     changes the value. ``_cache`` (a dict) shares the reading of the board between calls (between conventions
     and cut-offs too: every key names the choices its entry depends on)."""
+    return _measure(convention, board, measure, _cache)(board.k)
+
+
+def _measure(convention: Convention, board: Board, measure: str, cache: dict | None) -> Callable:
+    """:func:`measure_value` as a function of the cut-off k: the board read, and its gains and ideal ordering
+    made, once for every k."""
     rule = tie_rule(convention, len(board.ranking), measure)
     key = (compared_as(convention, len(board.ranking), measure), "as_given" if rule in ("average", "undefined")
            else rule, convention.truncate_grades, convention.threshold, convention.nonpositive_scores_irrelevant,
            convention.recall_pool)
-    r = None if _cache is None else _cache.get(key)
-    if r is None:
-        r = read(board, convention, key[1], _cache, key[0])
-        if _cache is not None:
-            _cache[key] = r
+    r = _kept(cache, key, lambda: read(board, convention, key[1], cache, key[0]))
     gains = ideal = None
     if measure == "nDCG":
-        parts = None if _cache is None else _cache.get((key, "nDCG", convention.gain, convention.ideal))
-        if parts is None:
-            parts = _ndcg_parts(convention, r)
-            if _cache is not None:
-                _cache[(key, "nDCG", convention.gain, convention.ideal)] = parts
-        gains, ideal = parts
+        gains, ideal = _kept(cache, (key, "nDCG", convention.gain, convention.ideal),
+                             lambda: _ndcg_parts(convention, r))
     elif measure == "RBP":
         gains = _rbp_gains(convention, r)
     if rule == "average":
-        return _averaged(measure, convention, r, board.k, gains, ideal)
+        return lambda k: _averaged(measure, convention, r, k, gains, ideal)
     if rule == "undefined":
-        arranged = None if _cache is None else _cache.setdefault(
+        arranged = {} if cache is None else cache.setdefault(
             (key, "arranged", convention.gain if measure == "nDCG" else ("RBP", convention.rbp_gain)
              if measure == "RBP" else "hits"), {})
-        return _range(measure, convention, r, board.k, gains, ideal, arranged)
-    return _plain(measure, convention, r, board.k, gains, ideal)
+        return lambda k: _range(measure, convention, r, k, gains, ideal, arranged)
+    return lambda k: _plain(measure, convention, r, k, gains, ideal)
 
 
 def reported(convention: Convention, measure: str, value, n_relevant: int, rounded: bool = True):
@@ -719,20 +722,18 @@ def raw_values(convention: Convention, board: Board, ks, cache: dict) -> tuple[d
 
     ``cache`` (a dict) shares the board's readings: pass the same one for every convention and cut-off of one
     board (:func:`~metrics.conventions.compare_runs` reads each query once for all presets)."""
-    out: dict = {}
-    uncut: dict = {}  # AP and RR where the library has no cut-off: one value for every k
-    for k in ks:
-        at = board if k == board.k else replace(board, k=k)
-        row = out[k] = {}
-        for measure in reported_measures(convention):
-            if measure not in convention.offers:
-                row[measure] = None
-            elif measure_label(convention, measure, k) == measure:
-                if measure not in uncut:
-                    uncut[measure] = measure_value(convention, at, measure, cache)
-                row[measure] = uncut[measure]
+    out: dict = {k: {} for k in ks}
+    for measure in reported_measures(convention):
+        if measure not in convention.offers:
+            values = [None] * len(ks)
+        else:
+            value_at = _measure(convention, board, measure, cache)
+            if measure_label(convention, measure, ks[0]) == measure:  # no cut-off: one value for every k
+                values = [value_at(ks[0])] * len(ks)
             else:
-                row[measure] = measure_value(convention, at, measure, cache)
+                values = [value_at(k) for k in ks]
+        for k, value in zip(ks, values):
+            out[k][measure] = value
     return out, n_relevant(convention, board, cache)
 
 
@@ -788,24 +789,24 @@ def attained(convention: Convention, board: Board, measure: str, limit: int = 50
     if rule != "undefined":
         value = measure_value(convention, board, measure)
         return {value} if not isinstance(value, Interval) else None
-    keys = list(gains) if measure in ("nDCG", "RBP") else list(r.hits)
+    keys = gains if measure in ("nDCG", "RBP") else r.hits
     choices, count = [], 1
     for start, end in r.groups:
-        orders = [tuple(keys[start:end])]
+        part = keys[start:end].tolist()
+        orders = [tuple(part)]
         if start < board.k or measure_label(convention, measure, board.k) == measure:
-            count *= _multinomial(keys[start:end])
+            count *= _multinomial(part)
             if count > limit:
                 return None
-            orders = _multiset_orders(keys[start:end])
+            orders = _multiset_orders(part)
         choices.append(orders)
     values = set()
     for combo in itertools.product(*choices):
-        seq = [x for part in combo for x in part]
+        seq = np.array([x for part in combo for x in part], dtype=np.float64)
         if measure == "nDCG":
             values.add(_ndcg(seq, ideal, board.k))
         elif measure == "RBP":
             values.add(_rbp(seq, convention.rbp_p, convention.rbp_depth))
         else:
-            values.add(_plain(measure, convention, Read(r.grades, tuple(seq), r.groups, r.pool, r.n_relevant),
-                              board.k))
+            values.add(_plain(measure, convention, Read(r.grades, seq, r.bounds, r.pool, r.n_relevant), board.k))
     return values

@@ -50,15 +50,15 @@ def board(rng, n):
     return items, scores, judged
 
 
-def boards(seed, count):
+def boards(seed, count, sizes=(1, 1, 2, 3, 5, 9, 15, 16, 17, 30, 60, 250)):
     rng = random.Random(seed)
-    return [board(rng, rng.choice([1, 1, 2, 3, 5, 9, 15, 16, 17, 30, 60, 250])) for _ in range(count)]
+    return [board(rng, rng.choice(sizes)) for _ in range(count)]
 
 
-def run_frames(seed, queries):
+def run_frames(seed, queries, sizes):
     rng = random.Random(seed)
     qrels, run = [], []
-    for q, (items, scores, judged) in enumerate(boards(seed, queries)):
+    for q, (items, scores, judged) in enumerate(boards(seed, queries, sizes)):
         query = f"q{q:03d}"
         run += [(query, item, score) for item, score in zip(items, scores)]
         qrels += [(query, item, grade) for item, grade in judged.items()]
@@ -68,15 +68,15 @@ def run_frames(seed, queries):
             pd.DataFrame(run, columns=["query", "item", "score"]))
 
 
-def answers(seed, count, queries):
+def answers(seed, count, queries, sizes=(1, 1, 2, 3, 5, 9, 15, 16, 17, 30, 60, 250)):
     out = []
-    for items, scores, judged in boards(seed, count):
+    for items, scores, judged in boards(seed, count, sizes):
         for key, convention in PRESETS.items():
             try:
                 out.append(encode(score_under(convention, items, judged, list(KS), scores=scores)))
             except Exception as error:
                 out.append(["E", type(error).__name__])
-    qrels, run = run_frames(seed + 1, queries)
+    qrels, run = run_frames(seed + 1, queries, sizes)
     with_nan = pd.concat([qrels, pd.DataFrame([("q000", "nan_item", math.nan), ("qnan", "x", math.nan)],
                                               columns=qrels.columns)], ignore_index=True)
     text = "".join(f"{q} Q0 {item} {rank} {score!r} t\n"
@@ -89,11 +89,13 @@ def answers(seed, count, queries):
 '''
 
 
-def _answers(where: str | None, seed: int, count: int, queries: int) -> list:
+def _answers(where: str | None, seed: int, count: int, queries: int, sizes: tuple | None = None,
+             ks: tuple = KS) -> list:
     path = f"import sys; sys.path.insert(0, {where!r})\n" if where else ""
+    extra = f", sizes={sizes!r}" if sizes else ""
     code = (f"{path}import metrics, json\n"
             + (f"assert metrics.__file__.startswith({where!r}), metrics.__file__\n" if where else "")
-            + f"KS = {KS!r}\n{CODE}\nprint(json.dumps(answers({seed}, {count}, {queries})))\n")
+            + f"KS = {ks!r}\n{CODE}\nprint(json.dumps(answers({seed}, {count}, {queries}{extra})))\n")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
                          cwd=where or str(ROOT))
     return json.loads(out.stdout)
@@ -115,6 +117,17 @@ def baseline_package():
 def test_every_preset_and_cutoff_gives_the_baseline_bits(baseline_package, seed):
     before = _answers(baseline_package, seed, 60, 40)
     now = _answers(None, seed, 60, 40)
+    assert len(now) == len(before)
+    for i, (a, b) in enumerate(zip(now, before)):
+        assert a == b, f"answer {i} differs"
+
+
+def test_trec_depth_gives_the_baseline_bits(baseline_package):
+    """Lists of 1000 items and more (a TREC run's depth; cwl_eval's RBP reads the first 1000 ranks only), cut-offs
+    up to 1000: the long sums and the arrangements of long tie groups."""
+    sizes, ks = (700, 1000, 1300), (5, 10, 100, 1000)
+    before = _answers(baseline_package, 2, 4, 3, sizes, ks)
+    now = _answers(None, 2, 4, 3, sizes, ks)
     assert len(now) == len(before)
     for i, (a, b) in enumerate(zip(now, before)):
         assert a == b, f"answer {i} differs"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -88,8 +89,8 @@ def test_compare_runs_several_cutoffs_equal_one_call_per_cutoff():
             assert same(getattr(many[k], field), getattr(one, field))
 
 
-def reference_read(board: Board, convention, ties: str) -> Read:
-    """The reading one item at a time (the code before it was vectorised)."""
+def reference_read(board: Board, convention, ties: str) -> tuple:
+    """The reading one item at a time (the code before it was vectorised): grades, hits, tie groups, pool, R."""
     scores = compared_scores(board.scores, "float64" if ties == "id_ascending" else convention.score_type)
     order = order_ranking(board.ranking, scores, ties)
     judged = dict(board.judged)
@@ -108,7 +109,18 @@ def reference_read(board: Board, convention, ties: str) -> Read:
         if i == len(ordered) or ordered[i] != ordered[start]:
             groups.append((start, i))
             start = i
-    return Read(grades, hits, tuple(groups), pool, max(n_relevant, in_list))
+    return grades, hits, tuple(groups), pool, max(n_relevant, in_list)
+
+
+def as_tuples(r: Read) -> tuple:
+    """A reading's arrays as Python tuples, to compare with :func:`reference_read` (floats compared by value and
+    sign: -0.0 is not 0.0)."""
+    return (tuple(r.grades.tolist()), tuple(r.hits.tolist()), tuple(r.groups), tuple(r.pool.tolist()),
+            r.n_relevant)
+
+
+def signs(values) -> tuple:
+    return tuple(math.copysign(1.0, v) for v in values)
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -117,30 +129,31 @@ def test_vectorised_read_equals_reading_item_by_item(seed):
     rng = random.Random(seed)
     ranking = [rng.choice(["", "a", "B", "é", "a\u0300", "10", "9"]) + item for item in ranking]  # string order
     grades = {rng.choice(["", "a"]) + item: grade for item, grade in grades.items()}
+    grades = {item: -grade if rng.random() < 0.3 else grade for item, grade in grades.items()}  # -0.5 truncates to 0
     board = Board.of(ranking, grades, 5, scores)
     cache: dict = {}  # shared by every reading of the board, as compare_runs shares it
     for convention in PRESETS.values():
         for ties in ("trec", "id_ascending", "as_given"):
-            assert read(board, convention, ties) == reference_read(board, convention, ties)
-            assert read(board, convention, ties, cache) == reference_read(board, convention, ties)
+            expected = reference_read(board, convention, ties)
+            for got in (as_tuples(read(board, convention, ties)), as_tuples(read(board, convention, ties, cache))):
+                assert got == expected
+                assert signs(got[0]) == signs(expected[0]) and signs(got[3]) == signs(expected[3])
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_vectorised_arrangement_equals_sorting_each_group(seed):
+    """Each tie group sorted by its keys, best or worst first (equal keys in reading order), for the whole list
+    and for every top part that ends where a group ends (the ranks a measure cut at k reads)."""
     rng = random.Random(seed)
-    keys = tuple(rng.choice([0.0, 0.5, 1.0, 3.0, -0.0]) for _ in range(rng.choice([rng.randint(1, 25), 200])))
+    keys = [rng.choice([0.0, 0.5, 1.0, 3.0, -0.0]) for _ in range(rng.choice([rng.randint(1, 25), 200]))]
     cuts = sorted({*rng.sample(range(1, len(keys) + 1), rng.randint(1, len(keys))), len(keys)})
-    groups = tuple(zip([0, *cuts[:-1]], cuts))  # every rank in one group, as read() gives them
-    r = Read(keys, keys, groups, (), 0)
+    bounds = np.array([0, *cuts])  # every rank in one group, as read() gives them
+    groups = list(zip(bounds[:-1].tolist(), cuts))
     for best in (False, True):
-        expected = [i for start, end in groups for i in sorted(range(start, end), key=lambda i: keys[i],
-                                                                 reverse=best)]
-        assert list(_arrangement({}, r.hits, r, best)) == expected  # a list, or numpy's past 64 items
-        # _found_ap_range reads the groups above a cut group: the arrangement's first `start` positions
-        for start, end in groups:
-            expected = [i for s, e in groups if e <= start for i in sorted(range(s, e), key=lambda i: keys[i],
-                                                                          reverse=best)]
-            assert list(_arrangement({}, r.hits, r, best)[:start]) == expected
+        for end in cuts:
+            expected = [i for s, e in groups if e <= end
+                        for i in sorted(range(s, e), key=lambda i: keys[i], reverse=best)]
+            assert _arrangement(np.array(keys), bounds, best, end).tolist() == expected
 
 
 def test_board_of_floats_equals_board_of_and_refuses_alike():
