@@ -139,12 +139,17 @@ def cwl_measure_steps(name: str, rels, k: int | None = None, T: float = 1, p: fl
     labels = as_items(items, len(grades))[:depth] + [f"d{i}" for i in range(len(grades) + 1, depth + 1)]
     table = pd.DataFrame({"rank": np.arange(1, depth + 1), "item": labels, "rel": shown_grades,
                           "gain": gains[:depth], **{column: values[:depth] for column, values in columns.items()}})
+    # The ranks below the table add 0, so its last row's EU is the whole sum: written as cwl_eval adds it (a dot
+    # product, which may differ in the last bit from the rows' rank-by-rank running sum).
+    eu = float(model.scores(gains, np.ones(DEPTH))[0])
+    if depth:
+        table.loc[depth - 1, "EU"] = eu
     params = {key: value for key, value in (("T", T), ("p", p)) if key in OWN_PARAMS.get(name, ())}
     measure = measure_name(name, k, min_rel=min_rel, max_rel=max_rel, **params)
     w = columns["W"]
     return Explanation.written(
         writer=partial(_cwl_lines, table, measure), measure=measure,
-        value=float(model.scores(gains, np.ones(DEPTH))[0]), table=table, formula=CWL_FORMULA, column="EU",
+        value=eu, table=table, formula=CWL_FORMULA, column="EU",
         running={"EU": "EU", "ETU": "ETU", "EC": "EC", "ETC": "ETC"},
         details={"model": model.name().strip(), "depth": DEPTH, "ED": float(1.0 / w[0])})
 

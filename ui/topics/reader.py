@@ -64,7 +64,6 @@ def gains(board: Board, depth: int) -> tuple[np.ndarray, float]:
     grades below 0 count 0), and that largest grade (0 when no grade is above 0: every gain is then 0).
 
     >>> from ui.model.board import Board
-from ui.ranking.lanes import Marker
     >>> gains(Board(grades={"a": 1, "b": 3, "c": None, "d": -1}, ranking=("a", "b", "c", "d")), 4)
     (array([0.33333333, 1.        , 0.        , 0.        ]), 3.0)
     """
@@ -121,7 +120,6 @@ def unjudged_ranges(board: Board, choice: str, p: float = DEFAULT_P, T: float = 
     gains a little (and her attention W(i) moves with the gains above rank i).
 
     >>> from ui.model.board import Board
-from ui.ranking.lanes import Marker
     >>> board = Board(grades={"a": None, "b": 1}, ranking=("a", "b"), k=2)
     >>> unjudged_ranges(board, "RR")  # a: 0 → RR 1/2 (a adds 0); a: 1 → 1 (a adds W(1)·1 = 1)
     Unjudged(low=0.5, high=1.0, items=['a'], shares={1: (0.0, 1.0)})
@@ -153,7 +151,6 @@ def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
     ranks, and those items (:func:`unjudged_ranges`); None when no range is given.
 
     >>> from ui.model.board import Board
-from ui.ranking.lanes import Marker
     >>> board = Board(grades={"a": None, "b": 1}, ranking=("a", "b"), k=2)
     >>> unjudged_interval(board, "RR")  # a: 0 → RR 1/2; a: 1 → 1
     (0.5, 1.0, ['a'])
