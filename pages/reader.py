@@ -53,8 +53,8 @@ st.caption(t(reader.READERS[choice]))
 st.caption(t("Gains: grade / {top:g}, the largest grade on the board (unjudged items and grades below 0: 0); every "
              "item costs 1; the reader reads at most K = {k} ranks.").format(top=top, k=total)
            if top > 0 else t("No grade on the board is above 0: every gain is 0."))
-kind, note = reader.unjudged_note(board, choice, p, T, explanation.value, pace.complete)
 unjudged = reader.unjudged_ranges(board, choice, p, T) if pace.complete else None  # final values: after the last step
+kind, note = reader.unjudged_note(board, unjudged, explanation.value, pace.complete)
 if note:  # the range the unjudged items leave EU in: a final value, shown after the last step
     (st.info if kind == "info" else st.caption)(note)
 chart, whole = explainer.lazy_tabs(PAGE, "below", [t("C, W and L over the ranks"), t("The whole table")])

@@ -133,13 +133,15 @@ def unjudged_ranges(board: Board, choice: str, p: float = DEFAULT_P, T: float = 
     reader, costs = model(choice, k, p, T), np.ones(k)
     shares: dict[int, tuple[float, float]] = {}
 
-    def value_of(filling) -> float:  # EU of one filling; what each unjudged rank adds, kept on the way
+    def value_of(filling) -> float:
+        """EU of one filling, added as CWLMetric.scores adds it (what each unjudged rank adds is kept on the way)."""
         filled = np.array(bounds.filled(scaled, unknown, filling))
-        added = reader.w_vector(filled, costs) * filled
+        w = reader.w_vector(filled, costs)
+        added = w * filled
         for i in unknown:
             low, high = shares.get(i + 1, (added[i], added[i]))
             shares[i + 1] = (float(min(low, added[i])), float(max(high, added[i])))
-        return float(np.sum(added))
+        return float(np.dot(w, filled))
 
     (low, _), (high, _) = bounds.extremes(value_of, itertools.product(fills, repeat=len(unknown)))
     return Unjudged(low, high, [board.ranking[i] for i in unknown], shares)
@@ -159,11 +161,11 @@ def unjudged_interval(board: Board, choice: str, p: float = DEFAULT_P,
     return None if ranges is None else (ranges.low, ranges.high, ranges.items)
 
 
-def unjudged_note(board: Board, choice: str, p: float, T: float, value: float, complete: bool) -> tuple[str, str]:
+def unjudged_note(board: Board, ranges: Unjudged | None, value: float, complete: bool) -> tuple[str, str]:
     """What the page says of the unjudged items in the first K ranks, in the reader's language: ("", "") when there
     is none; while steps remain ("caption", that the range comes after the last step: it is a final value); then
-    ("info", EU with them as 0 and its range over every grade they could have, :func:`unjudged_interval`), or
-    ("caption", why no range is given)."""
+    ("info", EU with them as 0 and its range over every grade they could have: ``ranges``, the page's
+    :func:`unjudged_ranges`), or ("caption", why no range is given: ``ranges`` is None)."""
     unjudged = [item for item in board.ranking[:depth(board)] if board.grades[item] is None]
     if not unjudged:
         return "", ""
@@ -171,15 +173,14 @@ def unjudged_note(board: Board, choice: str, p: float, T: float, value: float, c
     if not complete:
         return "caption", t("What the unjudged items ({items}) could make of EU is shown after the last step.").format(
             items=items)
-    interval = unjudged_interval(board, choice, p, T)
-    if interval is None:
+    if ranges is None:
         return "caption", t("Unjudged items ({items}) count 0 here; too many of them (or no grade above 0) to try "
                             "every grade they could have.").format(items=items)
-    low, high, _ = interval
     top = gains(board, 1)[1]
     return "info", t("Unjudged items ({items}) count 0 here: EU {value}. Whatever grade from 0 to {top:g} they get, "
                      "EU lies between {low} and {high}.").format(items=items, value=value_text(value), top=top,
-                                                                 low=value_text(low), high=value_text(high))
+                                                                 low=value_text(ranges.low),
+                                                                 high=value_text(ranges.high))
 
 
 def depth_marker(depth: float) -> Marker:
