@@ -29,11 +29,12 @@ with ranking:
                   on_click=diversity.reset, help=t("The example board again"))
 choice = diversity.picker(controls)
 board = diversity.board()
+alpha, beta, k = diversity.settings(choice, len(board.ranking))
+diversity.keep_in_link(choice, alpha, beta, k)  # the address bar and the presenter's QR code open this board
 if not board.ranking or not board.subtopics():
     with numbers:
         st.info(t(diversity.NO_RANKING if not board.ranking else diversity.NO_SUBTOPIC), icon=":material/info:")
     end_page()
-alpha, beta, k = diversity.settings(choice, len(board.ranking))
 try:
     explanation = diversity.explain(board, choice, alpha, beta, k)
 except (MetricsInputError, ValueError) as error:  # (the sliders keep α, β and k in range: not expected)

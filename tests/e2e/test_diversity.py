@@ -2,7 +2,8 @@
 
 At 1280×720 the lecturer walks α-nDCG@5 and then NRBP (the whole ranking: 8 steps) with the clicker (→), in English
 and 中文: at every step the rank × subtopic grid, the headline, the step bar, the worked formula and the current row
-(``aria-current="step"``, the step's own rank) lie inside the viewport. On a 390×844 phone the numbers come first:
+(``aria-current="step"``, the step's own rank) lie inside the viewport; a reload (the address bar's link) opens the
+same board and measure. On a 390×844 phone the numbers come first:
 headline, step bar and current row on the first screen, the grid below them, nothing wider than the screen.
 Screenshots: artifacts/screenshots/diversity_<language>_<measure>_<step>.png and diversity_phone_<step>.png."""
 
@@ -75,6 +76,10 @@ def test_every_step_fits_one_projector_screen(new_session, wait_for_app, screens
     wait_for_app(page, changed=True)
     page.locator("h1").first.click()  # the clicker's keys to the page again
     walk(page, wait_for_app, screenshot, language, "NRBP", selectors)  # (8 ranks: the grid runs below the fold)
+    page.reload()  # a new session on the address bar's link: the same board and measure (its ``d``), from step 1
+    expect(page.locator(PICKER).get_by_role("combobox")).to_have_value(NRBP[language])
+    expect(page.locator(STEP_BAR)).to_contain_text("Step 1 of 8" if language == "en" else "第 1 步，共 8 步")
+    assert "d=1." in page.url
 
 
 def test_a_phone_shows_the_numbers_first(new_session, wait_for_app, screenshot):

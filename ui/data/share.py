@@ -32,6 +32,8 @@ from ui.model.board import Board, InputError, _short
 from ui.shell.routes import page_file
 
 PARAM = "b"  #: the query parameter that carries the board
+#: the query parameters a page keeps in its links beside the board (:func:`keep_in_link`): the diversity page's board
+PAGE_PARAMS = ("d",)
 LANGUAGE_PARAM = "lang"  #: the query parameter that carries the reader's language (中文 only)
 VERSION = "1"  #: the format written before the first "." of the parameter's text
 MAX_LINK_CHARS = 8_000  #: longest accepted parameter text (browsers and servers cope easily)
@@ -299,6 +301,29 @@ def _keys():
     return state.page_key("share", "restored"), state.page_key("share", "cache"), state.page_key("share", "slot")
 
 
+def _page_params_key() -> str:
+    from ui.session import state
+
+    return state.page_key("share", "page_params")
+
+
+def keep_in_link(name: str, text: str) -> None:
+    """Keep a page's own state in its links (the address bar, :func:`link`: the presenter's QR code and the share
+    box) as the query parameter ``name`` (one of :data:`PAGE_PARAMS`), for the rest of this run; a run that does
+    not keep it removes it from the address bar (another page, where it means nothing)."""
+    import streamlit as st
+
+    if name not in PAGE_PARAMS:
+        raise ValueError(f"{name!r} is not one of share.PAGE_PARAMS")
+    st.session_state.setdefault(_page_params_key(), {})[name] = text
+
+
+def _page_params() -> dict[str, str]:
+    import streamlit as st
+
+    return dict(st.session_state.get(_page_params_key(), {}))
+
+
 def restore_language() -> None:
     """On a session's first run, take the reader's language from the link (``lang=zh``), if it
     names one the app speaks; otherwise the browser's language applies (``ui.i18n.language``).
@@ -396,8 +421,16 @@ def write_to_url() -> None:
             del st.query_params[LANGUAGE_PARAM]
     elif st.query_params.get(LANGUAGE_PARAM) != lang:
         st.query_params[LANGUAGE_PARAM] = lang
+    kept = _page_params()
+    for name in PAGE_PARAMS:
+        if name in kept:
+            if st.query_params.get(name) != kept[name]:
+                st.query_params[name] = kept[name]
+        elif name in st.query_params:
+            del st.query_params[name]
     if slot is not None:
         _fill(slot)
+    st.session_state.pop(_page_params_key(), None)  # kept for one run: the next run's page keeps its own
 
 
 def link(text: str) -> str:
@@ -407,7 +440,8 @@ def link(text: str) -> str:
 
     base = getattr(st.context, "url", None) or ""
     lang = language_param()
-    return f"{base}?{PARAM}={text}" + (f"&{LANGUAGE_PARAM}={lang}" if lang else "")
+    kept = "".join(f"&{name}={value}" for name, value in _page_params().items())  # URL-safe texts (PAGE_PARAMS)
+    return f"{base}?{PARAM}={text}" + kept + (f"&{LANGUAGE_PARAM}={lang}" if lang else "")
 
 
 def board_link() -> str | None:

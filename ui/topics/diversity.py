@@ -4,7 +4,8 @@ subtopic (metrics.measures.diversity computes; ndeval's conventions).
 
 The board lives in the page's widgets: the ranking is a multiselect (its order is the ranking's, ▲ / ▼ move the
 chosen item), each subtopic a multiselect of the items that cover it. Subtopics are numbered 1–4 (ndeval's
-subtopic numbers); their names and colours are the page's."""
+subtopic numbers); their names and colours are the page's. The board, the measure and its settings travel in the page's
+links (:data:`LINK_PARAM`: the address bar, the presenter's QR code), so a shared link opens the same board."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 import streamlit as st
 
+from metrics.errors import MetricsInputError
 from metrics.explanation import Column, Explanation, num
 from metrics.measures import diversity
+from ui.data import share
 from ui.i18n import N_, relabel_choice, t
+from ui.model.board import InputError
 from ui.session import state
 
 PAGE = "diversity"
@@ -73,6 +77,11 @@ NO_SUBTOPIC = N_("No item covers a subtopic: every measure here would be 0. Add 
 NO_RANKING = N_("The ranking is empty: add at least one item to it (or press Reset).")
 
 
+LINK_PARAM = "d"  #: the query parameter that carries the page's board (:func:`link_text`)
+LINK_VERSION = "1"
+LINK_FAILED = N_("The link's diversity board could not be read: {reason}; showing the example board.")
+
+
 def covers_key(subtopic: str) -> str:
     """The key of the multiselect of the items that cover ``subtopic``."""
     return state.page_key(PAGE, f"covers_{subtopic}")
@@ -115,11 +124,113 @@ def reset() -> None:
     st.session_state[BETA] = diversity.BETA
 
 
+@dataclass(frozen=True)
+class Linked:
+    """What a link to the page holds: the ranking and each subtopic's covering items (item ids), k, α, β and the
+    measure (a key of :data:`MEASURES`)."""
+
+    ranking: tuple[str, ...]
+    covers: dict[str, tuple[str, ...]]
+    k: int
+    alpha: float
+    beta: float
+    choice: str
+
+
+def link_text(linked: Linked) -> str:
+    """The page's state as the text of :data:`LINK_PARAM`: ``1.`` (the format's version), the ranking's item ids,
+    each subtopic's covering ids, k, α and β in hundredths, and the measure, joined by dots (URL-safe as it is).
+
+    >>> link_text(Linked(("g", "a", "c"), {"1": ("c", "g"), "2": ("a",), "3": (), "4": ()}, 2, 0.5, 0.65, "ERR-IA"))
+    '1.gac.cg.a...2.50.65.ERR-IA'
+    """
+    covers = (_ids(linked.covers.get(subtopic, ())) for subtopic in SUBTOPICS)
+    return ".".join((LINK_VERSION, _ids(linked.ranking), *covers, str(linked.k), str(round(linked.alpha * 100)),
+                     str(round(linked.beta * 100)), linked.choice))
+
+
+def _ids(items) -> str:
+    return "".join(items)
+
+
+def read_link(text: str) -> Linked:
+    """The :class:`Linked` state of a link's text (:func:`link_text`); an InputError naming what is wrong with it.
+
+    >>> read_link("1.gac.cg.a...2.50.65.ERR-IA").ranking
+    ('g', 'a', 'c')
+    >>> read_link("1.gaz.cg.a...2.50.65.ERR-IA")
+    Traceback (most recent call last):
+    ...
+    ui.model.board.InputError: unknown item 'z' in the ranking
+    """
+    parts = str(text).split(".")
+    if len(parts) != 6 + len(SUBTOPICS) or parts[0] != LINK_VERSION:
+        raise InputError(N_("not a diversity board of this app (format {version})"), version=LINK_VERSION)
+    ranking = _read_ids(parts[1])
+    covers = {subtopic: _read_ids(part, subtopic)
+              for subtopic, part in zip(SUBTOPICS, parts[2:2 + len(SUBTOPICS)])}
+    k = _read_int(parts[-4], "k", 1, len(ITEMS))
+    alpha = _read_int(parts[-3], "α", *(round(a * 100) for a in ALPHAS), step=5)  # the sliders' steps of 0.05
+    beta = _read_int(parts[-2], "β", *(round(b * 100) for b in BETAS), step=5)
+    if parts[-1] not in MEASURES:
+        raise InputError(N_("unknown measure {measure!r}"), measure=parts[-1][:24])
+    return Linked(ranking, covers, k, alpha / 100, beta / 100, parts[-1])
+
+
+def _read_ids(text: str, subtopic: str | None = None) -> tuple[str, ...]:
+    """The item ids of the ranking (``subtopic`` None) or of a subtopic's covering items."""
+    for item in text:
+        if item not in ITEMS:
+            if subtopic is None:
+                raise InputError(N_("unknown item {item!r} in the ranking"), item=item)
+            raise InputError(N_("unknown item {item!r} among subtopic {number}'s items"), item=item, number=subtopic)
+    if len(set(text)) != len(text):
+        if subtopic is None:
+            raise InputError(N_("an item twice in the ranking"))
+        raise InputError(N_("an item twice among subtopic {number}'s items"), number=subtopic)
+    return tuple(text)
+
+
+def _read_int(text: str, name: str, low: int, high: int, step: int = 1) -> int:
+    """A whole number from ``low`` to ``high``, a multiple of ``step``."""
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high or int(text) % step:
+        if step == 1:
+            raise InputError(N_("{name} must be a whole number from {low} to {high}, got {value!r}"), name=name,
+                             low=low, high=high, value=text[:12])
+        raise InputError(N_("{name} must be a multiple of {step} from {low} to {high}, got {value!r}"), name=name,
+                         step=step, low=low, high=high, value=text[:12])
+    return int(text)
+
+
+def restore(linked: Linked) -> None:
+    """Put a link's board and settings into the page's widgets."""
+    st.session_state[RANKING] = list(linked.ranking)
+    for subtopic in SUBTOPICS:
+        st.session_state[covers_key(subtopic)] = list(linked.covers[subtopic])
+    st.session_state[K], st.session_state[ALPHA], st.session_state[BETA] = linked.k, linked.alpha, linked.beta
+    st.session_state[CHOICE] = linked.choice
+
+
+def keep_in_link(choice: str, alpha: float, beta: float, k: int) -> None:
+    """The page's board and settings in its links (the address bar, the presenter's QR code) from this run on."""
+    ranking = tuple(st.session_state.get(RANKING, ()))
+    covers = {subtopic: tuple(st.session_state.get(covers_key(subtopic), ())) for subtopic in SUBTOPICS}
+    share.keep_in_link(LINK_PARAM, link_text(Linked(ranking, covers, k, alpha, beta, choice)))
+
+
 def start() -> None:
-    """The default board on the page's first run in a session; the sliders' values kept while a measure without
+    """The default board on the page's first run in a session, or the board of the page's link when it has one
+    (a warning in the reader's language when it cannot be read); the sliders' values kept while a measure without
     them is shown (Streamlit forgets the value of a widget a run does not draw: S-recall has no α, NRBP no k)."""
     if RANKING not in st.session_state:
         reset()
+        text = st.query_params.get(LINK_PARAM)
+        if text is not None:
+            try:
+                restore(read_link(text))
+            except MetricsInputError as error:
+                st.warning(t(LINK_FAILED).format(reason=share.literal(state.message(error))),
+                           icon=":material/link_off:")
     for key, default in ((K, DEFAULT_K), (ALPHA, diversity.ALPHA), (BETA, diversity.BETA)):
         st.session_state[key] = st.session_state.get(key, default)
     ranked = len(st.session_state.get(RANKING, []))  # k within the ranking (a shorter one takes k down with it)

@@ -185,3 +185,72 @@ def test_the_sliders_keep_their_values_through_a_measure_without_them(english):
     show_all(at)
     name, value = expected("ERR-IA", alpha=0.3, k=6)
     assert headline(at) == (name, f"{value:.4f}")
+
+
+# ------------------------------------------------------------------ the board in the page's links
+
+
+def opened_by_link(app_test, text: str, language: str = "en"):
+    """A new session whose first run opens the page's link ``/diversity?d=<text>`` (``&lang=zh`` for 中文)."""
+    at = app_test()
+    at.query_params[diversity.LINK_PARAM] = text
+    if language != "en":
+        at.query_params["lang"] = language
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def link_param(at) -> str:
+    text = at.query_params[diversity.LINK_PARAM]
+    return text[0] if isinstance(text, list) else text
+
+
+def test_the_board_travels_in_the_link_and_a_new_session_opens_it(english, app_test):
+    """The address bar keeps the edited board, measure and settings (``d``); a new session opened on that link
+    shows the same board and computes the same value."""
+    at = english
+    at.multiselect(key=diversity.RANKING).set_value(["g", "c", "a", "e"]).run()
+    at.multiselect(key=diversity.covers_key("4")).set_value(["c"]).run()
+    at.selectbox(key=diversity.CHOICE).set_value("ERR-IA").run()
+    at.slider(key=diversity.K).set_value(3).run()
+    at.slider(key=diversity.ALPHA).set_value(0.35).run()
+    covers = {"1": ("c", "f", "g"), "2": ("a", "b", "d", "g"), "3": ("e", "g"), "4": ("c",)}
+    assert diversity.read_link(link_param(at)) == diversity.Linked(("g", "c", "a", "e"), covers, 3, 0.35, 0.5,
+                                                                   "ERR-IA")
+    fresh = show_all(opened_by_link(app_test, link_param(at)))
+    assert fresh.session_state[diversity.RANKING] == ["g", "c", "a", "e"]
+    by_item = {item: tuple(s for s, items in covers.items() if item in items) for item in diversity.ITEMS}
+    name, value = expected("ERR-IA", ("g", "c", "a", "e"), by_item, alpha=0.35, k=3)
+    assert headline(fresh) == (name, f"{value:.4f}")
+    assert not fresh.warning
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("1.gaz.cg.a...2.50.65.ERR-IA", "unknown item 'z' in the ranking"),
+    ("1.ga.cc.a...2.50.65.ERR-IA", "an item twice among subtopic 1's items"),
+    ("1.ga.cg.a...9.50.65.ERR-IA", "k must be a whole number from 1 to 8, got '9'"),
+    ("1.ga.cg.a...2.52.65.ERR-IA", "α must be a multiple of 5 from 5 to 95, got '52'"),
+    ("1.ga.cg.a...2.50.65.MAP", "unknown measure 'MAP'"),
+    ("2.ga.cg.a...2.50.65.ERR-IA", "not a diversity board of this app (format 1)"),
+    ("<b>x</b>", "not a diversity board of this app (format 1)"),
+])
+def test_a_bad_link_says_what_is_wrong_and_shows_the_example(app_test, text, problem):
+    at = opened_by_link(app_test, text)
+    assert [w.value for w in at.warning] == [diversity.LINK_FAILED.format(reason=f"` {problem} `")]
+    assert at.session_state[diversity.RANKING] == list(diversity.ITEMS)  # the example board
+    assert diversity.read_link(link_param(at)).ranking == tuple(diversity.ITEMS)  # and the address holds it
+
+
+def test_a_bad_link_is_said_in_chinese(app_test):
+    at = opened_by_link(app_test, "1.gaz.cg.a...2.50.65.ERR-IA", "zh")
+    (warning,) = at.warning
+    assert "'z'" in warning.value and "could not" not in warning.value and "ranking" not in warning.value
+
+
+def test_another_page_drops_the_diversity_board_from_the_address(english):
+    at = english
+    assert diversity.LINK_PARAM in at.query_params
+    at.switch_page("pages/ndcg.py").run()
+    assert diversity.LINK_PARAM not in at.query_params
