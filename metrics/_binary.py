@@ -44,7 +44,7 @@ def total_relevant(flags: np.ndarray, n_relevant, name: str = "n_relevant") -> i
     if n_relevant is None:
         return found
     if n_relevant > MAX_RELEVANT:
-        raise input_error("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)",
+        raise input_error(N_("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)"),
                           name=name, value=_short(n_relevant), limit=MAX_RELEVANT)
     if n_relevant < found:
         raise input_error(N_("{name}={value} is smaller than the {found} relevant items already in the ranking"),

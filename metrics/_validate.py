@@ -48,13 +48,13 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
     ...
     metrics.errors.MetricsInputError: rels at rank 2 must be a number, got 'a'
     """
-    place = "position" if name in UNRANKED else "rank"
+    place = N_("position") if name in UNRANKED else "rank"
     if isinstance(values, (str, bytes)) or values is None:
-        raise input_error("{name} must be a sequence of numbers, got {value}", name=name, value=_short(values))
+        raise input_error(N_("{name} must be a sequence of numbers, got {value}"), name=name, value=_short(values))
     try:
         items = list(values)
     except TypeError:
-        raise input_error("{name} must be a sequence of numbers, got {value}", name=name,
+        raise input_error(N_("{name} must be a sequence of numbers, got {value}"), name=name,
                           value=_short(values)) from None
     for position, value in enumerate(items, start=1):
         if isinstance(value, (str, bytes)) or not isinstance(value, (numbers.Real, np.bool_)):  # numpy bools too
@@ -63,14 +63,14 @@ def as_grades(values, name: str = "rels") -> np.ndarray:
         try:
             float(value)
         except OverflowError:  # an int or Fraction beyond float64 (about 1.8e308)
-            raise input_error("{name} at {place} {position} must be a finite number, got {value}", words=("place",),
+            raise input_error(N_("{name} at {place} {position} must be a finite number, got {value}"), words=("place",),
                               name=name, place=place, position=position, value=_short(value)) from None
     array = np.asarray(items, dtype=float)
     if array.ndim != 1:
         raise input_error(N_("{name} must be one-dimensional, got shape {shape}"), name=name, shape=array.shape)
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
-        raise input_error("{name} at {place} {position} must be a finite number, got {value}", words=("place",),
+        raise input_error(N_("{name} at {place} {position} must be a finite number, got {value}"), words=("place",),
                           name=name, place=place, position=int(bad[0]) + 1, value=repr(items[bad[0]]))
     return array
 
@@ -94,7 +94,7 @@ def as_count(value, name: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise input_error("{name} must be a non-negative integer, got {value}", name=name, value=repr(value))
+        raise input_error(N_("{name} must be a non-negative integer, got {value}"), name=name, value=repr(value))
     return int(value)
 
 
@@ -102,7 +102,7 @@ def as_rows(n, name: str = "n") -> int:
     """A number of rows to build: a non-negative integer, at most the largest cut-off :func:`as_k` takes."""
     count = as_count(n, name)
     if count is None:
-        raise input_error("{name} must be a non-negative integer, got {value}", name=name, value=repr(n))
+        raise input_error(N_("{name} must be a non-negative integer, got {value}"), name=name, value=repr(n))
     if count:
         as_k(count, name)
     return count
@@ -114,7 +114,7 @@ def as_choice(value, choices, name: str, aliases=None) -> str:
     if isinstance(value, str) and aliases and value in aliases:
         value = aliases[value]
     if not isinstance(value, str) or value not in choices:
-        raise input_error("{name} must be one of {choices}, got {value}", name=name,
+        raise input_error(N_("{name} must be one of {choices}, got {value}"), name=name,
                           choices=", ".join(map(repr, choices)), value=repr(value))
     return value
 

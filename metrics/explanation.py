@@ -29,41 +29,46 @@ TERMS_PER_LINE = 4
 #: (KaTeX draws math at 1.21 em), so a line fits an ~800 px column
 LINE_WIDTH_EM = 34.0
 
-#: short human headers of the step tables' columns (English; the app translates them)
+#: short human headers of the step tables' columns (English; the app translates them). A column name marked
+#: ``N_`` is also shown as it is (a handout's CSV header, a table shown without these labels), so the catalogue
+#: has it too.
 COLUMN_LABELS: dict[str, str] = {
     # nDCG
-    "rank": N_("rank"), "item": N_("item"), "rel": N_("relevance grade"), "gain": N_("gain"),
-    "discount": N_("divisor log₂(i+1)"), "discounted_gain": N_("discounted gain"), "CG": N_("CG@i"), "DCG": N_("DCG@i"),
-    "IDCG": N_("IDCG@i"), "nDCG": N_("nDCG@i"),
+    "rank": N_("rank"), "item": N_("item"), N_("rel"): N_("relevance grade"), "gain": N_("gain"),
+    N_("discount"): N_("divisor log₂(i+1)"), N_("discounted_gain"): N_("discounted gain"), "CG": N_("CG@i"),
+    "DCG": N_("DCG@i"), "IDCG": N_("IDCG@i"), "nDCG": N_("nDCG@i"),
     # AP, RR
     "relevant": N_("relevant"), "hits": N_("hits so far"), "precision": N_("precision at this rank"),
-    "counted": N_("counted by AP"), "running_sum": N_("running sum"), "AP": N_("AP so far"),
-    "first_hit": N_("first relevant item"), "RR": N_("RR@i"),
+    N_("counted"): N_("counted by AP"), N_("running_sum"): N_("running sum"), N_("AP"): N_("AP so far"),
+    N_("first_hit"): N_("first relevant item"), N_("RR"): N_("RR@i"),
     # P, R, F1, Hit at every cut-off K
     "P": N_("P@K"), "R": N_("R@K"), "F1": N_("F1@K"), "Hit": N_("Success@K"),
     # ROC: the curve and its trapezoids
     "threshold": N_("threshold"), "tp": N_("TP"), "fp": N_("FP"), "tn": N_("TN"), "fn": N_("FN"), "tpr": N_("TPR"),
-    "fpr": N_("FPR"), "step": N_("segment"), "from_fpr": N_("FPR (left edge)"), "to_fpr": N_("FPR (right edge)"),
-    "width": N_("width ΔFPR"), "tpr_left": N_("TPR (left edge)"), "tpr_right": N_("TPR (right edge)"),
-    "area": N_("trapezoid area"), "running_area": N_("area so far"),
+    "fpr": N_("FPR"), N_("step"): N_("segment"), N_("from_fpr"): N_("FPR (left edge)"),
+    N_("to_fpr"): N_("FPR (right edge)"),
+    N_("width"): N_("width ΔFPR"), N_("tpr_left"): N_("TPR (left edge)"), N_("tpr_right"): N_("TPR (right edge)"),
+    N_("area"): N_("trapezoid area"), N_("running_area"): N_("area so far"),
     # beyond accuracy
-    "times_recommended": N_("times recommended"), "covered": N_("recommended at all"),
-    "covered_so_far": N_("covered so far"), "coverage": N_("coverage so far"), "rank_i": N_("rank a"),
-    "item_i": N_("item a"), "rank_j": N_("rank b"), "item_j": N_("item b"), "similarity": N_("similarity"),
+    N_("times_recommended"): N_("times recommended"), N_("covered"): N_("recommended at all"),
+    N_("covered_so_far"): N_("covered so far"), N_("coverage"): N_("coverage so far"), "rank_i": N_("rank a"),
+    N_("item_i"): N_("item a"), "rank_j": N_("rank b"), N_("item_j"): N_("item b"), "similarity": N_("similarity"),
     "ILS": N_("ILS"), "user": N_("user"), "n_items": N_("items in the list"), "diversity": N_("diversity 1 − ILS"),
-    "running_mean": N_("mean so far"),
+    N_("running_mean"): N_("mean so far"),
     # bpref, interpolated precision, counts, set measures, Judged, RBP, ERR, GM_MAP
-    "judged": N_("judged"), "nonrel_above": N_("judged non-rel. above"), "term": N_("term"),
-    "bpref": N_("bpref so far"), "recall_level": N_("recall level r"), "hits_needed": N_("relevant needed (r·R)"),
-    "from_rank": N_("from rank"), "iprec": N_("interpolated precision"), "recall": N_("recall at this rank"),
-    "nonrel_judged": N_("judged non-relevant"), "ret_so_far": N_("retrieved so far"),
-    "rel_ret_so_far": N_("rel. retrieved so far"), "nonrel_ret_so_far": N_("judged non-rel. so far"),
-    "num_rel": N_("R (all relevant)"), "set_P": N_("set_P of 1..i"), "set_recall": N_("set_recall of 1..i"),
-    "set_F": N_("set_F of 1..i"), "judged_so_far": N_("judged so far"), "Judged": N_("Judged@i"),
-    "weight": N_("weight (1 − p)·p^(i−1)"), "contribution": N_("contribution"), "RBP": N_("RBP so far"),
-    "residual": N_("residual p^i"), "stop": N_("stop probability R_i"), "reach": N_("P(reaching rank i)"),
-    "ERR": N_("ERR@i"), "query": N_("query"), "AP_q": N_("AP of the query"), "floored": N_("max(AP, 0.00001)"),
-    "log_AP": N_("ln AP"), "mean_log": N_("mean log so far"), "GM_MAP": N_("GM_MAP so far"),
+    "judged": N_("judged"), N_("nonrel_above"): N_("judged non-rel. above"), "term": N_("term"),
+    N_("bpref"): N_("bpref so far"), N_("recall_level"): N_("recall level r"),
+    N_("hits_needed"): N_("relevant needed (r·R)"),
+    N_("from_rank"): N_("from rank"), N_("iprec"): N_("interpolated precision"), "recall": N_("recall at this rank"),
+    N_("nonrel_judged"): N_("judged non-relevant"), N_("ret_so_far"): N_("retrieved so far"),
+    N_("rel_ret_so_far"): N_("rel. retrieved so far"), N_("nonrel_ret_so_far"): N_("judged non-rel. so far"),
+    N_("num_rel"): N_("R (all relevant)"), N_("set_P"): N_("set_P of 1..i"), N_("set_recall"): N_("set_recall of 1..i"),
+    N_("set_F"): N_("set_F of 1..i"), N_("judged_so_far"): N_("judged so far"), N_("Judged"): N_("Judged@i"),
+    N_("weight"): N_("weight (1 − p)·p^(i−1)"), "contribution": N_("contribution"), N_("RBP"): N_("RBP so far"),
+    "residual": N_("residual p^i"), N_("stop"): N_("stop probability R_i"), N_("reach"): N_("P(reaching rank i)"),
+    N_("ERR"): N_("ERR@i"), "query": N_("query"), N_("AP_q"): N_("AP of the query"), N_("floored"):
+    N_("max(AP, 0.00001)"),
+    N_("log_AP"): N_("ln AP"), N_("mean_log"): N_("mean log so far"), N_("GM_MAP"): N_("GM_MAP so far"),
     # MAP and MRR query by query (metrics.teaching.many_queries)
     "query_grades": N_("grades in ranked order"), "AP_worked": N_("its AP worked out"), "MAP_so_far": N_("MAP so far"),
     "first_rel_rank": N_("first relevant rank"), "RR_q": N_("RR of the query"), "MRR_so_far": N_("MRR so far"),
@@ -73,10 +78,10 @@ COLUMN_LABELS: dict[str, str] = {
     # coverage list by list (metrics.teaching.coverage_by_list)
     "top_k": N_("its top K"), "new_items": N_("new to the union"), "n_new": N_("new items"),
     # trec_eval's other measures: infAP, binG, RelP, G, nDCGRel, RnDCG and the set measures
-    "rel_above": N_("relevant above"), "unjudged_above": N_("unjudged above"), "infAP": N_("infAP so far"),
-    "nonrel_before": N_("non-relevant up to i"), "BinG": N_("BinG so far"), "RelP": N_("RelP@K"),
-    "ideal_gain": N_("ideal gain g*ᵢ"), "cost": N_("ideal cost Cᵢ"), "gained": N_("gain so far Γᵢ"),
-    "G": N_("G so far"), "nDCGRel": N_("nDCGRel so far"), "boundary": N_("a gain level ends here"),
+    N_("rel_above"): N_("relevant above"), N_("unjudged_above"): N_("unjudged above"), "infAP": N_("infAP so far"),
+    N_("nonrel_before"): N_("non-relevant up to i"), "BinG": N_("BinG so far"), "RelP": N_("RelP@K"),
+    N_("ideal_gain"): N_("ideal gain g*ᵢ"), N_("cost"): N_("ideal cost Cᵢ"), N_("gained"): N_("gain so far Γᵢ"),
+    "G": N_("G so far"), "nDCGRel": N_("nDCGRel so far"), N_("boundary"): N_("a gain level ends here"),
     "RnDCG": N_("RnDCG so far"), "set_map": N_("set_map of 1..i"), "set_relative_P": N_("set_relative_P of 1..i"),
     "utility": N_("utility of 1..i"),
     # C/W/L user models (metrics.measures.cwl)

@@ -86,10 +86,10 @@ def check_count(count: int, limit: int, what: str, source: str | None, line: int
 
 
 #: the words of :data:`OVER` ({what}) and the Limits field each one checks
-FIELD_OF = {"lines": "lines", "bytes in one line": "line_bytes", "queries in one input": "queries",
-             "rows for one query": "items", "bytes in one id": "id_bytes", "levels of JSON nesting": "json_depth",
-             "characters in one number": "digits",
-            "runs of one query's lines": "segments"}
+FIELD_OF = {N_("lines"): "lines", N_("bytes in one line"): "line_bytes", N_("queries in one input"): "queries",
+            N_("rows for one query"): "items", N_("bytes in one id"): "id_bytes",
+            N_("levels of JSON nesting"): "json_depth", N_("characters in one number"): "digits",
+            N_("runs of one query's lines"): "segments"}
 
 
 def check_lines(data: bytes, source: str, limits: Limits) -> None:

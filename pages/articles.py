@@ -7,6 +7,7 @@ import streamlit as st
 
 from metrics.teaching.articles import VERDICT_MEANING
 from ui.i18n import N_, headers, language, t
+from ui.i18n.sentences import localize
 from ui.session import state
 from ui.shell.page import end_page
 from ui.teaching import explainer
@@ -68,8 +69,10 @@ def findings_table(example_id: str):
         return table.style.apply(articles.row_style, axis=1)
     styles = table.apply(articles.row_style, axis=1, result_type="expand")  # from the English verdicts
     shown = table.copy()
-    for column in ("quantity", "verdict", "the article says"):
+    for column in ("verdict", "the article says"):
         shown[column] = shown[column].map(t)
+    # a quantity with words is a message (its template and fields), which the table's strings no longer are
+    shown["quantity"] = [localize(f.quantity) for f in articles.example_findings(example_id)]
     shown = headers(shown)
     styles.index, styles.columns = shown.index, shown.columns
     return shown.style.apply(lambda _frame: styles, axis=None)

@@ -33,7 +33,7 @@ CONVENTIONS = {
 }
 IDEAL_NAMES = {"judged": N_("all judged items"), "list": N_("the list only")}
 DENOMINATOR_NAMES = {"relevant": N_("all relevant items R"), "found": N_("the hits found"),
-                     "min_k_relevant": "min(K, R)"}
+                     "min_k_relevant": N_("min(K, R)")}
 DOWNLOADS = N_("Download")
 PREVIEW = N_("Preview of the handout")
 NOTHING = N_("The board has no ranked item: put some items into the ranking first.")
@@ -41,6 +41,7 @@ MARKDOWN_FILE, LATEX_FILE = N_("Markdown (.md)"), N_("LaTeX (.tex)")
 #: the board measure (ui.model.explain) of each handout metric: RR with the cut-off K
 HANDOUT_MEASURES = {"nDCG": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P"}
 #: the download label of each CSV table of metrics.teaching.handout.csv_tables, by key
+#: the label of each table csv_tables writes (its keys: the steps, the ideal ordering)
 CSV_FILES = {"steps": N_("steps table (.csv)"), "ideal": N_("ideal table (.csv)")}
 
 
@@ -70,7 +71,7 @@ def handout(explanation, title: str) -> None:
                                on_click="ignore",
                                icon=":material/functions:", width="stretch")
     for column, (name, text) in zip(columns[2:], tables.items()):
-        column.download_button(t(CSV_FILES.get(name, f"{name} table (.csv)")), text, file_name=f"{stem}-{name}.csv",
+        column.download_button(t(CSV_FILES[name]), text, file_name=f"{stem}-{name}.csv",
                                mime="text/csv",
                                key=state.page_key(PAGE, f"csv_{name}"), on_click="ignore",
                                icon=":material/table:", width="stretch")

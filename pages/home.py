@@ -61,7 +61,7 @@ st.subheader(t("The source articles, checked"))
 if articles.examples_missing():  # sample_data/article_examples.json could not be read at start-up
     end_page()
 chinese = language() == "zh"
-rows = [{N_("article example"): f.example, "quantity": f.quantity,
+rows = [{N_("article example"): f.example, N_("quantity"): f.quantity,
          N_("article says"): "—" if f.claimed is None else str(f.claimed), "exact": f"{f.correct:.4f}",
          "verdict": f.verdict, "why": f.why_zh if chinese else f.why_en} for f in findings()]
 table = pd.DataFrame(rows)

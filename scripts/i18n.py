@@ -1,6 +1,6 @@
 """The translation catalogues' one command (gettext, with Babel).
 
-    python scripts/i18n.py extract   # ui/locale/messages.pot from the code (babel.cfg) and ui/locale/runtime.pot
+    python scripts/i18n.py extract   # ui/locale/messages.pot from the code and the sample data (babel.cfg)
     python scripts/i18n.py update    # every ui/locale/<language>/LC_MESSAGES/messages.po from the template
     python scripts/i18n.py compile   # every .po to its .mo (the app also does this at start-up when a .mo is stale)
     python scripts/i18n.py check     # the template is up to date, every entry translated, msgfmt --check passes
@@ -8,8 +8,9 @@
 
 The code marks its strings with ``t``, ``N_``, ``pt(context, text)`` and ``nt(singular, plural, n)``
 (ui/i18n); ``metrics`` (extracted too) marks the templates of its messages with ``N_`` and ``counted``
-(metrics.messages). Strings the app shows that are not yet marked (more templates and table headers of ``metrics``,
-sample data) are listed in ``ui/locale/runtime.pot``, each with a comment saying where it comes from.
+(metrics.messages). Every entry comes from extraction, none is listed by hand: a string the app shows through
+``t(variable)`` is marked where it is declared (a table's column name, a word of a template), and the sample data
+the app shows has its Babel extractor (``ui/locale/extract.py``, registered in ``babel.cfg``).
 A new language: ``mkdir -p ui/locale/<code>/LC_MESSAGES``, copy ``messages.pot`` there as ``messages.po``, fill in
 its header (Language, Plural-Forms) and its entries (the one with context "language name" is the language's own
 name), then ``python scripts/i18n.py compile``.
@@ -35,7 +36,6 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 from ui.locale import DOMAIN, LOCALE_DIR, TEMPLATE, codes, compiled, po_file  # noqa: E402
 
 CONFIG = LOCALE_DIR / "babel.cfg"
-RUNTIME = LOCALE_DIR / "runtime.pot"
 #: the marking functions (Babel's keyword specs): ui.i18n's, gettext's own names and metrics.messages.counted
 KEYWORDS = {"t": None, "N_": None, "gettext": None, "pt": ((1, "c"), 2), "pgettext": ((1, "c"), 2),
             "nt": (1, 2), "ngettext": (1, 2), "counted": (1, 2)}
@@ -45,18 +45,13 @@ _DATE = re.compile(rb'^"POT-Creation-Date: .*\\n"\n', re.MULTILINE)
 
 
 def template() -> Catalog:
-    """The template: every marked string of the code (with its file) and every entry of runtime.pot."""
+    """The template: every marked string of the code and of the sample data (with its file)."""
     with CONFIG.open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config, str(CONFIG))
     catalog = Catalog(project="Ranking Metrics Lab", domain=DOMAIN, charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
             ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
         catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
-    with RUNTIME.open("rb") as runtime:
-        for message in read_po(runtime):
-            if message.id:
-                catalog.add(message.id, None, message.locations, auto_comments=message.auto_comments,
-                            context=message.context)
     return catalog
 
 

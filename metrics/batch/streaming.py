@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import input_error
 from ..limits import CLI, Limits
 from ..measures.names import Measure
+from ..messages import N_
 from ..readers.columns import StrColumn, TrecColumns
 from ..readers.fields import AtofScores
 from ..readers.trec import read_qrels_columns
@@ -75,7 +76,7 @@ class StreamedEvaluation:
         try:
             source = whole_source(qrels, qrels_name, limits, stdin)
         except OSError as error:
-            raise input_error("cannot read file: {reason}", qrels_name, reason=error.strerror or error) from None
+            raise input_error(N_("cannot read file: {reason}"), qrels_name, reason=error.strerror or error) from None
         # a document judged twice: refused here, both lines named (the run's duplicates: batch by batch)
         self.qrels = read_qrels_columns(source, qrels_name, check_duplicates=True, limits=limits)
         del source
@@ -83,7 +84,7 @@ class StreamedEvaluation:
             self.index = index_path(run, run_name, limits, stdin, bom=True,  # as the one-pass reader: one dropped
                                     scores=reader)
         except OSError as error:
-            raise input_error("cannot read file: {reason}", run_name, reason=error.strerror or error) from None
+            raise input_error(N_("cannot read file: {reason}"), run_name, reason=error.strerror or error) from None
         try:
             qrels_queries, run_queries = distinct(self.qrels.query), set(self.index.names)
             if not qrels_queries & run_queries:

@@ -15,7 +15,7 @@ from ..explanation import num
 from ..measures.ap import DENOMINATORS
 from ..messages import N_
 
-GAINS = ("linear", "exponential", "binary")
+GAINS = (N_("linear"), N_("exponential"), N_("binary"))  #: marked: the app shows a board's gain by its name
 #: RBP's r_i: 1 for a relevant item (ir_measures' ``RBP(rel=1)``, cwl_eval), or its grade when relevant (ranx's
 #: ``rbp.8``: the weighted hit list holds the grade, so RBP can pass 1)
 RBP_GAINS = ("binary", "linear")
@@ -40,6 +40,19 @@ QUERIES = ("run", "judged")
 #: the measure syntax's words for the long names (``nDCG(gain=exp)``, ``AP(denom=minKR)``), as the API takes them
 WORDS = {"gain": {"exp": "exponential", "lin": "linear"},
          "ap_denominator": {"R": "relevant", "minKR": "min_k_relevant", "min": "min_k_relevant"}}
+
+#: the tie rules in words (:func:`describe_choice`); ``CHOICES["ties"]`` says the same after "equal scores: "
+TIE_RULES = {
+    "trec": N_("item id descending (trec_eval)"),
+    "average": N_("gain averaged over the tie group (scikit-learn)"),
+    "as_given": N_("kept in input order"),
+    "undefined": N_("any order (torch.topk leaves it undefined)"),
+    "as_given_short": N_("input order up to 15 items, any order beyond (numba's quicksort)"),
+    "average_ndcg": N_("nDCG averaged over the tie group, other measures in any order (torch.topk)"),
+    "id_ascending": N_("item id ascending, scores as 64-bit floats (ir_measures' msmarco provider)"),
+    "trec_rr_ascending": N_("item id descending, but item id ascending for RR@k and input order for RBP "
+                            "(ir_measures: pytrec_eval, msmarco for RR@k, cwl_eval for RBP)"),
+}
 
 #: what each choice means, for the app and the README
 CHOICES = {
@@ -94,8 +107,10 @@ CHOICE_LABELS = {
 
 def describe_choice(setting: str, value) -> str:
     """One choice of a :class:`Convention` in words, e.g. ``describe_choice("rr_cutoff", False)``."""
+    if setting == "ties":
+        return TIE_RULES[value]
     if setting in CHOICES:
-        return CHOICES[setting][value].removeprefix("equal scores: ")
+        return CHOICES[setting][value]
     return _SETTING_TEXT[setting](value)
 
 
@@ -199,13 +214,19 @@ PRESETS: dict[str, Convention] = {
 
 
 #: why a preset's number can be a range: the order among tied items is the library's implementation detail
-TIE_ORDER_REASON: dict[str, str] = {
-    "torchmetrics": "the order of tied items is not defined (torch.topk): AP, RR, P and R can take any value "
-                    "between the worst and the best order of each tie group; nDCG averages the tie group",
-    "recbole": "the order of tied items is not defined (torch.topk): every measure can take any value between "
-               "the worst and the best order of each tie group",
+#: (the cause, shown by the app, then the details after ": ")
+TIE_ORDER_CAUSE: dict[str, str] = {
+    "torchmetrics": N_("the order of tied items is not defined (torch.topk)"),
+    "recbole": N_("the order of tied items is not defined (torch.topk)"),
     "ranx": N_("the order of tied items is not defined for a list of more than 15 items (numba's quicksort; "
                "up to 15 items insertion sort keeps the input order)"),
+}
+TIE_ORDER_REASON: dict[str, str] = {
+    "torchmetrics": TIE_ORDER_CAUSE["torchmetrics"] + ": AP, RR, P and R can take any value between the worst and "
+                                                      "the best order of each tie group; nDCG averages the tie group",
+    "recbole": TIE_ORDER_CAUSE["recbole"] + ": every measure can take any value between the worst and the best order "
+                                            "of each tie group",
+    "ranx": TIE_ORDER_CAUSE["ranx"],
 }
 
 

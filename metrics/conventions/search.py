@@ -16,7 +16,7 @@ from ..errors import MetricsInputError
 from ..explanation import num
 from ..messages import N_
 from .causes import REFERENCE, STEP_ORDER, measure_path
-from .presets import PRESETS, TIE_ORDER_REASON, Convention, describe_choice
+from .presets import PRESETS, TIE_ORDER_CAUSE, TIE_ORDER_REASON, Convention, describe_choice
 from .scoring import MEASURES, Board, Interval, attained, compared_scores, measure_value, n_relevant, reported
 
 #: the choices searched for each measure (the others cannot change it), in :data:`STEP_ORDER`'s order
@@ -277,9 +277,10 @@ class ValueReport:
 
     ``text`` (English) is ``TEMPLATES[template].format(**parts)``; ``parts``: ``value`` (as printed), ``library``
     (the preset's name, or "trec_eval"), ``choices`` (``choices`` joined by "; "), ``reason`` (why the number is a
-    range: :data:`TIE_ORDER_REASON`, else ""), ``closest`` (the convention's number). ``choices``: each choice of
-    the convention that matters here in words (:func:`describe_choice`; ties prefixed "equal scores: ", as
-    ``CHOICES`` words them), and ``choice_values`` the same as ``(choice, value)`` pairs, to translate.
+    range: :data:`TIE_ORDER_REASON`, else ""; ``cause`` is its first part), ``closest`` (the convention's number).
+    ``choices``: each choice of the convention that matters here in words (:func:`describe_choice`; ties prefixed
+    "equal scores: ", as ``CHOICES`` words them), and ``choice_values`` the same as ``(choice, value)``
+    pairs, to translate.
     ``matches``: :func:`find_matches`; ``closest``: the nearest convention when none matches (else None).
     """
 
@@ -292,6 +293,7 @@ class ValueReport:
     matches: tuple[Match, ...]
     closest: Match | None = None
     text: str = field(default="")
+    cause: str = ""  #: the reason's cause alone (:data:`TIE_ORDER_CAUSE`, a catalogue entry), "" when no range
 
 
 def _value_text(value, decimals: int | None) -> str:
@@ -333,7 +335,7 @@ def explain_value(measure: str, value, ranking, judgments: dict, k: int, scores=
              "closest": _value_text(best.value, decimals)}
     return ValueReport(measure, target, template, parts, choices,
                        tuple((c, v) for c, v, _ in best.choices), tuple(matches), closest,
-                       TEMPLATES[template].format(**parts))
+                       TEMPLATES[template].format(**parts), TIE_ORDER_CAUSE.get(best.preset or "", ""))
 
 
 def _choice_words(match: Match) -> list[str]:

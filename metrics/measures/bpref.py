@@ -28,7 +28,7 @@ def judged_nonrelevant(nonrelevant: np.ndarray, n_nonrelevant) -> int:
     if n_nonrelevant is None:
         return found
     if n_nonrelevant > MAX_RELEVANT:
-        raise input_error("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)",
+        raise input_error(N_("{name}={value} is more than {limit} (2^53, the largest count a float holds exactly)"),
                           name="n_nonrelevant", value=_short(n_nonrelevant), limit=MAX_RELEVANT)
     if n_nonrelevant < found:
         raise input_error("{name}={value} is smaller than the {found} judged non-relevant items already in the "

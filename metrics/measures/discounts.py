@@ -123,13 +123,13 @@ def ndcg_under_discounts(rels, k: int | None = None, ideal=None, gain: str = "li
                                      "(about 1.8e308): ideal should hold the grades of every judged item"),
                                   divisor=label)
             values.append((dcg_value, idcg_value, ratio))
-        row = {"discount": label, "kind": kind,
+        row = {"discount": label, N_("kind"): kind,
                N_("base"): float(base) if base else np.nan, N_("used_by"): USED_BY.get((kind, base), ""),
                "DCG": values[0][0], "IDCG": values[0][1], "nDCG": values[0][2]}
         if second is not None:
             first_value, second_value = values[0][2], values[1][2]
-            row["nDCG (second)"] = second_value
-            row["higher"] = ("tie" if np.isclose(first_value, second_value, rtol=0, atol=1e-12)
-                             else N_("first") if first_value > second_value else "second")
+            row[N_("nDCG (second)")] = second_value
+            row[N_("higher")] = ("tie" if np.isclose(first_value, second_value, rtol=0, atol=1e-12)
+                             else N_("first") if first_value > second_value else N_("second"))
         rows.append(row)
     return pd.DataFrame(rows)

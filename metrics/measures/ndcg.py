@@ -59,7 +59,7 @@ def _grades(values, gain: str, name: str = "rels") -> np.ndarray:
     if too_large.size:
         raise input_error(N_("{name} at {place} {position} = {value} is too large for exponential gain: 2^{value} - 1 "
                              "overflows a float (the largest is about 1.8e308), so grades must be below {limit}"),
-                          words=("place",), name=name, place="position" if name in UNRANKED else "rank",
+                          words=("place",), name=name, place=N_("position") if name in UNRANKED else "rank",
                           position=int(too_large[0]) + 1, value=_short(float(rels[too_large[0]])),
                           limit=MAX_EXPONENTIAL_GRADE)
     return rels

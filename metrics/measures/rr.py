@@ -92,5 +92,5 @@ def rr_curve(n: int, k: int | None = None) -> pd.DataFrame:
     k = as_k(k)
     rank = np.arange(1, n + 1)
     uncut = 1.0 / rank
-    return pd.DataFrame({"rank": rank, "RR (no cut-off)": uncut,
+    return pd.DataFrame({"rank": rank, N_("RR (no cut-off)"): uncut,
                          "RR": uncut if k is None else np.where(rank <= k, uncut, 0.0)})

@@ -56,7 +56,7 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
                 else:  # a pipe or a device (/dev/zero: st_size 0): read in chunks, text only
                     data = read_chunks(handle, name, limit, max_lines)
         except OSError as exc:
-            raise input_error("cannot read file: {reason}", name, reason=exc.strerror or exc) from None
+            raise input_error(N_("cannot read file: {reason}"), name, reason=exc.strerror or exc) from None
     elif hasattr(source, "read"):
         name = name or Path(str(getattr(source, "name", "") or default_name)).name
         data = read_chunks(source, name, limit, None, text_only=False)
@@ -68,7 +68,7 @@ def load_bytes(source, name: str | None, max_bytes: int | None, default_name: st
     if data.startswith(BOM):
         data = data[3:]
         if data.startswith(BOM):  # trec_eval would keep it in the first id: refused, on every path
-            raise input_error("two byte order marks at the start; save the file as UTF-8 with at most one", name, 1)
+            raise input_error(N_("two byte order marks at the start; save the file as UTF-8 with at most one"), name, 1)
     return data, name
 
 
@@ -108,7 +108,7 @@ def gunzip(data: bytes, limit: int, name: str) -> bytes:
                                       count=f"{len(pending):,}")
                 break
     except zlib.error as error:
-        raise input_error("not a valid gzip file: {reason}", name, reason=str(error)) from None
+        raise input_error(N_("not a valid gzip file: {reason}"), name, reason=str(error)) from None
     return b"".join(parts)
 
 

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..errors import MetricsInputError, input_error
 from ..limits import Limits, check_count
+from ..messages import N_
 from .chunks import GZIP_MAGIC, read_chunks, refuse_binary
 from .columns import TrecColumns
 from .fields import RUN_FIELDS
@@ -251,8 +252,9 @@ def index_run(handle, name: str, limits: Limits, *, path: str | None = None, com
     except (OSError, EOFError, zlib.error) as error:
         _discard(spool)
         if gzipped:
-            raise input_error("not a valid gzip file: {reason}", name, reason=str(error)) from None
-        raise input_error("cannot read file: {reason}", name, reason=getattr(error, "strerror", None) or error) from None
+            raise input_error(N_("not a valid gzip file: {reason}"), name, reason=str(error)) from None
+        raise input_error(N_("cannot read file: {reason}"), name,
+                          reason=getattr(error, "strerror", None) or error) from None
     except BaseException:
         _discard(spool)
         raise
@@ -321,7 +323,7 @@ def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binar
             data = data[len(BOM):]
             offset = 0 if spool is not None else len(BOM)
             if data.startswith(BOM):
-                raise input_error("two byte order marks at the start; save the file as UTF-8 with at most one", name, 1)
+                raise input_error(N_("two byte order marks at the start; save the file as UTF-8 with at most one"), name, 1)
         bom = False
         cut = len(data) if eof else data.rfind(b"\n") + 1
         if cut == 0:
@@ -367,7 +369,7 @@ def _index(handle, name: str, limits: Limits, spool, comments: bool, check_binar
         line += len(newlines)
         offset += len(block)
     if not names:
-        raise input_error("empty file: no {label} lines ('{spec}')", name, label="run", spec=RUN_FIELDS)
+        raise input_error(N_("empty file: no {label} lines ('{spec}')"), name, label="run", spec=RUN_FIELDS)
     return names, np.concatenate(seg_query), np.concatenate(seg_start), np.concatenate(seg_end), rows
 
 

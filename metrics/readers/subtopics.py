@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..errors import input_error
 from ..limits import Limits, check_lines, resolve
+from ..messages import N_
 from .fields import INT_RE, parse_number, quote
 from .sources import check_utf8, load_bytes
 
@@ -18,8 +19,8 @@ SUBTOPIC_FIELDS = "topic subtopic docid grade"
 
 #: a 6-field line: a TREC run given where subtopic qrels were expected
 SUBTOPIC_PROBLEMS = {
-    "count": "expected {want} fields ({spec}), got {got}",
-    "run": "expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels",
+    "count": N_("expected {want} fields ({spec}), got {got}"),
+    "run": N_("expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels"),
     "integer": "grade must be an integer (ndeval reads grades 0, 1, 2, ...), got {text}",
     "twice": "grade of document {item} for subtopic {subtopic} listed twice for query {query} "
              "(lines {earlier} and {lineno})",
@@ -80,6 +81,6 @@ def read_subtopic_qrels(source, name: str | None = None, *, max_bytes: int | Non
         judgments.setdefault(query, {}).setdefault(item, {})[subtopic] = int(grade)
         lines.append((query, subtopic, item, int(grade)))
     if not lines:
-        raise input_error("empty file: no {label} lines ('{spec}')", name, label="subtopic qrels",
+        raise input_error(N_("empty file: no {label} lines ('{spec}')"), name, label="subtopic qrels",
                           spec=SUBTOPIC_FIELDS)
     return SubtopicQrels(judgments, name, lines)

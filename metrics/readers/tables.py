@@ -222,7 +222,7 @@ def _rows_dataset(mapping: dict[str, int], rows: list[tuple[int, list[str]]], na
             if cell:
                 judged_q.append(query)
                 judged_i.append(item)
-                judged_r.append(_csv_number(cell, "relevance", name, lineno))
+                judged_r.append(_csv_number(cell, N_("relevance"), name, lineno))
         queries.append(query)
         items.append(item)
     check_queries(queries, name, limits)
@@ -302,6 +302,20 @@ def _json_line(text: str, *keys) -> int | None:
     return text.count("\n", 0, position) + 1
 
 
+
+#: Python's JSON problems (``json.JSONDecodeError.msg``) as our own words, which the app translates: its text is
+#: the same, but a sentence shown to people is one of ours, not whatever the json module says (any other is shown
+#: as it comes)
+JSON_PROBLEMS = {
+    "Expecting value": N_("Expecting value"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Expecting property name enclosed in double quotes": N_("Expecting property name enclosed in double quotes"),
+    "Extra data": N_("Extra data"),
+    "Unterminated string starting at": N_("Unterminated string starting at"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+}
+
 def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
               limits: Limits | None = None) -> Dataset:
     """Read JSON: ``{query: [items]}`` (run), ``{query: {item: grade}}`` (qrels),
@@ -342,7 +356,7 @@ def read_json(source, name: str | None = None, *, max_bytes: int | None = None,
         document = json.loads(text, object_pairs_hook=pairs_hook, **numbers)
     except json.JSONDecodeError as exc:
         raise input_error(N_("malformed JSON: {reason} (column {column})"), name, exc.lineno, words=("reason",),
-                          reason=exc.msg, column=exc.colno) from None
+                          reason=JSON_PROBLEMS.get(exc.msg, exc.msg), column=exc.colno) from None
     except _DuplicateKey as exc:
         key = exc.args[0]
         first = text.find(json.dumps(key))

@@ -415,8 +415,8 @@ FIELD_PROBLEMS = {
               "separated by spaces or tabs); use read_csv for CSV"),
     "csv_header": N_("looks like a CSV header ({header}); expected {label} lines '{spec}' ({want} fields separated "
                      "by spaces or tabs); use read_csv for CSV"),
-    "count": "expected {want} fields ({spec}), got {got}",
-    "run_not_qrels": "expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels",
+    "count": N_("expected {want} fields ({spec}), got {got}"),
+    "run_not_qrels": N_("expected {want} fields ({spec}), got {got}; this looks like a TREC run, not qrels"),
     "qrels_not_run": N_("expected {want} fields ({spec}), got {got}; this looks like TREC qrels, not a run"),
 }
 
@@ -508,7 +508,7 @@ def parse_trec_slow(data: bytes, kind: str, name: str, limits: Limits | None = N
     if not queries:
         label = "run" if kind == "run" else "qrels"
         spec = RUN_FIELDS if kind == "run" else QRELS_FIELDS
-        raise input_error("empty file: no {label} lines ('{spec}')", name, label=label, spec=spec)
+        raise input_error(N_("empty file: no {label} lines ('{spec}')"), name, label=label, spec=spec)
     columns = TrecColumns(kind, name, DictColumn.from_tokens(queries), StrColumn.from_tokens(items),
                           np.array(values, dtype=np.float64),
                           np.array(ranks, dtype=np.int64) if kind == "run" else None, check_duplicates, data)

@@ -23,12 +23,12 @@ from ..measures.cutoff import hit_rate_at_k, precision_at_k, recall_at_k
 from ..measures.ndcg import cg, dcg, discounts, gains, idcg, ndcg
 from ..measures.roc import confusion_at
 from ..measures.rr import mean_reciprocal_rank, reciprocal_rank, rr_steps
-from ..messages import N_
+from ..messages import N_, message
 
 EXAMPLES_FILE = Path(__file__).resolve().parents[2] / "sample_data" / "article_examples.json"
 
 #: verdicts, from best to worst
-VERDICTS = ("agrees", "rounded", "not printed", "wrong", "wrong method", "code fails")
+VERDICTS = (N_("agrees"), N_("rounded"), N_("not printed"), N_("wrong"), N_("wrong method"), N_("code fails"))
 #: what each verdict means
 VERDICT_MEANING = {
     "agrees": N_("the article's number is the exact value, rounded as printed"),
@@ -45,7 +45,7 @@ class Finding:
     """One number of one article: as claimed, as it really is, and why they differ."""
 
     example: str  #: id in article_examples.json
-    quantity: str  #: e.g. "nDCG@5"
+    quantity: str  #: e.g. "nDCG@5"; a :class:`metrics.messages.Message` when it has words to translate
     claimed: float | None  #: as printed (None: the article prints no value)
     correct: float  #: computed by this package
     verdict: str  #: one of VERDICTS
@@ -128,7 +128,7 @@ def _findings_000() -> list[Finding]:
                               "并且只把等于 1 的相关性当作相关。"))
     pr = examples()["000_precision_recall"]
     hits = [1, 0, 0]  # three recommended, one of them bought
-    out.append(_agree(pr["id"], "Recall", claimed_value(pr["claimed"]["Recall"]),
+    out.append(_agree(pr["id"], N_("Recall"), claimed_value(pr["claimed"]["Recall"]),
                       recall_at_k(hits, 3, pr["input"]["relevant"]), 4))
     out.append(_agree(pr["id"], "Precision", claimed_value(pr["claimed"]["Precision"]), precision_at_k(hits, 3), 4))
     return out
@@ -162,8 +162,8 @@ def _findings_001() -> list[Finding]:
 
     table = ap_steps(terms["input"]["relevance_in_ranked_order"]).table
     for rank, key in ((1, "term_rank_1"), (2, "term_rank_2"), (3, "term_rank_3")):
-        out.append(_agree(terms["id"], f"AP term at rank {rank}", claimed_value(terms["claimed"][key]),
-                          float(table["counted"].iloc[rank - 1]), 4))
+        out.append(_agree(terms["id"], message(N_("AP term at rank {rank}"), rank=rank),
+                          claimed_value(terms["claimed"][key]), float(table["counted"].iloc[rank - 1]), 4))
     narrative = examples()["001_ap_narrative"]
     out.append(Finding(narrative["id"], "AP", None,
                        average_precision(narrative["input"]["relevance_in_ranked_order"],
@@ -173,7 +173,7 @@ def _findings_001() -> list[Finding]:
     order = examples()["001_map_order"]
     for name, hits_list in order["input"]["relevance_in_ranked_order"].items():
         key = f"Precision_{name}"
-        out.append(_agree(order["id"], f"P@5 ({name})", claimed_value(order["claimed"][key]),
+        out.append(_agree(order["id"], message(N_("P@5 ({name})"), name=name), claimed_value(order["claimed"][key]),
                           precision_at_k(hits_list, 5), 4))
         out.append(Finding(order["id"], f"AP ({name})", None, average_precision(hits_list), "not printed",
                            why_en="Same precision, different AP: AP rewards the hits that come first.",
@@ -181,8 +181,8 @@ def _findings_001() -> list[Finding]:
     mrr = examples()["001_mrr_queries"]
     ranks = mrr["input"]["first_relevant_rank"]
     for rank, key in ((3, "RR_rank_3"), (2, "RR_rank_2")):
-        out.append(_agree(mrr["id"], f"RR (first hit at rank {rank})", claimed_value(mrr["claimed"][key]),
-                          reciprocal_rank([0] * (rank - 1) + [1]), 4))
+        out.append(_agree(mrr["id"], message(N_("RR (first hit at rank {rank})"), rank=rank),
+                          claimed_value(mrr["claimed"][key]), reciprocal_rank([0] * (rank - 1) + [1]), 4))
     rrs = [reciprocal_rank([0] * (r - 1) + [1]) for r in ranks.values()]
     out.append(Finding(mrr["id"], "MRR", None, sum(rrs) / len(rrs), "not printed",
                        why_en="MRR is the mean of the reciprocal ranks: (1/3 + 1/2 + 1) / 3.",
@@ -241,10 +241,9 @@ def _findings_003() -> list[Finding]:
     hits = pk["input"]["relevance_in_ranked_order"]
     for k in (3, 5):
         value = precision_at_k(hits, k)
-        for key in (f"P@{k}", f"code_output_P@{k}"):
+        for key, quantity in ((f"P@{k}", f"P@{k}"), (f"code_output_P@{k}", message(N_("P@{k} (code output)"), k=k))):
             claim = pk["claimed"][key]
-            finding = _agree(pk["id"], key.replace("code_output_", "") + (" (code output)" if "code" in key else ""),
-                             claim, value, 3)
+            finding = _agree(pk["id"], quantity, claim, value, 3)
             if finding.verdict == "wrong":
                 finding = Finding(
                     pk["id"], finding.quantity, claim, value, "wrong",
@@ -260,8 +259,8 @@ def _findings_004() -> list[Finding]:
     ex = examples()["004_ndcg"]
     out = []
     for name, rels in ex["input"]["grades_in_ranked_order"].items():
-        out.append(Finding(ex["id"], f"nDCG@5 ({name}, exponential gain)", None, ndcg(rels, 5, "exponential"),
-                           "not printed",
+        out.append(Finding(ex["id"], message(N_("nDCG@5 ({name}, exponential gain)"), name=name), None,
+                           ndcg(rels, 5, "exponential"), "not printed",
                            why_en="The article's output is a missing screenshot; its method (sum of the DCG column "
                                   "over sum of the IDCG column, exponential gain) is right.",
                            why_zh="文章的输出是缺失的截图；它的方法（DCG 列之和除以 IDCG 列之和，指数增益）是对的。"))

@@ -22,6 +22,7 @@ from ..errors import input_error
 from ..explanation import Explanation, Line, num, so_far, with_formula
 from ..measures.ap import ap_steps
 from ..measures.rr import rr_steps
+from ..messages import N_
 
 MAP_FORMULA = r"\mathrm{MAP} = \frac{1}{n} \sum_{q=1}^{n} \mathrm{AP}_q"
 MRR_FORMULA = r"\mathrm{MRR} = \frac{1}{n} \sum_{q=1}^{n} \frac{1}{\mathrm{rank}_q}"
@@ -174,7 +175,7 @@ def example_queries(measure: str) -> dict[str, list[float]]:
     from .articles import examples
 
     if measure not in EXAMPLES:
-        raise input_error("{name} must be one of {choices}, got {value}", name="measure",
+        raise input_error(N_("{name} must be one of {choices}, got {value}"), name="measure",
                           choices=", ".join(EXAMPLES), value=repr(measure))
     given = examples()[EXAMPLES[measure]]["input"]
     if "relevance_in_ranked_order" in given:

@@ -102,17 +102,18 @@ def _log_tail(lines: int = 40, log_path: Path = SERVER_LOG) -> str:
 
 
 def _start_server(
-    script: str = "app.py", log_path: Path = SERVER_LOG, env: dict[str, str] | None = None
+    script: str = "app.py", log_path: Path = SERVER_LOG, env: dict[str, str] | None = None, port: int | None = None
 ) -> tuple[subprocess.Popen, str]:
-    """Start `streamlit run <script>` on a free port; return the process and its base URL.
+    """Start `streamlit run <script>` on a free port (or on ``port``); return the process and its base URL.
     ``env``: variables to set for the server on top of this process's environment (e.g. RML_LIVE_STORE)."""
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # pytest-xdist: one log per worker, none overwrites another's
     if worker:
         log_path = log_path.with_name(f"{log_path.stem}-{worker}{log_path.suffix}")
     last_problem = ""
+    chosen = port
     for _attempt in range(3):  # another process may grab the free port before Streamlit does
-        port = _free_port()
+        port = chosen or _free_port()
         base_url = f"http://127.0.0.1:{port}"
         command = [
             sys.executable, "-m", "streamlit", "run", script,
@@ -177,6 +178,40 @@ def fresh_server() -> Iterator[Callable[[str], str]]:
     yield start
     for process in started:
         _stop(process)
+
+
+class RestartableServer:
+    """A server of the whole app that can be restarted on its port: a new server process, as after a deployment or
+    a crash, to which the browser reconnects by itself. Its log is artifacts/server-<name>.log (then -2, -3, ...)."""
+
+    def __init__(self, name: str):
+        self.name, self.starts = name, 1
+        self.process, self.url = _start_server(log_path=ARTIFACTS_DIR / f"server-{name}.log")
+
+    def restart(self) -> None:
+        _stop(self.process)
+        self.starts += 1
+        port = int(self.url.rsplit(":", 1)[1])
+        self.process, self.url = _start_server(log_path=ARTIFACTS_DIR / f"server-{self.name}-{self.starts}.log",
+                                               port=port)
+
+    def stop(self) -> None:
+        _stop(self.process)
+
+
+@pytest.fixture
+def restartable_server() -> Iterator[Callable[[str], RestartableServer]]:
+    """`restartable_server(name)`: start a new app server that the test can restart on its port (``.restart()``);
+    stopped after the test."""
+    started: list[RestartableServer] = []
+
+    def start(name: str) -> RestartableServer:
+        started.append(RestartableServer(name))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

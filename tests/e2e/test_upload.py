@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import APP_TIMEOUT_MS
 from tests.e2e.navigation import go_to, show_all_steps
 
 pytestmark = pytest.mark.e2e
@@ -99,3 +100,27 @@ def test_an_upload_left_on_its_way_is_said_on_coming_back(app_page: Page, wait_f
     _open(page, "Upload & many queries", wait_for_app)
     expect(page.get_by_test_id("stFileUploaderDropzoneInput")).to_be_attached()
     expect(page.get_by_test_id("stAlert").filter(has_text="did not finish")).to_have_count(0)
+
+
+def test_uploads_lost_by_a_server_restart_are_named(new_session, restartable_server, wait_for_app):
+    """The server restarts while the upload box shows two files: the browser reconnects to a new server, which has
+    neither file nor the data loaded from them, and the page says so (the box still lists both)."""
+    server = restartable_server("lost-uploads")
+    page = new_session(f"{server.url}/upload")
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        [str(TREC / "qrels.txt"), str(TREC / "run_a.txt")])
+    wait_for_app(page)
+    expect(page.get_by_role("heading", name="Loaded: run_a.txt + qrels.txt")).to_be_visible()
+
+    server.restart()
+    # the browser notices the lost connection at once and reconnects to the new server by itself; the page is drawn
+    # again at the reader's next action (here Streamlit's rerun key), with the files the box lists
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-connection-state", "CONNECTED",
+                                                             timeout=APP_TIMEOUT_MS)
+    page.get_by_role("heading", level=1).click()  # the key goes to the page, not to a widget
+    page.keyboard.press("r")
+    wait_for_app(page)
+    lost = page.get_by_test_id("stAlertContentWarning").filter(has_text="the server no longer has them")
+    expect(lost).to_be_visible()
+    expect(page.get_by_test_id("stFileChip")).to_have_count(2)  # the box still shows both files
+    expect(page.get_by_role("heading", name="Loaded: run_a.txt + qrels.txt")).to_have_count(0)

@@ -62,7 +62,7 @@ def _scene(lesson_id: str, scene_id: str):
 
 def test_every_lesson_mistake_is_in_the_catalogue_and_translated():
     """Each title, explanation and where-to-look of metrics.teaching.lessons.mistakes is in the template (marked in
-    the code, or listed in runtime.pot) and has its 中文 with the same placeholders."""
+    the code) and has its 中文 with the same placeholders."""
     with TEMPLATE.open("rb") as source:
         runtime = {m.id for m in read_po(source) if m.id}
     strings = [text for said in mistakes.TEXTS.values() for text in said if text]

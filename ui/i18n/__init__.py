@@ -25,6 +25,9 @@ from ui.locale import N_, SOURCE, known, languages, translation
 __all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "known", "language",
            "language_switch", "nt", "pt", "t"]
 
+#: words the app shows as they come from data, named nowhere else as a literal: "items" and "hit" (shared terms of
+#: the tables), "mistake" (the column of the live quiz's answers, ui/classroom); marked here for the catalogue
+SHARED_TERMS = (N_("items"), N_("hit"), N_("mistake"))
 LANGUAGE = "language"  #: session-state key: a key of LANGUAGES
 LANGUAGES: dict[str, str] = languages()  #: code -> the language's own name: English and every ui/locale/ folder
 

@@ -118,7 +118,7 @@ def grade_table() -> None:
         "grade": pd.Series([board.grades[i] if board.grades[i] is not None else math.nan for i in board.items],
                            dtype="float64"),
         "rank": pd.Series([rank.get(i) for i in board.items], dtype="Int64"),
-        "was": pd.Series(board.items, dtype="str"),  # hidden: the row's original name, so renames follow the row
+        N_("was"): pd.Series(board.items, dtype="str"),  # hidden: the row's original name, so renames follow the row
     })
     shown = headers(frame)  # 中文: the columns carry the translated names (the editor's state too)
     name = dict(zip(frame.columns, shown.columns))

@@ -239,10 +239,10 @@ def findings_table(example_id: str) -> pd.DataFrame:
     rows = []
     for f in example_findings(example_id):
         rows.append({
-            "quantity": f.quantity,
-            "the article says": printed(f.claimed, f.quantity),
+            N_("quantity"): f.quantity,
+            N_("the article says"): printed(f.claimed, f.quantity),
             "exact": f"{f.correct:.4f}",
-            "the article's method gives": "" if f.article_method is None else f"{f.article_method:.4f}",
+            N_("the article's method gives"): "" if f.article_method is None else f"{f.article_method:.4f}",
             "verdict": f.verdict,
         })
     table = pd.DataFrame(rows, columns=["quantity", "the article says", "exact", "the article's method gives",

@@ -149,7 +149,7 @@ def results_table(board, k: int, values: dict) -> tuple[pd.DataFrame, pd.DataFra
         mask[name] = ["" if not differs(named[m][1], reference[m]) else
                       "rounding" if rounding_only(key, m, items, judgments(board), k, ranked, reference[m])
                       else "differs" for m in MEASURES]
-    index = pd.Index([" · ".join(labels[m]) for m in MEASURES], name="measure")
+    index = pd.Index([" · ".join(labels[m]) for m in MEASURES], name=N_("measure"))
     return pd.DataFrame(cells, index=index), pd.DataFrame(mask, index=index)
 
 
@@ -164,11 +164,14 @@ def styled(text: pd.DataFrame, mask: pd.DataFrame):
     return text.style.apply(style, axis=None)
 
 
+#: why a library's number is a range when the core names no cause for it
+UNDEFINED_ORDER = N_("the order of tied items is not defined")
+
+
 def undefined_reason(key: str) -> str:
-    """Why a library's number is a range, briefly and in the reader's language: the core's reason up to its
-    first colon ("the order of tied items is not defined (torch.topk)")."""
-    reason = getattr(core, "TIE_ORDER_REASON", {}).get(key, N_("the order of tied items is not defined"))
-    return t(reason.split(": ")[0])
+    """Why a library's number is a range, briefly and in the reader's language: the core's cause
+    (:data:`metrics.conventions.TIE_ORDER_CAUSE`, "the order of tied items is not defined (torch.topk)")."""
+    return t(core.TIE_ORDER_CAUSE.get(key, UNDEFINED_ORDER))
 
 
 def range_text(key: str, value, label: str = "") -> str:
@@ -193,6 +196,8 @@ def ranges(values: dict) -> list[str]:
 # --------------------------------------------------------------------------------------------
 # the scores and the order each library reads
 
+#: the columns of the order each library reads (the page translates them)
+EQUAL_SCORES, LIBRARIES, ORDER_READ = N_("equal scores"), N_("libraries"), N_("order read")
 
 def score_editor(board) -> None:
     """Edit the scores; equal scores make ties that libraries break differently."""
@@ -246,8 +251,8 @@ def orders(items: list[str], ranked: list[float]) -> pd.DataFrame:
     for (rule, score_type), names in sorted(users.items(), key=lambda row: TIES.index(row[0][0])):
         groups = reading_order(items, compared_scores(ranked, score_type), "average" if rule == "undefined" else rule)
         text = " → ".join(g[0] if len(g) == 1 else "{" + ", ".join(g) + "}" for g in groups)
-        rows.append({"equal scores": choice_text("ties", rule), "libraries": ", ".join(names), "order read": text})
-    return pd.DataFrame(rows, columns=["equal scores", "libraries", "order read"])
+        rows.append({EQUAL_SCORES: choice_text("ties", rule), LIBRARIES: ", ".join(names), ORDER_READ: text})
+    return pd.DataFrame(rows, columns=[EQUAL_SCORES, LIBRARIES, ORDER_READ])
 
 
 # --------------------------------------------------------------------------------------------
@@ -422,7 +427,7 @@ def explain_pasted(measure: str, value: float, board, k: int, decimals: int | No
     parts = dict(report.parts)
     parts["choices"] = t("; ").join(choice_text(choice, setting) for choice, setting in report.choice_values)
     if parts.get("reason"):
-        parts["reason"] = t(parts["reason"].split(": ")[0])
+        parts["reason"] = t(report.cause)
     libraries = list(dict.fromkeys(m.convention.name for m in report.matches if m.preset))
     return t(VALUE_SENTENCES[report.template]).format(**parts), libraries, bool(report.matches)
 
@@ -497,7 +502,7 @@ def widest_queries(comparison, n: int = WIDEST) -> pd.DataFrame:
             if spread > best.get(query, (-1.0, ""))[0]:
                 best[query] = (spread, measure)
     rows = sorted(((q, s, m) for q, (s, m) in best.items() if s > TOLERANCE), key=lambda row: -row[1])[:n]
-    return pd.DataFrame(rows, columns=["query", "spread", "measure"])
+    return pd.DataFrame(rows, columns=["query", "spread", N_("measure")])
 
 
 def _explain(query: str) -> None:

@@ -48,7 +48,8 @@ QUIZ_METRIC = {"DCG": "DCG@K", "nDCG": "nDCG@K", "AP": "AP", "RR": "RR", "P": "P
 #: the conventions a measure's value depends on (the others leave it as it is)
 SETTINGS_OF = {"nDCG": ("gain", "ideal"), "DCG": ("gain",), "AP": ("ap_denominator",), "MAP": ("ap_denominator",),
                "RR": ("rr_cut",)}
-#: what a convention changed to another value is called, in English (translated by the app: ui/locale/runtime.pot)
+#: what a convention changed to another value is called, in English (the app translates it by its key:
+#: ui.classroom.lessons.question.CONVENTION_TITLES, marked there)
 CONVENTION_MISTAKES = {
     ("gain", "linear"): "Linear gain instead of exponential gain (2^rel − 1)",
     ("gain", "exponential"): "Exponential gain (2^rel − 1) instead of linear gain",

@@ -11,8 +11,8 @@ known way answers, each computed by the core from the scene (never written down)
 * A choice: the option that would be right under another convention, or, among
   three or more options, the one at the other extreme (with two, every wrong pick is that one: it names nothing).
 
-Each mistake is said by an English template with named fields (:data:`TEXTS`; translated by the app from
-``ui/locale/runtime.pot``), its fields numbers, ids and grades written out.
+Each mistake is said by an English template with named fields (:data:`TEXTS`; marked ``N_``, translated by the
+app), its fields numbers, ids and grades written out.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Said(NamedTuple):
     look: str = ""
 
 
-#: every mistake this module names, by name; the app translates each string (ui/locale/runtime.pot)
+#: every mistake this module names, by name; the app translates each string (each is marked N_)
 TEXTS: dict[str, Said] = {
     # MAP and MRR over a query set
     "mean_over_all_judged": Said(
@@ -87,12 +87,12 @@ TEXTS: dict[str, Said] = {
         N_("1 / the mean rank, not the mean of 1 / rank"),
         N_("You took 1 / the mean of the first hits' ranks (mean rank {mean}). MRR is the mean of each query's "
            "1 / rank: the mean of the reciprocals, not the reciprocal of the mean."),
-        "Look at each query's RR, 1 / its rank, from row 1: MRR is their mean."),
+        N_("Look at each query's RR, 1 / its rank, from row 1: MRR is their mean.")),
     "mrr_mean_rank": Said(
         N_("The mean of the ranks, not of their reciprocals"),
         N_("You gave the mean rank of the first hits. MRR averages 1 / rank over the queries, a query without a hit "
            "counting 0."),
-        "Look at each query's RR, 1 / its rank, from row 1: MRR is their mean."),
+        N_("Look at each query's RR, 1 / its rank, from row 1: MRR is their mean.")),
     "map_pooled": Said(
         N_("Precisions pooled over the queries (a micro average), not each query's AP averaged"),
         N_("You added the precisions at the hits of all queries and divided once, by {denominator} for all of them "

@@ -132,7 +132,7 @@ class _Reader:
                              known=", ".join(CONVENTIONS))
                 continue
             elif setting not in CONVENTIONS[name] or type(setting) is not type(CONVENTIONS[name][0]):
-                self.problem(scene, f"{field}.{name}", "must be one of {allowed}, got {value}",
+                self.problem(scene, f"{field}.{name}", N_("must be one of {allowed}, got {value}"),
                              allowed=", ".join(map(str, CONVENTIONS[name])), value=repr(setting))
                 continue
             good[name] = setting
@@ -198,7 +198,7 @@ class _Reader:
         self.unknown(data, QUESTION_KEYS, scene, "question.")
         kind = data.get("kind")
         if kind not in QUESTION_KINDS:
-            self.problem(scene, "question.kind", "must be one of {allowed}, got {value}",
+            self.problem(scene, "question.kind", N_("must be one of {allowed}, got {value}"),
                          allowed=", ".join(QUESTION_KINDS), value=repr(kind))
             return None
         prompt = self.text(data.get("prompt"), scene, "question.prompt")
@@ -214,7 +214,7 @@ class _Reader:
                 self.core(scene, "question.measure", error)
                 return None
         if kind == "rank" and data.get("of", "first_hit") not in RANK_OF:
-            self.problem(scene, "question.of", "must be one of {allowed}, got {value}", allowed=", ".join(RANK_OF),
+            self.problem(scene, "question.of", N_("must be one of {allowed}, got {value}"), allowed=", ".join(RANK_OF),
                          value=repr(data.get("of")))
             return None
         if kind == "choice":
@@ -230,7 +230,7 @@ class _Reader:
                 self.unknown(option, OPTION_KEYS, scene, where + ".")
                 if option.get("board") is not None and option["board"] not in boards:
                     if option["board"] not in self.refused:
-                        self.problem(scene, where + ".board", "unknown board {board}", board=repr(option["board"]))
+                        self.problem(scene, where + ".board", N_("unknown board {board}"), board=repr(option["board"]))
                     continue
                 if option.get("measure") is not None:
                     try:
@@ -385,7 +385,7 @@ class _Reader:
             missing = [b for b in raw.values() if b not in boards]
             if missing:
                 if not set(missing) <= self.refused:
-                    self.problem(None, f"query_sets.{name}", "unknown board {board}", board=repr(missing[0]))
+                    self.problem(None, f"query_sets.{name}", N_("unknown board {board}"), board=repr(missing[0]))
                 self.refused_sets.add(name)
                 continue
             query_sets[name] = QuerySet(dict(raw))
@@ -458,7 +458,7 @@ def _toml_problem(source: str, error: tomllib.TOMLDecodeError) -> Problem:
     """A TOML syntax error: the parser's words as a field, the line and column in the reader's language."""
     match = _TOML_AT.fullmatch(str(error))
     if match is None:
-        return Problem.of(source, None, "TOML", "{reason}", reason=str(error))
+        return Problem.of(source, None, "TOML", N_("{reason}"), reason=str(error))
     if match["end"]:
         return Problem.of(source, None, "TOML", N_("{reason} (at end of document)"), reason=match["reason"])
     return Problem.of(source, None, "TOML", N_("{reason} (at line {line}, column {column})"), reason=match["reason"],
@@ -485,7 +485,7 @@ def load_text(path: Path) -> tuple[Lesson | None, list[Problem]]:
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as error:
-        return None, [Problem.of(str(path), None, "file", "{reason}", reason=error.strerror or str(error))]
+        return None, [Problem.of(str(path), None, "file", N_("{reason}"), reason=error.strerror or str(error))]
     except UnicodeDecodeError:
         return None, [Problem.of(str(path), None, "file", N_("not UTF-8 text"))]
     return check_text(text, str(path))

@@ -15,7 +15,7 @@ from metrics.teaching import quiz
 from metrics.teaching.articles import examples, findings
 from metrics.teaching.handout import LABELS, presenter_steps
 from tests.apptest_helpers import open_page
-from tests.ui.pages.test_page_handout import downloads, media  # noqa: F401  (the media fixture)
+from tests.ui.pages.test_page_handout import preview
 from tests.visible_text import english_left, item_names, untranslated
 from ui.i18n.sentences import _localize
 from ui.locale import catalog, translation
@@ -67,7 +67,7 @@ def test_every_quiz_sentence_is_a_message_and_composes_chinese():
 
 def test_article_quantities_sections_and_tabs_have_chinese():
     for f in findings():
-        assert not english_left(zh(f.quantity)), f.quantity
+        assert not english_left(_localize(f.quantity, zh)), f.quantity  # a message by its template
         if f.verdict:
             assert ZH.get(f.verdict), f.verdict
     for example in examples().values():
@@ -218,13 +218,13 @@ def test_handout_presenter_view_in_chinese(app_test, metric):
     assert not english_shown(at), english_shown(at)
 
 
-def test_handout_export_in_chinese(app_test, media):  # noqa: F811
+def test_handout_preview_in_chinese(app_test):
+    """The preview (the .md file's text) in 中文; the files as a browser saves them, LaTeX too:
+    tests/e2e/test_handout_downloads.py::test_the_default_boards_handout_is_chinese."""
     at = chinese(app_test, "pages/handout.py")
-    files = downloads(at, media)
-    md, tex = files["md"], files["tex"]
+    md = preview(at)
     for heading in ("## 公式", "## 代入数字", "## 逐步计算", "## 理想排序", "## 结果"):
         assert heading in md, heading
     assert "列的最后一行" in md and "the last row" not in md
-    assert r"\subsection*{公式}" in tex and "the last row" not in tex
     assert "| 名次 | 条目 |" in md  # the tables' headers too
     assert not english_shown(at), english_shown(at)
