@@ -641,7 +641,8 @@ def join(code: str, nickname: str | None = None) -> str:
 
 def join_from_form() -> None:
     """Join with the code and nickname typed in the join form (its callback); told to wait, the page tries again by
-    itself (:func:`join_or_wait`)."""
+    itself (:func:`join_or_wait`). A join typed again replaces the one waiting."""
+    stop_waiting()
     join_or_wait(st.session_state.get(CODE_INPUT) or "", st.session_state.get(NICKNAME_INPUT))
 
 
