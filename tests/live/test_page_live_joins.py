@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from live.classes import EXPECTED_DEFAULT, EXPECTED_MAX, EXPECTED_MIN, ClassFull, TooManyJoins
+from live.errors import ClassServerUnavailable
 from tests.live.test_page_live import board, join, ok, open_live
 from tests.live_servers import ManualClock
 from ui.classroom import live
@@ -101,3 +102,23 @@ def test_a_full_class_is_one_error_and_no_wait(app_test, clock):
     assert [e.value for e in student.error] == [f"Class {code} is full: it takes at most {joined} students. The "
                                                 "teacher can start a class for more students."]
     assert live.JOIN_WAIT not in student.session_state
+
+
+def test_a_wait_outlives_the_class_server_being_out_of_reach(app_test, clock, monkeypatch):
+    teacher, code = start_for(app_test, 1)
+    fill_window(code)
+    student = join(app_test, code, "Ada")
+    clock.advance(40)
+    store = live.classes().store
+    writes = store.incr
+
+    def out_of_reach(*args, **kwargs):
+        raise ClassServerUnavailable()
+
+    monkeypatch.setattr(store, "incr", out_of_reach)  # the join's first write
+    ok(student.run())
+    assert [e.value for e in student.error] == [str(ClassServerUnavailable())]
+    assert not in_class(student) and live.JOIN_WAIT in student.session_state  # still waiting, tried again
+    monkeypatch.setattr(store, "incr", writes)  # back
+    ok(student.run())
+    assert student.session_state[state.LIVE_STUDENT][0] == code and board(student) == board(teacher)
