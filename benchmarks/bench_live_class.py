@@ -46,8 +46,9 @@ it, as a teacher would for a hall; the join phase prints how long until every st
 wait (the page's countdown line: they get in by themselves) and the errors any was shown.
 
 Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 20] [--interval 3] [--processes 1]
-[--redis] [--nginx] [--entry deploy/serve.py|app.py] [--app DIR]`` (``--redis``: the class's store is a redis-server
-of its own instead of an SQLite file; ``--nginx``: Debian's nginx runs deploy/nginx.conf in front of the processes, and
+[--redis] [--nginx] [--expected N] [--entry deploy/serve.py|app.py] [--app DIR]`` (``--redis``: the class's store
+is a redis-server of its own instead of an SQLite file; ``--expected``: the size the teacher types, default the number
+of students; ``--nginx``: Debian's nginx runs deploy/nginx.conf in front of the processes, and
 every client goes through it with a route cookie of its own, on Redis: e.g. ``--students 1000 --processes 4 --nginx``;
 ``--app``: run another checkout's app, e.g. to measure a branch's Live
 class page with this benchmark; a checkout without deploy/serve.py runs app.py).
@@ -538,10 +539,12 @@ def answer_through_store(store: SQLiteStore, students: int) -> tuple[int, int]:
 
 
 async def run_class(students: int, drags: int, interval: float, idle: float, timeout: float,
-                    processes: int = 1, redis: bool = False, nginx: bool = False) -> ClassResult:
+                    processes: int = 1, redis: bool = False, nginx: bool = False,
+                    expected: int | None = None) -> ClassResult:
     """One class: the teacher on the first of ``processes`` servers sharing one store, the students spread over
     them in turn (as a load balancer would); with ``nginx`` everyone goes through nginx (:class:`Servers`). The
-    teacher says the class's size when starting it (the page's expected-size input)."""
+    teacher says the class's size when starting it (the page's expected-size input): ``expected``, else
+    ``students``."""
     result = ClassResult(students, timeout=timeout, processes=processes)
     patience = 120.0  # the teacher's set-up steps: a busy server is slow, not wrong
     join_budget = max(60.0, 2.0 * students)  # for all the students to join and follow (the run stays bounded)
@@ -557,7 +560,7 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             await teacher.open(LIVE_PAGE)
             await teacher.wait_run(timeout=patience)
             if EXPECTED_INPUT in teacher.widgets:  # the class's size, as the teacher types it
-                teacher.set_value(EXPECTED_INPUT, int_value=min(students, EXPECTED_MAX))
+                teacher.set_value(EXPECTED_INPUT, int_value=min(expected or students, EXPECTED_MAX))
             await teacher.click("live__start")
             await teacher.wait_for(lambda: class_code(teacher) is not None, patience, "the class code")
             code = class_code(teacher)
@@ -755,7 +758,7 @@ async def main_async(args) -> None:
     results = []
     for students in args.students:
         result = await run_class(students, args.drags, args.interval, args.idle, args.timeout, args.processes,
-                                 args.redis, args.nginx)
+                                 args.redis, args.nginx, args.expected)
         print(f"{students} students: {len(result.latencies)}/{result.pairs} updates seen, answers "
               f"{result.sent}/{result.counted}", flush=True)
         results.append(result)
@@ -783,6 +786,9 @@ def main(argv: list[str] | None = None):
     parser.add_argument("--nginx", action="store_true",
                         help="everyone goes through Debian's nginx running deploy/nginx.conf in front of the "
                              "processes (sticky route cookies), on a Redis store (implies --redis)")
+    parser.add_argument("--expected", type=int, default=None,
+                        help="the class's size the teacher types (default: the number of students); fewer, and "
+                             "the students over the minute's joins are told to wait and let in by the page")
     args = parser.parse_args(argv)
     global APP, ENTRY
     APP, ENTRY = args.app.resolve(), args.entry
