@@ -41,8 +41,16 @@ missed, no answer lost, the teacher's own screen p95 <= 0.3 s" (figures only, ne
 is printed beside the students' in the table).  Each class size is bounded: joining and answering have one deadline each, so
 the default run takes about 9-10 minutes.
 
+The teacher types the class's size (the number of students) into the page's expected-size input before starting
+it, as a teacher would for a hall; the join phase prints how long until every student followed, how many were told to
+wait (the page's countdown line: they get in by themselves) and the errors any was shown.
+
 Usage: ``python benchmarks/bench_live_class.py [--students 10 20 40] [--drags 20] [--interval 3] [--processes 1]
-[--entry deploy/serve.py|app.py] [--app DIR]`` (``--app``: run another checkout's app, e.g. to measure a branch's Live
+[--redis] [--nginx] [--expected N] [--entry deploy/serve.py|app.py] [--app DIR]`` (``--redis``: the class's store
+is a redis-server of its own instead of an SQLite file; ``--expected``: the size the teacher types, default the number
+of students; ``--nginx``: Debian's nginx runs deploy/nginx.conf in front of the processes, and
+every client goes through it with a route cookie of its own, on Redis: e.g. ``--students 1000 --processes 4 --nginx``;
+``--app``: run another checkout's app, e.g. to measure a branch's Live
 class page with this benchmark; a checkout without deploy/serve.py runs app.py).
 """
 
@@ -71,12 +79,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import servers  # noqa: E402
 from servers import stop_server  # noqa: E402
+from streamlit.proto.Alert_pb2 import Alert  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
-from streamlit_client import StreamlitClient, bidi_data  # noqa: E402
+from streamlit_client import StreamlitClient, bidi_data, element_text  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
 
-from live.classes import CODE_LENGTH, CODE_SET, Classes  # noqa: E402
-from live.store import STORE_ENV, SQLiteStore  # noqa: E402
-from ui.classroom.live import POLL_SECONDS  # noqa: E402
+from live.classes import CODE_LENGTH, CODE_SET, EXPECTED_MAX, Classes  # noqa: E402
+from live.store import STORE_ENV, SQLiteStore, open_store  # noqa: E402
+from tests.live_servers import start_redis_server, stop_redis_server  # noqa: E402
+from ui.classroom.live import EXPECTED_INPUT, JOIN_WAITING, POLL_SECONDS  # noqa: E402
 
 LANES = "ranking_metrics_lab.lanes"  #: the builder's drag lanes (ui/ranking/lanes.py)
 BOARD_PAGE = "ndcg"  #: the page the teacher drags on
@@ -99,6 +110,74 @@ def start_server(store_url: str, timeout: float = 60.0, app: Path | None = None)
     folder = app or APP
     entry = ENTRY if (folder / ENTRY).exists() else "app.py"
     return servers.start_server(folder, {STORE_ENV: store_url}, timeout, entry=entry)
+
+
+class RoutedClient(StreamlitClient):
+    """A browser behind nginx: it sends its route cookie (deploy/nginx.conf's ``rml_route``, a random id as nginx
+    gives a new browser) with its websocket, so that nginx keeps it on one app process."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cookie = f"rml_route={os.urandom(16).hex()}"
+
+    async def open(self, page: str = "", query: str = "") -> None:
+        self.websocket = await connect(self.url, subprotocols=["streamlit"], max_size=None, compression=None,
+                                       open_timeout=30, ping_interval=None, additional_headers={"Cookie": self.cookie})
+        self._reader = asyncio.create_task(self._read())
+        self.query = query
+        await self.rerun(page_name=page)
+
+
+class Servers:
+    """The class's app processes on one store: ``processes`` of them on an SQLite file in ``folder``, or (``redis``)
+    on a redis-server of their own (tests/live_servers.py, as tests/conftest.py starts it); with ``nginx``, Debian's
+    nginx with deploy/nginx.conf in front of them (sticky route cookies: :class:`RoutedClient`), which every client
+    goes through. Use ``with``: everything started is stopped."""
+
+    def __init__(self, folder: Path, processes: int, redis: bool = False, nginx: bool = False):
+        self.folder, self.count, self.redis, self.nginx = folder, processes, redis or nginx, nginx
+        self.running: list[subprocess.Popen] = []
+        self.urls: list[str] = []
+        self.store_url = f"sqlite://{folder / 'classes.sqlite3'}"
+        self._redis = self._nginx = None
+
+    def __enter__(self) -> "Servers":
+        try:
+            if self.redis:
+                self._redis = start_redis_server()
+                if self._redis is None:
+                    raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
+                self.store_url = self._redis[1]
+            for _ in range(self.count):
+                process, address = start_server(self.store_url)
+                self.running.append(process)
+                self.urls.append(address)
+            if self.nginx:
+                self._nginx, front = servers.start_nginx([url.removeprefix("http://") for url in self.urls],
+                                                         self.folder)
+                self.urls = [front] * self.count
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_) -> None:
+        for process in [self._nginx, *self.running]:
+            if process is not None:
+                stop_server(process)
+        if self._redis is not None:
+            stop_redis_server(self._redis[0])
+
+    @property
+    def pids(self) -> list[int]:
+        return [process.pid for process in self.running]
+
+    def client(self, url: str, name: str, on_element=None) -> StreamlitClient:
+        return (RoutedClient if self.nginx else StreamlitClient)(url, name, on_element=on_element)
+
+    def store(self):
+        """A store object on the class's store, for this process to read it."""
+        return open_store(self.store_url)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -275,6 +354,8 @@ class ClassResult:
     processes: int = 1
     errors: list[str] = field(default_factory=list)
     join_seconds: float = 0.0
+    join_waits: int = 0  #: students told to wait (the page let them in by itself)
+    join_refusals: list[str] = field(default_factory=list)  #: the errors students were shown when joining
     timeout: float = float("inf")
     complete: bool = False
     drag_cpu_seconds: float = float("nan")
@@ -345,10 +426,31 @@ def class_code(client: StreamlitClient) -> str | None:
     return None
 
 
+class JoinTally:
+    """What the students saw while joining: who was told to wait (the page's countdown line), what refused them."""
+
+    WAITING = JOIN_WAITING.split("{")[0]  #: the countdown line's first words
+
+    def __init__(self, screens: Screens):
+        self.screens, self.waited, self.refusals = screens, set(), []
+
+    def record(self, now: float, element, client: StreamlitClient) -> None:
+        self.screens.record(now, element, client)
+        if element.WhichOneof("type") == "alert":
+            text = element_text(element)
+            if text.startswith(self.WAITING):
+                self.waited.add(client.name)
+            elif element.alert.format == Alert.ERROR:
+                self.refusals.append(f"{client.name}: {text[:120]}")
+
+
 async def join(url: str, code: str, number: int, screens: Screens, board: tuple[str, ...], timeout: float,
-               clients: list[StreamlitClient]) -> StreamlitClient:
-    """A student opens the join link, types a nickname, presses Join and follows the teacher to ``board``."""
-    student = StreamlitClient(url, f"student {number}", on_element=screens.record)
+               clients: list[StreamlitClient], servers_: Servers | None = None,
+               tally: JoinTally | None = None) -> StreamlitClient:
+    """A student opens the join link, types a nickname, presses Join and follows the teacher to ``board`` (told to
+    wait, the page lets them in by itself: nothing is typed or pressed again)."""
+    name, seen = f"student {number}", (tally.record if tally else screens.record)
+    student = servers_.client(url, name, seen) if servers_ else StreamlitClient(url, name, on_element=seen)
     clients.append(student)  # closed at the end even if joining fails
     await student.open(LIVE_PAGE, f"join={code}")
     await student.wait_run(timeout=timeout)
@@ -416,7 +518,7 @@ async def answer_on_page(teacher: StreamlitClient, students: list[StreamlitClien
 def answer_through_store(store: SQLiteStore, students: int) -> tuple[int, int]:
     """A second class on the server's store file, asked and answered with ``Classes`` (one thread per student)."""
     classes = Classes(store)
-    code, key = classes.start_class()
+    code, key = classes.start_class(expected=min(max(students, 1), EXPECTED_MAX))
     ids = [classes.join(code, f"api student {n}") for n in range(students)]
     question = classes.ask(code, key, {"measure": "nDCG@K"}, 0.6131)
     sent, lock = [0], threading.Lock()
@@ -437,28 +539,28 @@ def answer_through_store(store: SQLiteStore, students: int) -> tuple[int, int]:
 
 
 async def run_class(students: int, drags: int, interval: float, idle: float, timeout: float,
-                    processes: int = 1) -> ClassResult:
+                    processes: int = 1, redis: bool = False, nginx: bool = False,
+                    expected: int | None = None) -> ClassResult:
     """One class: the teacher on the first of ``processes`` servers sharing one store, the students spread over
-    them in turn (as a load balancer would)."""
+    them in turn (as a load balancer would); with ``nginx`` everyone goes through nginx (:class:`Servers`). The
+    teacher says the class's size when starting it (the page's expected-size input): ``expected``, else
+    ``students``."""
     result = ClassResult(students, timeout=timeout, processes=processes)
     patience = 120.0  # the teacher's set-up steps: a busy server is slow, not wrong
     join_budget = max(60.0, 2.0 * students)  # for all the students to join and follow (the run stays bounded)
     answer_budget = max(60.0, 1.5 * students)  # for all the answers
-    with tempfile.TemporaryDirectory() as folder:
-        store_path = Path(folder) / "classes.sqlite3"
-        running, urls = [], []
+    with tempfile.TemporaryDirectory() as folder, Servers(Path(folder), processes, redis, nginx) as running:
+        urls = running.urls
         clients: list[StreamlitClient] = []
         try:
-            for _ in range(processes):  # started inside the try: a failed start stops the ones already running
-                process, address = start_server(f"sqlite://{store_path}")
-                running.append(process)
-                urls.append(address)
-            pids, url = [process.pid for process in running], urls[0]
+            pids, url = running.pids, urls[0]
             screens = Screens()
-            teacher = StreamlitClient(url, "teacher", on_element=screens.record)
+            teacher = running.client(url, "teacher", on_element=screens.record)
             clients.append(teacher)
             await teacher.open(LIVE_PAGE)
             await teacher.wait_run(timeout=patience)
+            if EXPECTED_INPUT in teacher.widgets:  # the class's size, as the teacher types it
+                teacher.set_value(EXPECTED_INPUT, int_value=min(expected or students, EXPECTED_MAX))
             await teacher.click("live__start")
             await teacher.wait_for(lambda: class_code(teacher) is not None, patience, "the class code")
             code = class_code(teacher)
@@ -469,22 +571,27 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             board = current_lanes(teacher)[1]
             began = time.monotonic()
             gate = asyncio.Semaphore(8)  # students arrive over a few seconds, not all in the same millisecond
+            tally = JoinTally(screens)
 
             async def arrive(number: int) -> StreamlitClient:
                 async with gate:
-                    return await join(urls[number % processes], code, number, screens, board, join_budget, clients)
+                    return await join(urls[number % processes], code, number, screens, board, join_budget, clients,
+                                      running, tally)
 
             # one deadline for the whole class: a student not following by then failed to join
             joined = await asyncio.gather(*(asyncio.wait_for(arrive(n), join_budget) for n in range(students)),
                                           return_exceptions=True)
             result.join_seconds = time.monotonic() - began
+            result.join_waits, result.join_refusals = len(tally.waited), tally.refusals
             pupils = [client for client in joined if isinstance(client, StreamlitClient)]
             failed = [repr(client) if str(client) else f"not following within {join_budget:g} s"
                       for client in joined if not isinstance(client, StreamlitClient)]
             if failed:
                 result.errors.append(f"{len(failed)} students could not join: {failed[0][:200]}")
 
-            print(f"  {students} students: {len(pupils)} joined in {result.join_seconds:.1f} s", flush=True)
+            print(f"  {students} students: {len(pupils)} joined in {result.join_seconds:.1f} s; told to wait "
+                  f"{result.join_waits}, refused {len(result.join_refusals)}"
+                  + (f" (e.g. {result.join_refusals[0]})" if result.join_refusals else ""), flush=True)
             meter, polls = Meter(pids), sum(p.auto_reruns for p in pupils)
             await asyncio.sleep(idle)
             result.idle_polls = sum(p.auto_reruns for p in pupils) - polls
@@ -494,7 +601,7 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             meter = Meter(pids)
             actions = []
             lanes = current_lanes(teacher)
-            published = Published(SQLiteStore(store_path), code)  # when each board reached the store
+            published = Published(running.store(), code)  # when each board reached the store
             watch = asyncio.create_task(published.watch())
             probe = HealthProbe(url)
             for _ in range(drags):  # every interval, whether the server has finished the last drag's run or not
@@ -529,7 +636,7 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
 
             print(f"  {students} students: drags done, {len(result.latencies)}/{result.pairs} updates seen", flush=True)
             meter = Meter(pids)
-            store = SQLiteStore(store_path)
+            store = running.store()
             try:
                 await teacher.wait_run(timeout=patience)  # the last drag's run
                 answered = await answer_on_page(teacher, pupils, store, code, patience, answer_budget)
@@ -548,14 +655,12 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
         except Exception as error:  # reported, and the other class sizes still run
             result.errors.append(f"the run stopped: {error!r}"[:300])
         finally:
-            alive = [process.pid for process in running if process.poll() is None]
+            alive = [process.pid for process in running.running if process.poll() is None]
             if alive:
                 result.peak_rss = max(peak_rss_mb(pid) for pid in alive)
             for client in clients:
                 result.errors.extend(f"{client.name}: {error[:200]}" for error in client.errors)
             await asyncio.gather(*(client.close() for client in clients), return_exceptions=True)
-            for process in running:
-                stop_server(process)
     return result
 
 
@@ -652,7 +757,8 @@ async def main_async(args) -> None:
     print(f"single user: {len([s for s in single if s is not None])}/{len(single)} updates seen", flush=True)
     results = []
     for students in args.students:
-        result = await run_class(students, args.drags, args.interval, args.idle, args.timeout, args.processes)
+        result = await run_class(students, args.drags, args.interval, args.idle, args.timeout, args.processes,
+                                 args.redis, args.nginx, args.expected)
         print(f"{students} students: {len(result.latencies)}/{result.pairs} updates seen, answers "
               f"{result.sent}/{result.counted}", flush=True)
         results.append(result)
@@ -675,12 +781,21 @@ def main(argv: list[str] | None = None):
                              "app.py (screens ask their fragment every second)")
     parser.add_argument("--processes", type=int, default=1,
                         help="app processes per class, sharing its store; students spread over them in turn")
+    parser.add_argument("--redis", action="store_true",
+                        help="the class's store is a redis-server of its own (default: an SQLite file)")
+    parser.add_argument("--nginx", action="store_true",
+                        help="everyone goes through Debian's nginx running deploy/nginx.conf in front of the "
+                             "processes (sticky route cookies), on a Redis store (implies --redis)")
+    parser.add_argument("--expected", type=int, default=None,
+                        help="the class's size the teacher types (default: the number of students); fewer, and "
+                             "the students over the minute's joins are told to wait and let in by the page")
     args = parser.parse_args(argv)
     global APP, ENTRY
     APP, ENTRY = args.app.resolve(), args.entry
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores); "
           f"students {args.students}, {args.drags} drags every {args.interval:g} s, timeout {args.timeout:g} s, "
-          f"{args.processes} app process{'es' if args.processes > 1 else ''} per class, running {args.entry}",
+          f"{args.processes} app process{'es' if args.processes > 1 else ''} per class, running {args.entry}"
+          f"{' behind nginx' if args.nginx else ''} on {'Redis' if args.redis or args.nginx else 'SQLite'}",
           flush=True)
     return asyncio.run(main_async(args))
 

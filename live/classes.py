@@ -1,11 +1,12 @@
 """Live classes on a store: a teacher publishes the board and asks questions, students follow and answer.
 
-Keys of a class (all under ``"{code}/"``, all expiring with the class): ``class`` (the teacher key's hash and the
-expiry), ``board`` (what students poll: the board, the current question, its version), ``question/{id}`` (the
-exact value, the tolerance and the range of answers), ``answers/{id}`` and ``students`` (entries: one per student;
-the answers are closed by the reveal, atomically), ``questions`` (the id sequence) and ``rate/...`` (fixed-window
-counters); ``closed`` outlives a closed class for an hour, to tell its students.  Secrets (teacher key, student ids)
-are stored hashed.  Every call raises :class:`LiveError` only: a refusal, or :class:`ClassServerUnavailable`.
+Keys of a class (all under ``"{code}/"``, all expiring with the class): ``class`` (the teacher key's hash, the
+expiry and the number of students the teacher expects), ``board`` (what students poll: the board, the current
+question, its version), ``question/{id}`` (the exact value, the tolerance and the range of answers), ``answers/{id}``
+and ``students`` (entries: one per student; the answers are closed by the reveal, atomically), ``questions`` (the id
+sequence), ``members`` (how many students joined: the class's cap) and ``rate/...`` (fixed-window counters);
+``closed`` outlives a closed class for an hour, to tell its students.  Secrets (teacher key, student ids) are stored
+hashed.  Every call raises :class:`LiveError` only: a refusal, or :class:`ClassServerUnavailable`.
 
 A store can lose a running class (Redis restarted empty, the SQLite file deleted): the teacher's screen keeps what it
 last read of its class (:meth:`Classes.snapshot`) and brings the class back with it (:meth:`Classes.restore`), and
@@ -77,7 +78,23 @@ class AnswersClosed(LiveError):
 
 
 class TooManyJoins(LiveError):
+    """The class's joins this window are used up (:func:`join_allowance`): wait ``seconds``, then join."""
     template = N_("Too many students are joining class {code} right now: try again in {seconds} s.")
+
+
+class TooManyJoinsFromClient(TooManyJoins):
+    """One client (a browser) joined the class :attr:`Limits.joins_per_client` times this window."""
+    template = N_("Too many joins from this browser to class {code}: try again in {seconds} s.")
+
+
+class ClassFull(LiveError):
+    """The class has :func:`member_cap` students: a flood of made-up nicknames stops there."""
+    template = N_("Class {code} is full: it takes at most {cap} students. The teacher can start a class for more "
+                  "students.")
+
+
+class ClassSizeOutOfRange(LiveError):
+    template = N_("The number of students to expect must be a whole number from {low} to {high}.")
 
 
 class TooManyAnswers(LiveError):
@@ -116,12 +133,67 @@ class Results(NamedTuple):
     revealed: bool
 
 
+#: How many students a teacher may say to expect (:meth:`Classes.start_class`), and what the page offers first: a
+#: lecture hall (issue 36: first-year lectures have 150-400 students).
+EXPECTED_MIN, EXPECTED_MAX, EXPECTED_DEFAULT = 1, 2000, 300
+
+
 @dataclass(frozen=True)
 class Limits:
+    """A class's limits. Every rate is counted in fixed windows of ``window_seconds`` on the store's clock (a
+    refusal says how long until the window ends); ``joins_per_minute`` is the joins of a class per window when its
+    teacher said no size, and never fewer otherwise (:func:`join_allowance`); ``joins_per_client`` the joins of one
+    client (a browser) per class per window; a class holds at most :func:`member_cap` students."""
     class_seconds: float = 12 * 3600
     joins_per_minute: int = 120
     answers_per_minute: int = 20
     window_seconds: float = 60.0
+    join_margin: float = 0.25  #: joins per window beyond the expected size, as a share of it
+    joins_per_client: int = 10
+    members_per_expected: int = 3
+    members_min: int = 200
+
+
+def join_allowance(expected: int | None, limits: Limits = Limits()) -> int:
+    """The joins a class takes per window: ``max(joins_per_minute, n + ceil(join_margin * n))`` for ``n`` students
+    expected (``joins_per_minute`` when none was said). With the defaults: 120 up to 96 students expected, 375 for
+    300, 1250 for 1000: a whole hall can scan the QR code in the same minute.
+
+    >>> join_allowance(None), join_allowance(30), join_allowance(300)
+    (120, 120, 375)
+    """
+    if expected is None:
+        return limits.joins_per_minute
+    return max(limits.joins_per_minute, expected + math.ceil(limits.join_margin * expected))
+
+
+def member_cap(expected: int | None, limits: Limits = Limits()) -> int:
+    """The most students a class holds: ``max(members_min, members_per_expected * n)`` for ``n`` students expected
+    (``n = joins_per_minute`` when none was said): with the defaults 200 up to 66 expected, 900 for 300, 3000 for
+    1000. Students who leave and join again count again.
+
+    >>> member_cap(None), member_cap(30), member_cap(300)
+    (360, 200, 900)
+    """
+    size = limits.joins_per_minute if expected is None else expected
+    return max(limits.members_min, limits.members_per_expected * size)
+
+
+def expected_size(value: Any) -> int:
+    """A teacher's number of students to expect, checked: a whole number from :data:`EXPECTED_MIN` to
+    :data:`EXPECTED_MAX` (ClassSizeOutOfRange otherwise)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    if isinstance(value, bool) or not number.is_integer() or not EXPECTED_MIN <= number <= EXPECTED_MAX:
+        raise ClassSizeOutOfRange(low=EXPECTED_MIN, high=EXPECTED_MAX)
+    return int(number)
+
+
+def client_tag(client: str) -> str:
+    """A client's key as stored in a rate counter's key: hashed (a cookie or an address is not kept), 16 hex digits."""
+    return _hash(f"client:{client}")[:16]
 
 
 def is_right(value: float, exact: float, tolerance: float) -> bool:
@@ -252,13 +324,18 @@ class Classes:
 
     # -- the teacher ---------------------------------------------------------------------------------------------
 
-    def start_class(self) -> NewClass:
-        """A new class: its code (6 characters to read aloud) and the teacher's secret key."""
+    def start_class(self, expected: int | None = None) -> NewClass:
+        """A new class: its code (6 characters to read aloud) and the teacher's secret key. ``expected``: how many
+        students the teacher expects (:func:`expected_size`), kept with the class: its joins per window
+        (:func:`join_allowance`) and its cap (:func:`member_cap`) follow it."""
+        expected = None if expected is None else expected_size(expected)
         teacher_key = secrets.token_urlsafe(24)
         expires_at = self.store.clock() + self.limits.class_seconds
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             info = {"teacher": _hash(teacher_key), "expires_at": expires_at}
+            if expected is not None:
+                info["expected"] = expected
             if self.store.create(f"{code}/class", info, expires_at):
                 break
         self.store.create(f"{code}/board", {"board": None, "question": None}, expires_at)
@@ -356,7 +433,8 @@ class Classes:
         question_id = int(public["id"]) if isinstance(public, dict) else None
         question = self._question(code, question_id).value if question_id is not None else None
         answers = self.store.entries(f"{code}/answers/{question_id}") if question_id is not None else {}
-        return {"code": code, "expires_at": info["expires_at"], "version": board.version, "value": board.value,
+        return {"code": code, "expires_at": info["expires_at"], "expected": info.get("expected"),
+                "version": board.version, "value": board.value,
                 "question": question, "answers": answers, "students": self.store.entries(f"{code}/students")}
 
     @classmethod
@@ -378,6 +456,8 @@ class Classes:
         if self.store.get(f"{code}/closed") is not None:
             raise ClassClosed(code=code)
         info = {"teacher": _hash(str(teacher_key)), "expires_at": expires_at}
+        if snapshot.get("expected") is not None:
+            info["expected"] = expected_size(snapshot["expected"])
         if not self.store.create(f"{code}/class", info, expires_at):
             self._teacher(code, teacher_key)  # there already (another of its teacher's tabs brought it back)
         value = snapshot["value"]
@@ -395,6 +475,9 @@ class Classes:
                 self.store.close_entries(f"{code}/answers/{question_id}", expires_at)
         for member, entry in (snapshot.get("students") or {}).items():
             self.store.add_entry(f"{code}/students", member, entry, expires_at)
+        counted = self.store.incr(f"{code}/members", expires_at, amount=0)  # the cap counts them again
+        if counted < len(snapshot.get("students") or {}):
+            self.store.incr(f"{code}/members", expires_at, amount=len(snapshot["students"]) - counted)
         self.store.create(f"{code}/board", value, expires_at,  # last: a screen that sees it finds all the rest
                           version=int(snapshot["version"]) + RESTORED_VERSION_STEP)
         return self.version(code)
@@ -410,17 +493,42 @@ class Classes:
 
     # -- students ------------------------------------------------------------------------------------------------
 
-    def join(self, code: str, nickname: str | None = None) -> str:
-        """Join a class: the student's secret id (keep it in the student's session)."""
+    def _admit(self, code: str, info: dict, member: str, nickname: str | None, client: str | None) -> None:
+        """Add a student to the class, under its limits, checked in this order: ``client``'s joins this window
+        (:class:`TooManyJoinsFromClient`; no such limit without a client), the class's joins this window
+        (:class:`TooManyJoins`), its cap (:class:`ClassFull`: a place is taken from the ``members`` counter first,
+        and given back when refused)."""
+        expected = info.get("expected")
+        if client is not None:
+            self._limit(f"{code}/rate/client/{client_tag(client)}", self.limits.joins_per_client, info,
+                        TooManyJoinsFromClient, code=code)
+        self._limit(f"{code}/rate/join", join_allowance(expected, self.limits), info, TooManyJoins, code=code)
+        cap = member_cap(expected, self.limits)
+        if self.store.incr(f"{code}/members", info["expires_at"]) > cap:
+            self.store.incr(f"{code}/members", info["expires_at"], amount=-1)
+            raise ClassFull(code=code, cap=cap)
+        try:
+            self.store.add_entry(f"{code}/students", member, {"nickname": clean_text(nickname, NICKNAME_MAX)},
+                                 info["expires_at"])
+        except ClassServerUnavailable:
+            try:
+                self.store.incr(f"{code}/members", info["expires_at"], amount=-1)
+            except ClassServerUnavailable:
+                pass
+            raise
+
+    def join(self, code: str, nickname: str | None = None, client: str | None = None) -> str:
+        """Join a class: the student's secret id (keep it in the student's session). ``client``: who asks (a
+        browser's key, e.g. its cookie or address), for the per-client limit; the class's limits follow its expected
+        size (:meth:`_admit`)."""
         code, info = self._class(code)
-        self._limit(f"{code}/rate/join", self.limits.joins_per_minute, info, TooManyJoins, code=code)
         student_id = secrets.token_urlsafe(16)
-        entry = {"nickname": clean_text(nickname, NICKNAME_MAX)}
-        self.store.add_entry(f"{code}/students", _hash(student_id), entry, info["expires_at"])
+        self._admit(code, info, _hash(student_id), nickname, client)
         return student_id
 
     def rejoin(self, code: str, student_id: str) -> str | None:
-        """A student back in their class (after a reload or a restart): their nickname; UnknownStudent, ClassNotFound."""
+        """A student back in their class (after a reload or a restart): their nickname; UnknownStudent,
+        ClassNotFound."""
         code, _, member = self._student(code, student_id)
         return self.store.entries(f"{code}/students")[member]["nickname"]
 
@@ -435,9 +543,7 @@ class Classes:
             return students[member]["nickname"]
         if not STUDENT_ID.fullmatch(str(student_id)):
             raise UnknownStudent(code=code)
-        self._limit(f"{code}/rate/join", self.limits.joins_per_minute, info, TooManyJoins, code=code)
-        entry = {"nickname": clean_text(nickname, NICKNAME_MAX)}
-        self.store.add_entry(f"{code}/students", member, entry, info["expires_at"])
+        self._admit(code, info, member, nickname, None)
         return self.store.entries(f"{code}/students")[member]["nickname"]
 
     def version(self, code: str) -> int:

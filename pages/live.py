@@ -52,8 +52,15 @@ else:
     problem = live.store_problem()  # a store that cannot be used or reached: said here, the page still drawn
     if problem:
         st.error(problem)
-    st.button(t("Start a class"), key="live__start", type="primary", on_click=live.refusing(live.start))
+    low, high, default = live.EXPECTED_BOUNDS
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input(t("Students to expect"), min_value=low, max_value=high, value=default, step=10,
+                        key=live.EXPECTED_INPUT, width=200,
+                        help=t("How many students will join: the class lets that many in at once, and a few times "
+                               "more in all."))
+        st.button(t("Start a class"), key="live__start", type="primary", on_click=live.refusing(live.start))
     st.subheader(t("Join a class"))
+    live.join_waiting()  # a student told to wait: a countdown, then in by itself
     with st.form("live__join_form"):
         st.text_input(t("Class code"), value=st.query_params.get(live.JOIN_PARAM, ""), max_chars=12,
                       key=live.CODE_INPUT)

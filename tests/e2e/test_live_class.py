@@ -19,7 +19,9 @@ session of its own) from the one shared browser.
   is drawn in a student's session;
 * a closed class is one clear error ("The teacher closed class …", said once, above the page) and no stale class: the join
   form; a wrong code is one error too; the student can join another class;
-* the ask menu shows its chosen option in the teacher's language after the language switch.
+* the ask menu shows its chosen option in the teacher's language after the language switch;
+* a student told to wait (the class's joins of this minute used up) sees a countdown line and gets in by themselves,
+  with the nickname typed once, without typing or pressing anything again.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-from live.classes import NICKNAME_MAX, Classes
+from live.classes import NICKNAME_MAX, Classes, TooManyJoins
 from live.store import store_from_environment
 from metrics.teaching import quiz
 from tests.e2e.lanes import BUILDER, drag_after, lane_items, lane_names, wait_for_lanes
@@ -636,3 +638,47 @@ def test_the_ask_menu_follows_the_language_switch(new_session, wait_for_app):
     expect(teacher.get_by_role("option", name="看板上的 DCG@K", exact=True)).to_be_visible()
     teacher.keyboard.press("Escape")
     expect(menu.get_by_role("combobox")).to_have_value("看板上的 DCG@K", timeout=5_000)  # and the chosen one
+
+
+# --------------------------------------------------------------------------- a student told to wait gets in
+
+
+def test_a_student_told_to_wait_gets_in_by_themselves(new_session, wait_for_app, pytestconfig):
+    if pytestconfig.getoption("--base-url", default=None) or pytestconfig.getini("base_url"):
+        pytest.skip("another server: its store is not ours to fill")
+    teacher = new_session("live")
+    expected = teacher.locator(key("live__expected")).locator("input")
+    expected.fill("1")  # the smallest class: the fewest joins per minute
+    expected.press("Enter")
+    wait_for_app(teacher)
+    teacher.locator(key("live__start")).get_by_role("button").click()
+    wait_for_app(teacher)
+    code_box = teacher.locator(key("live_code")).get_by_role("heading", level=1)
+    expect(code_box).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    code = code_box.inner_text().strip()
+
+    classes = Classes(store_from_environment())
+    window = classes.limits.window_seconds
+    left = window - classes.store.clock() % window
+    deadline = time.monotonic() + window
+    while left < 15 and window - classes.store.clock() % window <= left and time.monotonic() < deadline:
+        time.sleep(0.1)  # a new window first: the student sees the countdown for a while
+    for filler in range(100_000):  # the class's joins of this window, used up through the store (as other students)
+        try:
+            classes.join(code, f"filler {filler}")
+        except TooManyJoins as refusal:
+            wait = refusal.fields["seconds"]
+            break
+
+    student = new_session("live", viewport=STUDENT_SIZE)
+    submit_join(student, code, "Ada")
+    wait_for_app(student)
+    line = student.locator(key("live_join_wait"))
+    expect(line).to_contain_text(re.compile(rf"joining class {code} right now: you are let in by yourself in \d+ s"))
+    first = re.search(r"in (\d+) s", line.inner_text())[1]
+    assert 0 < int(first) <= wait
+    expect(line).not_to_contain_text(f"in {first} s", timeout=10_000)  # the countdown goes on by itself
+    expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(code, timeout=(wait + 60) * 1000)
+    expect(line).to_have_count(0)
+    expect(student.get_by_text("Ada", exact=True)).to_be_visible()  # the nickname typed once
+    assert student.get_by_test_id("stAlertContentError").count() == 0

@@ -42,3 +42,26 @@ def test_two_students_see_every_drag_and_every_answer_counts(capsys):
     assert len(result.teacher_screen) == 2 and all(0 <= own < float("inf") for own in result.teacher_screen)
     assert result.sent == 2 and result.counted == result.sent, (result.sent, result.counted, result.answers_by)
     assert result.peak_rss > 0 and set(result.cpu) == {"idle", "drags", "answers"}
+
+
+def test_a_class_on_two_processes_behind_nginx_on_redis(capsys):
+    """``--nginx``: every client goes through Debian's nginx (deploy/nginx.conf, a route cookie each) in front of two
+    processes on a Redis store of their own; the teacher gave the class's size; every update seen, every answer
+    counted, nobody told to wait."""
+    import os
+    import shutil
+
+    bench = load_bench()
+    if not os.access(bench.servers.NGINX, os.X_OK) or shutil.which("redis-server") is None:
+        pytest.skip("nginx or redis-server is not installed (scripts/test.sh installs them)")
+    arguments = ["--students", "2", "--drags", "2", "--interval", "3", "--idle", "1", "--timeout", "20",
+                 "--processes", "2", "--nginx"]
+    with ThreadPoolExecutor(1) as thread:
+        results, _ = thread.submit(bench.main, arguments).result()
+    printed = capsys.readouterr().out
+    assert "2 app processes per class, running deploy/serve.py behind nginx on Redis" in printed
+    assert "2 students: 2 joined in" in printed and "told to wait 0, refused 0" in printed
+    (result,) = results
+    assert result.errors == [] and result.processes == 2
+    assert result.pairs == 4 and result.missed == 0, result
+    assert result.sent == 2 and result.counted == 2, (result.sent, result.counted, result.answers_by)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import os
 import threading
 import time
@@ -29,6 +30,9 @@ from typing import TypeVar
 import streamlit as st
 
 from live.classes import (
+    EXPECTED_DEFAULT,
+    EXPECTED_MAX,
+    EXPECTED_MIN,
     NICKNAME_MAX,
     AlreadyAnswered,
     AnswersClosed,
@@ -36,6 +40,7 @@ from live.classes import (
     Classes,
     ClassNotFound,
     InvalidInput,
+    TooManyJoins,
     UnknownStudent,
     clean_text,
     normalize_code,
@@ -172,9 +177,15 @@ def student() -> tuple[str, str] | None:
     return st.session_state.get(state.LIVE_STUDENT)
 
 
+EXPECTED_INPUT = "live__expected"  #: the teacher's number input: how many students to expect
+EXPECTED_BOUNDS = (EXPECTED_MIN, EXPECTED_MAX, EXPECTED_DEFAULT)  #: its least, largest and first value
+
+
 def start() -> str:
-    """Start a class: its code (the key stays in this session and in this tab's URL)."""
-    new = classes().start_class()
+    """Start a class for the number of students the teacher expects (the page's :data:`EXPECTED_INPUT`, else
+    :data:`live.classes.EXPECTED_DEFAULT`): its joins per minute and its cap follow it (live.classes.join_allowance,
+    member_cap). Its code (the key stays in this session and in this tab's URL)."""
+    new = classes().start_class(expected=st.session_state.get(EXPECTED_INPUT) or EXPECTED_DEFAULT)
     reached()
     st.session_state.pop(state.LIVE_FORGET_TAB, None)
     _teach((new.code, new.teacher_key))
@@ -595,10 +606,30 @@ def _say_status(early: bool = False) -> None:
             st.error(notice)
 
 
+JOIN_WAIT = "live__join_wait"  #: a join told to wait: {"code", "nickname", "at": when to try again, store's clock}
+JOIN_TICK = 1.0  #: how often a waiting student's countdown line is drawn again (a fragment's run_every)
+JOIN_WAITING = N_("Many students are joining class {code} right now: you are let in by yourself in {seconds} s. "
+                  "Keep this page open: there is no need to type the code again.")
+
+
+def client_key() -> str | None:
+    """Who joins, for the per-client join limit (live.classes.Limits.joins_per_client): this browser's Streamlit
+    cookie (``_streamlit_xsrf``) or its nginx route cookie (``rml_route``, deploy/nginx.conf), else the connection's
+    address (``st.context.ip_address``); None when none is known (on localhost): no per-client limit then. A hall
+    behind one address is not one client: the cookie comes first."""
+    cookies = st.context.cookies or {}
+    for name in ("_streamlit_xsrf", "rml_route"):
+        if cookies.get(name):
+            return f"{name}={cookies[name]}"
+    address = st.context.ip_address
+    return f"ip={address}" if address else None
+
+
 def join(code: str, nickname: str | None = None) -> str:
     """Join class ``code`` (LiveError when there is none) and follow its board: the class's code."""
     code = normalize_code(code)  # as the class keeps it ("ab3-k7q" is AB3K7Q), shown and stored so
-    student_id = classes().join(code, nickname or None)
+    student_id = classes().join(code, nickname or None, client=client_key())
+    st.session_state.pop(JOIN_WAIT, None)
     reached()
     st.session_state[state.LIVE_STUDENT] = (code, student_id)
     st.session_state[state.LIVE_NICKNAME] = clean_text(nickname, NICKNAME_MAX)
@@ -609,8 +640,52 @@ def join(code: str, nickname: str | None = None) -> str:
 
 
 def join_from_form() -> None:
-    """Join with the code and nickname typed in the join form (its callback)."""
-    join(st.session_state.get(CODE_INPUT) or "", st.session_state.get(NICKNAME_INPUT))
+    """Join with the code and nickname typed in the join form (its callback); told to wait, the page tries again by
+    itself (:func:`join_or_wait`). A join typed again replaces the one waiting."""
+    stop_waiting()
+    join_or_wait(st.session_state.get(CODE_INPUT) or "", st.session_state.get(NICKNAME_INPUT))
+
+
+def join_or_wait(code: str, nickname: str | None) -> None:
+    """Join; when the class (or this browser) has used its joins of this minute (TooManyJoins), keep the code, the
+    nickname and when to try again (:data:`JOIN_WAIT`) for :func:`join_waiting` to join by itself then."""
+    try:
+        join(code, nickname)
+    except TooManyJoins as error:
+        st.session_state[JOIN_WAIT] = {"code": normalize_code(code), "nickname": nickname,
+                                       "at": classes().store.clock() + error.fields["seconds"]}
+
+
+def stop_waiting() -> None:
+    st.session_state.pop(JOIN_WAIT, None)
+
+
+def join_waiting() -> None:
+    """A student told to wait (:func:`join_or_wait`) sees a countdown line and is let in by themselves: the line's
+    fragment runs every :data:`JOIN_TICK` s and joins once the wait is over (a wait again if refused again; another
+    refusal is said above the page). Nothing when no join waits."""
+    if JOIN_WAIT in st.session_state:
+        _join_wait_fragment()
+
+
+@st.fragment(run_every=JOIN_TICK)
+def _join_wait_fragment() -> None:
+    wait = st.session_state.get(JOIN_WAIT)
+    if wait is not None and wait["at"] <= classes().store.clock():
+        try:
+            join_or_wait(wait["code"], wait["nickname"])
+        except ClassServerUnavailable as error:  # kept: tried again at the next tick
+            st.error(message(error))
+        except LiveError as error:
+            stop_waiting()
+            st.session_state[NOTICE] = message(error)
+        wait = st.session_state.get(JOIN_WAIT)
+    if wait is None:  # joined, refused or given up: the whole page, without this line
+        st.rerun(scope="app")
+    seconds = max(1, math.ceil(wait["at"] - classes().store.clock()))
+    with st.container(key="live_join_wait"):
+        st.info(t(JOIN_WAITING).format(code=wait["code"], seconds=seconds), icon=":material/hourglass_top:")
+        st.button(t("Stop waiting"), key="live__stop_waiting", on_click=stop_waiting)
 
 
 def leave() -> None:
