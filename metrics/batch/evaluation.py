@@ -505,7 +505,7 @@ class _Evaluator:
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
         """(value per query code, mask of queries without relevant items), by the measure's batch implementation
         registered for it (:mod:`.dispatch`)."""
-        if m.name not in REGISTRY:
+        if m.name not in REGISTRY or REGISTRY[m.name].inputs != "ranking":
             raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
         return batch_function(m.name)(self, m)
 

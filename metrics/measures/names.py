@@ -42,7 +42,7 @@ from ..errors import MetricsInputError
 from ..limits import MAX_K
 from ..messages import N_
 from .params import MAX_ERR_GRADE, PARAMS
-from .registry import REGISTRY, MeasureInfo
+from .registry import INPUTS, REGISTRY, MeasureInfo
 from .spelling import (
     DEFAULTS,
     DENOM_OF,
@@ -207,6 +207,9 @@ def parse_measure(text: str) -> Measure:
     if name is None:
         raise bad_measure(text, f"unknown measure {raw!r}; known: {', '.join(MEASURES)}")
     info = MEASURES[name]
+    if info.inputs != "ranking":
+        raise bad_measure(text, f"{name} is computed from {INPUTS[info.inputs][0]}, not from a ranking and its "
+                                "judgements: metrics.measures.registry.value_from computes it")
     allows_k, needs_k, accepted = info.allows_k, info.needs_k, info.param_names
     k = None
     if match["k"] is not None:
