@@ -95,8 +95,6 @@ RANX_REFUSED = {
     "rbp": "ranx's rbp.95 and rbp@95 are RBP with persistence 0.95 weighing each rank by its grade (the grades at "
            "or above the level), where RBP here counts a relevant rank as 1: no measure here gives ranx's rbp "
            "(here RBP(p=0.95) is binary, RBP@10 a cut-off)",
-    "dcg": "DCG alone is not a measure here; nDCG@k is (ranx's ndcg@k)",
-    "dcg_burges": "DCG alone is not a measure here; nDCG(gain=exp)@k is (ranx's ndcg_burges@k)",
 }
 #: ranx's grammar: ``name[@k][-lN]`` (``-lN``: relevant when grade >= N), and ``rbp.95`` (persistence 0.95)
 _RANX_RE = re.compile(r"^(?P<name>r-precision|[a-z_][a-z0-9_]*)(?P<p>\.\d+)?(?:@(?P<k>\d+))?(?:-l(?P<level>\d+))?$")

@@ -67,7 +67,7 @@ from .gm_map import gm_bpref_steps, gm_map, gm_map_steps
 from .infap import infap, infap_steps
 from .interpolated import eleven_point_average, iprec_steps
 from .judged import judged_at_k, judged_steps
-from .ndcg import ndcg, ndcg_gain_map, ndcg_gain_map_steps, ndcg_steps
+from .ndcg import dcg, dcg_steps, ndcg, ndcg_gain_map, ndcg_gain_map_steps, ndcg_steps
 from .params import (
     DENOM,
     GAIN,
@@ -270,6 +270,14 @@ def _cwl(name, description, continuation, paper, cutoff, own, model) -> MeasureI
 
 #: canonical name -> measure, in the grammar's order
 REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
+    _m("DCG", N_("discounted cumulative gain: the gains discounted by log2 of the rank + 1 (nDCG's numerator)"),
+       r"DCG@k = \sum_{i<=k} G(g_i) / log2(i + 1), G(g) = max(g, 0) (gain=lin) or 2^max(g, 0) - 1 (gain=exp)",
+       "Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, ACM TOIS 20(4), 2002; Burges et al., "
+       "Learning to rank using gradient descent, ICML 2005 (gain=exp); ranx dcg, dcg_burges", dcg,
+       steps=Steps(dcg_steps), cutoff="optional", params=(GAIN,), aliases=("dcg",), words=("DCG", "at cut-off {k}"),
+       ranx={"dcg": "", "dcg_burges": "gain=exp"},
+       quiz=(Quiz("DCG@K", "DCG@{k}", "DCG", ("natural_log", "log10", "rank1_undiscounted", "shifted_discount",
+                                              "gain_swapped", "ignored_cutoff")),)),
     _m("nDCG", N_("normalised discounted cumulative gain"),
        r"nDCG@k = DCG@k / IDCG@k, DCG@k = \sum_{i<=k} G(g_i) / log2(i + 1), IDCG@k the DCG of the ideal ordering",
        "Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, ACM TOIS 20(4), 2002; "
@@ -278,12 +286,9 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        cutoff="optional", params=(GAIN, GAINS, IDEAL), aliases=("ndcg",), trec_eval=("ndcg",),
        trec_eval_cut="ndcg_cut", ir_measures="nDCG", words=("nDCG", "at cut-off {k}"),
        ranx={"ndcg": "", "ndcg_burges": "gain=exp"},
-       # DCG@K is the DCG part of nDCG's step table (DCG alone is not a measure of the grammar: names.RANX_REFUSED)
-       quiz=(Quiz("DCG@K", "DCG@{k}", "DCG", ("natural_log", "log10", "rank1_undiscounted", "shifted_discount",
-                                               "gain_swapped", "ignored_cutoff")),
-             Quiz("nDCG@K", "nDCG@{k}", "nDCG", ("rank1_undiscounted", "shifted_discount", "gain_swapped",
-                                                  "ideal_from_list", "ideal_from_top_k", "not_normalised",
-                                                  "ignored_cutoff")))),
+       quiz=(Quiz("nDCG@K", "nDCG@{k}", "nDCG", ("rank1_undiscounted", "shifted_discount", "gain_swapped",
+                                                 "ideal_from_list", "ideal_from_top_k", "not_normalised",
+                                                 "ignored_cutoff")),)),
     _m("AP", N_("average precision (mean over queries: MAP)"),
        r"AP@k = (1/D) \sum_{i<=k} r_i P@i, D = R (denom=R), relevant found (found) or min(k, R) (minKR); " + _BINARY,
        "Buckley & Voorhees, Evaluating evaluation measure stability, SIGIR 2000; trec_eval m_map.c, m_map_cut.c",
@@ -513,7 +518,7 @@ def quizzes() -> list[tuple[str, Quiz]]:
     list of metrics (:data:`metrics.teaching.quiz.QUIZ_METRICS`) and each one's mistakes are declared here.
 
     >>> [(name, quiz.label) for name, quiz in quizzes()][:3]
-    [('nDCG', 'DCG@K'), ('nDCG', 'nDCG@K'), ('AP', 'AP')]
+    [('DCG', 'DCG@K'), ('nDCG', 'nDCG@K'), ('AP', 'AP')]
     """
     return [(name, quiz) for name, info in REGISTRY.items() for quiz in info.quiz]
 

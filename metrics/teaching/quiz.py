@@ -36,17 +36,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from ..errors import MetricsInputError
-from ..explanation import Explanation, only_lines
+from ..explanation import Explanation
 from ..measures.ap import ap_steps
 from ..measures.cutoff import f1_steps, precision_steps, recall_steps
-from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
+from ..measures.ndcg import dcg, dcg_steps, gains, ndcg, ndcg_steps
 from ..measures.registry import Quiz, quizzes
 from ..measures.rr import rr_steps
 from ..messages import N_, Message, counted, leading, message
@@ -315,14 +314,10 @@ def steps(question: Question) -> Explanation:
     """
     q, items = question, list(question.items)
     if q.metric in ("DCG@K", "nDCG@K"):
-        e = ndcg_steps(list(q.rels), k=q.k, gain=q.gain, ideal=q.judged, items=items,
-                       ideal_items=list(q.items + q.pool_items))
-        if q.metric == "nDCG@K":
-            return e
-        table = e.table.drop(columns=["IDCG", "nDCG"])
-        return Explanation.written(writer=partial(only_lines, e.writer, 1), measure=f"DCG@{q.k}",
-                                   value=float(table["DCG"].iloc[-1]), table=table, formula=DCG_FORMULA[q.gain],
-                                   column="DCG", running={"DCG": "DCG"}, details=e.details)
+        explain = ndcg_steps if q.metric == "nDCG@K" else dcg_steps
+        e = explain(list(q.rels), k=q.k, gain=q.gain, ideal=q.judged, items=items,
+                    ideal_items=list(q.items + q.pool_items))
+        return e if q.metric == "nDCG@K" else replace(e, measure=q.label)  # (the question's name: DCG@5)
     if q.metric == "AP":
         return ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="relevant", items=items)
     if q.metric == "RR":

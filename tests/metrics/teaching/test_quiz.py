@@ -329,7 +329,7 @@ def test_the_quizs_metrics_and_their_mistakes_are_the_registrys_declaration():
     declared = quizzes()
     assert quiz.QUIZ_METRICS == tuple(spec.label for _, spec in declared)
     assert quiz.QUIZ_METRICS == ("DCG@K", "nDCG@K", "AP", "RR", "P@K", "R@K", "F1@K")
-    assert [name for name, _ in declared] == ["nDCG", "nDCG", "AP", "RR", "P", "R", "F1"]
+    assert [name for name, _ in declared] == ["DCG", "nDCG", "AP", "RR", "P", "R", "F1"]
     assert all(REGISTRY[name].inputs == "ranking" and REGISTRY[name].steps for name, _ in declared)
     assert set(quiz.PROMPTS) == set(quiz.QUIZ_METRICS)
     for _, spec in declared:
