@@ -15,6 +15,12 @@ it cannot be imported here: it names the measure it implements instead, ``@batch
 (:mod:`metrics.batch.dispatch`), by its key in :data:`REGISTRY`, and :func:`metrics.batch.dispatch.problems`
 adds a missing batch implementation to this module's :func:`problems`.
 
+What a measure is computed from is its ``inputs`` (:data:`INPUTS`): the grammar's measures take a ranking; AUC takes
+labels and scores (:mod:`.roc`), Coverage, ILS and ILD recommendation lists (:mod:`.beyond`). Those are not parsed
+nor evaluated over a run: :func:`value_from` and :func:`explain_inputs` call their functions with their inputs.
+The quiz's questions (:mod:`metrics.teaching.quiz`) and the mistakes each diagnoses are declared on their measure's
+entry (:class:`Quiz`; :func:`quizzes`).
+
 >>> REGISTRY["nDCG"].trec_eval_cut, REGISTRY["AP"].param("denom").default, REGISTRY["P"].cutoff
 ('ndcg_cut', 'R', 'required')
 >>> REGISTRY["AP"].steps.function.__name__, REGISTRY["AP"].value.__name__
