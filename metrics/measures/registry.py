@@ -16,7 +16,8 @@ it cannot be imported here: it names the measure it implements instead, ``@batch
 adds a missing batch implementation to this module's :func:`problems`.
 
 What a measure is computed from is its ``inputs`` (:data:`INPUTS`): the grammar's measures take a ranking; AUC takes
-labels and scores (:mod:`.roc`), Coverage, ILS and ILD recommendation lists (:mod:`.beyond`). Those are not parsed
+labels and scores (:mod:`.roc`), Coverage, ILS and ILD recommendation lists (:mod:`.beyond`), alpha-nDCG, ERR-IA,
+NRBP and S-recall a ranking with subtopic judgements (:mod:`.diversity`, ndeval's). Those are not parsed
 nor evaluated over a run: :func:`value_from` and :func:`explain_inputs` call their functions with their inputs.
 The quiz's questions (:mod:`metrics.teaching.quiz`) and the mistakes each diagnoses are declared on their measure's
 entry (:class:`Quiz`; :func:`quizzes`).
@@ -68,6 +69,16 @@ from .cutoff import (
     rprec_mult_steps,
 )
 from .cwl_measures import cwl_measure, cwl_measure_steps
+from .diversity import (
+    alpha_ndcg,
+    alpha_ndcg_steps,
+    err_ia,
+    err_ia_steps,
+    nrbp,
+    nrbp_steps,
+    subtopic_recall,
+    subtopic_recall_steps,
+)
 from .err import err_steps, expected_reciprocal_rank
 from .gm_map import gm_bpref_steps, gm_map, gm_map_steps
 from .infap import infap, infap_steps
@@ -83,7 +94,9 @@ from .params import (
     MAX_GRADE,
     MAX_REL,
     MIN_REL,
+    NOVELTY,
     PARAMS,
+    PATIENCE,
     PERSISTENCE,
     REL,
     SIM,
@@ -110,6 +123,8 @@ INPUTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "scores": ("binary labels and real scores, one per example", ("labels", "scores", "items")),
     "lists": ("recommendation lists (one per user, or one list), the catalogue, the items' features",
               ("recommendations", "items", "catalog", "features", "similarity")),
+    "subtopics": ("a ranking of items and each item's grade for each subtopic (intent) of the query",
+                  ("ranking", "judgments")),
 }
 
 
@@ -186,7 +201,7 @@ class MeasureInfo:
     aggregate: Literal["mean", "sum", "geometric"] = "mean"  #: over queries (trec_eval's ``all``)
     words: tuple[str, str] | None = None  #: (what it is, how its cut-off reads) for subtitle()
     #: what it is computed from (a key of :data:`INPUTS`): only ``ranking`` measures are in the grammar
-    inputs: Literal["ranking", "scores", "lists"] = "ranking"
+    inputs: Literal["ranking", "scores", "lists", "subtopics"] = "ranking"
     sklearn: str | None = None  #: scikit-learn's function of the same value (None: scikit-learn lacks it)
     quiz: tuple[Quiz, ...] = ()  #: the quiz's questions on this measure (:mod:`metrics.teaching.quiz`)
 
@@ -484,6 +499,30 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        "Ziegler, McNee, Konstan & Lausen, WWW 2005; Smyth & McClave, Similarity vs. diversity, ICCBR 2001",
        table_value(diversity_steps), steps=Steps(diversity_steps, rename={"sim": "metric"}), cutoff="optional",
        params=(SIM,), aliases=("ild", "intra_list_diversity", "diversity"), inputs="lists"),
+    _m("alpha-nDCG",
+       N_("alpha-nDCG: nDCG of the subtopics' novelty-discounted gains, the ideal ranking ndeval's greedy one"),
+       r"alpha-nDCG@k = \sum_{i<=k} G_i / log2(i + 1) / (the same of ndeval's greedy ideal ranking), "
+       r"G_i = \sum_{s covered by d_i} (1 - alpha)^{c_s}, c_s the items above i covering s",
+       "Clarke, Kolla, Cormack, Vechtomova, Ashkan, Büttcher & MacKinnon, Novelty and diversity in information "
+       "retrieval evaluation, SIGIR 2008; ndeval (TREC Web track; ir_measures alpha_nDCG)", alpha_ndcg,
+       steps=Steps(alpha_ndcg_steps), cutoff="required", params=(NOVELTY,),
+       aliases=("alpha_ndcg", "alpha-ndcg", "alphandcg"), inputs="subtopics"),
+    _m("ERR-IA", N_("intent-aware expected reciprocal rank: novelty-discounted gains over the rank (ndeval)"),
+       r"ERR-IA@k = \sum_{i<=k} G_i / i / \sum_{i<=k} |S| (1 - alpha)^{i-1} / i (ERR-IA@1 = G_1, as ndeval)",
+       "Chapelle, Metzler, Zhang & Grinspan, Expected reciprocal rank for graded relevance, CIKM 2009; ndeval "
+       "(ir_measures ERR_IA)", err_ia, steps=Steps(err_ia_steps), cutoff="required", params=(NOVELTY,),
+       aliases=("err_ia", "err-ia", "erria"), inputs="subtopics"),
+    _m("NRBP", N_("novelty- and rank-biased precision over the subtopics (ndeval)"),
+       r"NRBP = (1 - (1 - alpha) beta) / |S| \sum_i G_i beta^{i-1}",
+       "Clarke, Kolla & Vechtomova, An effectiveness measure for ambiguous and underspecified queries, ICTIR 2009; "
+       "ndeval (ir_measures NRBP)", nrbp, steps=Steps(nrbp_steps, k_arg=None), params=(NOVELTY, PATIENCE),
+       aliases=("nrbp",), inputs="subtopics"),
+    _m("S-recall", N_("subtopic recall: the share of the query's subtopics covered in the top k (ndeval strec)"),
+       r"S-recall@k = |\bigcup_{i<=k} subtopics(d_i)| / |S|",
+       "Zhai, Cohen & Lafferty, Beyond independent relevance: methods and evaluation metrics for subtopic "
+       "retrieval, SIGIR 2003; ndeval strec (ir_measures StRecall)", subtopic_recall,
+       steps=Steps(subtopic_recall_steps), cutoff="required", aliases=("s_recall", "strec", "strecall", "s-recall"),
+       inputs="subtopics"),
 )}
 
 #: nDCG with a gain map has its own step table and value (:func:`metrics.measures.ndcg.ndcg_gain_map_steps`)
@@ -546,6 +585,8 @@ def _with_inputs(function: Callable, info: MeasureInfo, spec: Steps | None, inpu
                                 f"{', '.join(info.param_names) or 'none'})")
     if k is not None and not info.allows_k:
         raise MetricsInputError(f"{info.name} takes no cut-off")
+    if k is None and info.needs_k:
+        raise MetricsInputError(f"{info.name} needs a cut-off k")
     accepted = inspect.signature(function).parameters
     kwargs = {key: value for key, value in inputs.items() if key in accepted}
     if k is not None:
@@ -755,7 +796,7 @@ def ranking_params() -> list[Param]:
     """The parameters of the grammar: those the measures of a ranking take (``python -m metrics evaluate --help``).
 
     >>> [param.name for param in PARAMS.values() if param not in ranking_params()]
-    ['sim']
+    ['sim', 'alpha', 'beta']
     """
     return _used_params(lambda kind: kind == "ranking")
 

@@ -349,7 +349,7 @@ def test_the_command_lines_help_and_listing_come_from_the_registry(capsys):
         assert (f"{info.grammar()} {info.description}" in help_lines) == (info.inputs == "ranking"), info.name
     for param in PARAMS.values():
         assert (f"{param.grammar()} {param.help}" in help_lines) == (param in ranking_params()), param.name
-    assert [param.name for param in PARAMS.values() if param not in ranking_params()] == ["sim"]
+    assert [param.name for param in PARAMS.values() if param not in ranking_params()] == ["sim", "alpha", "beta"]
     assert main(["measures"]) == 0
     listing = capsys.readouterr().out
     assert listing == grammar_text() + "\n"
@@ -406,14 +406,26 @@ def lists_case(rng: random.Random) -> dict:
             "items": next(iter(recommendations.values()))}
 
 
-CASES = {"scores": scores_case, "lists": lists_case}
+def subtopics_case(rng: random.Random) -> dict:
+    """A ranking (unjudged items among them) and graded judgements of up to 4 subtopics, now and then none relevant."""
+    items = [f"d{at}" for at in range(rng.randint(1, 10))]
+    judgments = {item: {subtopic: rng.choice([0, 0, 1, 2]) for subtopic in rng.sample(range(1, 5), rng.randint(1, 4))}
+                 for item in items + ["x1", "x2"] if rng.random() < 0.7}
+    return {"ranking": rng.sample(items, len(items)), "judgments": judgments}
+
+
+CASES = {"scores": scores_case, "lists": lists_case, "subtopics": subtopics_case}
+#: a value of each number parameter of the measures of other inputs other than its default
+OTHER_INPUT_VALUE = {"alpha": 0.3, "beta": 0.8}
 
 
 def settings(info) -> list[tuple]:
     """(k, params) of each variant of a measure of other inputs: without and with a cut-off, each parameter value."""
     ks = [None, 2] if info.allows_k else [None]
-    params = [{}] + [{param.name: value} for param in info.params for value in param.canonical_choices
-                     if value != param.default]
+    ks = [1, 3] if info.needs_k else ks
+    params = [{}] + [{param.name: value} for param in info.params if param.kind == "choice"
+                     for value in param.canonical_choices if value != param.default]
+    params += [{param.name: OTHER_INPUT_VALUE[param.name]} for param in info.params if param.kind == "number"]
     return [(k, setting) for k in ks for setting in params]
 
 
@@ -479,6 +491,8 @@ def test_a_measure_of_other_inputs_refuses_what_it_does_not_take():
         explain_inputs("AUC", params={"rel": 2}, **case)
     with pytest.raises(MetricsInputError, match="parse it"):
         value_from("AP", **case)
+    with pytest.raises(MetricsInputError, match="S-recall needs a cut-off k"):
+        value_from("S-recall", ranking=["a"], judgments={"a": {1: 1}})
     with pytest.raises(MetricsInputError, match="AUC is computed from binary labels and real scores"):
         evaluate({"q1": {"a": 1}}, {"q1": {"a": 1.0}}, ["roc_auc"])
     from metrics.teaching.explain import EXPLAINERS, explain
