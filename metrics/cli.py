@@ -39,15 +39,17 @@ def _float_list(values):
 
 
 def _measure_help() -> str:
-    """The ``evaluate`` command's list of measures, from the registry (its grammar and description, one a line)."""
-    from .measures.registry import PARAMS, REGISTRY
+    """The ``evaluate`` command's list of measures, from the registry (its grammar and description, one a line): the
+    measures of a ranking, which a run and qrels give, and their parameters."""
+    from .measures.registry import REGISTRY, names, ranking_params
 
-    width = max(len(text) for text in [*(info.grammar() for info in REGISTRY.values()),
-                                        *(param.grammar() for param in PARAMS.values())]) + 2
+    measures = [REGISTRY[name] for name in names()]
+    width = max(len(text) for text in [*(info.grammar() for info in measures),
+                                        *(param.grammar() for param in ranking_params())]) + 2
     lines = ["measures (python -m metrics measures: also trec_eval's and ir_measures' names):"]
-    lines += [f"  {info.grammar().ljust(width)}{info.description}" for info in REGISTRY.values()]
+    lines += [f"  {info.grammar().ljust(width)}{info.description}" for info in measures]
     lines += ["", "parameters:"]
-    lines += [f"  {param.grammar().ljust(width)}{param.help}" for param in PARAMS.values()]
+    lines += [f"  {param.grammar().ljust(width)}{param.help}" for param in ranking_params()]
     return "\n".join(lines)
 
 

@@ -36,6 +36,8 @@ def batch_of(*names: str) -> Callable[[Callable], Callable]:
         for name in names:
             if name not in REGISTRY:
                 raise KeyError(f"batch_of({name!r}): not a measure of the registry")
+            if REGISTRY[name].inputs != "ranking":
+                raise KeyError(f"batch_of({name!r}): a measure of {REGISTRY[name].inputs}, not of a ranking")
             if BATCH.get(name, function) is not function:
                 raise KeyError(f"batch_of({name!r}): {BATCH[name].__qualname__} implements it already")
             BATCH[name] = function
@@ -50,12 +52,13 @@ def batch_function(name: str) -> Callable:
 
 
 def problems(info: MeasureInfo) -> list[str]:
-    """What a registry entry lacks, its batch implementation included (empty: complete).
+    """What a registry entry lacks, the batch implementation of a measure of a ranking included (a measure of other
+    inputs, ``AUC``, ``Coverage``, is not evaluated over a run; empty: complete).
 
-    >>> problems(REGISTRY["AP"])
-    []
+    >>> problems(REGISTRY["AP"]), problems(REGISTRY["AUC"])
+    ([], [])
     """
     found = declaration_problems(info)
-    if not callable(BATCH.get(info.name)):
+    if info.inputs == "ranking" and not callable(BATCH.get(info.name)):
         found.append("no batch implementation (@batch_of in metrics.batch)")
     return found

@@ -505,13 +505,16 @@ class _Evaluator:
     def measure(self, m: Measure) -> tuple[np.ndarray, np.ndarray]:
         """(value per query code, mask of queries without relevant items), by the measure's batch implementation
         registered for it (:mod:`.dispatch`)."""
-        if m.name not in REGISTRY:
+        if m.name not in REGISTRY or REGISTRY[m.name].inputs != "ranking":
             raise MetricsInputError(f"measure {m} is not supported by batch evaluation")
         return batch_function(m.name)(self, m)
 
+    def dcg(self, k, gain: str) -> np.ndarray:
+        """DCG@k of every query (gain lin, exp or a gain map)."""
+        return self.per_query(_gain(self.grade, gain) / self.discount(), k)
+
     def ndcg(self, k, gain: str, ideal: str) -> tuple[np.ndarray, np.ndarray]:
-        run_gain = _gain(self.grade, gain)
-        dcg = self.per_query(run_gain / self.discount(), k)
+        dcg = self.dcg(k, gain)
         judged_ideal = self.ideal_dcg(gain, "judged", None)
         best = judged_ideal if ideal == "judged" and k is None else self.ideal_dcg(gain, ideal, k)
         return _ratio(dcg, best), judged_ideal == 0
@@ -620,6 +623,12 @@ def average_precision(ev: _Evaluator, m: Measure):
 def ndcg(ev: _Evaluator, m: Measure):
     """nDCG@k with gain lin, exp or a gain map (``gains={...}``: one more kind of gain)."""
     return ev.ndcg(m.k, m.param("gains") or m.param("gain"), m.param("ideal"))
+
+
+@batch_of("DCG")
+def dcg(ev: _Evaluator, m: Measure):
+    """DCG@k with gain lin or exp, nDCG's numerator; missing: the queries whose judged items carry no gain."""
+    return ev.dcg(m.k, m.param("gain")), ev.ideal_dcg(m.param("gain"), "judged", None) == 0
 
 
 def _decode_rows(column, rows: np.ndarray) -> list[str]:

@@ -3,7 +3,7 @@
 ===================  ==========================================================================
 module               measures
 ===================  ==========================================================================
-:mod:`.registry`     every measure declared once: names, parameters, formula, source, implementations
+:mod:`.registry`     every measure declared once: names, inputs, parameters, formula, source, implementations
 :mod:`.names`        measure names in ir_measures syntax (``nDCG@10``, ``AP(rel=2)``), parsed
 :mod:`.params`       the measures' typed parameters (rel, gain, gains, ideal, denom, p, max_grade)
 :mod:`.spelling`     a parsed measure and its canonical name (what the step tables call themselves)

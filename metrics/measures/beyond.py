@@ -3,7 +3,8 @@
 Accuracy measures ask whether the recommended items are the right ones; these ask what the
 lists look like as a whole:
 
-* **catalog coverage** - how much of the catalog the recommender ever shows;
+* **catalog coverage** - how much of the catalog the recommender ever shows (Ge, Delgado-Battenfeld & Jannach,
+  2010, "Beyond accuracy: evaluating recommender systems by coverage and serendipity", RecSys '10);
 * **intra-list similarity (ILS)** - how alike the items of one list are (Ziegler et al., 2005,
   "Improving recommendation lists through topic diversification", WWW '05), and
   **intra-list diversity** = 1 - ILS.
@@ -21,8 +22,8 @@ from collections.abc import Mapping
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports the registry, which imports this module)
 from .._validate import _short, as_k
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, latex_name, num, so_far

@@ -87,7 +87,7 @@ __all__ = ["LIMIT", "Bounds", "BoundsRefused", "Overlap", "fill_grades", "interv
 #: beyond, :func:`measure_bounds` refuses
 LIMIT = 4096
 
-_MONOTONE = {"P", "Success", "RR", "RBP", "ERR"} | GAIN_FREE
+_MONOTONE = {"P", "Success", "RR", "RBP", "ERR", "DCG"} | GAIN_FREE
 _COUNT = {"R", "F1", "Rprec", "AP", "RelP", "RprecMult", "IPrec", "IPrec11", "BinG", "SetP", "SetR", "SetF",
           "SetAP", "SetRelP", "Utility", "NumRet", "NumRel", "NumRelRet"}
 _JUDGEMENT_SENSITIVE = {"Bpref", "infAP", "NumNonRelJudgedRet"}  #: tell a judged non-relevant item from none

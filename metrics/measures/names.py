@@ -42,7 +42,7 @@ from ..errors import MetricsInputError
 from ..limits import MAX_K
 from ..messages import N_
 from .params import MAX_ERR_GRADE, PARAMS
-from .registry import REGISTRY, MeasureInfo
+from .registry import INPUTS, REGISTRY, MeasureInfo
 from .spelling import (
     DEFAULTS,
     DENOM_OF,
@@ -95,8 +95,6 @@ RANX_REFUSED = {
     "rbp": "ranx's rbp.95 and rbp@95 are RBP with persistence 0.95 weighing each rank by its grade (the grades at "
            "or above the level), where RBP here counts a relevant rank as 1: no measure here gives ranx's rbp "
            "(here RBP(p=0.95) is binary, RBP@10 a cut-off)",
-    "dcg": "DCG alone is not a measure here; nDCG@k is (ranx's ndcg@k)",
-    "dcg_burges": "DCG alone is not a measure here; nDCG(gain=exp)@k is (ranx's ndcg_burges@k)",
 }
 #: ranx's grammar: ``name[@k][-lN]`` (``-lN``: relevant when grade >= N), and ``rbp.95`` (persistence 0.95)
 _RANX_RE = re.compile(r"^(?P<name>r-precision|[a-z_][a-z0-9_]*)(?P<p>\.\d+)?(?:@(?P<k>\d+))?(?:-l(?P<level>\d+))?$")
@@ -211,6 +209,9 @@ def parse_measure(text: str) -> Measure:
     if name is None:
         raise bad_measure(text, f"unknown measure {raw!r}; known: {', '.join(MEASURES)}")
     info = MEASURES[name]
+    if info.inputs != "ranking":
+        raise bad_measure(text, f"{name} is computed from {INPUTS[info.inputs][0]}, not from a ranking and its "
+                                "judgements: metrics.measures.registry.value_from computes it")
     allows_k, needs_k, accepted = info.allows_k, info.needs_k, info.param_names
     k = None
     if match["k"] is not None:

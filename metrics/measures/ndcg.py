@@ -18,7 +18,7 @@ import numpy as np
 from .._lazy import pandas as pd  # (on first use: batch evaluation imports this module)
 from .._validate import UNRANKED, _short, as_choice, as_grades, as_items, as_judged_grades, as_k, as_rows
 from ..errors import MetricsInputError, input_error
-from ..explanation import Explanation, Line, latex_name, num, with_formula
+from ..explanation import Explanation, Line, latex_name, num, only_lines, with_formula
 from ..messages import N_, message
 from .spelling import measure_name
 
@@ -241,6 +241,25 @@ def ndcg_steps(rels, k: int | None = None, gain: str = "linear", ideal=None, ite
                  "CG": float(table["CG"].iloc[-1]) if depth else 0.0, "k": depth, "gain": gain,
                  "ideal_from": ideal_from},
     )
+
+
+def dcg_steps(rels, k: int | None = None, gain: str = "linear", items=None, ideal=None,
+              ideal_items=None) -> Explanation:
+    """Explain DCG@k: :func:`ndcg_steps`' table without its IDCG and nDCG columns, its first worked line; the last
+    row's DCG is :func:`dcg`. The measure is named ``DCG@k``, ``DCG(gain=exp)@k``; ``ideal`` (and ``ideal_items``)
+    only fill ``details["ideal_table"]``, for a reader who goes on to nDCG.
+
+    >>> print(dcg_steps([3, 2, 3, 0, 1], k=3).worked_text)
+    DCG@3 = 3/log2(2) + 2/log2(3) + 3/log2(4) = 5.7619
+    >>> dcg_steps([3, 2], gain="exp").measure, list(dcg_steps([1]).table.columns)[-2:]
+    ('DCG(gain=exp)', ['CG', 'DCG'])
+    """
+    explained = ndcg_steps(rels, k, gain, ideal=ideal, items=items, ideal_items=ideal_items)
+    gain = explained.details["gain"]
+    return Explanation.written(writer=partial(only_lines, explained.writer, 1),
+                               measure=measure_name("DCG", k, gain=GAIN_PARAM[gain]), value=explained.details["DCG"],
+                               table=explained.table.drop(columns=["IDCG", "nDCG"]), formula=DCG_FORMULA[gain],
+                               column="DCG", running={"DCG": "DCG"}, details=explained.details)
 
 
 def _ndcg_column(table: pd.DataFrame, ideal_table: pd.DataFrame) -> np.ndarray:

@@ -95,6 +95,16 @@ MAX_REL = Param("max_rel", "number", 1, N_("C/W/L's gains: the grade of gain 1, 
                 low=-MAX_ERR_GRADE, high=MAX_ERR_GRADE, bounds_reason="a grade of the qrels' scale",
                 syntax="<grade>", words=N_("gain 1 at grade {value}"))
 
+SIM = Param("sim", "choice", "cosine",
+            "how alike two items' features are: cosine, or Jaccard of 0/1 features (ILS, ILD)",
+            choices={"cosine": "cosine", "jaccard": "jaccard"})
+
+NOVELTY = Param("alpha", "number", 0.5, "the novelty decay of ndeval's measures: a subtopic's gain shrinks by 1 - "
+                "alpha each time it is seen again (alpha-nDCG, ERR-IA, NRBP; ndeval's 0.5)",
+                low=0, high=1, syntax="<number in [0, 1]>")
+PATIENCE = Param("beta", "number", 0.5, "NRBP's patience: the chance of reading on to the next rank (ndeval's 0.5)",
+                 low=0, high=1, syntax="<number in [0, 1]>")
+
 #: every parameter, by name
 PARAMS: dict[str, Param] = {param.name: param for param in (REL, GAIN, GAINS, IDEAL, DENOM, PERSISTENCE, MAX_GRADE,
-                                                            WANTED, MIN_REL, MAX_REL)}
+                                                            WANTED, MIN_REL, MAX_REL, SIM, NOVELTY, PATIENCE)}

@@ -15,6 +15,13 @@ it cannot be imported here: it names the measure it implements instead, ``@batch
 (:mod:`metrics.batch.dispatch`), by its key in :data:`REGISTRY`, and :func:`metrics.batch.dispatch.problems`
 adds a missing batch implementation to this module's :func:`problems`.
 
+What a measure is computed from is its ``inputs`` (:data:`INPUTS`): the grammar's measures take a ranking; AUC takes
+labels and scores (:mod:`.roc`), Coverage, ILS and ILD recommendation lists (:mod:`.beyond`), alpha-nDCG, ERR-IA,
+NRBP and S-recall a ranking with subtopic judgements (:mod:`.diversity`, ndeval's). Those are not parsed
+nor evaluated over a run: :func:`value_from` and :func:`explain_inputs` call their functions with their inputs.
+The quiz's questions (:mod:`metrics.teaching.quiz`) and the mistakes each diagnoses are declared on their measure's
+entry (:class:`Quiz`; :func:`quizzes`).
+
 >>> REGISTRY["nDCG"].trec_eval_cut, REGISTRY["AP"].param("denom").default, REGISTRY["P"].cutoff
 ('ndcg_cut', 'R', 'required')
 >>> REGISTRY["AP"].steps.function.__name__, REGISTRY["AP"].value.__name__
@@ -32,9 +39,17 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Literal
 
+from ..errors import MetricsInputError
 from ..explanation import Explanation
 from ..messages import N_
 from .ap import ap_steps, average_precision
+from .beyond import (
+    catalog_coverage,
+    coverage_explanation,
+    diversity_steps,
+    intra_list_similarity,
+    similarity_explanation,
+)
 from .bing import bing, bing_steps
 from .bpref import bpref, bpref_steps
 from .counts import count_steps, num_q
@@ -54,12 +69,22 @@ from .cutoff import (
     rprec_mult_steps,
 )
 from .cwl_measures import cwl_measure, cwl_measure_steps
+from .diversity import (
+    alpha_ndcg,
+    alpha_ndcg_steps,
+    err_ia,
+    err_ia_steps,
+    nrbp,
+    nrbp_steps,
+    subtopic_recall,
+    subtopic_recall_steps,
+)
 from .err import err_steps, expected_reciprocal_rank
 from .gm_map import gm_bpref_steps, gm_map, gm_map_steps
 from .infap import infap, infap_steps
 from .interpolated import eleven_point_average, iprec_steps
 from .judged import judged_at_k, judged_steps
-from .ndcg import ndcg, ndcg_gain_map, ndcg_gain_map_steps, ndcg_steps
+from .ndcg import dcg, dcg_steps, ndcg, ndcg_gain_map, ndcg_gain_map_steps, ndcg_steps
 from .params import (
     DENOM,
     GAIN,
@@ -69,20 +94,38 @@ from .params import (
     MAX_GRADE,
     MAX_REL,
     MIN_REL,
+    NOVELTY,
     PARAMS,
+    PATIENCE,
     PERSISTENCE,
     REL,
+    SIM,
     WANTED,
     Param,
 )
 from .rbp import rank_biased_precision, rbp_steps
+from .roc import roc_auc, roc_auc_explanation
 from .rr import reciprocal_rank, rr_steps
 from .sets import set_steps
 from .trec_gains import g_steps, ndcg_rel_steps, rndcg_steps
 
-__all__ = ["GAIN_MAP_STEPS", "GAIN_MAP_VALUE", "MAX_ERR_GRADE", "PARAMS", "REGISTRY", "MeasureInfo", "Param",
-           "Steps", "explain_measure", "grammar_text", "markdown_table", "measure_value", "names", "problems",
-           "steps_of", "table_rows", "table_value", "value_of"]
+__all__ = ["GAIN_MAP_STEPS", "GAIN_MAP_VALUE", "INPUTS", "MAX_ERR_GRADE", "PARAMS", "REGISTRY", "MeasureInfo", "Param",
+           "Quiz", "Steps", "explain_inputs", "explain_measure", "grammar_text", "markdown_table", "measure_value",
+           "names", "problems", "quizzes", "ranking_params", "steps_of", "table_rows", "table_value", "value_from",
+           "value_of"]
+
+#: what a measure is computed from (:attr:`MeasureInfo.inputs`): the kind -> (in words, the keyword arguments its
+#: value and step functions take).  Only ``ranking`` measures are in the grammar (parsed, evaluated over a run and
+#: qrels, explained on a board); the others are computed from their own inputs by :func:`value_from` and
+#: :func:`explain_inputs` (and the app's ROC and Beyond-accuracy pages)
+INPUTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ranking": ("a ranked list's grades and the query's judgements", ()),
+    "scores": ("binary labels and real scores, one per example", ("labels", "scores", "items")),
+    "lists": ("recommendation lists (one per user, or one list), the catalogue, the items' features",
+              ("recommendations", "items", "catalog", "features", "similarity")),
+    "subtopics": ("a ranking of items and each item's grade for each subtopic (intent) of the query",
+                  ("ranking", "judgments")),
+}
 
 
 def table_value(steps: Callable[..., Explanation]) -> Callable[..., float]:
@@ -121,6 +164,20 @@ class Steps:
 
 
 @dataclass(frozen=True)
+class Quiz:
+    """How the quiz (:mod:`metrics.teaching.quiz`) asks for a measure: ``label`` the quiz's name of the question
+    (``nDCG@K``), ``named`` the measure with the question's cut-off (``nDCG@{k}``; no ``{k}``: the question has no
+    cut-off), ``column`` the step-table column whose last row is the answer, and ``mistakes`` the names of the
+    wrong methods the quiz diagnoses for it (:data:`metrics.teaching.quiz.MISTAKES` implements them: this layer
+    names them only, the teaching layer is above it)."""
+
+    label: str
+    named: str
+    column: str
+    mistakes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MeasureInfo:
     """One measure of the grammar ``NAME[(param=value, ...)][@k]``."""
 
@@ -143,6 +200,10 @@ class MeasureInfo:
     ranx: dict[str, str] = field(default_factory=dict)
     aggregate: Literal["mean", "sum", "geometric"] = "mean"  #: over queries (trec_eval's ``all``)
     words: tuple[str, str] | None = None  #: (what it is, how its cut-off reads) for subtitle()
+    #: what it is computed from (a key of :data:`INPUTS`): only ``ranking`` measures are in the grammar
+    inputs: Literal["ranking", "scores", "lists", "subtopics"] = "ranking"
+    sklearn: str | None = None  #: scikit-learn's function of the same value (None: scikit-learn lacks it)
+    quiz: tuple[Quiz, ...] = ()  #: the quiz's questions on this measure (:mod:`metrics.teaching.quiz`)
 
     @property
     def allows_k(self) -> bool:
@@ -230,6 +291,14 @@ def _cwl(name, description, continuation, paper, cutoff, own, model) -> MeasureI
 
 #: canonical name -> measure, in the grammar's order
 REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
+    _m("DCG", N_("discounted cumulative gain: the gains discounted by log2 of the rank + 1 (nDCG's numerator)"),
+       r"DCG@k = \sum_{i<=k} G(g_i) / log2(i + 1), G(g) = max(g, 0) (gain=lin) or 2^max(g, 0) - 1 (gain=exp)",
+       "Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, ACM TOIS 20(4), 2002; Burges et al., "
+       "Learning to rank using gradient descent, ICML 2005 (gain=exp); ranx dcg, dcg_burges", dcg,
+       steps=Steps(dcg_steps), cutoff="optional", params=(GAIN,), aliases=("dcg",), words=("DCG", "at cut-off {k}"),
+       ranx={"dcg": "", "dcg_burges": "gain=exp"},
+       quiz=(Quiz("DCG@K", "DCG@{k}", "DCG", ("natural_log", "log10", "rank1_undiscounted", "shifted_discount",
+                                              "gain_swapped", "ignored_cutoff")),)),
     _m("nDCG", N_("normalised discounted cumulative gain"),
        r"nDCG@k = DCG@k / IDCG@k, DCG@k = \sum_{i<=k} G(g_i) / log2(i + 1), IDCG@k the DCG of the ideal ordering",
        "Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, ACM TOIS 20(4), 2002; "
@@ -237,32 +306,41 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        steps=Steps(ndcg_steps, rename={"ideal": "ideal", "gains": None}),
        cutoff="optional", params=(GAIN, GAINS, IDEAL), aliases=("ndcg",), trec_eval=("ndcg",),
        trec_eval_cut="ndcg_cut", ir_measures="nDCG", words=("nDCG", "at cut-off {k}"),
-       ranx={"ndcg": "", "ndcg_burges": "gain=exp"}),
+       ranx={"ndcg": "", "ndcg_burges": "gain=exp"},
+       quiz=(Quiz("nDCG@K", "nDCG@{k}", "nDCG", ("rank1_undiscounted", "shifted_discount", "gain_swapped",
+                                                 "ideal_from_list", "ideal_from_top_k", "not_normalised",
+                                                 "ignored_cutoff")),)),
     _m("AP", N_("average precision (mean over queries: MAP)"),
        r"AP@k = (1/D) \sum_{i<=k} r_i P@i, D = R (denom=R), relevant found (found) or min(k, R) (minKR); " + _BINARY,
        "Buckley & Voorhees, Evaluating evaluation measure stability, SIGIR 2000; trec_eval m_map.c, m_map_cut.c",
        average_precision, steps=Steps(ap_steps, rename={"denom": "denominator"}),
        cutoff="optional", params=(REL, DENOM), aliases=("map", "ap"), trec_eval=("map",), trec_eval_cut="map_cut",
-       ir_measures="AP", words=("AP", "over the top {k}"), ranx={"map": ""}),
+       ir_measures="AP", words=("AP", "over the top {k}"), ranx={"map": ""},
+       quiz=(Quiz("AP", "AP@{k}", "AP", ("ap_over_found", "ap_over_k", "ap_over_min_k_r", "ap_over_list_relevant",
+                                         "ap_all_ranks", "ignored_cutoff")),)),
     _m("RR", N_("reciprocal rank of the first relevant item (MRR)"),
        r"RR@k = 1 / min{i <= k : r_i = 1} (0 without a relevant item in the top k); " + _BINARY,
        "Voorhees, The TREC-8 Question Answering Track Report, TREC-8, 1999; trec_eval m_recip_rank.c",
        reciprocal_rank, steps=Steps(rr_steps), cutoff="optional", params=(REL,),
        aliases=("mrr", "rr", "recip_rank"), trec_eval=("recip_rank",), ir_measures="RR",
-       words=("RR", N_("within the top {k}")), ranx={"mrr": ""}),
+       words=("RR", N_("within the top {k}")), ranx={"mrr": ""},
+       quiz=(Quiz("RR", "RR", "RR", ("rr_last_hit", "rr_second_hit", "rr_rank_from_zero", "rr_gave_rank")),)),
     _m("P", N_("precision: relevant items in the top k, divided by k"), r"P@k = (1/k) \sum_{i<=k} r_i; " + _BINARY,
        "trec_eval m_P.c; Manning, Raghavan & Schütze, Introduction to Information Retrieval, 2008, ch. 8",
        precision_at_k, steps=Steps(precision_steps), cutoff="required", params=(REL,),
        aliases=("p", "precision"), trec_eval_cut="P", ir_measures="P", words=("precision", "at cut-off {k}"),
-       ranx={"precision": ""}),
+       ranx={"precision": ""}, quiz=(Quiz("P@K", "P@{k}", "P", ("p_over_retrieved", "p_over_r", "ignored_cutoff")),)),
     _m("R", N_("recall: relevant items in the top k, divided by R"), r"R@k = (1/R) \sum_{i<=k} r_i; " + _BINARY,
        "trec_eval m_recall.c", recall_at_k, steps=Steps(recall_steps),
        cutoff="required", params=(REL,), aliases=("r", "recall"), trec_eval_cut="recall", ir_measures="R",
-       words=("recall", "at cut-off {k}"), ranx={"recall": ""}),
+       words=("recall", "at cut-off {k}"), ranx={"recall": ""},
+       quiz=(Quiz("R@K", "R@{k}", "R", ("r_over_k", "r_list_relevant", "ignored_cutoff")),)),
     _m("F1", N_("harmonic mean of P@k and R@k"), "F1@k = 2 P@k R@k / (P@k + R@k) (0 when both are 0)",
        "van Rijsbergen, Information Retrieval, 2nd ed., Butterworths, 1979, ch. 7 (the F-measure, beta = 1)",
        f1_at_k, steps=Steps(f1_steps), cutoff="required", params=(REL,),
-       aliases=("f1",), words=("F1", "at cut-off {k}"), ranx={"f1": ""}),
+       aliases=("f1",), words=("F1", "at cut-off {k}"), ranx={"f1": ""},
+       quiz=(Quiz("F1@K", "F1@{k}", "F1", ("r_list_relevant", "f1_arithmetic_mean", "f1_gave_p", "f1_gave_r",
+                                           "ignored_cutoff")),)),
     _m("Success", N_("1 if any relevant item is in the top k (hit rate)"), r"Success@k = [\sum_{i<=k} r_i > 0]",
        "trec_eval m_success.c", hit_rate_at_k, steps=Steps(hit_rate_steps),
        cutoff="required", params=(REL,), aliases=("success", "hit", "hitrate", "hr"), trec_eval_cut="success",
@@ -396,6 +474,55 @@ REGISTRY: dict[str, MeasureInfo] = {m.name: m for m in (
        steps=Steps(err_steps), cutoff="optional", params=(MAX_GRADE,), aliases=("err",),
        ir_measures="ERR", words=(N_("expected reciprocal rank"), "at cut-off {k}")),
     *(_cwl(*entry) for entry in _CWL),
+    # measures of other inputs than a ranking (INPUTS): not in the grammar; value_from and explain_inputs compute them
+    _m("AUC", N_("area under the ROC curve: the share of (positive, negative) pairs ranked right, a tie half"),
+       r"AUC = \sum_j (FPR_j - FPR_{j-1}) (TPR_{j-1} + TPR_j) / 2 = (#{s+ > s-} + #{s+ = s-} / 2) / (P N), "
+       "the ROC curve's points at every distinct score",
+       "Hanley & McNeil, The meaning and use of the area under a receiver operating characteristic (ROC) curve, "
+       "Radiology 143(1), 1982; Fawcett, An introduction to ROC analysis, Pattern Recognition Letters 27(8), 2006; "
+       "scikit-learn roc_auc_score", roc_auc, steps=Steps(roc_auc_explanation, k_arg=None),
+       aliases=("auc", "roc_auc", "rocauc"), sklearn="roc_auc_score", inputs="scores"),
+    _m("Coverage", N_("catalogue coverage: the share of the catalogue in at least one user's top k"),
+       r"Coverage@k = |\bigcup_u top_k(L_u)| / |I|, L_u user u's list, I the catalogue",
+       "Ge, Delgado-Battenfeld & Jannach, Beyond accuracy: evaluating recommender systems by coverage and "
+       "serendipity, RecSys 2010; Herlocker, Konstan, Terveen & Riedl, Evaluating collaborative filtering "
+       "recommender systems, ACM TOIS 22(1), 2004", catalog_coverage, steps=Steps(coverage_explanation),
+       cutoff="optional", aliases=("coverage", "catalog_coverage", "catalogue_coverage"), inputs="lists"),
+    _m("ILS", N_("intra-list similarity: the mean similarity of the pairs of items in one list"),
+       r"ILS(L) = (2 / (n (n - 1))) \sum_{a<b} sim(i_a, i_b), sim cosine or Jaccard of the items' features",
+       "Ziegler, McNee, Konstan & Lausen, Improving recommendation lists through topic diversification, WWW 2005 "
+       "(there the sum over the pairs; here its mean)", intra_list_similarity,
+       steps=Steps(similarity_explanation, k_arg=None, rename={"sim": "metric"}), params=(SIM,),
+       aliases=("ils", "intra_list_similarity"), inputs="lists"),
+    _m("ILD", N_("intra-list diversity: 1 - ILS of each user's top k, averaged over the users"),
+       r"ILD@k = (1/|U|) \sum_u (1 - ILS(top_k(L_u)))",
+       "Ziegler, McNee, Konstan & Lausen, WWW 2005; Smyth & McClave, Similarity vs. diversity, ICCBR 2001",
+       table_value(diversity_steps), steps=Steps(diversity_steps, rename={"sim": "metric"}), cutoff="optional",
+       params=(SIM,), aliases=("ild", "intra_list_diversity", "diversity"), inputs="lists"),
+    _m("alpha-nDCG",
+       N_("alpha-nDCG: nDCG of the subtopics' novelty-discounted gains, the ideal ranking ndeval's greedy one"),
+       r"alpha-nDCG@k = \sum_{i<=k} G_i / log2(i + 1) / (the same of ndeval's greedy ideal ranking), "
+       r"G_i = \sum_{s covered by d_i} (1 - alpha)^{c_s}, c_s the items above i covering s",
+       "Clarke, Kolla, Cormack, Vechtomova, Ashkan, Büttcher & MacKinnon, Novelty and diversity in information "
+       "retrieval evaluation, SIGIR 2008; ndeval (TREC Web track; ir_measures alpha_nDCG)", alpha_ndcg,
+       steps=Steps(alpha_ndcg_steps), cutoff="required", params=(NOVELTY,),
+       aliases=("alpha_ndcg", "alpha-ndcg", "alphandcg"), inputs="subtopics"),
+    _m("ERR-IA", N_("intent-aware expected reciprocal rank: novelty-discounted gains over the rank (ndeval)"),
+       r"ERR-IA@k = \sum_{i<=k} G_i / i / \sum_{i<=k} |S| (1 - alpha)^{i-1} / i (ERR-IA@1 = G_1, as ndeval)",
+       "Chapelle, Metzler, Zhang & Grinspan, Expected reciprocal rank for graded relevance, CIKM 2009; ndeval "
+       "(ir_measures ERR_IA)", err_ia, steps=Steps(err_ia_steps), cutoff="required", params=(NOVELTY,),
+       aliases=("err_ia", "err-ia", "erria"), inputs="subtopics"),
+    _m("NRBP", N_("novelty- and rank-biased precision over the subtopics (ndeval)"),
+       r"NRBP = (1 - (1 - alpha) beta) / |S| \sum_i G_i beta^{i-1}",
+       "Clarke, Kolla & Vechtomova, An effectiveness measure for ambiguous and underspecified queries, ICTIR 2009; "
+       "ndeval (ir_measures NRBP)", nrbp, steps=Steps(nrbp_steps, k_arg=None), params=(NOVELTY, PATIENCE),
+       aliases=("nrbp",), inputs="subtopics"),
+    _m("S-recall", N_("subtopic recall: the share of the query's subtopics covered in the top k (ndeval strec)"),
+       r"S-recall@k = |\bigcup_{i<=k} subtopics(d_i)| / |S|",
+       "Zhai, Cohen & Lafferty, Beyond independent relevance: methods and evaluation metrics for subtopic "
+       "retrieval, SIGIR 2003; ndeval strec (ir_measures StRecall)", subtopic_recall,
+       steps=Steps(subtopic_recall_steps), cutoff="required", aliases=("s_recall", "strec", "strecall", "s-recall"),
+       inputs="subtopics"),
 )}
 
 #: nDCG with a gain map has its own step table and value (:func:`metrics.measures.ndcg.ndcg_gain_map_steps`)
@@ -404,16 +531,21 @@ GAIN_MAP_VALUE = ndcg_gain_map
 
 
 def names(*, cutoff: str | None = None, param: str | None = None, steps: bool | None = None,
-          trec_eval: bool | None = None) -> list[str]:
-    """Canonical names in the grammar's order, optionally only those whose ``cutoff`` is none/optional/required,
-    that take parameter ``param``, that have a step table (``steps``) or a trec_eval name (``trec_eval``) — for
-    a measure picker.
+          trec_eval: bool | None = None, inputs: str | None = "ranking") -> list[str]:
+    """Canonical names in the registry's order, of the measures computed from ``inputs`` (by default ``ranking``,
+    the grammar's; None: every kind), optionally only those whose ``cutoff`` is none/optional/required, that take
+    parameter ``param``, that have a step table (``steps``) or a trec_eval name (``trec_eval``) — for a measure
+    picker.
 
     >>> names(param="p"), names(steps=False), names(cutoff="optional", param="rel")
     (['RBP', 'NERR10'], ['NumQ'], ['AP', 'RR', 'RBP'])
+    >>> names(inputs="scores"), names(inputs="lists")
+    (['AUC'], ['Coverage', 'ILS', 'ILD'])
     """
     picked = []
     for name, info in REGISTRY.items():
+        if inputs is not None and info.inputs != inputs:
+            continue
         if cutoff is not None and info.cutoff != cutoff:
             continue
         if param is not None and param not in info.param_names:
@@ -424,6 +556,73 @@ def names(*, cutoff: str | None = None, param: str | None = None, steps: bool | 
             continue
         picked.append(name)
     return picked
+
+
+def quizzes() -> list[tuple[str, Quiz]]:
+    """(measure, its quiz declaration) for every question the quiz asks, in the registry's order: the quiz's
+    list of metrics (:data:`metrics.teaching.quiz.QUIZ_METRICS`) and each one's mistakes are declared here.
+
+    >>> [(name, quiz.label) for name, quiz in quizzes()][:3]
+    [('DCG', 'DCG@K'), ('nDCG', 'nDCG@K'), ('AP', 'AP')]
+    """
+    return [(name, quiz) for name, info in REGISTRY.items() for quiz in info.quiz]
+
+
+def _of_inputs(name: str) -> MeasureInfo:
+    info = REGISTRY[name]
+    if info.inputs == "ranking":
+        raise MetricsInputError(f"{name} is computed from a ranking: parse it (names.parse_measure) and use "
+                                "measure_value or explain_measure")
+    return info
+
+
+def _with_inputs(function: Callable, info: MeasureInfo, spec: Steps | None, inputs: dict, k, params: dict):
+    """``function`` called with the keyword ``inputs`` it takes, the cut-off ``k`` (if given) and ``params``
+    (the registry's parameter names; ``spec.rename`` maps them to the function's keywords)."""
+    unknown = sorted(set(params) - set(info.param_names))
+    if unknown:
+        raise MetricsInputError(f"{info.name} takes no parameter {', '.join(unknown)} (it takes: "
+                                f"{', '.join(info.param_names) or 'none'})")
+    if k is not None and not info.allows_k:
+        raise MetricsInputError(f"{info.name} takes no cut-off")
+    if k is None and info.needs_k:
+        raise MetricsInputError(f"{info.name} needs a cut-off k")
+    accepted = inspect.signature(function).parameters
+    kwargs = {key: value for key, value in inputs.items() if key in accepted}
+    if k is not None:
+        kwargs["k"] = k
+    rename = spec.rename if spec else {}
+    for key, value in params.items():
+        kwargs[rename.get(key, key)] = info.param(key).choices.get(value, value)
+    return function(**kwargs)
+
+
+def value_from(name: str, k=None, params: dict | None = None, **inputs) -> float:
+    """The value of registered measure ``name`` that is computed from other inputs than a ranking (``scores``,
+    ``lists``: :data:`INPUTS`), from the keyword ``inputs`` its value function takes; ``k`` its cut-off, ``params``
+    its parameters by their registry names.
+
+    >>> value_from("AUC", labels=[1, 0, 1, 0], scores=[0.9, 0.8, 0.4, 0.4])
+    0.625
+    >>> value_from("Coverage", k=1, recommendations={"u1": ["a", "b"], "u2": ["b", "c"]}, catalog=list("abcd"))
+    0.5
+    >>> value_from("ILS", params={"sim": "jaccard"}, items=["a", "b"], features={"a": [1, 1], "b": [0, 1]})
+    0.5
+    """
+    info = _of_inputs(name)
+    return _with_inputs(info.value, info, info.steps, inputs, k, params or {})
+
+
+def explain_inputs(name: str, k=None, params: dict | None = None, **inputs) -> Explanation:
+    """The step table of registered measure ``name`` computed from other inputs than a ranking, called as
+    :func:`value_from` calls its value function; its value is :func:`value_from`'s.
+
+    >>> print(explain_inputs("AUC", labels=[1, 0, 1], scores=[0.9, 0.8, 0.1]).worked_text)
+    AUC = (0 - 0)·(0 + 0.5)/2 + (1 - 0)·(0.5 + 0.5)/2 + (1 - 1)·(0.5 + 1)/2
+        = 0 + 0.5 + 0 = 0.5
+    """
+    info = _of_inputs(name)
+    return _with_inputs(info.steps.function, info, info.steps, inputs, k, params or {})
 
 
 def steps_of(measure) -> Steps | None:
@@ -507,12 +706,16 @@ def measure_value(measure, grades, judged=()) -> float:
 
 def problems(info: MeasureInfo) -> list[str]:
     """What an entry lacks here: a name, description, formula, citation, a value function, a step table (or a
-    reason there is none), parameters the parser knows. Empty: complete. (Its batch implementation lives a layer
+    reason there is none), parameters the parser knows, inputs of a known kind (:data:`INPUTS`) that its functions
+    take, complete quiz declarations. Empty: complete. (The batch implementation of a ranking measure lives a layer
     above: :func:`metrics.batch.dispatch.problems` adds it.)
 
     >>> problems(MeasureInfo("X", "", "x = 1", "", "not a function"))
     ['no description', 'no citation', "value function 'not a function' is not callable", \
 'no step table and no reason why']
+    >>> problems(MeasureInfo("Y", "y", "y = 1", "me", lambda labels, items: 1.0, no_steps="none", inputs="lists"))
+    ["value function takes 'labels', not one of the inputs of lists measures (recommendations, items, catalog, \
+features, similarity)"]
     """
     found = [] if info.name.strip() else ["no name"]
     for what in ("description", "formula", "citation"):
@@ -530,13 +733,52 @@ def problems(info: MeasureInfo) -> list[str]:
             found.append(f"parameter {param.name!r} is not one of registry.PARAMS")
     if info.needs_k and not info.allows_k:
         found.append("needs a cut-off it does not allow")
+    if info.inputs not in INPUTS:
+        found.append(f"inputs {info.inputs!r} is not one of {', '.join(INPUTS)}")
+    elif info.inputs != "ranking":
+        found += _other_inputs_problems(info)
+    for quiz in info.quiz:
+        if info.inputs != "ranking" or info.steps is None:
+            found.append(f"quiz {quiz.label!r} on a measure without a ranking's step table")
+        if not (quiz.label.strip() and quiz.named.strip() and quiz.column.strip() and quiz.mistakes):
+            found.append(f"quiz {quiz.label!r} lacks a label, its name with k, its column or its mistakes")
     return found
 
 
-def table_rows() -> list[tuple[str, str, str, str, str, str]]:
-    """(grammar, trec_eval's names, ir_measures' name, description, formula, citation) per measure."""
+def _other_inputs_problems(info: MeasureInfo) -> list[str]:
+    """A measure of other inputs than a ranking: its functions take those inputs (and its cut-off and parameters),
+    and it has none of the names of the tools that evaluate a run (trec_eval, ir_measures, ranx)."""
+    found = []
+    if info.trec_eval or info.trec_eval_cut or info.ir_measures or info.ranx:
+        found.append(f"trec_eval, ir_measures or ranx names for a measure of {info.inputs}")
+    if info.steps is not None and (info.steps.args or info.steps.over_queries or info.steps.judged_arg):
+        found.append(f"a step table of {info.inputs} is called with its inputs only (no args, over_queries, judged)")
+    allowed = INPUTS[info.inputs][1]
+    for label, function in (("value function", info.value), ("step table", info.steps and info.steps.function)):
+        if not callable(function):
+            continue
+        accepted = inspect.signature(function).parameters
+        for name, parameter in accepted.items():
+            if parameter.default is inspect.Parameter.empty and name not in allowed:
+                found.append(f"{label} takes {name!r}, not one of the inputs of {info.inputs} measures "
+                             f"({', '.join(allowed)})")
+        rename = info.steps.rename if info.steps else {}
+        wanted = [rename.get(param, param) for param in info.param_names] + (["k"] if info.allows_k else [])
+        found += [f"{label} takes no keyword {keyword!r}" for keyword in wanted if keyword not in accepted]
+    return found
+
+
+def table_rows(inputs: str = "ranking") -> list[tuple[str, str, str, str, str, str]]:
+    """(grammar, trec_eval's names, ir_measures' name, description, formula, citation) per measure of ``inputs``
+    (of other inputs than a ranking: its kind in place of trec_eval's names, scikit-learn's name for ir_measures')."""
     rows = []
     for info in REGISTRY.values():
+        if info.inputs != inputs:
+            continue
+        if inputs != "ranking":
+            rows.append((info.grammar(), info.inputs, f"scikit-learn {info.sklearn}" if info.sklearn else "—",
+                         info.description, info.formula, info.citation))
+            continue
         cut = "c" if info.cutoff_kind == "fraction" else "k"
         trec = list(info.trec_eval) + ([f"{info.trec_eval_cut}_{cut}"] if info.trec_eval_cut else [])
         rows.append((info.grammar(), ", ".join(trec) or "—", info.ir_measures or "—", info.description,
@@ -544,51 +786,98 @@ def table_rows() -> list[tuple[str, str, str, str, str, str]]:
     return rows
 
 
+def _used_params(inputs: Callable[[str], bool]) -> list[Param]:
+    """The parameters the measures whose kind passes ``inputs`` take, in :data:`PARAMS`' order."""
+    return [param for param in PARAMS.values()
+            if any(param in info.params for info in REGISTRY.values() if inputs(info.inputs))]
+
+
+def ranking_params() -> list[Param]:
+    """The parameters of the grammar: those the measures of a ranking take (``python -m metrics evaluate --help``).
+
+    >>> [param.name for param in PARAMS.values() if param not in ranking_params()]
+    ['sim', 'alpha', 'beta']
+    """
+    return _used_params(lambda kind: kind == "ranking")
+
+
+def _param_lines(params: list[Param], width: int) -> list[str]:
+    lines = []
+    for param in params:
+        users = ", ".join(name for name, info in REGISTRY.items() if param in info.params)
+        default = "none" if param.default is None else param.default
+        lines.append(f"  {param.grammar().ljust(width)}{param.help}")
+        lines += [f"  {''.ljust(width)}{line}" for line in textwrap.wrap(f"default {default}; {users}", 110 - width)]
+    return lines
+
+
 def grammar_text(measures: bool = True) -> str:
     """The grammar with every parameter and (``measures``) every measure, generated: ``python -m metrics
-    measures`` prints it, the README shows it without the measures (they are :func:`markdown_table`)."""
+    measures`` prints it, the README shows it without the measures (they are :func:`markdown_table`). The measures
+    of other inputs than a ranking (:data:`INPUTS`) are not in the grammar: listed after it with their kind."""
     lines = ['measure := NAME [ "(" param=value ("," param=value)* ")" ] [ "@" k ]']
+    ranking = [info for info in REGISTRY.values() if info.inputs == "ranking"]
+    others = [info for info in REGISTRY.values() if info.inputs != "ranking"]
     if measures:
-        width = max(len(info.grammar()) for info in REGISTRY.values()) + 2
+        width = max(len(info.grammar()) for info in ranking) + 2
         lines += ["", "NAME".ljust(width) + "trec_eval / ir_measures: description"]
         for grammar, trec, ir_name, description, _, _ in table_rows():
             lines.append(f"{grammar.ljust(width)}{trec} / {ir_name}: {description}")
     else:
         line = "NAME    := "
-        for at, name in enumerate(REGISTRY):
-            if at and len(line) + len(name) > 100:
+        for at, info in enumerate(ranking):
+            if at and len(line) + len(info.name) > 100:
                 lines.append(line.rstrip())
                 line = "         | "
             elif at:
                 line += "| "
-            line += name + " "
+            line += info.name + " "
         lines += [line.rstrip(), "           (or an alias, or trec_eval's name: the table below)"]
     lines += ["", "param"]
     param_width = max(len(param.grammar()) for param in PARAMS.values()) + 2
-    for param in PARAMS.values():
-        users = ", ".join(name for name, info in REGISTRY.items() if param in info.params)
-        default = "none" if param.default is None else param.default
-        lines.append(f"  {param.grammar().ljust(param_width)}{param.help}")
-        lines += [f"  {''.ljust(param_width)}{line}"
-                  for line in textwrap.wrap(f"default {default}; {users}", 110 - param_width)]
+    lines += _param_lines(ranking_params(), param_width)
     fractions = ", ".join(name for name, info in REGISTRY.items() if info.cutoff_kind == "fraction")
     lines += ["", "k := a positive integer (cut-off depth): NAME@k",
               f"   | a non-negative number c ({fractions}): NAME@c, IPrec@0.1 is recall level 0.1, "
               "RprecMult@0.2 rank 0.2·R"]
+    if measures and others:
+        width = max(len(info.grammar()) for info in others) + 2
+        lines += ["", "measures of other inputs than a ranking (not in the grammar; Python: "
+                      "metrics.measures.registry.value_from, explain_inputs)"]
+        for kind, (words, _) in INPUTS.items():
+            of_kind = [info for info in others if info.inputs == kind]
+            if of_kind:
+                lines += ["", f"{kind}: {words}", "NAME".ljust(width) + "scikit-learn: description"]
+                lines += [f"{info.grammar().ljust(width)}{info.sklearn or '—'}: {info.description}" for info in of_kind]
+        only_others = [param for param in _used_params(lambda kind: kind != "ranking") if param not in ranking_params()]
+        if only_others:
+            lines += ["", "param"] + _param_lines(only_others, param_width)
     return "\n".join(lines)
 
 
 def markdown_table() -> str:
     """Every measure as a Markdown table row: its grammar, trec_eval's and ir_measures' names, what it is,
-    its formula and its source (the README's table, ``scripts/measure_table.py``)."""
+    its formula and its source (the README's table, ``scripts/measure_table.py``); then the measures of other
+    inputs than a ranking, with their kind and scikit-learn's name."""
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
+
+    def code(text: str) -> str:
+        return f"`{cell(text)}`" if text != "—" else text
 
     lines = ["| measure | trec_eval | ir_measures | what | formula (per query) | source |",
              "|---|---|---|---|---|---|"]
     for grammar, trec, ir_name, description, formula, citation in table_rows():
         trec = ", ".join(f"`{name}`" for name in trec.split(", ")) if trec != "—" else trec
-        ir_name = f"`{ir_name}`" if ir_name != "—" else ir_name
-        lines.append(f"| `{cell(grammar)}` | {trec} | {cell(ir_name)} | {cell(description)} | `{cell(formula)}` | "
+        lines.append(f"| `{cell(grammar)}` | {trec} | {code(ir_name)} | {cell(description)} | `{cell(formula)}` | "
                      f"{cell(citation)} |")
+    others = [row for kind in INPUTS if kind != "ranking" for row in table_rows(kind)]
+    if others:
+        lines += ["", "Measures of other inputs than a ranking (not in the grammar: "
+                      "`metrics.measures.registry.value_from` and `explain_inputs` compute them):", "",
+                  "| measure | inputs | scikit-learn | what | formula | source |", "|---|---|---|---|---|---|"]
+        for grammar, kind, sklearn, description, formula, citation in others:
+            sklearn = f"`{sklearn.removeprefix('scikit-learn ')}`" if sklearn != "—" else sklearn
+            lines.append(f"| `{cell(grammar)}` | {kind}: {INPUTS[kind][0]} | {sklearn} | {cell(description)} | "
+                         f"`{cell(formula)}` | {cell(citation)} |")
     return "\n".join(lines)

@@ -4,7 +4,9 @@ Everything here takes binary ``labels`` (0 = negative, 1 = positive) and real-va
 ``scores`` (higher = more likely positive), one per example, and works on plain numbers:
 no plotting, no streamlit.  Ties in the scores form a single threshold, exactly as in
 :func:`sklearn.metrics.roc_curve`, so a tie between a positive and a negative is a
-diagonal segment of the curve and earns half credit in the AUC.
+diagonal segment of the curve and earns half credit in the AUC (Hanley & McNeil, The meaning and use of the
+area under a receiver operating characteristic (ROC) curve, Radiology 143(1), 1982; Fawcett, An introduction to
+ROC analysis, Pattern Recognition Letters 27(8), 2006).
 
 >>> labels = [1, 0, 1, 0]
 >>> scores = [0.9, 0.8, 0.4, 0.4]
@@ -19,8 +21,8 @@ from functools import partial
 from numbers import Real
 
 import numpy as np
-import pandas as pd
 
+from .._lazy import pandas as pd  # (on first use: batch evaluation imports the registry, which imports this module)
 from .._validate import _short
 from ..errors import MetricsInputError
 from ..explanation import Explanation, Line, num, so_far

@@ -22,7 +22,7 @@ from ..errors import MetricsInputError
 from ..explanation import Explanation
 from ..measures.names import canonical_name, is_trec_name, parse_measure
 from ..measures.ndcg import EXAMPLE_GAINS, ndcg_gain_map_steps
-from ..measures.registry import REGISTRY, explain_measure
+from ..measures.registry import REGISTRY, explain_measure, names
 
 
 @dataclass(frozen=True)
@@ -86,9 +86,10 @@ ALIASES = {
     "rbp": ("RBP", "Rank-biased precision"), "err": ("ERR", "Expected reciprocal rank"),
 }
 
-#: every explainer: each registered measure with a step table of one query by its name, then the old short names
+#: every explainer: each registered measure of a ranking with a step table of one query by its name (a measure of
+#: other inputs, AUC or Coverage, is explained by metrics.measures.registry.explain_inputs), then the old short names
 EXPLAINERS: dict[str, Explainer] = {
-    **{name: _by_name(name) for name, info in REGISTRY.items() if info.steps and not info.steps.over_queries},
+    **{name: _by_name(name) for name in names(steps=True) if not REGISTRY[name].steps.over_queries},
     **{alias: _alias(name, title) for alias, (name, title) in ALIASES.items()},
     "ndcg_gains": _alias("nDCG", "nDCG with a gain per grade", _ndcg_gains, ("gains", "ideal", "items")),
 }

@@ -12,6 +12,11 @@ a natural log in the discount, a shifted rank, the other gain, the ideal orderin
 AP over the hits found, RR of the last hit, ...) and names the one that gives the answer, with
 the step of the exact computation (:func:`steps`) where it goes wrong.
 
+Which metrics a question can ask (:data:`QUIZ_METRICS`) and which mistakes each is diagnosed with are declared in
+the measure registry, on each measure's entry (:attr:`metrics.measures.registry.MeasureInfo.quiz`: DCG@K is the
+DCG part of nDCG's step table); this module implements the mistakes and refuses a declaration that names one it
+lacks, or a mistake no question names.
+
 >>> q = build_question([0, 3, 1, 0, 2], k=5, metric="DCG@K")
 >>> round(q.answer, 4)                              # 3/log2(3) + 1/log2(4) + 2/log2(6)
 3.1665
@@ -31,22 +36,25 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from ..errors import MetricsInputError
-from ..explanation import Explanation, only_lines
+from ..explanation import Explanation
 from ..measures.ap import ap_steps
 from ..measures.cutoff import f1_steps, precision_steps, recall_steps
-from ..measures.ndcg import DCG_FORMULA, dcg, gains, ndcg, ndcg_steps
+from ..measures.ndcg import dcg, dcg_steps, gains, ndcg, ndcg_steps
+from ..measures.registry import Quiz, quizzes
 from ..measures.rr import rr_steps
 from ..messages import N_, Message, counted, leading, message
 
-#: the metrics a question can ask for
-QUIZ_METRICS = ("DCG@K", "nDCG@K", "AP", "RR", "P@K", "R@K", "F1@K")
+#: each question's declaration in the measure registry (:attr:`metrics.measures.registry.MeasureInfo.quiz`): the
+#: quiz's label -> its label, name with k, answer column and mistakes (DCG@K is the DCG part of nDCG's step table)
+QUIZZES: dict[str, Quiz] = {quiz.label: quiz for _, quiz in quizzes()}
+#: the metrics a question can ask for, in the registry's order: DCG@K, nDCG@K, AP, RR, P@K, R@K, F1@K
+QUIZ_METRICS: tuple[str, ...] = tuple(QUIZZES)
 #: difficulty levels, easiest first
 DIFFICULTIES = ("easy", "medium", "hard")
 #: an answer this close to the exact value counts as right
@@ -60,7 +68,7 @@ DECIMALS = 3
 NO_MATCH = message(N_("No known mistake matches; compare your steps with the table."))
 
 #: the table column whose last row is each metric's value
-COLUMN = {"DCG@K": "DCG", "nDCG@K": "nDCG", "AP": "AP", "RR": "RR", "P@K": "P", "R@K": "R", "F1@K": "F1"}
+COLUMN = {label: quiz.column for label, quiz in QUIZZES.items()}
 
 
 # --------------------------------------------------------------------------- the question
@@ -105,14 +113,13 @@ class Question:
 
     @property
     def uses_k(self) -> bool:
-        """RR has no cut-off; every other metric stops at rank K."""
-        return self.metric != "RR"
+        """RR has no cut-off; every other metric stops at rank K (its name with k has one)."""
+        return "{k}" in QUIZZES[self.metric].named
 
     @property
     def label(self) -> str:
         """The metric's name with this question's K: ``nDCG@5``, ``AP@5``, ``RR``."""
-        return {"DCG@K": f"DCG@{self.k}", "nDCG@K": f"nDCG@{self.k}", "AP": f"AP@{self.k}",
-                "RR": "RR", "P@K": f"P@{self.k}", "R@K": f"R@{self.k}", "F1@K": f"F1@{self.k}"}[self.metric]
+        return QUIZZES[self.metric].named.format(k=self.k)
 
 
 def _missed(q) -> int:
@@ -307,14 +314,10 @@ def steps(question: Question) -> Explanation:
     """
     q, items = question, list(question.items)
     if q.metric in ("DCG@K", "nDCG@K"):
-        e = ndcg_steps(list(q.rels), k=q.k, gain=q.gain, ideal=q.judged, items=items,
-                       ideal_items=list(q.items + q.pool_items))
-        if q.metric == "nDCG@K":
-            return e
-        table = e.table.drop(columns=["IDCG", "nDCG"])
-        return Explanation.written(writer=partial(only_lines, e.writer, 1), measure=f"DCG@{q.k}",
-                                   value=float(table["DCG"].iloc[-1]), table=table, formula=DCG_FORMULA[q.gain],
-                                   column="DCG", running={"DCG": "DCG"}, details=e.details)
+        explain = ndcg_steps if q.metric == "nDCG@K" else dcg_steps
+        e = explain(list(q.rels), k=q.k, gain=q.gain, ideal=q.judged, items=items,
+                    ideal_items=list(q.items + q.pool_items))
+        return e if q.metric == "nDCG@K" else replace(e, measure=q.label)  # (the question's name: DCG@5)
     if q.metric == "AP":
         return ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="relevant", items=items)
     if q.metric == "RR":
@@ -364,14 +367,15 @@ class Step:
 @dataclass(frozen=True)
 class Mistake:
     """One known wrong method: ``value(q)`` recomputes the metric that way (None when it does
-    not apply to this question), ``explain(q)`` says what went wrong, ``step(q)`` where."""
+    not apply to this question), ``explain(q)`` says what went wrong, ``step(q)`` where; ``metrics``
+    the questions it is diagnosed on, as the registry declares (:attr:`metrics.measures.registry.Quiz.mistakes`)."""
 
     name: str
     title: str
-    metrics: tuple[str, ...]
     value: Callable[[Question], float | None]
     explain: Callable[[Question], Message]
     step: Callable[[Question], Step]
+    metrics: tuple[str, ...] = ()
 
 
 def _dcg_with(grades, k: int, gain: str, discount: Callable[[np.ndarray], np.ndarray]) -> float:
@@ -520,32 +524,31 @@ def _last_row_step(column: str | Callable[[Question], str], template: str) -> Ca
                           message(template, k=q.k, R=q.n_relevant))
 
 
-_DCG = ("DCG@K",)
-_GAINED = ("DCG@K", "nDCG@K")
-
-MISTAKES: tuple[Mistake, ...] = (
+#: the wrong methods the quiz knows, in the order a diagnosis tries them; which questions each is diagnosed on is
+#: declared in the registry (:func:`_declared`)
+_METHODS: tuple[Mistake, ...] = (
     # (a) the logarithm's base: DCG only, since the base cancels out in DCG / IDCG
-    Mistake("natural_log", N_("Natural log in the discount"), _DCG,
+    Mistake("natural_log", N_("Natural log in the discount"),
             lambda q: _dcg_or_ndcg(q, lambda i: np.log(i + 1)),
             lambda q: message(N_("You divided by ln(rank + 1). The discount is log2(rank + 1): every term comes out "
                                  "1/ln(2) = {factor} times too large."), factor=f"{1 / math.log(2):.3f}"),
             lambda q: Step("ranking", "discount", 1, message(N_("Look at the “divisor log₂(i+1)” column, rank 1: "
                                                                 "log2(1 + 1) = 1, but ln(2) = 0.693.")))),
-    Mistake("log10", N_("log10 in the discount"), _DCG,
+    Mistake("log10", N_("log10 in the discount"),
             lambda q: _dcg_or_ndcg(q, lambda i: np.log10(i + 1)),
             lambda q: message(N_("You divided by log10(rank + 1). The discount is log2(rank + 1): every term comes "
                                  "out 1/log10(2) = {factor} times too large."), factor=f"{1 / math.log10(2):.3f}"),
             lambda q: Step("ranking", "discount", 1, message(N_("Look at the “divisor log₂(i+1)” column, rank 1: "
                                                                 "log2(1 + 1) = 1, but log10(2) = 0.301.")))),
     # (b) off by one rank in the discount
-    Mistake("rank1_undiscounted", N_("Discount log2(rank), rank 1 undiscounted"), _GAINED,
+    Mistake("rank1_undiscounted", N_("Discount log2(rank), rank 1 undiscounted"),
             lambda q: _dcg_or_ndcg(q, lambda i: np.maximum(1.0, np.log2(i))),
             _fixed(N_("You left rank 1 undiscounted and divided rank i by log2(i) (the original "
                       "Järvelin-Kekäläinen form). Here every rank i is divided by log2(i + 1).")),
             lambda q: Step("ranking", "discount", min(2, q.k),
                            message(N_("Look at the “divisor log₂(i+1)” column, rank 2: "
                                       "log2(2 + 1) = 1.585, not log2(2) = 1.")))),
-    Mistake("shifted_discount", N_("Discount log2(rank + 2)"), _GAINED,
+    Mistake("shifted_discount", N_("Discount log2(rank + 2)"),
             lambda q: _dcg_or_ndcg(q, lambda i: np.log2(i + 2)),
             _fixed(N_("You divided rank i by log2(i + 2), as if ranks started at 2 (or you added 1 to a "
                       "rank that already counts from 1). Rank 1 is divided by log2(2) = 1.")),
@@ -553,7 +556,7 @@ MISTAKES: tuple[Mistake, ...] = (
                            message(N_("Look at the “divisor log₂(i+1)” column, rank 1: "
                                       "log2(1 + 1) = 1, not log2(3) = 1.585.")))),
     # (c) the other gain
-    Mistake("gain_swapped", N_("Linear and exponential gain swapped"), _GAINED,
+    Mistake("gain_swapped", N_("Linear and exponential gain swapped"),
             lambda q: _core_value(q, gain=_other_gain(q)),
             lambda q: message(N_("You used exponential gain 2^grade − 1; this question uses linear gain: gain = grade.")
                               if q.gain == "linear" else
@@ -561,31 +564,31 @@ MISTAKES: tuple[Mistake, ...] = (
                                  "2^grade − 1.")),
             lambda q: Step(_gain_rank(q)[0], "gain", _gain_rank(q)[1], _gain_text(q))),
     # (d) the ideal ordering from the wrong items
-    Mistake("ideal_from_list", N_("Ideal ordering from the list only"), ("nDCG@K",),
+    Mistake("ideal_from_list", N_("Ideal ordering from the list only"),
             lambda q: _core_value(q, ideal=list(q.rels)),
             _fixed(N_("You built the ideal ordering from the retrieved list only. It is built from all "
                       "judged items, including relevant items the system did not retrieve.")),
             lambda q: _ideal_step(q, sorted(q.rels, reverse=True)[:q.k], message(N_("sorting the retrieved list")))),
-    Mistake("ideal_from_top_k", N_("Ideal ordering from the top K only"), ("nDCG@K",),
+    Mistake("ideal_from_top_k", N_("Ideal ordering from the top K only"),
             lambda q: _core_value(q, ideal=list(q.rels[:q.k])),
             lambda q: message(N_("You re-sorted the top {k} to get the ideal ordering. The ideal top {k2} takes the "
                                  "best grades among all judged items, including those ranked below K or not "
                                  "retrieved."), k=q.k, k2=q.k),
             lambda q: _ideal_step(q, sorted(q.rels[:q.k], reverse=True), message(N_("re-sorting the top K")))),
     # (h) no normalisation
-    Mistake("not_normalised", N_("Forgot to normalise (gave DCG)"), ("nDCG@K",),
+    Mistake("not_normalised", N_("Forgot to normalise (gave DCG)"),
             lambda q: dcg(list(q.rels), q.k, q.gain),
             _fixed(N_("You gave DCG@K. nDCG divides it by IDCG@K, the DCG of the ideal ordering.")),
             lambda q: Step("ranking", "nDCG", q.k, message(N_("Look at the last row: DCG@{k} is divided by IDCG@{k2}."),
                                                            k=q.k, k2=q.k))),
     # (e) AP divided by the wrong count
-    Mistake("ap_over_found", N_("AP divided by the hits found"), ("AP",),
+    Mistake("ap_over_found", N_("AP divided by the hits found"),
             lambda q: ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="found").value,
             lambda q: message(N_("You divided by the {found} hits found in the top {k}. trec_eval divides by "
                                  "R = {R}, every relevant judged item, so missed relevant items lower AP."),
                               found=_hits_in_k(q), k=q.k, R=q.n_relevant),
             lambda q: _ap_d_step(q, message(N_("the {n} hits found"), n=_hits_in_k(q)))),
-    Mistake("ap_over_k", N_("AP divided by K"), ("AP",),
+    Mistake("ap_over_k", N_("AP divided by K"),
             lambda q: _ap_sum(q) / q.k,
             lambda q: message(N_("You divided by K = {k}. AP divides the sum of the precisions at the hits by "
                                  "R = {R}, the number of relevant judged items. (Here K is also min(K, R), "
@@ -595,82 +598,82 @@ MISTAKES: tuple[Mistake, ...] = (
             lambda q: _ap_d_step(q, f"K = {q.k}")),
     # min(K, R) is always K or R: on a question where it is wrong it equals K, so it is named
     # together with "divided by K" (in Diagnosis.also)
-    Mistake("ap_over_min_k_r", N_("AP divided by min(K, R)"), ("AP",),
+    Mistake("ap_over_min_k_r", N_("AP divided by min(K, R)"),
             lambda q: ap_steps(list(q.rels), k=q.k, n_relevant=q.n_relevant, denominator="min_k_relevant").value,
             lambda q: message(N_("You divided by min(K, R) = {m} (RecBole's convention). trec_eval divides by "
                                  "R = {R}."), m=min(q.k, q.n_relevant), R=q.n_relevant),
             lambda q: _ap_d_step(q, f"min(K, R) = {min(q.k, q.n_relevant)}")),
-    Mistake("ap_over_list_relevant", N_("AP divided by the relevant items in the list only"), ("AP",),
+    Mistake("ap_over_list_relevant", N_("AP divided by the relevant items in the list only"),
             lambda q: _ap_sum(q) / len(_hit_ranks(q.rels)),
             _pool_relevant_text,
             lambda q: _ap_d_step(q, message(N_("the {n} relevant items of the list"), n=len(_hit_ranks(q.rels))))),
-    Mistake("ap_all_ranks", N_("Averaged the precision at every rank"), ("AP",),
+    Mistake("ap_all_ranks", N_("Averaged the precision at every rank"),
             lambda q: float(_ap_table(q)["precision"].mean()),
             _fixed(N_("You averaged the precision at every rank. Only ranks holding a relevant item add their "
                       "precision; a miss adds nothing.")),
             lambda q: Step("ranking", "counted", next((r for r in range(1, q.k + 1) if q.rels[r - 1] < THRESHOLD), 1),
                            message(N_("Look at the “counted by AP” column: at a miss the precision is not added.")))),
     # (f) RR of the wrong hit
-    Mistake("rr_last_hit", N_("RR of the last hit"), ("RR",),
+    Mistake("rr_last_hit", N_("RR of the last hit"),
             lambda q: 1 / _hit_ranks(q.rels)[-1] if _hit_ranks(q.rels) else None,
             lambda q: message(N_("You took 1 / the rank of the last relevant item ({rank}). RR uses the first "
                                  "relevant item only."), rank=_hit_ranks(q.rels)[-1]),
             lambda q: _rr_step(q, message(N_("the first relevant item decides RR.")))),
-    Mistake("rr_second_hit", N_("RR of the second hit"), ("RR",),
+    Mistake("rr_second_hit", N_("RR of the second hit"),
             lambda q: 1 / _hit_ranks(q.rels)[1] if len(_hit_ranks(q.rels)) > 1 else None,
             lambda q: message(N_("You took 1 / the rank of the second relevant item ({rank}). RR uses the first "
                                  "relevant item."), rank=_hit_ranks(q.rels)[1]),
             lambda q: _rr_step(q, message(N_("the first relevant item decides RR.")))),
-    Mistake("rr_rank_from_zero", N_("RR with ranks counted from 0"), ("RR",),
+    Mistake("rr_rank_from_zero", N_("RR with ranks counted from 0"),
             lambda q: 1 / (_first_hit(q) - 1) if _first_hit(q) and _first_hit(q) > 1 else None,
             lambda q: message(N_("You took 1/{wrong}, counting ranks from 0. Ranks count from 1: the first hit is at "
                                  "rank {first}."), wrong=_first_hit(q) - 1, first=_first_hit(q)),
             lambda q: _rr_step(q, message(N_("the first hit is at rank {rank}, and rank 1 is the top."),
                                           rank=_first_hit(q)))),
-    Mistake("rr_gave_rank", N_("Gave the rank, not its reciprocal"), ("RR",),
+    Mistake("rr_gave_rank", N_("Gave the rank, not its reciprocal"),
             lambda q: float(_first_hit(q)) if _first_hit(q) else None,
             lambda q: message(N_("You gave the rank of the first hit. RR is its reciprocal: 1/{first}."),
                               first=_first_hit(q)),
             lambda q: _rr_step(q, message(N_("RR = 1 / {rank}."), rank=_first_hit(q)))),
     # (g) P@K divided by the wrong count
-    Mistake("p_over_retrieved", N_("P@K divided by the number retrieved"), ("P@K",),
+    Mistake("p_over_retrieved", N_("P@K divided by the number retrieved"),
             lambda q: _hits_in_k(q) / len(q.rels),
             lambda q: message(N_("You divided by the {n} items retrieved. P@K divides the hits in the top K by "
                                  "K = {k}."), n=len(q.rels), k=q.k),
             _last_row_step("P", N_("Look at the last row, rank {k}: hits / K."))),
-    Mistake("p_over_r", N_("P@K divided by R (that is recall)"), ("P@K",),
+    Mistake("p_over_r", N_("P@K divided by R (that is recall)"),
             lambda q: _hits_in_k(q) / q.n_relevant,
             lambda q: message(N_("You divided by R = {R}, the relevant items: that is recall@K. Precision divides "
                                  "by K = {k}."), R=q.n_relevant, k=q.k),
             _last_row_step("P", N_("Look at the last row, rank {k}: hits / K."))),
     # (i) R@K and F1@K: the wrong denominator, the wrong mean
-    Mistake("r_over_k", N_("R@K divided by K (that is precision)"), ("R@K",),
+    Mistake("r_over_k", N_("R@K divided by K (that is precision)"),
             lambda q: _precision_at_k(q),
             lambda q: message(N_("You divided by K = {k}: that is precision@K. Recall divides the hits in the top K "
                                  "by R = {R}, the relevant judged items."), k=q.k, R=q.n_relevant),
             _last_row_step("R", N_("Look at the last row, rank {k}: hits / R = {R}."))),
-    Mistake("r_list_relevant", N_("R counted in the list only"), ("R@K", "F1@K"),
+    Mistake("r_list_relevant", N_("R counted in the list only"),
             lambda q: (_hits_in_k(q) / _listed_relevant(q) if q.metric == "R@K" else
                        _f1_of(_precision_at_k(q), _hits_in_k(q) / _listed_relevant(q))) if _listed_relevant(q) else None,
             _pool_relevant_text,
             _last_row_step(lambda q: COLUMN[q.metric],
                            N_("Look at the last row, rank {k}: R = {R} counts the relevant items that were not "
                               "retrieved."))),
-    Mistake("f1_arithmetic_mean", N_("F1 as the arithmetic mean of P and R"), ("F1@K",),
+    Mistake("f1_arithmetic_mean", N_("F1 as the arithmetic mean of P and R"),
             lambda q: (_precision_at_k(q) + _recall_at_k(q)) / 2,
             _fixed(N_("You averaged P and R: (P + R) / 2. F1 is their harmonic mean, 2·P·R / (P + R), which "
                       "stays near the smaller of the two.")),
             _f1_step),
-    Mistake("f1_gave_p", N_("Gave P@K, not F1@K"), ("F1@K",),
+    Mistake("f1_gave_p", N_("Gave P@K, not F1@K"),
             lambda q: _precision_at_k(q),
             lambda q: message(N_("You gave P@{k}. F1 combines it with R@{k2}: 2·P·R / (P + R)."), k=q.k, k2=q.k),
             _f1_step),
-    Mistake("f1_gave_r", N_("Gave R@K, not F1@K"), ("F1@K",),
+    Mistake("f1_gave_r", N_("Gave R@K, not F1@K"),
             _recall_at_k,
             lambda q: message(N_("You gave R@{k}. F1 combines it with P@{k2}: 2·P·R / (P + R)."), k=q.k, k2=q.k),
             _f1_step),
     # ignoring the cut-off
-    Mistake("ignored_cutoff", N_("Ignored the cut-off K"), ("DCG@K", "nDCG@K", "AP", "P@K", "R@K", "F1@K"),
+    Mistake("ignored_cutoff", N_("Ignored the cut-off K"),
             lambda q: {"AP": lambda: ap_steps(list(q.rels), n_relevant=q.n_relevant, denominator="relevant").value,
                        "P@K": lambda: _listed_relevant(q) / len(q.rels),
                        "R@K": lambda: _listed_relevant(q) / q.n_relevant,
@@ -682,12 +685,34 @@ MISTAKES: tuple[Mistake, ...] = (
                                                                      k=q.k))),
 )
 
+
+
+def _declared(methods: tuple[Mistake, ...]) -> tuple[Mistake, ...]:
+    """Each mistake with the questions the registry declares it for (:attr:`metrics.measures.registry.Quiz.mistakes`);
+    a mistake the registry names that is not implemented here, or one implemented that no question names, is refused.
+    """
+    known = {mistake.name for mistake in methods}
+    unknown = sorted({name for quiz in QUIZZES.values() for name in quiz.mistakes} - known)
+    if unknown:
+        raise LookupError(f"the measure registry declares quiz mistakes that metrics.teaching.quiz lacks: {unknown}")
+    declared = tuple(replace(mistake, metrics=tuple(label for label, quiz in QUIZZES.items()
+                                                    if mistake.name in quiz.mistakes)) for mistake in methods)
+    unused = [mistake.name for mistake in declared if not mistake.metrics]
+    if unused:
+        raise LookupError(f"no quiz of the measure registry declares the mistakes {unused}")
+    return declared
+
+
+#: every mistake, each with the questions it is diagnosed on (the registry's declaration)
+MISTAKES: tuple[Mistake, ...] = _declared(_METHODS)
+
 ROUNDING_MISTAKE = Mistake(
-    "rounding", N_("Rounding only"), QUIZ_METRICS, lambda q: q.answer,
+    "rounding", N_("Rounding only"), lambda q: q.answer,
     _fixed(N_("Your method is right but the rounding is not: keep 4 decimals in every step (log2(3) = 1.585, not "
               "1.6) and round only the final answer.")),
     lambda q: Step("ranking", COLUMN[q.metric], _last_row(q),
-                   message(N_("Compare your intermediate numbers with the table, column by column."))))
+                   message(N_("Compare your intermediate numbers with the table, column by column."))),
+    metrics=QUIZ_METRICS)
 
 #: every mistake by name (rounding included)
 BY_NAME = {m.name: m for m in MISTAKES + (ROUNDING_MISTAKE,)}

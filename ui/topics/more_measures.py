@@ -29,7 +29,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     N_("the list as a set"): ("SetP", "SetR", "SetF", "SetAP", "SetRelP", "Utility"),
     N_("counts"): ("NumRet", "NumRel", "NumRelRet", "NumNonRelJudgedRet"),
     N_("user models"): ("RBP", "ERR", "INST", "INSQ", "BPM", "SDCG", "NERR8", "NERR9", "NERR10", "NERR11"),
-    N_("graded gains"): ("nDCG", "G", "BinG", "nDCGRel", "RnDCG"),
+    N_("graded gains"): ("DCG", "nDCG", "G", "BinG", "nDCGRel", "RnDCG"),
     N_("over the uploaded queries"): ("GMAP", "GMBpref"),
 }
 OTHER = N_("more")

@@ -1,6 +1,7 @@
 """The measure registry (metrics.measures.registry): every entry complete and its implementations found, its
 step table and batch implementation agreeing, the parser's tables, the command line's help and the documentation's
-grammar table generated from it."""
+grammar table generated from it; the measures of other inputs than a ranking (AUC, Coverage, ILS, ILD) kept out of
+the grammar, their step tables agreeing with their values and with independent references."""
 
 from __future__ import annotations
 
@@ -23,15 +24,20 @@ from metrics.cli import main
 from metrics.errors import MetricsInputError
 from metrics.measures.names import ALIASES, parse_measure
 from metrics.measures.registry import (
+    INPUTS,
     PARAMS,
     REGISTRY,
+    Quiz,
     Steps,
+    explain_inputs,
     explain_measure,
     grammar_text,
     measure_value,
     names,
     problems,
+    ranking_params,
     steps_of,
+    value_from,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore::metrics.errors.GradesBelowLevelWarning")
@@ -91,12 +97,19 @@ def ranked(qrels: dict, run: dict, query: str) -> list:
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_every_measure_is_complete_and_its_implementations_are_found(name):
-    """Every part declared: names the parser reads back, description, formula, citation, parameters of
-    registry.PARAMS, a value function, a step table or the reason there is none, a batch implementation; the
-    failure names the measure and each missing part."""
+    """Every part declared, of a measure of any kind: description, formula, citation, parameters of registry.PARAMS,
+    a value function, a step table or the reason there is none, functions taking the kind's inputs; for a measure of
+    a ranking names the parser reads back and a batch implementation. The failure names the measure and each
+    missing part."""
     info = REGISTRY[name]
     found = all_problems(info)
     assert not found, f"{name} lacks: {'; '.join(found)}"
+    if info.inputs != "ranking":
+        assert info.steps is not None and callable(info.steps.function) and callable(info.value), name
+        assert name not in BATCH
+        with pytest.raises(MetricsInputError, match="not from a ranking"):
+            parse_measure(name)
+        return
     assert parse_measure(name + ("@3" if info.needs_k and info.cutoff_kind == "depth" else
                                  "@0.5" if info.needs_k else "")).name == name, f"{name}: the parser does not know it"
     assert callable(info.value) and callable(BATCH[name]), name
@@ -105,7 +118,7 @@ def test_every_measure_is_complete_and_its_implementations_are_found(name):
 
 
 def test_the_checker_names_each_missing_piece():
-    base = REGISTRY["AP"]
+    base = dataclasses.replace(REGISTRY["AP"], quiz=())
     cases = [(dict(description=" "), "no description"), (dict(formula=""), "no formula"),
              (dict(citation=""), "no citation"), (dict(name=""), "no name"),
              (dict(value=None), "no value function"),
@@ -120,9 +133,37 @@ def test_the_checker_names_each_missing_piece():
     assert problems(base) == [] and all_problems(base) == []
     unimplemented = all_problems(dataclasses.replace(base, name="APWithoutBatch"))
     assert unimplemented == ["no batch implementation (@batch_of in metrics.batch)"]
+    quizzed = REGISTRY["AP"]
+    for change, problem in [(dict(quiz=(Quiz("AP", "AP@{k}", "AP", ()),)), "lacks a label"),
+                            (dict(quiz=(Quiz("AP", "AP@{k}", "", ("ap_over_k",)),)), "its column"),
+                            (dict(steps=None, no_steps="none", quiz=quizzed.quiz), "without a ranking's step table")]:
+        found = problems(dataclasses.replace(quizzed, **change))
+        assert len(found) == 1 and problem in found[0], (change, found)
 
 
-@pytest.mark.parametrize("name", names(steps=True))
+def test_the_checker_names_each_missing_piece_of_a_measure_of_other_inputs():
+    """A measure of scores or lists: no batch implementation needed, but its functions must take its kind's inputs,
+    its cut-off and its parameters, and it has no names of the tools that evaluate runs."""
+    for name in ("AUC", "ILD"):
+        assert problems(REGISTRY[name]) == [] and all_problems(REGISTRY[name]) == []
+    auc, ild = REGISTRY["AUC"], REGISTRY["ILD"]
+    cases = [(auc, dict(inputs="pictures"), "is not one of ranking, scores, lists"),
+             (auc, dict(inputs="lists"), "takes 'labels', not one of the inputs of lists"),
+             (auc, dict(steps=None, no_steps=""), "no step table and no reason why"),
+             (auc, dict(value=lambda labels, scores, weights: 0.5), "takes 'weights'"),
+             (auc, dict(cutoff="optional"), "takes no keyword 'k'"),
+             (auc, dict(trec_eval=("auc",)), "trec_eval, ir_measures or ranx names"),
+             (auc, dict(ranx={"auc": ""}), "trec_eval, ir_measures or ranx names"),
+             (auc, dict(steps=Steps(auc.steps.function, args=("x",), k_arg=None)), "called with its inputs only"),
+             (auc, dict(quiz=REGISTRY["RR"].quiz), "without a ranking's step table"),
+             (ild, dict(steps=Steps(ild.steps.function)), "takes no keyword 'sim'"),
+             (ild, dict(params=(dataclasses.replace(PARAMS["sim"], default="jaccard"),)), "not one of registry.PARAMS")]
+    for base, change, problem in cases:
+        found = problems(dataclasses.replace(base, **change))
+        assert any(problem in line for line in found), (base.name, change, found)
+
+
+@pytest.mark.parametrize("name", names(steps=True, inputs=None))
 def test_the_step_tables_module_cites_the_measures_source(name):
     """The module docstring of the step table names a source of the citation: a trec_eval file or its first author."""
     info = REGISTRY[name]
@@ -154,7 +195,7 @@ def test_the_measures_without_a_step_table_are_the_known_ones():
         assert REGISTRY[name].no_steps
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", names())
 def test_every_measure_evaluates_in_batch(name):
     qrels = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1, "y": 0}}
     run = {"q1": {"a": 3.0, "b": 2.0, "z": 1.0}, "q2": {"y": 2.0, "x": 1.0}}
@@ -166,6 +207,7 @@ def test_every_measure_evaluates_in_batch(name):
 
 
 def test_the_aggregate_kind_is_the_engines():
+    assert not [name for name in names(inputs=None) if name not in names() and REGISTRY[name].aggregate != "mean"]
     assert {name for name, info in REGISTRY.items() if info.aggregate == "sum"} == SUMMED
     assert {name for name, info in REGISTRY.items() if info.aggregate == "geometric"} == GEOMETRIC
 
@@ -242,7 +284,7 @@ def test_the_step_table_names_the_measure_as_the_grammar_does():
     assert steps_of(parse_measure("nDCG(gains={0:0,1:2})")).function.__name__ == "ndcg_gain_map_steps"
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", names())
 def test_names_round_trip_with_every_parameter_value(name):
     info = REGISTRY[name]
     k = "" if info.cutoff != "required" else ("@0.5" if info.cutoff_kind == "fraction" else "@3")
@@ -271,7 +313,7 @@ def test_names_round_trip_with_every_parameter_value(name):
         parse_measure(f"{name}({undeclared}=1){k}")
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", names())
 def test_trec_eval_names_aliases_and_cutoffs(name):
     info = REGISTRY[name]
     for trec in info.trec_eval:
@@ -303,12 +345,21 @@ def test_the_command_lines_help_and_listing_come_from_the_registry(capsys):
         main(["evaluate", "--help"])
     assert stopped.value.code == 0
     help_lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
-    for info in REGISTRY.values():
-        assert f"{info.grammar()} {info.description}" in help_lines
+    for info in REGISTRY.values():  # evaluate takes a run and qrels: the measures of a ranking only
+        assert (f"{info.grammar()} {info.description}" in help_lines) == (info.inputs == "ranking"), info.name
     for param in PARAMS.values():
-        assert f"{param.grammar()} {param.help}" in help_lines
+        assert (f"{param.grammar()} {param.help}" in help_lines) == (param in ranking_params()), param.name
+    assert [param.name for param in PARAMS.values() if param not in ranking_params()] == ["sim", "alpha", "beta"]
     assert main(["measures"]) == 0
-    assert capsys.readouterr().out == grammar_text() + "\n"
+    listing = capsys.readouterr().out
+    assert listing == grammar_text() + "\n"
+    lines = [" ".join(line.split()) for line in listing.splitlines()]
+    for kind, (words, _) in INPUTS.items():  # every measure, under its kind
+        if kind != "ranking":
+            at = lines.index(f"{kind}: {words}")
+            for name in names(inputs=kind):
+                info = REGISTRY[name]
+                assert f"{info.grammar()} {info.sklearn or '—'}: {info.description}" in lines[at:], name
 
 
 def test_the_listing_runs_as_a_command():
@@ -328,3 +379,124 @@ def test_every_measure_with_a_step_table_is_explained_by_its_grammar_name(name):
         expected = explain_measure(parse_measure(text), grades, judged)
         explained = explain(text, grades, judged=judged)
         assert (explained.measure, explained.value) == (expected.measure, expected.value), text
+
+
+# --------------------------------------------------------------------------- measures of other inputs than a ranking
+
+
+def scores_case(rng: random.Random) -> dict:
+    """Labels of both classes and scores with ties (a tie between a positive and a negative: half credit)."""
+    n = rng.randint(2, 14)
+    labels = [1, 0] + [rng.randint(0, 1) for _ in range(n - 2)]
+    rng.shuffle(labels)
+    return {"labels": labels, "scores": [rng.choice([0.1, 0.25, 0.5, 0.5, 0.7, 0.9, rng.random()]) for _ in labels]}
+
+
+def lists_case(rng: random.Random) -> dict:
+    """Users' lists over a catalogue (each at least 2 items), 0/1 features (none all zero), one of the lists alone."""
+    catalog = [f"i{at}" for at in range(rng.randint(4, 12))]
+    recommendations = {f"u{user}": rng.sample(catalog, rng.randint(2, len(catalog)))
+                       for user in range(rng.randint(1, 4))}
+    features = {}
+    for item in catalog:
+        vector = [rng.randint(0, 1) for _ in range(4)]
+        vector[rng.randrange(4)] = 1
+        features[item] = vector
+    return {"recommendations": recommendations, "catalog": catalog, "features": features,
+            "items": next(iter(recommendations.values()))}
+
+
+def subtopics_case(rng: random.Random) -> dict:
+    """A ranking (unjudged items among them) and graded judgements of up to 4 subtopics, now and then none relevant."""
+    items = [f"d{at}" for at in range(rng.randint(1, 10))]
+    judgments = {item: {subtopic: rng.choice([0, 0, 1, 2]) for subtopic in rng.sample(range(1, 5), rng.randint(1, 4))}
+                 for item in items + ["x1", "x2"] if rng.random() < 0.7}
+    return {"ranking": rng.sample(items, len(items)), "judgments": judgments}
+
+
+CASES = {"scores": scores_case, "lists": lists_case, "subtopics": subtopics_case}
+#: a value of each number parameter of the measures of other inputs other than its default
+OTHER_INPUT_VALUE = {"alpha": 0.3, "beta": 0.8}
+
+
+def settings(info) -> list[tuple]:
+    """(k, params) of each variant of a measure of other inputs: without and with a cut-off, each parameter value."""
+    ks = [None, 2] if info.allows_k else [None]
+    ks = [1, 3] if info.needs_k else ks
+    params = [{}] + [{param.name: value} for param in info.params if param.kind == "choice"
+                     for value in param.canonical_choices if value != param.default]
+    params += [{param.name: OTHER_INPUT_VALUE[param.name]} for param in info.params if param.kind == "number"]
+    return [(k, setting) for k in ks for setting in params]
+
+
+def test_every_kind_of_input_has_a_case_here():
+    assert set(CASES) == set(INPUTS) - {"ranking"}
+    assert set(names(inputs=None)) == set(names()) | {name for kind in CASES for name in names(inputs=kind)}
+
+
+@pytest.mark.parametrize("name", [name for kind in CASES for name in names(inputs=kind)])
+def test_every_measure_of_other_inputs_has_a_step_table_equal_to_its_value(name):
+    """Its step table (explain_inputs) gives exactly its value function's value (value_from), on random inputs of
+    its kind, with and without a cut-off, every parameter value."""
+    info = REGISTRY[name]
+    rng = random.Random(name)
+    for _ in range(30):
+        case = CASES[info.inputs](rng)
+        for k, params in settings(info):
+            value = value_from(name, k=k, params=params, **case)
+            explained = explain_inputs(name, k=k, params=params, **case)
+            assert explained.value == value and math.isfinite(value), (name, k, params, case)
+
+
+def test_auc_is_scikit_learns_roc_auc_score():
+    from sklearn.metrics import roc_auc_score
+
+    rng = random.Random(5)
+    assert REGISTRY["AUC"].sklearn == "roc_auc_score"
+    for _ in range(200):
+        case = scores_case(rng)
+        assert value_from("AUC", **case) == pytest.approx(roc_auc_score(case["labels"], case["scores"]), abs=1e-15)
+
+
+def test_coverage_ils_and_ild_are_the_independent_computations():
+    """Coverage: the union of the top-k lists over the catalogue; ILS: the mean of scipy's pairwise similarities
+    (1 - cosine or Jaccard distance); ILD: the users' mean of 1 - ILS of their top k."""
+    import numpy as np
+    from scipy.spatial.distance import pdist
+
+    def ils(items, features, metric):
+        vectors = np.array([features[item] for item in items], dtype=float if metric == "cosine" else bool)
+        return float(np.mean(1 - pdist(vectors, metric)))
+
+    rng = random.Random(9)
+    for _ in range(60):
+        case = lists_case(rng)
+        recommendations, features = case["recommendations"], case["features"]
+        for k in (None, 2, 3):
+            shown = {item for items in recommendations.values() for item in items[:k]}
+            assert value_from("Coverage", k=k, **case) == len(shown) / len(case["catalog"])
+            for metric in ("cosine", "jaccard"):
+                expected = np.mean([1 - ils(items[:k], features, metric) for items in recommendations.values()])
+                assert value_from("ILD", k=k, params={"sim": metric}, **case) == pytest.approx(expected, abs=1e-12)
+        for metric in ("cosine", "jaccard"):
+            assert value_from("ILS", params={"sim": metric}, **case) == pytest.approx(
+                ils(case["items"], features, metric), abs=1e-12)
+
+
+def test_a_measure_of_other_inputs_refuses_what_it_does_not_take():
+    case = scores_case(random.Random(1))
+    with pytest.raises(MetricsInputError, match="AUC takes no cut-off"):
+        value_from("AUC", k=3, **case)
+    with pytest.raises(MetricsInputError, match="takes no parameter rel"):
+        explain_inputs("AUC", params={"rel": 2}, **case)
+    with pytest.raises(MetricsInputError, match="parse it"):
+        value_from("AP", **case)
+    with pytest.raises(MetricsInputError, match="S-recall needs a cut-off k"):
+        value_from("S-recall", ranking=["a"], judgments={"a": {1: 1}})
+    with pytest.raises(MetricsInputError, match="AUC is computed from binary labels and real scores"):
+        evaluate({"q1": {"a": 1}}, {"q1": {"a": 1.0}}, ["roc_auc"])
+    from metrics.teaching.explain import EXPLAINERS, explain
+
+    assert not set(EXPLAINERS) & set(names(inputs=None)) - set(names())
+    with pytest.raises(MetricsInputError, match="ILS is computed from recommendation lists"):
+        explain("ILS", [1, 0, 1])

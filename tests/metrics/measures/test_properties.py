@@ -29,6 +29,8 @@ def _run(name, rels, k):
 ROWS_NOT_RANKS = {"iprec", "IPrec", "IPrec11"}
 #: measures that are not a share: trec_eval's utility, retrieved relevant minus retrieved non-relevant
 DIFFERENCES = {"Utility"}
+#: measures that are a sum of discounted gains, not a share: between 0 and the gains' sum, CG
+GAIN_SUMS = {"DCG"}
 
 
 @pytest.mark.parametrize("name", sorted(EXPLAINERS))
@@ -40,6 +42,8 @@ def test_value_is_in_unit_interval_and_equals_last_row(name, rels, k):
         assert explanation.value == int(explanation.value) and 0 <= explanation.value <= len(rels)
     elif name in DIFFERENCES:
         assert -len(rels) <= explanation.value <= len(rels)
+    elif name in GAIN_SUMS:
+        assert 0.0 <= explanation.value <= explanation.details["CG"]
     else:
         assert 0.0 <= explanation.value <= 1.0
     if len(explanation.table):

@@ -318,3 +318,37 @@ def test_grades_are_never_rounded_into_a_question():
     assert quiz.build_question([0, 2.0], k=2, metric="P@K").rels == (0, 2)
     with pytest.raises(MetricsInputError, match="whole numbers"):
         quiz.build_question([0, 1.5], k=2, metric="P@K")
+
+
+def test_the_quizs_metrics_and_their_mistakes_are_the_registrys_declaration():
+    """The measure registry declares which measures the quiz asks (its labels, in the registry's order) and the
+    mistakes each is diagnosed with; the quiz implements exactly those mistakes, and every question's answer
+    column, name with K and prompt follow the declaration."""
+    from metrics.measures.registry import REGISTRY, quizzes
+
+    declared = quizzes()
+    assert quiz.QUIZ_METRICS == tuple(spec.label for _, spec in declared)
+    assert quiz.QUIZ_METRICS == ("DCG@K", "nDCG@K", "AP", "RR", "P@K", "R@K", "F1@K")
+    assert [name for name, _ in declared] == ["DCG", "nDCG", "AP", "RR", "P", "R", "F1"]
+    assert all(REGISTRY[name].inputs == "ranking" and REGISTRY[name].steps for name, _ in declared)
+    assert set(quiz.PROMPTS) == set(quiz.QUIZ_METRICS)
+    for _, spec in declared:
+        diagnosed = [m.name for m in quiz.MISTAKES if spec.label in m.metrics]
+        assert sorted(diagnosed) == sorted(spec.mistakes) and len(set(spec.mistakes)) == len(spec.mistakes)
+        question = quiz.make_question(3, "medium", spec.label)
+        assert quiz.COLUMN[spec.label] == spec.column and spec.column in quiz.steps(question).table
+        assert question.label == spec.named.format(k=question.k)
+    assert {m.name for m in quiz.MISTAKES} == {name for _, spec in declared for name in spec.mistakes}
+    assert quiz.ROUNDING_MISTAKE.metrics == quiz.QUIZ_METRICS
+
+
+def test_a_declared_mistake_the_quiz_lacks_or_an_undeclared_one_is_refused(monkeypatch):
+    from dataclasses import replace
+
+    dcg = quiz.QUIZZES["DCG@K"]
+    monkeypatch.setitem(quiz.QUIZZES, "DCG@K", replace(dcg, mistakes=dcg.mistakes + ("took_the_median",)))
+    with pytest.raises(LookupError, match="took_the_median"):
+        quiz._declared(quiz._METHODS)
+    monkeypatch.setitem(quiz.QUIZZES, "DCG@K", replace(dcg, mistakes=dcg.mistakes[2:]))
+    with pytest.raises(LookupError, match=r"\['natural_log', 'log10'\]"):
+        quiz._declared(quiz._METHODS)

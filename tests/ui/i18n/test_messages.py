@@ -71,7 +71,7 @@ VARIANTS = {"nDCG": ("nDCG@3", "nDCG(gain=exp)@3"), "AP": ("AP@3", "AP(denom=fou
 def explanations():
     """Every measure with a step table of its own (the registry's, the explainers') on :data:`BOARDS`."""
     for name, info in registry.REGISTRY.items():
-        if info.steps is None or info.steps.over_queries:
+        if info.inputs != "ranking" or info.steps is None or info.steps.over_queries:
             continue
         for variant in VARIANTS.get(name, (f"{name}@3" if info.cutoff == "required" else name,)):
             for grades, judged in BOARDS:
