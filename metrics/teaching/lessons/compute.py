@@ -25,6 +25,7 @@ from ...explanation import Explanation, Line, num, so_far
 from ...measures.ap import ap_steps
 from ...measures.cutoff import f1_steps, hit_rate_steps, precision_steps, r_precision_steps, recall_steps
 from ...measures.ndcg import ndcg_steps
+from ...measures.registry import quizzes
 from ...measures.rr import rr_steps
 from ...messages import N_
 from .. import quiz
@@ -44,22 +45,30 @@ MEASURE = re.compile(r"^(?P<name>[A-Za-z_0-9]+?)(?:@(?P<k>\d+))?$")
 #: the randomization test's trials and seed in a lesson (fixed, so that every screen shows the same p)
 TRIALS, SEED = 10_000, 0
 #: the quiz's metric for a measure, when its diagnoses apply (trec_eval's conventions, whole grades)
-QUIZ_METRIC = {"DCG": "DCG@K", "nDCG": "nDCG@K", "AP": "AP", "RR": "RR", "P": "P@K", "R": "R@K", "F1": "F1@K"}
+QUIZ_METRIC = {name: quiz.label for name, quiz in quizzes()}  # the registry's declarations: {"DCG": "DCG@K", ...}
 #: the conventions a measure's value depends on (the others leave it as it is)
 SETTINGS_OF = {"nDCG": ("gain", "ideal"), "DCG": ("gain",), "AP": ("ap_denominator",), "MAP": ("ap_denominator",),
                "RR": ("rr_cut",)}
-#: what a convention changed to another value is called, in English (the app translates it by its key:
-#: ui.classroom.lessons.question.CONVENTION_TITLES, marked there)
+#: what a convention changed to another value is called, in English (marked: the app translates it)
 CONVENTION_MISTAKES = {
-    ("gain", "linear"): "Linear gain instead of exponential gain (2^rel − 1)",
-    ("gain", "exponential"): "Exponential gain (2^rel − 1) instead of linear gain",
-    ("ideal", "list"): "The ideal ordering built from the list only, not from every judged item",
-    ("ideal", "judged"): "The ideal ordering built from every judged item, not from the list",
-    ("ap_denominator", "relevant"): "AP divided by R, every relevant judged item",
-    ("ap_denominator", "found"): "AP divided by the hits found instead of R",
+    ("gain", "linear"): N_("Linear gain instead of exponential gain (2^rel − 1)"),
+    ("gain", "exponential"): N_("Exponential gain (2^rel − 1) instead of linear gain"),
+    ("ideal", "list"): N_("The ideal ordering built from the list only, not from every judged item"),
+    ("ideal", "judged"): N_("The ideal ordering built from every judged item, not from the list"),
+    ("ap_denominator", "relevant"): N_("AP divided by R, every relevant judged item"),
+    ("ap_denominator", "found"): N_("AP divided by the hits found instead of R"),
+    ("ap_denominator", "min_k_relevant"): N_("AP divided by min(K, R)"),
+    ("rr_cut", True): N_("RR cut at rank K"),
+    ("rr_cut", False): N_("RR without a cut-off"),
+}
+#: a convention's value as the explanation of a convention mistake names the one a scene computes with
+CONVENTION_NAMES = {
+    ("gain", "linear"): "linear gain", ("gain", "exponential"): "exponential gain (2^rel − 1)",
+    ("ideal", "list"): "the ideal ordering of the list only",
+    ("ideal", "judged"): "the ideal ordering of every judged item",
+    ("ap_denominator", "relevant"): "AP divided by R", ("ap_denominator", "found"): "AP divided by the hits found",
     ("ap_denominator", "min_k_relevant"): "AP divided by min(K, R)",
-    ("rr_cut", True): "RR cut at rank K",
-    ("rr_cut", False): "RR without a cut-off",
+    ("rr_cut", True): "RR cut at rank K", ("rr_cut", False): "RR without a cut-off",
 }
 
 
@@ -475,7 +484,7 @@ def convention_mistakes(lesson: Lesson, scene: Scene, exact: float) -> list[Mist
             if abs(wrong - exact) > TOLERANCE:
                 found.append(Mistake(f"{setting}={other}", CONVENTION_MISTAKES[(setting, other)],
                                      f"That gives {wrong:.4f}; this scene computes with "
-                                     f"{CONVENTION_MISTAKES[(setting, current.setting(setting))].split(' instead')[0]}.",
+                                     f"{CONVENTION_NAMES[(setting, current.setting(setting))]}.",
                                      wrong, "the conventions"))
     return found
 

@@ -10,22 +10,13 @@ from metrics.errors import MetricsInputError
 from metrics.explanation import num
 from metrics.teaching import quiz
 from metrics.teaching.lessons import Lesson, Mistake, Scene, Text, Verdict, answer, check, mistakes, option_values
+from metrics.teaching.lessons.compute import CONVENTION_MISTAKES
 from ui.i18n import N_, language, t
 from ui.i18n.sentences import localize
 from ui.topics.quiz_view import mistake_title
 
-#: the names of the conventions' mistakes (metrics.teaching.lessons.compute.CONVENTION_MISTAKES), for translation
-CONVENTION_TITLES = {
-    ("gain", "linear"): N_("Linear gain instead of exponential gain (2^rel − 1)"),
-    ("gain", "exponential"): N_("Exponential gain (2^rel − 1) instead of linear gain"),
-    ("ideal", "list"): N_("The ideal ordering built from the list only, not from every judged item"),
-    ("ideal", "judged"): N_("The ideal ordering built from every judged item, not from the list"),
-    ("ap_denominator", "relevant"): N_("AP divided by R, every relevant judged item"),
-    ("ap_denominator", "found"): N_("AP divided by the hits found instead of R"),
-    ("ap_denominator", "min_k_relevant"): N_("AP divided by min(K, R)"),
-    ("rr_cut", True): N_("RR cut at rank K"),
-    ("rr_cut", False): N_("RR without a cut-off"),
-}
+#: the names of the conventions' mistakes (marked for translation where the core declares them)
+CONVENTION_TITLES = CONVENTION_MISTAKES
 YOUR_ANSWER = N_("Your answer")
 CHECK = N_("Check")
 REVEAL = N_("Reveal the answer")
