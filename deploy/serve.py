@@ -35,4 +35,4 @@ st.navigation([st.Page(ROOT / "app.py", default=True)], position="hidden")
 gc.freeze()
 gc.set_threshold(700, 10, 100)  # Python's default is (700, 10, 10)
 
-app = st.App(ROOT / "app.py", routes=ROUTES + view_route.ROUTES)
+app = st.App(ROOT / "app.py", routes=ROUTES + view_route.routes())

@@ -6,6 +6,7 @@ text size) however many students ask at once; a class gone or out of reach says 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 import threading
@@ -170,17 +171,31 @@ def test_a_page_without_a_view_a_question_a_class_gone_or_out_of_reach(classes):
     assert json.loads(Views(Away()).answer(new.code, "", "en", 0))["state"] == "unavailable"
 
 
+def request(path: str, query: str = "", **path_params) -> Request:
+    return Request({"type": "http", "method": "GET", "path": path, "query_string": query.encode(), "headers": [],
+                    "path_params": path_params})
+
+
+def test_the_assets_are_served_once_for_good_under_their_digest():
+    [route] = [route for route in view_route.ROUTES if route.path.startswith(view_route.STATIC)]
+    for name, path in view_route.ASSETS.items():
+        response = asyncio.run(route.endpoint(request(f"{view_route.STATIC}/{name}", name=name)))
+        assert response.status_code == 200 and response.body == path.read_bytes()
+        assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert response.media_type == {"js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
+        digest = view_route.asset(name).split("?v=")[1]
+        assert digest == hashlib.sha256(path.read_bytes()).hexdigest()[:12]  # a new file: a new URL
+    assert asyncio.run(route.endpoint(request(f"{view_route.STATIC}/x.py", name="../view_route.py"))).status_code == 404
+
+
 def test_the_http_route_answers_json_never_cached(classes, monkeypatch):
     new = classes.start_class()
     publish(classes, new, "ap", BOARD, None)
     monkeypatch.setattr(view_route, "_views", Views(classes))
-    [route] = view_route.ROUTES
-    assert route.path == PATH
+    [route] = [route for route in view_route.ROUTES if route.path == PATH]
 
     def get(query: str):
-        request = Request({"type": "http", "method": "GET", "path": PATH, "query_string": query.encode(),
-                           "headers": []})
-        return asyncio.run(route.endpoint(request))
+        return asyncio.run(route.endpoint(request(PATH, query)))
 
     response = get(f"code={new.code}&seen=&lang=zh&size=2")
     assert response.status_code == 200 and response.headers["cache-control"] == "no-store"

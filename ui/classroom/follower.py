@@ -203,7 +203,7 @@ def markdown_html(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escape(text, quote=False))
 
 
-def view_data(page: str, published: Mapping, reader: str, size: int) -> dict:
+def view_data(page: str, published: Mapping, reader: str, size: int, pace: Callable[[int], Pace] | None = None) -> dict:
     """The follower view of ``page`` as data (JSON-able), for a reader of language ``reader`` at text size ``size``,
     from the class's ``published`` state (``ui.classroom.live.published_state``: board, steps, choices), without a
     Streamlit session: what :func:`heading` and :func:`draw` show a follower whose session loaded that state, drawn
@@ -212,8 +212,9 @@ def view_data(page: str, published: Mapping, reader: str, size: int) -> dict:
     (the ranking's title, text) and ``lanes`` (:func:`ui.ranking.lanes.lanes_data`); ``unavailable`` (the page has
     nothing to explain: this message instead of the numbers); ``headline`` ([label, value, tooltip] each), ``step``
     (the step line, HTML), ``caption``, ``formula`` (LaTeX lines), ``columns`` (formula lines side by side), ``table``
-    (the step window, HTML) and ``size``. ValueError for an unknown page, language or size; a published board this
-    app cannot read: ValueError too."""
+    (the step window, HTML), ``size`` and ``smallest`` (the smallest text size level). ``pace``: the step shown of
+    a step table of that many rows (None: the published ``steps``'). ValueError for an unknown page, language or
+    size; a published board this app cannot read: ValueError too."""
     if page not in VIEWS:
         raise ValueError(f"no follower view of page {page!r}")
     view = VIEWS[page]
@@ -222,7 +223,8 @@ def view_data(page: str, published: Mapping, reader: str, size: int) -> dict:
     with reading(reader), pacing.sized_as(size):
         data = {"page": page, "title": t(view.title), "note": t(FOLLOWING_NOTE), "detach": t("Try it myself"),
                 "missing": None, "ranking": None, "lanes": None, "unavailable": None, "headline": [], "step": None,
-                "caption": None, "formula": [], "columns": view.formula_columns, "table": None, "size": size}
+                "caption": None, "formula": [], "columns": view.formula_columns, "table": None, "size": size,
+                "smallest": min(pacing.TEXT_SIZES)}
         missing = lecture.missing(board, view.minimum) if view.minimum is not None else None
         if missing is not None:
             data["missing"] = missing
@@ -230,8 +232,9 @@ def view_data(page: str, published: Mapping, reader: str, size: int) -> dict:
         key, settings = board_key(board), view.settings(choices)
         _, computed = explained(page, key, settings)
         explanation = computed.explanation
-        pace = published_step(page, published.get("steps") or {}, len(explanation.table)) \
-            if explanation is not None else None
+        total = len(explanation.table) if explanation is not None else 0
+        pace = (None if explanation is None else pace(total) if pace is not None
+                else published_step(page, published.get("steps") or {}, total))
         shown = pieces(page, key, settings, pace.step, pace.complete, reader, size) if pace else None
         data["ranking"] = shown_title(board.title, session=False) if board.title else t("your ranking")
         data["lanes"] = lanes_data(board.grades, board.ranking, board.pool,

@@ -21,10 +21,12 @@ Streamlit, as before.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 from starlette.concurrency import run_in_threadpool
@@ -42,6 +44,18 @@ from ui.i18n import LANGUAGES
 from ui.teaching.pacing import TEXT_SIZES
 
 PATH = "/live-class/view"  #: the route's path (beside live.routes.PATH)
+STATIC = "/live-class/static"  #: the static assets' path: the view's and the lanes' JS and CSS, KaTeX (:func:`asset`)
+_HERE = Path(__file__).parent
+#: the files served under STATIC (name -> file): the student's view (ui/classroom/static/), the lanes as every page
+#: draws them (ui/ranking/lanes/) and KaTeX 0.16 (MIT, ui/classroom/static/katex-LICENSE) for the formulas
+ASSETS = {"view.js": _HERE / "static" / "view.js", "view.css": _HERE / "static" / "view.css",
+          "katex.min.js": _HERE / "static" / "katex.min.js",
+          "lanes.js": _HERE.parent / "ranking" / "lanes" / "lanes.js",
+          "lanes.css": _HERE.parent / "ranking" / "lanes" / "lanes.css"}
+MEDIA = {".js": "text/javascript", ".css": "text/css"}
+#: an asset's URL carries its content's digest (:func:`asset`): the browser keeps it for a year, a new release is
+#: a new URL
+CACHED = {"Cache-Control": "public, max-age=31536000, immutable"}
 KEPT = 256  #: drawn views kept (versions × languages × text sizes of the classes of this process)
 CLASSES_KEPT = 500  #: classes whose last read is kept (live.watch.MAX_CLASSES)
 
@@ -203,6 +217,35 @@ def views() -> Views:
         return _views
 
 
+_assets: dict[str, tuple[bytes, str]] = {}
+_assets_lock = threading.Lock()
+
+
+def _asset(name: str) -> tuple[bytes, str]:
+    """An asset's bytes and digest (read once per process)."""
+    with _assets_lock:
+        if name not in _assets:
+            body = ASSETS[name].read_bytes()
+            _assets[name] = (body, hashlib.sha256(body).hexdigest()[:12])
+        return _assets[name]
+
+
+def asset(name: str) -> str:
+    """The URL of asset ``name`` (a key of :data:`ASSETS`), with its digest: ``/live-class/static/view.js?v=…``."""
+    return f"{STATIC}/{name}?v={_asset(name)[1]}"
+
+
+mounted = False  #: whether this process serves these routes (deploy/serve.py: :func:`routes`); not under app.py alone
+
+
+def routes() -> list[Route]:
+    """The routes to mount (deploy/serve.py): from then on a following student's screen uses them
+    (ui.classroom.view_piece); without them it is drawn by Streamlit, as before."""
+    global mounted
+    mounted = True
+    return ROUTES
+
+
 def _size(text: str) -> int:
     try:
         level = int(text)
@@ -223,4 +266,12 @@ async def class_view(request: Request) -> Response:
     return Response(body, media_type="application/json", headers=NO_STORE)
 
 
-ROUTES = [Route(PATH, class_view, methods=["GET"])]
+async def static_asset(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in ASSETS:
+        return Response(status_code=404)
+    body, _ = _asset(name)
+    return Response(body, media_type=MEDIA[Path(name).suffix], headers=CACHED)
+
+
+ROUTES = [Route(PATH, class_view, methods=["GET"]), Route(STATIC + "/{name}", static_asset, methods=["GET"])]

@@ -228,7 +228,12 @@ def dropped_order(key: str, names: Sequence[str]) -> tuple[tuple[str, ...], tupl
     """The (ranking, pool) the lanes with ``key`` sent after a drop, or None when there is none or
     it is not an order of exactly ``names`` (stale, from before the items changed, or malformed)."""
     value = st.session_state.get(key)
-    order = value.get(STATE) if isinstance(value, Mapping) else None
+    return valid_order(value.get(STATE) if isinstance(value, Mapping) else None, names)
+
+
+def valid_order(order, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """``order`` as the lanes send it after a drop (``{"ranking": [...], "pool": [...]}``) as (ranking, pool), or None
+    when it is not an order of exactly ``names``."""
     if not isinstance(order, Mapping):
         return None
     ranking, pool = order.get("ranking"), order.get("pool", [])
