@@ -41,6 +41,7 @@ from live.routes import watch as class_watch
 from live.watch import GONE, UNAVAILABLE
 from ui.classroom import follower
 from ui.i18n import LANGUAGES
+from ui.shell import dom
 from ui.teaching.pacing import TEXT_SIZES
 
 PATH = "/live-class/view"  #: the route's path (beside live.routes.PATH)
@@ -226,6 +227,8 @@ def _asset(name: str) -> tuple[bytes, str]:
     with _assets_lock:
         if name not in _assets:
             body = ASSETS[name].read_bytes()
+            if name == "view.css":  # Streamlit's selectors by their names (ui/shell/dom.py)
+                body = dom.fill(body.decode()).encode()
             _assets[name] = (body, hashlib.sha256(body).hexdigest()[:12])
         return _assets[name]
 

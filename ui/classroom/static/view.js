@@ -45,9 +45,16 @@ function element(tag, attributes = {}, text) {
   return node;
 }
 
-function markdown(html, testid = "stMarkdown") {  // (as Streamlit draws Markdown: the stylesheets select it so)
-  const outer = element("div", { "data-testid": testid, class: "rml-block" });
-  const inner = element("div", { "data-testid": "stMarkdownContainer" });
+let DOM = {};  // Streamlit's elements' [attribute, value] by their names in ui/shell/dom.py (in the piece's data)
+
+function testid(name, attributes = {}) {  // (the app's stylesheets select Streamlit's elements by these)
+  const [attribute, value] = DOM[name];
+  return { [attribute]: value, ...attributes };
+}
+
+function markdown(html) {  // as Streamlit draws Markdown
+  const outer = element("div", { class: "rml-block" });
+  const inner = element("div", testid("markdown"));
   inner.innerHTML = html;
   outer.append(inner);
   return outer;
@@ -58,18 +65,16 @@ function paragraph(text) {
 }
 
 function info(text) {
-  const box = element("div", { "data-testid": "stAlert", class: "rml-block rml-info", role: "alert" });
-  const inner = element("div", { "data-testid": "stAlertContentInfo" });
-  inner.append(paragraph(text));
-  box.append(inner);
+  const box = element("div", { class: "rml-block rml-info", role: "alert" });
+  box.append(paragraph(text));
   return box;
 }
 
 function columns(count, className) {
-  const row = element("div", { "data-testid": "stHorizontalBlock", class: `rml-row ${className || ""}` });
+  const row = element("div", testid("horizontal_block", { class: `rml-row ${className || ""}` }));
   const cells = [];
   for (let i = 0; i < count; i += 1) {
-    const cell = element("div", { "data-testid": "stColumn", class: "rml-column" });
+    const cell = element("div", testid("column", { class: "rml-column" }));
     row.append(cell);
     cells.push(cell);
   }
@@ -77,11 +82,11 @@ function columns(count, className) {
 }
 
 function metric([label, value, help]) {
-  const box = element("div", { "data-testid": "stMetric", class: "rml-metric" });
-  const name = element("div", { "data-testid": "stMetricLabel", class: "rml-metric-label" });
+  const box = element("div", testid("metric", { class: "rml-metric" }));
+  const name = element("div", testid("metric_label", { class: "rml-metric-label" }));
   name.append(paragraph(label));
   if (help) name.title = help;
-  const number = element("div", { "data-testid": "stMetricValue", class: "rml-metric-value" });
+  const number = element("div", testid("metric_value", { class: "rml-metric-value" }));
   const text = element("div");
   text.append(paragraph(value));
   number.append(text);
@@ -90,8 +95,8 @@ function metric([label, value, help]) {
 }
 
 function formula(line, tex) {
-  const outer = element("div", { "data-testid": "stMarkdown", class: "rml-block" });
-  const inner = element("div", { "data-testid": "stMarkdownContainer" });
+  const outer = element("div", { class: "rml-block" });
+  const inner = element("div", testid("markdown"));
   if (tex) {
     try {
       tex.render(line, inner, { displayMode: true, throwOnError: false });
@@ -111,7 +116,7 @@ function numbers(view, tex) {  // the headline, the step line, the formula and t
   frame.append(headline);
   parts.push(frame, markdown(`<p>${view.step}</p>`));
   if (view.caption) {
-    const caption = element("div", { "data-testid": "stCaptionContainer", class: "rml-block rml-caption" });
+    const caption = element("div", testid("caption", { class: "rml-block rml-caption" }));
     caption.append(paragraph(view.caption));
     parts.push(caption);
   }
@@ -126,7 +131,7 @@ function numbers(view, tex) {  // the headline, the step line, the formula and t
     } else formulas.append(formula(row[0], tex));
   }
   const table = element("div", { class: "st-key-lecture_table rml-block" });
-  const html = element("div", { "data-testid": "stHtml" });
+  const html = element("div", testid("html"));
   html.innerHTML = view.table;
   table.append(html);
   const wrap = (node) => { const box = element("div", { class: "rml-stack" }); box.append(node); return box; };
@@ -229,6 +234,7 @@ export default function (component) {
   }
   const before = piece.data;
   piece.data = data;
+  DOM = data.dom;
   piece.fire = (why) => { if (root.isConnected) setTriggerValue("changed", `${why}:${Date.now()}`); };
   piece.drop = (order) => { if (root.isConnected) setTriggerValue("dropped", order); };
   // the session's view (as its run drew it): shown unless this screen shows a newer version already
