@@ -114,10 +114,9 @@ async def http_get(url: str, timeout: float, received: list | None = None) -> tu
     return int(head.split(b" ", 2)[1]), body
 
 
-class WatchPiece:
-    """What ui/classroom/watch.py's JavaScript does in a browser: wait on the app's route for the class to move past
-    the state the screen shows, then rerun the piece's fragment (its trigger); without the route (404), rerun it
-    every ``every`` ms; once ``check_after`` s after each new whole run."""
+class Piece:
+    """A components-v2 piece of the app whose JavaScript the client plays: its data as the last run sent it, and its
+    trigger, which reruns its fragment as the browser would."""
 
     RETRY, CALM = 2.0, 1.0
 
@@ -127,6 +126,23 @@ class WatchPiece:
         self.widget_id = self.fragment_id = ""
         self.fires = 0  #: fragment reruns this piece asked for
         self._wait: asyncio.Task | None = None
+
+    async def fire(self, why: str) -> None:
+        events = TRIGGER_EVENTS.format(id=self.widget_id)
+        value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
+        self.fires += 1
+        self.client.auto_reruns += 1
+        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
+                                fragment_id=self.fragment_id, auto=True)
+
+
+class WatchPiece(Piece):
+    """What ui/classroom/watch.py's JavaScript does in a browser: wait on the app's route for the class to move past
+    the state the screen shows, then rerun the piece's fragment (its trigger); without the route (404), rerun it
+    every ``every`` ms; once ``check_after`` s after each new whole run."""
+
+    def __init__(self, client: "StreamlitClient"):
+        super().__init__(client)
         self._check: asyncio.Task | None = None
         self._timer: asyncio.Task | None = None
 
@@ -152,14 +168,6 @@ class WatchPiece:
         for task in (self._wait, self._check, self._timer):
             if task:
                 task.cancel()
-
-    async def fire(self, why: str) -> None:
-        events = TRIGGER_EVENTS.format(id=self.widget_id)
-        value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
-        self.fires += 1
-        self.client.auto_reruns += 1
-        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
-                                fragment_id=self.fragment_id, auto=True)
 
     async def _later(self, seconds: float, why: str) -> None:
         try:
@@ -202,7 +210,7 @@ class WatchPiece:
             pass
 
 
-class ViewPiece:
+class ViewPiece(Piece):
     """What ui/classroom/static/view.js does in a browser (ui/classroom/view_piece.py, a following student's view where
     the app is served by deploy/serve.py): fetch its assets once (then the browser's cache has them); show the view
     its run sent; wait on the class's version (live.routes) and, on news, fetch the view drawn for the class
@@ -211,15 +219,9 @@ class ViewPiece:
     client's ``on_element`` as ``{"view": ...}`` with its arrival time; the HTTP bytes received are counted in the
     client's ``http_bytes`` (assets apart, in ``asset_bytes``)."""
 
-    RETRY, CALM = 2.0, 1.0
-
     def __init__(self, client: "StreamlitClient"):
-        self.client = client
-        self.data: dict = {}
-        self.widget_id = self.fragment_id = ""
-        self.fires = 0  #: fragment reruns this piece asked for
+        super().__init__(client)
         self.fetched = 0  #: views fetched from the route
-        self._wait: asyncio.Task | None = None
         self._assets: asyncio.Task | None = None
 
     def shown(self, now: float, widget_id: str, fragment_id: str, data: dict) -> None:
@@ -251,14 +253,6 @@ class ViewPiece:
             except (OSError, TimeoutError, ValueError, IndexError, KeyError):
                 pass
         self.client.asset_bytes += sum(received)
-
-    async def fire(self, why: str) -> None:
-        events = TRIGGER_EVENTS.format(id=self.widget_id)
-        value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
-        self.fires += 1
-        self.client.auto_reruns += 1
-        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
-                                fragment_id=self.fragment_id, auto=True)
 
     async def _waiting(self, after: str) -> None:
         base, received = self.client.http_url, []
