@@ -156,7 +156,9 @@ class WatchPiece(Piece):
             self._check = asyncio.create_task(self._later(data["check_after"], "check"))
         if self._timer:
             return
-        if not data.get("url"):
+        if not data.get("url"):  # no route, or the follower view's piece waits instead (ViewPiece)
+            if self._wait:
+                self._wait.cancel()
             self._timer = asyncio.create_task(self._every()) if data.get("every") else None
             return
         if any(before.get(name) != data.get(name) for name in ("url", "code", "seen")):
