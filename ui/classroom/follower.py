@@ -8,7 +8,10 @@ What a follower sees is a function of the published state (board, page, step) an
 explanation is computed once per published board for every follower of every class on this server process
 (:func:`explained`), the formula lines and the step window once per (board, step, language, text size)
 (:func:`pieces`), so that 40 followers of one drag cost one computation and 40 small redraws, not 40 page reruns.
-The view calls what the page calls (ui.topics.paced), so the two never disagree.
+The view calls what the page calls (ui.topics.paced), so the two never disagree. :func:`view_data` gives the same view
+as data, without a Streamlit session (an explicit language and text size): what ui.classroom.view_route draws once per
+class version for every student of a process served by deploy/serve.py, whose browsers show it themselves
+(ui.classroom.view_piece).
 No spoilers: as on the page, nothing after the teacher's step is shown (headline "so far", formula and table up to
 that step, later ranks dimmed in the lanes)."""
 
