@@ -221,9 +221,14 @@ class Screens:
         self.seen: dict[str, list[tuple[float, tuple[str, ...]]]] = {}
 
     def record(self, now: float, element, client: StreamlitClient) -> None:
-        if element.WhichOneof("type") != "bidi_component" or element.bidi_component.component_name != LANES:
+        """An element the client received, or a view its browser-drawn follower view showed (``{"view": ...}``:
+        ui/classroom/view_piece.py, its lanes' data)."""
+        if isinstance(element, dict):
+            ranking = view_ranking(element["view"])
+        elif element.WhichOneof("type") != "bidi_component" or element.bidi_component.component_name != LANES:
             return
-        ranking = lanes_order(element)[0]
+        else:
+            ranking = lanes_order(element)[0]
         if ranking is not None:
             self.seen.setdefault(client.name, []).append((now, ranking))
 
@@ -238,9 +243,18 @@ class Screens:
         return None
 
 
+def view_ranking(view: dict) -> tuple[str, ...] | None:
+    """The ranking a browser-drawn follower view shows (ui.classroom.follower.view_data: its lanes' data)."""
+    return lanes_data_order(view.get("lanes") or {})[0]
+
+
 def lanes_order(element) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
     """(ranking, pool) item names shown by a lanes element."""
-    data = bidi_data(element) or {}
+    return lanes_data_order(bidi_data(element) or {})
+
+
+def lanes_data_order(data: dict) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    """(ranking, pool) item names in the lanes' data (ui.ranking.lanes.lanes_data)."""
     lanes = {lane.get("id"): [item.get("name") for item in lane.get("items", ())] for lane in data.get("lanes", ())}
     ranking = lanes.get("ranking")
     return (tuple(ranking) if ranking is not None else None), tuple(lanes.get("pool") or ())
@@ -364,6 +378,9 @@ class ClassResult:
     teacher_screen: list[float] = field(default_factory=list)  #: action -> the teacher's own lanes (inf: never)
     published: list[float] = field(default_factory=list)  #: action -> the board in the store (inf: never)
     health: list[float] = field(default_factory=list)  #: seconds per /_stcore/health answer while dragging
+    update_bytes: float = float("nan")  #: bytes a student received per drag (websocket and HTTP), assets apart
+    asset_bytes: int = 0  #: the static assets a browser-drawn view loaded once (then cached), per student
+    views_fetched: int = 0  #: views the students' browser-drawn views fetched from the view route
 
 
 class HealthProbe:
@@ -604,6 +621,7 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
             published = Published(running.store(), code)  # when each board reached the store
             watch = asyncio.create_task(published.watch())
             probe = HealthProbe(url)
+            received = sum(p.bytes + p.http_bytes for p in pupils)  # the students' bytes over the drags
             for _ in range(drags):  # every interval, whether the server has finished the last drag's run or not
                 t0, order = await drag_top_to_bottom(teacher, lanes)
                 lanes = (lanes[0], order, lanes[2])
@@ -615,6 +633,9 @@ async def run_class(students: int, drags: int, interval: float, idle: float, tim
                 await asyncio.sleep(0.05)
             result.drag_cpu_seconds = meter.server_seconds()
             result.cpu["drags"] = meter.stop()
+            result.update_bytes = (sum(p.bytes + p.http_bytes for p in pupils) - received) / max(1, len(pupils) * drags)
+            result.asset_bytes = max((p.asset_bytes for p in pupils), default=0)
+            result.views_fetched = sum(p.view.fetched for p in pupils)
             watch.cancel()
             published.store.close()
             result.health = await asyncio.to_thread(probe.stop)
@@ -730,6 +751,9 @@ def report(results: list[ClassResult], single: list[float | None], single_cpu: t
               f"the screens, server CPU {1e3 * r.idle_cpu_seconds:.0f} ms in all ({1e3 * per_poll:.0f} ms per run); dragging: server CPU {r.drag_cpu_seconds:.1f} s = "
               f"{1e3 * per_update:.0f} ms per (drag, student), polls and the teacher's runs included; "
               f"answers: {r.answers_by}")
+        print(f"  {r.students} students: {r.update_bytes / 1e3:.1f} KB received per (drag, student), websocket and "
+              f"HTTP; {r.views_fetched} views fetched from the view route; the view's assets "
+              f"{r.asset_bytes / 1e3:.0f} KB once per student (then the browser's cache)")
         for error in r.errors[:5]:
             print(f"    error: {error}")
     seen = [s for s in single if s is not None]

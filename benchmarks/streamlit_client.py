@@ -15,7 +15,8 @@ rerun as the browser sends its widget values; a trigger (a button) is sent once.
 delta carries is passed, with its arrival time (``time.monotonic()``), to ``on_element``.
 
 The app's own pieces with JavaScript that the client plays as the browser would: :class:`WatchPiece` (a class's
-screen waiting for its class to change, ``ui/classroom/watch.py``).
+screen waiting for its class to change, ``ui/classroom/watch.py``) and :class:`ViewPiece` (a following student's view
+kept current by the browser, ``ui/classroom/view_piece.py``: the same requests and waits as its script).
 
 Used by ``benchmarks/bench_live_class.py``.  Only the standard library, ``websockets`` (a dependency of Streamlit
 1.67) and ``streamlit.proto``.
@@ -82,11 +83,22 @@ def bidi_data(element) -> dict | None:
 
 
 WATCH_PIECE = "ranking_metrics_lab.live_watch"  #: ui/classroom/watch.py's component
+VIEW_PIECE = "ranking_metrics_lab.live_view"  #: ui/classroom/view_piece.py's component
 TRIGGER_EVENTS = "$$STREAMLIT_INTERNAL_KEY_{id}__events"  #: a components-v2 element's trigger widget
 
 
-async def http_get_json(url: str, timeout: float) -> tuple[int, dict | None]:
-    """A plain HTTP/1.1 GET on the event loop (no thread): (status, the JSON body or None)."""
+async def http_get_json(url: str, timeout: float, received: list | None = None) -> tuple[int, dict | None]:
+    """A plain HTTP/1.1 GET on the event loop (no thread): (status, the JSON body or None); the bytes received (head
+    and body) are appended to ``received``."""
+    status, body = await http_get(url, timeout, received)
+    try:
+        return status, json.loads(body)
+    except ValueError:
+        return status, None
+
+
+async def http_get(url: str, timeout: float, received: list | None = None) -> tuple[int, bytes]:
+    """A plain HTTP/1.1 GET on the event loop (no thread): (status, the body)."""
     parts = urlsplit(url)
     reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port or 80), timeout)
     try:
@@ -96,18 +108,15 @@ async def http_get_json(url: str, timeout: float) -> tuple[int, dict | None]:
         data = await asyncio.wait_for(reader.read(), timeout)
     finally:
         writer.close()
+    if received is not None:
+        received.append(len(data))
     head, _, body = data.partition(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    try:
-        return status, json.loads(body)
-    except ValueError:
-        return status, None
+    return int(head.split(b" ", 2)[1]), body
 
 
-class WatchPiece:
-    """What ui/classroom/watch.py's JavaScript does in a browser: wait on the app's route for the class to move past
-    the state the screen shows, then rerun the piece's fragment (its trigger); without the route (404), rerun it
-    every ``every`` ms; once ``check_after`` s after each new whole run."""
+class Piece:
+    """A components-v2 piece of the app whose JavaScript the client plays: its data as the last run sent it, and its
+    trigger, which reruns its fragment as the browser would."""
 
     RETRY, CALM = 2.0, 1.0
 
@@ -117,6 +126,23 @@ class WatchPiece:
         self.widget_id = self.fragment_id = ""
         self.fires = 0  #: fragment reruns this piece asked for
         self._wait: asyncio.Task | None = None
+
+    async def fire(self, why: str) -> None:
+        events = TRIGGER_EVENTS.format(id=self.widget_id)
+        value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
+        self.fires += 1
+        self.client.auto_reruns += 1
+        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
+                                fragment_id=self.fragment_id, auto=True)
+
+
+class WatchPiece(Piece):
+    """What ui/classroom/watch.py's JavaScript does in a browser: wait on the app's route for the class to move past
+    the state the screen shows, then rerun the piece's fragment (its trigger); without the route (404), rerun it
+    every ``every`` ms; once ``check_after`` s after each new whole run."""
+
+    def __init__(self, client: "StreamlitClient"):
+        super().__init__(client)
         self._check: asyncio.Task | None = None
         self._timer: asyncio.Task | None = None
 
@@ -130,7 +156,9 @@ class WatchPiece:
             self._check = asyncio.create_task(self._later(data["check_after"], "check"))
         if self._timer:
             return
-        if not data.get("url"):
+        if not data.get("url"):  # no route, or the follower view's piece waits instead (ViewPiece)
+            if self._wait:
+                self._wait.cancel()
             self._timer = asyncio.create_task(self._every()) if data.get("every") else None
             return
         if any(before.get(name) != data.get(name) for name in ("url", "code", "seen")):
@@ -142,14 +170,6 @@ class WatchPiece:
         for task in (self._wait, self._check, self._timer):
             if task:
                 task.cancel()
-
-    async def fire(self, why: str) -> None:
-        events = TRIGGER_EVENTS.format(id=self.widget_id)
-        value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
-        self.fires += 1
-        self.client.auto_reruns += 1
-        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
-                                fragment_id=self.fragment_id, auto=True)
 
     async def _later(self, seconds: float, why: str) -> None:
         try:
@@ -192,6 +212,95 @@ class WatchPiece:
             pass
 
 
+class ViewPiece(Piece):
+    """What ui/classroom/static/view.js does in a browser (ui/classroom/view_piece.py, a following student's view where
+    the app is served by deploy/serve.py): fetch its assets once (then the browser's cache has them); show the view
+    its run sent; wait on the class's version (live.routes) and, on news, fetch the view drawn for the class
+    (ui/classroom/view_route.py) and show it without a run, or rerun the piece's fragment (its trigger) when the
+    session must act (the class ended or is away, another page, a question, no view). A view shown is passed to the
+    client's ``on_element`` as ``{"view": ...}`` with its arrival time; the HTTP bytes received are counted in the
+    client's ``http_bytes`` (assets apart, in ``asset_bytes``)."""
+
+    def __init__(self, client: "StreamlitClient"):
+        super().__init__(client)
+        self.fetched = 0  #: views fetched from the route
+        self._assets: asyncio.Task | None = None
+
+    def shown(self, now: float, widget_id: str, fragment_id: str, data: dict) -> None:
+        """The piece was drawn again (a run sent its element)."""
+        before, self.data = self.data, data
+        self.widget_id, self.fragment_id = widget_id, fragment_id
+        if self._assets is None:
+            self._assets = asyncio.create_task(self._load_assets())
+        self._show(now, data.get("view"))
+        if any(before.get(name) != data.get(name) for name in ("code", "seen")):
+            if self._wait:
+                self._wait.cancel()
+            self._wait = asyncio.create_task(self._waiting(str(data.get("seen") or "")))
+
+    def stop(self) -> None:
+        for task in (self._wait, self._assets):
+            if task:
+                task.cancel()
+
+    def _show(self, now: float, view) -> None:
+        if view is not None and self.client.on_element is not None:
+            self.client.on_element(now, {"view": view}, self.client)
+
+    async def _load_assets(self) -> None:
+        received: list[int] = []
+        for name in ("module", "css", "katex", "lanes_js", "lanes_css"):
+            try:
+                await http_get(self.client.http_url + self.data["urls"][name], timeout=60, received=received)
+            except (OSError, TimeoutError, ValueError, IndexError, KeyError):
+                pass
+        self.client.asset_bytes += sum(received)
+
+    async def _waiting(self, after: str) -> None:
+        base, received = self.client.http_url, []
+        try:
+            while not self.client._closed:
+                data = self.data
+                code = quote(data["code"])
+                asked = time.monotonic()
+                try:
+                    wait = f"{base}{data['urls']['version']}?code={code}&seen={quote(after)}"
+                    status, body = await http_get_json(wait, timeout=60, received=received)
+                except (OSError, TimeoutError, ValueError, IndexError):
+                    status, body = 0, None
+                state = (body or {}).get("state") if status == 200 else None
+                if not isinstance(state, str):
+                    await self.fire("retry")
+                    await asyncio.sleep(self.RETRY)
+                elif not body.get("news"):
+                    if time.monotonic() - asked < self.CALM:  # answered at once with nothing new: wait a little
+                        await asyncio.sleep(self.CALM)
+                elif not state.isdigit() or not str(data.get("seen")).isdigit():
+                    after = state
+                    await self.fire("state")  # the class ended or is away, or came back: the session's
+                else:
+                    after = state
+                    query = f"code={code}&seen={state}&lang={quote(data['lang'])}&size={data['size']}"
+                    try:
+                        status, answer = await http_get_json(f"{base}{data['urls']['view']}?{query}", timeout=60,
+                                                             received=received)
+                    except (OSError, TimeoutError, ValueError, IndexError):
+                        status, answer = 0, None
+                    self.fetched += 1
+                    answer = answer if status == 200 and isinstance(answer, dict) else {}
+                    if (not str(answer.get("state")).isdigit() or not answer.get("view")
+                            or answer.get("page") != data.get("page")
+                            or answer.get("question") != data.get("question")):
+                        await self.fire("act")
+                    else:
+                        after = answer["state"]
+                        self._show(time.monotonic(), answer["view"])
+                self.client.http_bytes += sum(received)
+                received.clear()
+        except asyncio.CancelledError:
+            pass
+
+
 class Widget:
     def __init__(self, widget_id: str, kind: str, element):
         self.id, self.kind, self.element = widget_id, kind, element
@@ -205,6 +314,7 @@ class StreamlitClient:
         self.http_url = base_url.rstrip("/")
         self.url = base_url.replace("http://", "ws://").replace("https://", "wss://").rstrip("/") + "/_stcore/stream"
         self.watch = WatchPiece(self)  #: the class's screen's wait (ui/classroom/watch.py), once the app draws it
+        self.view = ViewPiece(self)  #: a following student's view kept by the browser (ui/classroom/view_piece.py)
         self.name = name
         self.on_element = on_element
         self.websocket = None
@@ -218,7 +328,9 @@ class StreamlitClient:
         self.full_runs_finished = 0
         self.messages = 0
         self.auto_reruns = 0  #: fragment reruns sent by the auto-rerun timers
-        self.bytes = 0
+        self.bytes = 0  #: the websocket's bytes received
+        self.http_bytes = 0  #: the bytes the pieces received over HTTP (waits, views), assets apart
+        self.asset_bytes = 0  #: the bytes of the static assets the view's piece loaded (once: then the browser's cache)
         self.errors: list[str] = []  #: exception elements seen
         self._timers: dict[str, tuple[float, asyncio.Task]] = {}
         self._reader: asyncio.Task | None = None
@@ -239,6 +351,7 @@ class StreamlitClient:
     async def close(self) -> None:
         self._closed = True
         self.watch.stop()
+        self.view.stop()
         for _, task in self._timers.values():
             task.cancel()
         self._timers.clear()
@@ -368,6 +481,9 @@ class StreamlitClient:
                 if element.WhichOneof("type") == "bidi_component" and \
                         element.bidi_component.component_name == WATCH_PIECE:
                     self.watch.shown(element.bidi_component.id, delta.fragment_id, bidi_data(element) or {})
+                if element.WhichOneof("type") == "bidi_component" and \
+                        element.bidi_component.component_name == VIEW_PIECE:
+                    self.view.shown(now, element.bidi_component.id, delta.fragment_id, bidi_data(element) or {})
                 if element.WhichOneof("type") == "exception":
                     self.errors.append(element.exception.message)
                 if self.on_element is not None:

@@ -7,16 +7,22 @@ In every state, on both phones: the view shows the teacher's ranking and step, i
 core's value at that step (ui.topics.paced, what the page computes), no number of a later step or a final value is
 shown, nothing is cut off or wider than the screen (tests/e2e/test_phone.py's measures) and the headline and the
 current row lie on the first screen. Screenshots: artifacts/screenshots/follower_<page>_<language>_<state>.png.
+
+Twice: served by ``streamlit run app.py`` (the view drawn by Streamlit) and as a class is hosted,
+``streamlit run deploy/serve.py`` (the view kept current by the browser, ui.classroom.view_piece: the same content
+and the same one-screen checks); screenshots of the latter end in ``_hosted``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from metrics.explanation import Explanation
+from tests.e2e.conftest import ARTIFACTS_DIR, _start_server, _stop
 from tests.e2e.lanes import drag_before, lane_items, lane_names, wait_for_lanes
 from tests.e2e.navigation import go_to
 from tests.e2e.test_live_class import FOLLOWER_VIEW, key, submit_join, url_board
@@ -37,6 +43,22 @@ FIRST = {"rr": "RR", "ndcg": "DCG", "ap": "AP", "cutoff": "P", "roc": "AUC"}
 #: what a following student must see on the first screen of a view
 SEEN = {"headline": f"{FOLLOWER_VIEW} [data-testid='stMetric']",
         "current row": f"{FOLLOWER_VIEW} .st-key-lecture_table [aria-current='step']"}
+
+
+HOSTED: set[str] = set()  #: the URLs of the servers that host as a class is hosted (deploy/serve.py)
+
+
+@pytest.fixture(scope="module", params=["app.py", "deploy/serve.py"])
+def app_url(request, tmp_path_factory) -> Iterator[str]:
+    """The app served alone (the Streamlit-drawn view) or as a class is hosted (the view kept by the browser), on a
+    store of its own."""
+    store = f"sqlite://{tmp_path_factory.mktemp('follower-screens') / 'classes.sqlite3'}"
+    process, url = _start_server(request.param, ARTIFACTS_DIR / "follower-screens-server.log",
+                                 env={"RML_LIVE_STORE": store})
+    if request.param != "app.py":
+        HOSTED.add(url)
+    yield url
+    _stop(process)
 
 
 def explanations(page: str, board: Board) -> list[Explanation]:
@@ -94,7 +116,7 @@ def check(student: Page, language: str, page: str, board: Board, step: int, stat
     return problems
 
 
-def test_a_students_phone_follows_every_view_in_english_and_chinese(new_session, wait_for_app, screenshot):
+def test_a_students_phone_follows_every_view_in_english_and_chinese(new_session, wait_for_app, screenshot, app_url):
     teacher = new_session(f"live?{PARAM}={encode_board(BOARD)}", viewport=TEACHER)  # the board of the share link
     teacher.locator(key("live__start")).get_by_role("button").click()
     wait_for_app(teacher)
@@ -106,10 +128,13 @@ def test_a_students_phone_follows_every_view_in_english_and_chinese(new_session,
         wait_for_app(student)
         expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)  # "You are in class CODE."
     board, problems = BOARD, []
+    hosted = "_hosted" if app_url in HOSTED else ""
 
     def look(page: str, step: int, state: str) -> None:
         for language, student in students.items():
-            problems.extend(check(student, language, page, board, step, state, screenshot))
+            problems.extend(check(student, language, page, board, step, state + hosted, screenshot))
+            if hosted:  # drawn by the browser (ui.classroom.view_piece), not by Streamlit
+                expect(student.locator(f"{FOLLOWER_VIEW} .rml-view [data-testid='stMetric']").first).to_be_visible()
 
     for page in FIRST:
         go_to(teacher, url_path=page)

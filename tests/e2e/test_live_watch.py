@@ -57,8 +57,8 @@ def hosted(tmp_path):
     _stop(process)
 
 
-def test_an_idle_class_costs_nothing_and_every_change_arrives(browser, new_session, wait_for_app, hosted):
-    url, store_url = hosted
+def teacher_on_ndcg(new_session, wait_for_app, url: str) -> tuple[Page, str]:
+    """A teacher who started a class on the app at ``url`` and went to the nDCG page: (their page, the code)."""
     teacher = new_session(f"{url}/live")
     teacher.locator(key("live__start")).get_by_role("button").click()
     wait_for_app(teacher)
@@ -66,6 +66,12 @@ def test_an_idle_class_costs_nothing_and_every_change_arrives(browser, new_sessi
     go_to(teacher, url_path="ndcg")
     wait_for_app(teacher)
     wait_for_lanes(teacher)
+    return teacher, code
+
+
+def test_an_idle_class_costs_nothing_and_every_change_arrives(browser, new_session, wait_for_app, hosted):
+    url, store_url = hosted
+    teacher, code = teacher_on_ndcg(new_session, wait_for_app, url)
 
     context = browser.new_context(viewport={"width": 390, "height": 844})
     student: Page = context.new_page()

@@ -29,6 +29,7 @@ from ui.classroom import follower, live
 from ui.model.board import Board
 from ui.model.presets import PRESETS
 from ui.session import state
+from ui.teaching.pacing import TEXT_SIZE
 from ui.topics import paced
 from ui.topics.scores import board_scores
 
@@ -47,10 +48,13 @@ def teacher_on(app_test, page: str):
     return teacher, teacher.session_state[state.LIVE_TEACHER][0]
 
 
-def follower_of(app_test, code: str, page: str, language: str = "en"):
+def follower_of(app_test, code: str, page: str, language: str = "en", size: int | None = None):
     """A student who joined class ``code`` and was sent to the teacher's ``page`` (AppTest's run() goes back to the
-    page it opened itself: the student is put on ``page`` as the app's switch put them)."""
+    page it opened itself: the student is put on ``page`` as the app's switch put them); ``size``: the student's text
+    size level (None: the usual)."""
     student = app_test()
+    if size is not None:
+        student.session_state[TEXT_SIZE] = size
     ok(student.run())
     if language != "en":
         ok(student.radio(key="sidebar_language").set_value(language).run())

@@ -8,24 +8,29 @@ What a follower sees is a function of the published state (board, page, step) an
 explanation is computed once per published board for every follower of every class on this server process
 (:func:`explained`), the formula lines and the step window once per (board, step, language, text size)
 (:func:`pieces`), so that 40 followers of one drag cost one computation and 40 small redraws, not 40 page reruns.
-The view calls what the page calls (ui.topics.paced), so the two never disagree.
+The view calls what the page calls (ui.topics.paced), so the two never disagree. :func:`view_data` gives the same view
+as data, without a Streamlit session (an explicit language and text size): what ui.classroom.view_route draws once per
+class version for every student of a process served by deploy/serve.py, whose browsers show it themselves
+(ui.classroom.view_piece).
 No spoilers: as on the page, nothing after the teacher's step is shown (headline "so far", formula and table up to
 that step, later ranks dimmed in the lanes)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from html import escape
 
 import streamlit as st
 
 from metrics.explanation import Column, Explanation
 from ui.data.dataset import shown_title
-from ui.i18n import N_, language, t
+from ui.i18n import N_, language, reading, t
 from ui.model.board import Board
-from ui.ranking.lanes import dropped_order, lanes
+from ui.ranking.lanes import dropped_order, lanes, lanes_data
 from ui.session import state
 from ui.shell.safe import plain
 from ui.teaching import lecture, pacing
@@ -42,12 +47,12 @@ PIECES_KEPT = 512  #: formula and step window renderings kept (boards × steps �
 @dataclass(frozen=True)
 class Explained:
     """What an explainer page computes from one board, kept for all its followers: the explanation whose step table
-    paces the page (None: the page has nothing to explain, ``unavailable`` says why), the headline drawn at a step
-    (in the reader's language), the worked formula's lines at a step (None: the explanation's own, folded, under
-    the general formula at step 1) and a line under the step bar."""
+    paces the page (None: the page has nothing to explain, ``unavailable`` says why), the headline's numbers at a step
+    (:class:`ui.teaching.lecture.Metric` s, in the reader's language), the worked formula's lines at a step (None:
+    the explanation's own, folded, under the general formula at step 1) and a line under the step bar."""
 
     explanation: Explanation | None
-    headline: Callable[[Pace], object] = lambda pace: None
+    headline: Callable[[Pace], list[lecture.Metric]] = lambda pace: []
     worked: Callable[[Pace], list[str]] | None = None
     caption: Callable[[], str] | None = None
     unavailable: Callable[[], str] | None = None
@@ -56,15 +61,16 @@ class Explained:
 @dataclass(frozen=True)
 class View:
     """How one explainer page is shown to a follower: its title (the page's own), the core call the page makes
-    (``explain(board, *settings)`` -> :class:`Explained`; ``settings()``: this session's own choices the page
-    computes with beyond the board, e.g. RR's cut-off toggle), whether the lanes show the ideal ordering, the step
+    (``explain(board, *settings)`` -> :class:`Explained`; ``settings(choices)``: the choices the page
+    computes with beyond the board, from the session's state or the class's published choices, e.g. RR's cut-off
+    toggle), whether the lanes show the ideal ordering, the step
     table's hit column, what a row is (``unit``, as the page's step bar names it; ``ranks``: a row is a rank, which
     the lanes outline), the worked formula's columns, the ranked items the page needs (None: it computes
     without, as ROC) and the step table's columns the page's step window shows (None: all)."""
 
     title: str
     explain: Callable[..., Explained]
-    settings: Callable[[], tuple] = tuple
+    settings: Callable[[Mapping], tuple] = lambda choices: ()
     ideal: bool = False
     hit_column: str | None = Column.RELEVANT
     unit: str = "rank"
@@ -77,33 +83,34 @@ class View:
 def _ndcg(board: Board) -> Explained:
     """As pages/ndcg.py (:func:`ui.topics.paced.ndcg`): DCG, IDCG and nDCG at the board's K, gain and ideal."""
     explanation, k = paced.ndcg(board)
-    return Explained(explanation, lambda pace: lecture.headline(
-        explanation, pace, *paced.ndcg_headline(explanation, k)))
+    return Explained(explanation, lambda pace: lecture.headline_metrics(
+        explanation, pace, *paced.ndcg_headline(explanation, k))[1])
 
 
 def _ap(board: Board) -> Explained:
     """As pages/ap.py (:func:`ui.topics.paced.ap`): AP at the board's K, R and D beside it."""
     explanation, _ = paced.ap(board)
-    return Explained(explanation, lambda pace: lecture.headline(
-        explanation, pace, *paced.ap_headline(board, explanation)))
+    return Explained(explanation, lambda pace: lecture.headline_metrics(
+        explanation, pace, *paced.ap_headline(board, explanation))[1])
 
 
-def _rr_settings() -> tuple[bool]:
-    """The RR page's "Stop at rank K" toggle of this session (pages/rr.py reads it so)."""
-    return (bool(st.session_state.get(paced.RR_CUT, False)),)
+def _rr_settings(choices: Mapping) -> tuple[bool]:
+    """The RR page's "Stop at rank K" toggle in ``choices`` (this session's state, as pages/rr.py reads it, or the
+    teacher's published choices)."""
+    return (bool(choices.get(paced.RR_CUT, False)),)
 
 
 def _rr(board: Board, cut: bool) -> Explained:
     """As pages/rr.py (:func:`ui.topics.paced.rr`): RR, the rank of the first hit once its step is shown."""
     explanation, k = paced.rr(board, cut)
-    return Explained(explanation, lambda pace: lecture.headline(
-        explanation, pace, *paced.rr_headline(board, explanation, pace, k)))
+    return Explained(explanation, lambda pace: lecture.headline_metrics(
+        explanation, pace, *paced.rr_headline(board, explanation, pace, k))[1])
 
 
 def _cutoff(board: Board) -> Explained:
     """As pages/cutoff.py (:func:`ui.topics.paced.cutoffs`): P, R, F1, Hit at cut-off i and R-precision, P's table."""
     measures = paced.cutoffs(board)
-    return Explained(measures.explanations["P"], lambda pace: paced.cutoff_headline(measures, pace),
+    return Explained(measures.explanations["P"], lambda pace: paced.cutoff_metrics(measures, pace)[1],
                      worked=lambda pace: paced.cutoff_worked(measures, pace),
                      caption=lambda: paced.cutoff_caption(board, measures.relevant))
 
@@ -114,7 +121,8 @@ def _roc(board: Board) -> Explained:
     explanation = measures.explanation
     if explanation is None:
         return Explained(None, unavailable=lambda: paced.roc_unavailable(measures))
-    return Explained(explanation, lambda pace: lecture.headline(explanation, pace, *paced.roc_headline(explanation)))
+    return Explained(explanation, lambda pace: lecture.headline_metrics(
+        explanation, pace, *paced.roc_headline(explanation))[1])
 
 
 #: the pages a follower sees as this view (page URL path -> view); on the others the whole page is drawn
@@ -179,6 +187,71 @@ def pieces(page: str, key: str, settings: tuple, step: int, complete: bool, read
     return Pieces(pacing.step_text(pace, view.unit), tuple(tex(line) for line in lines), table, ideal)
 
 
+def published_step(page: str, steps: Mapping, total: int) -> Pace:
+    """The step a follower's session shows of ``page`` after loading the teacher's published ``steps`` (page -> a step,
+    or None: every step; a page not in it: step 1), clamped as ``ui.teaching.pacing.current`` clamps it."""
+    stored = steps.get(page, 1) if isinstance(steps, Mapping) else 1
+    if stored is not pacing.ALL and not isinstance(stored, int):
+        stored = 1
+    step = total if stored is pacing.ALL else min(max(int(stored), 1), total)
+    return Pace(step=max(step, 0) if total else 0, total=total)
+
+
+def markdown_html(text: str) -> str:
+    """A line of the view's Markdown (plain text, ``**bold**`` parts: the step line) as HTML, every text escaped.
+
+    >>> markdown_html("**Step 2 of 5** · rank 2 <b>")
+    '<strong>Step 2 of 5</strong> · rank 2 &lt;b&gt;'
+    """
+    return re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escape(text, quote=False))
+
+
+def view_data(page: str, published: Mapping, reader: str, size: int, pace: Callable[[int], Pace] | None = None) -> dict:
+    """The follower view of ``page`` as data (JSON-able), for a reader of language ``reader`` at text size ``size``,
+    from the class's ``published`` state (``ui.classroom.live.published_state``: board, steps, choices), without a
+    Streamlit session: what :func:`heading` and :func:`draw` show a follower whose session loaded that state, drawn
+    once for every follower of one language and text size (ui.classroom.view_route). Keys: ``title``, ``note``,
+    ``detach`` (the heading's words); ``missing`` (the board lacks items: this message instead of the rest); ``ranking``
+    (the ranking's title, text) and ``lanes`` (:func:`ui.ranking.lanes.lanes_data`); ``unavailable`` (the page has
+    nothing to explain: this message instead of the numbers); ``headline`` ([label, value, tooltip] each), ``step``
+    (the step line, HTML), ``caption``, ``formula`` (LaTeX lines), ``columns`` (formula lines side by side), ``table``
+    (the step window, HTML), ``size`` and ``smallest`` (the smallest text size level). ``pace``: the step shown of
+    a step table of that many rows (None: the published ``steps``'). ValueError for an unknown page, language or
+    size; a published board this app cannot read: ValueError too."""
+    if page not in VIEWS:
+        raise ValueError(f"no follower view of page {page!r}")
+    view = VIEWS[page]
+    board = Board.from_dict(published["board"])
+    choices = published.get("choices") if isinstance(published.get("choices"), Mapping) else {}
+    with reading(reader), pacing.sized_as(size):
+        data = {"page": page, "title": t(view.title), "note": t(FOLLOWING_NOTE), "detach": t("Try it myself"),
+                "missing": None, "ranking": None, "lanes": None, "unavailable": None, "headline": [], "step": None,
+                "caption": None, "formula": [], "columns": view.formula_columns, "table": None, "size": size,
+                "smallest": min(pacing.TEXT_SIZES)}
+        missing = lecture.missing(board, view.minimum) if view.minimum is not None else None
+        if missing is not None:
+            data["missing"] = missing
+            return data
+        key, settings = board_key(board), view.settings(choices)
+        _, computed = explained(page, key, settings)
+        explanation = computed.explanation
+        total = len(explanation.table) if explanation is not None else 0
+        pace = (None if explanation is None else pace(total) if pace is not None
+                else published_step(page, published.get("steps") or {}, total))
+        shown = pieces(page, key, settings, pace.step, pace.complete, reader, size) if pace else None
+        data["ranking"] = shown_title(board.title, session=False) if board.title else t("your ranking")
+        data["lanes"] = lanes_data(board.grades, board.ranking, board.pool,
+                                   ideal=list(shown.ideal) if shown is not None and shown.ideal is not None else None,
+                                   step=None if pace is None or pace.complete or not view.ranks else pace.step)
+        if explanation is None:
+            data["unavailable"] = computed.unavailable()
+            return data
+        data.update(headline=[list(metric) for metric in computed.headline(pace)], step=markdown_html(shown.step_line),
+                    caption=computed.caption() if computed.caption is not None else None,
+                    formula=list(shown.formula), table=shown.table)
+    return data
+
+
 def shows(page: str | None) -> bool:
     """Whether a follower on ``page`` sees this view (else the whole page)."""
     return page in VIEWS
@@ -212,7 +285,7 @@ def draw(page: str) -> bool:
     if missing is not None:
         st.info(missing, icon=":material/info:")
         return True
-    key, settings = board_key(board), view.settings()
+    key, settings = board_key(board), view.settings(st.session_state)
     _, computed = explained(page, key, settings)
     explanation = computed.explanation
     pace = pacing.current(page, len(explanation.table)) if explanation is not None else None
@@ -234,7 +307,7 @@ def draw(page: str) -> bool:
 def show_numbers(computed: Explained, shown: Pieces, pace: Pace, columns: int = 1) -> None:
     """The headline at ``pace``, the step line, the worked formula (``columns`` lines side by side, as the page
     draws them) and the step window: what the view shows beside the ranking (a lesson's scene too)."""
-    computed.headline(pace)
+    lecture.draw_metrics(computed.headline(pace))
     st.markdown(shown.step_line)
     if computed.caption is not None:
         st.caption(computed.caption())

@@ -49,7 +49,7 @@ from live.errors import ClassServerUnavailable, LiveError
 from live.store import STORE_ENV, store_from_environment
 from live.watch import RUNNING, UNAVAILABLE
 from metrics.teaching.handout import MEASURES
-from ui.classroom import follower, live_resume, watch
+from ui.classroom import follower, live_resume, view_piece, watch
 from ui.classroom.lessons import progress as lesson_progress
 from ui.data import share
 from ui.i18n import N_, t
@@ -701,7 +701,12 @@ def following() -> bool:
 
 
 def detach() -> None:
-    """"Try it myself": keep the current board as a private copy and stop following."""
+    """"Try it myself": keep the current board as a private copy and stop following. The class is read first: a
+    screen kept current by the browser (ui.classroom.view_piece) may show a board its session has not loaded."""
+    try:
+        catch_up()
+    except LiveError:  # the class is gone or out of reach: the board last loaded is kept (the poll says why)
+        pass
     st.session_state[state.LIVE_FOLLOWING] = False
 
 
@@ -968,27 +973,37 @@ def _follow_fragment() -> None:
     """A student's screen: it runs when the class changed (ui.classroom.watch waits for that, without a run), when
     the student drags in the follower view, and as part of every whole run."""
     poll()
-    _wait_for_change()
     page = st.session_state.get(state.LIVE_VIEWING)
+    piece = page is not None and view_piece.served() and view_wanted(page)  # the browser keeps the view current
+    _wait_for_change(timers_only=piece)
     if page is None:
         return
-    if not view_wanted(page) or not follower.draw(page):  # stopped following, the teacher moved on, or a drag
+    if not view_wanted(page) or not (_draw_piece(page) if piece else follower.draw(page)):  # (or a drag)
         st.rerun(scope="app")
     share.write_to_url()  # the tab's address holds the board the view shows, as after a whole run
 
 
-def _wait_for_change() -> None:
+def _draw_piece(page: str) -> bool:
+    """The follower view of ``page`` kept current by the browser (ui.classroom.view_piece), from what this session
+    shows: False after a drop in its lanes (as :func:`ui.classroom.follower.draw`)."""
+    question = st.session_state.get(state.LIVE_QUESTION)
+    return view_piece.draw(page, student()[0], _seen(str(st.session_state.get(state.LIVE_SEEN) or "")), question)
+
+
+def _wait_for_change(timers_only: bool = False) -> None:
     """The student's screen waits for the class to move past what it shows (the version this session loaded last,
     or the outage it shows) and then reruns its fragment; a whole run's end is checked once, after
-    :data:`REDRAW_AFTER`, with room for a slow run."""
+    :data:`REDRAW_AFTER`, with room for a slow run. ``timers_only``: the follower view's piece waits for the class
+    (ui.classroom.view_piece): only the checks after a whole run and after a lost class's grace."""
     held = student()
     if held is None:
         return
     lost = st.session_state.get(state.LIVE_LOST_SINCE)  # the grace's end: looked at again then, whatever the watch says
     again = (lost, max(1.0, LOST_GRACE - (time.monotonic() - lost) + 1)) if lost is not None else None
     seen = _seen(str(st.session_state.get(state.LIVE_SEEN) or ""))
-    watch.wait_for_change("live_watch", held[0], seen, every=POLL_SECONDS,
-                          run=st.session_state.get(state.LIVE_RUNS, 0), check_after=2 * REDRAW_AFTER, again=again)
+    watch.wait_for_change("live_watch", held[0], seen, every=None if timers_only else POLL_SECONDS,
+                          run=st.session_state.get(state.LIVE_RUNS, 0), check_after=2 * REDRAW_AFTER, again=again,
+                          url=None if timers_only else watch.PATH)
 
 
 TEACHER_WATCH = "live_teacher_watch"  #: the container of the teacher's watch (hidden by ui/shell/style/lecture.css)

@@ -84,7 +84,12 @@ export default function (component) {
     if (data.again) watch.againTimer = setTimeout(() => fire(watch, "again"), data.again[1] * 1000);
   }
   if (watch.noRoute) { startTimer(watch); return; }
-  if (!data.url) { watch.noRoute = true; startTimer(watch); return; }
+  if (!data.url) {  // (no route, or the follower view's piece waits instead: ui/classroom/view_piece.py)
+    if (watch.controller) watch.controller.abort();
+    watch.noRoute = true;
+    startTimer(watch);
+    return;
+  }
   if (fresh || before.url !== data.url || before.code !== data.code || before.seen !== data.seen) {
     if (watch.controller) watch.controller.abort();
     watch.controller = new AbortController();

@@ -391,14 +391,15 @@ def _query_title_fields(title: str) -> dict | None:
     return {"query": head[len("query "):], "source": source}
 
 
-def shown_title(title: str) -> str:
+def shown_title(title: str, session: bool = True) -> str:
     """A board's title in the reader's language: a preset's with its template (``ui.model.presets.TITLES``),
     a loaded query's ("query 101 of run_a.txt") with the query and file names as they are, any other
-    through t()."""
+    through t(). ``session``: whether the reader's session is there to look in (its loaded dataset); not in the live
+    class's view route, which draws for every student at once."""
     if title in TITLES:
         template, fields = TITLES[title]
         return t(template).format(**fields)
-    data, query = dataset(), st.session_state.get(state.QUERY)
+    data, query = (dataset(), st.session_state.get(state.QUERY)) if session else (None, None)
     if data is not None and query is not None and title == board_title(data, query):
         fields = {"query": query, "source": data.source}
     else:  # a query's board from a shared link, or of a dataset since replaced

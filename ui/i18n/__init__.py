@@ -16,6 +16,10 @@ list those strings. Its sentences, formulas and worked examples are messages, tr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
+
 import pandas as pd
 import streamlit as st
 
@@ -23,7 +27,7 @@ from metrics.explanation import COLUMN_LABELS
 from ui.locale import N_, SOURCE, known, languages, translation
 
 __all__ = ["LANGUAGE", "LANGUAGES", "N_", "SWITCH", "browser_language", "header", "headers", "known", "language",
-           "language_switch", "nt", "pt", "t"]
+           "forced", "language_switch", "nt", "pt", "reading", "t"]
 
 #: words the app shows as they come from data, named nowhere else as a literal: "items" and "hit" (shared terms of
 #: the tables), "mistake" (the column of the live quiz's answers, ui/classroom); marked here for the catalogue
@@ -44,8 +48,35 @@ def browser_language() -> str:
     return SOURCE
 
 
+_READER: ContextVar[str | None] = ContextVar("reader", default=None)
+
+
+@contextmanager
+def forced(variable: ContextVar, value) -> Iterator[None]:
+    """``variable`` set to ``value`` in this thread or task for the ``with`` block (then as it was): what a drawing
+    made once for many readers, without a Streamlit session, takes instead of a session's choice (:func:`reading`)."""
+    token = variable.set(value)
+    try:
+        yield
+    finally:
+        variable.reset(token)
+
+
+def reading(code: str) -> AbstractContextManager[None]:
+    """Translate for a reader of language ``code`` (a key of :data:`LANGUAGES`) in this thread or task, whatever the
+    session says, also without a Streamlit session: what the live class's view route draws once for every student of
+    one language (ui.classroom.view_route). ValueError for a language the app does not speak."""
+    if code not in LANGUAGES:
+        raise ValueError(f"not a language of the app: {code!r}")
+    return forced(_READER, code)
+
+
 def language() -> str:
-    """The reader's language, a key of :data:`LANGUAGES` (the browser's until the reader picks one)."""
+    """The reader's language, a key of :data:`LANGUAGES` (the browser's until the reader picks one; :func:`reading`'s
+    inside it)."""
+    forced = _READER.get()
+    if forced is not None:
+        return forced
     chosen = st.session_state.get(LANGUAGE)  # one look-up: t() asks for every string
     if chosen is None:
         chosen = st.session_state[LANGUAGE] = browser_language()

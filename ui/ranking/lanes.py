@@ -196,15 +196,24 @@ def lanes(grades: Mapping[str, float | None], ranking: Sequence[str], pool: Sequ
     outline; the ranks after it are dimmed. ``ranking_title`` is translated here (None: no title). ``marker``: a
     labelled line across the ranking lane at a fractional rank (:class:`Marker`; None: none). The order a drop sends
     is read with :func:`dropped_order` (same ``key``)."""
+    data = lanes_data(grades, ranking, pool, ideal=ideal, step=step, ranking_title=ranking_title, marker=marker)
+    _RENDER(key=key, data=data, on_order_change=_nothing)
+
+
+def lanes_data(grades: Mapping[str, float | None], ranking: Sequence[str], pool: Sequence[str] | None = None, *,
+               ideal: Sequence[tuple[str, float | None]] | None = None, step: int | None = None,
+               ranking_title: str | None = RANKING_TITLE, marker: Marker | None = None) -> dict:
+    """What :func:`lanes` sends the browser (JSON-able, in the reader's language): the lanes' items with their
+    colours, the ideal ordering, the step, the marker, the row height, the legend and the words."""
     judged = [float(g) for g in grades.values() if g is not None]
     low, high = (min(judged), max(judged)) if judged else (0.0, 0.0)
-    lanes_data = [{"id": "ranking", "title": t(ranking_title) if ranking_title else "",
+    shown = [{"id": "ranking", "title": t(ranking_title) if ranking_title else "",
                    "items": _items(ranking, grades, low, high)}]
     if pool is not None:
-        lanes_data.append({"id": "pool", "title": t(POOL_TITLE), "items": _items(pool, grades, low, high)})
+        shown.append({"id": "pool", "title": t(POOL_TITLE), "items": _items(pool, grades, low, high)})
     ideal_grades = {name: grade for name, grade in ideal or ()}
-    data = {
-        "lanes": lanes_data,
+    return {
+        "lanes": shown,
         "ideal": None if ideal is None else {"title": t(IDEAL_TITLE),
                                              "items": _items(list(ideal_grades), ideal_grades, low, high)},
         "step": step,
@@ -213,14 +222,18 @@ def lanes(grades: Mapping[str, float | None], ranking: Sequence[str], pool: Sequ
         "legend": legend(grades),
         "text": _texts(),
     }
-    _RENDER(key=key, data=data, on_order_change=_nothing)
 
 
 def dropped_order(key: str, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """The (ranking, pool) the lanes with ``key`` sent after a drop, or None when there is none or
     it is not an order of exactly ``names`` (stale, from before the items changed, or malformed)."""
     value = st.session_state.get(key)
-    order = value.get(STATE) if isinstance(value, Mapping) else None
+    return valid_order(value.get(STATE) if isinstance(value, Mapping) else None, names)
+
+
+def valid_order(order, names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """``order`` as the lanes send it after a drop (``{"ranking": [...], "pool": [...]}``) as (ranking, pool), or None
+    when it is not an order of exactly ``names``."""
     if not isinstance(order, Mapping):
         return None
     ranking, pool = order.get("ranking"), order.get("pool", [])

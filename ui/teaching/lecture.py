@@ -7,6 +7,8 @@ below. On a phone the numbers come first (ui/shell/style/phone.css)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -124,6 +126,41 @@ def value_text(value) -> str:
     return f"{float(value):.{DIGITS}f}"
 
 
+class Metric(NamedTuple):
+    """One headline number as a page shows it (``st.metric``): its label, its value as text and its tooltip (plain
+    text; None: none)."""
+
+    label: str
+    value: str
+    help: str | None = None
+
+
+def draw_metrics(metrics: list[Metric]) -> None:
+    """The headline's numbers side by side (:func:`headline_columns`)."""
+    for column, metric in zip(headline_columns(len(metrics)), metrics):
+        column.metric(metric.label, metric.value, help=plain(metric.help) if metric.help else None)
+
+
+def headline_metrics(explanation: Explanation, pace: Pace, labels: dict[str, str], extra: dict[str, object] = (),
+                     names: dict[str, str] | None = None) -> tuple[dict, list[Metric]]:
+    """What :func:`headline` shows, without drawing it: (the running values, the :class:`Metric` s)."""
+    running = explanation.running_at(None if pace.complete else pace.step)
+    whole = explanation.details.get("integer", False)  # a count (num_ret, ...): shown as an integer
+    try:  # the measure's name in plain words, the headline's tooltip (a measure the grammar does not know has none)
+        words = t("{name}: {words}").format(name=explanation.measure, words=subtitle(explanation.measure, t))
+    except MetricsInputError:
+        words = None
+    metrics = []
+    for quantity, label in labels.items():
+        shown = label if pace.complete else t("{name} so far (step {i})").format(name=(names or {}).get(
+            quantity, quantity), i=pace.step)
+        metrics.append(Metric(shown, value_text(int(running[quantity]) if whole else running[quantity]),
+                              words if label == explanation.measure else None))
+    for label, value in dict(extra).items():
+        metrics.append(Metric(label, value if isinstance(value, str) else value_text(value)))
+    return running, metrics
+
+
 def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra: dict[str, object] = (),
              names: dict[str, str] | None = None) -> dict:
     """The headline numbers after ``pace.step`` rows: the final ones only once every step is shown.
@@ -131,20 +168,8 @@ def headline(explanation: Explanation, pace: Pace, labels: dict[str, str], extra
     ``labels``: quantity of ``explanation.running_at`` -> its name when complete (e.g. "nDCG@3").
     ``extra``: label -> value shown as they are (R, D, ...). ``names``: quantity -> its name while it runs, in the
     reader's language ("mean d" -> "d 的均值"; the quantity as it is by default). Returns the running values."""
-    running = explanation.running_at(None if pace.complete else pace.step)
-    columns = headline_columns(len(labels) + len(dict(extra)))
-    whole = explanation.details.get("integer", False)  # a count (num_ret, ...): shown as an integer
-    try:  # the measure's name in plain words, the headline's tooltip (a measure the grammar does not know has none)
-        words = plain(t("{name}: {words}").format(name=explanation.measure, words=subtitle(explanation.measure, t)))
-    except MetricsInputError:
-        words = None
-    for column, (quantity, label) in zip(columns, labels.items()):
-        shown = label if pace.complete else t("{name} so far (step {i})").format(name=(names or {}).get(
-            quantity, quantity), i=pace.step)
-        column.metric(shown, value_text(int(running[quantity]) if whole else running[quantity]),
-                      help=words if label == explanation.measure else None)
-    for column, (label, value) in zip(columns[len(labels):], dict(extra).items()):
-        column.metric(label, value if isinstance(value, str) else value_text(value))
+    running, metrics = headline_metrics(explanation, pace, labels, extra, names)
+    draw_metrics(metrics)
     return running
 
 

@@ -12,11 +12,13 @@ first step, End everything.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import streamlit as st
 
-from ui.i18n import t
+from ui.i18n import forced, t
 from ui.session import state
 from ui.teaching import hooks
 
@@ -108,8 +110,23 @@ def step_bar(page: str, pace: Pace, unit: str = "rank", presentable: bool = Fals
         hooks.ask_about_step(page, pace)  # the teacher of a live class: "Ask the class about this"
 
 
+_SIZE: ContextVar[int | None] = ContextVar("text_size", default=None)
+
+
+def sized_as(level: int) -> AbstractContextManager[None]:
+    """Draw at text size ``level`` (a key of :data:`TEXT_SIZES`) in this thread or task, whatever the session says,
+    also without a Streamlit session (the live class's view route). ValueError for another level."""
+    if level not in TEXT_SIZES:
+        raise ValueError(f"not a text size: {level!r}")
+    return forced(_SIZE, level)
+
+
 def text_size() -> int:
-    """The session's text size level for formulas and step tables (:data:`TEXT_SIZES`)."""
+    """The session's text size level for formulas and step tables (:data:`TEXT_SIZES`; :func:`sized_as`'s inside
+    it)."""
+    forced = _SIZE.get()
+    if forced is not None:
+        return forced
     level = st.session_state.get(TEXT_SIZE, 0)
     return level if level in TEXT_SIZES else 0
 

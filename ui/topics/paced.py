@@ -106,22 +106,28 @@ def cutoffs(board: Board) -> Cutoffs:
     return Cutoffs(k, board.n_relevant(board.threshold), explanations, explain.explain(board, "Rprec"))
 
 
+def cutoff_metrics(measures: Cutoffs, pace: Pace) -> tuple[list, list[lecture.Metric]]:
+    """What :func:`cutoff_headline` shows, without drawing it: (the values, None for a "?"; the metrics)."""
+    step = None if pace.complete else pace.step
+    shown, metrics = [], []
+    for quantity, explanation in measures.explanations.items():
+        value = lecture.running_value(explanation, step, quantity)
+        label = explanation.measure if pace.complete else f"{RUNNING_NAMES[quantity]}@{pace.step}"
+        metrics.append(lecture.Metric(label, lecture.value_text(value)))
+        shown.append(value)
+    r_precision = measures.r_precision
+    metrics.append(lecture.Metric(r_precision.measure if pace.complete else t("R-precision"),
+                                  lecture.value_text(r_precision.value) if pace.complete else "?",
+                                  t("Precision at rank R; shown once every step is revealed.")))
+    return [*shown, r_precision.value if pace.complete else None], metrics
+
+
 def cutoff_headline(measures: Cutoffs, pace: Pace) -> list:
     """Draw the cut-off page's headline at ``pace``: P, R, F1 and Hit at cut-off i (their final names once every
     step is shown), then R-precision, "?" until then. Returns the values shown (None for a "?")."""
-    step = None if pace.complete else pace.step
-    columns = lecture.headline_columns(len(measures.explanations) + 1)
-    shown = []
-    for column, (quantity, explanation) in zip(columns, measures.explanations.items()):
-        value = lecture.running_value(explanation, step, quantity)
-        label = explanation.measure if pace.complete else f"{RUNNING_NAMES[quantity]}@{pace.step}"
-        column.metric(label, lecture.value_text(value))
-        shown.append(value)
-    r_precision = measures.r_precision
-    columns[-1].metric(r_precision.measure if pace.complete else t("R-precision"),
-                       lecture.value_text(r_precision.value) if pace.complete else "?",
-                       help=t("Precision at rank R; shown once every step is revealed."))
-    return [*shown, r_precision.value if pace.complete else None]
+    shown, metrics = cutoff_metrics(measures, pace)
+    lecture.draw_metrics(metrics)
+    return shown
 
 
 def cutoff_caption(board: Board, relevant: int) -> str:
