@@ -453,7 +453,7 @@ class JoinTally:
 
     def record(self, now: float, element, client: StreamlitClient) -> None:
         self.screens.record(now, element, client)
-        if element.WhichOneof("type") == "alert":
+        if not isinstance(element, dict) and element.WhichOneof("type") == "alert":  # (a dict: the view piece's)
             text = element_text(element)
             if text.startswith(self.WAITING):
                 self.waited.add(client.name)
