@@ -34,7 +34,7 @@ UNAVAILABLE = "unavailable"  #: the class server (the store) cannot be reached r
 RUNNING = "running"  #: what a teacher's screen shows: any version of a class that still runs
 WAIT_SECONDS = 25.0  #: a wait is answered after this long at most (proxies close idle requests after 60 s)
 READ_EVERY = 0.1  #: how often the watched classes are read from the store (the delay it adds to a change, at most)
-TEACHER_FIRST = 0.3  #: a new version is told to the class this long after it is first read (:class:`ClassWatch`)
+TEACHER_FIRST = 0.2  #: a new version is told to the class this long after it is first read (:class:`ClassWatch`)
 MAX_WAITING = 5000  #: waits held at once by one process; more are refused (:class:`Busy`), never queued
 MAX_CLASSES = 500  #: classes watched at once by one process (a store read each per round); a wait on another: Busy
 PROBE_EVERY = 1.0  #: how often the watch checks that the store can be written (one write per process, however many classes)
@@ -86,8 +86,11 @@ class ClassWatch:
     ``teacher_first`` seconds after it is first read. The teacher's run publishes its board as it ends, while its
     messages are still being sent; Streamlit sends every session's messages from one loop, so 40 students' updates
     started at once delayed the teacher's last messages by up to 1 s in 2 drags of 20 (``bench_live_class.py``,
-    quiet: teacher p95 0.84-0.90 s; held 0.3 s: 0.17 s, the students' p95 unchanged). Gone and unavailable are told
-    at once."""
+    quiet: teacher p95 0.84-0.90 s; held 0.3 s: 0.17 s, the students' p95 unchanged). Since a following student's
+    view is drawn once for the class (ui.classroom.view_route, issue 36) a student costs the server about 1-3 ms per
+    change instead of 12-25 ms, so the hold is 0.2 s (40 students p95 0.52 s with 0.3 s, 0.45 s with 0.2 s; the
+    teacher's own screen p95 0.09 s either way; 300 students 0.89 and 0.74 s). Gone and unavailable are told at
+    once."""
 
     def __init__(self, classes: Classes, read_every: float = READ_EVERY, max_waiting: int = MAX_WAITING,
                  max_classes: int = MAX_CLASSES, teacher_first: float = TEACHER_FIRST, probe_every: float = PROBE_EVERY):

@@ -1,12 +1,12 @@
 """A following student's phone in a live class (ui.classroom.follower), in a real browser: one teacher (1280×720)
-and two students on 390×844 phones, one reading English and one 中文, walk the five follower views (nDCG, AP, RR,
+and three students on 390×844 phones, two reading English and one 中文, walk the five follower views (nDCG, AP, RR,
 P/R/F1/Hit@K, ROC) on a 7-item board (tests.spoilers.BOARD, from the teacher's share link), each at step 1, at a
 middle step (the teacher's "Next ▶": step 2) and after the teacher's drag (their last item to the top, at that step).
 
-In every state, on both phones: the view shows the teacher's ranking and step, its headline's first number is the
+In every state, on every phone: the view shows the teacher's ranking and step, its headline's first number is the
 core's value at that step (ui.topics.paced, what the page computes), no number of a later step or a final value is
 shown, nothing is cut off or wider than the screen (tests/e2e/test_phone.py's measures) and the headline and the
-current row lie on the first screen. Screenshots: artifacts/screenshots/follower_<page>_<language>_<state>.png.
+current row lie on the first screen. Screenshots: artifacts/screenshots/follower_<page>_<student>_<state>.png.
 
 Twice: served by ``streamlit run app.py`` (the view drawn by Streamlit) and as a class is hosted,
 ``streamlit run deploy/serve.py`` (the view kept current by the browser, ui.classroom.view_piece: the same content
@@ -36,6 +36,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("live class")]  # one cla
 
 TEACHER = {"width": 1280, "height": 720}
 LOCALES = {"en": "en-US", "zh": "zh-CN"}
+#: the following students: name -> the language their phone reads (a third phone, in English, as a class has many)
+STUDENTS = {"en": "en", "zh": "zh", "en3": "en"}
 MIDDLE = 2  #: the middle step (the teacher's "Next ▶"): every view of BOARD has more than 3 steps
 #: the view's pages (ui.classroom.follower.VIEWS) -> the quantity of their first headline number; RR first, on BOARD
 #: as it is (the first hit at rank 3: "not in ranks 1–2 yet" in the headline)
@@ -121,9 +123,10 @@ def test_a_students_phone_follows_every_view_in_english_and_chinese(new_session,
     teacher.locator(key("live__start")).get_by_role("button").click()
     wait_for_app(teacher)
     code = teacher.locator(key("live_code")).get_by_role("heading", level=1).inner_text().strip()
-    students = {language: new_session("live", viewport=PHONE, locale=locale) for language, locale in LOCALES.items()}
-    for language, student in students.items():  # both join at once (their runs overlap)
-        submit_join(student, code, language)
+    students = {name: new_session("live", viewport=PHONE, locale=LOCALES[language])
+                for name, language in STUDENTS.items()}
+    for name, student in students.items():  # all join at once (their runs overlap)
+        submit_join(student, code, name)
     for student in students.values():
         wait_for_app(student)
         expect(student.get_by_test_id("stAlertContentSuccess")).to_contain_text(code)  # "You are in class CODE."
@@ -131,8 +134,8 @@ def test_a_students_phone_follows_every_view_in_english_and_chinese(new_session,
     hosted = "_hosted" if app_url in HOSTED else ""
 
     def look(page: str, step: int, state: str) -> None:
-        for language, student in students.items():
-            problems.extend(check(student, language, page, board, step, state + hosted, screenshot))
+        for name, student in students.items():
+            problems.extend(check(student, name, page, board, step, state + hosted, screenshot))
             if hosted:  # drawn by the browser (ui.classroom.view_piece), not by Streamlit
                 expect(student.locator(f"{FOLLOWER_VIEW} .rml-view [data-testid='stMetric']").first).to_be_visible()
 
