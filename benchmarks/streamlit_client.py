@@ -34,6 +34,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 WIDGET_PREFIX = "$$ID-"
 FINISHED = ForwardMsg.ScriptFinishedStatus
@@ -128,12 +129,19 @@ class Piece:
         self._wait: asyncio.Task | None = None
 
     async def fire(self, why: str) -> None:
+        """Rerun the piece's fragment, as the browser's trigger does (nothing once the session is closed: a wait
+        that ends with the server at the run's end)."""
+        if self.client._closed:
+            return
         events = TRIGGER_EVENTS.format(id=self.widget_id)
         value = json.dumps([{"event": "changed", "value": f"{why}:{time.monotonic()}"}])
         self.fires += 1
         self.client.auto_reruns += 1
-        await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
-                                fragment_id=self.fragment_id, auto=True)
+        try:
+            await self.client.rerun({events: WidgetState(id=events, json_trigger_value=value)},
+                                    fragment_id=self.fragment_id, auto=True)
+        except ConnectionClosed:  # the session's websocket closed meanwhile (the benchmark's end)
+            pass
 
 
 class WatchPiece(Piece):

@@ -103,6 +103,7 @@ def check(student: Page, language: str, page: str, board: Board, step: int, stat
     expect(lane_items(student, scope=FOLLOWER_VIEW).first).to_have_attribute("data-name", board.ranking[0])
     expect(view.get_by_test_id("stMetricValue").first).to_have_text(
         f"{shown[0].running_at(step)[FIRST[page]]:.4f}")
+    expect(lane_items(student, scope=FOLLOWER_VIEW)).to_have_count(len(board.ranking))  # (the old lanes gone)
     assert lane_names(student, scope=FOLLOWER_VIEW) == list(board.ranking)
     student.evaluate("document.fonts.ready")
     where = f"{page} ({language}, {state})"

@@ -208,3 +208,14 @@ def test_the_http_route_answers_json_never_cached(classes, monkeypatch):
     assert answered["view"]["headline"][0][0] == "AP@6"  # every step shown: the final name
     odd = json.loads(get(f"code={new.code}&lang=xx&size=9").body)  # English, the usual size
     assert odd["view"] == follower.view_data("ap", classes.current(new.code).board, "en", 0)
+
+
+def test_the_view_carries_the_boards_link_for_the_tabs_address():
+    """``link`` is the board's share text (what a run's share.write_to_url writes as ``b=``; view.js keeps it in the
+    tab's address), None for a board too large for a link."""
+    from ui.data.share import MAX_ITEMS, decode_board
+
+    data = follower.view_data("ndcg", {"board": BOARD.to_dict(), "steps": {}}, "en", 0)
+    assert decode_board(data["link"]) == BOARD.with_settings(title="", note="")
+    huge = Board(grades={f"d{i}": i % 3 for i in range(MAX_ITEMS + 1)}, ranking=tuple(f"d{i}" for i in range(30)))
+    assert follower.view_data("ndcg", {"board": huge.to_dict(), "steps": {}}, "en", 0)["link"] is None

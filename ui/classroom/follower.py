@@ -26,8 +26,10 @@ from html import escape
 
 import streamlit as st
 
+from metrics import MetricsInputError
 from metrics.explanation import Column, Explanation
 from ui.data.dataset import shown_title
+from ui.data.share import encode_board
 from ui.i18n import N_, language, reading, t
 from ui.model.board import Board
 from ui.ranking.lanes import dropped_order, lanes, lanes_data
@@ -211,7 +213,8 @@ def view_data(page: str, published: Mapping, reader: str, size: int, pace: Calla
     from the class's ``published`` state (``ui.classroom.live.published_state``: board, steps, choices), without a
     Streamlit session: what :func:`heading` and :func:`draw` show a follower whose session loaded that state, drawn
     once for every follower of one language and text size (ui.classroom.view_route). Keys: ``title``, ``note``,
-    ``detach`` (the heading's words); ``missing`` (the board lacks items: this message instead of the rest); ``ranking``
+    ``detach`` (the heading's words); ``link`` (the board's share text, which the tab's address keeps, as a run's
+    ``ui.data.share.write_to_url`` would: None when the board is too large for a link); ``missing`` (the board lacks items: this message instead of the rest); ``ranking``
     (the ranking's title, text) and ``lanes`` (:func:`ui.ranking.lanes.lanes_data`); ``unavailable`` (the page has
     nothing to explain: this message instead of the numbers); ``headline`` ([label, value, tooltip] each), ``step``
     (the step line, HTML), ``caption``, ``formula`` (LaTeX lines), ``columns`` (formula lines side by side), ``table``
@@ -227,7 +230,7 @@ def view_data(page: str, published: Mapping, reader: str, size: int, pace: Calla
         data = {"page": page, "title": t(view.title), "note": t(FOLLOWING_NOTE), "detach": t("Try it myself"),
                 "missing": None, "ranking": None, "lanes": None, "unavailable": None, "headline": [], "step": None,
                 "caption": None, "formula": [], "columns": view.formula_columns, "table": None, "size": size,
-                "smallest": min(pacing.TEXT_SIZES)}
+                "smallest": min(pacing.TEXT_SIZES), "link": _link(board)}
         missing = lecture.missing(board, view.minimum) if view.minimum is not None else None
         if missing is not None:
             data["missing"] = missing
@@ -250,6 +253,14 @@ def view_data(page: str, published: Mapping, reader: str, size: int, pace: Calla
                     caption=computed.caption() if computed.caption is not None else None,
                     formula=list(shown.formula), table=shown.table)
     return data
+
+
+def _link(board: Board) -> str | None:
+    """The board's share text (``b=`` of the tab's address), or None when it cannot travel in a link."""
+    try:
+        return encode_board(board)
+    except MetricsInputError:
+        return None
 
 
 def shows(page: str | None) -> bool:

@@ -173,7 +173,17 @@ async function render(piece, view) {
   });
 }
 
+function keepLink(view) {  // the tab's address holds the board the view shows, as a run's share.write_to_url does
+  if (!view || !("link" in view)) return;
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("b") === view.link) return;
+  if (typeof view.link === "string") url.searchParams.set("b", view.link);
+  else url.searchParams.delete("b");
+  window.history.replaceState(window.history.state, "", url);
+}
+
 function show(piece, view, state) {
+  keepLink(view);
   piece.shown = JSON.stringify(view);
   piece.shownState = state;
   piece.rendering = piece.rendering.then(() => render(piece, view)).catch((error) => {
