@@ -410,27 +410,26 @@ def write_to_url() -> None:
     _, _, slot_key = _keys()
     slot = st.session_state.pop(slot_key, None)
     text, _ = _encoded(state.board())
-    if text is None:
-        if PARAM in st.query_params:
-            del st.query_params[PARAM]
-    elif st.query_params.get(PARAM) != text:
-        st.query_params[PARAM] = text
-    lang = language_param()
-    if lang is None:
-        if LANGUAGE_PARAM in st.query_params:
-            del st.query_params[LANGUAGE_PARAM]
-    elif st.query_params.get(LANGUAGE_PARAM) != lang:
-        st.query_params[LANGUAGE_PARAM] = lang
+    _keep_param(PARAM, text)
+    _keep_param(LANGUAGE_PARAM, language_param())
     kept = _page_params()
     for name in PAGE_PARAMS:
-        if name in kept:
-            if st.query_params.get(name) != kept[name]:
-                st.query_params[name] = kept[name]
-        elif name in st.query_params:
-            del st.query_params[name]
+        _keep_param(name, kept.get(name))
     if slot is not None:
         _fill(slot)
     st.session_state.pop(_page_params_key(), None)  # kept for one run: the next run's page keeps its own
+
+
+def _keep_param(name: str, value: str | None) -> None:
+    """``st.query_params[name]`` equal to ``value`` (absent when None), written only when it differs (each write
+    is a browser-history update)."""
+    import streamlit as st
+
+    if value is None:
+        if name in st.query_params:
+            del st.query_params[name]
+    elif st.query_params.get(name) != value:
+        st.query_params[name] = value
 
 
 def link(text: str) -> str:
